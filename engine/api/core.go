@@ -1,0 +1,257 @@
+package api
+
+// PodTemplateSpec describes the pods a workload creates.
+type PodTemplateSpec struct {
+	ObjectMeta `json:"metadata,omitempty" yaml:"metadata,omitempty"`
+	Spec       PodSpec `json:"spec" yaml:"spec"`
+}
+
+// Pod is a group of containers bound to one node (core/v1).
+type Pod struct {
+	TypeMeta   `json:",inline" yaml:",inline"`
+	ObjectMeta `json:"metadata" yaml:"metadata"`
+	Spec       PodSpec   `json:"spec" yaml:"spec"`
+	Status     PodStatus `json:"status" yaml:"status,omitempty"`
+}
+
+// PodSpec is the desired state of a pod.
+type PodSpec struct {
+	NodeName                      string            `json:"nodeName,omitempty" yaml:"nodeName,omitempty"`
+	NodeSelector                  map[string]string `json:"nodeSelector,omitempty" yaml:"nodeSelector,omitempty"`
+	Containers                    []Container       `json:"containers" yaml:"containers"`
+	Tolerations                   []Toleration      `json:"tolerations,omitempty" yaml:"tolerations,omitempty"`
+	RestartPolicy                 string            `json:"restartPolicy,omitempty" yaml:"restartPolicy,omitempty"`
+	TerminationGracePeriodSeconds *int64            `json:"terminationGracePeriodSeconds,omitempty" yaml:"terminationGracePeriodSeconds,omitempty"`
+	SchedulerName                 string            `json:"schedulerName,omitempty" yaml:"schedulerName,omitempty"`
+}
+
+// Container is one container of a pod.
+type Container struct {
+	Name            string               `json:"name" yaml:"name"`
+	Image           string               `json:"image" yaml:"image"`
+	ImagePullPolicy string               `json:"imagePullPolicy,omitempty" yaml:"imagePullPolicy,omitempty"`
+	Ports           []ContainerPort      `json:"ports,omitempty" yaml:"ports,omitempty"`
+	Resources       ResourceRequirements `json:"resources,omitempty" yaml:"resources,omitempty"`
+	ReadinessProbe  *Probe               `json:"readinessProbe,omitempty" yaml:"readinessProbe,omitempty"`
+	LivenessProbe   *Probe               `json:"livenessProbe,omitempty" yaml:"livenessProbe,omitempty"`
+	Env             []EnvVar             `json:"env,omitempty" yaml:"env,omitempty"`
+	Command         []string             `json:"command,omitempty" yaml:"command,omitempty"`
+	Args            []string             `json:"args,omitempty" yaml:"args,omitempty"`
+}
+
+// ContainerPort is a port a container listens on.
+type ContainerPort struct {
+	Name          string `json:"name,omitempty" yaml:"name,omitempty"`
+	ContainerPort int32  `json:"containerPort" yaml:"containerPort"`
+	Protocol      string `json:"protocol,omitempty" yaml:"protocol,omitempty"`
+}
+
+// EnvVar is an environment variable.
+type EnvVar struct {
+	Name  string `json:"name" yaml:"name"`
+	Value string `json:"value,omitempty" yaml:"value,omitempty"`
+}
+
+// ResourceRequirements are a container's requests and limits.
+type ResourceRequirements struct {
+	Requests map[string]Quantity `json:"requests,omitempty" yaml:"requests,omitempty"`
+	Limits   map[string]Quantity `json:"limits,omitempty" yaml:"limits,omitempty"`
+}
+
+// Probe checks a container. Only timing fields are simulated; the handler
+// is kept as written.
+type Probe struct {
+	HTTPGet             map[string]any `json:"httpGet,omitempty" yaml:"httpGet,omitempty"`
+	TCPSocket           map[string]any `json:"tcpSocket,omitempty" yaml:"tcpSocket,omitempty"`
+	Exec                map[string]any `json:"exec,omitempty" yaml:"exec,omitempty"`
+	InitialDelaySeconds int32          `json:"initialDelaySeconds,omitempty" yaml:"initialDelaySeconds,omitempty"`
+	TimeoutSeconds      int32          `json:"timeoutSeconds,omitempty" yaml:"timeoutSeconds,omitempty"`
+	PeriodSeconds       int32          `json:"periodSeconds,omitempty" yaml:"periodSeconds,omitempty"`
+	SuccessThreshold    int32          `json:"successThreshold,omitempty" yaml:"successThreshold,omitempty"`
+	FailureThreshold    int32          `json:"failureThreshold,omitempty" yaml:"failureThreshold,omitempty"`
+}
+
+// Toleration lets a pod ignore a taint.
+type Toleration struct {
+	Key               string `json:"key,omitempty" yaml:"key,omitempty"`
+	Operator          string `json:"operator,omitempty" yaml:"operator,omitempty"`
+	Value             string `json:"value,omitempty" yaml:"value,omitempty"`
+	Effect            string `json:"effect,omitempty" yaml:"effect,omitempty"`
+	TolerationSeconds *int64 `json:"tolerationSeconds,omitempty" yaml:"tolerationSeconds,omitempty"`
+}
+
+// Tolerates reports whether t tolerates taint.
+func (t Toleration) Tolerates(taint Taint) bool {
+	if t.Effect != "" && t.Effect != taint.Effect {
+		return false
+	}
+	if t.Key == "" {
+		return t.Operator == "Exists"
+	}
+	if t.Key != taint.Key {
+		return false
+	}
+	if t.Operator == "Exists" {
+		return true
+	}
+	return t.Value == taint.Value
+}
+
+// Pod phases.
+const (
+	PodPending   = "Pending"
+	PodRunning   = "Running"
+	PodSucceeded = "Succeeded"
+	PodFailed    = "Failed"
+	PodUnknown   = "Unknown"
+)
+
+// PodStatus is what the kubelet and scheduler report of a pod.
+type PodStatus struct {
+	Phase             string            `json:"phase,omitempty" yaml:"phase,omitempty"`
+	Conditions        []PodCondition    `json:"conditions,omitempty" yaml:"conditions,omitempty"`
+	Message           string            `json:"message,omitempty" yaml:"message,omitempty"`
+	Reason            string            `json:"reason,omitempty" yaml:"reason,omitempty"`
+	HostIP            string            `json:"hostIP,omitempty" yaml:"hostIP,omitempty"`
+	PodIP             string            `json:"podIP,omitempty" yaml:"podIP,omitempty"`
+	StartTime         *Time             `json:"startTime,omitempty" yaml:"-"`
+	ContainerStatuses []ContainerStatus `json:"containerStatuses,omitempty" yaml:"containerStatuses,omitempty"`
+}
+
+// PodCondition is PodScheduled, Initialized, ContainersReady, Ready or DisruptionTarget.
+type PodCondition struct {
+	Type               string `json:"type" yaml:"type"`
+	Status             string `json:"status" yaml:"status"`
+	LastTransitionTime Time   `json:"lastTransitionTime" yaml:"-"`
+	Reason             string `json:"reason,omitempty" yaml:"reason,omitempty"`
+	Message            string `json:"message,omitempty" yaml:"message,omitempty"`
+}
+
+// ContainerStatus is the kubelet's report on one container.
+type ContainerStatus struct {
+	Name         string         `json:"name" yaml:"name"`
+	State        ContainerState `json:"state" yaml:"state"`
+	LastState    ContainerState `json:"lastState" yaml:"lastState"`
+	Ready        bool           `json:"ready" yaml:"ready"`
+	RestartCount int32          `json:"restartCount" yaml:"restartCount"`
+	Image        string         `json:"image" yaml:"image"`
+	ImageID      string         `json:"imageID" yaml:"imageID"`
+	Started      *bool          `json:"started,omitempty" yaml:"started,omitempty"`
+}
+
+// ContainerState is exactly one of waiting, running or terminated.
+type ContainerState struct {
+	Waiting    *ContainerStateWaiting    `json:"waiting,omitempty" yaml:"waiting,omitempty"`
+	Running    *ContainerStateRunning    `json:"running,omitempty" yaml:"running,omitempty"`
+	Terminated *ContainerStateTerminated `json:"terminated,omitempty" yaml:"terminated,omitempty"`
+}
+
+// ContainerStateWaiting says why a container is not running yet.
+type ContainerStateWaiting struct {
+	Reason  string `json:"reason,omitempty" yaml:"reason,omitempty"`
+	Message string `json:"message,omitempty" yaml:"message,omitempty"`
+}
+
+// ContainerStateRunning says since when a container runs.
+type ContainerStateRunning struct {
+	StartedAt Time `json:"startedAt" yaml:"-"`
+}
+
+// ContainerStateTerminated says how a container ended.
+type ContainerStateTerminated struct {
+	ExitCode   int32  `json:"exitCode" yaml:"exitCode"`
+	Reason     string `json:"reason,omitempty" yaml:"reason,omitempty"`
+	StartedAt  Time   `json:"startedAt" yaml:"-"`
+	FinishedAt Time   `json:"finishedAt" yaml:"-"`
+}
+
+// Node is a machine pods run on (core/v1).
+type Node struct {
+	TypeMeta   `json:",inline" yaml:",inline"`
+	ObjectMeta `json:"metadata" yaml:"metadata"`
+	Spec       NodeSpec   `json:"spec" yaml:"spec"`
+	Status     NodeStatus `json:"status" yaml:"status,omitempty"`
+}
+
+// NodeSpec holds scheduling switches.
+type NodeSpec struct {
+	Unschedulable bool    `json:"unschedulable,omitempty" yaml:"unschedulable,omitempty"`
+	Taints        []Taint `json:"taints,omitempty" yaml:"taints,omitempty"`
+}
+
+// Taint repels pods that do not tolerate it.
+type Taint struct {
+	Key       string `json:"key" yaml:"key"`
+	Value     string `json:"value,omitempty" yaml:"value,omitempty"`
+	Effect    string `json:"effect" yaml:"effect"`
+	TimeAdded *Time  `json:"timeAdded,omitempty" yaml:"-"`
+}
+
+// NodeStatus is what the kubelet and the node lifecycle controller report.
+type NodeStatus struct {
+	Capacity    map[string]Quantity `json:"capacity,omitempty" yaml:"capacity,omitempty"`
+	Allocatable map[string]Quantity `json:"allocatable,omitempty" yaml:"allocatable,omitempty"`
+	Conditions  []NodeCondition     `json:"conditions,omitempty" yaml:"conditions,omitempty"`
+}
+
+// NodeCondition is Ready, MemoryPressure, DiskPressure or PIDPressure.
+type NodeCondition struct {
+	Type               string `json:"type" yaml:"type"`
+	Status             string `json:"status" yaml:"status"`
+	LastHeartbeatTime  Time   `json:"lastHeartbeatTime" yaml:"-"`
+	LastTransitionTime Time   `json:"lastTransitionTime" yaml:"-"`
+	Reason             string `json:"reason,omitempty" yaml:"reason,omitempty"`
+	Message            string `json:"message,omitempty" yaml:"message,omitempty"`
+}
+
+// Event is a core/v1 Event, aggregated like the legacy recorder does.
+type Event struct {
+	TypeMeta       `json:",inline" yaml:",inline"`
+	ObjectMeta     `json:"metadata" yaml:"metadata"`
+	InvolvedObject ObjectReference `json:"involvedObject" yaml:"involvedObject"`
+	Reason         string          `json:"reason" yaml:"reason"`
+	Message        string          `json:"message" yaml:"message"`
+	Source         EventSource     `json:"source" yaml:"source"`
+	FirstTimestamp Time            `json:"firstTimestamp" yaml:"-"`
+	LastTimestamp  Time            `json:"lastTimestamp" yaml:"-"`
+	Count          int32           `json:"count" yaml:"count"`
+	Type           string          `json:"type" yaml:"type"`
+}
+
+// ObjectReference names the object an event is about.
+type ObjectReference struct {
+	Kind       string `json:"kind" yaml:"kind"`
+	Namespace  string `json:"namespace,omitempty" yaml:"namespace,omitempty"`
+	Name       string `json:"name" yaml:"name"`
+	UID        string `json:"uid,omitempty" yaml:"uid,omitempty"`
+	APIVersion string `json:"apiVersion,omitempty" yaml:"apiVersion,omitempty"`
+}
+
+// EventSource is the component that reported an event.
+type EventSource struct {
+	Component string `json:"component,omitempty" yaml:"component,omitempty"`
+	Host      string `json:"host,omitempty" yaml:"host,omitempty"`
+}
+
+// Lease is a node's heartbeat (coordination.k8s.io/v1, namespace kube-node-lease).
+type Lease struct {
+	TypeMeta   `json:",inline" yaml:",inline"`
+	ObjectMeta `json:"metadata" yaml:"metadata"`
+	Spec       LeaseSpec `json:"spec" yaml:"spec"`
+}
+
+// LeaseSpec holds the holder and the last renewal.
+type LeaseSpec struct {
+	HolderIdentity       string `json:"holderIdentity,omitempty" yaml:"holderIdentity,omitempty"`
+	LeaseDurationSeconds int32  `json:"leaseDurationSeconds,omitempty" yaml:"leaseDurationSeconds,omitempty"`
+	RenewTime            Time   `json:"renewTime" yaml:"-"`
+}
+
+// Unstructured is an object of a kind the engine stores and lists but does
+// not simulate (a Service, a ConfigMap, ...).
+type Unstructured struct {
+	TypeMeta   `json:",inline" yaml:",inline"`
+	ObjectMeta `json:"metadata" yaml:"metadata"`
+	Spec       map[string]any `json:"spec,omitempty" yaml:"spec,omitempty"`
+	Data       map[string]any `json:"data,omitempty" yaml:"data,omitempty"`
+}

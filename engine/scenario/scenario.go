@@ -1,0 +1,164 @@
+package scenario
+
+import "reconcile/engine/api"
+
+// Scenario is one lesson as data: a cluster, the manifests applied at t=0,
+// the inputs a run replays, the fix the lesson teaches and what must be true.
+type Scenario struct {
+	// File is the name the scenario was loaded from, used in every error.
+	File    string
+	ID      string
+	Title   string
+	Summary string
+	// Seed drives every random choice of a run (pod name suffixes, jitter).
+	Seed int64
+	// Plain is true when the file was a plain manifest file (no id:).
+	Plain     bool
+	Cluster   Cluster
+	Manifests []Manifest
+	Steps     []Step
+	Response  []Step
+	Expect    []Expect
+	// Failure is the lesson's failure-table row this scenario plays, if any.
+	Failure *FailureRow
+}
+
+// Pos is a place in a scenario file, 1-based.
+type Pos struct {
+	File string
+	Line int
+	Col  int
+}
+
+// String renders p as file:line:column.
+func (p Pos) String() string {
+	s := p.File
+	if p.Line > 0 {
+		s += ":" + itoa(p.Line)
+		if p.Col > 0 {
+			s += ":" + itoa(p.Col)
+		}
+	}
+	return s
+}
+
+func itoa(i int) string {
+	if i == 0 {
+		return "0"
+	}
+	var b []byte
+	for i > 0 {
+		b = append([]byte{byte('0' + i%10)}, b...)
+		i /= 10
+	}
+	return string(b)
+}
+
+// Cluster is the simulated cluster a scenario runs on.
+type Cluster struct {
+	Nodes  []Node
+	Images []Image
+	// Controllers sets a mode per controller name: "level" (the default),
+	// "edge" (replicaset-controller only) or "stopped".
+	Controllers []ControllerMode
+	// GitOps, when set, makes the gitops controller own the manifests.
+	GitOps *GitOps
+}
+
+// ControllerMode is one entry of cluster.controllers.
+type ControllerMode struct {
+	Pos  Pos
+	Name string
+	Mode string
+}
+
+// Node is one simulated node.
+type Node struct {
+	Pos           Pos
+	Name          string
+	CPU           api.Quantity
+	Memory        api.Quantity
+	Pods          int32
+	Labels        map[string]string
+	Taints        []api.Taint
+	Unschedulable bool
+}
+
+// Image is one entry of the simulated registry.
+type Image struct {
+	Pos Pos
+	// Ref is the reference as written in pod specs, e.g. "shop/web:1.0".
+	Ref    string
+	Digest string
+	Pull   api.Duration
+	Start  api.Duration
+	// Ready false means the container never passes readiness.
+	Ready     bool
+	Crash     bool
+	PullError string
+}
+
+// GitOps configures the gitops controller.
+type GitOps struct {
+	Interval api.Duration
+}
+
+// Manifest is one document of the manifests block, decoded.
+type Manifest struct {
+	Pos    Pos
+	Object api.Object
+}
+
+// Step is one input at a simulated time or after a pass. Exactly one of
+// Fault, Kubectl, Apply and Git is set.
+type Step struct {
+	Pos Pos
+	// At is the simulated time of the step (when AfterPass is 0).
+	At api.Duration
+	// AfterPass, when > 0, runs the step right after that pass.
+	AfterPass int
+	Fault     string
+	Kubectl   string
+	Apply     string
+	Git       string
+	// Manifests are Apply or Git decoded, positioned in the file.
+	Manifests []Manifest
+}
+
+// Expect is one assertion checked at a simulated time.
+type Expect struct {
+	Pos Pos
+	At  api.Duration
+	// That is "KIND/NAME FIELD.PATH OP VALUE", e.g.
+	// "deployment/web status.availableReplicas == 5".
+	That  string
+	Event *ExpectEvent
+	// Output matches a recorded kubectl output: the command's text must
+	// contain it.
+	Output *ExpectOutput
+}
+
+// ExpectEvent asserts that an event was recorded.
+type ExpectEvent struct {
+	Reason string
+	// Object is "kind/name", with * as a wildcard in the name.
+	Object  string
+	Message string
+	Min     int
+	Max     int
+}
+
+// ExpectOutput asserts on a recorded kubectl output.
+type ExpectOutput struct {
+	Command  string
+	Contains string
+	ExitCode *int
+}
+
+// FailureRow is a row of the lesson's failure table.
+type FailureRow struct {
+	Trigger  string
+	Symptom  string
+	Cause    string
+	Response string
+}

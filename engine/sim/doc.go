@@ -1,0 +1,16 @@
+// Package sim runs a scenario: it owns the simulated clock, the
+// discrete-event queue, the seeded random source, the store and every
+// controller, and it records each pass.
+//
+// A Sim is single-threaded and synchronous, like a raft RawNode: inputs go
+// in, passes come out, and nothing happens between calls. The driver that
+// plays and pauses lives in the UI.
+//
+//	s, _ := sim.New(sc, sim.Options{})
+//	for p, ok := s.Next(); ok; p, ok = s.Next() {
+//		fmt.Println(p.Controller, p.Desired, p.Observed, p.Difference)
+//	}
+//
+// Stepping back is Seek: restore the nearest checkpoint and replay the
+// recorded inputs. Fork keeps the past and lets the future differ.
+package sim
