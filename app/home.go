@@ -1,0 +1,60 @@
+package app
+
+import (
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// Home is the landing page, /: what this is, the loop in one picture and the
+// lessons in order.
+type Home struct {
+	app.Compo
+
+	lessons []lesson
+	embed   bool
+}
+
+// OnInit reads the bundled lessons; it runs on the server and in the browser.
+func (h *Home) OnInit() {
+	h.lessons = lessons()
+}
+
+// OnNav sets the page title and notes whether the page is embedded.
+func (h *Home) OnNav(ctx app.Context) {
+	ctx.Page().SetTitle("Reconcile: the loop under Kubernetes")
+	h.embed = embedded(ctx.Page().URL())
+}
+
+// Render draws the page.
+func (h *Home) Render() app.UI {
+	return shell{embed: h.embed}.render(
+		app.Section().Class("intro").Body(
+			app.H1().Text("The loop under everything"),
+			app.P().Class("lead").Text("You write desired state; a controller observes actual state; the difference is the instruction. "+
+				"Reconcile runs a small, faithful simulation of a Kubernetes control plane in your browser, so you can step that loop one pass at a time and see why each action happens."),
+			app.P().Text("A pass is one controller reconciling one object once: it reads what should be true, looks at what is true, "+
+				"computes the difference and takes one step to reduce it. Then it looks again."),
+		),
+		loopPicture(nil, ""),
+		app.Section().ID("lessons").Aria("labelledby", "lessons-title").Body(
+			app.H2().ID("lessons-title").Text("Lessons"),
+			app.Ol().Class("lessons").Body(
+				app.Range(h.lessons).Slice(func(i int) app.UI {
+					l := h.lessons[i]
+					return app.Li().Body(
+						app.A().Href("/s/"+l.id).Text(l.title),
+						app.If(l.summary != "", func() app.UI {
+							return app.P().Text(firstSentence(l.summary))
+						}),
+						app.If(l.err != "", func() app.UI {
+							return app.P().Class("error").Text("This lesson cannot be read: " + l.err)
+						}),
+					)
+				}),
+			),
+		),
+		app.Section().Class("keys").Aria("labelledby", "keys-title").Body(
+			app.H2().ID("keys-title").Text("Keyboard"),
+			app.P().Text("In a lesson: → next pass, ← previous pass, Home back to the start."),
+		),
+	)
+}

@@ -1,0 +1,55 @@
+package app
+
+import (
+	"fmt"
+
+	"reconcile/engine/scenario"
+	"reconcile/scenarios"
+)
+
+// lesson is a bundled scenario as the UI lists it.
+type lesson struct {
+	id      string
+	title   string
+	summary string
+	// err says why the scenario could not be read; the lesson is still
+	// listed so the problem is visible.
+	err string
+}
+
+// openLesson reads the bundled scenario id. It reports false when there is
+// no such scenario; a scenario that fails to load is an error.
+func openLesson(id string) (sc *scenario.Scenario, found bool, err error) {
+	name, data, ok := scenarios.File(id)
+	if !ok {
+		return nil, false, nil
+	}
+	var alert string
+	guard(&alert, "reading "+name, func() {
+		sc, err = scenario.Load(name, data)
+	})
+	if alert != "" {
+		return nil, true, fmt.Errorf("%s", alert)
+	}
+	return sc, true, err
+}
+
+// lessons lists every bundled scenario in order.
+func lessons() []lesson {
+	var out []lesson
+	for _, id := range scenarios.IDs() {
+		l := lesson{id: id, title: id}
+		sc, _, err := openLesson(id)
+		switch {
+		case err != nil:
+			l.err = err.Error()
+		case sc != nil:
+			if sc.Title != "" {
+				l.title = sc.Title
+			}
+			l.summary = sc.Summary
+		}
+		out = append(out, l)
+	}
+	return out
+}

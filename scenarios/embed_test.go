@@ -1,0 +1,30 @@
+package scenarios
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestIDsAreSortedAndIncludeTheDefault(t *testing.T) {
+	ids := IDs()
+	if !slices.IsSorted(ids) {
+		t.Errorf("IDs() = %v, want sorted", ids)
+	}
+	if !slices.Contains(ids, Default) {
+		t.Errorf("IDs() = %v, want it to contain the default lesson %q", ids, Default)
+	}
+}
+
+func TestFile(t *testing.T) {
+	for _, id := range IDs() {
+		name, data, ok := File(id)
+		if !ok || name != id+".yaml" || len(data) == 0 {
+			t.Errorf("File(%q) = %q, %d bytes, %v", id, name, len(data), ok)
+		}
+	}
+	for _, id := range []string{"", "nope", "../go", "embed.go", "apply-is-not-running.yaml"} {
+		if _, _, ok := File(id); ok {
+			t.Errorf("File(%q) reported a scenario", id)
+		}
+	}
+}

@@ -1,0 +1,44 @@
+// Command wasm is the playground's one program, built twice.
+//
+// Built for the browser (GOOS=js GOARCH=wasm) it is web/app.wasm: it
+// registers the routes and runs the UI. Built natively it is the tool that
+// turns the same routes into a static site and serves that site:
+//
+//	go run ./wasm -generate dist          # prerender every page into dist/
+//	go run ./wasm -serve 127.0.0.1:8080   # serve dist/, app.wasm compressed
+//
+// This is the only package that knows every piece: the engine, the UI, the
+// bundled scenarios and go-app's handler.
+package main
+
+import (
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	ui "reconcile/app"
+	"reconcile/scenarios"
+)
+
+//go:generate go run icons_gen.go
+
+// version is the build's version, set with -ldflags "-X main.version=...".
+var version = "dev"
+
+// playerPath matches the scenario player's routes, /s/{id}.
+const playerPath = `^/s/[a-z0-9-]+$`
+
+// routes registers every view with go-app's router.
+func routes() {
+	ui.Version = version
+	app.Route("/", func() app.Composer { return &ui.Home{} })
+	app.RouteWithRegexp(playerPath, func() app.Composer { return &ui.Player{} })
+}
+
+// pages lists every path the static site prerenders: the home page and one
+// player page per bundled scenario.
+func pages() []string {
+	out := []string{"/"}
+	for _, id := range scenarios.IDs() {
+		out = append(out, "/s/"+id)
+	}
+	return out
+}

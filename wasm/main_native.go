@@ -1,0 +1,90 @@
+//go:build !wasm
+
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"log"
+	"net/http"
+	"os"
+	"strconv"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+func main() {
+	log.SetFlags(0)
+	generate := flag.String("generate", "", "write the static site into `DIR`")
+	wasm := flag.String("wasm", "web/app.wasm", "the WebAssembly binary the site loads (with -generate)")
+	web := flag.String("web", "web", "the static assets copied into the site (with -generate)")
+	serve := flag.String("serve", "", "serve a generated site on `ADDR`, e.g. 127.0.0.1:8080")
+	dir := flag.String("dir", "dist", "the generated site to serve (with -serve)")
+	flag.Usage = func() {
+		fmt.Fprintf(flag.CommandLine.Output(), "usage: wasm -generate DIR | -serve ADDR [-dir DIR]\n\n")
+		flag.PrintDefaults()
+	}
+	flag.Parse()
+	if flag.NArg() > 0 || (*generate == "") == (*serve == "") {
+		flag.Usage()
+		os.Exit(2)
+	}
+	routes()
+
+	if *generate != "" {
+		if err := generateSite(*generate, *web, *wasm); err != nil {
+			log.Fatalf("generating the site: %v", err)
+		}
+		log.Printf("wrote the site into %s/", *generate)
+		return
+	}
+
+	if _, err := os.Stat(*dir + "/index.html"); err != nil {
+		log.Fatalf("no site to serve in %s/ (run make build first): %v", *dir, err)
+	}
+	srv := &http.Server{
+		Addr:              *serve,
+		Handler:           siteHandler(*dir),
+		ReadHeaderTimeout: 10 * time.Second,
+	}
+	log.Printf("serving %s/ on http://%s", *dir, *serve)
+	if err := srv.ListenAndServe(); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		log.Fatal(err)
+	}
+}
+
+// handler is go-app's handler for the playground. wasmSize is the raw size
+// of app.wasm: the site serves it compressed, so the loader needs it to show
+// real progress.
+func handler(wasmSize int64) *app.Handler {
+	h := &app.Handler{
+		Name:        "Reconcile",
+		ShortName:   "Reconcile",
+		Title:       "Reconcile: the loop under Kubernetes",
+		Description: "Step the Kubernetes reconciliation loop pass by pass: a deterministic simulation of the control plane that runs in your browser.",
+		Lang:        "en",
+		Icon: app.Icon{
+			Default:  "/web/icon-192.png",
+			Large:    "/web/icon-512.png",
+			Maskable: "/web/icon-512.png",
+			SVG:      "/web/icon.svg",
+		},
+		BackgroundColor: "#f7f6f2",
+		ThemeColor:      "#1d4e57",
+		LoadingLabel:    "Loading the simulation: {progress}%",
+		Styles:          []string{"/web/app.css"},
+		Version:         version,
+	}
+	if wasmSize > 0 {
+		h.WasmContentLength = strconv.FormatInt(wasmSize, 10)
+	}
+	// Cache every prerendered page, so a deep link opens offline too.
+	for _, p := range pages() {
+		if p != "/" {
+			h.CacheableResources = append(h.CacheableResources, p)
+		}
+	}
+	return h
+}

@@ -1,0 +1,126 @@
+//go:build !wasm
+
+package main
+
+import (
+	"compress/gzip"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/andybalholm/brotli"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// generateSite writes the static site into dir: every page prerendered by
+// go-app, the static assets of web (with app.wasm, which go-app does not
+// copy) and app.wasm precompressed with gzip and brotli.
+func generateSite(dir, web, wasm string) error {
+	st, err := os.Stat(wasm)
+	if err != nil {
+		return fmt.Errorf("the WebAssembly binary: %w (build it first)", err)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	if err := app.GenerateStaticWebsite(dir, handler(st.Size()), pages()...); err != nil {
+		return err
+	}
+	if err := copyTree(web, filepath.Join(dir, "web"), func(name string) bool {
+		// Stale compressed binaries are rewritten below.
+		return !strings.HasPrefix(filepath.Base(name), "app.wasm.")
+	}); err != nil {
+		return fmt.Errorf("copying %s: %w", web, err)
+	}
+	out := filepath.Join(dir, "web", "app.wasm")
+	if filepath.Clean(wasm) != filepath.Clean(filepath.Join(web, "app.wasm")) {
+		if err := copyFile(wasm, out); err != nil {
+			return err
+		}
+	}
+	if err := compressFile(out, out+".gz", func(w io.Writer) (io.WriteCloser, error) {
+		return gzip.NewWriterLevel(w, gzip.BestCompression)
+	}); err != nil {
+		return err
+	}
+	return compressFile(out, out+".br", func(w io.Writer) (io.WriteCloser, error) {
+		return brotli.NewWriterLevel(w, 9), nil
+	})
+}
+
+// copyTree copies the regular files under src that keep accepts into dst.
+func copyTree(src, dst string, keep func(string) bool) error {
+	return filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(src, p)
+		if err != nil {
+			return err
+		}
+		target := filepath.Join(dst, rel)
+		switch {
+		case d.IsDir():
+			return os.MkdirAll(target, 0o755)
+		case !d.Type().IsRegular() || !keep(p):
+			return nil
+		}
+		return copyFile(p, target)
+	})
+}
+
+func copyFile(src, dst string) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	return writeAtomically(dst, func(w io.Writer) error {
+		_, err := io.Copy(w, in)
+		return err
+	})
+}
+
+func compressFile(src, dst string, newWriter func(io.Writer) (io.WriteCloser, error)) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	return writeAtomically(dst, func(w io.Writer) error {
+		zw, err := newWriter(w)
+		if err != nil {
+			return err
+		}
+		if _, err := io.Copy(zw, in); err != nil {
+			return err
+		}
+		return zw.Close()
+	})
+}
+
+// writeAtomically writes dst through a temporary file renamed into place.
+func writeAtomically(dst string, write func(io.Writer) error) error {
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		return err
+	}
+	f, err := os.CreateTemp(filepath.Dir(dst), "."+filepath.Base(dst)+".*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(f.Name())
+	if err := write(f); err != nil {
+		f.Close()
+		return fmt.Errorf("writing %s: %w", dst, err)
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	if err := os.Chmod(f.Name(), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(f.Name(), dst)
+}
