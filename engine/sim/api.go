@@ -8,8 +8,10 @@ type Pass struct {
 	N          int      `json:"n"`
 	At         api.Time `json:"-"`
 	AtText     string   `json:"at"`
-	Controller string   `json:"controller"`
-	Key        string   `json:"key"`
+	Controller string `json:"controller"`
+	// Host is the node of a kubelet pass.
+	Host string `json:"host,omitempty"`
+	Key  string `json:"key"`
 	// Trigger is why the pass ran: "watch event (pod web-x DELETED)",
 	// "resync", "requeue", "timer (...)".
 	Trigger    string   `json:"trigger"`

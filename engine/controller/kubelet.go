@@ -1,0 +1,433 @@
+package controller
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+
+	"reconcile/engine/api"
+	"reconcile/engine/store"
+)
+
+// KubeletLoop is the kubelet of one node.
+//
+// Desired: the pods bound to this node, each container running its image
+// and ready. Observed: the node's container runtime. Difference: pull
+// images, start containers, report readiness, stop the containers of pods
+// being deleted — and write what is true into pod status.
+type KubeletLoop struct {
+	node string
+}
+
+// Container back-off bounds (image pulls and crash loops).
+const (
+	BackOffInitial = 10 * api.Second
+	BackOffMax     = 300 * api.Second
+)
+
+// NewKubelet returns the kubelet of node.
+func NewKubelet(node string) *KubeletLoop { return &KubeletLoop{node: node} }
+
+func (k *KubeletLoop) Name() string      { return Kubelet }
+func (k *KubeletLoop) Watches() []string { return []string{"Pod", "Node"} }
+func (k *KubeletLoop) Clone() Reconciler { return &KubeletLoop{node: k.node} }
+
+// Node returns the node this kubelet runs on.
+func (k *KubeletLoop) Node() string { return k.node }
+
+// Keys queues pods bound to this node, and the node itself.
+func (k *KubeletLoop) Keys(c *Cache, ev store.WatchEvent) []string {
+	switch o := ev.Object.(type) {
+	case *api.Pod:
+		if o.Spec.NodeName != k.node {
+			return nil
+		}
+		// The kubelet acts on what the API asks of it, not on the status
+		// it (or others) wrote.
+		if old, ok := ev.Old.(*api.Pod); ok && ev.Type == store.Modified && old.Spec.NodeName == k.node &&
+			reflect.DeepEqual(old.Spec, o.Spec) && (old.DeletionTimestamp == nil) == (o.DeletionTimestamp == nil) {
+			return nil
+		}
+		return []string{api.RefOf(o).Key()}
+	case *api.Node:
+		if cond := nodeCondition(o, "Ready"); o.Name == k.node && ev.Type != store.Deleted && (cond == nil || cond.Status != "True") {
+			return []string{o.Name}
+		}
+	}
+	return nil
+}
+
+// Reconcile runs one pass for a pod on this node (or for the node itself).
+func (k *KubeletLoop) Reconcile(ctx *Context, key string) error {
+	if !strings.Contains(key, "/") {
+		return k.syncNode(ctx)
+	}
+	rt := ctx.World.Runtime(k.node)
+	p, _ := ctx.Cache.Get("Pod", key).(*api.Pod)
+	if p == nil || p.Spec.NodeName != k.node {
+		ctx.Desired = "pod gone from this node"
+		n := k.removeContainers(rt, key)
+		ctx.Observed = fmt.Sprintf("%d containers", n)
+		ctx.Converged()
+		return nil
+	}
+	if p.DeletionTimestamp != nil {
+		ctx.Desired = "pod deleted: no containers"
+		ctx.Observed = fmt.Sprintf("%d containers running", k.countContainers(rt, key, p))
+		ctx.Difference = "stop containers, then remove the pod"
+		for _, c := range p.Spec.Containers {
+			if rt.Containers[key+"/"+c.Name] != nil {
+				ctx.Event(p, "Normal", "Killing", "Stopping container %s", c.Name)
+				ctx.Actions = append(ctx.Actions, "stop container "+c.Name)
+			}
+		}
+		k.removeContainers(rt, key)
+		if err := ctx.Delete("Pod", p.Namespace, p.Name, true, "remove pod "+p.Name+" (containers stopped)"); err != nil {
+			return err
+		}
+		ctx.Outcome = "acted"
+		return nil
+	}
+	if p.Status.Phase == api.PodSucceeded || p.Status.Phase == api.PodFailed {
+		ctx.Desired, ctx.Observed = "pod finished", p.Status.Phase
+		ctx.Converged()
+		return nil
+	}
+	ctx.Desired = fmt.Sprintf("%d container(s) running and ready", len(p.Spec.Containers))
+	var wake api.Time
+	soon := func(t api.Time) {
+		if t > ctx.Now && (wake == 0 || t < wake) {
+			wake = t
+		}
+	}
+	var states []string
+	for _, c := range p.Spec.Containers {
+		ck := key + "/" + c.Name
+		rc := rt.Containers[ck]
+		img := ctx.World.Image(c.Image)
+		if rc != nil && rc.PodUID != p.UID {
+			delete(rt.Containers, ck)
+			rc = nil
+		}
+		switch {
+		case rc == nil:
+			present := rt.Images[c.Image] != ""
+			if c.ImagePullPolicy != "Always" && present {
+				ctx.Event(p, "Normal", "Pulled", "Container image %q already present on machine", c.Image)
+				rc = &Container{PodUID: p.UID, Image: c.Image, Digest: rt.Images[c.Image]}
+				rt.Containers[ck] = rc
+				k.start(ctx, p, c.Name, rc, img)
+			} else if c.ImagePullPolicy == "Never" {
+				ctx.Event(p, "Warning", "ErrImageNeverPull", "Container image %q is not present with pull policy of Never", c.Image)
+				rt.Containers[ck] = &Container{PodUID: p.UID, Image: c.Image, State: "neverpull", Since: ctx.Now}
+				states = append(states, c.Name+": image not present, pull policy Never")
+				continue
+			} else {
+				ctx.Event(p, "Normal", "Pulling", "Pulling image %q", c.Image)
+				rc = &Container{PodUID: p.UID, Image: c.Image, State: "pulling", Since: ctx.Now, Until: ctx.Now + img.Pull}
+				rt.Containers[ck] = rc
+				ctx.Actions = append(ctx.Actions, fmt.Sprintf("pull %s (%s)", c.Image, api.FormatDuration(img.Pull)))
+			}
+		case rc.State == "pulling" && ctx.Now >= rc.Until:
+			if img.PullError != "" {
+				ctx.Event(p, "Warning", "Failed", "Failed to pull image %q: %s", c.Image, img.PullError)
+				ctx.Event(p, "Warning", "Failed", "Error: ErrImagePull")
+				back := nextBackOff(rc)
+				rc.State, rc.Since, rc.Until = "pullbackoff", ctx.Now, ctx.Now+back
+				ctx.Actions = append(ctx.Actions, fmt.Sprintf("pull %s failed: %s; back off %s", c.Image, img.PullError, api.FormatDuration(back)))
+				break
+			}
+			rt.Images[c.Image] = img.Digest
+			rc.Digest = img.Digest
+			took := api.FormatDuration(ctx.Now - rc.Since)
+			ctx.Event(p, "Normal", "Pulled", "Successfully pulled image %q in %s (%s including waiting). Image size: %d bytes.", c.Image, took, took, img.Size)
+			k.start(ctx, p, c.Name, rc, img)
+		case rc.State == "pullbackoff" && ctx.Now >= rc.Until:
+			ctx.Event(p, "Normal", "Pulling", "Pulling image %q", c.Image)
+			rc.State, rc.Since, rc.Until = "pulling", ctx.Now, ctx.Now+img.Pull
+			ctx.Actions = append(ctx.Actions, fmt.Sprintf("retry pull %s", c.Image))
+		case rc.State == "pullbackoff":
+			ctx.Event(p, "Normal", "BackOff", "Back-off pulling image %q", c.Image)
+			ctx.Event(p, "Warning", "Failed", "Error: ImagePullBackOff")
+		case rc.State == "running" && img.Crash && ctx.Now >= rc.Until:
+			rc.Restarts++
+			back := nextBackOff(rc)
+			rc.State, rc.Since, rc.Until, rc.Ready = "crashbackoff", ctx.Now, ctx.Now+back, false
+			ctx.Event(p, "Warning", "BackOff", "Back-off restarting failed container %s in pod %s_%s(%s)", c.Name, p.Name, p.Namespace, p.UID)
+			ctx.Actions = append(ctx.Actions, fmt.Sprintf("container %s exited with code 1; restart in %s", c.Name, api.FormatDuration(back)))
+		case rc.State == "crashbackoff" && ctx.Now >= rc.Until:
+			k.start(ctx, p, c.Name, rc, img)
+		case rc.State == "running" && !rc.Ready && img.Ready && ctx.Now >= rc.Until:
+			rc.Ready = true
+			ctx.Actions = append(ctx.Actions, fmt.Sprintf("readiness probe of %s passed", c.Name))
+		case rc.State == "running" && !img.Ready && ctx.Now >= rc.Until:
+			ctx.Event(p, "Warning", "Unhealthy", "Readiness probe failed: HTTP probe failed with statuscode: 503")
+			rc.Until = ctx.Now + 10*api.Second
+		}
+		soon(rc.Until)
+		states = append(states, c.Name+": "+describeContainer(rc, ctx.Now))
+	}
+	ctx.Observed = strings.Join(states, "; ")
+	st := k.podStatus(p, rt, key, ctx)
+	if !reflect.DeepEqual(st, p.Status) {
+		np := p.DeepCopy()
+		np.Status = st
+		if _, err := ctx.UpdateStatus(np, fmt.Sprintf("report status %s", phaseText(np))); err != nil {
+			return err
+		}
+	}
+	if wake > 0 {
+		ctx.RequeueAfter, ctx.RequeueReason = wake-ctx.Now, "container timer"
+	}
+	if len(ctx.Actions) == 0 {
+		ctx.Converged()
+	} else {
+		ctx.Difference = strings.Join(ctx.Actions, ", ")
+		if i := strings.Index(ctx.Difference, ", report status"); i >= 0 {
+			ctx.Difference = ctx.Difference[:i]
+		}
+		ctx.Outcome = "acted"
+	}
+	return nil
+}
+
+// nextBackOff doubles the container's back-off: 10s, 20s, 40s … 5m.
+func nextBackOff(rc *Container) api.Duration {
+	if rc.BackOff == 0 {
+		rc.BackOff = BackOffInitial
+	} else {
+		rc.BackOff = min(rc.BackOff*2, BackOffMax)
+	}
+	return rc.BackOff
+}
+
+func (k *KubeletLoop) start(ctx *Context, p *api.Pod, name string, rc *Container, img Image) {
+	ctx.Event(p, "Normal", "Created", "Created container %s", name)
+	ctx.Event(p, "Normal", "Started", "Started container %s", name)
+	rc.State, rc.Since, rc.Until, rc.Ready = "running", ctx.Now, ctx.Now+img.Start, false
+	ctx.Actions = append(ctx.Actions, "start container "+name)
+}
+
+func describeContainer(rc *Container, now api.Time) string {
+	switch rc.State {
+	case "pulling":
+		return fmt.Sprintf("pulling %s, %s left", rc.Image, api.FormatDuration(rc.Until-now))
+	case "pullbackoff":
+		return "image pull failed, backing off"
+	case "crashbackoff":
+		return fmt.Sprintf("crashed %d time(s), backing off", rc.Restarts)
+	case "neverpull":
+		return "image not present"
+	case "running":
+		if rc.Ready {
+			return "running, ready"
+		}
+		return "running, not ready"
+	}
+	return rc.State
+}
+
+func phaseText(p *api.Pod) string {
+	ready := "not ready"
+	if IsPodReady(p) {
+		ready = "ready"
+	}
+	return p.Status.Phase + ", " + ready
+}
+
+func (k *KubeletLoop) countContainers(rt *Runtime, key string, p *api.Pod) int {
+	n := 0
+	for _, c := range p.Spec.Containers {
+		if rt.Containers[key+"/"+c.Name] != nil {
+			n++
+		}
+	}
+	return n
+}
+
+func (k *KubeletLoop) removeContainers(rt *Runtime, key string) int {
+	n := 0
+	for ck := range rt.Containers {
+		if strings.HasPrefix(ck, key+"/") {
+			delete(rt.Containers, ck)
+			n++
+		}
+	}
+	return n
+}
+
+// podStatus computes the status the kubelet reports for p.
+func (k *KubeletLoop) podStatus(p *api.Pod, rt *Runtime, key string, ctx *Context) api.PodStatus {
+	st := p.DeepCopy().Status
+	st.Phase = api.PodPending
+	st.HostIP = nodeIP(k.node)
+	if st.StartTime == nil {
+		t := ctx.Now
+		st.StartTime = &t
+	}
+	allReady, anyRunning := true, false
+	var statuses []api.ContainerStatus
+	var unready []string
+	for i, c := range p.Spec.Containers {
+		rc := rt.Containers[key+"/"+c.Name]
+		cs := api.ContainerStatus{Name: c.Name, Image: c.Image}
+		if i < len(p.Status.ContainerStatuses) && p.Status.ContainerStatuses[i].Name == c.Name {
+			cs.LastState = p.Status.ContainerStatuses[i].LastState
+		}
+		started := false
+		switch {
+		case rc == nil || rc.State == "pulling":
+			cs.State.Waiting = &api.ContainerStateWaiting{Reason: "ContainerCreating"}
+		case rc.State == "pullbackoff":
+			if ctx.Now-rc.Since < api.Second {
+				cs.State.Waiting = &api.ContainerStateWaiting{Reason: "ErrImagePull", Message: ctx.World.Image(c.Image).PullError}
+			} else {
+				cs.State.Waiting = &api.ContainerStateWaiting{Reason: "ImagePullBackOff",
+					Message: fmt.Sprintf("Back-off pulling image %q: ErrImagePull: %s", c.Image, ctx.World.Image(c.Image).PullError)}
+			}
+		case rc.State == "neverpull":
+			cs.State.Waiting = &api.ContainerStateWaiting{Reason: "ErrImageNeverPull", Message: fmt.Sprintf("Container image %q is not present with pull policy of Never", c.Image)}
+		case rc.State == "crashbackoff":
+			cs.State.Waiting = &api.ContainerStateWaiting{Reason: "CrashLoopBackOff",
+				Message: fmt.Sprintf("back-off %s restarting failed container=%s pod=%s_%s(%s)", api.FormatDuration(rc.Until-rc.Since), c.Name, p.Name, p.Namespace, p.UID)}
+			cs.LastState = api.ContainerState{Terminated: &api.ContainerStateTerminated{ExitCode: 1, Reason: "Error", FinishedAt: rc.Since}}
+			anyRunning = true
+		case rc.State == "running":
+			cs.State.Running = &api.ContainerStateRunning{StartedAt: rc.Since}
+			cs.Ready = rc.Ready
+			cs.ImageID = c.Image + "@" + rc.Digest
+			started = true
+			anyRunning = true
+		}
+		if rc != nil {
+			cs.RestartCount = rc.Restarts
+		}
+		cs.Started = &started
+		if !cs.Ready {
+			allReady = false
+			unready = append(unready, c.Name)
+		}
+		statuses = append(statuses, cs)
+	}
+	st.ContainerStatuses = statuses
+	if anyRunning {
+		st.Phase = api.PodRunning
+		st.PodIP = podIP(k.node, p.UID)
+	}
+	set := func(t, status, reason, msg string) {
+		setPodConditionOn(&st, api.PodCondition{Type: t, Status: status, Reason: reason, Message: msg}, ctx.Now)
+	}
+	set("PodScheduled", "True", "", "")
+	set("Initialized", "True", "", "")
+	if allReady {
+		set("ContainersReady", "True", "", "")
+		set("Ready", "True", "", "")
+	} else {
+		msg := fmt.Sprintf("containers with unready status: [%s]", strings.Join(unready, " "))
+		set("ContainersReady", "False", "ContainersNotReady", msg)
+		set("Ready", "False", "ContainersNotReady", msg)
+	}
+	orderConditions(&st)
+	return st
+}
+
+func setPodConditionOn(st *api.PodStatus, c api.PodCondition, now api.Time) {
+	p := &api.Pod{Status: *st}
+	setPodCondition(p, c, now)
+	*st = p.Status
+}
+
+func orderConditions(st *api.PodStatus) {
+	order := []string{"PodReadyToStartContainers", "Initialized", "Ready", "ContainersReady", "PodScheduled", "DisruptionTarget"}
+	var out []api.PodCondition
+	for _, t := range order {
+		for _, c := range st.Conditions {
+			if c.Type == t {
+				out = append(out, c)
+			}
+		}
+	}
+	st.Conditions = out
+}
+
+func nodeIP(node string) string {
+	var h uint32
+	for i := 0; i < len(node); i++ {
+		h = h*31 + uint32(node[i])
+	}
+	return fmt.Sprintf("10.0.%d.%d", (h>>8)%250+1, h%250+1)
+}
+
+func podIP(node, uid string) string {
+	var h uint32
+	for i := 0; i < len(uid); i++ {
+		h = h*31 + uint32(uid[i])
+	}
+	var n uint32
+	for i := 0; i < len(node); i++ {
+		n = n*31 + uint32(node[i])
+	}
+	return fmt.Sprintf("10.244.%d.%d", n%250+1, h%250+2)
+}
+
+// syncNode posts the node's Ready condition when it is not True (after the
+// kubelet comes back).
+func (k *KubeletLoop) syncNode(ctx *Context) error {
+	n, _ := ctx.Cache.Get("Node", k.node).(*api.Node)
+	ctx.Desired = "node status Ready=True posted"
+	if n == nil {
+		ctx.Observed = "node object missing"
+		ctx.Converged()
+		return nil
+	}
+	cur := nodeCondition(n, "Ready")
+	if cur != nil && cur.Status == "True" {
+		ctx.Observed = "Ready=True"
+		ctx.Converged()
+		return nil
+	}
+	ctx.Observed = "Ready=" + condStatus(cur)
+	ctx.Difference = "post Ready=True"
+	nn := n.DeepCopy()
+	SetNodeReady(nn, ctx.Now)
+	if _, err := ctx.UpdateStatus(nn, "post node status Ready=True"); err != nil {
+		return err
+	}
+	ctx.Event(n, "Normal", "NodeReady", "Node %s status is now: NodeReady", k.node)
+	ctx.Outcome = "acted"
+	return nil
+}
+
+// SetNodeReady sets the conditions a healthy kubelet posts.
+func SetNodeReady(n *api.Node, now api.Time) {
+	conds := []api.NodeCondition{
+		{Type: "MemoryPressure", Status: "False", Reason: "KubeletHasSufficientMemory", Message: "kubelet has sufficient memory available"},
+		{Type: "DiskPressure", Status: "False", Reason: "KubeletHasNoDiskPressure", Message: "kubelet has no disk pressure"},
+		{Type: "PIDPressure", Status: "False", Reason: "KubeletHasSufficientPID", Message: "kubelet has sufficient PID available"},
+		{Type: "Ready", Status: "True", Reason: "KubeletReady", Message: "kubelet is posting ready status"},
+	}
+	for i := range conds {
+		conds[i].LastHeartbeatTime = now
+		conds[i].LastTransitionTime = now
+		if old := nodeCondition(n, conds[i].Type); old != nil && old.Status == conds[i].Status {
+			conds[i].LastTransitionTime = old.LastTransitionTime
+		}
+	}
+	n.Status.Conditions = conds
+}
+
+func nodeCondition(n *api.Node, t string) *api.NodeCondition {
+	for i := range n.Status.Conditions {
+		if n.Status.Conditions[i].Type == t {
+			return &n.Status.Conditions[i]
+		}
+	}
+	return nil
+}
+
+func condStatus(c *api.NodeCondition) string {
+	if c == nil {
+		return "missing"
+	}
+	return c.Status
+}

@@ -1,0 +1,253 @@
+package controller
+
+import (
+	"fmt"
+
+	"reconcile/engine/api"
+	"reconcile/engine/store"
+)
+
+// NodeLifecycle is the node lifecycle controller (with taint-based eviction).
+//
+// Desired: every node's kubelet renews its lease within the grace period.
+// Observed: the time since each node's last heartbeat. Difference: a node
+// silent for longer than the grace period becomes Ready=Unknown and is
+// tainted unreachable; once the pods' toleration (300 s by default) runs
+// out they are evicted, so their ReplicaSets replace them elsewhere. When
+// every node is silent, nothing is evicted.
+type NodeLifecycle struct{}
+
+// Node lifecycle settings (Kubernetes v1.32+ defaults).
+const (
+	NodeMonitorPeriod      = 5 * api.Second
+	NodeMonitorGracePeriod = 50 * api.Second
+	DefaultTolerationSecs  = 300
+	UnreachableTaint       = "node.kubernetes.io/unreachable"
+	NotReadyTaint          = "node.kubernetes.io/not-ready"
+)
+
+// NewNodeLifecycle returns the node lifecycle controller.
+func NewNodeLifecycle() *NodeLifecycle { return &NodeLifecycle{} }
+
+func (c *NodeLifecycle) Name() string      { return NodeLifecycleController }
+func (c *NodeLifecycle) Watches() []string { return []string{"Node", "Lease", "Pod"} }
+func (c *NodeLifecycle) Clone() Reconciler { return &NodeLifecycle{} }
+
+// Keys queues a node whose kubelet posted Ready while it is still tainted.
+func (c *NodeLifecycle) Keys(cache *Cache, ev store.WatchEvent) []string {
+	if n, ok := ev.Object.(*api.Node); ok && ev.Type != store.Deleted {
+		if cond := nodeCondition(n, "Ready"); cond != nil && cond.Status == "True" && hasTaint(n, UnreachableTaint) {
+			return []string{n.Name}
+		}
+	}
+	return nil
+}
+
+// Period is how often Tick runs.
+func (c *NodeLifecycle) Period() api.Duration { return NodeMonitorPeriod }
+
+// Tick is the monitor: it queues nodes whose heartbeat is overdue and nodes
+// whose pods are due for eviction.
+func (c *NodeLifecycle) Tick(cache *Cache, now api.Time) (keys []string, reason string) {
+	for _, o := range cache.List("Node") {
+		n := o.(*api.Node)
+		ready := nodeCondition(n, "Ready")
+		silent := now - lastHeartbeat(cache, n)
+		switch {
+		case silent > NodeMonitorGracePeriod && (ready == nil || ready.Status != "Unknown"):
+			keys = append(keys, n.Name)
+		case ready != nil && ready.Status == "Unknown" && dueEviction(cache, n, now) > 0:
+			keys = append(keys, n.Name)
+		}
+	}
+	return keys, "timer: node-monitor-period 5s"
+}
+
+func lastHeartbeat(cache *Cache, n *api.Node) api.Time {
+	t := n.CreationTimestamp
+	if l, ok := cache.Get("Lease", "kube-node-lease/"+n.Name).(*api.Lease); ok && l.Spec.RenewTime > t {
+		t = l.Spec.RenewTime
+	}
+	return t
+}
+
+func hasTaint(n *api.Node, key string) bool {
+	for _, t := range n.Spec.Taints {
+		if t.Key == key {
+			return true
+		}
+	}
+	return false
+}
+
+func taintAdded(n *api.Node, key, effect string) (api.Time, bool) {
+	for _, t := range n.Spec.Taints {
+		if t.Key == key && t.Effect == effect && t.TimeAdded != nil {
+			return *t.TimeAdded, true
+		}
+	}
+	return 0, false
+}
+
+func tolerationSeconds(p *api.Pod, key string) (int64, bool) {
+	for _, t := range p.Spec.Tolerations {
+		if t.Tolerates(api.Taint{Key: key, Effect: "NoExecute"}) {
+			if t.TolerationSeconds == nil {
+				return 0, false // tolerated forever
+			}
+			return *t.TolerationSeconds, true
+		}
+	}
+	return 0, true
+}
+
+// dueEviction counts the pods on n whose toleration of the unreachable
+// taint has run out.
+func dueEviction(cache *Cache, n *api.Node, now api.Time) int {
+	added, ok := taintAdded(n, UnreachableTaint, "NoExecute")
+	if !ok {
+		return 0
+	}
+	due := 0
+	for _, p := range cache.PodsOnNode(n.Name) {
+		if p.DeletionTimestamp != nil {
+			continue
+		}
+		if secs, evict := tolerationSeconds(p, UnreachableTaint); evict && added+api.Duration(secs)*api.Second <= now {
+			due++
+		}
+	}
+	return due
+}
+
+// Reconcile runs one pass for a node.
+func (c *NodeLifecycle) Reconcile(ctx *Context, key string) error {
+	n, _ := ctx.Cache.Get("Node", key).(*api.Node)
+	if n == nil {
+		ctx.Desired, ctx.Observed = "node deleted", "-"
+		ctx.Converged()
+		return nil
+	}
+	silent := ctx.Now - lastHeartbeat(ctx.Cache, n)
+	ready := nodeCondition(n, "Ready")
+	ctx.Desired = fmt.Sprintf("heartbeat within %s", api.FormatDuration(NodeMonitorGracePeriod))
+	ctx.Observed = fmt.Sprintf("last heartbeat %s ago, Ready=%s", api.FormatDuration(silent), condStatus(ready))
+	switch {
+	case silent > NodeMonitorGracePeriod && (ready == nil || ready.Status != "Unknown"):
+		return c.markUnknown(ctx, n)
+	case ready != nil && ready.Status == "True" && hasTaint(n, UnreachableTaint):
+		ctx.Difference = "node is back: remove unreachable taints"
+		nn := n.DeepCopy()
+		var keep []api.Taint
+		for _, t := range nn.Spec.Taints {
+			if t.Key != UnreachableTaint && t.Key != NotReadyTaint {
+				keep = append(keep, t)
+			}
+		}
+		nn.Spec.Taints = keep
+		if _, err := ctx.Update(nn, "remove taint "+UnreachableTaint+" from "+n.Name); err != nil {
+			return err
+		}
+		ctx.Outcome = "acted"
+		return nil
+	case ready != nil && ready.Status == "Unknown":
+		return c.evict(ctx, n)
+	}
+	ctx.Converged()
+	return nil
+}
+
+func (c *NodeLifecycle) allSilent(ctx *Context) bool {
+	for _, o := range ctx.Cache.List("Node") {
+		if ctx.Now-lastHeartbeat(ctx.Cache, o.(*api.Node)) <= NodeMonitorGracePeriod {
+			return false
+		}
+	}
+	return true
+}
+
+func (c *NodeLifecycle) markUnknown(ctx *Context, n *api.Node) error {
+	ctx.Difference = "heartbeat overdue: mark Ready=Unknown"
+	nn := n.DeepCopy()
+	for _, t := range []string{"MemoryPressure", "DiskPressure", "PIDPressure", "Ready"} {
+		cond := nodeCondition(nn, t)
+		if cond == nil {
+			nn.Status.Conditions = append(nn.Status.Conditions, api.NodeCondition{Type: t})
+			cond = &nn.Status.Conditions[len(nn.Status.Conditions)-1]
+		}
+		cond.Status, cond.Reason, cond.Message, cond.LastTransitionTime = "Unknown", "NodeStatusUnknown", "Kubelet stopped posting node status.", ctx.Now
+	}
+	out, err := ctx.UpdateStatus(nn, "set "+n.Name+" Ready=Unknown (Kubelet stopped posting node status.)")
+	if err != nil {
+		return err
+	}
+	ctx.API.Record("node-controller", "", n, "Normal", "NodeNotReady", fmt.Sprintf("Node %s status is now: NodeNotReady", n.Name))
+	for _, p := range ctx.Cache.PodsOnNode(n.Name) {
+		if !IsPodReady(p) {
+			continue
+		}
+		np := p.DeepCopy()
+		setPodCondition(np, api.PodCondition{Type: "Ready", Status: "False"}, ctx.Now)
+		if _, err := ctx.UpdateStatus(np, "mark pod "+p.Name+" not ready"); err != nil {
+			return err
+		}
+		ctx.API.Record("node-controller", "", p, "Warning", "NodeNotReady", "Node is not ready")
+	}
+	if c.allSilent(ctx) {
+		ctx.Difference += "; every node is silent: no taints, no evictions"
+		ctx.API.Record("node-controller", "", n, "Normal", "NodeControllerEviction", "Controller detected that all Nodes are not-Ready. Entering master disruption mode")
+		ctx.Outcome = "acted"
+		return nil
+	}
+	nn = out.(*api.Node).DeepCopy()
+	now := ctx.Now
+	nn.Spec.Taints = append(nn.Spec.Taints,
+		api.Taint{Key: UnreachableTaint, Effect: "NoSchedule", TimeAdded: &now},
+		api.Taint{Key: UnreachableTaint, Effect: "NoExecute", TimeAdded: &now})
+	if _, err := ctx.Update(nn, "taint "+n.Name+" "+UnreachableTaint+":NoSchedule and :NoExecute"); err != nil {
+		return err
+	}
+	ctx.RequeueAfter, ctx.RequeueReason = DefaultTolerationSecs*api.Second, "toleration of the unreachable taint runs out"
+	ctx.Outcome = "acted"
+	return nil
+}
+
+func (c *NodeLifecycle) evict(ctx *Context, n *api.Node) error {
+	added, ok := taintAdded(n, UnreachableTaint, "NoExecute")
+	if !ok {
+		ctx.Difference = "no NoExecute taint: nothing to evict"
+		ctx.Converged()
+		return nil
+	}
+	ctx.Difference = "evict pods whose toleration ran out"
+	for _, p := range ctx.Cache.PodsOnNode(n.Name) {
+		if p.DeletionTimestamp != nil {
+			continue
+		}
+		secs, evict := tolerationSeconds(p, UnreachableTaint)
+		if !evict {
+			continue
+		}
+		if due := added + api.Duration(secs)*api.Second; due > ctx.Now {
+			if ctx.RequeueAfter == 0 || due-ctx.Now < ctx.RequeueAfter {
+				ctx.RequeueAfter, ctx.RequeueReason = due-ctx.Now, "next eviction due"
+			}
+			continue
+		}
+		ctx.API.Record("taint-eviction-controller", "", p, "Normal", "TaintManagerEviction", fmt.Sprintf("Marking for deletion Pod %s/%s", p.Namespace, p.Name))
+		np := p.DeepCopy()
+		setPodCondition(np, api.PodCondition{Type: "DisruptionTarget", Status: "True", Reason: "DeletionByTaintManager", Message: "Taint manager: deleting due to NoExecute taint"}, ctx.Now)
+		if _, err := ctx.UpdateStatus(np, ""); err != nil {
+			return err
+		}
+		if err := ctx.Delete("Pod", p.Namespace, p.Name, false, "evict pod "+p.Name); err != nil {
+			return err
+		}
+	}
+	if len(ctx.Actions) == 0 {
+		ctx.Converged()
+	} else {
+		ctx.Outcome = "acted"
+	}
+	return nil
+}

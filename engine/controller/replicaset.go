@@ -1,0 +1,376 @@
+package controller
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+
+	"reconcile/engine/api"
+	"reconcile/engine/store"
+)
+
+// ReplicaSet is the level-triggered ReplicaSet controller.
+//
+// Desired: spec.replicas pods matching the template. Observed: the active
+// pods it owns, from its cache. Difference: create the missing ones in
+// slow-start batches (1, 2, 4, …, stopping at the first failure), or delete
+// the surplus, worst-ranked first. Then report status.
+type ReplicaSet struct {
+	// expectations: creates and deletes a pass made that the cache has not
+	// shown yet, per ReplicaSet key; the controller waits for them before
+	// it counts again (or for ExpectationsTimeout).
+	expect map[string]expectation
+}
+
+type expectation struct {
+	adds, dels int
+	at         api.Time
+}
+
+// BurstReplicas caps the creates or deletes of one pass.
+const BurstReplicas = 500
+
+// ExpectationsTimeout is how long a ReplicaSet waits to see its own writes.
+const ExpectationsTimeout = 5 * api.Minute
+
+// LevelLines is the lesson's level-triggered block, line by line.
+var LevelLines = []string{
+	"every pass:",
+	"  desired = spec.replicas",
+	"  observed = count(healthy pods)",
+	"  if observed < desired:",
+	"    create(desired - observed)",
+	"  if observed > desired:",
+	"    delete(observed - desired)",
+}
+
+// NewReplicaSet returns the level-triggered ReplicaSet controller.
+func NewReplicaSet() *ReplicaSet { return &ReplicaSet{expect: map[string]expectation{}} }
+
+func (r *ReplicaSet) Name() string      { return ReplicaSetController }
+func (r *ReplicaSet) Watches() []string { return []string{"ReplicaSet", "Pod"} }
+
+// Clone copies the controller with its expectations.
+func (r *ReplicaSet) Clone() Reconciler {
+	out := NewReplicaSet()
+	for k, v := range r.expect {
+		out.expect[k] = v
+	}
+	return out
+}
+
+// Keys maps a ReplicaSet event to itself and a pod event to its owner,
+// observing the pod against the owner's expectations.
+func (r *ReplicaSet) Keys(c *Cache, ev store.WatchEvent) []string {
+	switch o := ev.Object.(type) {
+	case *api.ReplicaSet:
+		if ev.Type == store.Modified {
+			if old, ok := ev.Old.(*api.ReplicaSet); ok && old.ResourceVersion == o.ResourceVersion {
+				return nil
+			}
+		}
+		if ev.Type == store.Deleted {
+			delete(r.expect, api.RefOf(o).Key())
+		}
+		return []string{api.RefOf(o).Key()}
+	case *api.Pod:
+		ref := o.ControllerOf()
+		if ref == nil || ref.Kind != "ReplicaSet" {
+			return nil
+		}
+		k := o.Namespace + "/" + ref.Name
+		e, ok := r.expect[k]
+		if ok {
+			switch {
+			case ev.Type == store.Added && e.adds > 0:
+				e.adds--
+			case ev.Type == store.Deleted && e.dels > 0:
+				e.dels--
+			case ev.Type == store.Modified && o.DeletionTimestamp != nil && e.dels > 0:
+				if old, ok := ev.Old.(*api.Pod); ok && old.DeletionTimestamp == nil {
+					e.dels--
+				}
+			}
+			r.expect[k] = e
+		}
+		return []string{k}
+	}
+	return nil
+}
+
+// Restarted forgets the expectations, as a restarted controller does.
+func (r *ReplicaSet) Restarted() { r.expect = map[string]expectation{} }
+
+// Reconcile runs one pass for a ReplicaSet key.
+func (r *ReplicaSet) Reconcile(ctx *Context, key string) error {
+	ctx.Lines = []int{1}
+	rs, _ := ctx.Cache.Get("ReplicaSet", key).(*api.ReplicaSet)
+	if rs == nil {
+		ctx.Desired, ctx.Observed = "ReplicaSet deleted", "-"
+		delete(r.expect, key)
+		ctx.Converged()
+		return nil
+	}
+	want := api.Deref(rs.Spec.Replicas, 1)
+	pods := activePods(ctx.Cache, rs)
+	ctx.Lines = append(ctx.Lines, 2, 3)
+	ctx.Desired = fmt.Sprintf("spec.replicas = %d", want)
+	ctx.Observed = fmt.Sprintf("%d active pods", len(pods))
+	diff := want - int32(len(pods))
+	var manageErr error
+	if e, ok := r.expect[key]; ok && (e.adds > 0 || e.dels > 0) && ctx.Now-e.at < ExpectationsTimeout {
+		ctx.Difference = fmt.Sprintf("%+d (waiting to observe %d creates, %d deletes)", diff, e.adds, e.dels)
+	} else {
+		delete(r.expect, key)
+		ctx.Difference = fmt.Sprintf("%+d", diff)
+		if rs.DeletionTimestamp == nil {
+			manageErr = r.manage(ctx, rs, pods, diff)
+		}
+	}
+	if manageErr == ErrCrashed {
+		return manageErr
+	}
+	if err := r.syncStatus(ctx, rs, pods, manageErr); err != nil {
+		return err
+	}
+	if manageErr != nil {
+		ctx.RequeueAfter, ctx.RequeueReason = 5*api.Second, "retry after error"
+		return manageErr
+	}
+	if len(ctx.Actions) == 0 || (diff == 0 && ctx.Outcome == "") {
+		if diff == 0 {
+			ctx.Converged()
+		}
+	}
+	if ctx.Outcome == "" {
+		ctx.Outcome = "acted"
+	}
+	// Availability after minReadySeconds needs a later look.
+	if rs.Spec.MinReadySeconds > 0 {
+		for _, p := range pods {
+			if IsPodReady(p) && !IsPodAvailable(p, api.Duration(rs.Spec.MinReadySeconds)*api.Second, ctx.Now) {
+				ctx.RequeueAfter, ctx.RequeueReason = api.Duration(rs.Spec.MinReadySeconds)*api.Second, "minReadySeconds"
+				break
+			}
+		}
+	}
+	return nil
+}
+
+func (r *ReplicaSet) manage(ctx *Context, rs *api.ReplicaSet, pods []*api.Pod, diff int32) error {
+	key := api.RefOf(rs).Key()
+	ctx.Lines = append(ctx.Lines, 4)
+	switch {
+	case diff > 0:
+		ctx.Lines = append(ctx.Lines, 5)
+		n := min(int(diff), BurstReplicas)
+		created := 0
+		r.expect[key] = expectation{adds: n, at: ctx.Now}
+		// Slow start: batches of 1, 2, 4, … stop at the first failure.
+		for batch := 1; created < n; batch *= 2 {
+			size := min(batch, n-created)
+			failed := false
+			var firstErr error
+			for i := 0; i < size; i++ {
+				pod, err := ctx.Create(podFromTemplate(rs), func(o api.Object) string { return "create pod " + o.Meta().Name })
+				if err == ErrCrashed {
+					return err
+				}
+				if err != nil {
+					failed = true
+					if firstErr == nil {
+						firstErr = err
+					}
+					ctx.Event(rs, "Warning", "FailedCreate", "Error creating: %v", err)
+					continue
+				}
+				created++
+				ctx.Event(rs, "Normal", "SuccessfulCreate", "Created pod: %s", pod.Meta().Name)
+			}
+			if failed {
+				// un-attempted and failed creates are not expected any more
+				e := r.expect[key]
+				e.adds = created
+				r.expect[key] = e
+				ctx.Lines = append(ctx.Lines, 6)
+				return firstErr
+			}
+		}
+	case diff < 0:
+		ctx.Lines = append(ctx.Lines, 6, 7)
+		n := min(int(-diff), BurstReplicas)
+		victims := podsToDelete(pods, n, ctx.Now)
+		r.expect[key] = expectation{dels: n, at: ctx.Now}
+		for _, p := range victims {
+			err := ctx.Delete("Pod", p.Namespace, p.Name, false, "delete pod "+p.Name)
+			if err == ErrCrashed {
+				return err
+			}
+			if err != nil {
+				ctx.Event(rs, "Warning", "FailedDelete", "Error deleting: %v", err)
+				return err
+			}
+			ctx.Event(rs, "Normal", "SuccessfulDelete", "Deleted pod: %s", p.Name)
+		}
+	default:
+		ctx.Lines = append(ctx.Lines, 6)
+	}
+	return nil
+}
+
+func (r *ReplicaSet) syncStatus(ctx *Context, rs *api.ReplicaSet, pods []*api.Pod, manageErr error) error {
+	st := CalculateReplicaSetStatus(rs, pods, manageErr, ctx.Now)
+	if equalRSStatus(rs.Status, st) {
+		return nil
+	}
+	n := rs.DeepCopy()
+	n.Status = st
+	_, err := ctx.UpdateStatus(n, fmt.Sprintf("update status (replicas %d, ready %d, available %d)", st.Replicas, st.ReadyReplicas, st.AvailableReplicas))
+	return err
+}
+
+func equalRSStatus(a, b api.ReplicaSetStatus) bool {
+	if a.Replicas != b.Replicas || a.FullyLabeledReplicas != b.FullyLabeledReplicas || a.ReadyReplicas != b.ReadyReplicas ||
+		a.AvailableReplicas != b.AvailableReplicas || a.ObservedGeneration != b.ObservedGeneration || len(a.Conditions) != len(b.Conditions) {
+		return false
+	}
+	for i := range a.Conditions {
+		if a.Conditions[i] != b.Conditions[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// CalculateReplicaSetStatus computes a ReplicaSet's status from its active
+// pods: replicas, readyReplicas, availableReplicas, observedGeneration and
+// the ReplicaFailure condition.
+func CalculateReplicaSetStatus(rs *api.ReplicaSet, pods []*api.Pod, manageErr error, now api.Time) api.ReplicaSetStatus {
+	st := api.ReplicaSetStatus{ObservedGeneration: rs.Generation}
+	minReady := api.Duration(rs.Spec.MinReadySeconds) * api.Second
+	for _, p := range pods {
+		st.Replicas++
+		if rs.Spec.Template.Labels == nil || labelsMatch(rs.Spec.Template.Labels, p.Labels) {
+			st.FullyLabeledReplicas++
+		}
+		if IsPodReady(p) {
+			st.ReadyReplicas++
+			if IsPodAvailable(p, minReady, now) {
+				st.AvailableReplicas++
+			}
+		}
+	}
+	var failure *api.ReplicaSetCondition
+	for i := range rs.Status.Conditions {
+		if rs.Status.Conditions[i].Type == "ReplicaFailure" {
+			failure = &rs.Status.Conditions[i]
+		}
+	}
+	switch {
+	case manageErr != nil && failure == nil:
+		reason := "FailedCreate"
+		if int32(len(pods)) > api.Deref(rs.Spec.Replicas, 1) {
+			reason = "FailedDelete"
+		}
+		st.Conditions = []api.ReplicaSetCondition{{Type: "ReplicaFailure", Status: "True", LastTransitionTime: now, Reason: reason, Message: manageErr.Error()}}
+	case manageErr != nil:
+		st.Conditions = []api.ReplicaSetCondition{*failure}
+	}
+	return st
+}
+
+func labelsMatch(want, got map[string]string) bool {
+	for k, v := range want {
+		if got[k] != v {
+			return false
+		}
+	}
+	return true
+}
+
+func activePods(c *Cache, rs *api.ReplicaSet) []*api.Pod {
+	var out []*api.Pod
+	for _, o := range c.Owned("Pod", rs.UID) {
+		if p := o.(*api.Pod); IsPodActive(p) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func podFromTemplate(rs *api.ReplicaSet) *api.Pod {
+	t := rs.Spec.Template.DeepCopy()
+	return &api.Pod{
+		TypeMeta: api.TypeMeta{APIVersion: "v1", Kind: "Pod"},
+		ObjectMeta: api.ObjectMeta{
+			GenerateName: rs.Name + "-", Namespace: rs.Namespace,
+			Labels: t.Labels, Annotations: t.Annotations,
+			OwnerReferences: []api.OwnerReference{{APIVersion: "apps/v1", Kind: "ReplicaSet", Name: rs.Name, UID: rs.UID, Controller: true, BlockOwnerDeletion: true}},
+		},
+		Spec:   t.Spec,
+		Status: api.PodStatus{Phase: api.PodPending},
+	}
+}
+
+// podsToDelete ranks pods the way Kubernetes does when scaling down:
+// unassigned before assigned, Pending before Unknown before Running, not
+// ready before ready, doubled-up on a node before alone, ready for less
+// time before longer, more restarts before fewer, newer before older.
+func podsToDelete(pods []*api.Pod, n int, now api.Time) []*api.Pod {
+	if n >= len(pods) {
+		return pods
+	}
+	perNode := map[string]int{}
+	for _, p := range pods {
+		if p.Spec.NodeName != "" {
+			perNode[p.Spec.NodeName]++
+		}
+	}
+	ranked := append([]*api.Pod(nil), pods...)
+	phase := map[string]int{api.PodPending: 0, api.PodUnknown: 1, api.PodRunning: 2}
+	sort.SliceStable(ranked, func(i, j int) bool {
+		a, b := ranked[i], ranked[j]
+		if (a.Spec.NodeName == "") != (b.Spec.NodeName == "") {
+			return a.Spec.NodeName == ""
+		}
+		if phase[a.Status.Phase] != phase[b.Status.Phase] {
+			return phase[a.Status.Phase] < phase[b.Status.Phase]
+		}
+		if IsPodReady(a) != IsPodReady(b) {
+			return !IsPodReady(a)
+		}
+		if ca, cb := deletionCost(a), deletionCost(b); ca != cb {
+			return ca < cb
+		}
+		if perNode[a.Spec.NodeName] != perNode[b.Spec.NodeName] {
+			return perNode[a.Spec.NodeName] > perNode[b.Spec.NodeName]
+		}
+		if IsPodReady(a) && IsPodReady(b) {
+			ra, rb := PodCondition(a, "Ready").LastTransitionTime, PodCondition(b, "Ready").LastTransitionTime
+			if ra != rb {
+				return ra > rb
+			}
+		}
+		if ra, rb := restarts(a), restarts(b); ra != rb {
+			return ra > rb
+		}
+		if a.CreationTimestamp != b.CreationTimestamp {
+			return a.CreationTimestamp > b.CreationTimestamp
+		}
+		return a.UID < b.UID
+	})
+	return ranked[:n]
+}
+
+func deletionCost(p *api.Pod) int {
+	c, _ := strconv.Atoi(p.Annotations["controller.kubernetes.io/pod-deletion-cost"])
+	return c
+}
+
+func restarts(p *api.Pod) int32 {
+	var n int32
+	for _, c := range p.Status.ContainerStatuses {
+		n = max(n, c.RestartCount)
+	}
+	return n
+}

@@ -1,0 +1,78 @@
+package controller
+
+import "reconcile/engine/api"
+
+// Runtime is a node's container runtime: the images it holds and the
+// containers it runs. It is the kubelet's observed state, kept outside the
+// store as a real node keeps it outside etcd.
+type Runtime struct {
+	// Images maps an image reference to the digest pulled for it.
+	Images map[string]string
+	// Containers maps a pod key (namespace/name) to its container.
+	Containers map[string]*Container
+}
+
+// Container is one running (or starting) container of a pod.
+type Container struct {
+	PodUID string
+	Image  string
+	Digest string
+	// State is "pulling", "running" or "backoff".
+	State string
+	// Since is when State began; Until is when pulling ends or readiness
+	// first passes.
+	Since, Until api.Time
+	Ready        bool
+	Restarts     int32
+	// BackOff is the current back-off (image pulls, crash loops).
+	BackOff api.Duration
+}
+
+// NewRuntime returns an empty runtime.
+func NewRuntime() *Runtime {
+	return &Runtime{Images: map[string]string{}, Containers: map[string]*Container{}}
+}
+
+// Clone returns a deep copy of r.
+func (r *Runtime) Clone() *Runtime {
+	out := &Runtime{Images: make(map[string]string, len(r.Images)), Containers: make(map[string]*Container, len(r.Containers))}
+	for k, v := range r.Images {
+		out.Images[k] = v
+	}
+	for k, v := range r.Containers {
+		c := *v
+		out.Containers[k] = &c
+	}
+	return out
+}
+
+// IsPodActive reports whether a pod counts towards its ReplicaSet: not
+// finished and not being deleted.
+func IsPodActive(p *api.Pod) bool {
+	return p.Status.Phase != api.PodSucceeded && p.Status.Phase != api.PodFailed && p.DeletionTimestamp == nil
+}
+
+// PodCondition returns the pod's condition of type t, or nil.
+func PodCondition(p *api.Pod, t string) *api.PodCondition {
+	for i := range p.Status.Conditions {
+		if p.Status.Conditions[i].Type == t {
+			return &p.Status.Conditions[i]
+		}
+	}
+	return nil
+}
+
+// IsPodReady reports whether the pod's Ready condition is True.
+func IsPodReady(p *api.Pod) bool {
+	c := PodCondition(p, "Ready")
+	return c != nil && c.Status == "True"
+}
+
+// IsPodAvailable reports whether the pod has been ready for minReady.
+func IsPodAvailable(p *api.Pod, minReady api.Duration, now api.Time) bool {
+	c := PodCondition(p, "Ready")
+	if c == nil || c.Status != "True" {
+		return false
+	}
+	return minReady == 0 || c.LastTransitionTime+minReady <= now
+}

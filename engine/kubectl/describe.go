@@ -1,0 +1,88 @@
+package kubectl
+
+import (
+	"fmt"
+	"strings"
+	"text/tabwriter"
+
+	"reconcile/engine/api"
+)
+
+func (k *cmd) describe(args []string) (string, error) {
+	kind, name, _, err := target(args)
+	if err != nil {
+		return "", err
+	}
+	o, err := k.obj(kind, name)
+	if err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	m := o.Meta()
+	fmt.Fprintf(&b, "Name:               %s\n", m.Name)
+	if m.Namespace != "" {
+		fmt.Fprintf(&b, "Namespace:          %s\n", m.Namespace)
+	}
+	fmt.Fprintf(&b, "CreationTimestamp:  %s\n", m.CreationTimestamp.Wall().Format("Mon, 02 Jan 2006 15:04:05 -0700"))
+	switch t := o.(type) {
+	case *api.Deployment:
+		fmt.Fprintf(&b, "Generation:         %d (observed %d)\n", t.Generation, t.Status.ObservedGeneration)
+		fmt.Fprintf(&b, "Replicas:           %d desired | %d updated | %d total | %d available | %d unavailable\n",
+			api.Deref(t.Spec.Replicas, 1), t.Status.UpdatedReplicas, t.Status.Replicas, t.Status.AvailableReplicas, t.Status.UnavailableReplicas)
+		fmt.Fprintf(&b, "StrategyType:       %s\n", t.Spec.Strategy.Type)
+		if ru := t.Spec.Strategy.RollingUpdate; ru != nil && ru.MaxUnavailable != nil && ru.MaxSurge != nil {
+			fmt.Fprintf(&b, "RollingUpdateStrategy:  %s max unavailable, %s max surge\n", ru.MaxUnavailable, ru.MaxSurge)
+		}
+		b.WriteString("Conditions:\n  Type           Status  Reason\n  ----           ------  ------\n")
+		for _, c := range t.Status.Conditions {
+			fmt.Fprintf(&b, "  %-14s %-7s %s\n", c.Type, c.Status, c.Reason)
+		}
+	case *api.Pod:
+		fmt.Fprintf(&b, "Node:               %s\n", t.Spec.NodeName)
+		fmt.Fprintf(&b, "Status:             %s\n", PodStatus(t))
+		b.WriteString("Conditions:\n  Type              Status\n")
+		for _, c := range t.Status.Conditions {
+			fmt.Fprintf(&b, "  %-17s %s\n", c.Type, c.Status)
+		}
+	case *api.Node:
+		b.WriteString("Taints:             ")
+		if len(t.Spec.Taints) == 0 {
+			b.WriteString("<none>\n")
+		}
+		for i, tt := range t.Spec.Taints {
+			if i > 0 {
+				b.WriteString("                    ")
+			}
+			fmt.Fprintf(&b, "%s:%s\n", tt.Key, tt.Effect)
+		}
+		fmt.Fprintf(&b, "Unschedulable:      %v\n", t.Spec.Unschedulable)
+		b.WriteString("Conditions:\n  Type             Status  Reason                       Message\n")
+		for _, c := range t.Status.Conditions {
+			fmt.Fprintf(&b, "  %-16s %-7s %-28s %s\n", c.Type, c.Status, c.Reason, c.Message)
+		}
+	}
+	b.WriteString("Events:\n")
+	var evs []*api.Event
+	for _, eo := range k.st.List("Event") {
+		e := eo.(*api.Event)
+		if e.InvolvedObject.Kind == kind && e.InvolvedObject.Name == name {
+			evs = append(evs, e)
+		}
+	}
+	if len(evs) == 0 {
+		b.WriteString("  <none>\n")
+		return b.String(), nil
+	}
+	w := tabwriter.NewWriter(&b, 0, 8, 2, ' ', 0)
+	fmt.Fprintln(w, "  Type\tReason\tAge\tFrom\tMessage")
+	fmt.Fprintln(w, "  ----\t------\t----\t----\t-------")
+	for _, e := range evs {
+		a := age(k.now, e.LastTimestamp)
+		if e.Count > 1 {
+			a = fmt.Sprintf("%s (x%d over %s)", a, e.Count, age(k.now, e.FirstTimestamp))
+		}
+		fmt.Fprintf(w, "  %s\t%s\t%s\t%s\t%s\n", e.Type, e.Reason, a, e.Source.Component, e.Message)
+	}
+	w.Flush()
+	return b.String(), nil
+}

@@ -1,0 +1,266 @@
+package engine
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/cockroachdb/datadriven"
+
+	"reconcile/engine/api"
+	"reconcile/engine/kubectl"
+	"reconcile/engine/scenario"
+	"reconcile/engine/sim"
+)
+
+// TestScripts runs the behaviour specifications in testdata/*.txt. Each
+// script builds a cluster, feeds it inputs and prints the state of the
+// world. Regenerate the expected output with -rewrite and review the diff.
+func TestScripts(t *testing.T) {
+	datadriven.Walk(t, "testdata", func(t *testing.T, path string) {
+		h := &harness{}
+		datadriven.RunTest(t, path, h.do)
+	})
+}
+
+type harness struct {
+	runs  []*sim.Sim
+	names []string
+}
+
+func (h *harness) each(f func(name string, s *sim.Sim) string) string {
+	var b strings.Builder
+	for i, s := range h.runs {
+		out := f(h.names[i], s)
+		if len(h.runs) > 1 {
+			for _, l := range strings.Split(strings.TrimRight(out, "\n"), "\n") {
+				fmt.Fprintf(&b, "%s: %s\n", h.names[i], l)
+			}
+		} else {
+			b.WriteString(out)
+		}
+	}
+	return b.String()
+}
+
+func arg(d *datadriven.TestData, key, def string) string {
+	for _, a := range d.CmdArgs {
+		if a.Key == key && len(a.Vals) > 0 {
+			return a.Vals[0]
+		}
+	}
+	return def
+}
+
+func has(d *datadriven.TestData, key string) bool {
+	for _, a := range d.CmdArgs {
+		if a.Key == key {
+			return true
+		}
+	}
+	return false
+}
+
+// deploymentFromLine reads "web replicas=5 image=shop/web:1.0 [surge=1 unavailable=0] [recreate]".
+func deploymentFromLine(line string) *api.Deployment {
+	f := strings.Fields(line)
+	name := f[0]
+	labels := map[string]string{"app": name}
+	d := &api.Deployment{
+		TypeMeta:   api.TypeMeta{APIVersion: "apps/v1", Kind: "Deployment"},
+		ObjectMeta: api.ObjectMeta{Name: name, Namespace: "default", Labels: labels},
+		Spec: api.DeploymentSpec{Replicas: api.Int32(1), Selector: &api.LabelSelector{MatchLabels: labels},
+			Template: api.PodTemplateSpec{ObjectMeta: api.ObjectMeta{Labels: labels},
+				Spec: api.PodSpec{Containers: []api.Container{{Name: name, Image: "shop/web:1.0",
+					Resources: api.ResourceRequirements{Requests: map[string]api.Quantity{"cpu": "100m", "memory": "64Mi"}}}}}}},
+	}
+	for _, kv := range f[1:] {
+		k, v, _ := strings.Cut(kv, "=")
+		n, _ := strconv.Atoi(v)
+		switch k {
+		case "replicas":
+			d.Spec.Replicas = api.Int32(int32(n))
+		case "image":
+			d.Spec.Template.Spec.Containers[0].Image = v
+		case "cpu":
+			d.Spec.Template.Spec.Containers[0].Resources.Requests["cpu"] = api.Quantity(v)
+		case "surge", "unavailable":
+			if d.Spec.Strategy.RollingUpdate == nil {
+				d.Spec.Strategy.RollingUpdate = &api.RollingUpdateDeployment{}
+			}
+			val := api.FromInt(int32(n))
+			if strings.HasSuffix(v, "%") {
+				val = api.FromString(v)
+			}
+			if k == "surge" {
+				d.Spec.Strategy.RollingUpdate.MaxSurge = &val
+			} else {
+				d.Spec.Strategy.RollingUpdate.MaxUnavailable = &val
+			}
+		case "recreate":
+			d.Spec.Strategy.Type = api.RecreateStrategy
+		}
+	}
+	return d
+}
+
+func (h *harness) do(t *testing.T, d *datadriven.TestData) string {
+	switch d.Cmd {
+	case "start":
+		// start [seed=N] [twins] [nodes=N] [cpu=4] + one deployment per input line
+		sc := &scenario.Scenario{File: d.Pos, ID: "script", Seed: 1}
+		if s := arg(d, "seed", ""); s != "" {
+			sc.Seed, _ = strconv.ParseInt(s, 10, 64)
+		}
+		if n, _ := strconv.Atoi(arg(d, "nodes", "0")); n > 0 {
+			for i := 1; i <= n; i++ {
+				sc.Cluster.Nodes = append(sc.Cluster.Nodes, scenario.Node{Name: fmt.Sprintf("worker-%d", i), CPU: api.Quantity(arg(d, "cpu", "4")), Memory: "8Gi", Pods: 110})
+			}
+		}
+		for _, line := range strings.Split(strings.TrimSpace(d.Input), "\n") {
+			if line != "" {
+				sc.Manifests = append(sc.Manifests, scenario.Manifest{Object: deploymentFromLine(line)})
+			}
+		}
+		h.runs, h.names = nil, nil
+		if has(d, "twins") {
+			l, e, err := Twins(sc, sim.Options{Until: 24 * api.Hour})
+			if err != nil {
+				return err.Error()
+			}
+			h.runs, h.names = []*sim.Sim{l, e}, []string{"level", "edge"}
+		} else {
+			s, err := New(sc, sim.Options{Until: 24 * api.Hour})
+			if err != nil {
+				return err.Error()
+			}
+			h.runs, h.names = []*sim.Sim{s}, []string{"run"}
+		}
+		return "ok"
+	case "run":
+		// run until=5m | run for=30s | run passes=N
+		return h.each(func(_ string, s *sim.Sim) string {
+			switch {
+			case has(d, "passes"):
+				n, _ := strconv.Atoi(arg(d, "passes", "1"))
+				for i := 0; i < n; i++ {
+					if _, ok := s.Next(); !ok {
+						break
+					}
+				}
+			case has(d, "for"):
+				dur, _ := api.ParseDuration(arg(d, "for", "0"))
+				s.RunUntil(s.Now()+dur, 0)
+			default:
+				dur, _ := api.ParseDuration(arg(d, "until", "0"))
+				s.RunUntil(dur, 0)
+			}
+			return fmt.Sprintf("t=%s passes=%d\n", s.Now(), s.PassCount())
+		})
+	case "passes":
+		// passes [controller=X] [last=N] [actions]
+		ctrl := arg(d, "controller", "")
+		last, _ := strconv.Atoi(arg(d, "last", "0"))
+		return h.each(func(_ string, s *sim.Sim) string {
+			var lines []string
+			for _, p := range s.Passes() {
+				if ctrl != "" && p.Controller != ctrl {
+					continue
+				}
+				lines = append(lines, sim.FormatPass(p))
+			}
+			if last > 0 && len(lines) > last {
+				lines = lines[len(lines)-last:]
+			}
+			return strings.Join(lines, "\n") + "\n"
+		})
+	case "fault", "kubectl":
+		return h.each(func(_ string, s *sim.Sim) string {
+			in := sim.Input{Fault: d.Input}
+			if d.Cmd == "kubectl" {
+				in = sim.Input{Kubectl: d.Input}
+			}
+			out, err := s.Inject(in)
+			if err != nil {
+				return "error: " + err.Error() + "\n"
+			}
+			if d.Cmd == "kubectl" {
+				return fmt.Sprintf("%s(exit %d)\n", out.Output, out.ExitCode)
+			}
+			return "ok\n"
+		})
+	case "get", "describe":
+		return h.each(func(_ string, s *sim.Sim) string {
+			out, _ := kubectl.Run(s.Store(), s.Now(), d.Cmd+" "+d.Input)
+			return out
+		})
+	case "events":
+		reason := arg(d, "reason", "")
+		return h.each(func(_ string, s *sim.Sim) string {
+			var b strings.Builder
+			for _, e := range s.Events() {
+				if reason != "" && e.Reason != reason {
+					continue
+				}
+				fmt.Fprintf(&b, "%s %s %s/%s %q x%d (%s..%s) from %s\n", e.Type, e.Reason, api.LowerKind(e.InvolvedObject.Kind), e.InvolvedObject.Name, e.Message, e.Count, e.FirstTimestamp, e.LastTimestamp, e.Source.Component)
+			}
+			return b.String()
+		})
+	case "status":
+		// status: deployment generation, observed generation, replicas, conditions
+		return h.each(func(_ string, s *sim.Sim) string {
+			var b strings.Builder
+			for _, o := range s.Store().List("Deployment") {
+				dep := o.(*api.Deployment)
+				st := dep.Status
+				fmt.Fprintf(&b, "deployment/%s generation=%d observedGeneration=%d replicas=%d updated=%d ready=%d available=%d\n",
+					dep.Name, dep.Generation, st.ObservedGeneration, st.Replicas, st.UpdatedReplicas, st.ReadyReplicas, st.AvailableReplicas)
+				for _, c := range st.Conditions {
+					fmt.Fprintf(&b, "  %s=%s %s: %s\n", c.Type, c.Status, c.Reason, c.Message)
+				}
+			}
+			return b.String()
+		})
+	case "pods":
+		// pods: active pods by node and phase, and the total
+		return h.each(func(_ string, s *sim.Sim) string {
+			count := map[string]int{}
+			total := 0
+			for _, o := range s.Store().List("Pod") {
+				p := o.(*api.Pod)
+				st := kubectl.PodStatus(p)
+				ready := "not-ready"
+				for _, c := range p.Status.Conditions {
+					if c.Type == "Ready" && c.Status == "True" {
+						ready = "ready"
+					}
+				}
+				node := p.Spec.NodeName
+				if node == "" {
+					node = "<unscheduled>"
+				}
+				count[node+" "+st+" "+ready]++
+				if p.DeletionTimestamp == nil {
+					total++
+				}
+			}
+			var keys []string
+			for k := range count {
+				keys = append(keys, k)
+			}
+			sort.Strings(keys)
+			var b strings.Builder
+			for _, k := range keys {
+				fmt.Fprintf(&b, "%s: %d\n", k, count[k])
+			}
+			fmt.Fprintf(&b, "active pods: %d\n", total)
+			return b.String()
+		})
+	case "digest":
+		return h.each(func(_ string, s *sim.Sim) string { return s.Digest() + "\n" })
+	}
+	t.Fatalf("%s: unknown command %q", d.Pos, d.Cmd)
+	return ""
+}

@@ -1,0 +1,245 @@
+package sim
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"reconcile/engine/api"
+)
+
+// Fault verbs a scenario or a learner can use.
+var FaultVerbs = []string{"node-down", "node-up", "delete-pod", "drop-watch", "duplicate-watch", "delay-watch", "crash", "stop", "start", "webhook-down", "webhook-up", "push-image"}
+
+func (s *Sim) applyStep(w *world, i int) {
+	st := s.sc.Steps[i]
+	in := Input{At: w.now, Fault: st.Fault, Kubectl: st.Kubectl, Apply: st.Apply, Git: st.Git}
+	if st.Apply != "" || st.Git != "" {
+		objs := make([]api.Object, len(st.Manifests))
+		for j, m := range st.Manifests {
+			objs[j] = m.Object
+		}
+		s.applyManifests(w, in, objs)
+		return
+	}
+	s.apply(w, in)
+}
+
+func (s *Sim) checkInput(in Input) error {
+	n := 0
+	for _, v := range []string{in.Fault, in.Kubectl, in.Apply, in.Git} {
+		if v != "" {
+			n++
+		}
+	}
+	if n != 1 {
+		return fmt.Errorf("an input is exactly one of fault, kubectl, apply or git")
+	}
+	if in.Fault != "" {
+		return s.checkFault(in.Fault)
+	}
+	return nil
+}
+
+func (s *Sim) apply(w *world, in Input) {
+	switch {
+	case in.Fault != "":
+		s.fault(w, in.Fault)
+	case in.Kubectl != "":
+		out, code := "error: kubectl is not available in this run\n", 1
+		if s.Kubectl != nil {
+			out, code = s.Kubectl(w.store, w.now, in.Kubectl, "")
+		}
+		w.record(Output{At: w.now, AtText: w.now.String(), Command: "kubectl " + in.Kubectl, Output: out, ExitCode: code})
+	case in.Apply != "" || in.Git != "":
+		var objs []api.Object
+		var err error
+		if s.Decode == nil {
+			err = fmt.Errorf("no manifest decoder in this run")
+		} else {
+			objs, err = s.Decode(in.Apply + in.Git)
+		}
+		if err != nil {
+			w.record(Output{At: w.now, AtText: w.now.String(), Command: describeInput(in), Output: "error: " + err.Error() + "\n", ExitCode: 1})
+			return
+		}
+		s.applyManifests(w, in, objs)
+	}
+}
+
+func (w *world) record(o Output) {
+	w.outputs = append(w.outputs, o)
+	w.hash(o)
+}
+
+// applyManifests is kubectl apply -f -: each object is created or updated;
+// the first refusal stops the rest, as kubectl reports per object.
+func (s *Sim) applyManifests(w *world, in Input, objs []api.Object) {
+	var b strings.Builder
+	code := 0
+	for _, o := range objs {
+		var result string
+		if err := applyObject(w.store, o, &result); err != nil {
+			fmt.Fprintf(&b, "%s\n", kubectlError(err, o))
+			code = 1
+			continue
+		}
+		fmt.Fprintf(&b, "%s/%s %s\n", resourceName(o.GetTypeMeta().Kind), o.Meta().Name, result)
+	}
+	w.record(Output{At: w.now, AtText: w.now.String(), Command: describeInput(in), Output: b.String(), ExitCode: code})
+}
+
+func resourceName(kind string) string {
+	switch kind {
+	case "Deployment":
+		return "deployment.apps"
+	case "ReplicaSet":
+		return "replicaset.apps"
+	case "Job":
+		return "job.batch"
+	}
+	return api.LowerKind(kind)
+}
+
+func kubectlError(err error, o api.Object) string {
+	msg := err.Error()
+	if strings.HasPrefix(msg, "The ") || strings.HasPrefix(msg, "Error from server") {
+		return msg
+	}
+	return fmt.Sprintf("Error from server: error when applying %s %q: %s", api.LowerKind(o.GetTypeMeta().Kind), o.Meta().Name, msg)
+}
+
+func (s *Sim) checkFault(line string) error {
+	f := strings.Fields(line)
+	if len(f) == 0 {
+		return fmt.Errorf("empty fault; want one of %s", strings.Join(FaultVerbs, ", "))
+	}
+	verb, args := f[0], f[1:]
+	need := func(lo, hi int, usage string) error {
+		if len(args) < lo || len(args) > hi {
+			return fmt.Errorf("%s: usage: %s", verb, usage)
+		}
+		return nil
+	}
+	switch verb {
+	case "node-down", "node-up":
+		if err := need(1, 1, verb+" NODE"); err != nil {
+			return err
+		}
+		if _, ok := s.w.kubelets[args[0]]; !ok {
+			return fmt.Errorf("%s: no node named %q", verb, args[0])
+		}
+	case "delete-pod":
+		return need(1, 1, "delete-pod NAME")
+	case "drop-watch", "duplicate-watch":
+		if err := need(1, 2, verb+" CONTROLLER [COUNT]"); err != nil {
+			return err
+		}
+		if len(args) == 2 {
+			if n, err := strconv.Atoi(args[1]); err != nil || n < 1 || n > 1000 {
+				return fmt.Errorf("%s: COUNT must be a number from 1 to 1000, got %q", verb, args[1])
+			}
+		}
+		return s.checkController(verb, args[0])
+	case "delay-watch":
+		if err := need(2, 2, "delay-watch CONTROLLER DURATION"); err != nil {
+			return err
+		}
+		if _, err := api.ParseDuration(args[1]); err != nil {
+			return fmt.Errorf("delay-watch: %v", err)
+		}
+		return s.checkController(verb, args[0])
+	case "crash", "stop", "start":
+		if err := need(1, 1, verb+" CONTROLLER"); err != nil {
+			return err
+		}
+		return s.checkController(verb, args[0])
+	case "webhook-down", "webhook-up":
+		return need(1, 1, verb+" NAME")
+	case "push-image":
+		return need(1, 2, "push-image REF [DIGEST]")
+	default:
+		return fmt.Errorf("unknown fault %q; want one of %s", verb, strings.Join(FaultVerbs, ", "))
+	}
+	return nil
+}
+
+func (s *Sim) checkController(verb, name string) error {
+	if len(s.w.ctrlIndex(name)) == 0 {
+		return fmt.Errorf("%s: unknown controller %q; want one of deployment-controller, replicaset-controller, default-scheduler, kubelet, node-lifecycle-controller", verb, name)
+	}
+	return nil
+}
+
+// fault applies a fault. A malformed fault is recorded as a note and
+// changes nothing.
+func (s *Sim) fault(w *world, line string) {
+	if err := s.checkFault(line); err != nil {
+		w.note(fmt.Sprintf("t=%s fault refused: %v", w.now, err))
+		return
+	}
+	f := strings.Fields(line)
+	verb, args := f[0], f[1:]
+	count := 1
+	if len(args) == 2 {
+		count, _ = strconv.Atoi(args[1])
+	}
+	w.note(fmt.Sprintf("t=%s %s", w.now, line))
+	switch verb {
+	case "node-down":
+		node := args[0]
+		w.nodeUp[node] = false
+		w.halt(w.ctrls[w.kubelets[node]])
+		w.ctrls[w.kubelets[node]].stopped = true
+	case "node-up":
+		node := args[0]
+		if w.nodeUp[node] {
+			return
+		}
+		w.nodeUp[node] = true
+		w.start(w.kubelets[node], "kubelet started: initial list")
+		w.heartbeat(node)
+	case "delete-pod":
+		ns, name := "default", args[0]
+		if i := strings.Index(name, "/"); i >= 0 {
+			ns, name = name[:i], name[i+1:]
+		}
+		if _, err := w.store.Delete("Pod", ns, name, false); err != nil {
+			w.note(fmt.Sprintf("t=%s delete-pod: %v", w.now, err))
+		}
+	case "drop-watch", "duplicate-watch", "delay-watch", "crash", "stop", "start":
+		for _, i := range w.ctrlIndex(args[0]) {
+			c := w.ctrls[i]
+			switch verb {
+			case "drop-watch":
+				c.drop += count
+			case "duplicate-watch":
+				c.dup += count
+			case "delay-watch":
+				d, _ := api.ParseDuration(args[1])
+				c.delay = d
+			case "crash":
+				c.crashNext = true
+			case "stop":
+				w.halt(c)
+				c.stopped = true
+			case "start":
+				if !c.running && (c.host == "" || w.nodeUp[c.host]) {
+					w.start(i, "started: initial list")
+				}
+			}
+		}
+	case "push-image":
+		ref := args[0]
+		img := w.Image(ref)
+		if len(args) == 2 {
+			img.Digest = args[1]
+		} else {
+			img.Digest = digestOf(img.Digest + "+push")
+		}
+		w.images[ref] = img
+	case "webhook-down", "webhook-up":
+		// Admission webhooks are not simulated yet: recorded only.
+	}
+}
+

@@ -1,0 +1,573 @@
+package sim
+
+import (
+	"crypto/sha256"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+
+	"reconcile/engine/api"
+	"reconcile/engine/controller"
+	"reconcile/engine/store"
+)
+
+// Timings of the simulated control plane.
+const (
+	WatchLatency     = 100 * api.Millisecond
+	HeartbeatPeriod  = 10 * api.Second
+	RelistPeriod     = 5 * api.Minute
+	RestartDelay     = 10 * api.Second
+	leaseNamespace   = "kube-node-lease"
+	defaultHorizon   = 10 * api.Minute
+	checkpointEvery  = 64
+)
+
+// ctrl is the runtime of one controller process: its informer cache, its
+// work queue and the faults aimed at it.
+type ctrl struct {
+	name string
+	host string // node, for kubelets
+	rec  controller.Reconciler
+	edge controller.EventHandler
+
+	cache   *controller.Cache
+	queue   []queued
+	head    int            // queue[head:] is waiting
+	index   map[string]int // key → position in queue (level controllers)
+	pending bool           // a pass item is scheduled
+	running bool
+	epoch   int
+
+	drop, dup int
+	delay     api.Duration
+	crashNext bool
+	stopped   bool // stopped on purpose (not crashed)
+}
+
+type queued struct {
+	key     string
+	trigger string
+	events  int
+	ev      *store.WatchEvent // edge controllers: the event itself
+}
+
+func (c *ctrl) clone() *ctrl {
+	out := *c
+	if c.rec != nil {
+		out.rec = c.rec.Clone()
+	}
+	if c.edge != nil {
+		out.edge = c.edge.Clone()
+	}
+	out.cache = c.cache.Clone()
+	out.queue = slices.Clone(c.queue)
+	out.index = make(map[string]int, len(c.index))
+	for k, v := range c.index {
+		out.index[k] = v
+	}
+	return &out
+}
+
+// world is everything a run changes. It is cloned whole into checkpoints.
+type world struct {
+	now   api.Time
+	seq   uint64
+	rng   rng
+	queue itemHeap
+	store *store.Store
+	ctrls []*ctrl
+	// kubelets maps a node name to its kubelet's index in ctrls.
+	kubelets map[string]int
+	runtimes map[string]*controller.Runtime
+	nodeUp   map[string]bool
+	images   map[string]controller.Image
+
+	passes  []Pass
+	chain   [32]byte // hash chain over passes and outputs
+	outputs []Output
+	notes   []string // faults applied, in order
+	applied int      // inputs applied so far (for replay)
+	extra   api.Duration
+}
+
+func (w *world) clone() *world {
+	out := *w
+	out.queue = slices.Clone(w.queue)
+	out.ctrls = make([]*ctrl, len(w.ctrls))
+	for i, c := range w.ctrls {
+		out.ctrls[i] = c.clone()
+	}
+	out.runtimes = make(map[string]*controller.Runtime, len(w.runtimes))
+	for k, v := range w.runtimes {
+		out.runtimes[k] = v.Clone()
+	}
+	out.nodeUp = make(map[string]bool, len(w.nodeUp))
+	for k, v := range w.nodeUp {
+		out.nodeUp[k] = v
+	}
+	out.images = make(map[string]controller.Image, len(w.images))
+	for k, v := range w.images {
+		out.images[k] = v
+	}
+	out.passes = slices.Clip(w.passes)
+	out.outputs = slices.Clip(w.outputs)
+	out.notes = slices.Clip(w.notes)
+	out.store = w.store.Clone(out.clock, out.rng.intn, out.notify)
+	return &out
+}
+
+func (w *world) clock() api.Time { return w.now }
+
+// Image implements controller.World: the simulated registry.
+func (w *world) Image(ref string) controller.Image {
+	if img, ok := w.images[ref]; ok {
+		return img
+	}
+	return controller.Image{Ref: ref, Digest: digestOf(ref), Size: 24_117_248, Pull: api.Second, Start: 2 * api.Second, Ready: true}
+}
+
+func digestOf(s string) string {
+	h := sha256.Sum256([]byte(s))
+	return fmt.Sprintf("sha256:%x", h)
+}
+
+// Runtime implements controller.World.
+func (w *world) Runtime(node string) *controller.Runtime {
+	rt := w.runtimes[node]
+	if rt == nil {
+		rt = controller.NewRuntime()
+		w.runtimes[node] = rt
+	}
+	return rt
+}
+
+// NodeUp implements controller.World.
+func (w *world) NodeUp(node string) bool { return w.nodeUp[node] }
+
+// notify is the store's watch fan-out: each running controller watching the
+// kind gets the event after WatchLatency, subject to its faults.
+func (w *world) notify(ev store.WatchEvent) {
+	kind := ev.Object.GetTypeMeta().Kind
+	if kind == "Event" {
+		return
+	}
+	if p, ok := ev.Object.(*api.Pod); ok {
+		w.deliverToKubelet(p.Spec.NodeName, ev)
+		if old, ok := ev.Old.(*api.Pod); ok && old.Spec.NodeName != p.Spec.NodeName {
+			w.deliverToKubelet(old.Spec.NodeName, ev)
+		}
+	}
+	if n, ok := ev.Object.(*api.Node); ok {
+		w.deliverToKubelet(n.Name, ev)
+	}
+	for i, c := range w.ctrls {
+		if c.host != "" {
+			continue
+		}
+		if slices.Contains(watches(c), kind) {
+			w.deliver(i, ev)
+		}
+	}
+}
+
+func watches(c *ctrl) []string {
+	if c.rec != nil {
+		return c.rec.Watches()
+	}
+	return c.edge.Watches()
+}
+
+func (w *world) deliverToKubelet(node string, ev store.WatchEvent) {
+	if node == "" {
+		return
+	}
+	if i, ok := w.kubelets[node]; ok {
+		w.deliver(i, ev)
+	}
+}
+
+func (w *world) deliver(i int, ev store.WatchEvent) {
+	c := w.ctrls[i]
+	if !c.running {
+		return
+	}
+	if c.drop > 0 {
+		c.drop--
+		w.note(fmt.Sprintf("t=%s dropped %s %s on its way to %s", w.now, ev.Type, api.RefOf(ev.Object), c.name))
+		return
+	}
+	at := w.now + WatchLatency + c.delay
+	w.schedule(item{at: at, kind: itemDeliver, ctrl: i, epoch: c.epoch, ev: ev})
+	if c.dup > 0 {
+		c.dup--
+		w.note(fmt.Sprintf("t=%s duplicated %s %s on its way to %s", w.now, ev.Type, api.RefOf(ev.Object), c.name))
+		w.schedule(item{at: at, kind: itemDeliver, ctrl: i, epoch: c.epoch, ev: ev})
+	}
+}
+
+func (w *world) note(s string) { w.notes = append(w.notes, s) }
+
+func describeEvent(ev store.WatchEvent) string {
+	return fmt.Sprintf("watch: %s %s", api.RefOf(ev.Object), ev.Type)
+}
+
+// enqueue adds key to a level controller's queue (coalescing duplicates)
+// or an event to an edge controller's queue, and makes sure a pass runs.
+func (w *world) enqueue(i int, key, trigger string, ev *store.WatchEvent) {
+	c := w.ctrls[i]
+	if ev == nil {
+		if pos, ok := c.index[key]; ok {
+			c.queue[pos].events++
+			return
+		}
+		c.index[key] = len(c.queue)
+	}
+	c.queue = append(c.queue, queued{key: key, trigger: trigger, events: 1, ev: ev})
+	if !c.pending {
+		c.pending = true
+		w.schedule(item{at: w.now, kind: itemPass, ctrl: i, epoch: c.epoch})
+	}
+}
+
+func (w *world) dequeue(c *ctrl) queued {
+	q := c.queue[c.head]
+	c.queue[c.head] = queued{}
+	c.head++
+	if q.ev == nil {
+		delete(c.index, q.key)
+	}
+	if c.head == len(c.queue) {
+		c.queue, c.head = c.queue[:0], 0
+	} else if c.head > 1024 && c.head > len(c.queue)/2 {
+		rest := slices.Clone(c.queue[c.head:])
+		for k, v := range c.index {
+			c.index[k] = v - c.head
+		}
+		c.queue, c.head = rest, 0
+	}
+	return q
+}
+
+func (c *ctrl) waiting() int { return len(c.queue) - c.head }
+
+// handle runs one item. It returns the pass it ran, if any.
+func (w *world) handle(it item, s *Sim) (*Pass, error) {
+	switch it.kind {
+	case itemStep:
+		s.applyStep(w, it.step)
+	case itemDeliver:
+		c := w.ctrls[it.ctrl]
+		if c.epoch != it.epoch || !c.running {
+			return nil, nil
+		}
+		c.cache.Apply(it.ev)
+		if c.rec != nil {
+			for _, k := range c.rec.Keys(c.cache, it.ev) {
+				w.enqueue(it.ctrl, k, describeEvent(it.ev), nil)
+			}
+		} else {
+			ev := it.ev
+			w.enqueue(it.ctrl, "", describeEvent(ev), &ev)
+			w.edgeStatus(it.ctrl, ev)
+		}
+	case itemRequeue:
+		c := w.ctrls[it.ctrl]
+		if c.epoch == it.epoch && c.running {
+			w.enqueue(it.ctrl, it.key, "requeue: "+it.why, nil)
+		}
+	case itemTick:
+		c := w.ctrls[it.ctrl]
+		if c.epoch != it.epoch {
+			return nil, nil
+		}
+		if t, ok := c.rec.(ticker); ok && c.running {
+			keys, why := t.Tick(c.cache, w.now)
+			for _, k := range keys {
+				w.enqueue(it.ctrl, k, why, nil)
+			}
+			w.schedule(item{at: w.now + t.Period(), kind: itemTick, ctrl: it.ctrl, epoch: c.epoch})
+		}
+	case itemHeartbeat:
+		w.heartbeat(it.node)
+	case itemRestart:
+		c := w.ctrls[it.ctrl]
+		if c.epoch == it.epoch && !c.running && !c.stopped {
+			w.start(it.ctrl, "restarted after crash: initial list")
+		}
+	case itemRelist:
+		c := w.ctrls[it.ctrl]
+		if c.epoch == it.epoch && c.running {
+			w.relist(it.ctrl)
+			w.schedule(item{at: w.now + RelistPeriod, kind: itemRelist, ctrl: it.ctrl, epoch: c.epoch})
+		}
+	case itemPass:
+		c := w.ctrls[it.ctrl]
+		if c.epoch != it.epoch || !c.running {
+			return nil, nil
+		}
+		c.pending = false
+		if c.waiting() == 0 {
+			return nil, nil
+		}
+		q := w.dequeue(c)
+		p := w.runPass(it.ctrl, q)
+		if c.waiting() > 0 && c.running && !c.pending {
+			c.pending = true
+			w.schedule(item{at: w.now, kind: itemPass, ctrl: it.ctrl, epoch: c.epoch})
+		}
+		return p, nil
+	}
+	return nil, nil
+}
+
+type ticker interface {
+	Period() api.Duration
+	Tick(c *controller.Cache, now api.Time) ([]string, string)
+}
+
+type restartable interface{ Restarted() }
+
+func (w *world) api() controller.API { return w.store }
+
+func (w *world) runPass(i int, q queued) *Pass {
+	c := w.ctrls[i]
+	crashAfter := -1
+	if c.crashNext {
+		crashAfter = 1
+	}
+	ctx := controller.NewContext(c.name, w.now, c.cache, c.host, w.store, w, crashAfter)
+	trigger := q.trigger
+	if q.events > 1 {
+		trigger = fmt.Sprintf("%s (+%d more events)", trigger, q.events-1)
+	}
+	key := q.key
+	variant := ""
+	var err error
+	if c.rec != nil {
+		err = c.rec.Reconcile(ctx, key)
+		if c.name == controller.ReplicaSetController {
+			variant = "level"
+		}
+	} else {
+		var ok bool
+		key, ok, err = c.edge.Handle(ctx, *q.ev)
+		variant = "edge"
+		if !ok {
+			return nil
+		}
+	}
+	p := Pass{N: len(w.passes) + 1, At: w.now, AtText: w.now.String(), Controller: c.name, Host: c.host, Key: key, Trigger: trigger,
+		Desired: ctx.Desired, Observed: ctx.Observed, Difference: ctx.Difference, Actions: ctx.Actions, Outcome: ctx.Outcome,
+		Lines: ctx.Lines, Variant: variant}
+	if p.Actions == nil {
+		p.Actions = []string{}
+	}
+	switch {
+	case err == controller.ErrCrashed || ctx.Outcome == "crashed":
+		p.Outcome = fmt.Sprintf("crashed mid-pass after %d action(s); restarts in %s", len(ctx.Actions), api.FormatDuration(RestartDelay))
+		c.crashNext = false
+		w.crash(i)
+	case err != nil:
+		p.Outcome = "error: " + err.Error()
+	case p.Outcome == "":
+		if len(p.Actions) == 0 {
+			p.Outcome = "converged"
+		} else {
+			p.Outcome = "acted"
+		}
+	}
+	if c.crashNext && crashAfter >= 0 && err == nil {
+		// the pass finished before reaching a second action: crash now
+		p.Outcome = fmt.Sprintf("crashed at the end of the pass after %d action(s); restarts in %s", len(ctx.Actions), api.FormatDuration(RestartDelay))
+		c.crashNext = false
+		w.crash(i)
+	}
+	if ctx.RequeueAfter > 0 && c.running {
+		w.schedule(item{at: w.now + ctx.RequeueAfter, kind: itemRequeue, ctrl: i, epoch: c.epoch, key: key,
+			why: fmt.Sprintf("%s after %s", ctx.RequeueReason, api.FormatDuration(ctx.RequeueAfter))})
+	}
+	w.passes = append(w.passes, p)
+	w.hash(p)
+	return &w.passes[len(w.passes)-1]
+}
+
+func (w *world) hash(v any) {
+	b, _ := json.Marshal(v)
+	h := sha256.New()
+	h.Write(w.chain[:])
+	h.Write(b)
+	copy(w.chain[:], h.Sum(nil))
+}
+
+// edgeStatus lets the edge twin report ReplicaSet status from its cache
+// (outside any pass: it observes for reporting, never for deciding).
+func (w *world) edgeStatus(i int, ev store.WatchEvent) {
+	c := w.ctrls[i]
+	e, ok := c.edge.(*controller.ReplicaSetEdge)
+	if !ok {
+		return
+	}
+	key := ""
+	switch o := ev.Object.(type) {
+	case *api.ReplicaSet:
+		key = api.RefOf(o).Key()
+	case *api.Pod:
+		if ref := o.ControllerOf(); ref != nil && ref.Kind == "ReplicaSet" {
+			key = o.Namespace + "/" + ref.Name
+		}
+	}
+	if key != "" {
+		ctx := controller.NewContext(c.name, w.now, c.cache, "", w.store, w, -1)
+		e.ReportStatus(ctx, key)
+	}
+}
+
+// crash kills a controller process: its queue and cache are gone, and the
+// controller-manager restarts it after RestartDelay.
+func (w *world) crash(i int) {
+	c := w.ctrls[i]
+	w.halt(c)
+	w.schedule(item{at: w.now + RestartDelay, kind: itemRestart, ctrl: i, epoch: c.epoch})
+}
+
+func (w *world) halt(c *ctrl) {
+	c.running = false
+	c.epoch++
+	c.queue, c.head = nil, 0
+	c.index = map[string]int{}
+	c.pending = false
+	c.cache = controller.NewCache()
+	if r, ok := c.rec.(restartable); ok {
+		r.Restarted()
+	}
+	if c.edge != nil {
+		c.edge.Restarted()
+	}
+}
+
+// start (re)starts a controller: a fresh informer lists everything it
+// watches; a level controller queues every key it sees, an edge controller
+// takes the list as already handled.
+func (w *world) start(i int, why string) {
+	c := w.ctrls[i]
+	c.running = true
+	c.stopped = false
+	c.epoch++
+	c.cache = controller.NewCache()
+	c.queue, c.head, c.index, c.pending = nil, 0, map[string]int{}, false
+	for _, kind := range watches(c) {
+		for _, o := range w.store.List(kind) {
+			if !w.visible(c, o) {
+				continue
+			}
+			ev := store.WatchEvent{Type: store.Added, Object: o}
+			c.cache.Apply(ev)
+			if c.rec != nil {
+				for _, k := range c.rec.Keys(c.cache, ev) {
+					w.enqueue(i, k, why, nil)
+				}
+			}
+		}
+	}
+	if t, ok := c.rec.(ticker); ok {
+		w.schedule(item{at: w.now + t.Period(), kind: itemTick, ctrl: i, epoch: c.epoch})
+	}
+	if c.host == "" {
+		w.schedule(item{at: w.now + RelistPeriod, kind: itemRelist, ctrl: i, epoch: c.epoch})
+	}
+}
+
+// visible reports whether a kubelet's informer sees o (its node and the
+// pods bound to it); other controllers see everything they watch.
+func (w *world) visible(c *ctrl, o api.Object) bool {
+	if c.host == "" {
+		return true
+	}
+	switch t := o.(type) {
+	case *api.Pod:
+		return t.Spec.NodeName == c.host
+	case *api.Node:
+		return t.Name == c.host
+	}
+	return false
+}
+
+// relist repairs a cache from the store, the way a restarted watch does:
+// what differs is delivered as an event; what is equal is not.
+func (w *world) relist(i int) {
+	c := w.ctrls[i]
+	for _, kind := range watches(c) {
+		seen := map[string]bool{}
+		for _, o := range w.store.List(kind) {
+			k := api.RefOf(o).Key()
+			seen[k] = true
+			old := c.cache.Get(kind, k)
+			if old != nil && old.Meta().ResourceVersion == o.Meta().ResourceVersion {
+				continue
+			}
+			typ := store.Modified
+			if old == nil {
+				typ = store.Added
+			}
+			w.relistEvent(i, store.WatchEvent{Type: typ, Object: o, Old: old})
+		}
+		for _, k := range c.cache.Keys(kind) {
+			if !seen[k] {
+				old := c.cache.Get(kind, k)
+				w.relistEvent(i, store.WatchEvent{Type: store.Deleted, Object: old, Old: old})
+			}
+		}
+	}
+}
+
+func (w *world) relistEvent(i int, ev store.WatchEvent) {
+	c := w.ctrls[i]
+	c.cache.Apply(ev)
+	if c.rec != nil {
+		for _, k := range c.rec.Keys(c.cache, ev) {
+			w.enqueue(i, k, "relist: "+api.RefOf(ev.Object).String()+" was out of date in the cache", nil)
+		}
+	}
+}
+
+// heartbeat renews a node's lease while its kubelet runs.
+func (w *world) heartbeat(node string) {
+	if !w.nodeUp[node] {
+		return
+	}
+	if l, ok := w.store.Get("Lease", leaseNamespace, node).(*api.Lease); ok {
+		nl := l.DeepCopy()
+		nl.Spec.RenewTime = w.now
+		w.store.Update(nl)
+	}
+	w.schedule(item{at: w.now + HeartbeatPeriod, kind: itemHeartbeat, node: node})
+}
+
+func (w *world) ctrlIndex(name string) []int {
+	var out []int
+	for i, c := range w.ctrls {
+		if c.name == name {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+func (w *world) digest() string {
+	h := sha256.New()
+	h.Write(w.chain[:])
+	for _, kind := range w.store.Kinds() {
+		if kind == "Lease" {
+			continue
+		}
+		for _, o := range w.store.List(kind) {
+			b, _ := json.Marshal(o)
+			h.Write(b)
+		}
+	}
+	b, _ := json.Marshal(w.outputs)
+	h.Write(b)
+	h.Write([]byte(strings.Join(w.notes, "\n")))
+	return fmt.Sprintf("sha256:%x", h.Sum(nil))
+}

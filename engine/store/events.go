@@ -1,0 +1,69 @@
+package store
+
+import (
+	"fmt"
+	"sort"
+
+	"reconcile/engine/api"
+)
+
+// eventIndex finds the stored event an identical occurrence folds into:
+// same source, object, type, reason and message.
+type eventIndex map[string]string
+
+// Record stores an event about obj, or bumps the count and lastTimestamp of
+// the identical one already stored, as the legacy event recorder does.
+// Events are not watched by any controller.
+func (s *Store) Record(component, host string, obj api.Object, typ, reason, message string) {
+	m := obj.Meta()
+	kind := obj.GetTypeMeta().Kind
+	ns := m.Namespace
+	if ns == "" {
+		ns = "default"
+	}
+	k := component + "\x00" + host + "\x00" + kind + "\x00" + ns + "\x00" + m.Name + "\x00" + m.UID + "\x00" + typ + "\x00" + reason + "\x00" + message
+	now := s.now()
+	if name, ok := s.events[k]; ok {
+		if old, ok := s.Get("Event", ns, name).(*api.Event); ok {
+			e := old.DeepCopy()
+			e.Count++
+			e.LastTimestamp = now
+			s.put("Event", e)
+			return
+		}
+	}
+	e := &api.Event{
+		TypeMeta:       api.TypeMeta{APIVersion: "v1", Kind: "Event"},
+		ObjectMeta:     api.ObjectMeta{Name: fmt.Sprintf("%s.%x", m.Name, now.Wall().UnixNano()+int64(s.rv)), Namespace: ns, CreationTimestamp: now},
+		InvolvedObject: api.ObjectReference{Kind: kind, Namespace: m.Namespace, Name: m.Name, UID: m.UID, APIVersion: obj.GetTypeMeta().APIVersion},
+		Reason:         reason, Message: message, Type: typ, Count: 1,
+		Source:         api.EventSource{Component: component, Host: host},
+		FirstTimestamp: now, LastTimestamp: now,
+	}
+	s.uid++
+	e.UID = fmt.Sprintf("%08x-0000-4000-8000-%012x", s.uid, s.uid)
+	s.put("Event", e)
+	s.events[k] = e.Name
+}
+
+// Events returns the stored events in the order they were first recorded.
+func (s *Store) Events() []*api.Event {
+	list := s.List("Event")
+	out := make([]*api.Event, 0, len(list))
+	for _, o := range list {
+		out = append(out, o.(*api.Event))
+	}
+	sortEvents(out)
+	return out
+}
+
+func sortEvents(es []*api.Event) {
+	sort.Slice(es, func(i, j int) bool { return eventBefore(es[i], es[j]) })
+}
+
+func eventBefore(a, b *api.Event) bool {
+	if a.FirstTimestamp != b.FirstTimestamp {
+		return a.FirstTimestamp < b.FirstTimestamp
+	}
+	return a.UID < b.UID
+}

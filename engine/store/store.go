@@ -1,0 +1,406 @@
+package store
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"sort"
+	"strconv"
+
+	"reconcile/engine/api"
+)
+
+// Watch event types, as the API server names them.
+const (
+	Added    = "ADDED"
+	Modified = "MODIFIED"
+	Deleted  = "DELETED"
+)
+
+// WatchEvent is one change to one object. Old is the previous stored version
+// (nil for ADDED); Object is the new one (for DELETED, the last version).
+type WatchEvent struct {
+	Type   string
+	Object api.Object
+	Old    api.Object
+	// RV is the resourceVersion of the change, for ordering.
+	RV int64
+}
+
+// Hooks are the API server's pluggable steps: defaulting, validation and
+// admission. Nil hooks are skipped.
+type Hooks struct {
+	Default        func(api.Object)
+	ValidateCreate func(api.Object) error
+	ValidateUpdate func(old, new api.Object) error
+	// Admit runs after validation, on creates and updates (webhooks, quota).
+	Admit func(op string, obj api.Object) error
+}
+
+// Sentinel errors callers branch on.
+var (
+	ErrNotFound = errors.New("not found")
+	ErrConflict = errors.New("conflict")
+	ErrExists   = errors.New("already exists")
+)
+
+// StatusError is an API error with kubectl's wording.
+type StatusError struct {
+	Reason  string // NotFound, AlreadyExists, Conflict, Invalid, Forbidden, InternalError
+	Message string
+	kind    error
+}
+
+func (e *StatusError) Error() string { return e.Message }
+func (e *StatusError) Unwrap() error { return e.kind }
+
+// Store holds every object by kind, namespace and name.
+type Store struct {
+	now   func() api.Time
+	rand  func(n int) int
+	hooks Hooks
+	rv    int64
+	uid   int64
+	// kinds maps kind → key (namespace/name) → object.
+	kinds map[string]map[string]api.Object
+	// notify receives every change, in order.
+	notify func(WatchEvent)
+	events eventIndex
+}
+
+// New returns an empty store. now is the simulated clock, rand the run's
+// seeded random source (for generated names), notify the watch fan-out.
+func New(now func() api.Time, rand func(n int) int, hooks Hooks, notify func(WatchEvent)) *Store {
+	return &Store{now: now, rand: rand, hooks: hooks, notify: notify,
+		kinds: map[string]map[string]api.Object{}, events: eventIndex{}}
+}
+
+// Clone returns a store sharing the (immutable) objects of s, with its own
+// maps, wired to the given clock, random source and fan-out.
+func (s *Store) Clone(now func() api.Time, rand func(n int) int, notify func(WatchEvent)) *Store {
+	out := &Store{now: now, rand: rand, hooks: s.hooks, notify: notify, rv: s.rv, uid: s.uid,
+		kinds: make(map[string]map[string]api.Object, len(s.kinds)), events: make(eventIndex, len(s.events))}
+	for k, m := range s.kinds {
+		c := make(map[string]api.Object, len(m))
+		for key, o := range m {
+			c[key] = o
+		}
+		out.kinds[k] = c
+	}
+	for k, v := range s.events {
+		out.events[k] = v
+	}
+	return out
+}
+
+// ResourceVersion returns the store's latest resourceVersion.
+func (s *Store) ResourceVersion() int64 { return s.rv }
+
+// Get returns the stored object (shared: do not modify), or nil.
+func (s *Store) Get(kind, namespace, name string) api.Object {
+	return s.kinds[kind][key(namespace, name)]
+}
+
+// List returns the stored objects of kind, sorted by namespace and name.
+func (s *Store) List(kind string) []api.Object {
+	m := s.kinds[kind]
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	out := make([]api.Object, len(keys))
+	for i, k := range keys {
+		out[i] = m[k]
+	}
+	return out
+}
+
+// Kinds returns the kinds with at least one stored object, sorted.
+func (s *Store) Kinds() []string {
+	var out []string
+	for k, m := range s.kinds {
+		if len(m) > 0 {
+			out = append(out, k)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Count returns how many objects of kind are stored.
+func (s *Store) Count(kind string) int { return len(s.kinds[kind]) }
+
+func key(namespace, name string) string {
+	if namespace == "" {
+		return name
+	}
+	return namespace + "/" + name
+}
+
+// Resource returns the plural, group-qualified resource name kubectl uses
+// in messages: "deployments.apps", "pods".
+func Resource(kind string) string {
+	switch kind {
+	case "Deployment":
+		return "deployments.apps"
+	case "ReplicaSet":
+		return "replicasets.apps"
+	case "Pod":
+		return "pods"
+	case "Node":
+		return "nodes"
+	case "Event":
+		return "events"
+	case "Lease":
+		return "leases.coordination.k8s.io"
+	case "Job":
+		return "jobs.batch"
+	}
+	return api.LowerKind(kind) + "s"
+}
+
+// NotFound returns the API server's not-found error for an object.
+func NotFound(kind, name string) error {
+	return &StatusError{Reason: "NotFound", kind: ErrNotFound,
+		Message: fmt.Sprintf("%s %q not found", Resource(kind), name)}
+}
+
+const nameAlphabet = "bcdfghjklmnpqrstvwxz2456789"
+
+// Create stores a new object (a copy of obj) and returns the stored version.
+func (s *Store) Create(obj api.Object) (api.Object, error) {
+	obj = obj.DeepCopyObject()
+	m := obj.Meta()
+	kind := obj.GetTypeMeta().Kind
+	if s.hooks.Default != nil {
+		s.hooks.Default(obj)
+	}
+	if m.Name == "" && m.GenerateName != "" {
+		b := make([]byte, 5)
+		for i := range b {
+			b[i] = nameAlphabet[s.rand(len(nameAlphabet))]
+		}
+		m.Name = m.GenerateName + string(b)
+	}
+	if s.hooks.ValidateCreate != nil {
+		if err := s.hooks.ValidateCreate(obj); err != nil {
+			return nil, err
+		}
+	}
+	if s.Get(kind, m.Namespace, m.Name) != nil {
+		return nil, &StatusError{Reason: "AlreadyExists", kind: ErrExists,
+			Message: fmt.Sprintf("%s %q already exists", Resource(kind), m.Name)}
+	}
+	if s.hooks.Admit != nil {
+		if err := s.hooks.Admit("CREATE", obj); err != nil {
+			return nil, err
+		}
+	}
+	s.uid++
+	m.UID = fmt.Sprintf("%08x-0000-4000-8000-%012x", s.uid, s.uid)
+	m.CreationTimestamp = s.now()
+	m.DeletionTimestamp = nil
+	m.Generation = 1
+	s.put(kind, obj)
+	s.notify(WatchEvent{Type: Added, Object: obj, RV: s.rv})
+	return obj, nil
+}
+
+func (s *Store) put(kind string, obj api.Object) {
+	s.rv++
+	obj.Meta().ResourceVersion = strconv.FormatInt(s.rv, 10)
+	m := s.kinds[kind]
+	if m == nil {
+		m = map[string]api.Object{}
+		s.kinds[kind] = m
+	}
+	m[key(obj.Meta().Namespace, obj.Meta().Name)] = obj
+}
+
+// Update replaces the main resource (metadata and spec) of an existing
+// object; its status is kept. A non-empty resourceVersion that is not the
+// stored one is a conflict. metadata.generation is bumped when the spec
+// changes (and, for Deployments, the annotations).
+func (s *Store) Update(obj api.Object) (api.Object, error) {
+	return s.update(obj, false)
+}
+
+// UpdateStatus replaces only the status of an existing object.
+func (s *Store) UpdateStatus(obj api.Object) (api.Object, error) {
+	return s.update(obj, true)
+}
+
+func (s *Store) update(obj api.Object, status bool) (api.Object, error) {
+	obj = obj.DeepCopyObject()
+	m := obj.Meta()
+	kind := obj.GetTypeMeta().Kind
+	old := s.Get(kind, m.Namespace, m.Name)
+	if old == nil {
+		return nil, NotFound(kind, m.Name)
+	}
+	if m.ResourceVersion != "" && m.ResourceVersion != old.Meta().ResourceVersion {
+		return nil, &StatusError{Reason: "Conflict", kind: ErrConflict, Message: fmt.Sprintf(
+			"Operation cannot be fulfilled on %s %q: the object has been modified; please apply your changes to the latest version and try again",
+			Resource(kind), m.Name)}
+	}
+	om := old.Meta()
+	// Fields clients can never set.
+	m.UID, m.CreationTimestamp, m.Generation = om.UID, om.CreationTimestamp, om.Generation
+	if om.DeletionTimestamp != nil {
+		t := *om.DeletionTimestamp
+		m.DeletionTimestamp = &t
+	}
+	if status {
+		keepSpec(obj, old)
+	} else {
+		keepStatus(obj, old)
+		if s.hooks.Default != nil {
+			s.hooks.Default(obj)
+		}
+		if s.hooks.ValidateUpdate != nil {
+			if err := s.hooks.ValidateUpdate(old, obj); err != nil {
+				return nil, err
+			}
+		}
+		if s.hooks.Admit != nil {
+			if err := s.hooks.Admit("UPDATE", obj); err != nil {
+				return nil, err
+			}
+		}
+		if bumpsGeneration(old, obj) {
+			m.Generation = om.Generation + 1
+		}
+	}
+	if equalIgnoringRV(old, obj) {
+		return old, nil // a no-op write changes nothing and notifies nobody
+	}
+	s.put(kind, obj)
+	s.notify(WatchEvent{Type: Modified, Object: obj, Old: old, RV: s.rv})
+	return obj, nil
+}
+
+func equalIgnoringRV(a, b api.Object) bool {
+	rv := b.Meta().ResourceVersion
+	b.Meta().ResourceVersion = a.Meta().ResourceVersion
+	eq := reflect.DeepEqual(a, b)
+	b.Meta().ResourceVersion = rv
+	return eq
+}
+
+// Delete removes an object. A pod bound to a node is deleted gracefully: it
+// gets a deletionTimestamp and the node's kubelet removes it once its
+// containers have stopped (Delete again with force to finish). Deleting an
+// owner deletes its dependents (the garbage collector, in one step).
+func (s *Store) Delete(kind, namespace, name string, force bool) (api.Object, error) {
+	old := s.Get(kind, namespace, name)
+	if old == nil {
+		return nil, NotFound(kind, name)
+	}
+	if p, ok := old.(*api.Pod); ok && !force && p.Spec.NodeName != "" {
+		if p.DeletionTimestamp != nil {
+			return old, nil
+		}
+		np := p.DeepCopy()
+		t := s.now()
+		np.DeletionTimestamp = &t
+		s.put(kind, np)
+		s.notify(WatchEvent{Type: Modified, Object: np, Old: old, RV: s.rv})
+		return np, nil
+	}
+	delete(s.kinds[kind], key(namespace, name))
+	s.rv++
+	s.notify(WatchEvent{Type: Deleted, Object: old, Old: old, RV: s.rv})
+	s.deleteDependents(old)
+	return old, nil
+}
+
+func (s *Store) deleteDependents(owner api.Object) {
+	uid := owner.Meta().UID
+	for _, kind := range []string{"ReplicaSet", "Pod"} {
+		for _, o := range s.List(kind) {
+			for _, ref := range o.Meta().OwnerReferences {
+				if ref.UID == uid {
+					s.Delete(kind, o.Meta().Namespace, o.Meta().Name, false)
+					break
+				}
+			}
+		}
+	}
+}
+
+func bumpsGeneration(old, obj api.Object) bool {
+	switch o := obj.(type) {
+	case *api.Deployment:
+		p := old.(*api.Deployment)
+		return !reflect.DeepEqual(o.Spec, p.Spec) || !reflect.DeepEqual(nilIfEmpty(o.Annotations), nilIfEmpty(p.Annotations))
+	case *api.ReplicaSet:
+		return !reflect.DeepEqual(o.Spec, old.(*api.ReplicaSet).Spec)
+	case *api.Pod, *api.Node, *api.Event, *api.Lease:
+		return false
+	case *api.Unstructured:
+		return !reflect.DeepEqual(o.Spec, old.(*api.Unstructured).Spec)
+	}
+	return false
+}
+
+func nilIfEmpty(m map[string]string) map[string]string {
+	if len(m) == 0 {
+		return nil
+	}
+	return m
+}
+
+func keepStatus(obj, old api.Object) {
+	switch o := obj.(type) {
+	case *api.Deployment:
+		o.Status = old.(*api.Deployment).DeepCopy().Status
+	case *api.ReplicaSet:
+		o.Status = old.(*api.ReplicaSet).DeepCopy().Status
+	case *api.Pod:
+		o.Status = old.(*api.Pod).DeepCopy().Status
+	case *api.Node:
+		o.Status = old.(*api.Node).DeepCopy().Status
+	}
+}
+
+func keepSpec(obj, old api.Object) {
+	om := old.Meta()
+	m := obj.Meta()
+	keep := om.DeepCopy()
+	m.Labels, m.OwnerReferences = keep.Labels, keep.OwnerReferences
+	switch o := obj.(type) {
+	case *api.Deployment:
+		// The deployment controller writes its revision annotations through
+		// the status endpoint: annotations pass, spec and labels do not.
+		o.Spec = old.(*api.Deployment).DeepCopy().Spec
+	case *api.ReplicaSet:
+		m.Annotations = keep.Annotations
+		o.Spec = old.(*api.ReplicaSet).DeepCopy().Spec
+	case *api.Pod:
+		m.Annotations = keep.Annotations
+		o.Spec = old.(*api.Pod).DeepCopy().Spec
+	case *api.Node:
+		m.Annotations = keep.Annotations
+		o.Spec = old.(*api.Node).DeepCopy().Spec
+	default:
+		m.Annotations = keep.Annotations
+	}
+}
+
+// Bind sets a pod's spec.nodeName, as the scheduler's binding subresource does.
+func (s *Store) Bind(namespace, name, node string) (api.Object, error) {
+	old, ok := s.Get("Pod", namespace, name).(*api.Pod)
+	if !ok {
+		return nil, NotFound("Pod", name)
+	}
+	if old.Spec.NodeName != "" {
+		return nil, &StatusError{Reason: "Conflict", kind: ErrConflict,
+			Message: fmt.Sprintf("Operation cannot be fulfilled on pods/binding %q: pod %s is already assigned to node %q", name, name, old.Spec.NodeName)}
+	}
+	p := old.DeepCopy()
+	p.Spec.NodeName = node
+	s.put("Pod", p)
+	s.notify(WatchEvent{Type: Modified, Object: p, Old: old, RV: s.rv})
+	return p, nil
+}
