@@ -8,7 +8,7 @@ type Pass struct {
 	N          int      `json:"n"`
 	At         api.Time `json:"-"`
 	AtText     string   `json:"at"`
-	Controller string `json:"controller"`
+	Controller string   `json:"controller"`
 	// Host is the node of a kubelet pass.
 	Host string `json:"host,omitempty"`
 	Key  string `json:"key"`

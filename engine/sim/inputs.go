@@ -242,4 +242,3 @@ func (s *Sim) fault(w *world, line string) {
 		// Admission webhooks are not simulated yet: recorded only.
 	}
 }
-

@@ -14,13 +14,13 @@ import (
 
 // Timings of the simulated control plane.
 const (
-	WatchLatency     = 100 * api.Millisecond
-	HeartbeatPeriod  = 10 * api.Second
-	RelistPeriod     = 5 * api.Minute
-	RestartDelay     = 10 * api.Second
-	leaseNamespace   = "kube-node-lease"
-	defaultHorizon   = 10 * api.Minute
-	checkpointEvery  = 64
+	WatchLatency    = 100 * api.Millisecond
+	HeartbeatPeriod = 10 * api.Second
+	RelistPeriod    = 5 * api.Minute
+	RestartDelay    = 10 * api.Second
+	leaseNamespace  = "kube-node-lease"
+	defaultHorizon  = 10 * api.Minute
+	checkpointEvery = 64
 )
 
 // ctrl is the runtime of one controller process: its informer cache, its
