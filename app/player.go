@@ -184,7 +184,7 @@ func (p *Player) next(ctx app.Context) {
 		}
 	})
 	p.refresh()
-	p.remember()
+	p.remember(ctx)
 }
 
 func (p *Player) previous(ctx app.Context) {
@@ -192,7 +192,7 @@ func (p *Player) previous(ctx app.Context) {
 		return
 	}
 	p.seek(p.view.n - 1)
-	p.remember()
+	p.remember(ctx)
 }
 
 func (p *Player) reset(ctx app.Context) {
@@ -200,7 +200,7 @@ func (p *Player) reset(ctx app.Context) {
 		return
 	}
 	p.seek(0)
-	p.remember()
+	p.remember(ctx)
 }
 
 // seek moves the run to just after pass n.
@@ -216,11 +216,13 @@ func (p *Player) seek(n int) {
 }
 
 // remember puts the current pass in the address bar (?pass=N), so a reload
-// or a copied link opens the same moment.
-func (p *Player) remember() {
+// or a copied link opens the same moment, and keeps the newest pass of the
+// log in view.
+func (p *Player) remember(ctx app.Context) {
 	if !app.IsClient || p.run == nil {
 		return
 	}
+	ctx.Defer(scrollLogToEnd)
 	u := app.Window().URL()
 	q := u.Query()
 	if p.view.n == 0 {
@@ -230,6 +232,13 @@ func (p *Player) remember() {
 	}
 	u.RawQuery = q.Encode()
 	app.Window().Get("history").Call("replaceState", nil, "", u.String())
+}
+
+// scrollLogToEnd keeps the newest pass of the log in view.
+func scrollLogToEnd(ctx app.Context) {
+	if ol := app.Window().GetElementByID("pass-log"); ol.Truthy() {
+		ol.Set("scrollTop", ol.Get("scrollHeight"))
+	}
 }
 
 func (p *Player) onNext(ctx app.Context, e app.Event)     { p.next(ctx) }
@@ -312,7 +321,7 @@ func (p *Player) renderPass() app.UI {
 		}))
 	}
 	var rows []app.UI
-	rows = append(rows, field("Controller", text(c.Controller))...)
+	rows = append(rows, field("Controller", text(controllerName(*c)))...)
 	rows = append(rows, field("Key", app.Code().Text(c.Key))...)
 	rows = append(rows, field("Trigger", text(c.Trigger))...)
 	rows = append(rows, field("Desired", text(c.Desired))...)
@@ -340,7 +349,7 @@ func (p *Player) renderLog() app.UI {
 		app.If(start > 1, func() app.UI {
 			return app.P().Class("empty").Text(fmt.Sprintf("Showing the last %d passes.", len(log)))
 		}),
-		app.Ol().Start(start).Aria("live", "polite").Aria("label", "Passes so far").Body(
+		app.Ol().ID("pass-log").Start(start).TabIndex(0).Aria("live", "polite").Aria("label", "Passes so far").Body(
 			app.Range(log).Slice(func(i int) app.UI {
 				return app.Li().Text(passLine(log[i]))
 			}),
@@ -352,7 +361,7 @@ func (p *Player) renderLog() app.UI {
 func passLine(ps sim.Pass) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "t=%s %s %s: desired %s · observed %s · difference %s",
-		orDash(ps.AtText), ps.Controller, ps.Key, orDash(ps.Desired), orDash(ps.Observed), orDash(ps.Difference))
+		orDash(ps.AtText), controllerName(ps), ps.Key, orDash(ps.Desired), orDash(ps.Observed), orDash(ps.Difference))
 	switch {
 	case len(ps.Actions) > 0:
 		fmt.Fprintf(&b, " → %s", strings.Join(ps.Actions, ", "))
@@ -398,6 +407,14 @@ func outcomeClass(outcome string) string {
 	default:
 		return "acted"
 	}
+}
+
+// controllerName names the controller of a pass, and its node for a kubelet.
+func controllerName(ps sim.Pass) string {
+	if ps.Host != "" {
+		return ps.Controller + " on " + ps.Host
+	}
+	return ps.Controller
 }
 
 func orDash(s string) string {

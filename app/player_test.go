@@ -1,0 +1,167 @@
+package app
+
+import (
+	"encoding/xml"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"reconcile/engine/scenario"
+	"reconcile/engine/sim"
+	"reconcile/scenarios"
+)
+
+func openPlayer(t *testing.T, rawURL string) *Player {
+	t.Helper()
+	u, err := url.Parse(rawURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &Player{}
+	p.open(u)
+	return p
+}
+
+// nativeRun runs the bundled scenario id natively for n passes.
+func nativeRun(t *testing.T, id string, n int) *sim.Sim {
+	t.Helper()
+	name, data, _ := scenarios.File(id)
+	sc, err := scenario.Load(name, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := sim.New(sc, sim.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < n; i++ {
+		s.Next()
+	}
+	return s
+}
+
+func TestPlayerStepsForwardAndBack(t *testing.T) {
+	p := openPlayer(t, "/s/"+scenarios.Default)
+	if p.alert != "" || p.view.n != 0 || !p.view.ready {
+		t.Fatalf("opened with alert %q at pass %d (ready %v)", p.alert, p.view.n, p.view.ready)
+	}
+	var ctx app.Context
+	for i := 1; i <= 3; i++ {
+		p.next(ctx)
+		if p.view.n != i || len(p.view.log) != i || p.view.current == nil || p.view.current.N != i {
+			t.Fatalf("after %d × next: pass %d, %d log entries", i, p.view.n, len(p.view.log))
+		}
+	}
+	html := app.HTMLString(p.Render())
+	for _, want := range []string{"Pass 3 ·", ">Next pass</button>", `role="status"`, `data-digest="` + p.view.digest + `"`} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the player at pass 3 lacks %q", want)
+		}
+	}
+
+	p.previous(ctx)
+	if p.view.n != 2 || len(p.view.log) != 2 {
+		t.Fatalf("after previous: pass %d, %d log entries", p.view.n, len(p.view.log))
+	}
+	if want := nativeRun(t, scenarios.Default, 2).Digest(); p.view.digest != want {
+		t.Errorf("digest after 3 × next and previous = %q, after 2 × next = %q", p.view.digest, want)
+	}
+
+	p.reset(ctx)
+	if p.view.n != 0 || len(p.view.log) != 0 || p.view.current != nil {
+		t.Errorf("after reset: pass %d, %d log entries", p.view.n, len(p.view.log))
+	}
+	if p.alert != "" {
+		t.Errorf("alert: %q", p.alert)
+	}
+}
+
+func TestPlayerOpensAtPassN(t *testing.T) {
+	p := openPlayer(t, "/s/"+scenarios.Default+"?pass=4")
+	if p.view.n != 4 || len(p.view.log) != 4 {
+		t.Errorf("?pass=4 opened at pass %d with %d log entries", p.view.n, len(p.view.log))
+	}
+	p = openPlayer(t, "/s/"+scenarios.Default+"?pass=minus-one")
+	if p.view.n != 0 || !strings.Contains(p.alert, "not a pass number") {
+		t.Errorf("?pass=minus-one: pass %d, alert %q", p.view.n, p.alert)
+	}
+}
+
+func TestPlayerRunsToTheEndAndStops(t *testing.T) {
+	p := openPlayer(t, "/s/"+scenarios.Default)
+	var ctx app.Context
+	for i := 0; i < 100000 && !p.ended; i++ {
+		p.next(ctx)
+	}
+	if !p.ended {
+		t.Fatal("the default lesson never ends")
+	}
+	n := p.view.n
+	p.next(ctx)
+	if p.view.n != n {
+		t.Errorf("next after the end moved from pass %d to %d", n, p.view.n)
+	}
+	if !strings.Contains(app.HTMLString(p.Render()), "nothing more happens") {
+		t.Error("the status does not say that the run is over")
+	}
+}
+
+func TestPlayerNamesAMissingLesson(t *testing.T) {
+	p := openPlayer(t, "/s/no-such-lesson")
+	html := app.HTMLString(p.Render())
+	if !p.missing || !strings.Contains(html, "No such lesson") {
+		t.Errorf("missing %v, page %q", p.missing, html)
+	}
+}
+
+func TestPlayerSurvivesAPanickingRun(t *testing.T) {
+	p := openPlayer(t, "/s/"+scenarios.Default)
+	p.run = &sim.Sim{} // a run that was never prepared
+	var ctx app.Context
+	p.next(ctx) // must not panic
+	p.previous(ctx)
+	p.reset(ctx)
+	p.alert = ""
+	alert := ""
+	if guard(&alert, "Next pass", func() { panic("boom") }) || !strings.Contains(alert, "Next pass failed: boom") {
+		t.Errorf("guard: alert %q", alert)
+	}
+	p.alert = alert
+	html := app.HTMLString(p.Render())
+	if !strings.Contains(html, `role="alert"`) || !strings.Contains(html, "boom") {
+		t.Errorf("the alert is not shown: %s", html)
+	}
+}
+
+func TestLoopPictureIsWellFormedSVG(t *testing.T) {
+	for _, lit := range []map[string]bool{nil, {stepDesired: true}, litSteps(&sim.Pass{Actions: []string{"x"}})} {
+		svg := loopSVG(lit, `a <caption> & "quotes"`)
+		dec := xml.NewDecoder(strings.NewReader(svg))
+		for {
+			_, err := dec.Token()
+			if err != nil {
+				if err.Error() != "EOF" {
+					t.Fatalf("loop SVG: %v\n%s", err, svg)
+				}
+				break
+			}
+		}
+		for _, s := range loopSteps {
+			if !strings.Contains(svg, s.label) {
+				t.Errorf("the loop lacks %q", s.label)
+			}
+		}
+	}
+}
+
+func TestSplitParagraphs(t *testing.T) {
+	got := splitParagraphs("one\ntwo\n\n  three  \n\n\n")
+	if len(got) != 2 || got[0] != "one two" || got[1] != "three" {
+		t.Errorf("splitParagraphs = %q", got)
+	}
+	if got := firstSentence("First one. Second."); got != "First one." {
+		t.Errorf("firstSentence = %q", got)
+	}
+}
