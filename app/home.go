@@ -9,8 +9,9 @@ import (
 type Home struct {
 	app.Compo
 
-	lessons []lesson
-	embed   bool
+	lessons   []lesson
+	embed     bool
+	updatable bool
 }
 
 // OnInit reads the bundled lessons; it runs on the server and in the browser.
@@ -24,9 +25,14 @@ func (h *Home) OnNav(ctx app.Context) {
 	h.embed = embedded(ctx.Page().URL())
 }
 
+// OnAppUpdate offers to reload when a new version has been installed.
+func (h *Home) OnAppUpdate(ctx app.Context) {
+	h.updatable = ctx.AppUpdateAvailable()
+}
+
 // Render draws the page.
 func (h *Home) Render() app.UI {
-	return shell{embed: h.embed}.render(
+	return shell{embed: h.embed, updatable: h.updatable}.render(
 		app.Section().Class("intro").Body(
 			app.H1().Text("The loop under everything"),
 			app.P().Class("lead").Text("You write desired state; a controller observes actual state; the difference is the instruction. "+

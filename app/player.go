@@ -41,6 +41,9 @@ type Player struct {
 	// into the engine.
 	view playerView
 
+	// updatable is set when a new version of the site is ready.
+	updatable bool
+
 	stopKeys func()
 }
 
@@ -57,9 +60,16 @@ type playerView struct {
 // OnInit opens the lesson as early as it can in the browser, so the first
 // render already shows it (the server opens it in OnNav).
 func (p *Player) OnInit() {
-	if app.IsClient {
-		p.open(app.Window().URL())
+	// During an in-app navigation the address bar changes after the new
+	// page is created: only trust it when it already names a lesson.
+	if u := app.Window().URL(); app.IsClient && u != nil && strings.HasPrefix(u.Path, "/s/") {
+		p.open(u)
 	}
+}
+
+// OnAppUpdate offers to reload when a new version has been installed.
+func (p *Player) OnAppUpdate(ctx app.Context) {
+	p.updatable = ctx.AppUpdateAvailable()
 }
 
 // OnNav opens the lesson named by the URL, at ?pass=N.
@@ -248,7 +258,7 @@ func (p *Player) onDismiss(ctx app.Context, e app.Event)  { p.alert = "" }
 
 // Render draws the page.
 func (p *Player) Render() app.UI {
-	s := shell{embed: p.embed, alert: p.alert}
+	s := shell{embed: p.embed, alert: p.alert, updatable: p.updatable}
 	if p.alert != "" && p.run != nil {
 		s.onDismiss = p.onDismiss
 	}

@@ -15,6 +15,8 @@ type shell struct {
 	alert string
 	// onDismiss, when set, offers a button that clears the alert.
 	onDismiss app.EventHandler
+	// updatable offers to reload into a newly installed version.
+	updatable bool
 }
 
 func (s shell) render(content ...app.UI) app.UI {
@@ -35,6 +37,12 @@ func (s shell) render(content ...app.UI) app.UI {
 				),
 			)
 		}),
+		app.If(s.updatable, func() app.UI {
+			return app.Div().Class("update").Aria("live", "polite").Body(
+				app.P().Text("A new version of Reconcile is ready."),
+				app.Button().Type("button").Class("quiet").Text("Reload").OnClick(reload),
+			)
+		}),
 		app.If(s.alert != "", func() app.UI {
 			return app.Div().Class("alert").Role("alert").Body(
 				app.P().Text(s.alert),
@@ -51,6 +59,8 @@ func (s shell) render(content ...app.UI) app.UI {
 		}),
 	)
 }
+
+func reload(ctx app.Context, e app.Event) { ctx.Reload() }
 
 // embedded reports whether the page was opened with ?embed=1.
 func embedded(u *url.URL) bool {

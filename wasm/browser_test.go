@@ -279,6 +279,14 @@ func TestBrowser(t *testing.T) {
 		noAlert(t, ctx)
 		screenshot(t, ctx, "home")
 		axeCheck(t, ctx, "/")
+
+		// Following a lesson link navigates inside the app.
+		do(t, ctx, "following the first lesson link", chromedp.Click(chromedp.CSS(`#lessons a[href^="/s/"]`)))
+		waitStatus(t, ctx, 0)
+		if h1 := run(t, ctx, "reading the lesson title", chromedp.Text(chromedp.CSS("h1"))); h1 == "" || strings.Contains(h1, "No such") {
+			t.Errorf("after following the lesson link the page title is %q", h1)
+		}
+		noAlert(t, ctx)
 	})
 
 	id := scenarios.Default
