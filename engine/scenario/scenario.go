@@ -21,6 +21,9 @@ type Scenario struct {
 	Expect    []Expect
 	// Failure is the lesson's failure-table row this scenario plays, if any.
 	Failure *FailureRow
+	// Warnings are problems that did not stop the load, each starting with
+	// file:line:column, e.g. `web.yaml:14:5: Warning: unknown field "spec.replicass"`.
+	Warnings []string
 }
 
 // Pos is a place in a scenario file, 1-based.
@@ -107,6 +110,8 @@ type GitOps struct {
 type Manifest struct {
 	Pos    Pos
 	Object api.Object
+	// Warnings are the unknown fields of this document, as kubectl warns.
+	Warnings []string
 }
 
 // Step is one input at a simulated time or after a pass. Exactly one of
@@ -130,9 +135,12 @@ type Expect struct {
 	Pos Pos
 	At  api.Duration
 	// That is "KIND/NAME FIELD.PATH OP VALUE", e.g.
-	// "deployment/web status.availableReplicas == 5".
-	That  string
-	Event *ExpectEvent
+	// "deployment/web status.availableReplicas == 5", or a count such as
+	// "pods{app=web,phase=Running,ready} == 5" (see Assertion).
+	That string
+	// Assertion is That, parsed when the scenario was loaded.
+	Assertion *Assertion
+	Event     *ExpectEvent
 	// Output matches a recorded kubectl output: the command's text must
 	// contain it.
 	Output *ExpectOutput
@@ -144,11 +152,17 @@ type ExpectEvent struct {
 	// Object is "kind/name", with * as a wildcard in the name.
 	Object  string
 	Message string
-	Min     int
-	Max     int
+	// Min and Max bound the number of matching events (counting an
+	// aggregated event's count). The loader makes Min 1 when neither is
+	// given, and Max -1 (no upper bound) when it is not given; "max: 0"
+	// asserts that no such event happened.
+	Min int
+	Max int
 }
 
-// ExpectOutput asserts on a recorded kubectl output.
+// ExpectOutput asserts on a recorded kubectl output: the latest output
+// whose command contains Command (any output when empty) must contain
+// Contains and, when ExitCode is set, have exited with it.
 type ExpectOutput struct {
 	Command  string
 	Contains string

@@ -1,0 +1,267 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"strings"
+
+	"reconcile/engine/api"
+	"reconcile/engine/check"
+	"reconcile/engine/scenario"
+	"reconcile/engine/sim"
+)
+
+// Exit codes.
+const (
+	exitOK       = 0
+	exitFailed   = 1 // an expect failed
+	exitBadInput = 2 // a file, flag or argument is wrong
+)
+
+const usage = `usage:
+  reconcile run FILE [--until 10m | --passes N] [--seed N] [-o text|json]
+  reconcile check FILE...
+`
+
+// run is the whole command: it reads args (without the program name),
+// writes to stdout and stderr, and returns the exit code.
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return exitBadInput
+	}
+	switch args[0] {
+	case "run":
+		return runCommand(args[1:], stdout, stderr)
+	case "check":
+		return checkCommand(args[1:], stdout, stderr)
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return exitOK
+	}
+	fmt.Fprintf(stderr, "reconcile: unknown command %q\n%s", args[0], usage)
+	return exitBadInput
+}
+
+// parseInterspersed parses flags that may come before or after the
+// positional arguments ("run web.yaml -o json").
+func parseInterspersed(flags *flag.FlagSet, args []string) ([]string, error) {
+	var positional []string
+	for {
+		if err := flags.Parse(args); err != nil {
+			return nil, err
+		}
+		if flags.NArg() == 0 {
+			return positional, nil
+		}
+		positional = append(positional, flags.Arg(0))
+		args = flags.Args()[1:]
+	}
+}
+
+func runCommand(args []string, stdout, stderr io.Writer) int {
+	flags := flag.NewFlagSet("run", flag.ContinueOnError)
+	flags.SetOutput(stderr)
+	until := flags.String("until", "", "run up to this simulated time, e.g. 10m")
+	passes := flags.Int("passes", 0, "run this many passes")
+	seed := flags.Int64("seed", 0, "override the scenario's seed")
+	output := flags.String("o", "text", "output format: text or json")
+	files, err := parseInterspersed(flags, args)
+	if err != nil {
+		return exitBadInput
+	}
+	bad := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "reconcile run: "+format+"\n", a...)
+		return exitBadInput
+	}
+	if len(files) != 1 {
+		return bad("want exactly one FILE, got %d\n%s", len(files), usage)
+	}
+	if *output != "text" && *output != "json" {
+		return bad("-o %s: want text or json", *output)
+	}
+	set := map[string]bool{}
+	flags.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if set["until"] && set["passes"] {
+		return bad("give --until or --passes, not both")
+	}
+	if *passes < 0 {
+		return bad("--passes %d: want a number of passes, 1 or more", *passes)
+	}
+	var opts sim.Options
+	horizon := scenario.MaxTime
+	if set["until"] {
+		d, err := api.ParseDuration(*until)
+		if err != nil || d <= 0 || d > scenario.MaxTime {
+			return bad("--until %s: want a simulated time from 1s to %s, e.g. 10m", *until, check.Duration(scenario.MaxTime))
+		}
+		opts.Until, horizon = d, d
+	}
+	if set["seed"] {
+		opts.Seed = seed
+	}
+	sc, ok := load(files[0], stderr)
+	if !ok {
+		return exitBadInput
+	}
+	s, err := sim.New(sc, opts)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return exitBadInput
+	}
+	s.RunUntil(horizon, *passes)
+	effectiveSeed := sc.Seed
+	if opts.Seed != nil {
+		effectiveSeed = *opts.Seed
+	}
+	if *output == "json" {
+		return writeJSON(stdout, stderr, sc, effectiveSeed, s)
+	}
+	writeText(stdout, s)
+	return exitOK
+}
+
+// load reads and loads a scenario file, printing what is wrong (and any
+// warnings) to stderr.
+func load(file string, stderr io.Writer) (*scenario.Scenario, bool) {
+	f, err := os.Open(file)
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		fmt.Fprintf(stderr, "%s: %v\n", file, err)
+		return nil, false
+	}
+	defer f.Close()
+	// Read one byte past the limit so that Load can name the limit.
+	data, err := io.ReadAll(io.LimitReader(f, scenario.MaxFileSize+1))
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", file, err)
+		return nil, false
+	}
+	sc, err := scenario.Load(file, data)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return nil, false
+	}
+	for _, w := range sc.Warnings {
+		fmt.Fprintln(stderr, w)
+	}
+	return sc, true
+}
+
+// runJSON is the -o json document (DESIGN §6).
+type runJSON struct {
+	Scenario string       `json:"scenario"`
+	Seed     int64        `json:"seed"`
+	Until    string       `json:"until"`
+	Digest   string       `json:"digest"`
+	Passes   []sim.Pass   `json:"passes"`
+	Objects  []api.Object `json:"objects"`
+	Events   []*api.Event `json:"events"`
+	Outputs  []sim.Output `json:"outputs"`
+	Errors   []string     `json:"errors"`
+}
+
+func writeJSON(stdout, stderr io.Writer, sc *scenario.Scenario, seed int64, s *sim.Sim) int {
+	doc := runJSON{Scenario: sc.ID, Seed: seed, Until: check.Duration(s.Now()), Digest: s.Digest(),
+		Passes: []sim.Pass{}, Objects: s.Objects(), Events: s.Events(), Outputs: []sim.Output{}, Errors: []string{}}
+	for _, p := range s.Passes() {
+		if p.AtText == "" {
+			p.AtText = api.FormatDuration(p.At)
+		}
+		if p.Actions == nil {
+			p.Actions = []string{}
+		}
+		doc.Passes = append(doc.Passes, p)
+		if strings.HasPrefix(p.Outcome, "error") || p.Outcome == "crashed" {
+			doc.Errors = append(doc.Errors, fmt.Sprintf("#%d %s %s: %s", p.N, p.Controller, p.Key, p.Outcome))
+		}
+	}
+	for _, o := range s.Outputs() {
+		if o.AtText == "" {
+			o.AtText = api.FormatDuration(o.At)
+		}
+		doc.Outputs = append(doc.Outputs, o)
+	}
+	if doc.Objects == nil {
+		doc.Objects = []api.Object{}
+	}
+	if doc.Events == nil {
+		doc.Events = []*api.Event{}
+	}
+	enc := json.NewEncoder(stdout)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(doc); err != nil {
+		fmt.Fprintf(stderr, "reconcile run: %v\n", err)
+		return exitFailed
+	}
+	return exitOK
+}
+
+func checkCommand(args []string, stdout, stderr io.Writer) int {
+	flags := flag.NewFlagSet("check", flag.ContinueOnError)
+	flags.SetOutput(stderr)
+	files, err := parseInterspersed(flags, args)
+	if err != nil {
+		return exitBadInput
+	}
+	if len(files) == 0 {
+		fmt.Fprintf(stderr, "reconcile check: want at least one FILE\n%s", usage)
+		return exitBadInput
+	}
+	code := exitOK
+	for _, file := range files {
+		sc, ok := load(file, stderr)
+		if !ok {
+			code = exitBadInput
+			continue
+		}
+		res, err := check.Run(sc, sim.Options{})
+		if err != nil {
+			fmt.Fprintln(stderr, err)
+			code = exitBadInput
+			continue
+		}
+		if res.OK() {
+			fmt.Fprintf(stdout, "ok  %s  (%s, digest %s)\n", file, plural(res.Expects, "expect"), short(res.Digest))
+			continue
+		}
+		fmt.Fprintf(stdout, "FAIL  %s  (%d of %s failed)\n", file, len(res.Failures), plural(res.Expects, "expect"))
+		for _, f := range res.Failures {
+			fmt.Fprintln(stdout, f.Error())
+		}
+		if code == exitOK {
+			code = exitFailed
+		}
+	}
+	return code
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// short abbreviates a digest ("sha256:6940a2d5c82f...") to 12 hex digits.
+func short(digest string) string {
+	algo, hex, ok := strings.Cut(digest, ":")
+	if !ok {
+		algo, hex = "", digest
+	} else {
+		algo += ":"
+	}
+	if len(hex) > 12 {
+		hex = hex[:12]
+	}
+	return algo + hex
+}

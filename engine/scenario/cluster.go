@@ -1,0 +1,328 @@
+package scenario
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"reconcile/engine/api"
+	"reconcile/engine/validation"
+)
+
+// Defaults of the simulated cluster and registry.
+const (
+	DefaultNodeCPU      api.Quantity = "4"
+	DefaultNodeMemory   api.Quantity = "8Gi"
+	DefaultNodePods                  = 110
+	DefaultPull                      = 1 * api.Second
+	DefaultStart                     = 2 * api.Second
+	DefaultGitOpsPeriod              = 30 * api.Second
+)
+
+// Controller names, as the real components call themselves.
+const (
+	DeploymentController    = "deployment-controller"
+	ReplicaSetController    = "replicaset-controller"
+	Scheduler               = "default-scheduler"
+	Kubelet                 = "kubelet"
+	NodeLifecycleController = "node-lifecycle-controller"
+	GitOpsController        = "gitops"
+)
+
+// Controllers lists every controller a scenario may name.
+var Controllers = []string{DeploymentController, ReplicaSetController, Scheduler, Kubelet, NodeLifecycleController, GitOpsController}
+
+// Controller modes.
+const (
+	ModeLevel   = "level"
+	ModeEdge    = "edge"
+	ModeStopped = "stopped"
+)
+
+// DefaultCluster is the cluster of a scenario that names none: worker-1,
+// worker-2 and worker-3, each with 4 CPUs, 8Gi of memory and room for 110
+// pods; every controller level-triggered; no GitOps.
+func DefaultCluster() Cluster {
+	var c Cluster
+	for i := 1; i <= 3; i++ {
+		c.Nodes = append(c.Nodes, Node{Name: fmt.Sprintf("worker-%d", i), CPU: DefaultNodeCPU, Memory: DefaultNodeMemory, Pods: DefaultNodePods})
+	}
+	return c
+}
+
+// DefaultImage is how the registry treats an image a scenario does not
+// list: it pulls in a second, starts in two and becomes ready.
+func DefaultImage(ref string) Image {
+	return Image{Ref: ref, Pull: DefaultPull, Start: DefaultStart, Ready: true}
+}
+
+// ImageFor returns the registry entry of ref (an image with no tag is the
+// same as ":latest"), or DefaultImage(ref).
+func (c *Cluster) ImageFor(ref string) Image {
+	for _, im := range c.Images {
+		if im.Ref == ref || withLatest(im.Ref) == withLatest(ref) {
+			return im
+		}
+	}
+	return DefaultImage(ref)
+}
+
+func withLatest(ref string) string {
+	if tag, digest := validation.ImageTag(ref); tag == "" && !digest {
+		return ref + ":latest"
+	}
+	return ref
+}
+
+// Mode returns the mode of a controller: "level" unless the scenario says
+// otherwise.
+func (c *Cluster) Mode(controller string) string {
+	for _, m := range c.Controllers {
+		if m.Name == controller {
+			return m.Mode
+		}
+	}
+	return ModeLevel
+}
+
+var (
+	clusterFields = []string{"nodes", "images", "controllers", "gitops"}
+	nodeFields    = []string{"name", "cpu", "memory", "labels", "taints", "unschedulable", "pods"}
+	imageFields   = []string{"ref", "digest", "pull", "start", "ready", "crash", "pullError"}
+)
+
+func (l *loader) cluster(n *yaml.Node) Cluster {
+	c := DefaultCluster()
+	if isNull(n) {
+		return c
+	}
+	f := l.fields(n, "cluster", clusterFields)
+	if f == nil {
+		return c
+	}
+	if v := f.get("nodes"); v != nil {
+		c.Nodes = l.clusterNodes(v)
+	}
+	if v := f.get("images"); v != nil {
+		c.Images = l.images(v)
+	}
+	if v := f.get("controllers"); v != nil {
+		c.Controllers = l.controllers(v)
+	}
+	if v := f.get("gitops"); v != nil {
+		c.GitOps = &GitOps{Interval: DefaultGitOpsPeriod}
+		if !isNull(v) {
+			if g := l.fields(v, "cluster.gitops", []string{"interval"}); g != nil && g.get("interval") != nil {
+				if d, ok := l.duration(g.get("interval"), "cluster.gitops.interval"); ok {
+					if d <= 0 {
+						l.fail(g.get("interval"), "cluster.gitops.interval: must be greater than 0s")
+					}
+					c.GitOps.Interval = d
+				}
+			}
+		}
+	}
+	return c
+}
+
+// list reads a sequence (null is an empty one).
+func (l *loader) list(n *yaml.Node, path, example string) []*yaml.Node {
+	n = resolve(n)
+	if isNull(n) {
+		return nil
+	}
+	if n.Kind != yaml.SequenceNode {
+		l.fail(n, "%s: invalid type: got %q, expected a list such as %s", path, typeName(n), example)
+		return nil
+	}
+	return n.Content
+}
+
+func (l *loader) clusterNodes(n *yaml.Node) []Node {
+	items := l.list(n, "cluster.nodes", `[{name: worker-1, cpu: "4", memory: 8Gi}]`)
+	nodes := []Node{}
+	seen := map[string]bool{}
+	for i, item := range items {
+		path := fmt.Sprintf("cluster.nodes[%d]", i)
+		if i == MaxNodes {
+			l.fail(item, "%s: too many nodes: the limit is %d nodes per cluster (MaxNodes)", path, MaxNodes)
+			break
+		}
+		f := l.fields(item, path, nodeFields)
+		if f == nil {
+			continue
+		}
+		nd := Node{Pos: l.pm.of(resolve(item)), CPU: DefaultNodeCPU, Memory: DefaultNodeMemory, Pods: DefaultNodePods}
+		if v := f.get("name"); v == nil {
+			l.fail(f.node, "%s.name: Required value: every node has a name, e.g. worker-1", path)
+		} else if s, ok := l.str(v, path+".name"); ok {
+			nd.Name = s
+			if seen[s] {
+				l.fail(v, "%s.name: Duplicate value: %q", path, s)
+			}
+			seen[s] = true
+		}
+		if v := f.get("cpu"); v != nil {
+			nd.CPU = l.capacity(v, path+".cpu")
+		}
+		if v := f.get("memory"); v != nil {
+			nd.Memory = l.capacity(v, path+".memory")
+		}
+		if v := f.get("pods"); v != nil {
+			if p, ok := l.integer(v, path+".pods", 32); ok {
+				if p < 1 {
+					l.fail(v, "%s.pods: must be at least 1", path)
+				}
+				nd.Pods = int32(p)
+			}
+		}
+		if v := f.get("unschedulable"); v != nil {
+			nd.Unschedulable, _ = l.boolean(v, path+".unschedulable")
+		}
+		d := &objDecoder{pm: l.pm, strict: true, errs: &l.errs, warns: &l.warns}
+		if v := f.get("labels"); v != nil {
+			d.decode(v, reflect.ValueOf(&nd.Labels).Elem(), path+".labels")
+		}
+		if v := f.get("taints"); v != nil {
+			d.decode(v, reflect.ValueOf(&nd.Taints).Elem(), path+".taints")
+		}
+		l.checkNode(f.node, nd, path)
+		nodes = append(nodes, nd)
+	}
+	return nodes
+}
+
+// checkNode validates a cluster node as the API server validates a Node,
+// reporting each cause at its place in cluster.nodes.
+func (l *loader) checkNode(n *yaml.Node, nd Node, path string) {
+	obj := &api.Node{TypeMeta: api.TypeMeta{APIVersion: "v1", Kind: "Node"},
+		ObjectMeta: api.ObjectMeta{Name: nd.Name, Labels: nd.Labels}, Spec: api.NodeSpec{Taints: nd.Taints}}
+	if nd.Name == "" {
+		return // already reported
+	}
+	for _, cause := range validation.Errors(obj) {
+		field := cause.Field
+		for _, p := range [][2]string{{"metadata.name", "name"}, {"metadata.labels", "labels"}, {"spec.taints", "taints"}} {
+			if strings.HasPrefix(field, p[0]) {
+				field = p[1] + strings.TrimPrefix(field, p[0])
+			}
+		}
+		l.errs = append(l.errs, &Error{Pos: l.pm.of(nodeAt(n, field)), Msg: path + "." + field + ": " + cause.Body()})
+	}
+}
+
+// capacity reads a CPU or memory amount: "4", 4, 500m, 8Gi.
+func (l *loader) capacity(n *yaml.Node, path string) api.Quantity {
+	n = resolve(n)
+	if n.Kind != yaml.ScalarNode || isNull(n) || n.ShortTag() == "!!bool" {
+		l.fail(n, "%s: invalid type: got %q, expected a quantity such as \"4\", 500m or 8Gi", path, typeName(n))
+		return ""
+	}
+	q := api.Quantity(n.Value)
+	if v, err := q.Parse(); err != nil {
+		l.fail(n, "%s: invalid value %q: %v", path, n.Value, err)
+	} else if v <= 0 {
+		l.fail(n, "%s: invalid value %q: must be greater than 0", path, n.Value)
+	}
+	return q
+}
+
+func (l *loader) images(n *yaml.Node) []Image {
+	var out []Image
+	seen := map[string]bool{}
+	for i, item := range l.list(n, "cluster.images", `[{ref: "shop/web:1.0", pull: 3s}]`) {
+		path := fmt.Sprintf("cluster.images[%d]", i)
+		f := l.fields(item, path, imageFields)
+		if f == nil {
+			continue
+		}
+		im := DefaultImage("")
+		im.Pos = l.pm.of(resolve(item))
+		if v := f.get("ref"); v == nil {
+			l.fail(f.node, "%s.ref: Required value: the image reference as pods name it, e.g. \"shop/web:1.0\"", path)
+		} else if s, ok := l.str(v, path+".ref"); ok {
+			if s == "" || strings.ContainsAny(s, " \t") {
+				l.fail(v, "%s.ref: invalid image reference %q", path, s)
+			}
+			if seen[withLatest(s)] {
+				l.fail(v, "%s.ref: Duplicate value: %q", path, s)
+			}
+			seen[withLatest(s)] = true
+			im.Ref = s
+		}
+		if v := f.get("digest"); v != nil {
+			if s, ok := l.str(v, path+".digest"); ok {
+				if err := checkDigest(s); err != nil {
+					l.fail(v, "%s.digest: %v", path, err)
+				}
+				im.Digest = s
+			}
+		}
+		if v := f.get("pull"); v != nil {
+			im.Pull, _ = l.duration(v, path+".pull")
+		}
+		if v := f.get("start"); v != nil {
+			im.Start, _ = l.duration(v, path+".start")
+		}
+		if v := f.get("ready"); v != nil {
+			im.Ready, _ = l.boolean(v, path+".ready")
+		}
+		if v := f.get("crash"); v != nil {
+			im.Crash, _ = l.boolean(v, path+".crash")
+		}
+		if v := f.get("pullError"); v != nil {
+			im.PullError, _ = l.str(v, path+".pullError")
+		}
+		out = append(out, im)
+	}
+	return out
+}
+
+func checkDigest(s string) error {
+	if hex, ok := strings.CutPrefix(s, "sha256:"); !ok || hex == "" {
+		return fmt.Errorf("invalid digest %q: want sha256:<hex>", s)
+	}
+	return nil
+}
+
+func (l *loader) controllers(n *yaml.Node) []ControllerMode {
+	n = resolve(n)
+	if isNull(n) {
+		return nil
+	}
+	if n.Kind != yaml.MappingNode {
+		l.fail(n, "cluster.controllers: invalid type: got %q, expected a mapping such as {replicaset-controller: edge}", typeName(n))
+		return nil
+	}
+	ps, err := pairs(n, l.pm)
+	if err != nil {
+		l.errs = append(l.errs, err)
+		return nil
+	}
+	var out []ControllerMode
+	for _, p := range ps {
+		name := resolve(p.key).Value
+		path := "cluster.controllers." + name
+		if !contains(Controllers, name) {
+			l.fail(p.key, "cluster.controllers: unknown controller %q: want one of %s", name, strings.Join(Controllers, ", "))
+			continue
+		}
+		mode, ok := l.str(p.value, path)
+		if !ok {
+			continue
+		}
+		switch mode {
+		case ModeLevel, ModeStopped:
+		case ModeEdge:
+			if name != ReplicaSetController {
+				l.fail(p.value, "%s: edge mode exists only for %s (the lesson's edge-triggered twin)", path, ReplicaSetController)
+			}
+		default:
+			l.fail(p.value, "%s: unknown mode %q: want level, edge or stopped", path, mode)
+		}
+		out = append(out, ControllerMode{Pos: l.pm.of(p.key), Name: name, Mode: mode})
+	}
+	return out
+}

@@ -1,0 +1,27 @@
+// Package scenario reads the lessons as data: a scenario file names a
+// cluster, the desired state applied at t=0, the inputs a run replays (faults,
+// kubectl commands, applies, git commits), the fix the lesson teaches, and
+// what must be true at given simulated times (DESIGN §4).
+//
+// Load is the only way in. It decodes with gopkg.in/yaml.v3 through
+// yaml.Node, so that every problem is reported as file:line:column with what
+// was expected, and it returns a whole Scenario or nothing:
+//
+//	web.yaml:12:14: steps[2].at: invalid duration "3x": want a number of seconds or a Go duration such as 30s, 2m, 1h30m
+//	web.yaml:21:7: unknown field "replica" in cluster.nodes[0]; expected one of name, cpu, memory, labels, taints, unschedulable, pods
+//	web.yaml:30:17: The Deployment "web" is invalid: spec.replicas: Invalid value: -1: must be greater than or equal to 0
+//
+// The manifests are real Kubernetes YAML (DecodeManifests): known kinds
+// decode into the engine's api structs and unknown fields are warnings, as
+// kubectl prints them; the t=0 manifests are defaulted and validated as the
+// API server would (package validation). A file of plain manifests is a
+// scenario too.
+//
+// Expectations are checked against a run by package check; their `that:`
+// expressions are parsed and type-checked here (ParseAssertion), at load
+// time, so a typo in an expect is a load error with its column.
+//
+// The loader guards the engine against hostile or runaway input with limits
+// it names when it refuses a file: MaxFileSize, MaxObjects, MaxAliases,
+// MaxYAMLNodes, MaxNodes, MaxReplicas, MaxSteps, MaxExpects and MaxTime.
+package scenario

@@ -1,0 +1,175 @@
+package scenario
+
+import (
+	"fmt"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+var (
+	expectFields = []string{"at", "that", "event", "output"}
+	eventFields  = []string{"reason", "object", "message", "min", "max"}
+	outputFields = []string{"command", "contains", "exitCode"}
+)
+
+func (l *loader) expects(n *yaml.Node) []Expect {
+	var out []Expect
+	for i, item := range l.list(n, "expect", `[{at: 10m, that: "deployment/web status.availableReplicas == 5"}]`) {
+		ep := fmt.Sprintf("expect[%d]", i)
+		if i == MaxExpects {
+			l.fail(item, "%s: too many expects: the limit is %d (MaxExpects)", ep, MaxExpects)
+			break
+		}
+		f := l.fields(item, ep, expectFields)
+		if f == nil {
+			continue
+		}
+		e := Expect{Pos: l.pm.of(resolve(item))}
+		if v := f.get("at"); v == nil {
+			l.fail(f.node, "%s.at: Required value: the simulated time to check at, e.g. at: 10m", ep)
+		} else {
+			e.At, _ = l.duration(v, ep+".at")
+		}
+		var kinds []string
+		for _, k := range []string{"that", "event", "output"} {
+			if f.get(k) != nil {
+				kinds = append(kinds, k)
+			}
+		}
+		if len(kinds) != 1 {
+			got := "none"
+			if len(kinds) > 1 {
+				got = strings.Join(kinds, " and ")
+			}
+			l.fail(f.node, "%s: want exactly one of that, event, output; got %s", ep, got)
+			continue
+		}
+		switch v := f.get(kinds[0]); kinds[0] {
+		case "that":
+			e.That, e.Assertion = l.that(v, ep+".that")
+		case "event":
+			e.Event = l.expectEvent(v, ep+".event")
+		case "output":
+			e.Output = l.expectOutput(v, ep+".output")
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// that parses an assertion, placing a mistake at its column when the
+// expression sits on one line of the file.
+func (l *loader) that(n *yaml.Node, path string) (string, *Assertion) {
+	s, ok := l.str(n, path)
+	if !ok {
+		return "", nil
+	}
+	a, err := ParseAssertion(s, l.kinds)
+	if err != nil {
+		at := l.pm.of(n)
+		if ae, ok := err.(*AssertionError); ok && !strings.Contains(s, "\n") {
+			switch {
+			case n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) != 0:
+				at.Col += 1 + ae.Offset
+			case n.Style&(yaml.LiteralStyle|yaml.FoldedStyle) == 0:
+				at.Col += ae.Offset
+			}
+		}
+		l.errs = append(l.errs, &Error{Pos: at, Msg: fmt.Sprintf("%s: %v", path, err)})
+		return s, nil
+	}
+	return s, a
+}
+
+func (l *loader) expectEvent(n *yaml.Node, path string) *ExpectEvent {
+	f := l.fields(n, path, eventFields)
+	if f == nil {
+		return nil
+	}
+	ev := &ExpectEvent{Min: 1, Max: -1}
+	if v := f.get("reason"); v != nil {
+		ev.Reason, _ = l.str(v, path+".reason")
+	}
+	if v := f.get("message"); v != nil {
+		ev.Message, _ = l.str(v, path+".message")
+	}
+	if v := f.get("object"); v != nil {
+		if s, ok := l.str(v, path+".object"); ok {
+			if _, _, err := ParseObjectRef(s); err != nil {
+				l.fail(v, "%s.object: %v", path, err)
+			}
+			ev.Object = s
+		}
+	}
+	if ev.Reason == "" && ev.Object == "" && ev.Message == "" {
+		l.fail(f.node, "%s: Required value: say which events: reason, object or message", path)
+	}
+	count := func(key string) (int, bool) {
+		v := f.get(key)
+		if v == nil {
+			return 0, false
+		}
+		c, ok := l.integer(v, path+"."+key, 32)
+		if ok && c < 0 {
+			l.fail(v, "%s.%s: must be 0 or more", path, key)
+		}
+		return int(c), ok
+	}
+	minV, hasMin := count("min")
+	maxV, hasMax := count("max")
+	if hasMax {
+		ev.Max = maxV
+		if !hasMin {
+			ev.Min = 0
+		}
+	}
+	if hasMin {
+		ev.Min = minV
+	}
+	if hasMin && hasMax && minV > maxV {
+		l.fail(f.get("max"), "%s.max: %d is less than min %d", path, maxV, minV)
+	}
+	return ev
+}
+
+// ParseObjectRef splits "kind/name" as an event expect names an object; the
+// kind may be any kind (events are about kinds the engine does not simulate
+// too) and the name may use *.
+func ParseObjectRef(s string) (kind, name string, err error) {
+	k, n, ok := strings.Cut(s, "/")
+	if !ok || k == "" || n == "" || strings.ContainsAny(s, " \t") || strings.Contains(n, "/") {
+		return "", "", fmt.Errorf("invalid object %q: want KIND/NAME, e.g. replicaset/web-*", s)
+	}
+	if c, ok := KindFor(k, nil); ok {
+		k = c
+	}
+	return k, n, nil
+}
+
+func (l *loader) expectOutput(n *yaml.Node, path string) *ExpectOutput {
+	f := l.fields(n, path, outputFields)
+	if f == nil {
+		return nil
+	}
+	out := &ExpectOutput{}
+	if v := f.get("command"); v != nil {
+		out.Command, _ = l.str(v, path+".command")
+	}
+	if v := f.get("contains"); v != nil {
+		out.Contains, _ = l.str(v, path+".contains")
+	}
+	if v := f.get("exitCode"); v != nil {
+		if c, ok := l.integer(v, path+".exitCode", 32); ok {
+			if c < 0 || c > 255 {
+				l.fail(v, "%s.exitCode: must be from 0 to 255", path)
+			}
+			code := int(c)
+			out.ExitCode = &code
+		}
+	}
+	if f.get("contains") == nil && out.ExitCode == nil {
+		l.fail(f.node, "%s: Required value: what the output must show: contains, exitCode or both", path)
+	}
+	return out
+}

@@ -1,0 +1,399 @@
+package scenario
+
+import (
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"reconcile/engine/api"
+	"reconcile/engine/validation"
+)
+
+var topFields = []string{"id", "title", "summary", "seed", "cluster", "manifests", "steps", "response", "expect", "failure"}
+
+// Load reads a scenario file (DESIGN §4). file names it in every error.
+//
+// A file whose first document has apiVersion or kind, or has no id and no
+// other scenario field, is a plain manifest file: a scenario with the
+// default cluster, the manifests applied at t=0, no steps, its id taken from
+// the file name, and Plain set.
+//
+// Load returns the whole scenario or an ErrorList, never a part: every
+// problem it finds, each as file:line:column and what was expected.
+// Manifests applied at t=0 are defaulted and validated as the API server
+// would, so a negative replica count is a load error pointing at its line.
+// Unknown fields in manifests are warnings (Scenario.Warnings); in the
+// scenario's own fields they are errors.
+func Load(file string, data []byte) (*Scenario, error) {
+	if len(data) > MaxFileSize {
+		return nil, ErrorList{{Pos: Pos{File: file, Line: 1, Col: 1}, Msg: sizeMsg(len(data))}}
+	}
+	l := &loader{file: file, pm: posMap{file: file, line: 1, col: 1}, b: newBudget(),
+		lines: strings.Split(string(data), "\n"), nodes: map[string]bool{}}
+	docs, err := parseDocs(string(data), l.pm, l.b)
+	if err != nil {
+		return nil, err
+	}
+	var nonEmpty []*yaml.Node
+	for _, d := range docs {
+		if !isNull(content(d)) {
+			nonEmpty = append(nonEmpty, d)
+		}
+	}
+	if len(nonEmpty) == 0 {
+		return nil, ErrorList{{Pos: l.pm.at(1, 1), Msg: "empty file: want a scenario (id, title, manifests, steps, expect, ...) or Kubernetes manifests"}}
+	}
+	if first := content(nonEmpty[0]); isPlain(first) {
+		l.loadPlain(docs)
+	} else {
+		if len(nonEmpty) > 1 {
+			l.fail(content(nonEmpty[1]), "a scenario file holds one YAML document; this is a second one (put Kubernetes objects in the manifests: block)")
+		}
+		l.loadScenario(first)
+	}
+	if err := l.errs.err(); err != nil {
+		return nil, err
+	}
+	return l.sc, nil
+}
+
+// isPlain reports whether a file's first document makes it a plain
+// manifest file.
+func isPlain(n *yaml.Node) bool {
+	if n.Kind != yaml.MappingNode {
+		return true
+	}
+	if lookup(n, "apiVersion") != nil || lookup(n, "kind") != nil {
+		return true
+	}
+	for _, f := range topFields {
+		if lookup(n, f) != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// loader holds what one Load has found so far.
+type loader struct {
+	file  string
+	pm    posMap
+	b     *budget
+	lines []string
+	errs  ErrorList
+	warns []string
+	sc    *Scenario
+	// nodes are the cluster's node names, from cluster.nodes and Node manifests.
+	nodes map[string]bool
+	// kinds are the kinds the manifests declare, for expects.
+	kinds []string
+}
+
+func (l *loader) fail(n *yaml.Node, format string, args ...any) {
+	l.errs = append(l.errs, &Error{Pos: l.pm.of(n), Msg: fmt.Sprintf(format, args...)})
+}
+
+func (l *loader) loadPlain(docs []*yaml.Node) {
+	ds, err := manifestsFromDocs(docs, l.pm, l.b)
+	if err != nil {
+		l.errs = append(l.errs, err.(ErrorList)...)
+		return
+	}
+	base := filepath.Base(l.file)
+	l.sc = &Scenario{File: l.file, ID: slug(base), Title: base, Plain: true, Cluster: DefaultCluster()}
+	for _, n := range l.sc.Cluster.Nodes {
+		l.nodes[n.Name] = true
+	}
+	l.sc.Manifests = l.checkManifests(ds, true)
+	l.sc.Warnings = l.warns
+}
+
+var nonSlug = regexp.MustCompile(`[^a-z0-9]+`)
+
+// slug turns a file name into an id: "Web App.yaml" → "web-app".
+func slug(name string) string {
+	name = strings.TrimSuffix(name, filepath.Ext(name))
+	s := strings.Trim(nonSlug.ReplaceAllString(strings.ToLower(name), "-"), "-")
+	if s == "" {
+		return "scenario"
+	}
+	return s
+}
+
+var idRE = regexp.MustCompile(`^[a-z0-9-]+$`)
+
+// rawHTML finds what looks like an HTML tag or comment in a summary.
+var rawHTML = regexp.MustCompile(`<[A-Za-z/!?]`)
+
+func (l *loader) loadScenario(root *yaml.Node) {
+	f := l.fields(root, "", topFields)
+	if f == nil {
+		return
+	}
+	sc := &Scenario{File: l.file}
+	l.sc = sc
+	if n := f.get("id"); n != nil {
+		if id, ok := l.str(n, "id"); ok {
+			if !idRE.MatchString(id) || len(id) > 63 {
+				l.fail(n, "id: invalid id %q: want lower-case letters, digits and '-' (at most 63), e.g. node-dies-at-3am", id)
+			}
+			sc.ID = id
+		}
+	} else {
+		sc.ID = slug(filepath.Base(l.file))
+	}
+	sc.Title = sc.ID
+	if n := f.get("title"); n != nil {
+		if t, ok := l.str(n, "title"); ok && strings.TrimSpace(t) != "" {
+			sc.Title = strings.TrimSpace(t)
+		}
+	}
+	if n := f.get("summary"); n != nil {
+		if s, ok := l.str(n, "summary"); ok {
+			if loc := rawHTML.FindStringIndex(s); loc != nil {
+				l.fail(n, "summary: raw HTML is not allowed (found %q): write plain text or simple markdown", s[loc[0]:min(len(s), loc[0]+12)])
+			}
+			sc.Summary = strings.TrimSpace(s)
+		}
+	}
+	if n := f.get("seed"); n != nil {
+		if v, ok := l.integer(n, "seed", 64); ok {
+			sc.Seed = v
+		}
+	}
+	sc.Cluster = DefaultCluster()
+	if n := f.get("cluster"); n != nil {
+		sc.Cluster = l.cluster(n)
+	}
+	for _, n := range sc.Cluster.Nodes {
+		l.nodes[n.Name] = true
+	}
+	if n := f.get("manifests"); n != nil {
+		sc.Manifests = l.checkManifests(l.block(n, "manifests"), true)
+	}
+	if n := f.get("steps"); n != nil {
+		sc.Steps = l.steps(n, "steps", false)
+	}
+	if n := f.get("response"); n != nil {
+		sc.Response = l.steps(n, "response", true)
+	}
+	if n := f.get("expect"); n != nil {
+		sc.Expect = l.expects(n)
+	}
+	if n := f.get("failure"); n != nil {
+		sc.Failure = l.failure(n)
+	}
+	sc.Warnings = l.warns
+}
+
+// block decodes a manifests text held by a scalar (manifests, apply, git).
+func (l *loader) block(n *yaml.Node, path string) []decoded {
+	n = resolve(n)
+	if isNull(n) {
+		return nil
+	}
+	if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!str" {
+		l.fail(n, "%s: invalid type: got %q, expected Kubernetes YAML as text (write %s: | and the manifests below it, indented)", path, typeName(n), path)
+		return nil
+	}
+	ds, err := decodeManifests(n.Value, l.blockMap(n), l.b)
+	if err != nil {
+		l.errs = append(l.errs, err.(ErrorList)...)
+		return nil
+	}
+	return ds
+}
+
+// blockMap places a text held by a scalar in the file. The lines of a
+// literal block (|) sit one under the other at the block's indentation;
+// other scalars pin every position to their start.
+func (l *loader) blockMap(n *yaml.Node) posMap {
+	if n.Style&yaml.LiteralStyle != 0 {
+		valueLines := strings.Split(n.Value, "\n")
+		for i, vl := range valueLines {
+			if strings.TrimSpace(vl) == "" {
+				continue
+			}
+			src := n.Line + i // 0-based index of the (i+1)th line after the indicator
+			if src < len(l.lines) {
+				indent := leading(l.lines[src]) - leading(vl)
+				return posMap{file: l.file, line: n.Line + 1, col: indent + 1}
+			}
+			break
+		}
+	}
+	return posMap{file: l.file, line: n.Line, col: n.Column, fixed: true}
+}
+
+func leading(s string) int { return len(s) - len(strings.TrimLeft(s, " ")) }
+
+// checkManifests validates manifests as the API server would create them
+// (atCreate: the t=0 manifests), collects their warnings and the kinds and
+// nodes they declare.
+func (l *loader) checkManifests(ds []decoded, atCreate bool) []Manifest {
+	out := make([]Manifest, 0, len(ds))
+	seen := map[api.Ref]Pos{}
+	for _, d := range ds {
+		obj := d.Object
+		l.warns = append(l.warns, d.Warnings...)
+		kind := obj.GetTypeMeta().Kind
+		if _, simulated := simulatedKinds[kind]; !simulated && !contains(l.kinds, kind) {
+			l.kinds = append(l.kinds, kind)
+		}
+		if kind == "Node" {
+			name := obj.Meta().Name
+			if l.nodes[name] && atCreate {
+				l.errs = append(l.errs, &Error{Pos: d.Pos, Msg: fmt.Sprintf("Node %q is also in cluster.nodes: define each node once", name)})
+			}
+			l.nodes[name] = true
+			if len(l.nodes) > MaxNodes {
+				l.errs = append(l.errs, &Error{Pos: d.Pos, Msg: fmt.Sprintf("too many nodes: the limit is %d nodes per cluster (MaxNodes)", MaxNodes)})
+			}
+		}
+		if atCreate {
+			stored := obj.DeepCopyObject()
+			validation.Default(stored)
+			for _, cause := range validation.Errors(stored) {
+				at := d.pm.of(nodeAt(d.node, cause.Field))
+				l.errs = append(l.errs, &Error{Pos: at, Msg: fmt.Sprintf("The %s %q is invalid: %s", kind, obj.Meta().Name, cause.Error())})
+			}
+			ref := api.RefOf(stored)
+			if first, dup := seen[ref]; dup {
+				l.errs = append(l.errs, &Error{Pos: d.Pos, Msg: fmt.Sprintf("%s %q is declared twice in the manifests (first at %s)", kind, ref.Key(), first)})
+			}
+			seen[ref] = d.Pos
+		}
+		out = append(out, d.Manifest)
+	}
+	return out
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// fieldSet is a mapping of the scenario format, checked for unknown keys.
+type fieldSet struct {
+	node *yaml.Node
+	vals map[string]*yaml.Node
+}
+
+func (f *fieldSet) get(key string) *yaml.Node { return f.vals[key] }
+
+// fields reads a mapping whose keys must be among allowed; nil when n is
+// not a mapping (an error is recorded).
+func (l *loader) fields(n *yaml.Node, path string, allowed []string) *fieldSet {
+	n = resolve(n)
+	if n.Kind != yaml.MappingNode {
+		prefix := ""
+		if path != "" {
+			prefix = path + ": "
+		}
+		l.fail(n, "%swant a mapping of %s, got %s", prefix, strings.Join(allowed, ", "), article(typeName(n)))
+		return nil
+	}
+	ps, err := pairs(n, l.pm)
+	if err != nil {
+		l.errs = append(l.errs, err)
+		return nil
+	}
+	f := &fieldSet{node: n, vals: map[string]*yaml.Node{}}
+	for _, p := range ps {
+		key := resolve(p.key).Value
+		if !contains(allowed, key) {
+			in := ""
+			if path != "" {
+				in = " in " + path
+			}
+			l.fail(p.key, "unknown field %q%s; expected one of %s", key, in, strings.Join(allowed, ", "))
+			continue
+		}
+		f.vals[key] = resolve(p.value)
+	}
+	return f
+}
+
+func (l *loader) str(n *yaml.Node, path string) (string, bool) {
+	n = resolve(n)
+	if isNull(n) {
+		return "", true
+	}
+	if n.Kind != yaml.ScalarNode {
+		l.fail(n, "%s: invalid type: got %q, expected \"string\"", path, typeName(n))
+		return "", false
+	}
+	return n.Value, true
+}
+
+func (l *loader) integer(n *yaml.Node, path string, bits int) (int64, bool) {
+	n = resolve(n)
+	if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!int" {
+		l.fail(n, "%s: invalid type: got %q, expected \"integer\"", path, typeName(n))
+		return 0, false
+	}
+	v, err := strconv.ParseInt(strings.ReplaceAll(n.Value, "_", ""), 0, bits)
+	if err != nil {
+		l.fail(n, "%s: invalid value: %s is out of range for an int%d", path, n.Value, bits)
+		return 0, false
+	}
+	return v, true
+}
+
+func (l *loader) boolean(n *yaml.Node, path string) (bool, bool) {
+	n = resolve(n)
+	if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!bool" {
+		l.fail(n, "%s: invalid type: got %q, expected \"boolean\" (true or false)", path, typeName(n))
+		return false, false
+	}
+	return strings.EqualFold(n.Value, "true"), true
+}
+
+// duration reads a simulated time or duration: 30s, 2m, 1h30m, or a number
+// of seconds.
+func (l *loader) duration(n *yaml.Node, path string) (api.Duration, bool) {
+	n = resolve(n)
+	if n.Kind != yaml.ScalarNode || isNull(n) {
+		l.fail(n, "%s: invalid type: got %q, expected a duration such as 30s, 2m or 1h30m", path, typeName(n))
+		return 0, false
+	}
+	d, err := api.ParseDuration(n.Value)
+	if err != nil {
+		l.fail(n, "%s: %v", path, err)
+		return 0, false
+	}
+	if d > MaxTime {
+		l.fail(n, "%s: %s is later than the limit of %s of simulated time (MaxTime)", path, n.Value, api.FormatDuration(MaxTime))
+		return 0, false
+	}
+	return d, true
+}
+
+func (l *loader) failure(n *yaml.Node) *FailureRow {
+	names := []string{"trigger", "symptom", "cause", "response"}
+	f := l.fields(n, "failure", names)
+	if f == nil {
+		return nil
+	}
+	row := &FailureRow{}
+	dst := []*string{&row.Trigger, &row.Symptom, &row.Cause, &row.Response}
+	for i, name := range names {
+		v := f.get(name)
+		if v == nil {
+			l.fail(f.node, "failure.%s: Required value: a failure row has a trigger, a symptom, a cause and a response", name)
+			continue
+		}
+		if s, ok := l.str(v, "failure."+name); ok {
+			*dst[i] = strings.TrimSpace(s)
+		}
+	}
+	return row
+}

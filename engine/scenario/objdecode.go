@@ -1,0 +1,287 @@
+package scenario
+
+import (
+	"fmt"
+	"reflect"
+	"strconv"
+	"strings"
+	"sync"
+
+	"gopkg.in/yaml.v3"
+
+	"reconcile/engine/api"
+)
+
+// objDecoder decodes YAML nodes into the api structs through their yaml:
+// tags, the way the API server decodes a request: every mistake is reported
+// with its position and field path, and decoding goes on so that one pass
+// finds every problem.
+type objDecoder struct {
+	pm posMap
+	// root prefixes field paths in type errors: "Deployment.spec.replicas".
+	root string
+	// strict makes unknown fields errors (the scenario format); otherwise
+	// they are warnings, as kubectl prints for manifests.
+	strict bool
+	// looseTop keeps unknown top-level fields quiet: kinds the engine does
+	// not simulate keep spec and data and may have other fields.
+	looseTop bool
+	errs     *ErrorList
+	warns    *[]string
+}
+
+var (
+	intOrStringType = reflect.TypeOf(api.IntOrString{})
+	quantityType    = reflect.TypeOf(api.Quantity(""))
+)
+
+func (d *objDecoder) fail(n *yaml.Node, format string, args ...any) {
+	*d.errs = append(*d.errs, &Error{Pos: d.pm.of(n), Msg: fmt.Sprintf(format, args...)})
+}
+
+func (d *objDecoder) where(path string) string {
+	switch {
+	case d.root == "":
+		return path
+	case path == "":
+		return d.root
+	}
+	return d.root + "." + path
+}
+
+func (d *objDecoder) typeError(n *yaml.Node, path, want string) {
+	d.fail(n, "%s: invalid type: got %q, expected %q", d.where(path), typeName(n), want)
+}
+
+func join(path, field string) string {
+	if path == "" {
+		return field
+	}
+	return path + "." + field
+}
+
+// decode fills v from n. path is the field path so far ("spec.replicas").
+func (d *objDecoder) decode(n *yaml.Node, v reflect.Value, path string) {
+	n = resolve(n)
+	t := v.Type()
+	if isNull(n) {
+		v.Set(reflect.Zero(t))
+		return
+	}
+	switch {
+	case t == intOrStringType:
+		d.intOrString(n, v, path)
+		return
+	case t.Kind() == reflect.Pointer:
+		if v.IsNil() {
+			v.Set(reflect.New(t.Elem()))
+		}
+		d.decode(n, v.Elem(), path)
+		return
+	}
+	switch t.Kind() {
+	case reflect.Interface:
+		if d.checkMappings(n) {
+			v.Set(reflect.ValueOf(generic(n)))
+		}
+	case reflect.Struct:
+		d.object(n, v, path)
+	case reflect.Map:
+		if n.Kind != yaml.MappingNode {
+			d.typeError(n, path, "object")
+			return
+		}
+		ps, err := pairs(n, d.pm)
+		if err != nil {
+			*d.errs = append(*d.errs, err)
+			return
+		}
+		m := reflect.MakeMapWithSize(t, len(ps))
+		for _, p := range ps {
+			key := resolve(p.key).Value
+			elem := reflect.New(t.Elem()).Elem()
+			d.decode(p.value, elem, path+"["+key+"]")
+			m.SetMapIndex(reflect.ValueOf(key).Convert(t.Key()), elem)
+		}
+		v.Set(m)
+	case reflect.Slice:
+		if n.Kind != yaml.SequenceNode {
+			d.typeError(n, path, "array")
+			return
+		}
+		s := reflect.MakeSlice(t, len(n.Content), len(n.Content))
+		for i, c := range n.Content {
+			d.decode(c, s.Index(i), path+"["+strconv.Itoa(i)+"]")
+		}
+		v.Set(s)
+	default:
+		d.scalar(n, v, path)
+	}
+}
+
+// scalar decodes strings, booleans and numbers. Like the API server, it
+// does not turn a number into a string: `version: 1.0` in labels is an
+// error, and quoting it is the fix. Quantities are the exception, as in
+// Kubernetes: `cpu: 2` is a quantity.
+func (d *objDecoder) scalar(n *yaml.Node, v reflect.Value, path string) {
+	t := v.Type()
+	tag := n.ShortTag()
+	if n.Kind != yaml.ScalarNode {
+		tag = ""
+	}
+	switch t.Kind() {
+	case reflect.String:
+		if tag == "!!str" || tag == "!!timestamp" || tag == "!!binary" ||
+			(t == quantityType && (tag == "!!int" || tag == "!!float")) {
+			v.SetString(n.Value)
+			return
+		}
+		d.typeError(n, path, "string")
+	case reflect.Bool:
+		if tag != "!!bool" {
+			d.typeError(n, path, "boolean")
+			return
+		}
+		v.SetBool(strings.EqualFold(n.Value, "true"))
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		if tag != "!!int" {
+			d.typeError(n, path, "integer")
+			return
+		}
+		i, err := strconv.ParseInt(strings.ReplaceAll(n.Value, "_", ""), 0, t.Bits())
+		if err != nil {
+			d.fail(n, "%s: invalid value: %s is out of range for an %s", d.where(path), n.Value, t.Kind())
+			return
+		}
+		v.SetInt(i)
+	case reflect.Float32, reflect.Float64:
+		if tag != "!!int" && tag != "!!float" {
+			d.typeError(n, path, "number")
+			return
+		}
+		f, err := strconv.ParseFloat(n.Value, t.Bits())
+		if err != nil {
+			d.fail(n, "%s: invalid value: %s is not a number", d.where(path), n.Value)
+			return
+		}
+		v.SetFloat(f)
+	default:
+		panic("scenario: no YAML decoding for " + t.String()) // an api type the decoder does not know
+	}
+}
+
+func (d *objDecoder) intOrString(n *yaml.Node, v reflect.Value, path string) {
+	if n.Kind == yaml.ScalarNode {
+		switch n.ShortTag() {
+		case "!!int":
+			i, err := strconv.ParseInt(n.Value, 0, 32)
+			if err != nil {
+				d.fail(n, "%s: invalid value: %s is out of range for an int32", d.where(path), n.Value)
+				return
+			}
+			v.Set(reflect.ValueOf(api.FromInt(int32(i))))
+			return
+		case "!!str":
+			v.Set(reflect.ValueOf(api.FromString(n.Value)))
+			return
+		}
+	}
+	d.typeError(n, path, "integer or string")
+}
+
+// checkMappings reports repeated keys anywhere under n.
+func (d *objDecoder) checkMappings(n *yaml.Node) bool {
+	n = resolve(n)
+	ok := true
+	if n.Kind == yaml.MappingNode {
+		if _, err := pairs(n, d.pm); err != nil {
+			*d.errs = append(*d.errs, err)
+			return false
+		}
+	}
+	for _, c := range n.Content {
+		ok = d.checkMappings(c) && ok
+	}
+	return ok
+}
+
+// object decodes a mapping into a struct, field by field.
+func (d *objDecoder) object(n *yaml.Node, v reflect.Value, path string) {
+	if n.Kind != yaml.MappingNode {
+		d.typeError(n, path, "object")
+		return
+	}
+	ps, err := pairs(n, d.pm)
+	if err != nil {
+		*d.errs = append(*d.errs, err)
+		return
+	}
+	fields := fieldsOf(v.Type())
+	for _, p := range ps {
+		key := resolve(p.key).Value
+		f, ok := fields.byName[key]
+		switch {
+		case ok && f.index == nil:
+			// A field Kubernetes knows but the engine sets itself (timestamps).
+		case ok:
+			d.decode(p.value, v.FieldByIndex(f.index), join(path, key))
+		case d.strict:
+			in := ""
+			if path != "" {
+				in = " in " + path
+			}
+			d.fail(p.key, "unknown field %q%s; expected one of %s", key, in, strings.Join(fields.names, ", "))
+		case path == "" && d.looseTop:
+		default:
+			*d.warns = append(*d.warns, fmt.Sprintf("%s: Warning: unknown field %q", d.pm.of(p.key), join(path, key)))
+		}
+	}
+}
+
+// structFields are the YAML field names of a struct type.
+type structFields struct {
+	byName map[string]fieldInfo
+	names  []string // in declaration order, for "expected one of"
+}
+
+type fieldInfo struct {
+	index []int // nil: known but not decoded (yaml:"-")
+}
+
+var fieldCache sync.Map // reflect.Type → *structFields
+
+func fieldsOf(t reflect.Type) *structFields {
+	if f, ok := fieldCache.Load(t); ok {
+		return f.(*structFields)
+	}
+	sf := &structFields{byName: map[string]fieldInfo{}}
+	var walk func(t reflect.Type, prefix []int)
+	walk = func(t reflect.Type, prefix []int) {
+		for i := 0; i < t.NumField(); i++ {
+			f := t.Field(i)
+			if !f.IsExported() {
+				continue
+			}
+			index := append(append([]int(nil), prefix...), i)
+			name, opts, _ := strings.Cut(f.Tag.Get("yaml"), ",")
+			if f.Anonymous && strings.Contains(","+opts+",", ",inline,") {
+				walk(f.Type, index)
+				continue
+			}
+			if name == "-" {
+				if jname, _, _ := strings.Cut(f.Tag.Get("json"), ","); jname != "" && jname != "-" {
+					sf.byName[jname] = fieldInfo{}
+				}
+				continue
+			}
+			if name == "" {
+				name = strings.ToLower(f.Name)
+			}
+			sf.byName[name] = fieldInfo{index: index}
+			sf.names = append(sf.names, name)
+		}
+	}
+	walk(t, nil)
+	fieldCache.Store(t, sf)
+	return sf
+}
