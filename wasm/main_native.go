@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"reconcile/scenarios"
 )
 
 func main() {
@@ -49,7 +51,7 @@ func main() {
 		Handler:           siteHandler(*dir),
 		ReadHeaderTimeout: 10 * time.Second,
 	}
-	log.Printf("serving %s/ on http://%s", *dir, *serve)
+	log.Printf("serving %s/ on http://%s (the default lesson: http://%s/s/%s)", *dir, *serve, *serve, scenarios.Default)
 	if err := srv.ListenAndServe(); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		log.Fatal(err)
 	}
