@@ -1,7 +1,7 @@
 package app
 
 import (
-	"fmt"
+	"errors"
 
 	"reconcile/engine/scenario"
 	"reconcile/scenarios"
@@ -20,16 +20,15 @@ type lesson struct {
 // openLesson reads the bundled scenario id. It reports false when there is
 // no such scenario; a scenario that fails to load is an error.
 func openLesson(id string) (sc *scenario.Scenario, found bool, err error) {
-	name, data, ok := scenarios.File(id)
-	if !ok {
-		return nil, false, nil
-	}
 	var alert string
-	guard(&alert, "reading "+name, func() {
-		sc, err = scenario.Load(name, data)
+	guard(&alert, "reading lesson "+id, func() {
+		sc, err = scenarios.Load(id)
 	})
-	if alert != "" {
-		return nil, true, fmt.Errorf("%s", alert)
+	switch {
+	case alert != "":
+		return nil, true, errors.New(alert)
+	case errors.Is(err, scenarios.ErrNotFound):
+		return nil, false, nil
 	}
 	return sc, true, err
 }

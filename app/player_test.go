@@ -8,7 +8,6 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"reconcile/engine/scenario"
 	"reconcile/engine/sim"
 	"reconcile/scenarios"
 )
@@ -27,8 +26,7 @@ func openPlayer(t *testing.T, rawURL string) *Player {
 // nativeRun runs the bundled scenario id natively for n passes.
 func nativeRun(t *testing.T, id string, n int) *sim.Sim {
 	t.Helper()
-	name, data, _ := scenarios.File(id)
-	sc, err := scenario.Load(name, data)
+	sc, err := scenarios.Load(id)
 	if err != nil {
 		t.Fatal(err)
 	}

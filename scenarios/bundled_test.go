@@ -1,24 +1,30 @@
 package scenarios_test
 
 import (
+	"errors"
 	"testing"
 
 	"reconcile/engine/check"
-	"reconcile/engine/scenario"
 	"reconcile/engine/sim"
 	"reconcile/scenarios"
 )
 
 // TestBundledScenariosHoldTheirExpectations loads every bundled lesson, checks
 // that its id is its file name and that every expect block holds.
+func TestLoadUnknown(t *testing.T) {
+	if _, err := scenarios.Load("no-such-lesson"); !errors.Is(err, scenarios.ErrNotFound) {
+		t.Errorf("Load(unknown) = %v, want ErrNotFound", err)
+	}
+}
+
 func TestBundledScenariosHoldTheirExpectations(t *testing.T) {
 	for _, id := range scenarios.IDs() {
 		t.Run(id, func(t *testing.T) {
-			name, data, _ := scenarios.File(id)
-			sc, err := scenario.Load(name, data)
+			sc, err := scenarios.Load(id)
 			if err != nil {
 				t.Fatal(err)
 			}
+			name := sc.File
 			if sc.ID != id {
 				t.Errorf("%s: id %q, want the file name %q", name, sc.ID, id)
 			}

@@ -1,14 +1,14 @@
-// Package scenarios holds the bundled lessons as data: one YAML file per
-// scenario, in the format the engine's scenario loader reads (DESIGN §4).
-// The file name without ".yaml" is the scenario's id and its URL slug
-// (/s/{id}).
 package scenarios
 
 import (
 	"embed"
+	"errors"
+	"fmt"
 	"io/fs"
 	"sort"
 	"strings"
+
+	"reconcile/engine/scenario"
 )
 
 //go:embed *.yaml
@@ -45,4 +45,16 @@ func File(id string) (name string, data []byte, ok bool) {
 		return "", nil, false
 	}
 	return name, data, true
+}
+
+// ErrNotFound is returned by Load for an id that names no bundled scenario.
+var ErrNotFound = errors.New("no such bundled scenario")
+
+// Load reads and loads the bundled scenario id with the engine's loader.
+func Load(id string) (*scenario.Scenario, error) {
+	name, data, ok := File(id)
+	if !ok {
+		return nil, fmt.Errorf("%q: %w", id, ErrNotFound)
+	}
+	return scenario.Load(name, data)
 }

@@ -29,7 +29,6 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
-	"reconcile/engine/scenario"
 	"reconcile/engine/sim"
 	"reconcile/scenarios"
 )
@@ -213,11 +212,7 @@ func axeCheck(t *testing.T, ctx context.Context, view string) {
 // nativeDigest runs the bundled scenario id natively for n passes.
 func nativeDigest(t *testing.T, id string, n int) string {
 	t.Helper()
-	name, data, ok := scenarios.File(id)
-	if !ok {
-		t.Fatalf("no bundled scenario %q", id)
-	}
-	sc, err := scenario.Load(name, data)
+	sc, err := scenarios.Load(id)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -315,6 +310,24 @@ func TestBrowser(t *testing.T) {
 			t.Errorf("digest at pass 2 in the browser = %q, natively = %q", digest.Value, want)
 		}
 		noAlert(t, ctx)
+	})
+
+	t.Run("prerendered", func(t *testing.T) {
+		// ?wasm=false makes go-app skip the binary: what shows is what a
+		// learner reads while app.wasm is still loading.
+		open(t, ctx, player+"?wasm=false")
+		sc, err := scenarios.Load(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := run(t, ctx, "reading the page", chromedp.Text(chromedp.CSS("main")))
+		summary := strings.Fields(sc.Summary)
+		for _, want := range []string{sc.Title, strings.Join(summary[:min(8, len(summary))], " "), "Pass 0"} {
+			if !strings.Contains(strings.Join(strings.Fields(text), " "), want) {
+				t.Errorf("before app.wasm runs the player lacks %q", want)
+			}
+		}
+		screenshot(t, ctx, "player-prerendered")
 	})
 
 	t.Run("keyboard", func(t *testing.T) {

@@ -10,7 +10,6 @@ import (
 	"sync"
 	"testing"
 
-	"reconcile/engine/scenario"
 	"reconcile/scenarios"
 )
 
@@ -38,13 +37,9 @@ func TestEveryPageIsPrerenderedWithItsContent(t *testing.T) {
 		}
 	}
 	for _, id := range scenarios.IDs() {
-		name, data, _ := scenarios.File(id)
-		sc, err := scenario.Load(name, data)
+		sc, err := scenarios.Load(id)
 		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		if sc.ID != id {
-			t.Errorf("%s: id %q, want the file name %q", name, sc.ID, id)
+			t.Fatal(err)
 		}
 		if !strings.Contains(home, `href="/s/`+id+`"`) {
 			t.Errorf("/ does not link to /s/%s", id)
