@@ -35,9 +35,9 @@ func ExampleNew() {
 		fmt.Printf("%s: desired %s · observed %s → %s\n", p.Controller, p.Desired, p.Observed, sim.SummarizeActions(p))
 	}
 	// Output:
-	// deployment-controller: desired 3 replicas of template 869c7444cf (generation 1) · observed no ReplicaSet for the current template → create ReplicaSet web-869c7444cf with 3 replicas, update status (updated 0, ready 0, available 0 of 3)
+	// deployment-controller: desired 3 replicas of template 869c7444cf (generation 1) · observed no ReplicaSet for the current template → create ReplicaSet web-869c7444cf with 3 replicas
 	// deployment-controller: desired 3 replicas of template 869c7444cf (generation 1) · observed new web-869c7444cf 0/3 available → nothing to do
-	// replicaset-controller: desired spec.replicas = 3 · observed 0 active pods → create 3 pods, update status (replicas 0, ready 0, available 0)
+	// replicaset-controller: desired spec.replicas = 3 · observed 0 active pods → create 3 pods
 }
 
 // Seek steps back: the run is restored from a checkpoint and replayed, so

@@ -19,6 +19,22 @@ type SchedulerLoop struct {
 	// usage is what the scheduler has counted on each node, by pod key.
 	usage map[string]podUsage
 	nodes map[string]nodeUsage
+	// names are the known nodes, sorted.
+	names []string
+	// next is where the next search starts, so that work spreads over
+	// the nodes as the real scheduler's does.
+	next int
+}
+
+// feasibleToFind is how many fitting nodes the scheduler looks for before
+// it stops searching: all of them in small clusters, an adaptive share
+// (50% minus 1% per 125 nodes, at least 5%, at least 100 nodes) in big ones.
+func feasibleToFind(all int) int {
+	if all < 100 {
+		return all
+	}
+	pct := max(50-all/125, 5)
+	return max(all*pct/100, 100)
 }
 
 type podUsage struct {
@@ -29,6 +45,8 @@ type podUsage struct {
 type nodeUsage struct {
 	cpu, mem int64
 	pods     int32
+	// what the node offers, parsed once per node update
+	allocCPU, allocMem, maxPods int64
 }
 
 // NewScheduler returns the default scheduler.
@@ -48,13 +66,41 @@ func (s *SchedulerLoop) Clone() Reconciler {
 	for k, v := range s.nodes {
 		out.nodes[k] = v
 	}
+	out.names = append([]string(nil), s.names...)
 	return out
+}
+
+func (s *SchedulerLoop) trackNode(n *api.Node, deleted bool) {
+	i := sort.SearchStrings(s.names, n.Name)
+	present := i < len(s.names) && s.names[i] == n.Name
+	switch {
+	case deleted && present:
+		s.names = append(s.names[:i], s.names[i+1:]...)
+		return
+	case deleted:
+		return
+	case !present:
+		s.names = append(s.names, "")
+		copy(s.names[i+1:], s.names[i:])
+		s.names[i] = n.Name
+	}
+	alloc := n.Status.Allocatable
+	if alloc == nil {
+		alloc = n.Status.Capacity
+	}
+	u := s.nodes[n.Name]
+	u.allocCPU, u.allocMem, u.maxPods = alloc["cpu"].Milli(), alloc["memory"].Value(), -1
+	if p, ok := alloc["pods"]; ok {
+		u.maxPods = p.Value()
+	}
+	s.nodes[n.Name] = u
 }
 
 // Restarted recounts from scratch on the next deliveries.
 func (s *SchedulerLoop) Restarted() {
 	s.usage = map[string]podUsage{}
 	s.nodes = map[string]nodeUsage{}
+	s.names = nil
 }
 
 func podRequests(p *api.Pod) (cpu, mem int64) {
@@ -106,6 +152,7 @@ func (s *SchedulerLoop) Keys(c *Cache, ev store.WatchEvent) []string {
 			return s.pending(c)
 		}
 	case *api.Node:
+		s.trackNode(o, ev.Type == store.Deleted)
 		return s.pending(c)
 	}
 	return nil
@@ -123,7 +170,7 @@ func (s *SchedulerLoop) pending(c *Cache) []string {
 
 // filter returns why node cannot take pod ("" when it can), and whether
 // preemption could help.
-func (s *SchedulerLoop) filter(p *api.Pod, n *api.Node) (reasons []string, resolvable bool) {
+func (s *SchedulerLoop) filter(p *api.Pod, cpu, mem int64, n *api.Node) (reasons []string, resolvable bool) {
 	if n.Spec.Unschedulable {
 		tolerated := false
 		for _, t := range p.Spec.Tolerations {
@@ -155,19 +202,14 @@ func (s *SchedulerLoop) filter(p *api.Pod, n *api.Node) (reasons []string, resol
 			return []string{"node(s) didn't match Pod's node affinity/selector"}, false
 		}
 	}
-	cpu, mem := podRequests(p)
 	u := s.nodes[n.Name]
-	alloc := n.Status.Allocatable
-	if alloc == nil {
-		alloc = n.Status.Capacity
-	}
-	if maxPods, ok := alloc["pods"]; ok && int64(u.pods)+1 > maxPods.Value() {
+	if u.maxPods >= 0 && int64(u.pods)+1 > u.maxPods {
 		reasons = append(reasons, "Too many pods")
 	}
-	if cpu > 0 && u.cpu+cpu > alloc["cpu"].Milli() {
+	if cpu > 0 && u.cpu+cpu > u.allocCPU {
 		reasons = append(reasons, "Insufficient cpu")
 	}
-	if mem > 0 && u.mem+mem > alloc["memory"].Value() {
+	if mem > 0 && u.mem+mem > u.allocMem {
 		reasons = append(reasons, "Insufficient memory")
 	}
 	return reasons, true
@@ -203,14 +245,23 @@ func (s *SchedulerLoop) Reconcile(ctx *Context, key string) error {
 	}
 	ctx.Desired = "pod bound to a node"
 	ctx.Observed = "spec.nodeName is empty"
-	nodes := ctx.Cache.List("Node")
 	reasons := map[string]int{}
 	preempt := map[string]int{}
 	var best *api.Node
 	var bestScore int64 = -1
-	for _, o := range nodes {
-		n := o.(*api.Node)
-		rs, resolvable := s.filter(p, n)
+	cpu, mem := podRequests(p)
+	nodes, feasible, want := 0, 0, feasibleToFind(len(s.names))
+	for j := range s.names {
+		if feasible >= want {
+			break
+		}
+		name := s.names[(s.next+j)%len(s.names)]
+		n, _ := ctx.Cache.Get("Node", name).(*api.Node)
+		if n == nil {
+			continue
+		}
+		nodes++
+		rs, resolvable := s.filter(p, cpu, mem, n)
 		if len(rs) > 0 {
 			for _, r := range rs {
 				reasons[r]++
@@ -222,14 +273,18 @@ func (s *SchedulerLoop) Reconcile(ctx *Context, key string) error {
 			}
 			continue
 		}
-		if sc := s.score(p, n); sc > bestScore {
+		feasible++
+		if sc := s.score(cpu, mem, n); sc > bestScore || (sc == bestScore && n.Name < best.Name) {
 			best, bestScore = n, sc
 		}
 	}
+	if len(s.names) > 0 {
+		s.next = (s.next + nodes) % len(s.names)
+	}
 	if best == nil {
 		msg := "no nodes available to schedule pods"
-		if len(nodes) > 0 {
-			msg = FitErrorMessage(len(nodes), reasons, preempt)
+		if nodes > 0 {
+			msg = FitErrorMessage(nodes, reasons, preempt)
 		}
 		ctx.Difference = "no node fits"
 		ctx.Event(p, "Warning", "FailedScheduling", "%s", msg)
@@ -256,20 +311,15 @@ func (s *SchedulerLoop) Reconcile(ctx *Context, key string) error {
 
 // score prefers the least requested node, by the share of CPU and memory
 // left free, then the node with fewer pods.
-func (s *SchedulerLoop) score(p *api.Pod, n *api.Node) int64 {
-	cpu, mem := podRequests(p)
+func (s *SchedulerLoop) score(cpu, mem int64, n *api.Node) int64 {
 	u := s.nodes[n.Name]
-	alloc := n.Status.Allocatable
-	if alloc == nil {
-		alloc = n.Status.Capacity
-	}
 	free := func(used, req, total int64) int64 {
 		if total <= 0 {
 			return 0
 		}
 		return (total - used - req) * 1000 / total
 	}
-	return (free(u.cpu, cpu, alloc["cpu"].Milli())+free(u.mem, mem, alloc["memory"].Value()))*1000 - int64(u.pods)
+	return (free(u.cpu, cpu, u.allocCPU)+free(u.mem, mem, u.allocMem))*1000 - int64(u.pods)
 }
 
 func setPodCondition(p *api.Pod, c api.PodCondition, now api.Time) {

@@ -19,7 +19,17 @@ func FormatPass(p Pass) string {
 // SummarizeActions folds a pass's actions into a short phrase: repeated
 // verbs are counted ("create 2 pods"), and no action reads "nothing to do".
 func SummarizeActions(p Pass) string {
-	if len(p.Actions) == 0 {
+	var acts []string
+	for _, a := range p.Actions {
+		// Status writes report what is true; they are not steps towards desired.
+		if !strings.HasPrefix(a, "update status") && !strings.HasPrefix(a, "report status") {
+			acts = append(acts, a)
+		}
+	}
+	if len(acts) == 0 && len(p.Actions) > 0 {
+		return "report status only"
+	}
+	if len(acts) == 0 {
 		if strings.HasPrefix(p.Outcome, "crashed") || strings.HasPrefix(p.Outcome, "error") {
 			return p.Outcome
 		}
@@ -31,7 +41,7 @@ func SummarizeActions(p Pass) string {
 		first string
 	}
 	var groups []group
-	for _, a := range p.Actions {
+	for _, a := range acts {
 		verb := a
 		if i := strings.Index(a, " pod "); i >= 0 && !strings.Contains(a, "→") {
 			verb = a[:i] + " pod"

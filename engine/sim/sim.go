@@ -34,9 +34,11 @@ type Sim struct {
 	until  api.Time
 	w      *world
 	inputs []Input
-	// checkpoints[k] is the world right after pass k*checkpointEvery,
-	// before the inputs recorded after that pass.
-	checkpoints []*world
+	// checkpoints hold the world right after some passes, before the inputs
+	// recorded after them, in increasing pass order. They are taken every
+	// checkpointEvery passes, or less often in a big world, so that taking
+	// them costs about as much as the passes between them.
+	checkpoints []checkpoint
 	// Kubectl runs a kubectl command line against the store; set by the
 	// caller that links the kubectl package (nil: kubectl inputs fail).
 	Kubectl func(st *store.Store, now api.Time, line string, stdin string) (string, int)
@@ -62,8 +64,34 @@ func New(sc *scenario.Scenario, opts Options) (*Sim, error) {
 		return nil, err
 	}
 	s.w = w
-	s.checkpoints = []*world{w.clone()}
+	s.checkpoints = []checkpoint{{0, w.clone()}}
 	return s, nil
+}
+
+type checkpoint struct {
+	pass int
+	w    *world
+}
+
+// maybeCheckpoint keeps a copy of the world after pass n when enough
+// passes ran since the last copy.
+func (s *Sim) maybeCheckpoint(n int) {
+	last := s.checkpoints[len(s.checkpoints)-1].pass
+	every := max(checkpointEvery, s.w.store.Size()/4)
+	if n-last >= every {
+		s.checkpoints = append(s.checkpoints, checkpoint{n, s.w.clone()})
+	}
+}
+
+// nearest returns the index of the last checkpoint at or before pass n.
+func (s *Sim) nearest(n int) int {
+	i := sort.Search(len(s.checkpoints), func(i int) bool { return s.checkpoints[i].pass > n })
+	return max(i-1, 0)
+}
+
+// dropCheckpointsAfter forgets checkpoints later than pass n.
+func (s *Sim) dropCheckpointsAfter(n int) {
+	s.checkpoints = s.checkpoints[:s.nearest(n)+1]
 }
 
 func horizon(sc *scenario.Scenario) api.Time {
@@ -276,11 +304,8 @@ func (s *Sim) Next() (Pass, bool) {
 		if p == nil {
 			continue
 		}
-		n := p.N
-		if n%checkpointEvery == 0 && len(s.checkpoints) == n/checkpointEvery {
-			s.checkpoints = append(s.checkpoints, s.w.clone())
-		}
-		s.applyRecorded(s.w, n)
+		s.maybeCheckpoint(p.N)
+		s.applyRecorded(s.w, p.N)
 		return *p, true
 	}
 }
@@ -305,10 +330,10 @@ func (s *Sim) Seek(n int) error {
 	if n < 0 {
 		return fmt.Errorf("pass %d: passes count from 0", n)
 	}
-	k := min(n/checkpointEvery, len(s.checkpoints)-1)
-	if n < s.PassCount() || k*checkpointEvery > s.PassCount() {
-		s.w = s.checkpoints[k].clone()
-		s.applyRecorded(s.w, k*checkpointEvery)
+	cp := s.checkpoints[s.nearest(n)]
+	if n < s.PassCount() || cp.pass > s.PassCount() {
+		s.w = cp.w.clone()
+		s.applyRecorded(s.w, cp.pass)
 	}
 	for s.PassCount() < n {
 		if _, ok := s.Next(); !ok {
@@ -328,9 +353,8 @@ func (s *Sim) Fork(n int) (*Sim, error) {
 		}
 	}
 	// Checkpoints after n may hold inputs f does not have.
-	keep := n/checkpointEvery + 1
-	f.checkpoints = append([]*world(nil), s.checkpoints[:min(keep, len(s.checkpoints))]...)
-	f.w = f.checkpoints[0].clone()
+	f.checkpoints = append([]checkpoint(nil), s.checkpoints[:s.nearest(n)+1]...)
+	f.w = f.checkpoints[0].w.clone()
 	f.applyRecorded(f.w, 0)
 	if err := f.Seek(n); err != nil {
 		return nil, err
@@ -387,11 +411,9 @@ func (s *Sim) Inject(in Input) (Output, error) {
 	}
 	in.AfterPass = s.PassCount()
 	in.At = s.w.now
-	// Checkpoints after this pass no longer describe this run.
-	s.checkpoints = s.checkpoints[:min(len(s.checkpoints), in.AfterPass/checkpointEvery+1)]
-	if in.AfterPass%checkpointEvery == 0 && len(s.checkpoints) > in.AfterPass/checkpointEvery {
-		// the checkpoint at this pass is taken before recorded inputs: still valid
-	}
+	// Checkpoints after this pass no longer describe this run (the one at
+	// this pass was taken before its inputs and still does).
+	s.dropCheckpointsAfter(in.AfterPass)
 	s.inputs = append(s.inputs, in)
 	before := len(s.w.outputs)
 	s.apply(s.w, in)
@@ -437,9 +459,7 @@ func (s *Sim) RunUntil(t api.Time, maxPasses int) {
 		}
 		if p, _ := s.w.handle(it, s); p != nil {
 			n++
-			if p.N%checkpointEvery == 0 && len(s.checkpoints) == p.N/checkpointEvery {
-				s.checkpoints = append(s.checkpoints, s.w.clone())
-			}
+			s.maybeCheckpoint(p.N)
 			s.applyRecorded(s.w, p.N)
 		}
 	}

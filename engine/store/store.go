@@ -404,3 +404,12 @@ func (s *Store) Bind(namespace, name, node string) (api.Object, error) {
 	s.notify(WatchEvent{Type: Modified, Object: p, Old: old, RV: s.rv})
 	return p, nil
 }
+
+// Size returns how many objects are stored.
+func (s *Store) Size() int {
+	n := 0
+	for _, m := range s.kinds {
+		n += len(m)
+	}
+	return n
+}
