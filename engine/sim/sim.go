@@ -365,8 +365,23 @@ func (s *Sim) Fork(n int) (*Sim, error) {
 // PassCount returns the number of the last pass run.
 func (s *Sim) PassCount() int { return len(s.w.passes) }
 
-// Passes returns every pass run so far, oldest first.
+// Passes returns every pass run so far, oldest first. The slice is shared:
+// do not change it.
 func (s *Sim) Passes() []Pass { return s.w.passes }
+
+// PassesFrom returns the passes after pass n (n = 0: all of them), shared.
+func (s *Sim) PassesFrom(n int) []Pass {
+	n = min(max(n, 0), len(s.w.passes))
+	return s.w.passes[n:]
+}
+
+// Pass returns pass n (1-based) and whether it has run.
+func (s *Sim) Pass(n int) (Pass, bool) {
+	if n < 1 || n > len(s.w.passes) {
+		return Pass{}, false
+	}
+	return s.w.passes[n-1], true
+}
 
 // Now returns the simulated time.
 func (s *Sim) Now() api.Time { return s.w.now }
@@ -374,7 +389,13 @@ func (s *Sim) Now() api.Time { return s.w.now }
 // Digest returns a hash of the trace so far (passes, objects, outputs and
 // faults): two runs with the same scenario, seed and inputs have the same
 // digest.
-func (s *Sim) Digest() string { return s.w.digest() }
+func (s *Sim) Digest() string {
+	key := fmt.Sprintf("%d/%d/%d/%d", len(s.w.passes), s.w.store.ResourceVersion(), len(s.w.outputs), len(s.w.notes))
+	if s.w.digestKey != key {
+		s.w.digestKey, s.w.digestVal = key, s.w.digest()
+	}
+	return s.w.digestVal
+}
 
 // Store returns the API server of the run (read it; do not write to it).
 func (s *Sim) Store() *store.Store { return s.w.store }

@@ -87,8 +87,8 @@ type world struct {
 	chain   [32]byte // hash chain over passes and outputs
 	outputs []Output
 	notes   []string // faults applied, in order
-	applied int      // inputs applied so far (for replay)
-	extra   api.Duration
+	// digestKey and digestVal memoize the digest of an unchanged world.
+	digestKey, digestVal string
 }
 
 func (w *world) clone() *world {
