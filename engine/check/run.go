@@ -69,6 +69,9 @@ func expectOutput(outputs []sim.Output, e *scenario.ExpectOutput) (what, got str
 	if e.ExitCode != nil {
 		conds = append(conds, fmt.Sprintf("exit code %d", *e.ExitCode))
 	}
+	if e.Contains == "" && e.ExitCode != nil {
+		what += " with"
+	}
 	if len(conds) > 0 {
 		what += " " + strings.Join(conds, " and ")
 	}

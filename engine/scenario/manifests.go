@@ -23,12 +23,17 @@ type simulatedKind struct {
 // simulatedKinds maps a kind to its API version and struct. Every other kind
 // is kept as *api.Unstructured: stored and listed, "not simulated".
 var simulatedKinds = map[string]simulatedKind{
-	"Deployment": {"apps/v1", func() api.Object { return &api.Deployment{} }},
-	"ReplicaSet": {"apps/v1", func() api.Object { return &api.ReplicaSet{} }},
-	"Pod":        {"v1", func() api.Object { return &api.Pod{} }},
-	"Node":       {"v1", func() api.Object { return &api.Node{} }},
-	"Event":      {"v1", func() api.Object { return &api.Event{} }},
-	"Lease":      {"coordination.k8s.io/v1", func() api.Object { return &api.Lease{} }},
+	"Deployment":    {"apps/v1", func() api.Object { return &api.Deployment{} }},
+	"ReplicaSet":    {"apps/v1", func() api.Object { return &api.ReplicaSet{} }},
+	"Pod":           {"v1", func() api.Object { return &api.Pod{} }},
+	"Node":          {"v1", func() api.Object { return &api.Node{} }},
+	"Event":         {"v1", func() api.Object { return &api.Event{} }},
+	"Lease":         {"coordination.k8s.io/v1", func() api.Object { return &api.Lease{} }},
+	"Job":           {"batch/v1", func() api.Object { return &api.Job{} }},
+	"ResourceQuota": {"v1", func() api.Object { return &api.ResourceQuota{} }},
+	"ValidatingWebhookConfiguration": {"admissionregistration.k8s.io/v1", func() api.Object {
+		return &api.ValidatingWebhookConfiguration{}
+	}},
 }
 
 // DecodeManifests decodes multi-document Kubernetes YAML, as `kubectl apply

@@ -295,6 +295,9 @@ func (p Path) Lookup(obj any) (reflect.Value, error) {
 	for v.Kind() == reflect.Interface && !v.IsNil() {
 		v = v.Elem()
 	}
+	if (v.Kind() == reflect.Pointer || v.Kind() == reflect.Interface) && v.IsNil() {
+		return reflect.Value{}, fmt.Errorf("%s is not set", p)
+	}
 	return v, nil
 }
 

@@ -405,6 +405,9 @@ func (a *Assertion) parseCountForm(toks []token, extra []string) error {
 		return wantForm(last.off+len(last.text), countForm)
 	}
 	if len(toks) > 3 {
+		if !strings.Contains(toks[0].text, "{") {
+			return &AssertionError{Offset: toks[0].off, Msg: fmt.Sprintf("%q names no object: want %s, or %s", toks[0].text, objectForm, countForm)}
+		}
 		return &AssertionError{Offset: toks[3].off, Msg: fmt.Sprintf("unexpected %q: want %s", toks[3].text, countForm)}
 	}
 	head, filters, braced := strings.Cut(toks[0].text, "{")

@@ -69,15 +69,35 @@ func parseDocs(text string, pm posMap, b *budget) (docs []*yaml.Node, err error)
 	}
 }
 
+// parserProblems are the messages of yaml.v3's parser (as opposed to its
+// scanner), whose line numbers it reports counting from 0.
+var parserProblems = []string{"did not find expected", "found undefined tag handle", "found duplicate %",
+	"found incompatible YAML document"}
+
+var unknownAnchorRE = regexp.MustCompile(`^yaml: unknown anchor '(.*)' referenced$`)
+
 func syntaxError(err error, text string, pm posMap) *Error {
 	msg := err.Error()
+	lines := strings.Split(text, "\n")
+	at := func(line int) Pos {
+		line = max(1, min(line, len(lines)))
+		return pm.at(line, 1+leading(lines[line-1]))
+	}
 	if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
 		line, _ := strconv.Atoi(m[1])
-		col := 1
-		if lines := strings.Split(text, "\n"); line >= 1 && line <= len(lines) {
-			col += len(lines[line-1]) - len(strings.TrimLeft(lines[line-1], " \t"))
+		for _, p := range parserProblems {
+			if strings.HasPrefix(m[2], p) {
+				line++
+			}
 		}
-		return &Error{Pos: pm.at(line, col), Msg: "malformed YAML: " + m[2]}
+		return &Error{Pos: at(line), Msg: "malformed YAML: " + m[2]}
+	}
+	if m := unknownAnchorRE.FindStringSubmatch(msg); m != nil {
+		for i, l := range lines {
+			if c := strings.Index(l, "*"+m[1]); c >= 0 {
+				return &Error{Pos: pm.at(i+1, c+1), Msg: fmt.Sprintf("malformed YAML: unknown anchor '%s' referenced", m[1])}
+			}
+		}
 	}
 	return &Error{Pos: pm.at(1, 1), Msg: "malformed YAML: " + strings.TrimPrefix(msg, "yaml: ")}
 }

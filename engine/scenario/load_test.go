@@ -1,0 +1,401 @@
+package scenario
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+
+	"reconcile/engine/api"
+)
+
+func loadFile(t *testing.T, name string) *Scenario {
+	t.Helper()
+	data, err := os.ReadFile("testdata/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := Load(name, data)
+	if err != nil {
+		t.Fatalf("Load(%s): %v", name, err)
+	}
+	return sc
+}
+
+func TestLoadFull(t *testing.T) {
+	sc := loadFile(t, "full.yaml")
+	if sc.File != "full.yaml" || sc.ID != "node-dies-at-3am" || sc.Title != "A node dies at 3am" ||
+		sc.Summary != "One paragraph shown before the run." || sc.Seed != 7 || sc.Plain {
+		t.Errorf("header: %+v", sc)
+	}
+	c := sc.Cluster
+	wantNodes := []Node{
+		{Pos: Pos{"full.yaml", 7, 5}, Name: "worker-1", CPU: "4", Memory: "8Gi", Pods: 110},
+		{Pos: Pos{"full.yaml", 8, 5}, Name: "worker-2", CPU: "2", Memory: "4Gi", Pods: 20, Labels: map[string]string{"disk": "ssd"}},
+		{Pos: Pos{"full.yaml", 9, 5}, Name: "control-plane", CPU: "2000m", Memory: "4Gi", Pods: 110,
+			Taints: []api.Taint{{Key: "node-role.kubernetes.io/control-plane", Effect: "NoSchedule"}}},
+	}
+	if !reflect.DeepEqual(c.Nodes, wantNodes) {
+		t.Errorf("nodes:\n got %+v\nwant %+v", c.Nodes, wantNodes)
+	}
+	wantImages := []Image{
+		{Pos: Pos{"full.yaml", 14, 5}, Ref: "shop/web:1.0", Digest: "sha256:aaaa", Pull: 3 * api.Second, Start: 2 * api.Second, Ready: true},
+		{Pos: Pos{"full.yaml", 15, 5}, Ref: "shop/web:2.0", Pull: api.Second, Start: 2 * api.Second},
+		{Pos: Pos{"full.yaml", 16, 5}, Ref: "shop/web:3.0", Pull: api.Second, Start: 2 * api.Second, Ready: true, Crash: true},
+		{Pos: Pos{"full.yaml", 17, 5}, Ref: "shop/web:4.0", Pull: api.Second, Start: 2 * api.Second, Ready: true, PullError: "manifest unknown"},
+	}
+	if !reflect.DeepEqual(c.Images, wantImages) {
+		t.Errorf("images:\n got %+v\nwant %+v", c.Images, wantImages)
+	}
+	if c.Mode(ReplicaSetController) != ModeEdge || c.Mode(GitOpsController) != ModeStopped || c.Mode(Scheduler) != ModeLevel {
+		t.Errorf("controllers: %+v", c.Controllers)
+	}
+	if c.GitOps == nil || c.GitOps.Interval != 45*api.Second {
+		t.Errorf("gitops: %+v", c.GitOps)
+	}
+	if im := c.ImageFor("nginx"); im != DefaultImage("nginx") || !im.Ready || im.Pull != api.Second || im.Start != 2*api.Second {
+		t.Errorf("ImageFor(nginx) = %+v", im)
+	}
+
+	if len(sc.Manifests) != 2 {
+		t.Fatalf("manifests: %d", len(sc.Manifests))
+	}
+	d, ok := sc.Manifests[0].Object.(*api.Deployment)
+	if !ok || d.Name != "web" || d.Namespace != "default" || *d.Spec.Replicas != 5 ||
+		d.Spec.Strategy.RollingUpdate.MaxSurge.String() != "1" || d.Spec.Strategy.RollingUpdate.MaxUnavailable.String() != "20%" ||
+		d.Spec.Template.Spec.Containers[0].Resources.Requests["cpu"] != "100m" {
+		t.Errorf("deployment: %+v", sc.Manifests[0].Object)
+	}
+	if d.Spec.RevisionHistoryLimit != nil || d.Spec.Template.Spec.RestartPolicy != "" {
+		t.Errorf("manifests are kept as written; the store defaults them")
+	}
+	if got := sc.Manifests[0].Pos; got != (Pos{"full.yaml", 21, 3}) {
+		t.Errorf("deployment at %v, want full.yaml:21:3", got)
+	}
+	svc, ok := sc.Manifests[1].Object.(*api.Unstructured)
+	if !ok || svc.Kind != "Service" || svc.Namespace != "default" || svc.Spec["selector"].(map[string]any)["app"] != "web" {
+		t.Errorf("service: %+v", sc.Manifests[1].Object)
+	}
+	if got := sc.Manifests[1].Pos; got != (Pos{"full.yaml", 42, 3}) {
+		t.Errorf("service at %v, want full.yaml:42:3", got)
+	}
+
+	wantSteps := []Step{
+		{Pos: Pos{"full.yaml", 50, 3}, At: 30 * api.Second, Fault: "node-down worker-2"},
+		{Pos: Pos{"full.yaml", 51, 3}, At: api.Minute, Fault: "drop-watch replicaset-controller 3"},
+		{Pos: Pos{"full.yaml", 52, 3}, AfterPass: 40, Fault: "delay-watch kubelet 10s"},
+		{Pos: Pos{"full.yaml", 53, 3}, At: 2 * api.Minute, Kubectl: "set image deployment/web web=shop/web:2.0"},
+		{Pos: Pos{"full.yaml", 54, 3}, At: 3 * api.Minute, Kubectl: "rollout status deployment/web"},
+	}
+	if len(sc.Steps) != 7 || !reflect.DeepEqual(sc.Steps[:5], wantSteps) {
+		t.Errorf("steps:\n got %+v\nwant %+v", sc.Steps, wantSteps)
+	}
+	apply, git := sc.Steps[5], sc.Steps[6]
+	if apply.At != 4*api.Minute || !strings.HasPrefix(apply.Apply, "apiVersion: v1\nkind: ConfigMap") || len(apply.Manifests) != 1 ||
+		apply.Manifests[0].Pos != (Pos{"full.yaml", 57, 5}) {
+		t.Errorf("apply step: %+v", apply)
+	}
+	if git.At != 5*api.Minute || git.Git == "" || len(git.Manifests) != 1 || git.Manifests[0].Object.(*api.Deployment).Spec.Replicas == nil {
+		t.Errorf("git step: %+v", git)
+	}
+	if len(sc.Response) != 1 || sc.Response[0].Kubectl != "rollout undo deployment/web" || sc.Response[0].At != 0 {
+		t.Errorf("response: %+v", sc.Response)
+	}
+
+	if len(sc.Expect) != 7 {
+		t.Fatalf("expects: %d", len(sc.Expect))
+	}
+	e0 := sc.Expect[0]
+	if e0.Pos != (Pos{"full.yaml", 82, 3}) || e0.At != 10*api.Minute || e0.Assertion == nil ||
+		e0.Assertion.Kind != "Deployment" || e0.Assertion.Path.String() != "status.availableReplicas" {
+		t.Errorf("expect[0]: %+v %+v", e0, e0.Assertion)
+	}
+	if a := sc.Expect[1].Assertion; a.Value.Path.String() != "metadata.generation" {
+		t.Errorf("expect[1] compares with %+v", a.Value)
+	}
+	if a := sc.Expect[3].Assertion; a.Kind != "Service" {
+		t.Errorf("expect[3] kind %q: kinds of the manifests are known to expects", a.Kind)
+	}
+	if ev := sc.Expect[4].Event; ev.Reason != "SuccessfulCreate" || ev.Object != "replicaset/web-*" || ev.Min != 2 || ev.Max != -1 {
+		t.Errorf("expect[4].event: %+v", ev)
+	}
+	if ev := sc.Expect[5].Event; ev.Min != 0 || ev.Max != 0 {
+		t.Errorf("expect[5].event (max: 0): %+v", ev)
+	}
+	if out := sc.Expect[6].Output; out.Command != "rollout status" || out.Contains != "successfully rolled out" || out.ExitCode == nil || *out.ExitCode != 0 {
+		t.Errorf("expect[6].output: %+v", out)
+	}
+	want := &FailureRow{Trigger: "a node stops", Symptom: "pods stay Terminating", Cause: "the kubelet cannot confirm", Response: "wait for eviction"}
+	if !reflect.DeepEqual(sc.Failure, want) {
+		t.Errorf("failure: %+v", sc.Failure)
+	}
+	if len(sc.Warnings) != 0 {
+		t.Errorf("warnings: %q", sc.Warnings)
+	}
+}
+
+func TestLoadDefaults(t *testing.T) {
+	sc, err := Load("scenarios/My Lesson.yaml", []byte("title: Minimal\nexpect:\n- {at: 1m, event: {reason: Scheduled}}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sc.ID != "my-lesson" || sc.Title != "Minimal" || sc.Plain {
+		t.Errorf("id %q title %q plain %v", sc.ID, sc.Title, sc.Plain)
+	}
+	if !reflect.DeepEqual(sc.Cluster, DefaultCluster()) {
+		t.Errorf("cluster: %+v", sc.Cluster)
+	}
+	names := []string{}
+	for _, n := range sc.Cluster.Nodes {
+		names = append(names, fmt.Sprintf("%s %s %s %d", n.Name, n.CPU, n.Memory, n.Pods))
+	}
+	if got := strings.Join(names, ", "); got != "worker-1 4 8Gi 110, worker-2 4 8Gi 110, worker-3 4 8Gi 110" {
+		t.Errorf("default nodes: %s", got)
+	}
+	if ev := sc.Expect[0].Event; ev.Min != 1 || ev.Max != -1 {
+		t.Errorf("event bounds default to at least one: %+v", ev)
+	}
+}
+
+func TestLoadPlainManifests(t *testing.T) {
+	text := "apiVersion: v1\nkind: Pod\nmetadata:\n  name: solo\nspec:\n  containers:\n  - {name: app, image: nginx}\n" +
+		"---\napiVersion: v1\nkind: Node\nmetadata:\n  name: extra\n"
+	sc, err := Load("examples/Solo_Pod.yml", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !sc.Plain || sc.ID != "solo-pod" || sc.Title != "Solo_Pod.yml" || len(sc.Steps) != 0 || len(sc.Cluster.Nodes) != 3 {
+		t.Errorf("plain scenario: %+v", sc)
+	}
+	if len(sc.Manifests) != 2 {
+		t.Fatalf("manifests: %+v", sc.Manifests)
+	}
+	if p := sc.Manifests[0].Object.(*api.Pod); p.Namespace != "default" {
+		t.Errorf("pod namespace %q", p.Namespace)
+	}
+	if n := sc.Manifests[1].Object.(*api.Node); n.Namespace != "" || sc.Manifests[1].Pos != (Pos{"examples/Solo_Pod.yml", 9, 1}) {
+		t.Errorf("node: %+v at %v", n, sc.Manifests[1].Pos)
+	}
+	// A plain file is validated like a scenario's manifests.
+	_, err = Load("bad.yaml", []byte("apiVersion: v1\nkind: Pod\nmetadata:\n  name: solo\nspec:\n  containers: []\n"))
+	if want := `bad.yaml:6:15: The Pod "solo" is invalid: spec.containers: Required value`; err == nil || err.Error() != want {
+		t.Errorf("got %v\nwant %s", err, want)
+	}
+}
+
+func TestLoadWarnings(t *testing.T) {
+	text := "id: web\nmanifests: |\n  apiVersion: v1\n  kind: Pod\n  metadata:\n    name: p\n    labelz: {a: b}\n  spec:\n" +
+		"    containers:\n    - name: app\n      image: nginx\n      imagee: typo\n"
+	sc, err := Load("web.yaml", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		`web.yaml:7:5: Warning: unknown field "metadata.labelz"`,
+		`web.yaml:12:7: Warning: unknown field "spec.containers[0].imagee"`,
+	}
+	if !reflect.DeepEqual(sc.Warnings, want) {
+		t.Errorf("warnings:\n got %q\nwant %q", sc.Warnings, want)
+	}
+}
+
+// deployment is a valid Deployment block; tests break it with replacements.
+const deployment = `id: web
+manifests: |
+  apiVersion: apps/v1
+  kind: Deployment
+  metadata:
+    name: web
+  spec:
+    replicas: 3
+    selector:
+      matchLabels: {app: web}
+    template:
+      metadata:
+        labels: {app: web}
+      spec:
+        containers:
+        - name: web
+          image: shop/web:1.0
+`
+
+func withDeployment(old, new string) string { return strings.Replace(deployment, old, new, 1) }
+
+func TestLoadErrors(t *testing.T) {
+	tests := []struct {
+		name, text, want string
+	}{
+		{"malformed YAML", "id: web\ntitle: [oops\n",
+			"web.yaml:2:1: malformed YAML: did not find expected ',' or ']'"},
+		{"malformed YAML in manifests", withDeployment("name: web", "name: [web"),
+			"web.yaml:6:5: malformed YAML: did not find expected ',' or ']'"},
+		{"unknown anchor", "id: web\ntitle: *nothing\n",
+			"web.yaml:2:8: malformed YAML: unknown anchor 'nothing' referenced"},
+		{"wrong type in manifests", withDeployment("replicas: 3", "replicas: three"),
+			`web.yaml:8:15: Deployment.spec.replicas: invalid type: got "string", expected "integer"`},
+		{"wrong type in labels", withDeployment("labels: {app: web}", "labels: {app: web, version: 1.0}"),
+			`web.yaml:13:37: Deployment.spec.template.metadata.labels[version]: invalid type: got "number", expected "string"`},
+		{"wrong type in scenario", "id: web\nseed: many\n",
+			`web.yaml:2:7: seed: invalid type: got "string", expected "integer"`},
+		{"steps not a list", "id: web\nsteps: {at: 1m}\n",
+			`web.yaml:2:8: steps: invalid type: got "object", expected a list such as [{at: 30s, fault: "node-down worker-2"}]`},
+		{"negative replicas", withDeployment("replicas: 3", "replicas: -1"),
+			`web.yaml:8:15: The Deployment "web" is invalid: spec.replicas: Invalid value: -1: must be greater than or equal to 0`},
+		{"selector mismatch", withDeployment("labels: {app: web}", "labels: {app: shop}"),
+			"web.yaml:13:17: The Deployment \"web\" is invalid: spec.template.metadata.labels: Invalid value: {\"app\":\"shop\"}: `selector` does not match template `labels`"},
+		{"too many replicas", withDeployment("replicas: 3", "replicas: 20000"),
+			`web.yaml:8:15: Deployment "web": spec.replicas is 20000; the limit is 10000 replicas per workload (MaxReplicas)`},
+		{"missing kind", withDeployment("  kind: Deployment\n", ""),
+			`web.yaml:3:3: Object 'Kind' is missing in '{"apiVersion":"apps/v1","metadata":{"name":"web"},"spec":{"replicas":3,"selector":{"matchLabels":{"app":"web"}},"templat...'`},
+		{"missing apiVersion", withDeployment("  apiVersion: apps/v1\n", ""),
+			`web.yaml:3:3: Object 'apiVersion' is missing in '{"kind":"Deployment","metadata":{"name":"web"},"spec":{"replicas":3,"selector":{"matchLabels":{"app":"web"}},"template":...'`},
+		{"old apiVersion", withDeployment("apps/v1", "extensions/v1beta1"),
+			`web.yaml:3:15: no matches for kind "Deployment" in version "extensions/v1beta1" (Deployments are apps/v1)`},
+		{"object declared twice", deployment + "  ---\n" + strings.SplitN(deployment, "|\n", 2)[1],
+			`web.yaml:19:3: Deployment "default/web" is declared twice in the manifests (first at web.yaml:3:3)`},
+		{"duplicate key", withDeployment("replicas: 3", "replicas: 3\n    replicas: 4"),
+			`web.yaml:9:5: mapping key "replicas" already defined at line 8`},
+		{"unknown field in a node", "id: web\ncluster:\n  nodes:\n  - {name: worker-1, replica: 3}\n",
+			`web.yaml:4:22: unknown field "replica" in cluster.nodes[0]; expected one of name, cpu, memory, labels, taints, unschedulable, pods`},
+		{"unknown top-level field", "id: web\ntitel: Web\n",
+			`web.yaml:2:1: unknown field "titel"; expected one of id, title, summary, seed, cluster, manifests, steps, response, expect, failure`},
+		{"bad node", "id: web\ncluster:\n  nodes:\n  - {name: Worker_1, cpu: lots, taints: [{key: k, effect: Never}]}\n  - {name: worker-2}\n  - {name: worker-2}\n",
+			"web.yaml:4:12: cluster.nodes[0].name: Invalid value: \"Worker_1\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')\n" +
+				"web.yaml:4:27: cluster.nodes[0].cpu: invalid value \"lots\": quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'\n" +
+				"web.yaml:4:59: cluster.nodes[0].taints[0].effect: Unsupported value: \"Never\": supported values: \"NoSchedule\", \"PreferNoSchedule\", \"NoExecute\"\n" +
+				"web.yaml:6:12: cluster.nodes[2].name: Duplicate value: \"worker-2\""},
+		{"bad time", "id: web\nsteps:\n- {at: 3x, kubectl: get pods}\n",
+			`web.yaml:3:8: steps[0].at: invalid duration "3x": want a number of seconds or a Go duration such as 30s, 2m, 1h30m`},
+		{"time past the limit", "id: web\nexpect:\n- {at: 25h, event: {reason: Scheduled}}\n",
+			`web.yaml:3:8: expect[0].at: 25h is later than the limit of 24h0m0s of simulated time (MaxTime)`},
+		{"step forms", "id: web\nsteps:\n- {at: 1m}\n- {fault: \"stop kubelet\"}\n- {at: 1m, afterPass: 3, fault: \"stop kubelet\"}\n- {afterPass: 0, kubectl: get pods}\n- {at: 1m, kubectl: get pods, fault: stop kubelet}\n",
+			"web.yaml:3:3: steps[0]: want exactly one of fault, kubectl, apply, git; got none\n" +
+				"web.yaml:4:3: steps[1]: Required value: when the step happens: at (a time such as 30s) or afterPass (a pass number)\n" +
+				"web.yaml:5:23: steps[2]: give at or afterPass, not both\n" +
+				"web.yaml:6:15: steps[3].afterPass: must be a pass number, 1 or more\n" +
+				"web.yaml:7:3: steps[4]: want exactly one of fault, kubectl, apply, git; got fault and kubectl"},
+		{"unknown kubectl verb", "id: web\nsteps:\n- {at: 1m, kubectl: \"frobnicate pods\"}\n- {at: 1m, kubectl: \"kubectl get pods\"}\n- {at: 1m, kubectl: \"rollout back deployment/web\"}\n",
+			"web.yaml:3:21: steps[0].kubectl: unknown kubectl command \"frobnicate\": want one of apply, create, delete, scale, set, patch, label, annotate, cordon, uncordon, drain, rollout, get, describe\n" +
+				"web.yaml:4:21: steps[1].kubectl: write the command without \"kubectl\": \"get pods\"\n" +
+				"web.yaml:5:21: steps[2].kubectl: kubectl rollout needs a subcommand: one of status, undo, pause, resume, history, restart"},
+		{"faults", "id: web\nsteps:\n- {at: 1m, fault: \"crash rs-controller\"}\n- {at: 1m, fault: \"node-down\"}\n- {at: 1m, fault: \"explode worker-1\"}\n- {at: 1m, fault: \"node-down worker-9\"}\n- {at: 1m, fault: \"delay-watch kubelet soon\"}\n",
+			"web.yaml:3:19: steps[0].fault: fault crash: unknown controller \"rs-controller\": want one of deployment-controller, replicaset-controller, default-scheduler, kubelet, node-lifecycle-controller, gitops\n" +
+				"web.yaml:4:19: steps[1].fault: fault node-down takes NODE, got 0 word(s) after it: write node-down NODE\n" +
+				"web.yaml:5:19: steps[2].fault: unknown fault \"explode\": want one of node-down, node-up, drop-watch, duplicate-watch, delay-watch, crash, stop, start, webhook-down, webhook-up, push-image, delete-pod\n" +
+				"web.yaml:6:19: steps[3].fault: no node named \"worker-9\"; the cluster's nodes are worker-1, worker-2, worker-3\n" +
+				"web.yaml:7:19: steps[4].fault: fault delay-watch: invalid duration \"soon\": want a number of seconds or a Go duration such as 30s, 2m, 1h30m"},
+		{"controllers", "id: web\ncluster:\n  controllers: {deployment-controller: edge, rs-controller: level, kubelet: fast}\n",
+			"web.yaml:3:40: cluster.controllers.deployment-controller: edge mode exists only for replicaset-controller (the lesson's edge-triggered twin)\n" +
+				"web.yaml:3:46: cluster.controllers: unknown controller \"rs-controller\": want one of deployment-controller, replicaset-controller, default-scheduler, kubelet, node-lifecycle-controller, gitops\n" +
+				"web.yaml:3:77: cluster.controllers.kubelet: unknown mode \"fast\": want level, edge or stopped"},
+		{"git without gitops", "id: web\nsteps:\n- {at: 1m, git: \"apiVersion: v1\\nkind: ConfigMap\\nmetadata: {name: x}\\n\"}\n",
+			"web.yaml:3:17: steps[0].git: a git step needs cluster.gitops (e.g. gitops: {interval: 30s})"},
+		{"expect on a missing kind", "id: web\nexpect:\n- {at: 1m, that: \"deploymnt/web status.replicas == 5\"}\n- {at: 1m, that: \"pod status.phase == Running\"}\n",
+			"web.yaml:3:19: expect[0].that: unknown kind \"deploymnt\": want deployment, replicaset (rs), pod, node, lease\n" +
+				"web.yaml:4:19: expect[1].that: \"pod\" names no object: want KIND/NAME PATH OP VALUE, e.g. deployment/web status.availableReplicas == 5, or KIND{FILTERS} OP NUMBER, e.g. pods{app=web,ready} == 5"},
+		{"bad expects", "id: web\nexpect:\n" +
+			"- {at: 1m, that: \"deployment/web status.availableReplica == 5\"}\n" +
+			"- {at: 1m, that: \"deployment/web status.replicas === 5\"}\n" +
+			"- {at: 1m, that: \"deployment/web status.replicas == five\"}\n" +
+			"- {at: 1m, that: \"deployment/web metadata.name > 5\"}\n" +
+			"- {at: 1m, that: \"pods{app=web,ready} == many\"}\n" +
+			"- {at: 1m, that: \"deployment/web status.conditions.type == x\"}\n" +
+			"- {at: 1m}\n" +
+			"- {that: \"nodes{ready} == 3\"}\n" +
+			"- {at: 1m, event: {min: 2}}\n" +
+			"- {at: 1m, event: {reason: X, min: 3, max: 2}}\n" +
+			"- {at: 1m, output: {command: get}}\n",
+			"web.yaml:3:34: expect[0].that: deployment has no field status.availableReplica: unknown field \"availableReplica\" in status; expected one of availableReplicas, collisionCount, conditions, observedGeneration, readyReplicas, replicas, unavailableReplicas, updatedReplicas\n" +
+				"web.yaml:4:50: expect[1].that: unknown operator \"===\": want one of == != < <= > >= contains\n" +
+				"web.yaml:5:53: expect[2].that: status.replicas is a number: want a number, got \"five\"\n" +
+				"web.yaml:6:50: expect[3].that: > compares numbers, times or quantities, but metadata.name is text\n" +
+				"web.yaml:7:42: expect[4].that: a count compares with a whole number, got \"many\"\n" +
+				"web.yaml:8:34: expect[5].that: deployment has no field status.conditions.type: status.conditions is a list: pick an element with status.conditions[0] or status.conditions[FIELD=VALUE]\n" +
+				"web.yaml:9:3: expect[6]: want exactly one of that, event, output; got none\n" +
+				"web.yaml:10:3: expect[7].at: Required value: the simulated time to check at, e.g. at: 10m\n" +
+				"web.yaml:11:19: expect[8].event: Required value: say which events: reason, object or message\n" +
+				"web.yaml:12:44: expect[9].event.max: 2 is less than min 3\n" +
+				"web.yaml:13:20: expect[10].output: Required value: what the output must show: contains, exitCode or both"},
+		{"summary with HTML", "id: web\nsummary: hello <script>alert(1)</script>\n",
+			`web.yaml:2:10: summary: raw HTML is not allowed (found "<script>aler"): write plain text or simple markdown`},
+		{"failure row incomplete", "id: web\nfailure: {trigger: x, symptom: y, cause: z}\n",
+			"web.yaml:2:10: failure.response: Required value: a failure row has a trigger, a symptom, a cause and a response"},
+		{"bad id", "id: Web App\n",
+			`web.yaml:1:5: id: invalid id "Web App": want lower-case letters, digits and '-' (at most 63), e.g. node-dies-at-3am`},
+		{"empty file", "# nothing\n",
+			"web.yaml:1:1: empty file: want a scenario (id, title, manifests, steps, expect, ...) or Kubernetes manifests"},
+		{"two documents", "id: web\n---\nid: other\n",
+			"web.yaml:3:1: a scenario file holds one YAML document; this is a second one (put Kubernetes objects in the manifests: block)"},
+		{"alias bomb", "a: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\n" +
+			"d: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\ne: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]\nf: &f [*e, *e, *e, *e, *e, *e, *e, *e, *e, *e]\n",
+			"web.yaml:1:1: too much YAML: with aliases expanded the file holds more than 500000 nodes (MaxYAMLNodes)"},
+		{"too many aliases", "id: web\nx: &x 1\ny: [" + strings.Repeat("*x, ", 100) + "*x]\n",
+			"web.yaml:3:405: too many YAML aliases: the limit is 100 aliases per file (MaxAliases)"},
+		{"alias containing itself", "a: &a [*a]\n",
+			"web.yaml:1:4: a YAML alias refers to a node that contains it"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			sc, err := Load("web.yaml", []byte(tt.text))
+			if err == nil {
+				t.Fatalf("loaded %+v, want an error", sc)
+			}
+			if sc != nil {
+				t.Errorf("Load returned a scenario with its error")
+			}
+			if got := err.Error(); got != tt.want {
+				t.Errorf("got\n%s\nwant\n%s", got, tt.want)
+			}
+			var list ErrorList
+			if !errors.As(err, &list) || len(list) == 0 || list[0].Pos.File != "web.yaml" || list[0].Pos.Line == 0 || list[0].Pos.Col == 0 {
+				t.Errorf("error %#v does not name file:line:column", err)
+			}
+		})
+	}
+}
+
+func TestLoadLimits(t *testing.T) {
+	big := make([]byte, MaxFileSize+1)
+	if _, err := Load("big.yaml", big); err == nil || err.Error() != "big.yaml:1:1: file too large: 1048577 bytes; the limit is 1048576 bytes (MaxFileSize, 1 MiB)" {
+		t.Errorf("oversize: %v", err)
+	}
+	var b strings.Builder
+	b.WriteString("id: many\nmanifests: |\n")
+	for i := 0; i <= MaxObjects; i++ {
+		fmt.Fprintf(&b, "  ---\n  apiVersion: v1\n  kind: ConfigMap\n  metadata: {name: c%d}\n", i)
+	}
+	if _, err := Load("many.yaml", []byte(b.String())); err == nil || !strings.HasSuffix(err.Error(), "too many objects: the limit is 500 objects per file (MaxObjects)") {
+		t.Errorf("objects: %v", err)
+	}
+	b.Reset()
+	b.WriteString("id: steps\nsteps:\n")
+	for i := 0; i <= MaxSteps; i++ {
+		b.WriteString("- {at: 1m, kubectl: get pods}\n")
+	}
+	if _, err := Load("steps.yaml", []byte(b.String())); err == nil || err.Error() != "steps.yaml:1003:3: steps[1000]: too many steps: the limit is 1000 (MaxSteps)" {
+		t.Errorf("steps: %v", err)
+	}
+	b.Reset()
+	b.WriteString("id: nodes\ncluster:\n  nodes:\n")
+	for i := 0; i <= MaxNodes; i++ {
+		fmt.Fprintf(&b, "  - {name: n%d}\n", i)
+	}
+	if _, err := Load("nodes.yaml", []byte(b.String())); err == nil || err.Error() != "nodes.yaml:2004:5: cluster.nodes[2000]: too many nodes: the limit is 2000 nodes per cluster (MaxNodes)" {
+		t.Errorf("nodes: %v", err)
+	}
+}
+
+func TestErrorListCapsWhatItPrints(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("id: web\nsteps:\n")
+	for i := 0; i < 25; i++ {
+		b.WriteString("- {at: 1m, kubectl: nope}\n")
+	}
+	_, err := Load("web.yaml", []byte(b.String()))
+	lines := strings.Split(err.Error(), "\n")
+	if len(lines) != 21 || lines[20] != "... and 5 more problems" {
+		t.Errorf("got %d lines, last %q", len(lines), lines[len(lines)-1])
+	}
+}

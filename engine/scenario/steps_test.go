@@ -1,0 +1,70 @@
+package scenario
+
+import (
+	"testing"
+
+	"reconcile/engine/api"
+)
+
+func TestParseFault(t *testing.T) {
+	good := map[string]Fault{
+		"node-down worker-2":                      {Verb: FaultNodeDown, Target: "worker-2", Count: 1},
+		"node-up worker-2":                        {Verb: FaultNodeUp, Target: "worker-2", Count: 1},
+		"drop-watch replicaset-controller":        {Verb: FaultDropWatch, Target: "replicaset-controller", Count: 1},
+		"duplicate-watch deployment-controller 4": {Verb: FaultDuplicateWatch, Target: "deployment-controller", Count: 4},
+		"delay-watch default-scheduler 1m30s":     {Verb: FaultDelayWatch, Target: "default-scheduler", Count: 1, Delay: 90 * api.Second},
+		"crash replicaset-controller":             {Verb: FaultCrash, Target: "replicaset-controller", Count: 1},
+		"stop gitops":                             {Verb: FaultStop, Target: "gitops", Count: 1},
+		"start node-lifecycle-controller":         {Verb: FaultStart, Target: "node-lifecycle-controller", Count: 1},
+		"webhook-down pods.example.com":           {Verb: FaultWebhookDown, Target: "pods.example.com", Count: 1},
+		"webhook-up pods.example.com":             {Verb: FaultWebhookUp, Target: "pods.example.com", Count: 1},
+		"push-image shop/web:1.0":                 {Verb: FaultPushImage, Target: "shop/web:1.0", Count: 1},
+		"push-image shop/web:1.0 sha256:bbbb":     {Verb: FaultPushImage, Target: "shop/web:1.0", Count: 1, Digest: "sha256:bbbb"},
+		"  delete-pod   default/web-7d9c-x2kq9  ": {Verb: FaultDeletePod, Target: "default/web-7d9c-x2kq9", Count: 1},
+	}
+	for line, want := range good {
+		got, err := ParseFault(line)
+		if err != nil || got != want {
+			t.Errorf("ParseFault(%q) = %+v, %v; want %+v", line, got, err, want)
+		}
+		if again, _ := ParseFault(got.String()); again != got {
+			t.Errorf("%q does not round-trip through String: %q", line, got.String())
+		}
+	}
+	bad := map[string]string{
+		"":                                "empty fault: want one of node-down, node-up, drop-watch, duplicate-watch, delay-watch, crash, stop, start, webhook-down, webhook-up, push-image, delete-pod",
+		"node-down":                       "fault node-down takes NODE, got 0 word(s) after it: write node-down NODE",
+		"node-down a b":                   "fault node-down takes NODE, got 2 word(s) after it: write node-down NODE",
+		"delay-watch kubelet":             "fault delay-watch takes CONTROLLER DURATION, got 1 word(s) after it: write delay-watch CONTROLLER DURATION",
+		"delay-watch kubelet 0s":          "fault delay-watch: DURATION must be more than 0s and at most 24h0m0s",
+		"drop-watch kubelet 0":            `fault drop-watch: COUNT must be a whole number from 1 to 1000000, got "0"`,
+		"crash scheduler":                 `fault crash: unknown controller "scheduler": want one of deployment-controller, replicaset-controller, default-scheduler, kubelet, node-lifecycle-controller, gitops`,
+		"push-image shop/web:1.0 md5:abc": `fault push-image: invalid digest "md5:abc": want sha256:<hex>`,
+		"reboot worker-1":                 `unknown fault "reboot": want one of node-down, node-up, drop-watch, duplicate-watch, delay-watch, crash, stop, start, webhook-down, webhook-up, push-image, delete-pod`,
+	}
+	for line, want := range bad {
+		if _, err := ParseFault(line); err == nil || err.Error() != want {
+			t.Errorf("ParseFault(%q): got %v\nwant %s", line, err, want)
+		}
+	}
+}
+
+func TestCheckKubectl(t *testing.T) {
+	for _, ok := range []string{"get pods", "set image deployment/web web=shop/web:2.0", "rollout undo deployment/web",
+		`patch deployment web -p '{"spec":{"replicas":3}}'`, "drain worker-1 --ignore-daemonsets", "scale deployment/web --replicas=5"} {
+		if err := CheckKubectl(ok); err != nil {
+			t.Errorf("CheckKubectl(%q): %v", ok, err)
+		}
+	}
+	for line, want := range map[string]string{
+		"   ":              `empty command: want a kubectl command such as "get pods"`,
+		"kubectl get pods": `write the command without "kubectl": "get pods"`,
+		"logs web-1":       "unknown kubectl command \"logs\": want one of apply, create, delete, scale, set, patch, label, annotate, cordon, uncordon, drain, rollout, get, describe",
+		"rollout":          "kubectl rollout needs a subcommand: one of status, undo, pause, resume, history, restart",
+		"set --image=x":    "kubectl set needs a subcommand, e.g. set image deployment/web web=shop/web:2.0",
+	} {
+		if err := CheckKubectl(line); err == nil || err.Error() != want {
+			t.Errorf("CheckKubectl(%q): got %v\nwant %s", line, err, want)
+		}
+	}
+}
