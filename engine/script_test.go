@@ -139,6 +139,49 @@ func (h *harness) do(t *testing.T, d *datadriven.TestData) string {
 			h.runs, h.names = []*sim.Sim{s}, []string{"run"}
 		}
 		return "ok"
+	case "load":
+		// load [twins] [seed=N]: the input is a scenario file.
+		sc, err := scenario.Load(d.Pos, []byte(d.Input))
+		if err != nil {
+			return err.Error() + "\n"
+		}
+		opts := sim.Options{Until: 24 * api.Hour}
+		if s := arg(d, "seed", ""); s != "" {
+			n, _ := strconv.ParseInt(s, 10, 64)
+			opts.Seed = &n
+		}
+		h.runs, h.names = nil, nil
+		if has(d, "twins") {
+			l, e, err := Twins(sc, opts)
+			if err != nil {
+				return err.Error() + "\n"
+			}
+			h.runs, h.names = []*sim.Sim{l, e}, []string{"level", "edge"}
+		} else {
+			s, err := New(sc, opts)
+			if err != nil {
+				return err.Error() + "\n"
+			}
+			h.runs, h.names = []*sim.Sim{s}, []string{"run"}
+		}
+		return "ok\n"
+	case "outputs":
+		// outputs: what the scenario's kubectl and apply steps printed
+		return h.each(func(_ string, s *sim.Sim) string {
+			var b strings.Builder
+			for _, o := range s.Outputs() {
+				fmt.Fprintf(&b, "t=%s $ %s\n%s(exit %d)\n", o.AtText, o.Command, o.Output, o.ExitCode)
+			}
+			return b.String()
+		})
+	case "apply":
+		return h.each(func(_ string, s *sim.Sim) string {
+			out, err := s.Inject(sim.Input{Apply: d.Input})
+			if err != nil {
+				return "error: " + err.Error() + "\n"
+			}
+			return fmt.Sprintf("%s(exit %d)\n", out.Output, out.ExitCode)
+		})
 	case "run":
 		// run until=5m | run for=30s | run passes=N
 		return h.each(func(_ string, s *sim.Sim) string {

@@ -3,6 +3,7 @@ package controller
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"reconcile/engine/api"
 	"reconcile/engine/store"
@@ -123,7 +124,7 @@ func (ctx *Context) Create(obj api.Object, describe func(api.Object) string) (ap
 	}
 	out, err := ctx.API.Create(obj)
 	if err != nil {
-		ctx.Actions = append(ctx.Actions, describe(obj)+" → refused: "+err.Error())
+		ctx.Actions = append(ctx.Actions, strings.TrimSpace(describe(obj))+" → refused: "+err.Error())
 		return nil, err
 	}
 	ctx.Actions = append(ctx.Actions, describe(out))

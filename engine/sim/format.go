@@ -61,7 +61,7 @@ func SummarizeActions(p Pass) string {
 		}
 	}
 	s := strings.Join(parts, ", ")
-	if strings.HasPrefix(p.Outcome, "crashed") || strings.HasPrefix(p.Outcome, "error") {
+	if strings.HasPrefix(p.Outcome, "crashed") || strings.HasPrefix(p.Outcome, "error") && !strings.Contains(s, "refused") {
 		s += " — " + p.Outcome
 	}
 	return s

@@ -1,11 +1,13 @@
 package sim
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 
 	"reconcile/engine/api"
+	"reconcile/engine/store"
 )
 
 // Fault verbs a scenario or a learner can use.
@@ -79,8 +81,9 @@ func (s *Sim) applyManifests(w *world, in Input, objs []api.Object) {
 	code := 0
 	for _, o := range objs {
 		var result string
+		exists := w.store.Get(o.GetTypeMeta().Kind, o.Meta().Namespace, o.Meta().Name) != nil
 		if err := applyObject(w.store, o, &result); err != nil {
-			fmt.Fprintf(&b, "%s\n", kubectlError(err, o))
+			fmt.Fprintf(&b, "%s\n", kubectlError(err, o, exists))
 			code = 1
 			continue
 		}
@@ -101,12 +104,21 @@ func resourceName(kind string) string {
 	return api.LowerKind(kind)
 }
 
-func kubectlError(err error, o api.Object) string {
+// kubectlError renders an API error the way kubectl apply prints it.
+func kubectlError(err error, o api.Object, exists bool) string {
 	msg := err.Error()
 	if strings.HasPrefix(msg, "The ") || strings.HasPrefix(msg, "Error from server") {
 		return msg
 	}
-	return fmt.Sprintf("Error from server: error when applying %s %q: %s", api.LowerKind(o.GetTypeMeta().Kind), o.Meta().Name, msg)
+	reason := "InternalError"
+	var se *store.StatusError
+	if errors.As(err, &se) {
+		reason = se.Reason
+	}
+	if exists {
+		return fmt.Sprintf("Error from server (%s): error when applying patch to %s %q: %s", reason, resourceName(o.GetTypeMeta().Kind), o.Meta().Name, msg)
+	}
+	return fmt.Sprintf("Error from server (%s): error when creating \"STDIN\": %s", reason, msg)
 }
 
 func (s *Sim) checkFault(line string) error {
@@ -238,7 +250,9 @@ func (s *Sim) fault(w *world, line string) {
 			img.Digest = digestOf(img.Digest + "+push")
 		}
 		w.images[ref] = img
-	case "webhook-down", "webhook-up":
-		// Admission webhooks are not simulated yet: recorded only.
+	case "webhook-down":
+		w.webhookDown[args[0]] = true
+	case "webhook-up":
+		delete(w.webhookDown, args[0])
 	}
 }

@@ -127,10 +127,12 @@ func (s *Sim) mode(name string) string {
 }
 
 func (s *Sim) build() (*world, error) {
-	w := &world{kubelets: map[string]int{}, runtimes: map[string]*controller.Runtime{}, nodeUp: map[string]bool{}, images: map[string]controller.Image{}}
+	w := &world{kubelets: map[string]int{}, runtimes: map[string]*controller.Runtime{}, nodeUp: map[string]bool{},
+		images: map[string]controller.Image{}, webhookDown: map[string]bool{}}
 	w.rng.state = uint64(s.seed)
 	hooks := s.opts.Hooks
-	hooks.Admit = chainAdmit(hooks.Admit, defaultTolerations)
+	w.extraAdmit = hooks.Admit
+	hooks.Admit = w.admit
 	w.store = store.New(w.clock, w.rng.intn, hooks, w.notify)
 	for _, img := range s.sc.Cluster.Images {
 		ci := controller.Image{Ref: img.Ref, Digest: img.Digest, Size: 24_117_248, Pull: img.Pull, Start: img.Start, Ready: img.Ready, Crash: img.Crash, PullError: img.PullError}
@@ -148,6 +150,7 @@ func (s *Sim) build() (*world, error) {
 	// The controllers, in a fixed order.
 	add := func(c *ctrl) int {
 		c.index = map[string]int{}
+		c.failures = map[string]int{}
 		c.cache = controller.NewCache()
 		w.ctrls = append(w.ctrls, c)
 		return len(w.ctrls) - 1
@@ -209,18 +212,6 @@ func (s *Sim) build() (*world, error) {
 		}
 	}
 	return w, nil
-}
-
-func chainAdmit(a, b func(string, api.Object) error) func(string, api.Object) error {
-	if a == nil {
-		return b
-	}
-	return func(op string, o api.Object) error {
-		if err := b(op, o); err != nil {
-			return err
-		}
-		return a(op, o)
-	}
 }
 
 // defaultTolerations is the DefaultTolerationSeconds admission plugin:

@@ -39,6 +39,10 @@ type ctrl struct {
 	running bool
 	epoch   int
 
+	// failures counts consecutive failed passes per key, for the
+	// work queue's exponential back-off (5 ms doubling to 1000 s).
+	failures map[string]int
+
 	drop, dup int
 	delay     api.Duration
 	crashNext bool
@@ -66,6 +70,10 @@ func (c *ctrl) clone() *ctrl {
 	for k, v := range c.index {
 		out.index[k] = v
 	}
+	out.failures = make(map[string]int, len(c.failures))
+	for k, v := range c.failures {
+		out.failures[k] = v
+	}
 	return &out
 }
 
@@ -87,6 +95,10 @@ type world struct {
 	chain   [32]byte // hash chain over passes and outputs
 	outputs []Output
 	notes   []string // faults applied, in order
+	// webhookDown holds the webhooks (or configurations) that time out.
+	webhookDown map[string]bool
+	// extraAdmit is an admission step a caller added (tests).
+	extraAdmit func(string, api.Object) error
 	// digestKey and digestVal memoize the digest of an unchanged world.
 	digestKey, digestVal string
 }
@@ -113,7 +125,12 @@ func (w *world) clone() *world {
 	out.passes = slices.Clip(w.passes)
 	out.outputs = slices.Clip(w.outputs)
 	out.notes = slices.Clip(w.notes)
+	out.webhookDown = make(map[string]bool, len(w.webhookDown))
+	for k, v := range w.webhookDown {
+		out.webhookDown[k] = v
+	}
 	out.store = w.store.Clone(out.clock, out.rng.intn, out.notify)
+	out.store.SetAdmit(out.admit)
 	return &out
 }
 
@@ -370,7 +387,19 @@ func (w *world) runPass(i int, q queued) *Pass {
 		w.crash(i)
 	case err != nil:
 		p.Outcome = "error: " + err.Error()
-	case p.Outcome == "":
+		// Errors requeue with the work queue's per-item back-off.
+		n := c.failures[key]
+		c.failures[key] = n + 1
+		back := 5 * api.Millisecond << min(n, 20)
+		if back > 1000*api.Second || n >= 20 {
+			back = 1000 * api.Second
+		}
+		ctx.RequeueAfter, ctx.RequeueReason = back, "rate-limited retry after an error"
+	case p.Outcome == "" || err == nil:
+		delete(c.failures, key)
+		if p.Outcome != "" {
+			break
+		}
 		if len(p.Actions) == 0 {
 			p.Outcome = "converged"
 		} else {
@@ -436,6 +465,7 @@ func (w *world) halt(c *ctrl) {
 	c.epoch++
 	c.queue, c.head = nil, 0
 	c.index = map[string]int{}
+	c.failures = map[string]int{}
 	c.pending = false
 	c.cache = controller.NewCache()
 	if r, ok := c.rec.(restartable); ok {

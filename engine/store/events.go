@@ -8,8 +8,17 @@ import (
 )
 
 // eventIndex finds the stored event an identical occurrence folds into:
-// same source, object, type, reason and message.
+// same source, object, type, reason and message. Keys starting with "\x01"
+// count the distinct messages of similar events (same but the message).
 type eventIndex map[string]string
+
+// Event correlation, as the legacy recorder does it: after
+// aggregateMaxEvents distinct messages for similar events within
+// aggregateInterval, they fold into one "(combined from similar events)".
+const (
+	aggregateMaxEvents = 10
+	aggregateInterval  = 600 * api.Second
+)
 
 // Record stores an event about obj, or bumps the count and lastTimestamp of
 // the identical one already stored, as the legacy event recorder does.
@@ -23,6 +32,35 @@ func (s *Store) Record(component, host string, obj api.Object, typ, reason, mess
 	}
 	k := component + "\x00" + host + "\x00" + kind + "\x00" + ns + "\x00" + m.Name + "\x00" + m.UID + "\x00" + typ + "\x00" + reason + "\x00" + message
 	now := s.now()
+	// Aggregation: similar events with many different messages combine.
+	similar := "\x01" + component + "\x00" + host + "\x00" + kind + "\x00" + ns + "\x00" + m.Name + "\x00" + m.UID + "\x00" + typ + "\x00" + reason
+	if _, seen := s.events[k]; !seen {
+		rec := s.events[similar]
+		var first api.Time
+		var n int
+		if rec != "" {
+			fmt.Sscanf(rec, "%d %d", &first, &n)
+		}
+		if rec == "" || now-first > aggregateInterval {
+			first, n = now, 0
+		}
+		n++
+		s.events[similar] = fmt.Sprintf("%d %d", first, n)
+		if n >= aggregateMaxEvents {
+			message = "(combined from similar events): " + message
+			k = similar + "\x00combined"
+			if name, ok := s.events[k]; ok {
+				if old, ok := s.Get("Event", ns, name).(*api.Event); ok {
+					e := old.DeepCopy()
+					e.Count++
+					e.LastTimestamp = now
+					e.Message = message
+					s.put("Event", e)
+					return
+				}
+			}
+		}
+	}
 	if name, ok := s.events[k]; ok {
 		if old, ok := s.Get("Event", ns, name).(*api.Event); ok {
 			e := old.DeepCopy()

@@ -413,3 +413,6 @@ func (s *Store) Size() int {
 	}
 	return n
 }
+
+// SetAdmit replaces the admission step (a cloned world binds its own).
+func (s *Store) SetAdmit(admit func(op string, obj api.Object) error) { s.hooks.Admit = admit }
