@@ -174,9 +174,13 @@ func (h *harness) do(t *testing.T, d *datadriven.TestData) string {
 			}
 			return b.String()
 		})
-	case "apply":
+	case "apply", "git":
 		return h.each(func(_ string, s *sim.Sim) string {
-			out, err := s.Inject(sim.Input{Apply: d.Input})
+			in := sim.Input{Apply: d.Input}
+			if d.Cmd == "git" {
+				in = sim.Input{Git: d.Input}
+			}
+			out, err := s.Inject(in)
 			if err != nil {
 				return "error: " + err.Error() + "\n"
 			}

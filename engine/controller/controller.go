@@ -194,6 +194,8 @@ type World interface {
 	Runtime(node string) *Runtime
 	// NodeUp reports whether the node's machine is running.
 	NodeUp(node string) bool
+	// Git returns the GitOps source.
+	Git() Git
 }
 
 // Image is what the registry knows of a reference.

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"reconcile/engine/api"
+	"reconcile/engine/controller"
 	"reconcile/engine/store"
 )
 
@@ -20,6 +21,10 @@ func (s *Sim) applyStep(w *world, i int) {
 		objs := make([]api.Object, len(st.Manifests))
 		for j, m := range st.Manifests {
 			objs[j] = m.Object
+		}
+		if st.Git != "" {
+			w.commitOutput(in, objs)
+			return
 		}
 		s.applyManifests(w, in, objs)
 		return
@@ -65,8 +70,43 @@ func (s *Sim) apply(w *world, in Input) {
 			w.record(Output{At: w.now, AtText: w.now.String(), Command: describeInput(in), Output: "error: " + err.Error() + "\n", ExitCode: 1})
 			return
 		}
+		if in.Git != "" {
+			w.commitOutput(in, objs)
+			return
+		}
 		s.applyManifests(w, in, objs)
 	}
+}
+
+// commit adds objects to the GitOps source (replacing those of the same
+// kind, namespace and name) as one new revision. The gitops controller
+// applies it at its next sync.
+func (w *world) commit(objs []api.Object) {
+	next := append([]api.Object(nil), w.git.Objects...)
+	for _, o := range objs {
+		d := w.store.Default(o)
+		k := controller.GitKey(d)
+		replaced := false
+		for i, cur := range next {
+			if controller.GitKey(cur) == k {
+				next[i], replaced = d, true
+			}
+		}
+		if !replaced {
+			next = append(next, d)
+		}
+	}
+	w.git = controller.Git{Revision: w.git.Revision + 1, Objects: next}
+}
+
+func (w *world) commitOutput(in Input, objs []api.Object) {
+	w.commit(objs)
+	var b strings.Builder
+	fmt.Fprintf(&b, "[main r%d] %d object(s) committed\n", w.git.Revision, len(objs))
+	for _, o := range objs {
+		fmt.Fprintf(&b, "  %s\n", api.RefOf(o))
+	}
+	w.record(Output{At: w.now, AtText: w.now.String(), Command: "git commit && git push", Output: b.String()})
 }
 
 func (w *world) record(o Output) {

@@ -163,6 +163,9 @@ func (s *Sim) build() (*world, error) {
 	}
 	add(&ctrl{name: controller.Scheduler, rec: controller.NewScheduler()})
 	add(&ctrl{name: controller.NodeLifecycleController, rec: controller.NewNodeLifecycle()})
+	if g := s.sc.Cluster.GitOps; g != nil {
+		add(&ctrl{name: controller.GitOpsController, rec: controller.NewGitOps(g.Interval)})
+	}
 	for _, n := range nodes {
 		w.kubelets[n.Name] = add(&ctrl{name: controller.Kubelet, host: n.Name, rec: controller.NewKubelet(n.Name)})
 		w.nodeUp[n.Name] = true
@@ -194,6 +197,13 @@ func (s *Sim) build() (*world, error) {
 		if err := applyObject(w.store, m.Object, nil); err != nil {
 			return nil, fmt.Errorf("%s: %v", m.Pos, err)
 		}
+	}
+	if s.sc.Cluster.GitOps != nil {
+		objs := make([]api.Object, len(s.sc.Manifests))
+		for i, m := range s.sc.Manifests {
+			objs[i] = m.Object
+		}
+		w.commit(objs)
 	}
 	// Start every controller unless the scenario stops it.
 	for i, c := range w.ctrls {

@@ -95,6 +95,8 @@ type world struct {
 	chain   [32]byte // hash chain over passes and outputs
 	outputs []Output
 	notes   []string // faults applied, in order
+	// git is the GitOps source: what is committed, at which revision.
+	git controller.Git
 	// webhookDown holds the webhooks (or configurations) that time out.
 	webhookDown map[string]bool
 	// extraAdmit is an admission step a caller added (tests).
@@ -122,6 +124,7 @@ func (w *world) clone() *world {
 	for k, v := range w.images {
 		out.images[k] = v
 	}
+	out.git.Objects = slices.Clip(w.git.Objects)
 	out.passes = slices.Clip(w.passes)
 	out.outputs = slices.Clip(w.outputs)
 	out.notes = slices.Clip(w.notes)
@@ -158,6 +161,9 @@ func (w *world) Runtime(node string) *controller.Runtime {
 	}
 	return rt
 }
+
+// Git implements controller.World.
+func (w *world) Git() controller.Git { return w.git }
 
 // NodeUp implements controller.World.
 func (w *world) NodeUp(node string) bool { return w.nodeUp[node] }
@@ -298,13 +304,21 @@ func (w *world) handle(it item, s *Sim) (*Pass, error) {
 		if c.epoch != it.epoch {
 			return nil, nil
 		}
-		if t, ok := c.rec.(ticker); ok && c.running {
-			keys, why := t.Tick(c.cache, w.now)
-			for _, k := range keys {
-				w.enqueue(it.ctrl, k, why, nil)
-			}
-			w.schedule(item{at: w.now + t.Period(), kind: itemTick, ctrl: it.ctrl, epoch: c.epoch})
+		if !c.running {
+			return nil, nil
 		}
+		var keys []string
+		var why string
+		switch t := c.rec.(type) {
+		case ticker:
+			keys, why = t.Tick(c.cache, w.now)
+		case worldTicker:
+			keys, why = t.TickWorld(w)
+		}
+		for _, k := range keys {
+			w.enqueue(it.ctrl, k, why, nil)
+		}
+		w.schedule(item{at: w.now + c.rec.(periodic).Period(), kind: itemTick, ctrl: it.ctrl, epoch: c.epoch})
 	case itemHeartbeat:
 		w.heartbeat(it.node)
 	case itemRestart:
@@ -342,6 +356,13 @@ type ticker interface {
 	Period() api.Duration
 	Tick(c *controller.Cache, now api.Time) ([]string, string)
 }
+
+type worldTicker interface {
+	Period() api.Duration
+	TickWorld(w controller.World) ([]string, string)
+}
+
+type periodic interface{ Period() api.Duration }
 
 type restartable interface{ Restarted() }
 
@@ -500,7 +521,7 @@ func (w *world) start(i int, why string) {
 			}
 		}
 	}
-	if t, ok := c.rec.(ticker); ok {
+	if t, ok := c.rec.(periodic); ok {
 		w.schedule(item{at: w.now + t.Period(), kind: itemTick, ctrl: i, epoch: c.epoch})
 	}
 	if c.host == "" {

@@ -416,3 +416,13 @@ func (s *Store) Size() int {
 
 // SetAdmit replaces the admission step (a cloned world binds its own).
 func (s *Store) SetAdmit(admit func(op string, obj api.Object) error) { s.hooks.Admit = admit }
+
+// Default returns a copy of obj with the API server's defaults filled in,
+// as it would be stored.
+func (s *Store) Default(obj api.Object) api.Object {
+	obj = obj.DeepCopyObject()
+	if s.hooks.Default != nil {
+		s.hooks.Default(obj)
+	}
+	return obj
+}

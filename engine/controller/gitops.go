@@ -1,0 +1,182 @@
+package controller
+
+import (
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"sort"
+	"strings"
+
+	"reconcile/engine/api"
+	"reconcile/engine/store"
+)
+
+// GitOps is a GitOps controller: it owns the objects of a git source.
+//
+// Desired: the objects as committed to git. Observed: the live objects.
+// Difference: any field git sets that the live object does not match —
+// drift, from a hand edit or another controller. Action: apply the git
+// version back. It looks every interval, so a hand edit survives at most
+// that long: the edit "reverts within seconds".
+type GitOps struct {
+	interval api.Duration
+}
+
+// Git is what the gitops controller reads: the committed objects and the
+// revision they are at.
+type Git struct {
+	Revision int
+	Objects  []api.Object
+}
+
+// NewGitOps returns a GitOps controller syncing every interval.
+func NewGitOps(interval api.Duration) *GitOps { return &GitOps{interval: interval} }
+
+func (g *GitOps) Name() string      { return GitOpsController }
+func (g *GitOps) Watches() []string { return []string{"Deployment", "ReplicaSet", "Pod", "Node", "Job", "ResourceQuota"} }
+func (g *GitOps) Clone() Reconciler { return &GitOps{interval: g.interval} }
+
+// Keys: the controller does not react to changes; it syncs on its interval.
+func (g *GitOps) Keys(c *Cache, ev store.WatchEvent) []string { return nil }
+
+// Period is the sync interval.
+func (g *GitOps) Period() api.Duration { return g.interval }
+
+// GitKey names an object in the git source: "Deployment/default/web".
+func GitKey(o api.Object) string {
+	return o.GetTypeMeta().Kind + "/" + api.RefOf(o).Key()
+}
+
+// TickWorld queues every object of the git source.
+func (g *GitOps) TickWorld(w World) ([]string, string) {
+	var keys []string
+	for _, o := range w.Git().Objects {
+		keys = append(keys, GitKey(o))
+	}
+	sort.Strings(keys)
+	return keys, fmt.Sprintf("timer: sync interval %s", api.FormatDuration(g.interval))
+}
+
+// Reconcile compares one object with git and applies git's version.
+func (g *GitOps) Reconcile(ctx *Context, key string) error {
+	git := ctx.World.Git()
+	var want api.Object
+	for _, o := range git.Objects {
+		if GitKey(o) == key {
+			want = o
+		}
+	}
+	kind, rest, _ := strings.Cut(key, "/")
+	if want == nil {
+		ctx.Desired = fmt.Sprintf("%s as committed (git revision %d)", key, git.Revision)
+		ctx.Observed = "no longer in git"
+		ctx.Converged()
+		return nil
+	}
+	ctx.Desired = fmt.Sprintf("%s as committed (git revision %d)", api.RefOf(want), git.Revision)
+	live := ctx.Cache.Get(kind, rest)
+	if live == nil {
+		ctx.Observed = "missing from the cluster"
+		ctx.Difference = "create it"
+		if _, err := ctx.Create(want, func(o api.Object) string { return "create " + api.RefOf(o).String() + " from git" }); err != nil {
+			return err
+		}
+		ctx.Outcome = "acted"
+		return nil
+	}
+	drift := Drift(want, live)
+	if len(drift) == 0 {
+		ctx.Observed = "live object matches git"
+		ctx.Converged()
+		return nil
+	}
+	ctx.Observed = "live object differs: " + strings.Join(drift, ", ")
+	ctx.Difference = "drift in " + strings.Join(driftPaths(drift), ", ")
+	next := live.DeepCopyObject()
+	overlay(next, want)
+	next.Meta().ResourceVersion = ""
+	if _, err := ctx.Update(next, "apply "+api.RefOf(want).String()+" from git (revert drift)"); err != nil {
+		return err
+	}
+	ctx.Outcome = "acted"
+	return nil
+}
+
+// overlay copies what git sets onto a live object: the spec whole, and the
+// labels and annotations git names.
+func overlay(live, want api.Object) {
+	if f := reflect.ValueOf(live).Elem().FieldByName("Spec"); f.IsValid() {
+		f.Set(reflect.ValueOf(want.DeepCopyObject()).Elem().FieldByName("Spec"))
+	}
+	lm, wm := live.Meta(), want.Meta()
+	for k, v := range wm.Labels {
+		if lm.Labels == nil {
+			lm.Labels = map[string]string{}
+		}
+		lm.Labels[k] = v
+	}
+	for k, v := range wm.Annotations {
+		if lm.Annotations == nil {
+			lm.Annotations = map[string]string{}
+		}
+		lm.Annotations[k] = v
+	}
+}
+
+// Drift lists the fields git sets that differ in the live object, as
+// "spec.replicas: 8 ≠ 5" (live ≠ git).
+func Drift(want, live api.Object) []string {
+	var a, b map[string]any
+	wb, _ := json.Marshal(reflect.ValueOf(want).Elem().FieldByName("Spec").Interface())
+	lb, _ := json.Marshal(reflect.ValueOf(live).Elem().FieldByName("Spec").Interface())
+	json.Unmarshal(wb, &a)
+	json.Unmarshal(lb, &b)
+	var out []string
+	diffJSON("spec", a, b, &out)
+	for k, v := range want.Meta().Labels {
+		if live.Meta().Labels[k] != v {
+			out = append(out, fmt.Sprintf("metadata.labels.%s: %q ≠ %q", k, live.Meta().Labels[k], v))
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func diffJSON(path string, want, live any, out *[]string) {
+	switch w := want.(type) {
+	case map[string]any:
+		l, _ := live.(map[string]any)
+		keys := make([]string, 0, len(w))
+		for k := range w {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			diffJSON(path+"."+k, w[k], l[k], out)
+		}
+		return
+	case []any:
+		l, _ := live.([]any)
+		if len(l) != len(w) {
+			*out = append(*out, fmt.Sprintf("%s: %d items ≠ %d", path, len(l), len(w)))
+			return
+		}
+		for i := range w {
+			diffJSON(fmt.Sprintf("%s[%d]", path, i), w[i], l[i], out)
+		}
+		return
+	}
+	if !reflect.DeepEqual(want, live) {
+		lb, _ := json.Marshal(live)
+		wb, _ := json.Marshal(want)
+		*out = append(*out, fmt.Sprintf("%s: %s ≠ %s", path, lb, wb))
+	}
+}
+
+func driftPaths(drift []string) []string {
+	out := make([]string, len(drift))
+	for i, d := range drift {
+		out[i], _, _ = strings.Cut(d, ":")
+	}
+	return out
+}
