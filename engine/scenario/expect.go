@@ -31,21 +31,11 @@ func (l *loader) expects(n *yaml.Node) []Expect {
 		} else {
 			e.At, _ = l.duration(v, ep+".at")
 		}
-		var kinds []string
-		for _, k := range []string{"that", "event", "output"} {
-			if f.get(k) != nil {
-				kinds = append(kinds, k)
-			}
-		}
-		if len(kinds) != 1 {
-			got := "none"
-			if len(kinds) > 1 {
-				got = strings.Join(kinds, " and ")
-			}
-			l.fail(f.node, "%s: want exactly one of that, event, output; got %s", ep, got)
+		kind, ok := l.oneOf(f, ep, "that", "event", "output")
+		if !ok {
 			continue
 		}
-		switch v := f.get(kinds[0]); kinds[0] {
+		switch v := f.get(kind); kind {
 		case "that":
 			e.That, e.Assertion = l.that(v, ep+".that")
 		case "event":

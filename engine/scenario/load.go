@@ -322,6 +322,25 @@ func (l *loader) fields(n *yaml.Node, path string, allowed []string) *fieldSet {
 	return f
 }
 
+// oneOf returns the one key of keys that f sets, reporting none or several.
+func (l *loader) oneOf(f *fieldSet, path string, keys ...string) (string, bool) {
+	var set []string
+	for _, k := range keys {
+		if f.get(k) != nil {
+			set = append(set, k)
+		}
+	}
+	if len(set) == 1 {
+		return set[0], true
+	}
+	got := "none"
+	if len(set) > 1 {
+		got = strings.Join(set, " and ")
+	}
+	l.fail(f.node, "%s: want exactly one of %s; got %s", path, strings.Join(keys, ", "), got)
+	return "", false
+}
+
 func (l *loader) str(n *yaml.Node, path string) (string, bool) {
 	n = resolve(n)
 	if isNull(n) {

@@ -224,7 +224,7 @@ func compactJSON(n *yaml.Node) string {
 func jsonable(v any) any {
 	switch t := v.(type) {
 	case map[string]any:
-		for k, e := range t {
+		for k, e := range t { // each value replaced in place: order cannot matter
 			t[k] = jsonable(e)
 		}
 	case []any:

@@ -87,13 +87,8 @@ func (d *objDecoder) decode(n *yaml.Node, v reflect.Value, path string) {
 	case reflect.Struct:
 		d.object(n, v, path)
 	case reflect.Map:
-		if n.Kind != yaml.MappingNode {
-			d.typeError(n, path, "object")
-			return
-		}
-		ps, err := pairs(n, d.pm)
-		if err != nil {
-			*d.errs = append(*d.errs, err)
+		ps, ok := d.mapping(n, path)
+		if !ok {
 			return
 		}
 		m := reflect.MakeMapWithSize(t, len(ps))
@@ -205,15 +200,24 @@ func (d *objDecoder) checkMappings(n *yaml.Node) bool {
 	return ok
 }
 
-// object decodes a mapping into a struct, field by field.
-func (d *objDecoder) object(n *yaml.Node, v reflect.Value, path string) {
+// mapping returns the entries of a mapping node, or reports what n is instead.
+func (d *objDecoder) mapping(n *yaml.Node, path string) ([]pair, bool) {
 	if n.Kind != yaml.MappingNode {
 		d.typeError(n, path, "object")
-		return
+		return nil, false
 	}
 	ps, err := pairs(n, d.pm)
 	if err != nil {
 		*d.errs = append(*d.errs, err)
+		return nil, false
+	}
+	return ps, true
+}
+
+// object decodes a mapping into a struct, field by field.
+func (d *objDecoder) object(n *yaml.Node, v reflect.Value, path string) {
+	ps, ok := d.mapping(n, path)
+	if !ok {
 		return
 	}
 	fields := fieldsOf(v.Type())
@@ -250,38 +254,25 @@ type fieldInfo struct {
 
 var fieldCache sync.Map // reflect.Type → *structFields
 
+// fieldsOf returns the YAML fields of a struct type. A field Kubernetes
+// knows that the YAML decoding skips (yaml:"-", such as timestamps the
+// engine sets) is known by its JSON name, with a nil index.
 func fieldsOf(t reflect.Type) *structFields {
 	if f, ok := fieldCache.Load(t); ok {
 		return f.(*structFields)
 	}
 	sf := &structFields{byName: map[string]fieldInfo{}}
-	var walk func(t reflect.Type, prefix []int)
-	walk = func(t reflect.Type, prefix []int) {
-		for i := 0; i < t.NumField(); i++ {
-			f := t.Field(i)
-			if !f.IsExported() {
-				continue
-			}
-			index := append(append([]int(nil), prefix...), i)
-			name, opts, _ := strings.Cut(f.Tag.Get("yaml"), ",")
-			if f.Anonymous && strings.Contains(","+opts+",", ",inline,") {
-				walk(f.Type, index)
-				continue
-			}
-			if name == "-" {
-				if jname, _, _ := strings.Cut(f.Tag.Get("json"), ","); jname != "" && jname != "-" {
-					sf.byName[jname] = fieldInfo{}
-				}
-				continue
-			}
-			if name == "" {
-				name = strings.ToLower(f.Name)
-			}
-			sf.byName[name] = fieldInfo{index: index}
-			sf.names = append(sf.names, name)
+	yamlFields, names := fieldsByTag(t, "yaml")
+	for name, f := range yamlFields { // a map copied into a map: order cannot matter
+		sf.byName[name] = fieldInfo{index: f.index}
+	}
+	sf.names = names
+	jsonFields, _ := fieldsByTag(t, "json")
+	for name := range jsonFields { // lookups and inserts only: order cannot matter
+		if _, ok := sf.byName[name]; !ok {
+			sf.byName[name] = fieldInfo{}
 		}
 	}
-	walk(t, nil)
 	fieldCache.Store(t, sf)
 	return sf
 }

@@ -130,16 +130,18 @@ func bracketStep(inner string) (PathStep, error) {
 	return PathStep{Field: unq(inner), Index: -1}, nil
 }
 
-// jsonField is a struct field reached by its JSON name.
-type jsonField struct {
+// taggedField is a struct field reached by its name under a struct tag.
+type taggedField struct {
 	index []int
 	typ   reflect.Type
 }
 
-// jsonFields returns the JSON names of a struct's fields (embedded structs
-// without a name of their own are flattened into it) and the names sorted.
-func jsonFields(t reflect.Type) (map[string]jsonField, []string) {
-	fields := map[string]jsonField{}
+// fieldsByTag returns the fields of a struct by their names under tag
+// ("json" or "yaml"), and the names in declaration order. Embedded structs
+// that are inline (no name of their own, or the yaml ",inline" option) are
+// flattened into it; fields tagged "-" are left out.
+func fieldsByTag(t reflect.Type, tag string) (map[string]taggedField, []string) {
+	fields := map[string]taggedField{}
 	var names []string
 	var walk func(t reflect.Type, prefix []int)
 	walk = func(t reflect.Type, prefix []int) {
@@ -149,22 +151,31 @@ func jsonFields(t reflect.Type) (map[string]jsonField, []string) {
 				continue
 			}
 			index := append(append([]int(nil), prefix...), i)
-			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			name, opts, _ := strings.Cut(f.Tag.Get(tag), ",")
 			if name == "-" {
 				continue
 			}
-			if f.Anonymous && name == "" && f.Type.Kind() == reflect.Struct {
+			if f.Anonymous && f.Type.Kind() == reflect.Struct && (name == "" || strings.Contains(","+opts+",", ",inline,")) {
 				walk(f.Type, index)
 				continue
 			}
 			if name == "" {
 				name = f.Name
+				if tag == "yaml" {
+					name = strings.ToLower(name)
+				}
 			}
-			fields[name] = jsonField{index: index, typ: f.Type}
+			fields[name] = taggedField{index: index, typ: f.Type}
 			names = append(names, name)
 		}
 	}
 	walk(t, nil)
+	return fields, names
+}
+
+// jsonFields returns the fields of a struct by JSON name, and the names sorted.
+func jsonFields(t reflect.Type) (map[string]taggedField, []string) {
+	fields, names := fieldsByTag(t, "json")
 	sort.Strings(names)
 	return fields, names
 }

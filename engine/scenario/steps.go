@@ -194,21 +194,11 @@ func (l *loader) steps(n *yaml.Node, path string, response bool) []Step {
 		case !response:
 			l.fail(f.node, "%s: Required value: when the step happens: at (a time such as 30s) or afterPass (a pass number)", sp)
 		}
-		var kinds []string
-		for _, k := range []string{"fault", "kubectl", "apply", "git"} {
-			if f.get(k) != nil {
-				kinds = append(kinds, k)
-			}
-		}
-		if len(kinds) != 1 {
-			got := "none"
-			if len(kinds) > 1 {
-				got = strings.Join(kinds, " and ")
-			}
-			l.fail(f.node, "%s: want exactly one of fault, kubectl, apply, git; got %s", sp, got)
+		kind, ok := l.oneOf(f, sp, "fault", "kubectl", "apply", "git")
+		if !ok {
 			continue
 		}
-		switch v := f.get(kinds[0]); kinds[0] {
+		switch v := f.get(kind); kind {
 		case "fault":
 			st.Fault = l.fault(v, sp+".fault")
 		case "kubectl":
@@ -219,13 +209,13 @@ func (l *loader) steps(n *yaml.Node, path string, response bool) []Step {
 				st.Kubectl = strings.TrimSpace(s)
 			}
 		case "apply", "git":
-			s, _ := l.str(v, sp+"."+kinds[0])
+			s, _ := l.str(v, sp+"."+kind)
 			if strings.TrimSpace(s) == "" {
-				l.fail(v, "%s.%s: Required value: Kubernetes YAML to %s", sp, kinds[0], map[string]string{"apply": "apply", "git": "commit"}[kinds[0]])
+				l.fail(v, "%s.%s: Required value: Kubernetes YAML to %s", sp, kind, map[string]string{"apply": "apply", "git": "commit"}[kind])
 				continue
 			}
-			st.Manifests = l.checkManifests(l.block(v, sp+"."+kinds[0]), false)
-			if kinds[0] == "apply" {
+			st.Manifests = l.checkManifests(l.block(v, sp+"."+kind), false)
+			if kind == "apply" {
 				st.Apply = s
 			} else {
 				st.Git = s

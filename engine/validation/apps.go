@@ -190,7 +190,7 @@ func selectorsEqual(a, b *api.LabelSelector) bool {
 	if len(a.MatchLabels) != len(b.MatchLabels) || len(a.MatchExpressions) != len(b.MatchExpressions) {
 		return false
 	}
-	for k, v := range a.MatchLabels {
+	for k, v := range a.MatchLabels { // an all-of test: order cannot matter
 		if w, ok := b.MatchLabels[k]; !ok || w != v {
 			return false
 		}

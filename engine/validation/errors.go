@@ -205,23 +205,9 @@ func NewError(kind, name string, errs ErrorList) *Error {
 //
 // and a header followed by one "* cause" line each for several.
 func (e *Error) Error() string {
-	head := fmt.Sprintf("The %s %q is invalid", e.Kind, e.Name)
-	msgs := e.Causes.messages()
-	switch len(msgs) {
-	case 0:
-		return head
-	case 1:
-		return head + ": " + msgs[0]
-	}
-	var b strings.Builder
-	b.WriteString(head + ": \n")
-	for i, m := range msgs {
-		if i > 0 {
-			b.WriteString("\n")
-		}
-		b.WriteString("* " + m)
-	}
-	return b.String()
+	return e.render(fmt.Sprintf("The %s %q is invalid", e.Kind, e.Name), func(msgs []string) string {
+		return ": \n* " + strings.Join(msgs, "\n* ")
+	})
 }
 
 // Message renders e in the API server's words, as a controller receives it:
@@ -232,15 +218,21 @@ func (e *Error) Message() string {
 	if e.Group != "" {
 		kind += "." + e.Group
 	}
-	head := fmt.Sprintf("%s %q is invalid", kind, e.Name)
-	msgs := e.Causes.messages()
-	switch len(msgs) {
+	return e.render(fmt.Sprintf("%s %q is invalid", kind, e.Name), func(msgs []string) string {
+		return ": [" + strings.Join(msgs, ", ") + "]"
+	})
+}
+
+// render puts the causes after head: one inline, several as several says.
+func (e *Error) render(head string, several func(msgs []string) string) string {
+	switch msgs := e.Causes.messages(); len(msgs) {
 	case 0:
 		return head
 	case 1:
 		return head + ": " + msgs[0]
+	default:
+		return head + several(msgs)
 	}
-	return head + ": [" + strings.Join(msgs, ", ") + "]"
 }
 
 // Reason returns "Invalid", the API status reason of every *Error.
