@@ -701,13 +701,15 @@ func (c *Deployment) syncRolloutStatus(ctx *Context, d *api.Deployment, newRS *a
 		removeCondition(tmp, "Progressing")
 	}
 	cur := condition(d, "Progressing")
-	isComplete := st.UpdatedReplicas == api.Deref(d.Spec.Replicas, 1) && st.Replicas == st.UpdatedReplicas &&
-		st.AvailableReplicas == st.UpdatedReplicas && st.ObservedGeneration >= d.Generation
+	want := api.Deref(d.Spec.Replicas, 1)
+	isComplete := st.UpdatedReplicas == want && st.Replicas == want && st.AvailableReplicas == want && st.ObservedGeneration >= d.Generation
+	// A rollout that already completed is not judged again.
+	completed := st.Replicas == st.UpdatedReplicas && cur != nil && cur.Reason == "NewReplicaSetAvailable"
 	name := "Deployment " + strconv.Quote(d.Name)
 	if newRS != nil {
 		name = "ReplicaSet " + strconv.Quote(newRS.Name)
 	}
-	if hasProgressDeadline(d) && !(cur != nil && cur.Reason == "ProgressDeadlineExceeded") {
+	if hasProgressDeadline(d) && !completed {
 		switch {
 		case isComplete:
 			setCondition(tmp, "Progressing", "True", "NewReplicaSetAvailable", name+" has successfully progressed.", ctx.Now)
@@ -717,7 +719,7 @@ func (c *Deployment) syncRolloutStatus(ctx *Context, d *api.Deployment, newRS *a
 			if pc := condition(tmp, "Progressing"); pc != nil {
 				pc.LastUpdateTime = ctx.Now
 			}
-		case cur != nil && cur.Reason != "NewReplicaSetAvailable" && cur.LastUpdateTime+api.Duration(api.Deref(d.Spec.ProgressDeadlineSeconds, 600))*api.Second < ctx.Now:
+		case timedOut(d, cur, ctx.Now):
 			setCondition(tmp, "Progressing", "False", "ProgressDeadlineExceeded", name+" has timed out progressing.", ctx.Now)
 		}
 	}
@@ -747,6 +749,18 @@ func (c *Deployment) syncRolloutStatus(ctx *Context, d *api.Deployment, newRS *a
 		}
 	}
 	return c.writeStatus(ctx, d)
+}
+
+// timedOut reports whether the rollout has made no progress for
+// progressDeadlineSeconds (and stays timed out once it has).
+func timedOut(d *api.Deployment, cur *api.DeploymentCondition, now api.Time) bool {
+	switch {
+	case cur == nil || cur.Reason == "NewReplicaSetAvailable":
+		return false
+	case cur.Reason == "ProgressDeadlineExceeded":
+		return true
+	}
+	return cur.LastUpdateTime+api.Duration(api.Deref(d.Spec.ProgressDeadlineSeconds, 600))*api.Second < now
 }
 
 func progressed(old, st *api.DeploymentStatus) bool {

@@ -92,6 +92,7 @@ type AssertionError struct {
 	Msg    string
 }
 
+// Error returns the message, without the offset.
 func (e *AssertionError) Error() string { return e.Msg }
 
 // Ops are the comparison operators of an assertion.

@@ -35,7 +35,11 @@ type Output struct {
 	AtText   string   `json:"at"`
 	Command  string   `json:"command"`
 	Output   string   `json:"output"`
-	ExitCode int      `json:"exitCode"`
+	// ExitCode is the command's exit code; -1 while it is still running
+	// (a watching command such as rollout status).
+	ExitCode int `json:"exitCode"`
+	// Ended is when a watching command ended, if it ran for a while.
+	Ended string `json:"ended,omitempty"`
 }
 
 // Input is one thing done to the world: a fault, a kubectl command, an

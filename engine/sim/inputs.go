@@ -8,6 +8,7 @@ import (
 
 	"reconcile/engine/api"
 	"reconcile/engine/controller"
+	"reconcile/engine/kubectl"
 	"reconcile/engine/store"
 )
 
@@ -53,9 +54,15 @@ func (s *Sim) apply(w *world, in Input) {
 	case in.Fault != "":
 		s.fault(w, in.Fault)
 	case in.Kubectl != "":
-		out, code := "error: kubectl is not available in this run\n", 1
+		if w.startWait(in.Kubectl) {
+			return
+		}
+		var out string
+		var code int
 		if s.Kubectl != nil {
 			out, code = s.Kubectl(w.store, w.now, in.Kubectl, "")
+		} else {
+			out, code = kubectl.Run(w.store, w.now, in.Kubectl)
 		}
 		w.record(Output{At: w.now, AtText: w.now.String(), Command: "kubectl " + in.Kubectl, Output: out, ExitCode: code})
 	case in.Apply != "" || in.Git != "":

@@ -18,6 +18,7 @@ const (
 	itemHeartbeat                 // a kubelet renews its node's lease
 	itemRestart                   // a crashed controller comes back
 	itemRelist                    // a controller's watch restarts and re-lists
+	itemTimeout                   // a waiting kubectl command gives up
 )
 
 // item is one thing the discrete-event scheduler will do. Items are plain

@@ -417,8 +417,14 @@ func (s *Sim) Objects() []api.Object {
 // Events returns the stored events, oldest first.
 func (s *Sim) Events() []*api.Event { return s.w.store.Events() }
 
-// Outputs returns what kubectl and apply inputs printed so far.
-func (s *Sim) Outputs() []Output { return s.w.outputs }
+// Outputs returns what kubectl and apply inputs printed so far, then the
+// commands still watching (exit code -1).
+func (s *Sim) Outputs() []Output {
+	if len(s.w.waits) == 0 {
+		return s.w.outputs
+	}
+	return append(append([]Output(nil), s.w.outputs...), s.w.pendingOutputs()...)
+}
 
 // Notes returns the faults applied so far, in words.
 func (s *Sim) Notes() []string { return s.w.notes }
@@ -437,13 +443,17 @@ func (s *Sim) Inject(in Input) (Output, error) {
 	// this pass was taken before its inputs and still does).
 	s.dropCheckpointsAfter(in.AfterPass)
 	s.inputs = append(s.inputs, in)
-	before := len(s.w.outputs)
+	before, waiting := len(s.w.outputs), len(s.w.waits)
 	s.apply(s.w, in)
 	if s.w.now+defaultHorizon > s.until {
 		s.until = s.w.now + defaultHorizon
 	}
 	if len(s.w.outputs) > before {
 		return s.w.outputs[len(s.w.outputs)-1], nil
+	}
+	if len(s.w.waits) > waiting {
+		p := s.w.pendingOutputs()
+		return p[len(p)-1], nil
 	}
 	return Output{At: s.w.now, AtText: s.w.now.String(), Command: describeInput(in)}, nil
 }

@@ -95,6 +95,8 @@ type world struct {
 	chain   [32]byte // hash chain over passes and outputs
 	outputs []Output
 	notes   []string // faults applied, in order
+	// waits are kubectl commands still watching (rollout status).
+	waits []wait
 	// git is the GitOps source: what is committed, at which revision.
 	git controller.Git
 	// webhookDown holds the webhooks (or configurations) that time out.
@@ -125,6 +127,11 @@ func (w *world) clone() *world {
 		out.images[k] = v
 	}
 	out.git.Objects = slices.Clip(w.git.Objects)
+	out.waits = make([]wait, len(w.waits))
+	for i, wt := range w.waits {
+		wt.lines = slices.Clip(wt.lines)
+		out.waits[i] = wt
+	}
 	out.passes = slices.Clip(w.passes)
 	out.outputs = slices.Clip(w.outputs)
 	out.notes = slices.Clip(w.notes)
@@ -319,6 +326,8 @@ func (w *world) handle(it item, s *Sim) (*Pass, error) {
 			w.enqueue(it.ctrl, k, why, nil)
 		}
 		w.schedule(item{at: w.now + c.rec.(periodic).Period(), kind: itemTick, ctrl: it.ctrl, epoch: c.epoch})
+	case itemTimeout:
+		w.timeoutWait(it.key)
 	case itemHeartbeat:
 		w.heartbeat(it.node)
 	case itemRestart:
@@ -343,6 +352,7 @@ func (w *world) handle(it item, s *Sim) (*Pass, error) {
 		}
 		q := w.dequeue(c)
 		p := w.runPass(it.ctrl, q)
+		w.checkWaits()
 		if c.waiting() > 0 && c.running && !c.pending {
 			c.pending = true
 			w.schedule(item{at: w.now, kind: itemPass, ctrl: it.ctrl, epoch: c.epoch})
