@@ -64,14 +64,15 @@ func Expect(w World, e scenario.Expect) *Failure {
 			return fail(what, got)
 		}
 	default:
+		objs := w.Objects()
 		a := e.Assertion
 		if a == nil {
 			var err error
-			if a, err = scenario.ParseAssertion(e.That, kindsOf(w.Objects())); err != nil {
+			if a, err = scenario.ParseAssertion(e.That, kindsOf(objs)); err != nil {
 				return fail(e.That, "bad expect: "+err.Error())
 			}
 		}
-		if got, ok := That(w.Objects(), a); !ok {
+		if got, ok := That(objs, a); !ok {
 			return fail(a.Text, got)
 		}
 	}

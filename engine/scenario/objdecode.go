@@ -267,8 +267,8 @@ func fieldsOf(t reflect.Type) *structFields {
 		sf.byName[name] = fieldInfo{index: f.index}
 	}
 	sf.names = names
-	jsonFields, _ := fieldsByTag(t, "json")
-	for name := range jsonFields { // lookups and inserts only: order cannot matter
+	known, _ := fieldsByTag(t, "json")
+	for name := range known { // lookups and inserts only: order cannot matter
 		if _, ok := sf.byName[name]; !ok {
 			sf.byName[name] = fieldInfo{}
 		}

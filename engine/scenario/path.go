@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"reconcile/engine/api"
 )
@@ -173,10 +174,23 @@ func fieldsByTag(t reflect.Type, tag string) (map[string]taggedField, []string) 
 	return fields, names
 }
 
-// jsonFields returns the fields of a struct by JSON name, and the names sorted.
+type jsonFieldSet struct {
+	fields map[string]taggedField
+	names  []string
+}
+
+var jsonFieldCache sync.Map // reflect.Type → jsonFieldSet
+
+// jsonFields returns the fields of a struct by JSON name, and the names
+// sorted. Callers must not change them.
 func jsonFields(t reflect.Type) (map[string]taggedField, []string) {
+	if c, ok := jsonFieldCache.Load(t); ok {
+		set := c.(jsonFieldSet)
+		return set.fields, set.names
+	}
 	fields, names := fieldsByTag(t, "json")
 	sort.Strings(names)
+	jsonFieldCache.Store(t, jsonFieldSet{fields, names})
 	return fields, names
 }
 
