@@ -496,6 +496,9 @@ func (c *Deployment) reconcileOldReplicaSets(ctx *Context, d *api.Deployment, ne
 			continue
 		}
 		down := min(maxScaledDown-total, cur-rs.Status.AvailableReplicas)
+		if down <= 0 {
+			continue // status not caught up with a recent resize
+		}
 		n, err := c.scaleReplicaSet(ctx, d, rs, cur-down)
 		if err != nil {
 			return false, out, err
@@ -532,11 +535,14 @@ func (c *Deployment) reconcileOldReplicaSets(ctx *Context, d *api.Deployment, ne
 	return total > 0, out, nil
 }
 
+// availableOf counts the available pods the ReplicaSets will keep: a
+// ReplicaSet just scaled down still reports the pods it is about to delete,
+// and counting them would let a rollout take availability below its floor.
 func availableOf(rss []*api.ReplicaSet) int32 {
 	var n int32
 	for _, rs := range rss {
 		if rs != nil {
-			n += rs.Status.AvailableReplicas
+			n += min(rs.Status.AvailableReplicas, api.Deref(rs.Spec.Replicas, 1))
 		}
 	}
 	return n
