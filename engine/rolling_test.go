@@ -64,4 +64,3 @@ func TestRollingUpdateBounds(t *testing.T) {
 }
 
 func time(minutes int) api.Time { return api.Time(minutes) * api.Minute }
-

@@ -32,8 +32,10 @@ type Git struct {
 // NewGitOps returns a GitOps controller syncing every interval.
 func NewGitOps(interval api.Duration) *GitOps { return &GitOps{interval: interval} }
 
-func (g *GitOps) Name() string      { return GitOpsController }
-func (g *GitOps) Watches() []string { return []string{"Deployment", "ReplicaSet", "Pod", "Node", "Job", "ResourceQuota"} }
+func (g *GitOps) Name() string { return GitOpsController }
+func (g *GitOps) Watches() []string {
+	return []string{"Deployment", "ReplicaSet", "Pod", "Node", "Job", "ResourceQuota"}
+}
 func (g *GitOps) Clone() Reconciler { return &GitOps{interval: g.interval} }
 
 // Keys: the controller does not react to changes; it syncs on its interval.

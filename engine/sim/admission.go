@@ -193,4 +193,3 @@ func formatQuantity(res string, v int64) string {
 	}
 	return fmt.Sprint(v)
 }
-

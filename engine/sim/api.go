@@ -31,10 +31,10 @@ type Pass struct {
 
 // Output is what a kubectl or apply input printed, and its exit code.
 type Output struct {
-	At       api.Time `json:"-"`
-	AtText   string   `json:"at"`
-	Command  string   `json:"command"`
-	Output   string   `json:"output"`
+	At      api.Time `json:"-"`
+	AtText  string   `json:"at"`
+	Command string   `json:"command"`
+	Output  string   `json:"output"`
 	// ExitCode is the command's exit code; -1 while it is still running
 	// (a watching command such as rollout status).
 	ExitCode int `json:"exitCode"`

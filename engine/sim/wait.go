@@ -119,4 +119,3 @@ func (w *world) pendingOutputs() []Output {
 	}
 	return out
 }
-
