@@ -156,7 +156,8 @@ func load(file string, stderr io.Writer) (*scenario.Scenario, bool) {
 	return sc, true
 }
 
-// runJSON is the -o json document (DESIGN §6).
+// runJSON is the -o json document (DESIGN §6). Errors lists the passes that
+// ended in an error or a crash, as "#N controller key: outcome".
 type runJSON struct {
 	Scenario string       `json:"scenario"`
 	Seed     int64        `json:"seed"`
