@@ -106,6 +106,20 @@ func deploymentFromLine(line string) *api.Deployment {
 	return d
 }
 
+func activePodName(s *sim.Sim, n int) string {
+	i := 0
+	for _, o := range s.Store().List("Pod") {
+		if o.Meta().DeletionTimestamp != nil {
+			continue
+		}
+		if i == n {
+			return o.Meta().Name
+		}
+		i++
+	}
+	return "no-such-pod"
+}
+
 func (h *harness) do(t *testing.T, d *datadriven.TestData) string {
 	switch d.Cmd {
 	case "start":
@@ -224,10 +238,19 @@ func (h *harness) do(t *testing.T, d *datadriven.TestData) string {
 			return strings.Join(lines, "\n") + "\n"
 		})
 	case "fault", "kubectl":
+		// {pod:N} stands for the name of the Nth active pod (by name) of the
+		// first run, so scripts survive changes to generated names.
+		line := d.Input
+		for i := 0; i < 10; i++ {
+			ph := fmt.Sprintf("{pod:%d}", i)
+			if strings.Contains(line, ph) {
+				line = strings.ReplaceAll(line, ph, activePodName(h.runs[0], i))
+			}
+		}
 		return h.each(func(_ string, s *sim.Sim) string {
-			in := sim.Input{Fault: d.Input}
+			in := sim.Input{Fault: line}
 			if d.Cmd == "kubectl" {
-				in = sim.Input{Kubectl: d.Input}
+				in = sim.Input{Kubectl: line}
 			}
 			out, err := s.Inject(in)
 			if err != nil {
@@ -303,6 +326,18 @@ func (h *harness) do(t *testing.T, d *datadriven.TestData) string {
 				fmt.Fprintf(&b, "%s: %d\n", k, count[k])
 			}
 			fmt.Fprintf(&b, "active pods: %d\n", total)
+			return b.String()
+		})
+	case "outside":
+		// outside: what pods did outside the cluster
+		return h.each(func(_ string, s *sim.Sim) string {
+			var b strings.Builder
+			for _, e := range s.Outside() {
+				fmt.Fprintf(&b, "t=%s %s: %s\n", e.AtText, e.Pod, e.What)
+			}
+			if b.Len() == 0 {
+				return "nothing\n"
+			}
 			return b.String()
 		})
 	case "digest":

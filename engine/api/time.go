@@ -96,3 +96,21 @@ func HumanDuration(d Duration) string {
 	}
 	return fmt.Sprintf("%dd", hours/24)
 }
+
+// UnmarshalJSON reads an RFC 3339 timestamp back into simulated time.
+func (t *Time) UnmarshalJSON(b []byte) error {
+	var s *string
+	if err := json.Unmarshal(b, &s); err != nil {
+		return err
+	}
+	if s == nil {
+		*t = 0
+		return nil
+	}
+	w, err := time.Parse(time.RFC3339, *s)
+	if err != nil {
+		return err
+	}
+	*t = Time(w.Sub(Epoch) / time.Millisecond)
+	return nil
+}

@@ -17,7 +17,13 @@ const (
 	Kubelet                 = "kubelet"
 	NodeLifecycleController = "node-lifecycle-controller"
 	GitOpsController        = "gitops"
+	JobController           = "job-controller"
 )
+
+// SideEffectAnnotation on a pod names what it does outside the cluster
+// when it runs to success (a migration, a message sent). The simulation
+// records it; nothing in the cluster can undo it.
+const SideEffectAnnotation = "reconcile/side-effect"
 
 // ErrCrashed is returned by an action when the controller crashes in the
 // middle of its pass (a fault): the actions before it happened, the rest
@@ -196,6 +202,8 @@ type World interface {
 	NodeUp(node string) bool
 	// Git returns the GitOps source.
 	Git() Git
+	// SideEffect records what a pod did outside the cluster.
+	SideEffect(pod *api.Pod, what string)
 }
 
 // Image is what the registry knows of a reference.

@@ -89,7 +89,7 @@ func (k *KubeletLoop) Reconcile(ctx *Context, key string) error {
 		return nil
 	}
 	if p.Status.Phase == api.PodSucceeded || p.Status.Phase == api.PodFailed {
-		ctx.Desired, ctx.Observed = "pod finished", p.Status.Phase
+		ctx.Desired, ctx.Observed = "pod finished: nothing to run", p.Status.Phase
 		ctx.Converged()
 		return nil
 	}
@@ -149,6 +149,18 @@ func (k *KubeletLoop) Reconcile(ctx *Context, key string) error {
 		case rc.State == "pullbackoff":
 			ctx.Event(p, "Normal", "BackOff", "Back-off pulling image %q", c.Image)
 			ctx.Event(p, "Warning", "Failed", "Error: ImagePullBackOff")
+		case rc.State == "running" && p.Spec.RestartPolicy != "" && p.Spec.RestartPolicy != "Always" && ctx.Now >= rc.Until:
+			// Run to completion: the container's work is done.
+			code := int32(0)
+			if img.Crash {
+				code = 1
+			}
+			rc.State, rc.Since, rc.Ready, rc.ExitCode = "exited", ctx.Now, false, code
+			ctx.Actions = append(ctx.Actions, fmt.Sprintf("container %s exited with code %d", c.Name, code))
+			if what := p.Annotations[SideEffectAnnotation]; what != "" && code == 0 {
+				ctx.World.SideEffect(p, what)
+				ctx.Actions = append(ctx.Actions, "outside the cluster: "+what)
+			}
 		case rc.State == "running" && img.Crash && ctx.Now >= rc.Until:
 			rc.Restarts++
 			back := nextBackOff(rc)
@@ -218,6 +230,8 @@ func describeContainer(rc *Container, now api.Time) string {
 		return fmt.Sprintf("crashed %d time(s), backing off", rc.Restarts)
 	case "neverpull":
 		return "image not present"
+	case "exited":
+		return fmt.Sprintf("exited with code %d", rc.ExitCode)
 	case "running":
 		if rc.Ready {
 			return "running, ready"
@@ -266,6 +280,7 @@ func (k *KubeletLoop) podStatus(p *api.Pod, rt *Runtime, key string, ctx *Contex
 		st.StartTime = &t
 	}
 	allReady, anyRunning := true, false
+	exited, failedExit := 0, false
 	var statuses []api.ContainerStatus
 	var unready []string
 	for i, c := range p.Spec.Containers {
@@ -292,6 +307,16 @@ func (k *KubeletLoop) podStatus(p *api.Pod, rt *Runtime, key string, ctx *Contex
 				Message: fmt.Sprintf("back-off %s restarting failed container=%s pod=%s_%s(%s)", api.FormatDuration(rc.Until-rc.Since), c.Name, p.Name, p.Namespace, p.UID)}
 			cs.LastState = api.ContainerState{Terminated: &api.ContainerStateTerminated{ExitCode: 1, Reason: "Error", FinishedAt: rc.Since}}
 			anyRunning = true
+		case rc.State == "exited":
+			reason := "Completed"
+			if rc.ExitCode != 0 {
+				reason = "Error"
+			}
+			cs.State.Terminated = &api.ContainerStateTerminated{ExitCode: rc.ExitCode, Reason: reason, FinishedAt: rc.Since}
+			exited++
+			if rc.ExitCode != 0 {
+				failedExit = true
+			}
 		case rc.State == "running":
 			cs.State.Running = &api.ContainerStateRunning{StartedAt: rc.Since}
 			cs.Ready = rc.Ready
@@ -313,6 +338,12 @@ func (k *KubeletLoop) podStatus(p *api.Pod, rt *Runtime, key string, ctx *Contex
 	if anyRunning {
 		st.Phase = api.PodRunning
 		st.PodIP = podIP(k.node, p.UID)
+	}
+	if exited == len(p.Spec.Containers) && exited > 0 {
+		st.Phase = api.PodSucceeded
+		if failedExit {
+			st.Phase = api.PodFailed
+		}
 	}
 	set := func(t, status, reason, msg string) {
 		setPodConditionOn(&st, api.PodCondition{Type: t, Status: status, Reason: reason, Message: msg}, ctx.Now)

@@ -26,6 +26,8 @@ type Container struct {
 	Restarts     int32
 	// BackOff is the current back-off (image pulls, crash loops).
 	BackOff api.Duration
+	// ExitCode is how a run-to-completion container ended.
+	ExitCode int32
 }
 
 // NewRuntime returns an empty runtime.

@@ -55,3 +55,13 @@ type Input struct {
 	Apply     string   `json:"apply,omitempty"`
 	Git       string   `json:"git,omitempty"`
 }
+
+// SideEffect is something a pod did outside the cluster: a database
+// migration, a message sent. The cluster has no record of it and no
+// rollback undoes it.
+type SideEffect struct {
+	At     api.Time `json:"-"`
+	AtText string   `json:"at"`
+	Pod    string   `json:"pod"`
+	What   string   `json:"what"`
+}

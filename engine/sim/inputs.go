@@ -263,6 +263,25 @@ func (s *Sim) fault(w *world, line string) {
 		if i := strings.Index(name, "/"); i >= 0 {
 			ns, name = name[:i], name[i+1:]
 		}
+		if strings.Contains(name, "=") {
+			// A label selector: the first active pod (by name) that matches.
+			sel := &api.LabelSelector{MatchLabels: map[string]string{}}
+			for _, kv := range strings.Split(name, ",") {
+				k, v, _ := strings.Cut(kv, "=")
+				sel.MatchLabels[k] = v
+			}
+			name = ""
+			for _, o := range w.store.List("Pod") {
+				if o.Meta().Namespace == ns && o.Meta().DeletionTimestamp == nil && sel.Matches(o.Meta().Labels) {
+					name = o.Meta().Name
+					break
+				}
+			}
+			if name == "" {
+				w.note(fmt.Sprintf("t=%s delete-pod: no active pod matches %s", w.now, args[0]))
+				return
+			}
+		}
 		if _, err := w.store.Delete("Pod", ns, name, false); err != nil {
 			w.note(fmt.Sprintf("t=%s delete-pod: %v", w.now, err))
 		}

@@ -162,6 +162,7 @@ func (s *Sim) build() (*world, error) {
 		add(&ctrl{name: controller.ReplicaSetController, rec: controller.NewReplicaSet()})
 	}
 	add(&ctrl{name: controller.Scheduler, rec: controller.NewScheduler()})
+	add(&ctrl{name: controller.JobController, rec: controller.NewJob()})
 	add(&ctrl{name: controller.NodeLifecycleController, rec: controller.NewNodeLifecycle()})
 	if g := s.sc.Cluster.GitOps; g != nil {
 		add(&ctrl{name: controller.GitOpsController, rec: controller.NewGitOps(g.Interval)})
@@ -425,6 +426,9 @@ func (s *Sim) Outputs() []Output {
 	}
 	return append(append([]Output(nil), s.w.outputs...), s.w.pendingOutputs()...)
 }
+
+// Outside returns what pods did outside the cluster, oldest first.
+func (s *Sim) Outside() []SideEffect { return s.w.outside }
 
 // Notes returns the faults applied so far, in words.
 func (s *Sim) Notes() []string { return s.w.notes }

@@ -95,6 +95,9 @@ type world struct {
 	chain   [32]byte // hash chain over passes and outputs
 	outputs []Output
 	notes   []string // faults applied, in order
+	// outside records what pods did outside the cluster (side effects),
+	// which no rollback undoes.
+	outside []SideEffect
 	// waits are kubectl commands still watching (rollout status).
 	waits []wait
 	// git is the GitOps source: what is committed, at which revision.
@@ -127,6 +130,7 @@ func (w *world) clone() *world {
 		out.images[k] = v
 	}
 	out.git.Objects = slices.Clip(w.git.Objects)
+	out.outside = slices.Clip(w.outside)
 	out.waits = make([]wait, len(w.waits))
 	for i, wt := range w.waits {
 		wt.lines = slices.Clip(wt.lines)
@@ -167,6 +171,13 @@ func (w *world) Runtime(node string) *controller.Runtime {
 		w.runtimes[node] = rt
 	}
 	return rt
+}
+
+// SideEffect implements controller.World.
+func (w *world) SideEffect(p *api.Pod, what string) {
+	e := SideEffect{At: w.now, AtText: w.now.String(), Pod: p.Namespace + "/" + p.Name, What: what}
+	w.outside = append(w.outside, e)
+	w.hash(e)
 }
 
 // Git implements controller.World.

@@ -64,6 +64,8 @@ func Default(obj api.Object) {
 	case *api.Pod:
 		defaultPodSpec(&o.Spec)
 		defaultTolerations(&o.Spec)
+	case *api.Job:
+		defaultJob(o)
 	}
 }
 

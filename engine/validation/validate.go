@@ -30,6 +30,10 @@ func ValidateUpdate(old, new api.Object) error {
 		if o, ok := old.(*api.Pod); ok {
 			errs = append(errs, validatePodSpecUpdate(&o.Spec, &n.Spec)...)
 		}
+	case *api.Job:
+		if o, ok := old.(*api.Job); ok {
+			errs = append(errs, validateJobUpdate(o, n)...)
+		}
 	}
 	return toError(new, errs)
 }
@@ -64,6 +68,8 @@ func validateObject(obj api.Object) ErrorList {
 		return errs
 	case *api.Node:
 		return append(validateObjectMeta(&o.ObjectMeta, "Node", meta), validateTaints(o.Spec.Taints, Path("spec.taints"))...)
+	case *api.Job:
+		return append(validateObjectMeta(&o.ObjectMeta, "Job", meta), validateJobSpec(&o.Spec, Path("spec"))...)
 	case *api.Event, *api.Lease:
 		return nil
 	}

@@ -1,0 +1,128 @@
+package controller
+
+import (
+	"fmt"
+
+	"reconcile/engine/api"
+	"reconcile/engine/store"
+)
+
+// JobLoop is the job controller.
+//
+// Desired: spec.completions pods that ran to success, at most
+// spec.parallelism at a time. Observed: the Job's pods by phase. Difference:
+// start pods until enough have succeeded, then mark the Job Complete. What
+// a Job's pods did outside the cluster — a migration, a message — is not the
+// controller's to undo, and nothing here undoes it.
+type JobLoop struct{}
+
+// NewJob returns the job controller.
+func NewJob() *JobLoop { return &JobLoop{} }
+
+func (j *JobLoop) Name() string      { return JobController }
+func (j *JobLoop) Watches() []string { return []string{"Job", "Pod"} }
+func (j *JobLoop) Clone() Reconciler { return &JobLoop{} }
+
+// Keys maps a Job to itself and a pod to the Job that owns it.
+func (j *JobLoop) Keys(c *Cache, ev store.WatchEvent) []string {
+	switch o := ev.Object.(type) {
+	case *api.Job:
+		return []string{api.RefOf(o).Key()}
+	case *api.Pod:
+		if ref := o.ControllerOf(); ref != nil && ref.Kind == "Job" {
+			return []string{o.Namespace + "/" + ref.Name}
+		}
+	}
+	return nil
+}
+
+// Reconcile runs one pass for a Job.
+func (j *JobLoop) Reconcile(ctx *Context, key string) error {
+	job, _ := ctx.Cache.Get("Job", key).(*api.Job)
+	if job == nil {
+		ctx.Desired, ctx.Observed = "Job deleted", "-"
+		ctx.Converged()
+		return nil
+	}
+	want := api.Deref(job.Spec.Completions, 1)
+	par := api.Deref(job.Spec.Parallelism, 1)
+	var active, succeeded, failed int32
+	for _, o := range ctx.Cache.Owned("Pod", job.UID) {
+		p := o.(*api.Pod)
+		switch {
+		case p.Status.Phase == api.PodSucceeded:
+			succeeded++
+		case p.Status.Phase == api.PodFailed:
+			failed++
+		case p.DeletionTimestamp == nil:
+			active++
+		}
+	}
+	ctx.Desired = fmt.Sprintf("%d completion(s), %d at a time", want, par)
+	ctx.Observed = fmt.Sprintf("%d active, %d succeeded, %d failed", active, succeeded, failed)
+	done := succeeded >= want
+	giveUp := failed > api.Deref(job.Spec.BackoffLimit, 6)
+	start := int32(0)
+	if !done && !giveUp {
+		start = min(par-active, want-succeeded-active)
+	}
+	ctx.Difference = fmt.Sprintf("%+d pods to start", start)
+	for i := int32(0); i < start; i++ {
+		p := podFromJob(job)
+		created, err := ctx.Create(p, func(o api.Object) string { return "create pod " + o.Meta().Name })
+		if err != nil {
+			if err != ErrCrashed {
+				ctx.Event(job, "Warning", "FailedCreate", "Error creating: %v", err)
+			}
+			return err
+		}
+		ctx.Event(job, "Normal", "SuccessfulCreate", "Created pod: %s", created.Meta().Name)
+	}
+	st := job.DeepCopy().Status
+	st.Active, st.Succeeded, st.Failed = active+start, succeeded, failed
+	if st.StartTime == nil {
+		t := ctx.Now
+		st.StartTime = &t
+	}
+	if done && len(st.Conditions) == 0 {
+		t := ctx.Now
+		st.CompletionTime = &t
+		st.Conditions = []api.JobCondition{{Type: "SuccessCriteriaMet", Status: "True", LastTransitionTime: t, Reason: "CompletionsReached", Message: "Reached expected number of succeeded pods"},
+			{Type: "Complete", Status: "True", LastTransitionTime: t, Reason: "CompletionsReached", Message: "Reached expected number of succeeded pods"}}
+		ctx.Event(job, "Normal", "Completed", "Job completed")
+	}
+	if giveUp && len(st.Conditions) == 0 {
+		t := ctx.Now
+		st.Conditions = []api.JobCondition{{Type: "Failed", Status: "True", LastTransitionTime: t, Reason: "BackoffLimitExceeded", Message: "Job has reached the specified backoff limit"}}
+		ctx.Event(job, "Warning", "BackoffLimitExceeded", "Job has reached the specified backoff limit")
+	}
+	if !jobStatusEqual(job.Status, st) {
+		n := job.DeepCopy()
+		n.Status = st
+		if _, err := ctx.UpdateStatus(n, fmt.Sprintf("update status (active %d, succeeded %d)", st.Active, st.Succeeded)); err != nil {
+			return err
+		}
+	}
+	if start == 0 {
+		ctx.Converged()
+	} else {
+		ctx.Outcome = "acted"
+	}
+	return nil
+}
+
+func jobStatusEqual(a, b api.JobStatus) bool {
+	return a.Active == b.Active && a.Succeeded == b.Succeeded && a.Failed == b.Failed && len(a.Conditions) == len(b.Conditions) &&
+		(a.StartTime == nil) == (b.StartTime == nil)
+}
+
+func podFromJob(j *api.Job) *api.Pod {
+	t := j.Spec.Template.DeepCopy()
+	return &api.Pod{
+		TypeMeta: api.TypeMeta{APIVersion: "v1", Kind: "Pod"},
+		ObjectMeta: api.ObjectMeta{GenerateName: j.Name + "-", Namespace: j.Namespace, Labels: t.Labels, Annotations: t.Annotations,
+			OwnerReferences: []api.OwnerReference{{APIVersion: "batch/v1", Kind: "Job", Name: j.Name, UID: j.UID, Controller: true, BlockOwnerDeletion: true}}},
+		Spec:   t.Spec,
+		Status: api.PodStatus{Phase: api.PodPending},
+	}
+}
