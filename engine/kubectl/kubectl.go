@@ -384,7 +384,7 @@ func (k *cmd) delete(args []string) (string, error) {
 		if _, err := k.st.Delete(kind, k.namespace(kind), n, false); err != nil {
 			return b.String(), err
 		}
-		fmt.Fprintf(&b, "%s %q deleted\n", api.LowerKind(kind), n)
+		fmt.Fprintf(&b, "%s %q deleted\n", qualified(kind), n)
 	}
 	return b.String(), nil
 }
@@ -586,4 +586,15 @@ func (k *cmd) undo(d *api.Deployment) (string, error) {
 
 func templatesEqual(a, b api.PodTemplateSpec) bool {
 	return fmt.Sprintf("%#v", a.Spec) == fmt.Sprintf("%#v", b.Spec) && fmt.Sprint(a.Labels) == fmt.Sprint(b.Labels)
+}
+
+// qualified is the kind as kubectl names it in messages: "deployment.apps".
+func qualified(kind string) string {
+	switch kind {
+	case "Deployment", "ReplicaSet":
+		return api.LowerKind(kind) + ".apps"
+	case "Job":
+		return "job.batch"
+	}
+	return api.LowerKind(kind)
 }
