@@ -328,6 +328,20 @@ func (h *harness) do(t *testing.T, d *datadriven.TestData) string {
 			fmt.Fprintf(&b, "active pods: %d\n", total)
 			return b.String()
 		})
+	case "images":
+		// images: the registry's digest beside the digests pods run
+		return h.each(func(_ string, s *sim.Sim) string {
+			var b strings.Builder
+			for _, st := range s.Images() {
+				var ds []string
+				for d, n := range st.Running {
+					ds = append(ds, fmt.Sprintf("%s×%d", d, n))
+				}
+				sort.Strings(ds)
+				fmt.Fprintf(&b, "%s registry=%s running=%v\n", st.Ref, st.Registry, ds)
+			}
+			return b.String()
+		})
 	case "outside":
 		// outside: what pods did outside the cluster
 		return h.each(func(_ string, s *sim.Sim) string {

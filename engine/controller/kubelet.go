@@ -177,7 +177,11 @@ func (k *KubeletLoop) Reconcile(ctx *Context, key string) error {
 			rc.Until = ctx.Now + 10*api.Second
 		}
 		soon(rc.Until)
-		states = append(states, c.Name+": "+describeContainer(rc, ctx.Now))
+		state := c.Name + ": " + describeContainer(rc, ctx.Now)
+		if rc.Digest != "" && img.Digest != "" && rc.Digest != img.Digest {
+			state += fmt.Sprintf(" — runs %s, the registry now serves %s for %s", short(rc.Digest), short(img.Digest), c.Image)
+		}
+		states = append(states, state)
 	}
 	ctx.Observed = strings.Join(states, "; ")
 	st := k.podStatus(p, rt, key, ctx)
@@ -320,7 +324,7 @@ func (k *KubeletLoop) podStatus(p *api.Pod, rt *Runtime, key string, ctx *Contex
 		case rc.State == "running":
 			cs.State.Running = &api.ContainerStateRunning{StartedAt: rc.Since}
 			cs.Ready = rc.Ready
-			cs.ImageID = c.Image + "@" + rc.Digest
+			cs.ImageID = repository(c.Image) + "@" + rc.Digest
 			started = true
 			anyRunning = true
 		}
@@ -461,4 +465,22 @@ func condStatus(c *api.NodeCondition) string {
 		return "missing"
 	}
 	return c.Status
+}
+
+func short(digest string) string {
+	if len(digest) > 19 {
+		return digest[:19] + "…"
+	}
+	return digest
+}
+
+// repository strips the tag or digest from an image reference.
+func repository(ref string) string {
+	if i := strings.Index(ref, "@"); i >= 0 {
+		return ref[:i]
+	}
+	if i := strings.LastIndex(ref, ":"); i > strings.LastIndex(ref, "/") {
+		return ref[:i]
+	}
+	return ref
 }

@@ -545,3 +545,52 @@ type ControllerState struct {
 	State  string `json:"state"`
 	Queued int    `json:"queued"`
 }
+
+// ImageState compares what the registry holds for an image reference with
+// what the pods run: after a tag is pushed again, they differ and nothing in
+// any spec says so.
+type ImageState struct {
+	Ref string `json:"ref"`
+	// Registry is the digest the registry serves for Ref now.
+	Registry string `json:"registry"`
+	// Running counts running containers by the digest they run.
+	Running map[string]int `json:"running"`
+}
+
+// Images returns, for every image reference a pod runs or the registry
+// lists, the registry's digest and the digests pods run, sorted by reference.
+func (s *Sim) Images() []ImageState {
+	byRef := map[string]*ImageState{}
+	get := func(ref string) *ImageState {
+		st := byRef[ref]
+		if st == nil {
+			st = &ImageState{Ref: ref, Registry: s.w.Image(ref).Digest, Running: map[string]int{}}
+			byRef[ref] = st
+		}
+		return st
+	}
+	for _, img := range s.sc.Cluster.Images {
+		get(img.Ref)
+	}
+	for _, o := range s.w.store.List("Pod") {
+		for _, cs := range o.(*api.Pod).Status.ContainerStatuses {
+			if cs.State.Running == nil {
+				continue
+			}
+			st := get(cs.Image)
+			if _, d, ok := strings.Cut(cs.ImageID, "@"); ok {
+				st.Running[d]++
+			}
+		}
+	}
+	refs := make([]string, 0, len(byRef))
+	for r := range byRef {
+		refs = append(refs, r)
+	}
+	sort.Strings(refs)
+	out := make([]ImageState, len(refs))
+	for i, r := range refs {
+		out[i] = *byRef[r]
+	}
+	return out
+}
