@@ -163,10 +163,16 @@ func (k *KubeletLoop) Reconcile(ctx *Context, key string) error {
 			}
 		case rc.State == "running" && img.Crash && ctx.Now >= rc.Until:
 			rc.Restarts++
+			ctx.Actions = append(ctx.Actions, fmt.Sprintf("container %s exited with code 1", c.Name))
+			if rc.Restarts == 1 {
+				// The first restart after a crash is immediate.
+				k.start(ctx, p, c.Name, rc, img)
+				break
+			}
 			back := nextBackOff(rc)
 			rc.State, rc.Since, rc.Until, rc.Ready = "crashbackoff", ctx.Now, ctx.Now+back, false
 			ctx.Event(p, "Warning", "BackOff", "Back-off restarting failed container %s in pod %s_%s(%s)", c.Name, p.Name, p.Namespace, p.UID)
-			ctx.Actions = append(ctx.Actions, fmt.Sprintf("container %s exited with code 1; restart in %s", c.Name, api.FormatDuration(back)))
+			ctx.Actions = append(ctx.Actions, fmt.Sprintf("back off %s before restarting %s", api.FormatDuration(back), c.Name))
 		case rc.State == "crashbackoff" && ctx.Now >= rc.Until:
 			k.start(ctx, p, c.Name, rc, img)
 		case rc.State == "running" && !rc.Ready && img.Ready && ctx.Now >= rc.Until:

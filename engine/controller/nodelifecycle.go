@@ -194,8 +194,8 @@ func (c *NodeLifecycle) markUnknown(ctx *Context, n *api.Node) error {
 		ctx.API.Record("node-controller", "", p, "Warning", "NodeNotReady", "Node is not ready")
 	}
 	if c.allSilent(ctx) {
-		ctx.Difference += "; every node is silent: no taints, no evictions"
-		ctx.API.Record("node-controller", "", n, "Normal", "NodeControllerEviction", "Controller detected that all Nodes are not-Ready. Entering master disruption mode")
+		// Kubernetes logs this; it records no event.
+		ctx.Difference += "; Controller detected that all Nodes are not-Ready. Entering master disruption mode: no taints, no evictions"
 		ctx.Outcome = "acted"
 		return nil
 	}
