@@ -262,8 +262,12 @@ func (h *harness) do(t *testing.T, d *datadriven.TestData) string {
 			return "ok\n"
 		})
 	case "get", "describe":
+		line := d.Input
+		for i := 0; i < 10; i++ {
+			line = strings.ReplaceAll(line, fmt.Sprintf("{pod:%d}", i), activePodName(h.runs[0], i))
+		}
 		return h.each(func(_ string, s *sim.Sim) string {
-			out, _ := kubectl.Run(s.Store(), s.Now(), d.Cmd+" "+d.Input)
+			out, _ := kubectl.Run(s.Store(), s.Now(), d.Cmd+" "+line)
 			return out
 		})
 	case "events":

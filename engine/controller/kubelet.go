@@ -135,6 +135,7 @@ func (k *KubeletLoop) Reconcile(ctx *Context, key string) error {
 				back := nextBackOff(rc)
 				rc.State, rc.Since, rc.Until = "pullbackoff", ctx.Now, ctx.Now+back
 				ctx.Actions = append(ctx.Actions, fmt.Sprintf("pull %s failed: %s; back off %s", c.Image, img.PullError, api.FormatDuration(back)))
+				soon(ctx.Now + api.Second) // the next sync reports the back-off
 				break
 			}
 			rt.Images[c.Image] = img.Digest

@@ -38,8 +38,31 @@ func (k *cmd) describe(args []string) (string, error) {
 			fmt.Fprintf(&b, "  %-14s %-7s %s\n", c.Type, c.Status, c.Reason)
 		}
 	case *api.Pod:
-		fmt.Fprintf(&b, "Node:               %s\n", t.Spec.NodeName)
-		fmt.Fprintf(&b, "Status:             %s\n", PodStatus(t))
+		node := t.Spec.NodeName
+		if node == "" {
+			node = "<none>"
+		}
+		fmt.Fprintf(&b, "Node:               %s\n", node)
+		fmt.Fprintf(&b, "Status:             %s\n", t.Status.Phase)
+		if t.DeletionTimestamp != nil {
+			fmt.Fprintf(&b, "Terminating:        since %s\n", t.DeletionTimestamp.Wall().Format("Mon, 02 Jan 2006 15:04:05 -0700"))
+		}
+		b.WriteString("Containers:\n")
+		for i, c := range t.Spec.Containers {
+			fmt.Fprintf(&b, "  %s:\n    Image:          %s\n", c.Name, c.Image)
+			if i >= len(t.Status.ContainerStatuses) {
+				continue
+			}
+			cs := t.Status.ContainerStatuses[i]
+			if cs.ImageID != "" {
+				fmt.Fprintf(&b, "    Image ID:       %s\n", cs.ImageID)
+			}
+			describeState(&b, "State", cs.State)
+			if cs.LastState.Waiting != nil || cs.LastState.Running != nil || cs.LastState.Terminated != nil {
+				describeState(&b, "Last State", cs.LastState)
+			}
+			fmt.Fprintf(&b, "    Ready:          %v\n    Restart Count:  %d\n", cs.Ready, cs.RestartCount)
+		}
 		b.WriteString("Conditions:\n  Type              Status\n")
 		for _, c := range t.Status.Conditions {
 			fmt.Fprintf(&b, "  %-17s %s\n", c.Type, c.Status)
@@ -85,4 +108,18 @@ func (k *cmd) describe(args []string) (string, error) {
 	}
 	w.Flush()
 	return b.String(), nil
+}
+
+func describeState(b *strings.Builder, label string, st api.ContainerState) {
+	switch {
+	case st.Waiting != nil:
+		fmt.Fprintf(b, "    %-15s Waiting\n      Reason:       %s\n", label+":", st.Waiting.Reason)
+		if st.Waiting.Message != "" {
+			fmt.Fprintf(b, "      Message:      %s\n", st.Waiting.Message)
+		}
+	case st.Running != nil:
+		fmt.Fprintf(b, "    %-15s Running\n      Started:      %s\n", label+":", st.Running.StartedAt.Wall().Format("Mon, 02 Jan 2006 15:04:05 -0700"))
+	case st.Terminated != nil:
+		fmt.Fprintf(b, "    %-15s Terminated\n      Reason:       %s\n      Exit Code:    %d\n", label+":", st.Terminated.Reason, st.Terminated.ExitCode)
+	}
 }
