@@ -215,5 +215,6 @@ type Image struct {
 	Start     api.Duration
 	Ready     bool
 	Crash     bool
+	Healthy   bool
 	PullError string
 }

@@ -174,6 +174,21 @@ func (k *KubeletLoop) Reconcile(ctx *Context, key string) error {
 			rc.State, rc.Since, rc.Until, rc.Ready = "crashbackoff", ctx.Now, ctx.Now+back, false
 			ctx.Event(p, "Warning", "BackOff", "Back-off restarting failed container %s in pod %s_%s(%s)", c.Name, p.Name, p.Namespace, p.UID)
 			ctx.Actions = append(ctx.Actions, fmt.Sprintf("back off %s before restarting %s", api.FormatDuration(back), c.Name))
+		case rc.State == "running" && !img.Healthy && c.LivenessProbe != nil && ctx.Now >= livenessDeadline(rc, c.LivenessProbe):
+			// The liveness probe failed failureThreshold times in a row.
+			for i := int32(0); i < probeValue(c.LivenessProbe.FailureThreshold, 3); i++ {
+				ctx.Event(p, "Warning", "Unhealthy", "Liveness probe failed: HTTP probe failed with statuscode: 500")
+			}
+			ctx.Event(p, "Normal", "Killing", "Container %s failed liveness probe, will be restarted", c.Name)
+			rc.Restarts++
+			ctx.Actions = append(ctx.Actions, fmt.Sprintf("kill container %s: liveness probe failed", c.Name))
+			if rc.Restarts == 1 {
+				k.start(ctx, p, c.Name, rc, img)
+				break
+			}
+			back := nextBackOff(rc)
+			rc.State, rc.Since, rc.Until, rc.Ready = "crashbackoff", ctx.Now, ctx.Now+back, false
+			ctx.Event(p, "Warning", "BackOff", "Back-off restarting failed container %s in pod %s_%s(%s)", c.Name, p.Name, p.Namespace, p.UID)
 		case rc.State == "crashbackoff" && ctx.Now >= rc.Until:
 			k.start(ctx, p, c.Name, rc, img)
 		case rc.State == "running" && !rc.Ready && img.Ready && ctx.Now >= rc.Until:
@@ -184,6 +199,9 @@ func (k *KubeletLoop) Reconcile(ctx *Context, key string) error {
 			rc.Until = ctx.Now + 10*api.Second
 		}
 		soon(rc.Until)
+		if rc.State == "running" && !img.Healthy && c.LivenessProbe != nil {
+			soon(livenessDeadline(rc, c.LivenessProbe))
+		}
 		state := c.Name + ": " + describeContainer(rc, ctx.Now)
 		if rc.Digest != "" && img.Digest != "" && rc.Digest != img.Digest {
 			state += fmt.Sprintf(" — runs %s, the registry now serves %s for %s", short(rc.Digest), short(img.Digest), c.Image)
@@ -490,4 +508,19 @@ func repository(ref string) string {
 		return ref[:i]
 	}
 	return ref
+}
+
+func probeValue(v, def int32) int32 {
+	if v <= 0 {
+		return def
+	}
+	return v
+}
+
+// livenessDeadline is when a failing liveness probe has failed
+// failureThreshold times: initialDelaySeconds, then one try a period.
+func livenessDeadline(rc *Container, pr *api.Probe) api.Time {
+	delay := api.Duration(pr.InitialDelaySeconds) * api.Second
+	period := api.Duration(probeValue(pr.PeriodSeconds, 10)) * api.Second
+	return rc.Since + delay + period*api.Duration(probeValue(pr.FailureThreshold, 3))
 }

@@ -55,7 +55,7 @@ func DefaultCluster() Cluster {
 // DefaultImage is how the registry treats an image a scenario does not
 // list: it pulls in a second, starts in two and becomes ready.
 func DefaultImage(ref string) Image {
-	return Image{Ref: ref, Pull: DefaultPull, Start: DefaultStart, Ready: true}
+	return Image{Ref: ref, Pull: DefaultPull, Start: DefaultStart, Ready: true, Healthy: true}
 }
 
 // ImageFor returns the registry entry of ref (an image with no tag is the
@@ -90,7 +90,7 @@ func (c *Cluster) Mode(controller string) string {
 var (
 	clusterFields = []string{"nodes", "images", "controllers", "gitops"}
 	nodeFields    = []string{"name", "cpu", "memory", "labels", "taints", "unschedulable", "pods"}
-	imageFields   = []string{"ref", "digest", "pull", "start", "ready", "crash", "pullError"}
+	imageFields   = []string{"ref", "digest", "pull", "start", "ready", "crash", "healthy", "pullError"}
 )
 
 func (l *loader) cluster(n *yaml.Node) Cluster {
@@ -271,6 +271,9 @@ func (l *loader) images(n *yaml.Node) []Image {
 		}
 		if v := f.get("crash"); v != nil {
 			im.Crash, _ = l.boolean(v, path+".crash")
+		}
+		if v := f.get("healthy"); v != nil {
+			im.Healthy, _ = l.boolean(v, path+".healthy")
 		}
 		if v := f.get("pullError"); v != nil {
 			im.PullError, _ = l.str(v, path+".pullError")

@@ -41,10 +41,10 @@ func TestLoadFull(t *testing.T) {
 		t.Errorf("nodes:\n got %+v\nwant %+v", c.Nodes, wantNodes)
 	}
 	wantImages := []Image{
-		{Pos: Pos{"full.yaml", 14, 5}, Ref: "shop/web:1.0", Digest: "sha256:aaaa", Pull: 3 * api.Second, Start: 2 * api.Second, Ready: true},
-		{Pos: Pos{"full.yaml", 15, 5}, Ref: "shop/web:2.0", Pull: api.Second, Start: 2 * api.Second},
-		{Pos: Pos{"full.yaml", 16, 5}, Ref: "shop/web:3.0", Pull: api.Second, Start: 2 * api.Second, Ready: true, Crash: true},
-		{Pos: Pos{"full.yaml", 17, 5}, Ref: "shop/web:4.0", Pull: api.Second, Start: 2 * api.Second, Ready: true, PullError: "manifest unknown"},
+		{Pos: Pos{"full.yaml", 14, 5}, Ref: "shop/web:1.0", Digest: "sha256:aaaa", Pull: 3 * api.Second, Start: 2 * api.Second, Ready: true, Healthy: true},
+		{Pos: Pos{"full.yaml", 15, 5}, Ref: "shop/web:2.0", Pull: api.Second, Start: 2 * api.Second, Healthy: true},
+		{Pos: Pos{"full.yaml", 16, 5}, Ref: "shop/web:3.0", Pull: api.Second, Start: 2 * api.Second, Ready: true, Crash: true, Healthy: true},
+		{Pos: Pos{"full.yaml", 17, 5}, Ref: "shop/web:4.0", Pull: api.Second, Start: 2 * api.Second, Ready: true, Healthy: true, PullError: "manifest unknown"},
 	}
 	if !reflect.DeepEqual(c.Images, wantImages) {
 		t.Errorf("images:\n got %+v\nwant %+v", c.Images, wantImages)

@@ -96,8 +96,11 @@ type Image struct {
 	Pull   api.Duration
 	Start  api.Duration
 	// Ready false means the container never passes readiness.
-	Ready     bool
-	Crash     bool
+	Ready bool
+	Crash bool
+	// Healthy false means a liveness probe, if the container has one,
+	// fails once the container has started: the kubelet restarts it.
+	Healthy   bool
 	PullError string
 }
 

@@ -135,7 +135,7 @@ func (s *Sim) build() (*world, error) {
 	hooks.Admit = w.admit
 	w.store = store.New(w.clock, w.rng.intn, hooks, w.notify)
 	for _, img := range s.sc.Cluster.Images {
-		ci := controller.Image{Ref: img.Ref, Digest: img.Digest, Size: 24_117_248, Pull: img.Pull, Start: img.Start, Ready: img.Ready, Crash: img.Crash, PullError: img.PullError}
+		ci := controller.Image{Ref: img.Ref, Digest: img.Digest, Size: 24_117_248, Pull: img.Pull, Start: img.Start, Ready: img.Ready, Crash: img.Crash, Healthy: img.Healthy, PullError: img.PullError}
 		if ci.Digest == "" {
 			ci.Digest = digestOf(img.Ref)
 		}

@@ -163,9 +163,9 @@ func (w *world) Image(ref string) controller.Image {
 				return img
 			}
 		}
-		return controller.Image{Ref: ref, Digest: digest, Size: 24_117_248, Pull: api.Second, Start: 2 * api.Second, Ready: true}
+		return controller.Image{Ref: ref, Digest: digest, Size: 24_117_248, Pull: api.Second, Start: 2 * api.Second, Ready: true, Healthy: true}
 	}
-	return controller.Image{Ref: ref, Digest: digestOf(ref), Size: 24_117_248, Pull: api.Second, Start: 2 * api.Second, Ready: true}
+	return controller.Image{Ref: ref, Digest: digestOf(ref), Size: 24_117_248, Pull: api.Second, Start: 2 * api.Second, Ready: true, Healthy: true}
 }
 
 func digestOf(s string) string {
