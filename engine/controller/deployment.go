@@ -298,6 +298,7 @@ func (c *Deployment) getNewReplicaSet(ctx *Context, d *api.Deployment, newRS *ap
 			rs.Annotations[RevisionAnnotation] = newRevision
 			changed = true
 		}
+		// Any order: each annotation is copied on its own.
 		for k, v := range d.Annotations {
 			if !skipCopyAnnotations[k] && rs.Annotations[k] != v {
 				rs.Annotations[k] = v

@@ -197,6 +197,7 @@ func (s *SchedulerLoop) filter(p *api.Pod, cpu, mem int64, n *api.Node) (reasons
 			return []string{fmt.Sprintf("node(s) had untolerated taint {%s: %s}", taint.Key, taint.Value)}, false
 		}
 	}
+	// Any order: every mismatch gives the same reason.
 	for k, v := range p.Spec.NodeSelector {
 		if n.Labels[k] != v {
 			return []string{"node(s) didn't match Pod's node affinity/selector"}, false

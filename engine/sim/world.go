@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"sort"
 	"strings"
 
 	"reconcile/engine/api"
@@ -156,8 +157,15 @@ func (w *world) Image(ref string) controller.Image {
 		return img
 	}
 	if name, digest, ok := strings.Cut(ref, "@"); ok {
-		// By digest: the registry's content for that digest, whatever tag.
-		for _, img := range w.images {
+		// By digest: the registry's content for that digest, whatever tag
+		// (the first tag by name, when several carry it).
+		refs := make([]string, 0, len(w.images))
+		for r := range w.images {
+			refs = append(refs, r)
+		}
+		sort.Strings(refs)
+		for _, r := range refs {
+			img := w.images[r]
 			if img.Digest == digest && strings.HasPrefix(img.Ref, name+":") {
 				img.Ref = ref
 				return img
