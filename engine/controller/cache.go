@@ -143,6 +143,22 @@ func (c *Cache) Owned(kind, uid string) []api.Object {
 	return out
 }
 
+// OwnedAnyOrder returns the cached objects of kind controlled by the owner
+// with uid, in no particular order: for callers that count, or sort by a
+// total order of their own.
+func (c *Cache) OwnedAnyOrder(kind, uid string) []api.Object {
+	out := make([]api.Object, 0, len(c.owned[uid]))
+	// Any order: callers count or sort.
+	for k, kd := range c.owned[uid] {
+		if kd == kind {
+			if o := c.objs[kind][k]; o != nil {
+				out = append(out, o)
+			}
+		}
+	}
+	return out
+}
+
 // PodsOnNode returns the cached pods bound to node, sorted by key.
 func (c *Cache) PodsOnNode(node string) []*api.Pod {
 	keys := make([]string, 0, len(c.onNode[node]))

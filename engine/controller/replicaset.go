@@ -288,9 +288,10 @@ func labelsMatch(want, got map[string]string) bool {
 	return true
 }
 
+// activePods returns the ReplicaSet's active pods, in no particular order.
 func activePods(c *Cache, rs *api.ReplicaSet) []*api.Pod {
 	var out []*api.Pod
-	for _, o := range c.Owned("Pod", rs.UID) {
+	for _, o := range c.OwnedAnyOrder("Pod", rs.UID) {
 		if p := o.(*api.Pod); IsPodActive(p) {
 			out = append(out, p)
 		}
@@ -318,7 +319,11 @@ func podFromTemplate(rs *api.ReplicaSet) *api.Pod {
 // time before longer, more restarts before fewer, newer before older.
 func podsToDelete(pods []*api.Pod, n int, now api.Time) []*api.Pod {
 	if n >= len(pods) {
-		return pods
+		// All of them: in name order, so the trace does not depend on
+		// the order pods were found in.
+		out := append([]*api.Pod(nil), pods...)
+		sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+		return out
 	}
 	perNode := map[string]int{}
 	for _, p := range pods {
