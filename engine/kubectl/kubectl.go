@@ -30,9 +30,14 @@ func Run(st *store.Store, now api.Time, line string) (string, int) {
 		return help(), 0
 	}
 	k := &cmd{st: st, now: now, ns: "default"}
-	args = k.flags(args)
+	args, err := k.flags(args)
+	if err != nil {
+		return err.Error() + "\n", 1
+	}
+	if len(args) == 0 {
+		return help(), 0
+	}
 	var out string
-	var err error
 	switch args[0] {
 	case "help", "--help", "-h":
 		return help(), 0
@@ -86,8 +91,9 @@ type cmd struct {
 	watch    bool
 }
 
-func (k *cmd) flags(args []string) []string {
+func (k *cmd) flags(args []string) ([]string, error) {
 	var rest []string
+	var missing string
 	k.watch = true
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -99,6 +105,7 @@ func (k *cmd) flags(args []string) []string {
 				i++
 				return args[i]
 			}
+			missing = strings.TrimLeft(a, "-")
 			return ""
 		}
 		switch {
@@ -122,7 +129,10 @@ func (k *cmd) flags(args []string) []string {
 			rest = append(rest, a)
 		}
 	}
-	return rest
+	if missing != "" {
+		return nil, fmt.Errorf("error: flag needs an argument: %q in %s", missing, "-"+missing)
+	}
+	return rest, nil
 }
 
 var kinds = map[string]string{
@@ -148,9 +158,26 @@ func target(args []string) (kind, name string, rest []string, err error) {
 	}
 	k, ok := kinds[strings.ToLower(kind)]
 	if !ok {
+		k, ok = otherKinds[strings.ToLower(kind)]
+	}
+	if !ok {
 		return "", "", nil, fmt.Errorf("error: the server doesn't have a resource type %q", kind)
 	}
 	return k, name, rest, nil
+}
+
+// otherKinds are kinds the store keeps and lists but does not simulate.
+var otherKinds = map[string]string{
+	"service": "Service", "services": "Service", "svc": "Service",
+	"configmap": "ConfigMap", "configmaps": "ConfigMap", "cm": "ConfigMap",
+	"secret": "Secret", "secrets": "Secret",
+	"job": "Job", "jobs": "Job",
+	"resourcequota": "ResourceQuota", "resourcequotas": "ResourceQuota", "quota": "ResourceQuota",
+	"validatingwebhookconfiguration": "ValidatingWebhookConfiguration", "validatingwebhookconfigurations": "ValidatingWebhookConfiguration",
+	"ingress": "Ingress", "ingresses": "Ingress", "ing": "Ingress",
+	"namespace": "Namespace", "namespaces": "Namespace", "ns": "Namespace",
+	"serviceaccount": "ServiceAccount", "serviceaccounts": "ServiceAccount", "sa": "ServiceAccount",
+	"horizontalpodautoscaler": "HorizontalPodAutoscaler", "horizontalpodautoscalers": "HorizontalPodAutoscaler", "hpa": "HorizontalPodAutoscaler",
 }
 
 func errorText(err error) string {
@@ -197,7 +224,7 @@ func (k *cmd) get(args []string) (string, error) {
 		objs = []api.Object{o}
 	} else {
 		for _, o := range k.st.List(kind) {
-			if kind == "Node" || o.Meta().Namespace == k.ns {
+			if o.Meta().Namespace == "" || o.Meta().Namespace == k.ns {
 				objs = append(objs, o)
 			}
 		}
@@ -239,6 +266,28 @@ func (k *cmd) get(args []string) (string, error) {
 			n := o.(*api.Node)
 			fmt.Fprintf(w, "%s\t%s\t<none>\t%s\tv1.34.0\n", n.Name, NodeStatus(n), age(k.now, n.CreationTimestamp))
 		}
+	case "Job":
+		fmt.Fprintln(w, "NAME\tSTATUS\tCOMPLETIONS\tDURATION\tAGE")
+		for _, o := range objs {
+			j := o.(*api.Job)
+			status, dur := "Running", "<none>"
+			for _, c := range j.Status.Conditions {
+				if c.Type == "Complete" && c.Status == "True" {
+					status = "Complete"
+				}
+				if c.Type == "Failed" && c.Status == "True" {
+					status = "Failed"
+				}
+			}
+			if j.Status.StartTime != nil {
+				end := k.now
+				if j.Status.CompletionTime != nil {
+					end = *j.Status.CompletionTime
+				}
+				dur = api.HumanDuration(end - *j.Status.StartTime)
+			}
+			fmt.Fprintf(w, "%s\t%s\t%d/%d\t%s\t%s\n", j.Name, status, j.Status.Succeeded, api.Deref(j.Spec.Completions, 1), dur, age(k.now, j.CreationTimestamp))
+		}
 	case "Event":
 		fmt.Fprintln(w, "LAST SEEN\tTYPE\tREASON\tOBJECT\tMESSAGE")
 		evs := make([]*api.Event, 0, len(objs))
@@ -248,6 +297,14 @@ func (k *cmd) get(args []string) (string, error) {
 		sort.SliceStable(evs, func(i, j int) bool { return evs[i].LastTimestamp < evs[j].LastTimestamp })
 		for _, e := range evs {
 			fmt.Fprintf(w, "%s\t%s\t%s\t%s/%s\t%s\n", age(k.now, e.LastTimestamp), e.Type, e.Reason, api.LowerKind(e.InvolvedObject.Kind), e.InvolvedObject.Name, e.Message)
+		}
+	default:
+		fmt.Fprintln(w, "NAME\tAGE")
+		for _, o := range objs {
+			fmt.Fprintf(w, "%s\t%s\n", o.Meta().Name, age(k.now, o.Meta().CreationTimestamp))
+		}
+		if _, ok := objs[0].(*api.Unstructured); ok {
+			fmt.Fprintf(w, "(%s objects are stored here but not simulated)\n", kind)
 		}
 	}
 	w.Flush()
