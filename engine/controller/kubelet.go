@@ -100,7 +100,7 @@ func (k *KubeletLoop) Reconcile(ctx *Context, key string) error {
 			wake = t
 		}
 	}
-	var states []string
+	var states, why []string
 	for _, c := range p.Spec.Containers {
 		ck := key + "/" + c.Name
 		rc := rt.Containers[ck]
@@ -116,6 +116,7 @@ func (k *KubeletLoop) Reconcile(ctx *Context, key string) error {
 				ctx.Event(p, "Normal", "Pulled", "Container image %q already present on machine", c.Image)
 				rc = &Container{PodUID: p.UID, Image: c.Image, Digest: rt.Images[c.Image]}
 				rt.Containers[ck] = rc
+				why = append(why, "no container "+c.Name+"; its image is on the node")
 				k.start(ctx, p, c.Name, rc, img)
 			} else if c.ImagePullPolicy == "Never" {
 				ctx.Event(p, "Warning", "ErrImageNeverPull", "Container image %q is not present with pull policy of Never", c.Image)
@@ -126,10 +127,12 @@ func (k *KubeletLoop) Reconcile(ctx *Context, key string) error {
 				ctx.Event(p, "Normal", "Pulling", "Pulling image %q", c.Image)
 				rc = &Container{PodUID: p.UID, Image: c.Image, State: "pulling", Since: ctx.Now, Until: ctx.Now + img.Pull}
 				rt.Containers[ck] = rc
+				why = append(why, "no container "+c.Name+"; its image is not on the node")
 				ctx.Actions = append(ctx.Actions, fmt.Sprintf("pull %s (%s)", c.Image, api.FormatDuration(img.Pull)))
 			}
 		case rc.State == "pulling" && ctx.Now >= rc.Until:
 			if img.PullError != "" {
+				why = append(why, "the pull of "+c.Image+" failed")
 				ctx.Event(p, "Warning", "Failed", "Failed to pull image %q: %s", c.Image, img.PullError)
 				ctx.Event(p, "Warning", "Failed", "Error: ErrImagePull")
 				back := nextBackOff(rc)
@@ -140,10 +143,12 @@ func (k *KubeletLoop) Reconcile(ctx *Context, key string) error {
 			}
 			rt.Images[c.Image] = img.Digest
 			rc.Digest = img.Digest
+			why = append(why, "image pulled; container "+c.Name+" not started")
 			took := api.FormatDuration(ctx.Now - rc.Since)
 			ctx.Event(p, "Normal", "Pulled", "Successfully pulled image %q in %s (%s including waiting). Image size: %d bytes.", c.Image, took, took, img.Size)
 			k.start(ctx, p, c.Name, rc, img)
 		case rc.State == "pullbackoff" && ctx.Now >= rc.Until:
+			why = append(why, "back-off over; image still missing")
 			ctx.Event(p, "Normal", "Pulling", "Pulling image %q", c.Image)
 			rc.State, rc.Since, rc.Until = "pulling", ctx.Now, ctx.Now+img.Pull
 			ctx.Actions = append(ctx.Actions, fmt.Sprintf("retry pull %s", c.Image))
@@ -157,42 +162,31 @@ func (k *KubeletLoop) Reconcile(ctx *Context, key string) error {
 				code = 1
 			}
 			rc.State, rc.Since, rc.Ready, rc.ExitCode = "exited", ctx.Now, false, code
+			why = append(why, "container "+c.Name+" finished its work")
 			ctx.Actions = append(ctx.Actions, fmt.Sprintf("container %s exited with code %d", c.Name, code))
 			if what := p.Annotations[SideEffectAnnotation]; what != "" && code == 0 {
 				ctx.World.SideEffect(p, what)
 				ctx.Actions = append(ctx.Actions, "outside the cluster: "+what)
 			}
 		case rc.State == "running" && img.Crash && ctx.Now >= rc.Until:
-			rc.Restarts++
+			why = append(why, "container "+c.Name+" exited")
 			ctx.Actions = append(ctx.Actions, fmt.Sprintf("container %s exited with code 1", c.Name))
-			if rc.Restarts == 1 {
-				// The first restart after a crash is immediate.
-				k.start(ctx, p, c.Name, rc, img)
-				break
-			}
-			back := nextBackOff(rc)
-			rc.State, rc.Since, rc.Until, rc.Ready = "crashbackoff", ctx.Now, ctx.Now+back, false
-			ctx.Event(p, "Warning", "BackOff", "Back-off restarting failed container %s in pod %s_%s(%s)", c.Name, p.Name, p.Namespace, p.UID)
-			ctx.Actions = append(ctx.Actions, fmt.Sprintf("back off %s before restarting %s", api.FormatDuration(back), c.Name))
+			k.restart(ctx, p, c.Name, rc, img)
 		case rc.State == "running" && !img.Healthy && c.LivenessProbe != nil && ctx.Now >= livenessDeadline(rc, c.LivenessProbe):
 			// The liveness probe failed failureThreshold times in a row.
 			for i := int32(0); i < probeValue(c.LivenessProbe.FailureThreshold, 3); i++ {
 				ctx.Event(p, "Warning", "Unhealthy", "Liveness probe failed: HTTP probe failed with statuscode: 500")
 			}
 			ctx.Event(p, "Normal", "Killing", "Container %s failed liveness probe, will be restarted", c.Name)
-			rc.Restarts++
+			why = append(why, "container "+c.Name+" failed its liveness probe")
 			ctx.Actions = append(ctx.Actions, fmt.Sprintf("kill container %s: liveness probe failed", c.Name))
-			if rc.Restarts == 1 {
-				k.start(ctx, p, c.Name, rc, img)
-				break
-			}
-			back := nextBackOff(rc)
-			rc.State, rc.Since, rc.Until, rc.Ready = "crashbackoff", ctx.Now, ctx.Now+back, false
-			ctx.Event(p, "Warning", "BackOff", "Back-off restarting failed container %s in pod %s_%s(%s)", c.Name, p.Name, p.Namespace, p.UID)
+			k.restart(ctx, p, c.Name, rc, img)
 		case rc.State == "crashbackoff" && ctx.Now >= rc.Until:
+			why = append(why, "back-off over; container "+c.Name+" not running")
 			k.start(ctx, p, c.Name, rc, img)
 		case rc.State == "running" && !rc.Ready && img.Ready && ctx.Now >= rc.Until:
 			rc.Ready = true
+			why = append(why, "container "+c.Name+" answers its readiness probe; status says not ready")
 			ctx.Actions = append(ctx.Actions, fmt.Sprintf("readiness probe of %s passed", c.Name))
 		case rc.State == "running" && !img.Ready && ctx.Now >= rc.Until:
 			ctx.Event(p, "Warning", "Unhealthy", "Readiness probe failed: HTTP probe failed with statuscode: 503")
@@ -223,9 +217,9 @@ func (k *KubeletLoop) Reconcile(ctx *Context, key string) error {
 	if len(ctx.Actions) == 0 {
 		ctx.Converged()
 	} else {
-		ctx.Difference = strings.Join(ctx.Actions, ", ")
-		if i := strings.Index(ctx.Difference, ", report status"); i >= 0 {
-			ctx.Difference = ctx.Difference[:i]
+		ctx.Difference = strings.Join(why, "; ")
+		if ctx.Difference == "" {
+			ctx.Difference = "status out of date"
 		}
 		ctx.Outcome = "acted"
 	}
@@ -240,6 +234,20 @@ func nextBackOff(rc *Container) api.Duration {
 		rc.BackOff = min(rc.BackOff*2, BackOffMax)
 	}
 	return rc.BackOff
+}
+
+// restart starts a container that ended: at once the first time, then
+// after a doubling back-off (CrashLoopBackOff).
+func (k *KubeletLoop) restart(ctx *Context, p *api.Pod, name string, rc *Container, img Image) {
+	rc.Restarts++
+	if rc.Restarts == 1 {
+		k.start(ctx, p, name, rc, img)
+		return
+	}
+	back := nextBackOff(rc)
+	rc.State, rc.Since, rc.Until, rc.Ready = "crashbackoff", ctx.Now, ctx.Now+back, false
+	ctx.Event(p, "Warning", "BackOff", "Back-off restarting failed container %s in pod %s_%s(%s)", name, p.Name, p.Namespace, p.UID)
+	ctx.Actions = append(ctx.Actions, fmt.Sprintf("back off %s before restarting %s", api.FormatDuration(back), name))
 }
 
 func (k *KubeletLoop) start(ctx *Context, p *api.Pod, name string, rc *Container, img Image) {
