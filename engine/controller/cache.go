@@ -112,11 +112,7 @@ func (c *Cache) Len(kind string) int { return len(c.objs[kind]) }
 // List returns the cached objects of kind sorted by key.
 func (c *Cache) List(kind string) []api.Object {
 	m := c.objs[kind]
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
+	keys := api.SortedKeys(m)
 	out := make([]api.Object, len(keys))
 	for i, k := range keys {
 		out[i] = m[k]
@@ -161,11 +157,7 @@ func (c *Cache) OwnedAnyOrder(kind, uid string) []api.Object {
 
 // PodsOnNode returns the cached pods bound to node, sorted by key.
 func (c *Cache) PodsOnNode(node string) []*api.Pod {
-	keys := make([]string, 0, len(c.onNode[node]))
-	for k := range c.onNode[node] {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
+	keys := api.SortedKeys(c.onNode[node])
 	out := make([]*api.Pod, 0, len(keys))
 	for _, k := range keys {
 		if p, ok := c.objs["Pod"][k].(*api.Pod); ok {
@@ -176,11 +168,4 @@ func (c *Cache) PodsOnNode(node string) []*api.Pod {
 }
 
 // Keys returns the sorted keys of the cached objects of kind.
-func (c *Cache) Keys(kind string) []string {
-	keys := make([]string, 0, len(c.objs[kind]))
-	for k := range c.objs[kind] {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
-}
+func (c *Cache) Keys(kind string) []string { return api.SortedKeys(c.objs[kind]) }

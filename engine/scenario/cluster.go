@@ -8,6 +8,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"reconcile/engine/api"
+	"reconcile/engine/controller"
 	"reconcile/engine/validation"
 )
 
@@ -23,16 +24,17 @@ const (
 
 // Controller names, as the real components call themselves.
 const (
-	DeploymentController    = "deployment-controller"
-	ReplicaSetController    = "replicaset-controller"
-	Scheduler               = "default-scheduler"
-	Kubelet                 = "kubelet"
-	NodeLifecycleController = "node-lifecycle-controller"
-	GitOpsController        = "gitops"
+	DeploymentController    = controller.DeploymentController
+	ReplicaSetController    = controller.ReplicaSetController
+	Scheduler               = controller.Scheduler
+	Kubelet                 = controller.Kubelet
+	NodeLifecycleController = controller.NodeLifecycleController
+	GitOpsController        = controller.GitOpsController
+	JobController           = controller.JobController
 )
 
 // Controllers lists every controller a scenario may name.
-var Controllers = []string{DeploymentController, ReplicaSetController, Scheduler, Kubelet, NodeLifecycleController, GitOpsController}
+var Controllers = []string{DeploymentController, ReplicaSetController, Scheduler, Kubelet, NodeLifecycleController, JobController, GitOpsController}
 
 // Controller modes.
 const (

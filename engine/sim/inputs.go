@@ -225,7 +225,7 @@ func (s *Sim) checkFault(line string) error {
 
 func (s *Sim) checkController(verb, name string) error {
 	if len(s.w.ctrlIndex(name)) == 0 {
-		return fmt.Errorf("%s: unknown controller %q; want one of deployment-controller, replicaset-controller, default-scheduler, kubelet, node-lifecycle-controller", verb, name)
+		return fmt.Errorf("%s: unknown controller %q; want one of deployment-controller, replicaset-controller, default-scheduler, kubelet, node-lifecycle-controller, job-controller, gitops", verb, name)
 	}
 	return nil
 }

@@ -104,11 +104,7 @@ func (s *Store) Get(kind, namespace, name string) api.Object {
 // List returns the stored objects of kind, sorted by namespace and name.
 func (s *Store) List(kind string) []api.Object {
 	m := s.kinds[kind]
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
+	keys := api.SortedKeys(m)
 	out := make([]api.Object, len(keys))
 	for i, k := range keys {
 		out[i] = m[k]
