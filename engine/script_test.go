@@ -235,6 +235,9 @@ func (h *harness) do(t *testing.T, d *datadriven.TestData) string {
 			if last > 0 && len(lines) > last {
 				lines = lines[len(lines)-last:]
 			}
+			if len(lines) == 0 {
+				return "no passes\n"
+			}
 			return strings.Join(lines, "\n") + "\n"
 		})
 	case "fault", "kubectl":

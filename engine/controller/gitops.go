@@ -56,6 +56,9 @@ func (g *GitOps) TickWorld(w World) ([]string, string) {
 		keys = append(keys, GitKey(o))
 	}
 	sort.Strings(keys)
+	if g.interval == 0 {
+		return keys, "run by hand"
+	}
 	return keys, fmt.Sprintf("timer: sync interval %s", api.FormatDuration(g.interval))
 }
 

@@ -116,12 +116,21 @@ func (l *loader) cluster(n *yaml.Node) Cluster {
 	if v := f.get("gitops"); v != nil {
 		c.GitOps = &GitOps{Interval: DefaultGitOpsPeriod}
 		if !isNull(v) {
-			if g := l.fields(v, "cluster.gitops", []string{"interval"}); g != nil && g.get("interval") != nil {
+			g := l.fields(v, "cluster.gitops", []string{"interval", "manual"})
+			if g != nil && g.get("interval") != nil {
 				if d, ok := l.duration(g.get("interval"), "cluster.gitops.interval"); ok {
 					if d <= 0 {
-						l.fail(g.get("interval"), "cluster.gitops.interval: must be greater than 0s")
+						l.fail(g.get("interval"), "cluster.gitops.interval: must be greater than 0s (for a tool that runs only when asked, write manual: true)")
 					}
 					c.GitOps.Interval = d
+				}
+			}
+			if g != nil && g.get("manual") != nil {
+				if m, ok := l.boolean(g.get("manual"), "cluster.gitops.manual"); ok && m {
+					if g.get("interval") != nil {
+						l.fail(g.get("manual"), "cluster.gitops: manual and interval exclude each other")
+					}
+					c.GitOps.Interval = 0
 				}
 			}
 		}

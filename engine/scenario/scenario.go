@@ -106,6 +106,8 @@ type Image struct {
 
 // GitOps configures the gitops controller.
 type GitOps struct {
+	// Interval is how often it syncs; 0 means manual: it acts only when
+	// run (the fault "sync gitops"), as an infrastructure-as-code tool does.
 	Interval api.Duration
 }
 

@@ -27,6 +27,10 @@ const (
 	FaultWebhookUp      = "webhook-up"
 	FaultPushImage      = "push-image"
 	FaultDeletePod      = "delete-pod"
+	// FaultSync makes a controller look at everything now: a resync for a
+	// level-triggered controller, a run for a GitOps controller in manual
+	// mode (an infrastructure-as-code tool that acts only when run).
+	FaultSync = "sync"
 )
 
 // faultUsage is each verb's arguments, as its usage line shows them.
@@ -43,11 +47,12 @@ var faultUsage = map[string]string{
 	FaultWebhookUp:      "NAME",
 	FaultPushImage:      "REF [DIGEST]",
 	FaultDeletePod:      "NAME",
+	FaultSync:           "CONTROLLER",
 }
 
 // FaultVerbs lists the fault verbs in the order the docs list them.
 var FaultVerbs = []string{FaultNodeDown, FaultNodeUp, FaultDropWatch, FaultDuplicateWatch, FaultDelayWatch,
-	FaultCrash, FaultStop, FaultStart, FaultWebhookDown, FaultWebhookUp, FaultPushImage, FaultDeletePod}
+	FaultCrash, FaultStop, FaultStart, FaultSync, FaultWebhookDown, FaultWebhookUp, FaultPushImage, FaultDeletePod}
 
 // Fault is a parsed fault input.
 type Fault struct {
@@ -123,8 +128,8 @@ func ParseFault(s string) (Fault, error) {
 			if err != nil {
 				return Fault{}, fmt.Errorf("fault %s: %v", verb, err)
 			}
-			if d <= 0 || d > MaxTime {
-				return Fault{}, fmt.Errorf("fault %s: DURATION must be more than 0s and at most %s", verb, api.FormatDuration(MaxTime))
+			if d < 0 || d > MaxTime {
+				return Fault{}, fmt.Errorf("fault %s: DURATION must be from 0s (no delay) to %s", verb, api.FormatDuration(MaxTime))
 			}
 			f.Delay = d
 		case FaultPushImage:

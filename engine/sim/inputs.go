@@ -3,17 +3,17 @@ package sim
 import (
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"reconcile/engine/api"
 	"reconcile/engine/controller"
 	"reconcile/engine/kubectl"
+	"reconcile/engine/scenario"
 	"reconcile/engine/store"
 )
 
-// Fault verbs a scenario or a learner can use.
-var FaultVerbs = []string{"node-down", "node-up", "delete-pod", "drop-watch", "duplicate-watch", "delay-watch", "crash", "stop", "start", "webhook-down", "webhook-up", "push-image"}
+// FaultVerbs are the faults a scenario or a learner can use.
+var FaultVerbs = scenario.FaultVerbs
 
 func (s *Sim) applyStep(w *world, i int) {
 	st := s.sc.Steps[i]
@@ -44,7 +44,8 @@ func (s *Sim) checkInput(in Input) error {
 		return fmt.Errorf("an input is exactly one of fault, kubectl, apply or git")
 	}
 	if in.Fault != "" {
-		return s.checkFault(in.Fault)
+		_, err := s.checkFault(in.Fault)
+		return err
 	}
 	return nil
 }
@@ -168,90 +169,39 @@ func kubectlError(err error, o api.Object, exists bool) string {
 	return fmt.Sprintf("Error from server (%s): error when creating \"STDIN\": %s", reason, msg)
 }
 
-func (s *Sim) checkFault(line string) error {
-	f := strings.Fields(line)
-	if len(f) == 0 {
-		return fmt.Errorf("empty fault; want one of %s", strings.Join(FaultVerbs, ", "))
+// checkFault parses a fault as a scenario file would, and checks that a
+// node it names exists.
+func (s *Sim) checkFault(line string) (scenario.Fault, error) {
+	f, err := scenario.ParseFault(line)
+	if err != nil {
+		return f, err
 	}
-	verb, args := f[0], f[1:]
-	need := func(lo, hi int, usage string) error {
-		if len(args) < lo || len(args) > hi {
-			return fmt.Errorf("%s: usage: %s", verb, usage)
+	if f.Verb == scenario.FaultNodeDown || f.Verb == scenario.FaultNodeUp {
+		if _, ok := s.w.kubelets[f.Target]; !ok {
+			return f, fmt.Errorf("%s: no node named %q", f.Verb, f.Target)
 		}
-		return nil
 	}
-	switch verb {
-	case "node-down", "node-up":
-		if err := need(1, 1, verb+" NODE"); err != nil {
-			return err
-		}
-		if _, ok := s.w.kubelets[args[0]]; !ok {
-			return fmt.Errorf("%s: no node named %q", verb, args[0])
-		}
-	case "delete-pod":
-		return need(1, 1, "delete-pod NAME")
-	case "drop-watch", "duplicate-watch":
-		if err := need(1, 2, verb+" CONTROLLER [COUNT]"); err != nil {
-			return err
-		}
-		if len(args) == 2 {
-			if n, err := strconv.Atoi(args[1]); err != nil || n < 1 || n > 1000 {
-				return fmt.Errorf("%s: COUNT must be a number from 1 to 1000, got %q", verb, args[1])
-			}
-		}
-		return s.checkController(verb, args[0])
-	case "delay-watch":
-		if err := need(2, 2, "delay-watch CONTROLLER DURATION"); err != nil {
-			return err
-		}
-		if _, err := api.ParseDuration(args[1]); err != nil {
-			return fmt.Errorf("delay-watch: %v", err)
-		}
-		return s.checkController(verb, args[0])
-	case "crash", "stop", "start":
-		if err := need(1, 1, verb+" CONTROLLER"); err != nil {
-			return err
-		}
-		return s.checkController(verb, args[0])
-	case "webhook-down", "webhook-up":
-		return need(1, 1, verb+" NAME")
-	case "push-image":
-		return need(1, 2, "push-image REF [DIGEST]")
-	default:
-		return fmt.Errorf("unknown fault %q; want one of %s", verb, strings.Join(FaultVerbs, ", "))
-	}
-	return nil
-}
-
-func (s *Sim) checkController(verb, name string) error {
-	if len(s.w.ctrlIndex(name)) == 0 {
-		return fmt.Errorf("%s: unknown controller %q; want one of deployment-controller, replicaset-controller, default-scheduler, kubelet, node-lifecycle-controller, job-controller, gitops", verb, name)
-	}
-	return nil
+	return f, nil
 }
 
 // fault applies a fault. A malformed fault is recorded as a note and
 // changes nothing.
 func (s *Sim) fault(w *world, line string) {
-	if err := s.checkFault(line); err != nil {
+	f, err := s.checkFault(line)
+	if err != nil {
 		w.note(fmt.Sprintf("t=%s fault refused: %v", w.now, err))
 		return
 	}
-	f := strings.Fields(line)
-	verb, args := f[0], f[1:]
-	count := 1
-	if len(args) == 2 {
-		count, _ = strconv.Atoi(args[1])
-	}
 	w.note(fmt.Sprintf("t=%s %s", w.now, line))
-	switch verb {
+	args := []string{f.Target}
+	switch f.Verb {
 	case "node-down":
-		node := args[0]
+		node := f.Target
 		w.nodeUp[node] = false
 		w.halt(w.ctrls[w.kubelets[node]])
 		w.ctrls[w.kubelets[node]].stopped = true
 	case "node-up":
-		node := args[0]
+		node := f.Target
 		if w.nodeUp[node] {
 			return
 		}
@@ -259,7 +209,7 @@ func (s *Sim) fault(w *world, line string) {
 		w.start(w.kubelets[node], "kubelet started: initial list")
 		w.heartbeat(node)
 	case "delete-pod":
-		ns, name := "default", args[0]
+		ns, name := "default", f.Target
 		if i := strings.Index(name, "/"); i >= 0 {
 			ns, name = name[:i], name[i+1:]
 		}
@@ -278,24 +228,23 @@ func (s *Sim) fault(w *world, line string) {
 				}
 			}
 			if name == "" {
-				w.note(fmt.Sprintf("t=%s delete-pod: no active pod matches %s", w.now, args[0]))
+				w.note(fmt.Sprintf("t=%s delete-pod: no active pod matches %s", w.now, f.Target))
 				return
 			}
 		}
 		if _, err := w.store.Delete("Pod", ns, name, false); err != nil {
 			w.note(fmt.Sprintf("t=%s delete-pod: %v", w.now, err))
 		}
-	case "drop-watch", "duplicate-watch", "delay-watch", "crash", "stop", "start":
-		for _, i := range w.ctrlIndex(args[0]) {
+	case "drop-watch", "duplicate-watch", "delay-watch", "crash", "stop", "start", "sync":
+		for _, i := range w.ctrlIndex(f.Target) {
 			c := w.ctrls[i]
-			switch verb {
+			switch f.Verb {
 			case "drop-watch":
-				c.drop += count
+				c.drop += f.Count
 			case "duplicate-watch":
-				c.dup += count
+				c.dup += f.Count
 			case "delay-watch":
-				d, _ := api.ParseDuration(args[1])
-				c.delay = d
+				c.delay = f.Delay
 			case "crash":
 				c.crashNext = true
 			case "stop":
@@ -305,13 +254,15 @@ func (s *Sim) fault(w *world, line string) {
 				if !c.running && (c.host == "" || w.nodeUp[c.host]) {
 					w.start(i, "started: initial list")
 				}
+			case "sync":
+				w.sync(i)
 			}
 		}
 	case "push-image":
 		ref := args[0]
 		img := w.Image(ref)
-		if len(args) == 2 {
-			img.Digest = args[1]
+		if f.Digest != "" {
+			img.Digest = f.Digest
 		} else {
 			img.Digest = digestOf(img.Digest + "+push")
 		}

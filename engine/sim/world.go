@@ -354,7 +354,9 @@ func (w *world) handle(it item, s *Sim) (*Pass, error) {
 		for _, k := range keys {
 			w.enqueue(it.ctrl, k, why, nil)
 		}
-		w.schedule(item{at: w.now + c.rec.(periodic).Period(), kind: itemTick, ctrl: it.ctrl, epoch: c.epoch})
+		if p := c.rec.(periodic).Period(); p > 0 {
+			w.schedule(item{at: w.now + p, kind: itemTick, ctrl: it.ctrl, epoch: c.epoch})
+		}
 	case itemTimeout:
 		w.timeoutWait(it.key)
 	case itemHeartbeat:
@@ -560,7 +562,7 @@ func (w *world) start(i int, why string) {
 			}
 		}
 	}
-	if t, ok := c.rec.(periodic); ok {
+	if t, ok := c.rec.(periodic); ok && t.Period() > 0 {
 		w.schedule(item{at: w.now + t.Period(), kind: itemTick, ctrl: i, epoch: c.epoch})
 	}
 	if c.host == "" {
@@ -618,6 +620,33 @@ func (w *world) relistEvent(i int, ev store.WatchEvent) {
 		for _, k := range c.rec.Keys(c.cache, ev) {
 			w.enqueue(i, k, "relist: "+api.RefOf(ev.Object).String()+" was out of date in the cache", nil)
 		}
+	}
+}
+
+// sync makes a running controller look at everything now: its periodic
+// work runs at once (a GitOps sync, a node check) and every key it knows is
+// queued (a resync).
+func (w *world) sync(i int) {
+	c := w.ctrls[i]
+	if !c.running || c.rec == nil {
+		return
+	}
+	why := "sync requested"
+	var keys []string
+	switch t := c.rec.(type) {
+	case ticker:
+		keys, _ = t.Tick(c.cache, w.now)
+	case worldTicker:
+		keys, _ = t.TickWorld(w)
+	}
+	for _, kind := range watches(c) {
+		for _, k := range c.cache.Keys(kind) {
+			ev := store.WatchEvent{Type: store.Modified, Object: c.cache.Get(kind, k), Old: c.cache.Get(kind, k)}
+			keys = append(keys, c.rec.Keys(c.cache, ev)...)
+		}
+	}
+	for _, k := range keys {
+		w.enqueue(i, k, why, nil)
 	}
 }
 
