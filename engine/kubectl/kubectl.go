@@ -17,7 +17,7 @@ import (
 const MaxLine = 4096
 
 // Verbs lists the commands understood.
-var Verbs = []string{"get", "describe", "scale", "set", "delete", "rollout", "cordon", "uncordon", "label", "annotate", "help"}
+var Verbs = []string{"get", "describe", "create", "scale", "set", "patch", "delete", "rollout", "cordon", "uncordon", "drain", "label", "annotate", "help"}
 
 // Run executes one command line (without the leading "kubectl") at
 // simulated time now and returns its output and exit code.
@@ -25,12 +25,15 @@ func Run(st *store.Store, now api.Time, line string) (string, int) {
 	if len(line) > MaxLine {
 		return fmt.Sprintf("error: command line is %d bytes; the limit is %d\n", len(line), MaxLine), 1
 	}
-	args := strings.Fields(strings.TrimPrefix(strings.TrimSpace(line), "kubectl "))
+	args, err := splitArgs(strings.TrimPrefix(strings.TrimSpace(line), "kubectl "))
+	if err != nil {
+		return "error: " + err.Error() + "\n", 1
+	}
 	if len(args) == 0 {
 		return help(), 0
 	}
 	k := &cmd{st: st, now: now, ns: "default"}
-	args, err := k.flags(args)
+	args, err = k.flags(args)
 	if err != nil {
 		return err.Error() + "\n", 1
 	}
@@ -57,6 +60,14 @@ func Run(st *store.Store, now api.Time, line string) (string, int) {
 		out, err = k.describe(args[1:])
 	case "label", "annotate":
 		out, err = k.label(args[0], args[1:])
+	case "patch":
+		out, err = k.patch(args[1:], k.payload)
+	case "drain":
+		out, err = k.drain(args[1:])
+	case "create":
+		out, err = k.create(args[1:])
+	case "apply":
+		return "error: kubectl apply needs manifests: use the Desired state editor (apply -f -)\n", 1
 	default:
 		return fmt.Sprintf("error: unknown command %q for \"kubectl\"\n\nDid you mean one of: %s?\n", args[0], strings.Join(Verbs, ", ")), 1
 	}
@@ -76,7 +87,9 @@ Commands:
   set image deployment/NAME CONTAINER=IMAGE
   delete (pod|deployment) NAME
   rollout (status|undo|history|pause|resume|restart) deployment/NAME
-  cordon NODE | uncordon NODE
+  cordon NODE | uncordon NODE | drain NODE
+  create deployment NAME --image=IMAGE [--replicas=N]
+  patch deployment/NAME -p '{"spec":{"replicas":3}}'
   label|annotate KIND/NAME key=value
 `
 }
@@ -89,6 +102,8 @@ type cmd struct {
 	revision int
 	output   string
 	watch    bool
+	payload  string // -p for patch
+	image    string // --image for create
 }
 
 func (k *cmd) flags(args []string) ([]string, error) {
@@ -123,6 +138,11 @@ func (k *cmd) flags(args []string) ([]string, error) {
 			k.revision, _ = strconv.Atoi(val())
 		case a == "-o" || strings.HasPrefix(a, "--output"):
 			k.output = val()
+		case a == "-p" || strings.HasPrefix(a, "--patch"):
+			k.payload = val()
+		case strings.HasPrefix(a, "--image"):
+			k.image = val()
+		case strings.HasPrefix(a, "--ignore-daemonsets") || strings.HasPrefix(a, "--delete-emptydir-data") || strings.HasPrefix(a, "--force"):
 		case strings.HasPrefix(a, "--watch"):
 			k.watch = val() != "false"
 		default:
@@ -654,4 +674,41 @@ func qualified(kind string) string {
 		return "job.batch"
 	}
 	return api.LowerKind(kind)
+}
+
+// splitArgs splits a command line into words as a shell would for the
+// cases kubectl lines use: spaces separate, single and double quotes group.
+func splitArgs(line string) ([]string, error) {
+	var out []string
+	var cur strings.Builder
+	inWord := false
+	var quote rune
+	for _, r := range line {
+		switch {
+		case quote != 0:
+			if r == quote {
+				quote = 0
+			} else {
+				cur.WriteRune(r)
+			}
+		case r == '\'' || r == '"':
+			quote, inWord = r, true
+		case r == ' ' || r == '\t' || r == '\n':
+			if inWord {
+				out = append(out, cur.String())
+				cur.Reset()
+				inWord = false
+			}
+		default:
+			cur.WriteRune(r)
+			inWord = true
+		}
+	}
+	if quote != 0 {
+		return nil, fmt.Errorf("unterminated %c quote", quote)
+	}
+	if inWord {
+		out = append(out, cur.String())
+	}
+	return out, nil
 }

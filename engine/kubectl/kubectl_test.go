@@ -54,6 +54,13 @@ func TestRun(t *testing.T) {
 		{"rollout pause deployment/web", "deployment.apps/web paused\n", 0},
 		{"cordon worker-1", "node/worker-1 cordoned\n", 0},
 		{"cordon worker-1", "node/worker-1 already cordoned\n", 0},
+		{`patch deployment/web -p '{"spec":{"replicas":2}}'`, "deployment.apps/web patched\n", 0},
+		{`patch deployment/web -p '{"spec":{"replicas":2}}'`, "deployment.apps/web patched (no change)\n", 0},
+		{`patch deployment/web -p '{"spec":`, "", 1},
+		{"create deployment api --image=shop/api:1.0 --replicas=2", "deployment.apps/api created\n", 0},
+		{"create deployment api --image=shop/api:1.0", "Error from server (AlreadyExists): deployments.apps \"api\" already exists\n", 1},
+		{"drain worker-1 --ignore-daemonsets", "node/worker-1 cordoned\nnode/worker-1 drained\n", 0},
+		{`get pods -l "app=web`, "error: unterminated \" quote\n", 1},
 		{"frobnicate", "", 1},
 	}
 	st := world(t)
@@ -63,8 +70,8 @@ func TestRun(t *testing.T) {
 			t.Errorf("kubectl %s:\n got (exit %d) %q\nwant (exit %d) %q", c.line, code, out, c.code, c.out)
 		}
 	}
-	if d := st.Get("Deployment", "default", "web").(*api.Deployment); d.Generation != 4 || !d.Spec.Paused {
-		t.Errorf("after scale and set image: generation %d (want 4: scale, set image, pause), paused %v", d.Generation, d.Spec.Paused)
+	if d := st.Get("Deployment", "default", "web").(*api.Deployment); d.Generation != 5 || !d.Spec.Paused || *d.Spec.Replicas != 2 {
+		t.Errorf("after scale, set image, pause and patch: generation %d (want 5), paused %v, replicas %d", d.Generation, d.Spec.Paused, *d.Spec.Replicas)
 	}
 }
 
