@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"reconcile/engine"
 	"reconcile/engine/api"
 	"reconcile/engine/check"
 	"reconcile/engine/scenario"
@@ -44,6 +45,46 @@ func newSim(t *testing.T, sc *scenario.Scenario) *sim.Sim {
 		return objs, nil
 	}
 	return s
+}
+
+// newPlayerSim starts a run of sc as the player in the browser does.
+func newPlayerSim(t *testing.T, sc *scenario.Scenario) *sim.Sim {
+	t.Helper()
+	s, err := engine.New(sc, sim.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// wirings are the two ways a scenario is run: by reconcile check (and go
+// test), and by the player in the browser. A lesson must hold in both.
+var wirings = []struct {
+	name string
+	new  func(*testing.T, *scenario.Scenario) *sim.Sim
+}{{"check", newSim}, {"player", newPlayerSim}}
+
+// TestBundledScenariosHoldInThePlayer checks every expect against a run
+// started the way the player starts one, so that what a learner sees in
+// the browser is what reconcile check vouched for.
+func TestBundledScenariosHoldInThePlayer(t *testing.T) {
+	for _, id := range scenarios.IDs() {
+		t.Run(id, func(t *testing.T) {
+			sc := load(t, id)
+			s := newPlayerSim(t, sc)
+			order := make([]int, len(sc.Expect))
+			for i := range order {
+				order[i] = i
+			}
+			sort.SliceStable(order, func(a, b int) bool { return sc.Expect[order[a]].At < sc.Expect[order[b]].At })
+			for _, i := range order {
+				s.RunUntil(sc.Expect[i].At, 0)
+				if f := check.Expect(s, sc.Expect[i]); f != nil {
+					t.Error(f)
+				}
+			}
+		})
+	}
 }
 
 func TestSectionsListEveryScenarioOnce(t *testing.T) {
@@ -246,36 +287,45 @@ func describe(e scenario.Expect) string {
 }
 
 // TestResponsesConverge applies each scenario's response once its last
-// expect has been checked (the symptom has been shown), and requires the
-// loop to converge within ten minutes: every Deployment observed, fully
-// updated and available, no pod left unready, no ReplicaFailure.
+// expect has been checked (where the player's "play to the symptom"
+// stops), and requires the loop to converge within ten minutes: every
+// Deployment observed, fully updated and available, no pod left unready,
+// no ReplicaFailure. It does so in both wirings.
 func TestResponsesConverge(t *testing.T) {
 	for _, id := range scenarios.IDs() {
 		sc := load(t, id)
 		if len(sc.Response) == 0 {
 			continue
 		}
-		t.Run(id, func(t *testing.T) {
-			s := newSim(t, sc)
-			var last api.Duration
-			for _, e := range sc.Expect {
-				last = max(last, e.At)
-			}
-			s.RunUntil(last, 0)
-			for _, st := range sc.Response {
-				out, err := s.Inject(sim.Input{Fault: st.Fault, Kubectl: st.Kubectl, Apply: st.Apply, Git: st.Git})
-				if err != nil {
-					t.Fatalf("%s: response %s: %v", st.Pos, out.Command, err)
-				}
-				if out.ExitCode != 0 {
-					t.Errorf("%s: response %s exited %d: %s", st.Pos, out.Command, out.ExitCode, out.Output)
-				}
-			}
-			s.RunUntil(last+10*api.Minute, 0)
-			for _, problem := range unconverged(s.Objects()) {
-				t.Errorf("%s: 10m after the response: %s", sc.File, problem)
-			}
-		})
+		for _, w := range wirings {
+			t.Run(id+"/"+w.name, func(t *testing.T) {
+				respond(t, sc, w.new(t, sc))
+			})
+		}
+	}
+}
+
+// respond plays sc to its last expect, applies its response and requires
+// the loop to converge within ten minutes.
+func respond(t *testing.T, sc *scenario.Scenario, s *sim.Sim) {
+	t.Helper()
+	var last api.Duration
+	for _, e := range sc.Expect {
+		last = max(last, e.At)
+	}
+	s.RunUntil(last, 0)
+	for _, st := range sc.Response {
+		out, err := s.Inject(sim.Input{Fault: st.Fault, Kubectl: st.Kubectl, Apply: st.Apply, Git: st.Git})
+		if err != nil {
+			t.Fatalf("%s: response %s: %v", st.Pos, out.Command, err)
+		}
+		if out.ExitCode != 0 {
+			t.Errorf("%s: response %s exited %d: %s", st.Pos, out.Command, out.ExitCode, out.Output)
+		}
+	}
+	s.RunUntil(last+10*api.Minute, 0)
+	for _, problem := range unconverged(s.Objects()) {
+		t.Errorf("%s: 10m after the response: %s", sc.File, problem)
 	}
 }
 
