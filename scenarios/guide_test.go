@@ -1,0 +1,74 @@
+package scenarios_test
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"reconcile/engine/check"
+	"reconcile/engine/scenario"
+	"reconcile/engine/sim"
+)
+
+// guide is the authoring guide, docs/scenarios.md.
+func guide(t *testing.T) string {
+	t.Helper()
+	b, err := os.ReadFile("../docs/scenarios.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// TestGuideExampleHolds loads the guide's complete example and checks it,
+// so that the example a course author copies works as the guide says.
+func TestGuideExampleHolds(t *testing.T) {
+	doc := guide(t)
+	_, rest, ok := strings.Cut(doc, "<!-- guide-example")
+	if !ok {
+		t.Fatal("docs/scenarios.md: no <!-- guide-example --> marker")
+	}
+	_, rest, _ = strings.Cut(rest, "```yaml\n")
+	example, _, ok := strings.Cut(rest, "```")
+	if !ok {
+		t.Fatal("docs/scenarios.md: the example's yaml block is not closed")
+	}
+	sc, err := scenario.Load("docs/scenarios.md example", []byte(example))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := check.Run(sc, sim.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range res.Failures {
+		t.Error(f)
+	}
+	if res.Expects != 5 || !strings.Contains(doc, "(5 expects, digest") {
+		t.Errorf("the example has %d expects; the guide's check line says 5", res.Expects)
+	}
+}
+
+// TestGuideNamesEverything keeps the guide complete: every fault verb,
+// kubectl command, controller and top-level field the loader accepts is
+// documented.
+func TestGuideNamesEverything(t *testing.T) {
+	doc := guide(t)
+	for _, list := range []struct {
+		what  string
+		names []string
+		form  string
+	}{
+		{"fault verb", scenario.FaultVerbs, "`%s"},
+		{"kubectl command", scenario.KubectlVerbs, "`%s"},
+		{"rollout subcommand", scenario.RolloutCommands, "%s"},
+		{"controller", scenario.Controllers, "`%s`"},
+		{"top-level field", []string{"id", "title", "summary", "seed", "cluster", "manifests", "steps", "response", "expect", "failure"}, "`%s`"},
+	} {
+		for _, name := range list.names {
+			if !strings.Contains(doc, strings.Replace(list.form, "%s", name, 1)) {
+				t.Errorf("docs/scenarios.md does not document the %s %q", list.what, name)
+			}
+		}
+	}
+}
