@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"reconcile/engine/api"
-	"reconcile/engine/kubectl"
 	"reconcile/engine/scenario"
 	"reconcile/engine/sim"
 	"reconcile/engine/store"
@@ -15,23 +13,8 @@ func Hooks() store.Hooks {
 }
 
 // New starts a run of sc with the real API server rules, kubectl and the
-// manifest decoder wired in.
-func New(sc *scenario.Scenario, opts sim.Options) (*sim.Sim, error) {
-	if opts.Hooks.Default == nil && opts.Hooks.ValidateCreate == nil {
-		h := Hooks()
-		h.Admit = opts.Hooks.Admit
-		opts.Hooks = h
-	}
-	s, err := sim.New(sc, opts)
-	if err != nil {
-		return nil, err
-	}
-	s.Kubectl = func(st *store.Store, now api.Time, line, stdin string) (string, int) {
-		return kubectl.Run(st, now, line)
-	}
-	s.Decode = func(text string) ([]api.Object, error) { return decode(text) }
-	return s, nil
-}
+// manifest decoder (what sim.New does by default).
+func New(sc *scenario.Scenario, opts sim.Options) (*sim.Sim, error) { return sim.New(sc, opts) }
 
 // Twins starts the level-triggered and edge-triggered runs of sc: the same
 // cluster, manifests and inputs, with the ReplicaSet controller in each mode.

@@ -137,9 +137,7 @@ var lessonTable = []scenario.FailureRow{
 }
 
 // notPlayableYet are rows of the table with no bundled scenario, and why.
-var notPlayableYet = map[string]string{
-	"Field change refused": "reconcile check runs without the API server's validation of updates, so an immutable field is not refused yet",
-}
+var notPlayableYet = map[string]string{}
 
 // TestFailureTableIsTheLessons checks that the failure-table scenarios carry
 // the lesson's rows word for word, one scenario per row, in the table's
@@ -221,6 +219,9 @@ var holdsThroughout = map[string][]string{
 	"self-healing": {"deployment/web metadata.generation == 1"},
 	// No pod is ever ready: that is the symptom.
 	"self-healing-is-not-ha": {"pods{app=api,ready} == 0", "deployment/api status.availableReplicas == 0"},
+	// The refused apply changes nothing: generation, selector, labels.
+	"immutable-field": {"deployment/web metadata.generation == 1", "deployment/web spec.selector.matchLabels.app == web",
+		"deployment/web metadata.labels.app == web", "pods{app=storefront} == 0"},
 	// The refused apply stores nothing.
 	"webhook-fail-closed": {"deployment/web metadata.generation == 1", "deployment/web spec.template.spec.containers[0].image == shop/web:1.0"},
 }

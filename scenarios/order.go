@@ -26,6 +26,7 @@ var Sections = []Section{
 		"pending-pods",
 		"edit-reverts",
 		"webhook-fail-closed",
+		"immutable-field",
 		"stale-tag",
 	}},
 	{"Operating it", []string{

@@ -9,6 +9,7 @@ import (
 	"reconcile/engine/controller"
 	"reconcile/engine/scenario"
 	"reconcile/engine/store"
+	"reconcile/engine/validation"
 )
 
 // Options tune a run.
@@ -23,7 +24,12 @@ type Options struct {
 	// {"replicaset-controller": "edge"} for the edge-triggered twin.
 	Controllers map[string]string
 	// Hooks are the API server's defaulting, validation and admission.
+	// Left empty, they are Kubernetes' own (package validation); set
+	// RawAPI to run without them.
 	Hooks store.Hooks
+	// RawAPI stores objects with no defaulting or validation (tests of
+	// the controllers alone).
+	RawAPI bool
 }
 
 // Sim is one run of a scenario.
@@ -51,7 +57,12 @@ type Sim struct {
 // at t=0. Manifests the API server refuses are an error naming the file and
 // line; nothing is applied then.
 func New(sc *scenario.Scenario, opts Options) (*Sim, error) {
-	s := &Sim{sc: sc, opts: opts, seed: sc.Seed}
+	if !opts.RawAPI && opts.Hooks.Default == nil && opts.Hooks.ValidateCreate == nil && opts.Hooks.ValidateUpdate == nil {
+		opts.Hooks.Default = validation.Default
+		opts.Hooks.ValidateCreate = validation.ValidateCreate
+		opts.Hooks.ValidateUpdate = validation.ValidateUpdate
+	}
+	s := &Sim{sc: sc, opts: opts, seed: sc.Seed, Decode: decodeManifests}
 	if opts.Seed != nil {
 		s.seed = *opts.Seed
 	}
@@ -92,6 +103,19 @@ func (s *Sim) nearest(n int) int {
 // dropCheckpointsAfter forgets checkpoints later than pass n.
 func (s *Sim) dropCheckpointsAfter(n int) {
 	s.checkpoints = s.checkpoints[:s.nearest(n)+1]
+}
+
+// decodeManifests reads manifests typed in by a learner or a step.
+func decodeManifests(text string) ([]api.Object, error) {
+	ms, err := scenario.DecodeManifests("input", text, 1, 1)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]api.Object, len(ms))
+	for i, m := range ms {
+		out[i] = m.Object
+	}
+	return out, nil
 }
 
 func horizon(sc *scenario.Scenario) api.Time {
