@@ -109,6 +109,15 @@ func (k *KubeletLoop) Reconcile(ctx *Context, key string) error {
 			delete(rt.Containers, ck)
 			rc = nil
 		}
+		// What the runtime shows before this pass acts.
+		seen := c.Name + ": no container"
+		if rc != nil {
+			seen = c.Name + ": " + describeContainer(rc, ctx.Now)
+			if rc.Digest != "" && img.Digest != "" && rc.Digest != img.Digest {
+				seen += fmt.Sprintf(" — runs %s, the registry now serves %s for %s", short(rc.Digest), short(img.Digest), c.Image)
+			}
+		}
+		states = append(states, seen)
 		switch {
 		case rc == nil:
 			present := rt.Images[c.Image] != ""
@@ -121,7 +130,6 @@ func (k *KubeletLoop) Reconcile(ctx *Context, key string) error {
 			} else if c.ImagePullPolicy == "Never" {
 				ctx.Event(p, "Warning", "ErrImageNeverPull", "Container image %q is not present with pull policy of Never", c.Image)
 				rt.Containers[ck] = &Container{PodUID: p.UID, Image: c.Image, State: "neverpull", Since: ctx.Now}
-				states = append(states, c.Name+": image not present, pull policy Never")
 				continue
 			} else {
 				ctx.Event(p, "Normal", "Pulling", "Pulling image %q", c.Image)
@@ -181,14 +189,17 @@ func (k *KubeletLoop) Reconcile(ctx *Context, key string) error {
 			why = append(why, "container "+c.Name+" failed its liveness probe")
 			ctx.Actions = append(ctx.Actions, fmt.Sprintf("kill container %s: liveness probe failed", c.Name))
 			k.restart(ctx, p, c.Name, rc, img)
+		case rc.State == "creating" && ctx.Now >= rc.Until:
+			why = append(why, "container "+c.Name+" created, not running")
+			k.run(ctx, p, c, rc, img)
 		case rc.State == "crashbackoff" && ctx.Now >= rc.Until:
 			why = append(why, "back-off over; container "+c.Name+" not running")
 			k.start(ctx, p, c.Name, rc, img)
-		case rc.State == "running" && !rc.Ready && img.Ready && ctx.Now >= rc.Until:
+		case rc.State == "running" && !rc.Ready && img.Ready && c.ReadinessProbe != nil && ctx.Now >= rc.Until:
 			rc.Ready = true
 			why = append(why, "container "+c.Name+" answers its readiness probe; status says not ready")
 			ctx.Actions = append(ctx.Actions, fmt.Sprintf("readiness probe of %s passed", c.Name))
-		case rc.State == "running" && !img.Ready && ctx.Now >= rc.Until:
+		case rc.State == "running" && !img.Ready && c.ReadinessProbe != nil && ctx.Now >= rc.Until:
 			ctx.Event(p, "Warning", "Unhealthy", "Readiness probe failed: HTTP probe failed with statuscode: 503")
 			rc.Until = ctx.Now + 10*api.Second
 		}
@@ -196,11 +207,7 @@ func (k *KubeletLoop) Reconcile(ctx *Context, key string) error {
 		if rc.State == "running" && !img.Healthy && c.LivenessProbe != nil {
 			soon(livenessDeadline(rc, c.LivenessProbe))
 		}
-		state := c.Name + ": " + describeContainer(rc, ctx.Now)
-		if rc.Digest != "" && img.Digest != "" && rc.Digest != img.Digest {
-			state += fmt.Sprintf(" — runs %s, the registry now serves %s for %s", short(rc.Digest), short(img.Digest), c.Image)
-		}
-		states = append(states, state)
+
 	}
 	ctx.Observed = strings.Join(states, "; ")
 	st := k.podStatus(p, rt, key, ctx)
@@ -250,11 +257,34 @@ func (k *KubeletLoop) restart(ctx *Context, p *api.Pod, name string, rc *Contain
 	ctx.Actions = append(ctx.Actions, fmt.Sprintf("back off %s before restarting %s", api.FormatDuration(back), name))
 }
 
+// start creates a container; it runs once the runtime has created it
+// (the image's start time).
 func (k *KubeletLoop) start(ctx *Context, p *api.Pod, name string, rc *Container, img Image) {
-	ctx.Event(p, "Normal", "Created", "Created container %s", name)
-	ctx.Event(p, "Normal", "Started", "Started container %s", name)
-	rc.State, rc.Since, rc.Until, rc.Ready = "running", ctx.Now, ctx.Now+img.Start, false
-	ctx.Actions = append(ctx.Actions, "start container "+name)
+	rc.State, rc.Since, rc.Until, rc.Ready = "creating", ctx.Now, ctx.Now+img.Start, false
+	ctx.Actions = append(ctx.Actions, fmt.Sprintf("create container %s (%s)", name, api.FormatDuration(img.Start)))
+}
+
+// run starts a created container. Without a readiness probe it is ready
+// once it runs; with one, once the probe first passes (initialDelaySeconds
+// later) — never, for an image that does not answer it. A container that
+// exits (a crash, a Job's work) runs for the image's start time first.
+func (k *KubeletLoop) run(ctx *Context, p *api.Pod, c api.Container, rc *Container, img Image) {
+	ctx.Event(p, "Normal", "Created", "Created container %s", c.Name)
+	ctx.Event(p, "Normal", "Started", "Started container %s", c.Name)
+	rc.State, rc.Since, rc.Until, rc.Ready = "running", ctx.Now, ctx.Now, false
+	ctx.Actions = append(ctx.Actions, "start container "+c.Name)
+	exits := img.Crash || (p.Spec.RestartPolicy != "" && p.Spec.RestartPolicy != "Always")
+	switch {
+	case exits:
+		rc.Until = ctx.Now + max(img.Start, api.Second)
+	case c.ReadinessProbe == nil:
+		rc.Ready = true
+	case img.Ready && c.ReadinessProbe.InitialDelaySeconds == 0:
+		rc.Ready = true
+	default:
+		// The first probe runs after initialDelaySeconds (a second at least).
+		rc.Until = ctx.Now + max(api.Duration(c.ReadinessProbe.InitialDelaySeconds)*api.Second, api.Second)
+	}
 }
 
 func describeContainer(rc *Container, now api.Time) string {
@@ -269,6 +299,8 @@ func describeContainer(rc *Container, now api.Time) string {
 		return "image not present"
 	case "exited":
 		return fmt.Sprintf("exited with code %d", rc.ExitCode)
+	case "creating":
+		return "container being created"
 	case "running":
 		if rc.Ready {
 			return "running, ready"
@@ -328,7 +360,7 @@ func (k *KubeletLoop) podStatus(p *api.Pod, rt *Runtime, key string, ctx *Contex
 		}
 		started := false
 		switch {
-		case rc == nil || rc.State == "pulling":
+		case rc == nil || rc.State == "pulling" || rc.State == "creating":
 			cs.State.Waiting = &api.ContainerStateWaiting{Reason: "ContainerCreating"}
 		case rc.State == "pullbackoff":
 			if ctx.Now-rc.Since < api.Second {

@@ -159,6 +159,8 @@ func CheckKubectl(line string) error {
 		return fmt.Errorf("empty command: want a kubectl command such as \"get pods\"")
 	case words[0] == "kubectl":
 		return fmt.Errorf("write the command without \"kubectl\": %q", strings.Join(words[1:], " "))
+	case words[0] == "apply":
+		return fmt.Errorf("kubectl apply needs manifests: write them in an apply: step (apply: |, then the YAML) instead")
 	case !contains(KubectlVerbs, words[0]):
 		return fmt.Errorf("unknown kubectl command %q: want one of %s", words[0], strings.Join(KubectlVerbs, ", "))
 	case words[0] == "rollout" && (len(words) < 2 || !contains(RolloutCommands, words[1])):

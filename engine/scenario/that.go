@@ -104,6 +104,9 @@ var builtinKinds = map[string]string{
 	"pod": "Pod", "pods": "Pod", "po": "Pod",
 	"node": "Node", "nodes": "Node", "no": "Node",
 	"lease": "Lease", "leases": "Lease",
+	"job": "Job", "jobs": "Job",
+	"resourcequota": "ResourceQuota", "resourcequotas": "ResourceQuota", "quota": "ResourceQuota",
+	"validatingwebhookconfiguration": "ValidatingWebhookConfiguration", "validatingwebhookconfigurations": "ValidatingWebhookConfiguration",
 }
 
 // KindFor returns the canonical kind a word names ("rs" → "ReplicaSet"),

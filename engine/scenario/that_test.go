@@ -158,7 +158,7 @@ func TestMatchName(t *testing.T) {
 
 func TestKindFor(t *testing.T) {
 	for word, want := range map[string]string{"deploy": "Deployment", "RS": "ReplicaSet", "pods": "Pod", "no": "Node",
-		"ingresses": "Ingress", "configmap": "ConfigMap", "job": ""} {
+		"ingresses": "Ingress", "configmap": "ConfigMap", "job": "Job", "widget": ""} {
 		got, ok := KindFor(word, []string{"Ingress", "ConfigMap"})
 		if got != want || ok != (want != "") {
 			t.Errorf("KindFor(%q) = %q, %v", word, got, ok)

@@ -253,6 +253,9 @@ func (s *Sim) fault(w *world, line string) {
 			case "start":
 				if !c.running && (c.host == "" || w.nodeUp[c.host]) {
 					w.start(i, "started: initial list")
+					if c.host != "" {
+						w.heartbeat(c.host)
+					}
 				}
 			case "sync":
 				w.sync(i)

@@ -652,8 +652,8 @@ func (w *world) sync(i int) {
 
 // heartbeat renews a node's lease while its kubelet runs.
 func (w *world) heartbeat(node string) {
-	if !w.nodeUp[node] {
-		return
+	if !w.nodeUp[node] || !w.ctrls[w.kubelets[node]].running {
+		return // a stopped kubelet posts nothing; it starts beating again when started
 	}
 	if l, ok := w.store.Get("Lease", leaseNamespace, node).(*api.Lease); ok {
 		nl := l.DeepCopy()
