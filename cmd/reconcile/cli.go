@@ -167,12 +167,15 @@ type runJSON struct {
 	Objects  []api.Object `json:"objects"`
 	Events   []*api.Event `json:"events"`
 	Outputs  []sim.Output `json:"outputs"`
-	Errors   []string     `json:"errors"`
+	// Outside lists what pods did outside the cluster (a Job's migration):
+	// nothing in objects records it, and no rollback undoes it.
+	Outside []sim.SideEffect `json:"outside"`
+	Errors  []string         `json:"errors"`
 }
 
 func writeJSON(stdout, stderr io.Writer, sc *scenario.Scenario, seed int64, s *sim.Sim) int {
 	doc := runJSON{Scenario: sc.ID, Seed: seed, Until: check.Duration(s.Now()), Digest: s.Digest(),
-		Passes: []sim.Pass{}, Objects: s.Objects(), Events: s.Events(), Outputs: []sim.Output{}, Errors: []string{}}
+		Passes: []sim.Pass{}, Objects: s.Objects(), Events: s.Events(), Outputs: []sim.Output{}, Outside: append([]sim.SideEffect{}, s.Outside()...), Errors: []string{}}
 	for _, p := range s.Passes() {
 		if p.AtText == "" {
 			p.AtText = api.FormatDuration(p.At)
@@ -181,7 +184,7 @@ func writeJSON(stdout, stderr io.Writer, sc *scenario.Scenario, seed int64, s *s
 			p.Actions = []string{}
 		}
 		doc.Passes = append(doc.Passes, p)
-		if strings.HasPrefix(p.Outcome, "error") || p.Outcome == "crashed" {
+		if strings.HasPrefix(p.Outcome, "error") || strings.HasPrefix(p.Outcome, "crashed") {
 			doc.Errors = append(doc.Errors, fmt.Sprintf("#%d %s %s: %s", p.N, p.Controller, p.Key, p.Outcome))
 		}
 	}

@@ -63,6 +63,23 @@ func Expect(w World, e scenario.Expect) *Failure {
 		if what, got, ok := expectOutput(w.Outputs(), e.Output); !ok {
 			return fail(what, got)
 		}
+	case e.Outside != "":
+		what := fmt.Sprintf("outside the cluster: %q", e.Outside)
+		o, ok := w.(interface{ Outside() []sim.SideEffect })
+		if !ok {
+			return fail(what, "this run records no side effects")
+		}
+		var seen []string
+		for _, se := range o.Outside() {
+			if strings.Contains(se.What, e.Outside) {
+				return nil
+			}
+			seen = append(seen, se.What)
+		}
+		if len(seen) == 0 {
+			return fail(what, "nothing happened outside the cluster")
+		}
+		return fail(what, strings.Join(seen, "; "))
 	default:
 		objs := w.Objects()
 		a := e.Assertion

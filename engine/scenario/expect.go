@@ -8,7 +8,7 @@ import (
 )
 
 var (
-	expectFields = []string{"at", "that", "event", "output"}
+	expectFields = []string{"at", "that", "event", "output", "outside"}
 	eventFields  = []string{"reason", "object", "message", "min", "max"}
 	outputFields = []string{"command", "contains", "exitCode"}
 )
@@ -31,7 +31,7 @@ func (l *loader) expects(n *yaml.Node) []Expect {
 		} else {
 			e.At, _ = l.duration(v, ep+".at")
 		}
-		kind, ok := l.oneOf(f, ep, "that", "event", "output")
+		kind, ok := l.oneOf(f, ep, "that", "event", "output", "outside")
 		if !ok {
 			continue
 		}
@@ -42,6 +42,13 @@ func (l *loader) expects(n *yaml.Node) []Expect {
 			e.Event = l.expectEvent(v, ep+".event")
 		case "output":
 			e.Output = l.expectOutput(v, ep+".output")
+		case "outside":
+			if s, ok := l.str(v, ep+".outside"); ok {
+				if s == "" {
+					l.fail(v, "%s.outside: Required value: text a side effect outside the cluster must contain", ep)
+				}
+				e.Outside = s
+			}
 		}
 		out = append(out, e)
 	}

@@ -313,7 +313,7 @@ func TestLoadErrors(t *testing.T) {
 				"web.yaml:6:50: expect[3].that: > compares numbers, times or quantities, but metadata.name is text\n" +
 				"web.yaml:7:42: expect[4].that: a count compares with a whole number, got \"many\"\n" +
 				"web.yaml:8:34: expect[5].that: deployment has no field status.conditions.type: status.conditions is a list: pick an element with status.conditions[0] or status.conditions[FIELD=VALUE]\n" +
-				"web.yaml:9:3: expect[6]: want exactly one of that, event, output; got none\n" +
+				"web.yaml:9:3: expect[6]: want exactly one of that, event, output, outside; got none\n" +
 				"web.yaml:10:3: expect[7].at: Required value: the simulated time to check at, e.g. at: 10m\n" +
 				"web.yaml:11:19: expect[8].event: Required value: say which events: reason, object or message\n" +
 				"web.yaml:12:44: expect[9].event.max: 2 is less than min 3\n" +

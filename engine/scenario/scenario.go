@@ -149,6 +149,9 @@ type Expect struct {
 	// Output matches a recorded kubectl output: the command's text must
 	// contain it.
 	Output *ExpectOutput
+	// Outside asserts that a pod did something outside the cluster (a
+	// Job's migration): a recorded side effect contains this text.
+	Outside string
 }
 
 // ExpectEvent asserts that an event was recorded.
