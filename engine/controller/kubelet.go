@@ -539,13 +539,21 @@ func short(digest string) string {
 	return digest
 }
 
-// repository strips the tag or digest from an image reference.
+// repository is an image reference's repository as the container runtime
+// names it in imageID: tag or digest stripped, Docker Hub's host and
+// library/ added when the reference names no registry.
 func repository(ref string) string {
 	if i := strings.Index(ref, "@"); i >= 0 {
-		return ref[:i]
+		ref = ref[:i]
+	} else if i := strings.LastIndex(ref, ":"); i > strings.LastIndex(ref, "/") {
+		ref = ref[:i]
 	}
-	if i := strings.LastIndex(ref, ":"); i > strings.LastIndex(ref, "/") {
-		return ref[:i]
+	first, _, hasSlash := strings.Cut(ref, "/")
+	switch {
+	case !hasSlash:
+		return "docker.io/library/" + ref
+	case !strings.ContainsAny(first, ".:") && first != "localhost":
+		return "docker.io/" + ref
 	}
 	return ref
 }

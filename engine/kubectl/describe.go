@@ -6,6 +6,7 @@ import (
 	"text/tabwriter"
 
 	"reconcile/engine/api"
+	"reconcile/engine/controller"
 )
 
 func (k *cmd) describe(args []string) (string, error) {
@@ -37,6 +38,20 @@ func (k *cmd) describe(args []string) (string, error) {
 		for _, c := range t.Status.Conditions {
 			fmt.Fprintf(&b, "  %-14s %-7s %s\n", c.Type, c.Status, c.Reason)
 		}
+		var old []string
+		newRS := "<none>"
+		for _, rs := range k.owned(t) {
+			line := fmt.Sprintf("%s (%d/%d replicas created)", rs.Name, rs.Status.Replicas, api.Deref(rs.Spec.Replicas, 1))
+			if rs.Annotations[controller.RevisionAnnotation] == t.Annotations[controller.RevisionAnnotation] {
+				newRS = line
+			} else if rs.Status.Replicas > 0 || api.Deref(rs.Spec.Replicas, 1) > 0 {
+				old = append(old, line)
+			}
+		}
+		if len(old) == 0 {
+			old = []string{"<none>"}
+		}
+		fmt.Fprintf(&b, "OldReplicaSets:  %s\nNewReplicaSet:   %s\n", strings.Join(old, ", "), newRS)
 	case *api.Pod:
 		node := t.Spec.NodeName
 		if node == "" {

@@ -1,6 +1,7 @@
 package kubectl
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"sort"
@@ -104,11 +105,12 @@ type cmd struct {
 	watch    bool
 	payload  string // -p for patch
 	image    string // --image for create
+	selector string // -l for get
 }
 
 func (k *cmd) flags(args []string) ([]string, error) {
 	var rest []string
-	var missing string
+	var missing, unknown string
 	k.watch = true
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -145,9 +147,20 @@ func (k *cmd) flags(args []string) ([]string, error) {
 		case strings.HasPrefix(a, "--ignore-daemonsets") || strings.HasPrefix(a, "--delete-emptydir-data") || strings.HasPrefix(a, "--force"):
 		case strings.HasPrefix(a, "--watch"):
 			k.watch = val() != "false"
+		case strings.HasPrefix(a, "--timeout"):
+			val()
+		case a == "-l" || strings.HasPrefix(a, "--selector"):
+			k.selector = val()
+		case strings.HasPrefix(a, "-") && len(a) > 1:
+			if unknown == "" {
+				unknown = a
+			}
 		default:
 			rest = append(rest, a)
 		}
+	}
+	if unknown != "" {
+		return nil, fmt.Errorf("error: unknown flag: %s\nSee 'kubectl %s --help' for usage.", strings.SplitN(unknown, "=", 2)[0], strings.Join(rest[:min(len(rest), 1)], ""))
 	}
 	if missing != "" {
 		return nil, fmt.Errorf("error: flag needs an argument: %q in %s", missing, "-"+missing)
@@ -243,8 +256,12 @@ func (k *cmd) get(args []string) (string, error) {
 		}
 		objs = []api.Object{o}
 	} else {
+		sel, err := parseSelector(k.selector)
+		if err != nil {
+			return "", err
+		}
 		for _, o := range k.st.List(kind) {
-			if o.Meta().Namespace == "" || o.Meta().Namespace == k.ns {
+			if (o.Meta().Namespace == "" || o.Meta().Namespace == k.ns) && (sel == nil || sel.Matches(o.Meta().Labels)) {
 				objs = append(objs, o)
 			}
 		}
@@ -253,20 +270,43 @@ func (k *cmd) get(args []string) (string, error) {
 		}
 	}
 	var b strings.Builder
+	switch k.output {
+	case "", "wide":
+	case "json", "yaml":
+		return renderObjects(objs, k.output, name != "")
+	case "name":
+		for _, o := range objs {
+			fmt.Fprintf(&b, "%s/%s\n", qualified(kind), o.Meta().Name)
+		}
+		return b.String(), nil
+	default:
+		return "", fmt.Errorf("error: unable to match a printer suitable for the output format %q, allowed formats are: json,name,wide,yaml", k.output)
+	}
+	wide := k.output == "wide"
 	w := tabwriter.NewWriter(&b, 0, 8, 3, ' ', 0)
 	switch kind {
 	case "Pod":
+		if wide {
+			fmt.Fprintln(w, "NAME\tREADY\tSTATUS\tRESTARTS\tAGE\tIP\tNODE\tNOMINATED NODE\tREADINESS GATES")
+			for _, o := range objs {
+				p := o.(*api.Pod)
+				ready, restarts := podReady(p)
+				ip, node := p.Status.PodIP, p.Spec.NodeName
+				if ip == "" {
+					ip = "<none>"
+				}
+				if node == "" {
+					node = "<none>"
+				}
+				fmt.Fprintf(w, "%s\t%s\t%s\t%d\t%s\t%s\t%s\t<none>\t<none>\n", p.Name, ready, PodStatus(p), restarts, age(k.now, p.CreationTimestamp), ip, node)
+			}
+			break
+		}
 		fmt.Fprintln(w, "NAME\tREADY\tSTATUS\tRESTARTS\tAGE")
 		for _, o := range objs {
 			p := o.(*api.Pod)
-			ready, total, restarts := 0, len(p.Spec.Containers), int32(0)
-			for _, cs := range p.Status.ContainerStatuses {
-				if cs.Ready {
-					ready++
-				}
-				restarts += cs.RestartCount
-			}
-			fmt.Fprintf(w, "%s\t%d/%d\t%s\t%d\t%s\n", p.Name, ready, total, PodStatus(p), restarts, age(k.now, p.CreationTimestamp))
+			ready, restarts := podReady(p)
+			fmt.Fprintf(w, "%s\t%s\t%s\t%d\t%s\n", p.Name, ready, PodStatus(p), restarts, age(k.now, p.CreationTimestamp))
 		}
 	case "Deployment":
 		fmt.Fprintln(w, "NAME\tREADY\tUP-TO-DATE\tAVAILABLE\tAGE")
@@ -711,4 +751,58 @@ func splitArgs(line string) ([]string, error) {
 		out = append(out, cur.String())
 	}
 	return out, nil
+}
+
+func podReady(p *api.Pod) (string, int32) {
+	ready, restarts := 0, int32(0)
+	for _, cs := range p.Status.ContainerStatuses {
+		if cs.Ready {
+			ready++
+		}
+		restarts += cs.RestartCount
+	}
+	return fmt.Sprintf("%d/%d", ready, len(p.Spec.Containers)), restarts
+}
+
+// parseSelector reads "app=web,tier!=db" (equality-based selectors).
+func parseSelector(s string) (*api.LabelSelector, error) {
+	if s == "" {
+		return nil, nil
+	}
+	sel := &api.LabelSelector{MatchLabels: map[string]string{}}
+	for _, part := range strings.Split(s, ",") {
+		if k, v, ok := strings.Cut(part, "!="); ok {
+			sel.MatchExpressions = append(sel.MatchExpressions, api.LabelSelectorRequirement{Key: strings.TrimSpace(k), Operator: "NotIn", Values: []string{strings.TrimSpace(v)}})
+			continue
+		}
+		k, v, ok := strings.Cut(strings.Replace(part, "==", "=", 1), "=")
+		if !ok || strings.TrimSpace(k) == "" {
+			if strings.TrimSpace(part) != "" && !strings.ContainsAny(part, "=!") {
+				sel.MatchExpressions = append(sel.MatchExpressions, api.LabelSelectorRequirement{Key: strings.TrimSpace(part), Operator: "Exists"})
+				continue
+			}
+			return nil, fmt.Errorf("error: unable to parse requirement: %q", part)
+		}
+		sel.MatchLabels[strings.TrimSpace(k)] = strings.TrimSpace(v)
+	}
+	return sel, nil
+}
+
+// renderObjects prints objects as -o json or -o yaml does: one object, or
+// a List of them.
+func renderObjects(objs []api.Object, format string, single bool) (string, error) {
+	var v any = objs[0]
+	if !single {
+		v = map[string]any{"apiVersion": "v1", "kind": "List", "items": objs, "metadata": map[string]string{"resourceVersion": ""}}
+	}
+	b, err := json.MarshalIndent(v, "", "    ")
+	if err != nil {
+		return "", err
+	}
+	if format == "json" {
+		return string(b) + "\n", nil
+	}
+	var generic any
+	json.Unmarshal(b, &generic)
+	return YAML(generic), nil
 }

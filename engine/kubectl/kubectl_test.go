@@ -19,7 +19,7 @@ func world(t testing.TB) *store.Store {
 	labels := map[string]string{"app": "web"}
 	_, err := st.Create(&api.Deployment{
 		TypeMeta:   api.TypeMeta{APIVersion: "apps/v1", Kind: "Deployment"},
-		ObjectMeta: api.ObjectMeta{Name: "web", Namespace: "default"},
+		ObjectMeta: api.ObjectMeta{Name: "web", Namespace: "default", Labels: labels},
 		Spec: api.DeploymentSpec{Replicas: api.Int32(3), Selector: &api.LabelSelector{MatchLabels: labels},
 			Template: api.PodTemplateSpec{ObjectMeta: api.ObjectMeta{Labels: labels},
 				Spec: api.PodSpec{Containers: []api.Container{{Name: "web", Image: "shop/web:1.0"}}}}},
@@ -61,6 +61,10 @@ func TestRun(t *testing.T) {
 		{"create deployment api --image=shop/api:1.0", "Error from server (AlreadyExists): deployments.apps \"api\" already exists\n", 1},
 		{"drain worker-1 --ignore-daemonsets", "node/worker-1 cordoned\nnode/worker-1 drained\n", 0},
 		{`get pods -l "app=web`, "error: unterminated \" quote\n", 1},
+		{"get deploy -l app=web -o name", "deployment.apps/web\n", 0},
+		{"get deploy -l app=nope", "No resources found in default namespace.\n", 0},
+		{"get events --field-selector type=Warning", "error: unknown flag: --field-selector\nSee 'kubectl get --help' for usage.\n", 1},
+		{"get nodes -o table", "", 1},
 		{"frobnicate", "", 1},
 	}
 	st := world(t)
@@ -92,4 +96,15 @@ func FuzzRun(f *testing.F) {
 			t.Fatalf("failure without an error message: %q", out)
 		}
 	})
+}
+
+// TestGetYAML renders an object as -o yaml does.
+func TestGetYAML(t *testing.T) {
+	st := world(t)
+	out, code := kubectl.Run(st, api.Minute, "get node worker-1 -o yaml")
+	for _, want := range []string{"apiVersion: v1\n", "kind: Node\n", "metadata:\n", "  name: worker-1\n", "  creationTimestamp: \"2026-01-01T09:00:00Z\"\n"} {
+		if code != 0 || !strings.Contains(out, want) {
+			t.Errorf("get -o yaml: want %q in\n%s", want, out)
+		}
+	}
 }

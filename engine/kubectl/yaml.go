@@ -1,0 +1,128 @@
+package kubectl
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// YAML renders JSON-shaped data (maps, lists, strings, numbers, booleans,
+// null) as YAML the way kubectl -o yaml lays it out: keys sorted, lists of
+// maps with "- " on the first key, strings quoted only when they must be.
+func YAML(v any) string {
+	var b strings.Builder
+	writeYAML(&b, v, 0, false)
+	return b.String()
+}
+
+func writeYAML(b *strings.Builder, v any, indent int, inList bool) {
+	pad := strings.Repeat("  ", indent)
+	switch t := v.(type) {
+	case map[string]any:
+		if len(t) == 0 {
+			b.WriteString("{}\n")
+			return
+		}
+		keys := make([]string, 0, len(t))
+		for k := range t {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for i, k := range keys {
+			p := pad
+			if inList && i == 0 {
+				p = ""
+			}
+			b.WriteString(p + yamlString(k) + ":")
+			writeValue(b, t[k], indent)
+		}
+	case []any:
+		if len(t) == 0 {
+			b.WriteString("[]\n")
+			return
+		}
+		for _, e := range t {
+			b.WriteString(pad + "- ")
+			switch e.(type) {
+			case map[string]any:
+				if len(e.(map[string]any)) == 0 {
+					b.WriteString("{}\n")
+					continue
+				}
+				writeYAML(b, e, indent+1, true)
+			case []any:
+				b.WriteString("\n")
+				writeYAML(b, e, indent+1, false)
+			default:
+				b.WriteString(scalar(e) + "\n")
+			}
+		}
+	default:
+		b.WriteString(pad + scalar(v) + "\n")
+	}
+}
+
+func writeValue(b *strings.Builder, v any, indent int) {
+	switch t := v.(type) {
+	case map[string]any:
+		if len(t) == 0 {
+			b.WriteString(" {}\n")
+			return
+		}
+		b.WriteString("\n")
+		writeYAML(b, v, indent+1, false)
+	case []any:
+		if len(t) == 0 {
+			b.WriteString(" []\n")
+			return
+		}
+		b.WriteString("\n")
+		writeYAML(b, v, indent, false)
+	default:
+		b.WriteString(" " + scalar(v) + "\n")
+	}
+}
+
+func scalar(v any) string {
+	switch t := v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return strconv.FormatBool(t)
+	case float64:
+		if t == float64(int64(t)) {
+			return strconv.FormatInt(int64(t), 10)
+		}
+		return strconv.FormatFloat(t, 'g', -1, 64)
+	case json.Number:
+		return t.String()
+	case string:
+		return yamlString(t)
+	}
+	return fmt.Sprint(v)
+}
+
+// yamlString quotes a string when plain YAML would read it as something
+// else (a number, a boolean, null) or could not hold it.
+func yamlString(s string) string {
+	if s == "" {
+		return `""`
+	}
+	switch strings.ToLower(s) {
+	case "true", "false", "yes", "no", "on", "off", "null", "~", "y", "n":
+		return strconv.Quote(s)
+	}
+	if _, err := strconv.ParseFloat(s, 64); err == nil {
+		return `"` + s + `"`
+	}
+	if _, err := time.Parse(time.RFC3339, s); err == nil {
+		return `"` + s + `"` // YAML would read it as a timestamp
+	}
+	if strings.ContainsAny(s[:1], "-?:,[]{}#&*!|>'\"%@` ") || strings.ContainsAny(s, "\n\t") || strings.Contains(s, ": ") || strings.Contains(s, " #") || strings.HasSuffix(s, " ") || strings.HasSuffix(s, ":") {
+		return strconv.Quote(s)
+	}
+	return s
+}
