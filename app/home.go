@@ -32,6 +32,7 @@ func (h *Home) OnAppUpdate(ctx app.Context) {
 
 // Render draws the page.
 func (h *Home) Render() app.UI {
+	groups := h.sections()
 	return shell{embed: h.embed, updatable: h.updatable}.render(
 		app.Section().Class("intro").Body(
 			app.H1().Text("The loop under everything"),
@@ -40,27 +41,64 @@ func (h *Home) Render() app.UI {
 			app.P().Text("A pass is one controller reconciling one object once: it reads what should be true, looks at what is true, "+
 				"computes the difference and takes one step to reduce it. Then it looks again."),
 		),
-		loopPicture(nil, ""),
+		homeLoop(),
 		app.Section().ID("lessons").Aria("labelledby", "lessons-title").Body(
 			app.H2().ID("lessons-title").Text("Lessons"),
-			app.Ol().Class("lessons").Body(
-				app.Range(h.lessons).Slice(func(i int) app.UI {
-					l := h.lessons[i]
-					return app.Li().Body(
-						app.A().Href("/s/"+l.id).Text(l.title),
-						app.If(l.summary != "", func() app.UI {
-							return app.P().Text(firstSentence(l.summary))
-						}),
-						app.If(l.err != "", func() app.UI {
-							return app.P().Class("error").Text("This lesson cannot be read: " + l.err)
-						}),
-					)
-				}),
+			app.Range(groups).Slice(func(i int) app.UI {
+				g := groups[i]
+				return app.Div().Class("section").Body(
+					app.H3().Text(g.title),
+					app.Ol().Class("lessons").Start(g.start).Body(app.Range(g.lessons).Slice(func(j int) app.UI {
+						l := g.lessons[j]
+						return app.Li().Body(
+							app.A().Href("/s/"+l.id).Text(l.title),
+							app.If(l.summary != "", func() app.UI {
+								return app.P().Text(firstSentence(l.summary))
+							}),
+							app.If(l.err != "", func() app.UI {
+								return app.P().Class("error").Text("This lesson cannot be read: " + l.err)
+							}),
+						)
+					})),
+				)
+			}),
+		),
+		app.Section().Class("more").Aria("labelledby", "more-title").Body(
+			app.H2().ID("more-title").Text("Two more ways in"),
+			app.Ul().Body(
+				app.Li().Body(
+					app.A().Href("/compare").Text("Edge-triggered or level-triggered"),
+					app.Text(": the lesson's two pseudocode blocks, each running a twin of the same cluster. Miss an event, handle one twice, crash mid-way, and watch which twin recovers."),
+				),
+				app.Li().Body(
+					app.A().Href("/failures").Text("When the loop does not converge"),
+					app.Text(": the lesson's failure table, each row replayable to its symptom and its response."),
+				),
 			),
 		),
 		app.Section().Class("keys").Aria("labelledby", "keys-title").Body(
 			app.H2().ID("keys-title").Text("Keyboard"),
-			app.P().Text("In a lesson: → next pass, ← previous pass, Home back to the start."),
+			app.P().Text("In a lesson: Space play or pause, → next pass, ← previous pass, Home back to the start."),
 		),
 	)
+}
+
+// lessonGroup is a run of lessons of one section of the lesson.
+type lessonGroup struct {
+	title   string
+	start   int
+	lessons []lesson
+}
+
+// sections groups the lessons by section, keeping their order and their
+// numbering.
+func (h *Home) sections() []lessonGroup {
+	var out []lessonGroup
+	for i, l := range h.lessons {
+		if n := len(out); n == 0 || out[n-1].title != l.section {
+			out = append(out, lessonGroup{title: l.section, start: i + 1})
+		}
+		out[len(out)-1].lessons = append(out[len(out)-1].lessons, l)
+	}
+	return out
 }

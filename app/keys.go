@@ -32,6 +32,13 @@ func listenKeys(ctx app.Context, keys []string, handle func(ctx app.Context, key
 			if t.Get("isContentEditable").Truthy() {
 				return nil
 			}
+			// Space and Enter belong to the focused control.
+			switch strings.ToLower(t.Get("tagName").String()) {
+			case "button", "a", "summary":
+				if k := e.Get("key").String(); k == " " || k == "Enter" {
+					return nil
+				}
+			}
 		}
 		key := e.Get("key").String()
 		for _, k := range keys {

@@ -12,6 +12,8 @@ type lesson struct {
 	id      string
 	title   string
 	summary string
+	// section is the part of the lesson the scenario plays.
+	section string
 	// err says why the scenario could not be read; the lesson is still
 	// listed so the problem is visible.
 	err string
@@ -33,11 +35,20 @@ func openLesson(id string) (sc *scenario.Scenario, found bool, err error) {
 	return sc, true, err
 }
 
-// lessons lists every bundled scenario in order.
+// lessons lists every bundled scenario in the lesson's order.
 func lessons() []lesson {
+	section := map[string]string{}
+	for _, s := range scenarios.Sections {
+		for _, id := range s.IDs {
+			section[id] = s.Title
+		}
+	}
 	var out []lesson
-	for _, id := range scenarios.IDs() {
-		l := lesson{id: id, title: id}
+	for _, id := range scenarios.Ordered() {
+		l := lesson{id: id, title: id, section: section[id]}
+		if l.section == "" {
+			l.section = "More lessons"
+		}
 		sc, _, err := openLesson(id)
 		switch {
 		case err != nil:

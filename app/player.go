@@ -5,9 +5,11 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"reconcile/engine/api"
 	"reconcile/engine/scenario"
 	"reconcile/engine/sim"
 )
@@ -16,11 +18,17 @@ import (
 // touches one key, and so does a render.
 const logWindow = 50
 
-// Player is the scenario player, /s/{id}: the lesson, the transport bar, the
-// current pass (controller, key, trigger, desired, observed, difference,
-// actions, outcome), the pass log and the trace digest.
+// historyShown is how many of the latest inputs the fault palette lists.
+const historyShown = 8
+
+// Player is the scenario player, /s/{id}: the lesson, the loop lit for the
+// current pass, the cluster, the inspector, the pass log, the transport bar,
+// the fault palette and, for a failure-table lesson, its row with the
+// response.
 //
-// ?pass=N opens the run just after pass N. Keys: → next pass, ← previous
+// ?pass=N opens the run just after pass N (with &t=T, at the simulated time
+// T that follows it without another pass: inputs after a pass are part of
+// the moment); ?at=symptom plays a failure lesson to its symptom. Keys: Space play/pause, → next pass, ← previous
 // pass, Home reset.
 type Player struct {
 	app.Compo
@@ -28,38 +36,68 @@ type Player struct {
 	id    string
 	embed bool
 	sc    *scenario.Scenario
-	run   *sim.Sim
+	ses   *session
 
 	// missing is set when there is no bundled scenario with the id.
 	missing bool
-	// ended is set when Next reported that nothing more happens before the
-	// run's horizon.
-	ended bool
 	// alert is what went wrong last (a refused input, a recovered panic).
 	alert string
+	// notice is a calm message about the last action (not an error).
+	notice string
 	// view is read from the run after every change, so Render never calls
 	// into the engine.
 	view playerView
 
+	// What the learner chose.
+	selected  api.Ref // the inspected object; zero follows the current pass
+	speed     int
+	fault     faultForm
+	embedCode string
+	copied    string
+	// atSymptom is set when the run was played to a failure's symptom.
+	atSymptom bool
+	// responded is set once the response has been applied.
+	responded bool
+
 	// updatable is set when a new version of the site is ready.
 	updatable bool
 
+	// inspected is the text of the inspected object's last version read.
+	inspected *objectText
+	// chips are the cluster pane's pods, by stored version.
+	chips map[*api.Pod]podChip
+
+	ctx      app.Context // the component's own context, from OnMount
+	mounted  bool
+	clock    clock
 	stopKeys func()
+	stopHide func()
 }
 
 // playerView is what the player shows of the run.
 type playerView struct {
-	ready   bool
-	n       int
-	now     string
-	current *sim.Pass
-	log     []sim.Pass
-	digest  string
+	ready     bool
+	n         int
+	known     int
+	final     bool
+	atEnd     bool
+	now       string
+	current   *sim.Pass
+	log       []sim.Pass
+	digest    string
+	loop      string
+	converged bool
+	cluster   clusterView
+	inspector inspectorView
+	following bool
+	targets   faultTargets
+	history   []string
 }
 
 // OnInit opens the lesson as early as it can in the browser, so the first
 // render already shows it (the server opens it in OnNav).
 func (p *Player) OnInit() {
+	p.speed = defaultSpeed
 	// During an in-app navigation the address bar changes after the new
 	// page is created: only trust it when it already names a lesson.
 	if u := app.Window().URL(); app.IsClient && u != nil && strings.HasPrefix(u.Path, "/s/") {
@@ -72,19 +110,26 @@ func (p *Player) OnAppUpdate(ctx app.Context) {
 	p.updatable = ctx.AppUpdateAvailable()
 }
 
-// OnNav opens the lesson named by the URL, at ?pass=N.
+// OnNav opens the lesson named by the URL, at ?pass=N (or at its symptom).
 func (p *Player) OnNav(ctx app.Context) {
-	p.open(ctx.Page().URL())
+	u := ctx.Page().URL()
+	p.open(u)
 	if p.sc != nil && p.sc.Title != "" {
 		ctx.Page().SetTitle(p.sc.Title + " · Reconcile")
 		ctx.Page().SetDescription(firstSentence(p.sc.Summary))
 	}
+	if u != nil && u.Query().Get("at") == "symptom" && p.ses != nil && app.IsClient {
+		p.playToSymptom(ctx)
+	}
 }
 
-// OnMount binds the keyboard.
+// OnMount binds the keyboard and pauses play when the page is hidden.
 func (p *Player) OnMount(ctx app.Context) {
-	p.stopKeys = listenKeys(ctx, []string{"ArrowRight", "ArrowLeft", "Home"}, func(ctx app.Context, key string) {
+	p.ctx, p.mounted = ctx, true
+	p.stopKeys = listenKeys(ctx, []string{" ", "ArrowRight", "ArrowLeft", "Home"}, func(ctx app.Context, key string) {
 		switch key {
+		case " ":
+			p.togglePlay(ctx)
 		case "ArrowRight":
 			p.next(ctx)
 		case "ArrowLeft":
@@ -93,13 +138,25 @@ func (p *Player) OnMount(ctx app.Context) {
 			p.reset(ctx)
 		}
 	})
+	p.stopHide = onHidden(ctx, func(ctx app.Context) {
+		if p.clock.running() {
+			p.pause()
+			p.notice = "Paused while the page was hidden."
+		}
+	})
+	notifyHost(eventPass, p.id, p.view.n)
+	p.settle()
 }
 
-// OnDismount unbinds the keyboard.
+// OnDismount unbinds the keyboard and stops playing.
 func (p *Player) OnDismount() {
-	if p.stopKeys != nil {
-		p.stopKeys()
-		p.stopKeys = nil
+	p.clock.stop()
+	p.mounted = false
+	for _, stop := range []*func(){&p.stopKeys, &p.stopHide} {
+		if *stop != nil {
+			(*stop)()
+			*stop = nil
+		}
 	}
 }
 
@@ -110,10 +167,10 @@ func (p *Player) open(u *url.URL) {
 	}
 	p.embed = embedded(u)
 	id := strings.Trim(strings.TrimPrefix(u.Path, "/s/"), "/")
-	if id != p.id || (p.run == nil && !p.missing && p.alert == "") {
+	if id != p.id || (p.ses == nil && !p.missing && p.alert == "") {
 		p.load(id)
 	}
-	if p.run == nil {
+	if p.ses == nil {
 		return
 	}
 	want := 0
@@ -125,16 +182,38 @@ func (p *Player) open(u *url.URL) {
 			want = n
 		}
 	}
-	if want != p.view.n {
-		p.seek(want)
+	var at api.Time
+	if s := u.Query().Get("t"); s != "" {
+		d, err := api.ParseDuration(s)
+		if err != nil {
+			p.alert = fmt.Sprintf("?t=%s is not a simulated time; showing pass %d.", s, want)
+		} else {
+			at = d
+		}
 	}
+	if want == p.view.n && (at == 0 || at == p.ses.run.Now()) {
+		return
+	}
+	if at == 0 {
+		p.seek(want)
+		return
+	}
+	guard(&p.alert, fmt.Sprintf("Going to pass %d at t=%s", want, at), func() {
+		if !p.ses.atTime(want, at) {
+			p.alert = fmt.Sprintf("Pass %d is not followed by t=%s without another pass; showing pass %d.", want, at, want)
+		}
+	})
+	p.refresh()
 }
 
 // load reads the bundled scenario id and prepares a run of it.
 func (p *Player) load(id string) {
+	p.clock.stop()
 	// Field by field: the embedded app.Compo belongs to go-app.
-	p.id, p.sc, p.run = id, nil, nil
-	p.missing, p.ended, p.alert = false, false, ""
+	p.id, p.sc, p.ses = id, nil, nil
+	p.missing, p.alert, p.notice = false, "", ""
+	p.selected, p.atSymptom, p.responded, p.embedCode, p.copied = api.Ref{}, false, false, "", ""
+	p.fault = faultForm{}
 	p.view = playerView{}
 	sc, found, err := openLesson(id)
 	switch {
@@ -147,98 +226,261 @@ func (p *Player) load(id string) {
 	}
 	p.sc = sc
 	guard(&p.alert, "Starting the simulation", func() {
-		run, err := sim.New(sc, sim.Options{})
+		ses, err := newSession(sc)
 		if err != nil {
 			p.alert = "The simulation cannot start: " + err.Error()
 			return
 		}
-		p.run = run
+		p.ses = ses
 	})
 	p.refresh()
 }
 
 // refresh reads what the player shows from the run.
 func (p *Player) refresh() {
-	if p.run == nil {
+	if p.ses == nil {
 		p.view = playerView{}
 		return
 	}
 	var v playerView
 	if guard(&p.alert, "Reading the run", func() {
-		v.n = p.run.PassCount()
-		v.now = p.run.Now().String()
-		passes := p.run.Passes()
-		if len(passes) > 0 {
-			last := passes[len(passes)-1]
+		run := p.ses.run
+		v.n, v.known, v.final, v.atEnd = p.ses.n(), p.ses.known, p.ses.final, p.ses.atEnd()
+		v.now = run.Now().String()
+		v.log = run.PassesFrom(max(0, v.n-logWindow))
+		if len(v.log) > 0 {
+			last := v.log[len(v.log)-1]
 			v.current = &last
 		}
-		if len(passes) > logWindow {
-			passes = passes[len(passes)-logWindow:]
+		if !app.IsClient {
+			v.digest = run.Digest() // in the browser it comes just after the page (settle)
 		}
-		v.log = append([]sim.Pass(nil), passes...)
-		v.digest = p.run.Digest()
+		v.converged = converged(run)
+		pods := run.Store().List("Pod")
+		v.cluster = readCluster(run, pods, &p.chips)
+		ref, following := p.selected, p.selected == api.Ref{}
+		if following {
+			ref, _ = followed(run, v.current)
+		}
+		v.following = following
+		if ref.Kind != "" {
+			v.inspector = inspect(run, ref, &p.inspected)
+		}
+		v.targets = readTargets(run, p.sc, pods)
+		v.loop = p.view.loop
+		if v.n != p.view.n || v.loop == "" {
+			v.loop = loopSVGFor(v.current, captionFor(v.current))
+		}
+		v.history = inputHistory(run, historyShown)
 		v.ready = true
 	}) {
 		p.view = v
 	}
 }
 
+// moved is called after every change of pass: it updates the view, the
+// address bar and the host page.
+func (p *Player) moved(ctx app.Context) {
+	wasConverged := p.view.converged
+	p.refresh()
+	p.settle()
+	p.remember(ctx)
+	notifyHost(eventPass, p.id, p.view.n)
+	if p.view.converged && !wasConverged {
+		notifyHost(eventConverged, p.id, p.view.n)
+	}
+}
+
 func (p *Player) next(ctx app.Context) {
-	if p.run == nil || p.ended {
+	if p.ses == nil || p.view.atEnd {
 		return
 	}
 	p.alert = ""
 	guard(&p.alert, "Next pass", func() {
-		if _, ok := p.run.Next(); !ok {
-			p.ended = true
+		if _, ok := p.ses.next(); !ok {
+			p.pause()
 		}
 	})
-	p.refresh()
-	p.remember(ctx)
+	p.moved(ctx)
 }
 
 func (p *Player) previous(ctx app.Context) {
-	if p.run == nil || p.view.n == 0 {
+	if p.ses == nil || p.view.n == 0 {
 		return
 	}
+	p.pause()
 	p.seek(p.view.n - 1)
-	p.remember(ctx)
+	p.moved(ctx)
 }
 
 func (p *Player) reset(ctx app.Context) {
-	if p.run == nil {
+	if p.ses == nil {
 		return
 	}
+	p.pause()
+	p.atSymptom = false
 	p.seek(0)
-	p.remember(ctx)
+	p.moved(ctx)
 }
 
 // seek moves the run to just after pass n.
 func (p *Player) seek(n int) {
 	p.alert = ""
 	guard(&p.alert, fmt.Sprintf("Going to pass %d", n), func() {
-		if err := p.run.Seek(n); err != nil {
+		if err := p.ses.seek(n); err != nil {
 			p.alert = err.Error()
 		}
 	})
-	p.ended = false
 	p.refresh()
+}
+
+// play starts auto-play: one pass per tick at the chosen speed, until the
+// end of the run, Pause, or the page is hidden.
+func (p *Player) play(ctx app.Context) {
+	if p.ses == nil || p.view.atEnd || !p.mounted {
+		return
+	}
+	p.notice = ""
+	p.clock.start(p.ctx, func() time.Duration { return speeds[p.speed].every }, func(ctx app.Context) bool {
+		p.next(ctx)
+		return !p.view.atEnd && p.alert == ""
+	})
+}
+
+// pause stops auto-play; no timer is left running.
+func (p *Player) pause() {
+	if p.clock.running() {
+		p.clock.stop()
+		p.settle()
+	}
+}
+
+// settle computes, just after the page shows a pass, what is too costly to
+// compute before (the trace digest hashes the whole world): the learner
+// sees the pass first. While playing it waits for the pause.
+func (p *Player) settle() {
+	if !app.IsClient || !p.mounted || p.clock.running() || p.ses == nil {
+		return
+	}
+	n := p.view.n
+	p.ctx.Defer(func(ctx app.Context) {
+		ctx.Dispatch(func(ctx app.Context) {
+			if p.ses == nil || p.view.n != n || p.clock.running() || p.view.digest != "" {
+				return
+			}
+			guard(&p.alert, "Computing the digest", func() { p.view.digest = p.ses.run.Digest() })
+		})
+	})
+}
+
+func (p *Player) togglePlay(ctx app.Context) {
+	if p.clock.running() {
+		p.pause()
+		return
+	}
+	p.play(ctx)
+}
+
+// playToSymptom runs a failure lesson to the moment its symptom shows and
+// puts the evidence in the inspector.
+func (p *Player) playToSymptom(ctx app.Context) {
+	if p.ses == nil {
+		return
+	}
+	p.pause()
+	p.alert = ""
+	at := symptomAt(p.sc)
+	guard(&p.alert, "Playing to the symptom", func() {
+		if p.ses.run.Now() > at {
+			p.ses.seek(0)
+		}
+		p.ses.playTo(at)
+	})
+	p.atSymptom = true
+	if ref, ok := evidence(p.ses.run, p.sc); ok {
+		p.selected = ref
+	}
+	p.moved(ctx)
+}
+
+// applyResponse applies the lesson's response, then plays on so the
+// learner watches the loop converge.
+func (p *Player) applyResponse(ctx app.Context) {
+	if p.ses == nil || len(p.sc.Response) == 0 {
+		return
+	}
+	p.pause()
+	p.alert = ""
+	var outs []string
+	guard(&p.alert, "Applying the response", func() {
+		for _, st := range p.sc.Response {
+			out, err := p.ses.inject(inputOf(st))
+			if err != nil {
+				p.alert = stepText(st) + ": " + err.Error()
+				return
+			}
+			if o := strings.TrimSpace(out.Output); o != "" {
+				outs = append(outs, o)
+			}
+		}
+	})
+	if p.alert != "" {
+		p.refresh()
+		return
+	}
+	p.responded = true
+	p.notice = "Response applied"
+	if len(outs) > 0 {
+		p.notice += ": " + strings.Join(outs, " · ")
+	}
+	p.notice += ". Watch the loop converge."
+	p.moved(ctx)
+	notifyHost(eventResponseApplied, p.id, p.view.n)
+	p.play(ctx)
+}
+
+// inject applies the fault chosen in the palette.
+func (p *Player) inject(ctx app.Context) {
+	if p.ses == nil {
+		return
+	}
+	line := p.fault.line(p.view.targets)
+	if line == "" {
+		return
+	}
+	p.alert = ""
+	guard(&p.alert, "Injecting "+line, func() {
+		if _, err := p.ses.inject(sim.Input{Fault: line}); err != nil {
+			p.alert = err.Error()
+		}
+	})
+	if p.alert == "" {
+		p.notice = "Injected " + line + " after pass " + strconv.Itoa(p.view.n) + ". Press Next pass or Play to watch the loop react."
+	}
+	p.moved(ctx)
 }
 
 // remember puts the current pass in the address bar (?pass=N), so a reload
 // or a copied link opens the same moment, and keeps the newest pass of the
 // log in view.
 func (p *Player) remember(ctx app.Context) {
-	if !app.IsClient || p.run == nil {
+	if !app.IsClient || p.ses == nil {
 		return
 	}
 	ctx.Defer(scrollLogToEnd)
 	u := app.Window().URL()
 	q := u.Query()
+	q.Del("at")
 	if p.view.n == 0 {
 		q.Del("pass")
 	} else {
 		q.Set("pass", strconv.Itoa(p.view.n))
+	}
+	// Inputs and waiting after the pass are part of the moment too.
+	if p.ses.beyondLastPass() > 0 {
+		q.Set("t", p.ses.run.Now().String())
+	} else {
+		q.Del("t")
 	}
 	u.RawQuery = q.Encode()
 	app.Window().Get("history").Call("replaceState", nil, "", u.String())
@@ -254,12 +496,74 @@ func scrollLogToEnd(ctx app.Context) {
 func (p *Player) onNext(ctx app.Context, e app.Event)     { p.next(ctx) }
 func (p *Player) onPrevious(ctx app.Context, e app.Event) { p.previous(ctx) }
 func (p *Player) onReset(ctx app.Context, e app.Event)    { p.reset(ctx) }
+func (p *Player) onPlay(ctx app.Context, e app.Event)     { p.togglePlay(ctx) }
 func (p *Player) onDismiss(ctx app.Context, e app.Event)  { p.alert = "" }
+func (p *Player) onSymptom(ctx app.Context, e app.Event)  { p.playToSymptom(ctx) }
+func (p *Player) onResponse(ctx app.Context, e app.Event) { p.applyResponse(ctx) }
+func (p *Player) onInject(ctx app.Context, e app.Event)   { p.inject(ctx) }
+
+func (p *Player) onSpeed(ctx app.Context, e app.Event) {
+	p.speed = speedIndex(ctx.JSSrc().Get("value").String())
+}
+
+func (p *Player) onTimeline(ctx app.Context, e app.Event) {
+	n, err := strconv.Atoi(ctx.JSSrc().Get("value").String())
+	if err != nil || p.ses == nil || n == p.view.n {
+		return
+	}
+	p.pause()
+	p.seek(n)
+	p.moved(ctx)
+}
+
+func (p *Player) onVerb(ctx app.Context, e app.Event) {
+	p.fault = faultForm{verb: ctx.JSSrc().Get("value").String()}
+}
+
+func (p *Player) onTarget(ctx app.Context, e app.Event) {
+	p.fault.target = ctx.JSSrc().Get("value").String()
+}
+
+func (p *Player) onExtra(ctx app.Context, e app.Event) {
+	p.fault.extra = ctx.JSSrc().Get("value").String()
+}
+
+func (p *Player) onFollow(ctx app.Context, e app.Event) {
+	p.selected = api.Ref{}
+	p.refresh()
+}
+
+// pick selects ref for the inspector.
+func (p *Player) pick(ref api.Ref) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		if p.selected == ref {
+			p.selected = api.Ref{} // a second press lets go
+		} else {
+			p.selected = ref
+		}
+		p.refresh()
+	}
+}
+
+func (p *Player) onCopyEmbed(ctx app.Context, e app.Event) {
+	if p.sc == nil {
+		return
+	}
+	p.embedCode = embedSnippet(siteOrigin(), p.id, p.sc.Title)
+	p.copied = "Copying…"
+	copyText(p.ctx, p.embedCode, func(ctx app.Context, ok bool) {
+		if ok {
+			p.copied = "Copied to the clipboard. Paste it into your course page."
+		} else {
+			p.copied = "Select the code below and copy it."
+		}
+	})
+}
 
 // Render draws the page.
 func (p *Player) Render() app.UI {
 	s := shell{embed: p.embed, alert: p.alert, updatable: p.updatable}
-	if p.alert != "" && p.run != nil {
+	if p.alert != "" && p.ses != nil {
 		s.onDismiss = p.onDismiss
 	}
 	if p.missing {
@@ -282,30 +586,68 @@ func (p *Player) Render() app.UI {
 			app.H1().ID("lesson-title").Text(p.sc.Title),
 			app.Div().Class("summary").Body(paragraphs(p.sc.Summary)...),
 		),
+		p.renderFailure(),
 		p.renderTransport(),
+		app.If(p.notice != "", func() app.UI {
+			return app.P().Class("notice").Text(p.notice)
+		}),
 		app.Div().Class("stage").Body(
 			p.renderPass(),
-			loopPicture(litSteps(p.view.current), captionFor(p.view.current)),
+			app.Figure().Class("loop-figure").Body(app.Raw(p.view.loop)),
 		),
-		p.renderLog(),
-		app.P().Class("digest").Body(
-			app.Text("Trace digest "),
-			app.Code().DataSet("digest", p.view.digest).Text(orDash(p.view.digest)),
+		app.Div().Class("workspace").Body(
+			renderCluster(p.view.cluster, p.view.inspector.ref, p.pick),
+			renderInspector(p.view.inspector, p.view.following, p.onFollow, fmt.Sprintf("as read after pass %d, at t=%s", p.view.n, orDash(p.view.now))),
 		),
+		app.Div().Class("workspace").Body(
+			renderFaults(p.fault, p.view.targets, p.view.history, !p.view.ready, p.onVerb, p.onTarget, p.onExtra, p.onInject),
+			p.renderLog(),
+		),
+		p.renderShare(),
 	)
 }
 
 func (p *Player) renderTransport() app.UI {
 	off := !p.view.ready
-	status := fmt.Sprintf("Pass %d · simulated time %s", p.view.n, orDash(p.view.now))
-	if p.ended {
+	status := fmt.Sprintf("Pass %d", p.view.n)
+	if p.view.final {
+		status += fmt.Sprintf(" of %d", p.view.known)
+	}
+	status += " · t=" + orDash(p.view.now)
+	switch {
+	case p.view.atEnd:
 		status += " · nothing more happens before the end of the run"
+	case p.view.converged && p.view.n > 0:
+		status += " · converged"
+	}
+	playing := p.clock.running()
+	playLabel, playTitle := "Play", "Run passes one after another (Space)"
+	if playing {
+		playLabel, playTitle = "Pause", "Stop after this pass (Space)"
+	}
+	max := p.view.known
+	if max < p.view.n {
+		max = p.view.n
 	}
 	return app.Section().Class("transport").Aria("label", "Transport").Body(
 		app.Div().Class("buttons").Body(
 			app.Button().Type("button").Text("Reset").Disabled(off).OnClick(p.onReset).Title("Back to the start (Home)"),
 			app.Button().Type("button").Text("Previous pass").Disabled(off || p.view.n == 0).OnClick(p.onPrevious).Title("Step back one pass (←)"),
-			app.Button().Type("button").Class("primary").Text("Next pass").Disabled(off || p.ended).OnClick(p.onNext).Title("Run the next pass (→)"),
+			app.Button().Type("button").Class("play").Text(playLabel).Disabled(off || (p.view.atEnd && !playing)).OnClick(p.onPlay).Title(playTitle),
+			app.Button().Type("button").Class("primary").Text("Next pass").Disabled(off || p.view.atEnd).OnClick(p.onNext).Title("Run the next pass (→)"),
+		),
+		app.Div().Class("dials").Body(
+			app.Div().Class("field").Body(
+				app.Label().For("speed").Text("Speed"),
+				app.Select().ID("speed").OnChange(p.onSpeed).Body(app.Range(speeds).Slice(func(i int) app.UI {
+					return app.Option().Value(speeds[i].label).Text(speeds[i].label).Selected(i == p.speed)
+				})),
+			),
+			app.Div().Class("field timeline").Body(
+				app.Label().For("timeline").Text("Timeline"),
+				app.Input().Type("range").ID("timeline").Min(0).Max(max).Step(1).Value(p.view.n).
+					Disabled(off).Aria("valuetext", fmt.Sprintf("pass %d of %d", p.view.n, max)).OnInput(p.onTimeline),
+			),
 		),
 		app.P().Class("status").Role("status").Text(status),
 	)
@@ -351,6 +693,10 @@ func (p *Player) renderLog() app.UI {
 	if len(log) > 0 {
 		start = log[0].N
 	}
+	live := "off"
+	if p.clock.running() {
+		live = "polite"
+	}
 	return app.Section().Class("log").Aria("labelledby", "log-title").Body(
 		app.H2().ID("log-title").Text("Pass log"),
 		app.If(len(log) == 0, func() app.UI {
@@ -359,12 +705,135 @@ func (p *Player) renderLog() app.UI {
 		app.If(start > 1, func() app.UI {
 			return app.P().Class("empty").Text(fmt.Sprintf("Showing the last %d passes.", len(log)))
 		}),
-		app.Ol().ID("pass-log").Start(start).TabIndex(0).Aria("live", "polite").Aria("label", "Passes so far").Body(
+		app.Ol().ID("pass-log").Start(start).TabIndex(0).Aria("live", live).Aria("label", "Passes so far").Body(
 			app.Range(log).Slice(func(i int) app.UI {
 				return app.Li().Text(passLine(log[i]))
 			}),
 		),
 	)
+}
+
+// renderFailure shows the failure-table row a lesson plays, the way to its
+// symptom and its response.
+func (p *Player) renderFailure() app.UI {
+	f := p.sc.Failure
+	if f == nil && len(p.sc.Response) == 0 {
+		return nil
+	}
+	var steps []string
+	for _, st := range p.sc.Response {
+		steps = append(steps, stepText(st))
+	}
+	var evidenceLines []string
+	for _, e := range p.sc.Expect {
+		if e.That != "" {
+			evidenceLines = append(evidenceLines, e.That)
+		} else if e.Event != nil {
+			evidenceLines = append(evidenceLines, "event "+e.Event.Reason+" on "+e.Event.Object)
+		}
+	}
+	return app.Section().Class("failure").Aria("labelledby", "failure-title").Body(
+		app.If(f != nil, func() app.UI {
+			return app.Div().Body(
+				app.H2().ID("failure-title").Text("From the failure table"),
+				app.Dl().Body(
+					app.Dt().Text("Trigger"), app.Dd().Text(f.Trigger),
+					app.Dt().Text("Symptom"), app.Dd().Text(f.Symptom),
+					app.Dt().Text("Cause"), app.Dd().Text(f.Cause),
+					app.Dt().Text("Response"), app.Dd().Text(f.Response),
+				),
+			)
+		}).Else(func() app.UI {
+			return app.H2().ID("failure-title").Text("The fix this lesson teaches")
+		}),
+		app.If(p.atSymptom && len(evidenceLines) > 0, func() app.UI {
+			return app.Div().Class("evidence").Body(
+				app.P().Text(fmt.Sprintf("This is the symptom, at t=%s. The evidence:", p.view.now)),
+				app.Ul().Body(app.Range(evidenceLines).Slice(func(i int) app.UI {
+					return app.Li().Body(app.Code().Text(evidenceLines[i]))
+				})),
+			)
+		}),
+		app.Div().Class("buttons").Body(
+			app.If(f != nil, func() app.UI {
+				return app.Button().Type("button").Class("symptom").Text("Play to the symptom").Disabled(!p.view.ready).OnClick(p.onSymptom)
+			}),
+			app.If(len(steps) > 0, func() app.UI {
+				return app.Button().Type("button").Class("primary response").Text("Apply the response").
+					Disabled(!p.view.ready).OnClick(p.onResponse).Title(strings.Join(steps, "\n"))
+			}),
+		),
+		app.If(len(steps) > 0, func() app.UI {
+			return app.P().Class("muted").Body(
+				app.Text("The response runs "),
+				app.Range(steps).Slice(func(i int) app.UI {
+					sep := ", "
+					if i == len(steps)-1 {
+						sep = "."
+					}
+					return app.Span().Body(app.Code().Text(steps[i]), app.Text(sep))
+				}),
+			)
+		}),
+		app.If(p.responded, func() app.UI {
+			word := "Not converged yet: keep playing."
+			if p.view.converged {
+				word = "Converged: the loop has nothing left to do."
+			}
+			return app.P().Class("converge").Text(word)
+		}),
+	)
+}
+
+// renderShare offers the embed code and shows the trace digest.
+func (p *Player) renderShare() app.UI {
+	return app.Section().Class("share").Aria("labelledby", "share-title").Body(
+		app.H2().ID("share-title").Text("Share"),
+		app.P().Body(
+			app.Text("The address bar links to this exact pass. "),
+			app.Button().Type("button").Class("quiet").Text("Copy embed code").OnClick(p.onCopyEmbed),
+		),
+		app.If(p.embedCode != "", func() app.UI {
+			return app.Div().Class("embed-code").Body(
+				app.P().Aria("live", "polite").Text(p.copied),
+				app.Label().For("embed-code").Text("Embed code"),
+				app.Textarea().ID("embed-code").ReadOnly(true).Rows(3).Text(p.embedCode),
+			)
+		}),
+		app.P().Class("digest").Body(
+			app.Text("Trace digest "),
+			app.Code().DataSet("digest", p.view.digest).DataSet("pass", p.view.n).Text(orDash(p.view.digest)),
+		),
+	)
+}
+
+// evidence is the object a failure lesson's expectations point at: the
+// first one they name exactly, else the first that matches a pattern.
+func evidence(run *sim.Sim, sc *scenario.Scenario) (api.Ref, bool) {
+	for _, e := range sc.Expect {
+		kind, name := "", ""
+		switch {
+		case e.Assertion != nil && !e.Assertion.Count:
+			kind, name = e.Assertion.Kind, e.Assertion.Name
+		case e.Event != nil:
+			k, n, err := scenario.ParseObjectRef(e.Event.Object)
+			if err != nil {
+				continue
+			}
+			if c, ok := scenario.KindFor(k, nil); ok {
+				k = c
+			}
+			kind, name = k, n
+		default:
+			continue
+		}
+		for _, o := range run.Store().List(kind) {
+			if scenario.MatchName(name, o.Meta().Name) {
+				return api.RefOf(o), true
+			}
+		}
+	}
+	return api.Ref{}, false
 }
 
 // passLine is one pass as a line of text, the way the CLI prints it.
@@ -433,3 +902,5 @@ func orDash(s string) string {
 	}
 	return s
 }
+
+func itoa(n int) string { return strconv.Itoa(n) }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"reconcile/engine"
 	"reconcile/engine/sim"
 	"reconcile/scenarios"
 )
@@ -30,12 +31,12 @@ func nativeRun(t *testing.T, id string, n int) *sim.Sim {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := sim.New(sc, sim.Options{})
+	s, err := engine.New(sc, sim.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i := 0; i < n; i++ {
-		s.Next()
+	if err := s.Seek(n); err != nil {
+		t.Fatal(err)
 	}
 	return s
 }
@@ -53,7 +54,7 @@ func TestPlayerStepsForwardAndBack(t *testing.T) {
 		}
 	}
 	html := app.HTMLString(p.Render())
-	for _, want := range []string{"Pass 3 ·", ">Next pass</button>", `role="status"`, `data-digest="` + p.view.digest + `"`} {
+	for _, want := range []string{"Pass 3 of ", ">Next pass</button>", `role="status"`, `data-digest="` + p.view.digest + `"`} {
 		if !strings.Contains(html, want) {
 			t.Errorf("the player at pass 3 lacks %q", want)
 		}
@@ -90,10 +91,10 @@ func TestPlayerOpensAtPassN(t *testing.T) {
 func TestPlayerRunsToTheEndAndStops(t *testing.T) {
 	p := openPlayer(t, "/s/"+scenarios.Default)
 	var ctx app.Context
-	for i := 0; i < 100000 && !p.ended; i++ {
+	for i := 0; i < 100000 && !p.view.atEnd; i++ {
 		p.next(ctx)
 	}
-	if !p.ended {
+	if !p.view.atEnd {
 		t.Fatal("the default lesson never ends")
 	}
 	n := p.view.n
@@ -116,7 +117,7 @@ func TestPlayerNamesAMissingLesson(t *testing.T) {
 
 func TestPlayerSurvivesAPanickingRun(t *testing.T) {
 	p := openPlayer(t, "/s/"+scenarios.Default)
-	p.run = &sim.Sim{} // a run that was never prepared
+	p.ses = &session{run: &sim.Sim{}} // a run that was never prepared
 	var ctx app.Context
 	p.next(ctx) // must not panic
 	p.previous(ctx)
@@ -135,7 +136,7 @@ func TestPlayerSurvivesAPanickingRun(t *testing.T) {
 
 func TestLoopPictureIsWellFormedSVG(t *testing.T) {
 	for _, lit := range []map[string]bool{nil, {stepDesired: true}, litSteps(&sim.Pass{Actions: []string{"x"}})} {
-		svg := loopSVG(lit, `a <caption> & "quotes"`)
+		svg := loopSVG(lit, map[string]string{stepDesired: `spec.replicas <= 5 & "more" than fits on two lines of a box`}, `a <caption> & "quotes"`, `a & b`)
 		dec := xml.NewDecoder(strings.NewReader(svg))
 		for {
 			_, err := dec.Token()

@@ -34,6 +34,8 @@ func (s shell) render(content ...app.UI) app.UI {
 				),
 				app.Nav().Aria("label", "Site").Body(
 					app.A().Href("/#lessons").Text("Lessons"),
+					app.A().Href("/compare").Text("Compare"),
+					app.A().Href("/failures").Text("Failures"),
 				),
 			)
 		}),

@@ -31,9 +31,21 @@ func prerender(t *testing.T, path string) string {
 
 func TestEveryPageIsPrerenderedWithItsContent(t *testing.T) {
 	home := prerender(t, "/")
-	for _, want := range []string{"The loop under everything", `class="loop"`, `id="lessons"`} {
+	for _, want := range []string{"The loop under everything", `class="loop"`, `id="lessons"`, `href="/compare"`, `href="/failures"`} {
 		if !strings.Contains(home, want) {
 			t.Errorf("/ lacks %q", want)
+		}
+	}
+	compare := prerender(t, "/compare")
+	for _, want := range []string{">Edge-triggered</h2>", ">Level-triggered</h2>", "every pass:", "on node_failure(node):", ">Miss the event</button>", ">Handle it twice</button>", ">Crash mid-way</button>"} {
+		if !strings.Contains(compare, want) {
+			t.Errorf("/compare lacks %q", want)
+		}
+	}
+	failures := prerender(t, "/failures")
+	for _, want := range []string{"<table", ">Trigger</th>", ">Symptom</th>", ">Cause</th>", ">Response</th>"} {
+		if !strings.Contains(failures, want) {
+			t.Errorf("/failures lacks %q", want)
 		}
 	}
 	for _, id := range scenarios.IDs() {
@@ -51,8 +63,11 @@ func TestEveryPageIsPrerenderedWithItsContent(t *testing.T) {
 			">Next pass</button>",
 			">Previous pass</button>",
 			">Reset</button>",
+			">Play</button>",
 			`role="status"`,
 			"Pass 0",
+			`<label for="speed">Speed</label>`,
+			`<label for="timeline">Timeline</label>`,
 		} {
 			if !strings.Contains(page, want) {
 				t.Errorf("/s/%s lacks %q", id, want)
@@ -76,6 +91,17 @@ func TestHandlerUsesLocalIconsAndTheRealWasmSize(t *testing.T) {
 	h.ServeHTTP(rec, httptest.NewRequest("GET", "/app.js", nil))
 	if !strings.Contains(rec.Body.String(), `goappWasmContentLength = "7977005"`) {
 		t.Errorf("app.js does not carry the wasm size")
+	}
+	rec = httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("GET", "/app-worker.js", nil))
+	worker := rec.Body.String()
+	if !strings.Contains(worker, "ignoreSearch") {
+		t.Error("the service worker does not find pages whatever their query (?pass=N, ?embed=1)")
+	}
+	for _, p := range append(pages(), "/web/icon.svg", "/web/app.css", "/web/app.wasm") {
+		if !strings.Contains(worker, `"`+p+`"`) {
+			t.Errorf("the service worker does not cache %s", p)
+		}
 	}
 	rec = httptest.NewRecorder()
 	h.ServeHTTP(rec, httptest.NewRequest("GET", "/manifest.webmanifest", nil))

@@ -20,12 +20,14 @@ func routes() {
 	ui.Version = version
 	app.Route("/", func() app.Composer { return &ui.Home{} })
 	app.RouteWithRegexp(playerPath, func() app.Composer { return &ui.Player{} })
+	app.Route("/compare", func() app.Composer { return &ui.Compare{} })
+	app.Route("/failures", func() app.Composer { return &ui.Failures{} })
 }
 
-// pages lists every path the static site prerenders: the home page and one
-// player page per bundled scenario.
+// pages lists every path the static site prerenders: the home page, the
+// compare and failures views, and one player page per bundled scenario.
 func pages() []string {
-	out := []string{"/"}
+	out := []string{"/", "/compare", "/failures"}
 	for _, id := range scenarios.IDs() {
 		out = append(out, "/s/"+id)
 	}

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"os"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -82,11 +83,32 @@ func handler(wasmSize int64) *app.Handler {
 	if wasmSize > 0 {
 		h.WasmContentLength = strconv.FormatInt(wasmSize, 10)
 	}
-	// Cache every prerendered page, so a deep link opens offline too.
+	// Cache every asset and every prerendered page at install, so that
+	// after one visit the site works with the server stopped, deep links
+	// included. go-app caches its own files, the styles and the PNG icons.
+	h.CacheableResources = append(h.CacheableResources, h.Icon.SVG)
 	for _, p := range pages() {
 		if p != "/" {
 			h.CacheableResources = append(h.CacheableResources, p)
 		}
 	}
+	h.ServiceWorkerTemplate = offlineWorker(app.DefaultAppWorkerJS)
 	return h
+}
+
+// cacheLookup is the line of go-app's service worker that finds a request
+// in the cache.
+const cacheLookup = "const cachedResponse = await caches.match(request);"
+
+// offlineWorker adapts go-app's service worker template: a page is found in
+// the cache whatever its query (?pass=N, ?embed=1), since every page is
+// prerendered once and reads its query in the browser. It panics if the
+// template no longer has the line it changes (a go-app upgrade; the tests
+// catch it).
+func offlineWorker(template string) string {
+	if !strings.Contains(template, cacheLookup) {
+		panic("go-app's service worker template has changed: cannot find " + cacheLookup)
+	}
+	return strings.Replace(template, cacheLookup,
+		`const cachedResponse = await caches.match(request, {ignoreSearch: request.mode === "navigate"});`, 1)
 }

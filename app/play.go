@@ -1,0 +1,105 @@
+package app
+
+import (
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// speed is one choice of the Speed control.
+type speed struct {
+	label string
+	every time.Duration
+}
+
+// speeds are the Speed control's choices, slowest first.
+var speeds = []speed{
+	{"1 pass every 2 s", 2 * time.Second},
+	{"1 pass a second", time.Second},
+	{"2 passes a second", 500 * time.Millisecond},
+	{"5 passes a second", 200 * time.Millisecond},
+	{"10 passes a second", 100 * time.Millisecond},
+	{"30 passes a second", 33 * time.Millisecond},
+}
+
+// defaultSpeed is the index of the speed a page starts with.
+const defaultSpeed = 3
+
+// speedIndex finds the speed labelled label, or the default.
+func speedIndex(label string) int {
+	for i, s := range speeds {
+		if s.label == label {
+			return i
+		}
+	}
+	return defaultSpeed
+}
+
+// clock drives auto-play: it calls tick on the UI goroutine every so often
+// while it runs. Stopping it stops its timer: a paused page has no timer
+// left and spends no CPU. The engine is only touched in tick, on the UI
+// goroutine, through ctx.Dispatch.
+type clock struct {
+	timer *time.Timer
+	// gen tells a tick that fires after stop (already on its way to the
+	// UI goroutine) that it is stale.
+	gen int
+}
+
+// running reports whether a tick is scheduled.
+func (c *clock) running() bool { return c.timer != nil }
+
+// start schedules tick every interval (read again before each tick, so a
+// change of speed applies at once) until tick returns false or stop is
+// called. ctx must be a component's own context (from OnMount): a context
+// of an element that goes away would drop the ticks.
+func (c *clock) start(ctx app.Context, interval func() time.Duration, tick func(ctx app.Context) bool) {
+	c.stop()
+	gen := c.gen
+	var schedule func()
+	schedule = func() {
+		c.timer = time.AfterFunc(interval(), func() {
+			ctx.Dispatch(func(ctx app.Context) {
+				if gen != c.gen {
+					return
+				}
+				if tick(ctx) && gen == c.gen {
+					schedule()
+				} else if gen == c.gen {
+					c.timer = nil
+				}
+			})
+		})
+	}
+	schedule()
+}
+
+// stop cancels the next tick.
+func (c *clock) stop() {
+	c.gen++
+	if c.timer != nil {
+		c.timer.Stop()
+		c.timer = nil
+	}
+}
+
+// onHidden calls f on the UI goroutine whenever the page becomes hidden
+// (another tab, a minimised window), and returns a func that stops
+// listening. On the server it does nothing.
+func onHidden(ctx app.Context, f func(ctx app.Context)) (stop func()) {
+	if !app.IsClient {
+		return func() {}
+	}
+	doc := app.Window().Get("document")
+	fn := app.FuncOf(func(this app.Value, args []app.Value) any {
+		if doc.Get("hidden").Truthy() {
+			ctx.Dispatch(f)
+		}
+		return nil
+	})
+	doc.Call("addEventListener", "visibilitychange", fn)
+	return func() {
+		doc.Call("removeEventListener", "visibilitychange", fn)
+		fn.Release()
+	}
+}
