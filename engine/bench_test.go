@@ -52,13 +52,3 @@ func BenchmarkSeek(b *testing.B) {
 		s.Seek((i * 7919) % n)
 	}
 }
-
-// BenchmarkDigest hashes a 400-pod world.
-func BenchmarkDigest(b *testing.B) {
-	s, _ := New(benchScenario(20, 400), sim.Options{})
-	s.RunUntil(2*api.Minute, 0)
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		s.Digest()
-	}
-}

@@ -48,6 +48,8 @@ type Sim struct {
 	// Kubectl runs a kubectl command line against the store; set by the
 	// caller that links the kubectl package (nil: kubectl inputs fail).
 	Kubectl func(st *store.Store, now api.Time, line string, stdin string) (string, int)
+	// hashes caches the hash of each stored object version for Digest.
+	hashes objectHashes
 	// Decode turns inline manifests (an apply or git input) into objects;
 	// set by the caller that links the scenario loader.
 	Decode func(text string) ([]api.Object, error)
@@ -418,7 +420,8 @@ func (s *Sim) Now() api.Time { return s.w.now }
 func (s *Sim) Digest() string {
 	key := fmt.Sprintf("%d/%d/%d/%d", len(s.w.passes), s.w.store.ResourceVersion(), len(s.w.outputs), len(s.w.notes))
 	if s.w.digestKey != key {
-		s.w.digestKey, s.w.digestVal = key, s.w.digest()
+		s.w.digestKey = key
+		s.w.digestVal, s.hashes = s.w.digest(s.hashes)
 	}
 	return s.w.digestVal
 }

@@ -673,20 +673,34 @@ func (w *world) ctrlIndex(name string) []int {
 	return out
 }
 
-func (w *world) digest() string {
+// objectHashes remembers the hash of each stored object version. Stored
+// objects are immutable and shared by every world cloned from one another,
+// so a version's pointer names its content in all of them.
+type objectHashes map[api.Object][32]byte
+
+// digest hashes the trace chain, every stored object (by its hash, cached
+// in seen) but leases, the outputs and the faults. seen is pruned to the
+// objects of this world.
+func (w *world) digest(seen objectHashes) (string, objectHashes) {
 	h := sha256.New()
 	h.Write(w.chain[:])
+	now := make(objectHashes, len(seen))
 	for _, kind := range w.store.Kinds() {
 		if kind == "Lease" {
 			continue
 		}
 		for _, o := range w.store.List(kind) {
-			b, _ := json.Marshal(o)
-			h.Write(b)
+			oh, ok := seen[o]
+			if !ok {
+				b, _ := json.Marshal(o)
+				oh = sha256.Sum256(b)
+			}
+			now[o] = oh
+			h.Write(oh[:])
 		}
 	}
 	b, _ := json.Marshal(w.outputs)
 	h.Write(b)
 	h.Write([]byte(strings.Join(w.notes, "\n")))
-	return fmt.Sprintf("sha256:%x", h.Sum(nil))
+	return fmt.Sprintf("sha256:%x", h.Sum(nil)), now
 }
