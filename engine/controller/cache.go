@@ -1,6 +1,7 @@
 package controller
 
 import (
+	"maps"
 	"sort"
 
 	"reconcile/engine/api"
@@ -28,25 +29,13 @@ func (c *Cache) Clone() *Cache {
 	out := &Cache{objs: make(map[string]map[string]api.Object, len(c.objs)),
 		owned: make(map[string]map[string]string, len(c.owned)), onNode: make(map[string]map[string]struct{}, len(c.onNode))}
 	for k, m := range c.objs {
-		n := make(map[string]api.Object, len(m))
-		for kk, v := range m {
-			n[kk] = v
-		}
-		out.objs[k] = n
+		out.objs[k] = maps.Clone(m)
 	}
 	for k, m := range c.owned {
-		n := make(map[string]string, len(m))
-		for kk, v := range m {
-			n[kk] = v
-		}
-		out.owned[k] = n
+		out.owned[k] = maps.Clone(m)
 	}
 	for k, m := range c.onNode {
-		n := make(map[string]struct{}, len(m))
-		for kk := range m {
-			n[kk] = struct{}{}
-		}
-		out.onNode[k] = n
+		out.onNode[k] = maps.Clone(m)
 	}
 	return out
 }

@@ -2,6 +2,7 @@ package controller
 
 import (
 	"fmt"
+	"maps"
 	"sort"
 	"strconv"
 
@@ -52,11 +53,7 @@ func (r *ReplicaSet) Watches() []string { return []string{"ReplicaSet", "Pod"} }
 
 // Clone copies the controller with its expectations.
 func (r *ReplicaSet) Clone() Reconciler {
-	out := NewReplicaSet()
-	for k, v := range r.expect {
-		out.expect[k] = v
-	}
-	return out
+	return &ReplicaSet{expect: maps.Clone(r.expect)}
 }
 
 // Keys maps a ReplicaSet event to itself and a pod event to its owner,

@@ -1,6 +1,10 @@
 package controller
 
-import "reconcile/engine/api"
+import (
+	"maps"
+
+	"reconcile/engine/api"
+)
 
 // Runtime is a node's container runtime: the images it holds and the
 // containers it runs. It is the kubelet's observed state, kept outside the
@@ -37,10 +41,7 @@ func NewRuntime() *Runtime {
 
 // Clone returns a deep copy of r.
 func (r *Runtime) Clone() *Runtime {
-	out := &Runtime{Images: make(map[string]string, len(r.Images)), Containers: make(map[string]*Container, len(r.Containers))}
-	for k, v := range r.Images {
-		out.Images[k] = v
-	}
+	out := &Runtime{Images: maps.Clone(r.Images), Containers: make(map[string]*Container, len(r.Containers))}
 	for k, v := range r.Containers {
 		c := *v
 		out.Containers[k] = &c

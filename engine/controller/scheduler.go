@@ -2,6 +2,7 @@ package controller
 
 import (
 	"fmt"
+	"maps"
 	"sort"
 	"strings"
 
@@ -59,15 +60,7 @@ func (s *SchedulerLoop) Watches() []string { return []string{"Pod", "Node"} }
 
 // Clone copies the scheduler with its accounting.
 func (s *SchedulerLoop) Clone() Reconciler {
-	out := NewScheduler()
-	for k, v := range s.usage {
-		out.usage[k] = v
-	}
-	for k, v := range s.nodes {
-		out.nodes[k] = v
-	}
-	out.names = append([]string(nil), s.names...)
-	return out
+	return &SchedulerLoop{usage: maps.Clone(s.usage), nodes: maps.Clone(s.nodes), names: append([]string(nil), s.names...), next: s.next}
 }
 
 func (s *SchedulerLoop) trackNode(n *api.Node, deleted bool) {

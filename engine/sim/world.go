@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -67,14 +68,8 @@ func (c *ctrl) clone() *ctrl {
 	}
 	out.cache = c.cache.Clone()
 	out.queue = slices.Clone(c.queue)
-	out.index = make(map[string]int, len(c.index))
-	for k, v := range c.index {
-		out.index[k] = v
-	}
-	out.failures = make(map[string]int, len(c.failures))
-	for k, v := range c.failures {
-		out.failures[k] = v
-	}
+	out.index = maps.Clone(c.index)
+	out.failures = maps.Clone(c.failures)
 	return &out
 }
 
@@ -122,14 +117,8 @@ func (w *world) clone() *world {
 	for k, v := range w.runtimes {
 		out.runtimes[k] = v.Clone()
 	}
-	out.nodeUp = make(map[string]bool, len(w.nodeUp))
-	for k, v := range w.nodeUp {
-		out.nodeUp[k] = v
-	}
-	out.images = make(map[string]controller.Image, len(w.images))
-	for k, v := range w.images {
-		out.images[k] = v
-	}
+	out.nodeUp = maps.Clone(w.nodeUp)
+	out.images = maps.Clone(w.images)
 	out.git.Objects = slices.Clip(w.git.Objects)
 	out.outside = slices.Clip(w.outside)
 	out.waits = make([]wait, len(w.waits))
@@ -140,10 +129,7 @@ func (w *world) clone() *world {
 	out.passes = slices.Clip(w.passes)
 	out.outputs = slices.Clip(w.outputs)
 	out.notes = slices.Clip(w.notes)
-	out.webhookDown = make(map[string]bool, len(w.webhookDown))
-	for k, v := range w.webhookDown {
-		out.webhookDown[k] = v
-	}
+	out.webhookDown = maps.Clone(w.webhookDown)
 	out.store = w.store.Clone(out.clock, out.rng.intn, out.notify)
 	out.store.SetAdmit(out.admit)
 	return &out

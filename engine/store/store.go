@@ -3,6 +3,7 @@ package store
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"reflect"
 	"sort"
 	"strconv"
@@ -81,15 +82,9 @@ func (s *Store) Clone(now func() api.Time, rand func(n int) int, notify func(Wat
 	out := &Store{now: now, rand: rand, hooks: s.hooks, notify: notify, rv: s.rv, uid: s.uid,
 		kinds: make(map[string]map[string]api.Object, len(s.kinds)), events: make(eventIndex, len(s.events))}
 	for k, m := range s.kinds {
-		c := make(map[string]api.Object, len(m))
-		for key, o := range m {
-			c[key] = o
-		}
-		out.kinds[k] = c
+		out.kinds[k] = maps.Clone(m)
 	}
-	for k, v := range s.events {
-		out.events[k] = v
-	}
+	out.events = maps.Clone(s.events)
 	return out
 }
 
