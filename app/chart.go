@@ -37,19 +37,27 @@ func countChart(t *twins, want int, desc string) string {
 	}
 	to := min(max(last+last/10+2*api.Second, from+8*api.Second), max(t.now(), from+api.Second))
 	span := to - from
-	top := want
+	// The counts: from a little under the lowest in the window (a drop
+	// from 15 to 14 must show) to a little over the highest.
+	top, bottom := want, want
 	for _, h := range [][]countPoint{t.levelHistory, t.edgeHistory} {
-		for _, p := range h {
-			top = max(top, p.count)
+		for i, p := range h {
+			if p.at >= from || (i+1 < len(h) && h[i+1].at > from) || i == len(h)-1 {
+				top, bottom = max(top, p.count), min(bottom, p.count)
+			}
 		}
 	}
 	top++
+	bottom = max(0, bottom-3)
+	if top-bottom < 4 {
+		bottom = max(0, top-4)
+	}
 	plotW := chartW - chartLeft - chartRight
 	plotH := chartH - chartTop - chartBottom
 	x := func(at api.Time) float64 {
 		return chartLeft + plotW*float64(min(max(at, from), to)-from)/float64(span)
 	}
-	y := func(n int) float64 { return chartTop + plotH*(1-float64(n)/float64(top)) }
+	y := func(n int) float64 { return chartTop + plotH*(1-float64(n-bottom)/float64(top-bottom)) }
 
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg class="chart" viewBox="0 0 %.0f %.0f" role="img" aria-labelledby="chart-title chart-desc" xmlns="http://www.w3.org/2000/svg">`, chartW, chartH)
@@ -61,7 +69,7 @@ func countChart(t *twins, want int, desc string) string {
 		fmt.Fprintf(&b, `<path class="want" d="M%.1f %.1f H%.1f"/>`, chartLeft, y(want), chartLeft+plotW)
 		fmt.Fprintf(&b, `<text class="tick" x="%.1f" y="%.1f">wanted %d</text>`, chartLeft+6, y(want)-6, want)
 	}
-	for n := 0; n <= top; n += max(1, top/5) {
+	for n := bottom; n <= top; n += max(1, (top-bottom)/5) {
 		fmt.Fprintf(&b, `<text class="tick" x="%.1f" y="%.1f" text-anchor="end">%d</text>`, chartLeft-6, y(n)+4, n)
 	}
 	fmt.Fprintf(&b, `<text class="tick" x="%.1f" y="%.1f">t=%s</text>`, chartLeft, chartH-12, from)

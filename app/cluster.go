@@ -205,12 +205,12 @@ func shortName(name string) string {
 }
 
 // renderCluster draws the cluster pane. selected is the inspected object;
-// pick selects another.
-func renderCluster(v clusterView, selected api.Ref, pick func(api.Ref) app.EventHandler) app.UI {
+// pick selects the object its button names in data-ref.
+func renderCluster(v clusterView, selected api.Ref, pick app.EventHandler) app.UI {
 	pressed := func(r api.Ref) string { return strconv.FormatBool(r == selected) }
 	objButton := func(r api.Ref, class string, body ...app.UI) app.UI {
 		return app.Button().Type("button").Class("obj "+class).Aria("pressed", pressed(r)).
-			Title("Inspect " + r.String()).OnClick(pick(r)).Body(body...)
+			DataSet("ref", refText(r)).Title("Inspect " + r.String()).OnClick(pick).Body(body...)
 	}
 	workloads := func(title string, rows []workloadRow, deploy bool) app.UI {
 		if len(rows) == 0 {
@@ -317,4 +317,16 @@ func plural(n int, word string) string {
 		return "1 " + word
 	}
 	return strconv.Itoa(n) + " " + word + "s"
+}
+
+// refText writes ref as data-ref holds it: "Kind/namespace/name".
+func refText(r api.Ref) string { return r.Kind + "/" + r.Namespace + "/" + r.Name }
+
+// parseRef reads a data-ref.
+func parseRef(s string) (api.Ref, bool) {
+	parts := strings.SplitN(s, "/", 3)
+	if len(parts) != 3 || parts[0] == "" || parts[2] == "" {
+		return api.Ref{}, false
+	}
+	return api.Ref{Kind: parts[0], Namespace: parts[1], Name: parts[2]}, true
 }

@@ -274,8 +274,14 @@ func (c *Compare) onSpeed(ctx app.Context, e app.Event) {
 	c.speed = speedIndex(ctx.JSSrc().Get("value").String())
 }
 
-func (c *Compare) onDemo(d demonstration) app.EventHandler {
-	return func(ctx app.Context, e app.Event) { c.demonstrate(d) }
+// onDemo runs the demonstration the pressed button names (data-demo).
+func (c *Compare) onDemo(ctx app.Context, e app.Event) {
+	name := ctx.JSSrc().Get("dataset").Get("demo").String()
+	for _, d := range demonstrations {
+		if d.name == name {
+			c.demonstrate(d)
+		}
+	}
 }
 
 // Render draws the page.
@@ -324,7 +330,7 @@ func (c *Compare) Render() app.UI {
 			app.Ul().Class("demo-list").Body(app.Range(demonstrations).Slice(func(i int) app.UI {
 				d := demonstrations[i]
 				return app.Li().Body(
-					app.Button().Type("button").Class("demo").Text(d.button).Disabled(off).OnClick(c.onDemo(d)),
+					app.Button().Type("button").Class("demo").DataSet("demo", d.name).Text(d.button).Disabled(off).OnClick(c.onDemo),
 					app.Span().Class("muted").Text(" edge: "+d.edge+"; level: "+d.level+"."),
 				)
 			})),

@@ -3,6 +3,7 @@ package app
 import (
 	"fmt"
 	"html"
+	"sync"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -15,17 +16,22 @@ const (
 	eventResponseApplied = "response-applied"
 )
 
-// notifyHost posts an event to the page that embeds this one, if any.
-func notifyHost(event, scenario string, pass int) {
+// framed reports whether the page runs in a frame of another page.
+var framed = sync.OnceValue(func() bool {
 	if !app.IsClient {
-		return
+		return false
 	}
 	w := app.Window()
 	parent := w.Get("parent")
-	if !parent.Truthy() || parent.Equal(w.Get("self")) {
-		return // not in a frame
+	return parent.Truthy() && !parent.Equal(w.Get("self"))
+})
+
+// notifyHost posts an event to the page that embeds this one, if any.
+func notifyHost(event, scenario string, pass int) {
+	if !framed() {
+		return
 	}
-	parent.Call("postMessage", map[string]any{
+	app.Window().Get("parent").Call("postMessage", map[string]any{
 		"type":     "reconcile",
 		"event":    event,
 		"scenario": scenario,

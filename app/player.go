@@ -14,9 +14,9 @@ import (
 	"reconcile/engine/sim"
 )
 
-// logWindow is how many of the latest passes the pass log shows: a pass
-// touches one key, and so does a render.
-const logWindow = 50
+// logStep is how far the pass log's window moves: it shows the latest 25
+// to 50 passes. A pass touches one key, and so does a render.
+const logStep = 25
 
 // historyShown is how many of the latest inputs the fault palette lists.
 const historyShown = 8
@@ -66,6 +66,8 @@ type Player struct {
 	inspected *objectText
 	// chips are the cluster pane's pods, by stored version.
 	chips map[*api.Pod]podChip
+	// logLines are the pass log's lines, by pass number.
+	logLines map[int]string
 
 	ctx      app.Context // the component's own context, from OnMount
 	mounted  bool
@@ -209,6 +211,7 @@ func (p *Player) open(u *url.URL) {
 // load reads the bundled scenario id and prepares a run of it.
 func (p *Player) load(id string) {
 	p.clock.stop()
+	p.logLines = nil
 	// Field by field: the embedded app.Compo belongs to go-app.
 	p.id, p.sc, p.ses = id, nil, nil
 	p.missing, p.alert, p.notice = false, "", ""
@@ -247,7 +250,9 @@ func (p *Player) refresh() {
 		run := p.ses.run
 		v.n, v.known, v.final, v.atEnd = p.ses.n(), p.ses.known, p.ses.final, p.ses.atEnd()
 		v.now = run.Now().String()
-		v.log = run.PassesFrom(max(0, v.n-logWindow))
+		// The log shows 25 to 50 passes, and moves in steps of 25: between
+		// steps a new pass only adds a line, and the lines above it stay.
+		v.log = run.PassesFrom(max(0, (v.n-1)/logStep*logStep-logStep))
 		if len(v.log) > 0 {
 			last := v.log[len(v.log)-1]
 			v.current = &last
@@ -284,7 +289,6 @@ func (p *Player) moved(ctx app.Context) {
 	wasConverged := p.view.converged
 	p.refresh()
 	p.settle()
-	p.remember(ctx)
 	notifyHost(eventPass, p.id, p.view.n)
 	if p.view.converged && !wasConverged {
 		notifyHost(eventConverged, p.id, p.view.n)
@@ -355,15 +359,19 @@ func (p *Player) pause() {
 	}
 }
 
-// settle computes, just after the page shows a pass, what is too costly to
-// compute before (the trace digest hashes the whole world): the learner
-// sees the pass first. While playing it waits for the pause.
+// settle does, just after the page shows a pass, what would delay it: it
+// puts the pass in the address bar and computes the trace digest (which
+// hashes the whole world). While playing it waits for the pause.
 func (p *Player) settle() {
 	if !app.IsClient || !p.mounted || p.clock.running() || p.ses == nil {
 		return
 	}
 	n := p.view.n
 	p.ctx.Defer(func(ctx app.Context) {
+		if p.ses == nil || p.view.n != n {
+			return
+		}
+		p.remember()
 		ctx.Dispatch(func(ctx app.Context) {
 			if p.ses == nil || p.view.n != n || p.clock.running() || p.view.digest != "" {
 				return
@@ -411,6 +419,7 @@ func (p *Player) applyResponse(ctx app.Context) {
 	}
 	p.pause()
 	p.alert = ""
+	p.logLines = nil
 	var outs []string
 	guard(&p.alert, "Applying the response", func() {
 		for _, st := range p.sc.Response {
@@ -449,6 +458,7 @@ func (p *Player) inject(ctx app.Context) {
 		return
 	}
 	p.alert = ""
+	p.logLines = nil
 	guard(&p.alert, "Injecting "+line, func() {
 		if _, err := p.ses.inject(sim.Input{Fault: line}); err != nil {
 			p.alert = err.Error()
@@ -461,13 +471,13 @@ func (p *Player) inject(ctx app.Context) {
 }
 
 // remember puts the current pass in the address bar (?pass=N), so a reload
-// or a copied link opens the same moment, and keeps the newest pass of the
-// log in view.
-func (p *Player) remember(ctx app.Context) {
+// or a copied link opens the same moment. (The log keeps its newest pass in
+// view by itself: see .log-scroll in app.css; reading its height here would
+// make the browser lay out the whole page on every pass.)
+func (p *Player) remember() {
 	if !app.IsClient || p.ses == nil {
 		return
 	}
-	ctx.Defer(scrollLogToEnd)
 	u := app.Window().URL()
 	q := u.Query()
 	q.Del("at")
@@ -484,13 +494,6 @@ func (p *Player) remember(ctx app.Context) {
 	}
 	u.RawQuery = q.Encode()
 	app.Window().Get("history").Call("replaceState", nil, "", u.String())
-}
-
-// scrollLogToEnd keeps the newest pass of the log in view.
-func scrollLogToEnd(ctx app.Context) {
-	if ol := app.Window().GetElementByID("pass-log"); ol.Truthy() {
-		ol.Set("scrollTop", ol.Get("scrollHeight"))
-	}
 }
 
 func (p *Player) onNext(ctx app.Context, e app.Event)     { p.next(ctx) }
@@ -533,16 +536,25 @@ func (p *Player) onFollow(ctx app.Context, e app.Event) {
 	p.refresh()
 }
 
-// pick selects ref for the inspector.
-func (p *Player) pick(ref api.Ref) app.EventHandler {
-	return func(ctx app.Context, e app.Event) {
-		if p.selected == ref {
-			p.selected = api.Ref{} // a second press lets go
-		} else {
-			p.selected = ref
-		}
-		p.refresh()
+// onPick selects for the inspector the object the pressed button names
+// (data-ref). The button, not a closure, carries the object: go-app keeps
+// the first handler of an element whose handler is the same function.
+func (p *Player) onPick(ctx app.Context, e app.Event) {
+	ref, ok := parseRef(ctx.JSSrc().Get("dataset").Get("ref").String())
+	if !ok {
+		return
 	}
+	p.pick(ref)
+}
+
+// pick selects ref for the inspector; picking it again lets go.
+func (p *Player) pick(ref api.Ref) {
+	if p.selected == ref {
+		p.selected = api.Ref{}
+	} else {
+		p.selected = ref
+	}
+	p.refresh()
 }
 
 func (p *Player) onCopyEmbed(ctx app.Context, e app.Event) {
@@ -596,7 +608,7 @@ func (p *Player) Render() app.UI {
 			app.Figure().Class("loop-figure").Body(app.Raw(p.view.loop)),
 		),
 		app.Div().Class("workspace").Body(
-			renderCluster(p.view.cluster, p.view.inspector.ref, p.pick),
+			renderCluster(p.view.cluster, p.view.inspector.ref, p.onPick),
 			renderInspector(p.view.inspector, p.view.following, p.onFollow, fmt.Sprintf("as read after pass %d, at t=%s", p.view.n, orDash(p.view.now))),
 		),
 		app.Div().Class("workspace").Body(
@@ -705,10 +717,12 @@ func (p *Player) renderLog() app.UI {
 		app.If(start > 1, func() app.UI {
 			return app.P().Class("empty").Text(fmt.Sprintf("Showing the last %d passes.", len(log)))
 		}),
-		app.Ol().ID("pass-log").Start(start).TabIndex(0).Aria("live", live).Aria("label", "Passes so far").Body(
-			app.Range(log).Slice(func(i int) app.UI {
-				return app.Li().Text(passLine(log[i]))
-			}),
+		app.Div().Class("log-scroll").TabIndex(0).Aria("label", "Passes so far, scrollable").Role("region").Body(
+			app.Ol().ID("pass-log").Start(start).Aria("live", live).Aria("label", "Passes so far").Body(
+				app.Range(log).Slice(func(i int) app.UI {
+					return app.Li().Text(p.logLine(log[i]))
+				}),
+			),
 		),
 	)
 }
@@ -834,6 +848,20 @@ func evidence(run *sim.Sim, sc *scenario.Scenario) (api.Ref, bool) {
 		}
 	}
 	return api.Ref{}, false
+}
+
+// logLine is passLine, kept for the passes of the current run: a pass,
+// once run, never changes (a new future after an input forgets the lines).
+func (p *Player) logLine(ps sim.Pass) string {
+	if s, ok := p.logLines[ps.N]; ok {
+		return s
+	}
+	if p.logLines == nil || len(p.logLines) > 4*logStep {
+		p.logLines = map[int]string{}
+	}
+	s := passLine(ps)
+	p.logLines[ps.N] = s
+	return s
 }
 
 // passLine is one pass as a line of text, the way the CLI prints it.

@@ -224,7 +224,7 @@ func TestInspectorAnswersTheThreeQuestionsInOrder(t *testing.T) {
 	for i := 0; i < 1000 && !p.view.atEnd; i++ {
 		p.next(ctx)
 	}
-	p.pick(api.Ref{Kind: "Deployment", Namespace: "default", Name: "web"})(ctx, app.Event{})
+	p.pick(api.Ref{Kind: "Deployment", Namespace: "default", Name: "web"})
 	v := p.view.inspector
 	if v.generation != 1 || !v.hasObserved || v.observed != 1 {
 		t.Errorf("generation %d, observed %d (%v)", v.generation, v.observed, v.hasObserved)
