@@ -95,8 +95,9 @@ func readObject(obj api.Object, last *objectText) *objectText {
 }
 
 // inspect reads the view of ref from the run. cache holds the text of the
-// object's last version read, and is updated.
-func inspect(run *sim.Sim, ref api.Ref, cache **objectText) inspectorView {
+// object's last version read, and is updated. events says whether to read
+// the object's events too (they cost as much as there are events).
+func inspect(run *sim.Sim, ref api.Ref, cache **objectText, events bool) inspectorView {
 	v := inspectorView{ref: ref}
 	obj := run.Store().Get(ref.Kind, ref.Namespace, ref.Name)
 	if obj == nil {
@@ -118,6 +119,9 @@ func inspect(run *sim.Sim, ref api.Ref, cache **objectText) inspectorView {
 				typ: c.Type, status: c.Status, reason: c.Reason, message: c.Message, since: sinceText(run.Now(), c.LastTransitionTime),
 			})
 		}
+	}
+	if !events {
+		return v
 	}
 	now := run.Now()
 	evs := run.Events()

@@ -68,6 +68,10 @@ type Player struct {
 	chips map[*api.Pod]podChip
 	// logLines are the pass log's lines, by pass number.
 	logLines map[int]string
+	// worldRead is when a big world's cluster was last read; eventsRead
+	// when the events of eventsOf were.
+	worldRead, eventsRead time.Time
+	eventsOf              api.Ref
 
 	ctx      app.Context // the component's own context, from OnMount
 	mounted  bool
@@ -78,16 +82,20 @@ type Player struct {
 
 // playerView is what the player shows of the run.
 type playerView struct {
-	ready     bool
-	n         int
-	known     int
-	final     bool
-	atEnd     bool
-	now       string
-	current   *sim.Pass
-	log       []sim.Pass
-	digest    string
-	loop      string
+	ready   bool
+	n       int
+	known   int
+	final   bool
+	atEnd   bool
+	now     string
+	current *sim.Pass
+	log     []sim.Pass
+	digest  string
+	loop    string
+	// stale is set when the cluster, the fault targets and the inspected
+	// object's events are still those of an earlier pass (a big world
+	// reads them just after the page shows the pass).
+	stale     bool
 	converged bool
 	cluster   clusterView
 	inspector inspectorView
@@ -257,30 +265,66 @@ func (p *Player) refresh() {
 			last := v.log[len(v.log)-1]
 			v.current = &last
 		}
-		if !app.IsClient {
-			v.digest = run.Digest() // in the browser it comes just after the page (settle)
-		}
 		v.converged = converged(run)
-		pods := run.Store().List("Pod")
-		v.cluster = readCluster(run, pods, &p.chips)
 		ref, following := p.selected, p.selected == api.Ref{}
 		if following {
 			ref, _ = followed(run, v.current)
 		}
 		v.following = following
-		if ref.Kind != "" {
-			v.inspector = inspect(run, ref, &p.inspected)
-		}
-		v.targets = readTargets(run, p.sc, pods)
 		v.loop = p.view.loop
 		if v.n != p.view.n || v.loop == "" {
 			v.loop = loopSVGFor(v.current, captionFor(v.current))
 		}
 		v.history = inputHistory(run, historyShown)
+		if p.bigWorld() && app.IsClient {
+			// What costs as much as the world is big comes just after the
+			// page shows the pass (settle); until then the last reading stays.
+			v.cluster, v.targets, v.stale = p.view.cluster, p.view.targets, true
+			if ref.Kind != "" {
+				v.inspector = inspect(run, ref, &p.inspected, false)
+				if p.view.inspector.ref == ref {
+					v.inspector.events, v.inspector.moreEvents = p.view.inspector.events, p.view.inspector.moreEvents
+				}
+			}
+		} else {
+			p.readWorld(&v, ref, true)
+		}
+		if !app.IsClient {
+			v.digest = run.Digest() // in the browser it comes just after the page (settle)
+		}
 		v.ready = true
 	}) {
 		p.view = v
 	}
+}
+
+// bigWorldObjects is the size of world from which the player reads what
+// is as costly as the world is big (every pod, every event) only after the
+// page shows a pass, so that a pass shows as fast in a world of 10,000 pods
+// as in a world of five.
+const bigWorldObjects = 3000
+
+func (p *Player) bigWorld() bool {
+	st := p.ses.run.Store()
+	return st.Count("Pod") > bigWorldObjects || st.Count("Event") > bigWorldObjects
+}
+
+// readWorld reads into v the parts of the view that cost as much as the
+// world is big: the cluster, the fault targets and (when events is set) the
+// inspected object's events.
+func (p *Player) readWorld(v *playerView, ref api.Ref, events bool) {
+	run := p.ses.run
+	pods := run.Store().List("Pod")
+	v.cluster = readCluster(run, pods, &p.chips)
+	v.targets = readTargets(run, p.sc, pods)
+	if ref.Kind != "" {
+		old := v.inspector
+		v.inspector = inspect(run, ref, &p.inspected, events)
+		if !events && old.ref == ref {
+			v.inspector.events, v.inspector.moreEvents = old.events, old.moreEvents
+		}
+	}
+	v.stale = false
 }
 
 // moved is called after every change of pass: it updates the view, the
@@ -360,10 +404,17 @@ func (p *Player) pause() {
 }
 
 // settle does, just after the page shows a pass, what would delay it: it
-// puts the pass in the address bar and computes the trace digest (which
-// hashes the whole world). While playing it waits for the pause.
+// puts the pass in the address bar, computes the trace digest (which hashes
+// the whole world) and, in a big world, reads the cluster. While playing it
+// waits for the pause, reading a big world's cluster now and then.
 func (p *Player) settle() {
-	if !app.IsClient || !p.mounted || p.clock.running() || p.ses == nil {
+	if !app.IsClient || !p.mounted || p.ses == nil {
+		return
+	}
+	if p.clock.running() {
+		if p.view.stale && time.Since(p.worldRead) > worldReadEvery {
+			p.readStale()
+		}
 		return
 	}
 	n := p.view.n
@@ -373,11 +424,36 @@ func (p *Player) settle() {
 		}
 		p.remember()
 		ctx.Dispatch(func(ctx app.Context) {
-			if p.ses == nil || p.view.n != n || p.clock.running() || p.view.digest != "" {
+			if p.ses == nil || p.view.n != n || p.clock.running() {
 				return
 			}
-			guard(&p.alert, "Computing the digest", func() { p.view.digest = p.ses.run.Digest() })
+			if p.view.stale {
+				p.readStale()
+			}
+			if p.view.digest == "" {
+				guard(&p.alert, "Computing the digest", func() { p.view.digest = p.ses.run.Digest() })
+			}
 		})
+	})
+}
+
+// worldReadEvery is how often a playing big world's cluster is read again.
+const worldReadEvery = 500 * time.Millisecond
+
+// eventsReadEvery is how often a big world's events are read again for
+// the inspector: the engine sorts every event of the world to list them.
+const eventsReadEvery = 2 * time.Second
+
+// readStale reads the parts of the view a big world reads late.
+func (p *Player) readStale() {
+	guard(&p.alert, "Reading the cluster", func() {
+		ref := p.view.inspector.ref
+		events := ref != p.eventsOf || time.Since(p.eventsRead) > eventsReadEvery
+		p.readWorld(&p.view, ref, events)
+		p.worldRead = time.Now()
+		if events {
+			p.eventsOf, p.eventsRead = ref, p.worldRead
+		}
 	})
 }
 
@@ -534,6 +610,7 @@ func (p *Player) onExtra(ctx app.Context, e app.Event) {
 func (p *Player) onFollow(ctx app.Context, e app.Event) {
 	p.selected = api.Ref{}
 	p.refresh()
+	p.settle()
 }
 
 // onPick selects for the inspector the object the pressed button names
@@ -555,6 +632,7 @@ func (p *Player) pick(ref api.Ref) {
 		p.selected = ref
 	}
 	p.refresh()
+	p.settle()
 }
 
 func (p *Player) onCopyEmbed(ctx app.Context, e app.Event) {

@@ -57,7 +57,7 @@ func (s *session) lookAhead() {
 			s.final = true
 			break
 		}
-		if i%64 == 63 && time.Since(start) > lookAheadTime {
+		if time.Since(start) > lookAheadTime {
 			break
 		}
 	}
