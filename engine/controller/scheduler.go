@@ -19,9 +19,9 @@ import (
 type SchedulerLoop struct {
 	// usage is what the scheduler has counted on each node, by pod key.
 	usage map[string]podUsage
-	nodes map[string]nodeUsage
-	// names are the known nodes, sorted.
-	names []string
+	// nodes are the known nodes by name, and list the same sorted by name.
+	nodes map[string]*nodeUsage
+	list  []*nodeUsage
 	// next is where the next search starts, so that work spreads over
 	// the nodes as the real scheduler's does.
 	next int
@@ -44,6 +44,7 @@ type podUsage struct {
 }
 
 type nodeUsage struct {
+	node     *api.Node
 	cpu, mem int64
 	pods     int32
 	// what the node offers, parsed once per node update
@@ -52,7 +53,7 @@ type nodeUsage struct {
 
 // NewScheduler returns the default scheduler.
 func NewScheduler() *SchedulerLoop {
-	return &SchedulerLoop{usage: map[string]podUsage{}, nodes: map[string]nodeUsage{}}
+	return &SchedulerLoop{usage: map[string]podUsage{}, nodes: map[string]*nodeUsage{}}
 }
 
 func (s *SchedulerLoop) Name() string      { return Scheduler }
@@ -60,40 +61,55 @@ func (s *SchedulerLoop) Watches() []string { return []string{"Pod", "Node"} }
 
 // Clone copies the scheduler with its accounting.
 func (s *SchedulerLoop) Clone() Reconciler {
-	return &SchedulerLoop{usage: maps.Clone(s.usage), nodes: maps.Clone(s.nodes), names: append([]string(nil), s.names...), next: s.next}
+	out := &SchedulerLoop{usage: maps.Clone(s.usage), nodes: make(map[string]*nodeUsage, len(s.nodes)), list: make([]*nodeUsage, len(s.list)), next: s.next}
+	// Any order: each entry is copied on its own.
+	for name, u := range s.nodes {
+		c := *u
+		out.nodes[name] = &c
+	}
+	for i, u := range s.list {
+		out.list[i] = out.nodes[u.node.Name]
+	}
+	return out
 }
 
 func (s *SchedulerLoop) trackNode(n *api.Node, deleted bool) {
-	i := sort.SearchStrings(s.names, n.Name)
-	present := i < len(s.names) && s.names[i] == n.Name
+	i := sort.Search(len(s.list), func(i int) bool { return s.list[i].node.Name >= n.Name })
+	present := i < len(s.list) && s.list[i].node.Name == n.Name
 	switch {
 	case deleted && present:
-		s.names = append(s.names[:i], s.names[i+1:]...)
+		s.list = append(s.list[:i], s.list[i+1:]...)
+		delete(s.nodes, n.Name)
 		return
 	case deleted:
 		return
 	case !present:
-		s.names = append(s.names, "")
-		copy(s.names[i+1:], s.names[i:])
-		s.names[i] = n.Name
+		u := s.nodes[n.Name] // usage counted before the node was seen
+		if u == nil {
+			u = &nodeUsage{}
+			s.nodes[n.Name] = u
+		}
+		s.list = append(s.list, nil)
+		copy(s.list[i+1:], s.list[i:])
+		s.list[i] = u
 	}
+	u := s.nodes[n.Name]
+	u.node = n
 	alloc := n.Status.Allocatable
 	if alloc == nil {
 		alloc = n.Status.Capacity
 	}
-	u := s.nodes[n.Name]
 	u.allocCPU, u.allocMem, u.maxPods = alloc["cpu"].Milli(), alloc["memory"].Value(), -1
 	if p, ok := alloc["pods"]; ok {
 		u.maxPods = p.Value()
 	}
-	s.nodes[n.Name] = u
 }
 
 // Restarted recounts from scratch on the next deliveries.
 func (s *SchedulerLoop) Restarted() {
 	s.usage = map[string]podUsage{}
-	s.nodes = map[string]nodeUsage{}
-	s.names = nil
+	s.nodes = map[string]*nodeUsage{}
+	s.list = nil
 }
 
 func podRequests(p *api.Pod) (cpu, mem int64) {
@@ -106,9 +122,9 @@ func podRequests(p *api.Pod) (cpu, mem int64) {
 
 func (s *SchedulerLoop) account(key string, p *api.Pod) {
 	if old, ok := s.usage[key]; ok {
-		n := s.nodes[old.node]
-		n.cpu, n.mem, n.pods = n.cpu-old.cpu, n.mem-old.mem, n.pods-1
-		s.nodes[old.node] = n
+		if n := s.nodes[old.node]; n != nil {
+			n.cpu, n.mem, n.pods = n.cpu-old.cpu, n.mem-old.mem, n.pods-1
+		}
 		delete(s.usage, key)
 	}
 	if p == nil || p.Spec.NodeName == "" || p.Status.Phase == api.PodSucceeded || p.Status.Phase == api.PodFailed {
@@ -118,8 +134,11 @@ func (s *SchedulerLoop) account(key string, p *api.Pod) {
 	u := podUsage{node: p.Spec.NodeName, cpu: cpu, mem: mem}
 	s.usage[key] = u
 	n := s.nodes[u.node]
+	if n == nil {
+		n = &nodeUsage{} // counted now, filled in when the node is seen
+		s.nodes[u.node] = n
+	}
 	n.cpu, n.mem, n.pods = n.cpu+cpu, n.mem+mem, n.pods+1
-	s.nodes[u.node] = n
 }
 
 func needsScheduling(p *api.Pod) bool {
@@ -163,7 +182,8 @@ func (s *SchedulerLoop) pending(c *Cache) []string {
 
 // filter returns why node cannot take pod ("" when it can), and whether
 // preemption could help.
-func (s *SchedulerLoop) filter(p *api.Pod, cpu, mem int64, n *api.Node) (reasons []string, resolvable bool) {
+func (s *SchedulerLoop) filter(p *api.Pod, cpu, mem int64, u *nodeUsage) (reasons []string, resolvable bool) {
+	n := u.node
 	if n.Spec.Unschedulable {
 		tolerated := false
 		for _, t := range p.Spec.Tolerations {
@@ -196,7 +216,6 @@ func (s *SchedulerLoop) filter(p *api.Pod, cpu, mem int64, n *api.Node) (reasons
 			return []string{"node(s) didn't match Pod's node affinity/selector"}, false
 		}
 	}
-	u := s.nodes[n.Name]
 	if u.maxPods >= 0 && int64(u.pods)+1 > u.maxPods {
 		reasons = append(reasons, "Too many pods")
 	}
@@ -244,18 +263,15 @@ func (s *SchedulerLoop) Reconcile(ctx *Context, key string) error {
 	var best *api.Node
 	var bestScore int64 = -1
 	cpu, mem := podRequests(p)
-	nodes, feasible, want := 0, 0, feasibleToFind(len(s.names))
-	for j := range s.names {
+	nodes, feasible, want := 0, 0, feasibleToFind(len(s.list))
+	for j := range s.list {
 		if feasible >= want {
 			break
 		}
-		name := s.names[(s.next+j)%len(s.names)]
-		n, _ := ctx.Cache.Get("Node", name).(*api.Node)
-		if n == nil {
-			continue
-		}
+		u := s.list[(s.next+j)%len(s.list)]
+		n := u.node
 		nodes++
-		rs, resolvable := s.filter(p, cpu, mem, n)
+		rs, resolvable := s.filter(p, cpu, mem, u)
 		if len(rs) > 0 {
 			for _, r := range rs {
 				reasons[r]++
@@ -268,12 +284,12 @@ func (s *SchedulerLoop) Reconcile(ctx *Context, key string) error {
 			continue
 		}
 		feasible++
-		if sc := s.score(cpu, mem, n); sc > bestScore || (sc == bestScore && n.Name < best.Name) {
+		if sc := score(cpu, mem, u); sc > bestScore || (sc == bestScore && n.Name < best.Name) {
 			best, bestScore = n, sc
 		}
 	}
-	if len(s.names) > 0 {
-		s.next = (s.next + nodes) % len(s.names)
+	if len(s.list) > 0 {
+		s.next = (s.next + nodes) % len(s.list)
 	}
 	if best == nil {
 		msg := "no nodes available to schedule pods"
@@ -305,8 +321,7 @@ func (s *SchedulerLoop) Reconcile(ctx *Context, key string) error {
 
 // score prefers the least requested node, by the share of CPU and memory
 // left free, then the node with fewer pods.
-func (s *SchedulerLoop) score(cpu, mem int64, n *api.Node) int64 {
-	u := s.nodes[n.Name]
+func score(cpu, mem int64, u *nodeUsage) int64 {
 	free := func(used, req, total int64) int64 {
 		if total <= 0 {
 			return 0
