@@ -42,6 +42,19 @@ func (h *Home) Render() app.UI {
 				"computes the difference and takes one step to reduce it. Then it looks again."),
 		),
 		homeLoop(),
+		app.Section().Class("more").Aria("labelledby", "more-title").Body(
+			app.H2().ID("more-title").Text("Two more ways in"),
+			app.Ul().Body(
+				app.Li().Body(
+					app.A().Href("/compare").Text("Edge-triggered or level-triggered"),
+					app.Text(": the lesson's two pseudocode blocks, each running a twin of the same cluster. Miss an event, handle one twice, crash mid-way, and watch which twin recovers."),
+				),
+				app.Li().Body(
+					app.A().Href("/failures").Text("When the loop does not converge"),
+					app.Text(": the lesson's failure table, each row replayable to its symptom and its response."),
+				),
+			),
+		),
 		app.Section().ID("lessons").Aria("labelledby", "lessons-title").Body(
 			app.H2().ID("lessons-title").Text("Lessons"),
 			app.Range(groups).Slice(func(i int) app.UI {
@@ -62,19 +75,6 @@ func (h *Home) Render() app.UI {
 					})),
 				)
 			}),
-		),
-		app.Section().Class("more").Aria("labelledby", "more-title").Body(
-			app.H2().ID("more-title").Text("Two more ways in"),
-			app.Ul().Body(
-				app.Li().Body(
-					app.A().Href("/compare").Text("Edge-triggered or level-triggered"),
-					app.Text(": the lesson's two pseudocode blocks, each running a twin of the same cluster. Miss an event, handle one twice, crash mid-way, and watch which twin recovers."),
-				),
-				app.Li().Body(
-					app.A().Href("/failures").Text("When the loop does not converge"),
-					app.Text(": the lesson's failure table, each row replayable to its symptom and its response."),
-				),
-			),
 		),
 		app.Section().Class("keys").Aria("labelledby", "keys-title").Body(
 			app.H2().ID("keys-title").Text("Keyboard"),

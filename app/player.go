@@ -21,6 +21,9 @@ const logStep = 25
 // historyShown is how many of the latest inputs the fault palette lists.
 const historyShown = 8
 
+// maxActionsShown is how many of a pass's actions the pass details list.
+const maxActionsShown = 5
+
 // Player is the scenario player, /s/{id}: the lesson, the loop lit for the
 // current pass, the cluster, the inspector, the pass log, the transport bar,
 // the fault palette and, for a failure-table lesson, its row with the
@@ -519,8 +522,8 @@ func (p *Player) applyResponse(ctx app.Context) {
 		p.notice += ": " + strings.Join(outs, " · ")
 	}
 	p.notice += ". Watch the loop converge."
-	p.moved(ctx)
 	notifyHost(eventResponseApplied, p.id, p.view.n)
+	p.moved(ctx)
 	p.play(ctx)
 }
 
@@ -758,9 +761,17 @@ func (p *Player) renderPass() app.UI {
 	text := func(s string) app.UI { return app.Text(orDash(s)) }
 	var actions app.UI = app.Text("none")
 	if len(c.Actions) > 0 {
-		actions = app.Ul().Body(app.Range(c.Actions).Slice(func(i int) app.UI {
-			return app.Li().Text(c.Actions[i])
-		}))
+		// At most a few lines, so the page below does not jump while playing.
+		shown, more := c.Actions, 0
+		if len(shown) > maxActionsShown {
+			shown, more = shown[:maxActionsShown-1], len(shown)-maxActionsShown+1
+		}
+		actions = app.Ul().Body(
+			app.Range(shown).Slice(func(i int) app.UI { return app.Li().Text(shown[i]) }),
+			app.If(more > 0, func() app.UI {
+				return app.Li().Class("muted").Text(fmt.Sprintf("and %d more (%s)", more, sim.SummarizeActions(*c)))
+			}),
+		)
 	}
 	var rows []app.UI
 	rows = append(rows, field("Controller", text(controllerName(*c)))...)

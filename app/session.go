@@ -170,12 +170,20 @@ func (s *session) inject(in sim.Input) (sim.Output, error) {
 			break
 		}
 	}
+	// Looking ahead ends with a seek back to this pass. The engine replays
+	// an input right after the pass it followed, so when the clock has run
+	// on past the pass (inputs or waiting with no pass, as at a failure's
+	// symptom), the seek would move the input back to the pass's time: then
+	// the timeline only grows as the run goes on.
+	beyond := s.beyondLastPass() > 0
 	out, err := s.run.Inject(in)
 	if err != nil {
 		return out, err
 	}
 	s.known, s.final = here, false
-	s.lookAhead()
+	if !beyond {
+		s.lookAhead()
+	}
 	return out, nil
 }
 

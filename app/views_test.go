@@ -107,9 +107,16 @@ func replayFailure(t *testing.T, sc *scenario.Scenario) {
 			t.Errorf("%s at the symptom: the page lacks %q", sc.ID, want)
 		}
 	}
+	before, convergedBefore := p.ses.run.Now(), p.view.converged
 	p.applyResponse(ctx)
 	if p.alert != "" || !p.responded {
 		t.Fatalf("%s: applying the response: alert %q", sc.ID, p.alert)
+	}
+	if now := p.ses.run.Now(); now < before {
+		t.Errorf("%s: applying the response moved the clock back from %s to %s", sc.ID, before, now)
+	}
+	if p.view.converged && !convergedBefore {
+		t.Errorf("%s: converged the moment the response was applied, before any pass", sc.ID)
 	}
 	for i := 0; i < 20000 && !p.view.converged && !p.view.atEnd; i++ {
 		p.next(ctx)

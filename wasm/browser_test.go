@@ -640,9 +640,13 @@ func TestBrowser(t *testing.T) {
 				if i == 0 {
 					screenshot(t, ctx, "failure-symptom")
 				}
+				stuck := !strings.Contains(text(t, ctx, `[role="status"]`), "converged")
 				choose(t, ctx, "speed", "30 passes a second", "change")
 				clickButton(t, ctx, "Apply the response")
 				poll(t, ctx, "the response converges", `/Converged: the loop has nothing left to do/.test(document.querySelector(".failure").textContent)`, 90*time.Second)
+				if after := text(t, ctx, `[role="status"]`); stuck && regexp.MustCompile(`\bPass `+strconv.Itoa(n)+`\b`).MatchString(after) {
+					t.Errorf("converged without a pass after the response: %s", after)
+				}
 				noAlert(t, ctx)
 			})
 		}
@@ -671,6 +675,25 @@ func TestBrowser(t *testing.T) {
 		if eval[int](t, ctx, "looking for the site header in the frame", `document.getElementById("f").contentDocument.querySelectorAll("header.site").length`) != 0 {
 			t.Error("the embedded lesson shows the site header")
 		}
+
+		// A failure lesson, embedded at its symptom, tells the host when the
+		// learner applies the response, and when the loop converges.
+		rows := scenarios.FailureTable()
+		if len(rows) == 0 {
+			t.Log("no failure lesson bundled: response-applied not checked")
+			return
+		}
+		fid := rows[0]
+		eval[bool](t, ctx, "embedding a failure lesson", fmt.Sprintf(`(() => { window.got = [];
+			document.getElementById("f").src = "/s/%s?embed=1&at=symptom"; return true })()`, fid))
+		poll(t, ctx, "the failure lesson is at its symptom", `(() => { const d = document.getElementById("f").contentDocument;
+			return d && d.querySelector(".evidence") != null })()`, 30*time.Second)
+		eval[bool](t, ctx, "applying the response in the frame", `(() => { const d = document.getElementById("f").contentDocument;
+			d.getElementById("speed").value = "30 passes a second"; d.getElementById("speed").dispatchEvent(new Event("change", {bubbles: true}));
+			[...d.querySelectorAll("button")].find(b => b.textContent.trim() == "Apply the response").click(); return true })()`)
+		poll(t, ctx, "the host hears response-applied, then converged", fmt.Sprintf(`(() => {
+			const i = window.got.findIndex(m => m.event == "response-applied" && m.scenario == %q);
+			return i >= 0 && window.got.slice(i).some(m => m.event == "converged") })()`, fid), 60*time.Second)
 	})
 
 	t.Run("next pass timing", func(t *testing.T) {
