@@ -378,8 +378,8 @@ func renderTwin(key, title string, lines, comments []string, v twinView) app.UI 
 		}
 	}
 	class := "twin " + key
-	if v.pods != v.wanted {
-		class += " off"
+	if v.pods != v.wanted && v.hasLast {
+		class += " off" // short or over once its controller has run
 	}
 	return app.Section().Class(class).Aria("labelledby", key+"-title").Body(
 		app.H2().ID(key+"-title").Text(title),
