@@ -1,5 +1,7 @@
 package api
 
+import "strconv"
+
 // PodTemplateSpec describes the pods a workload creates.
 type PodTemplateSpec struct {
 	ObjectMeta `json:"metadata,omitempty" yaml:"metadata,omitempty"`
@@ -23,6 +25,93 @@ type PodSpec struct {
 	RestartPolicy                 string            `json:"restartPolicy,omitempty" yaml:"restartPolicy,omitempty"`
 	TerminationGracePeriodSeconds *int64            `json:"terminationGracePeriodSeconds,omitempty" yaml:"terminationGracePeriodSeconds,omitempty"`
 	SchedulerName                 string            `json:"schedulerName,omitempty" yaml:"schedulerName,omitempty"`
+	Affinity                      *Affinity         `json:"affinity,omitempty" yaml:"affinity,omitempty"`
+}
+
+// Affinity holds scheduling constraints. Required node affinity is
+// simulated; the rest is kept as written.
+type Affinity struct {
+	NodeAffinity    *NodeAffinity  `json:"nodeAffinity,omitempty" yaml:"nodeAffinity,omitempty"`
+	PodAffinity     map[string]any `json:"podAffinity,omitempty" yaml:"podAffinity,omitempty"`
+	PodAntiAffinity map[string]any `json:"podAntiAffinity,omitempty" yaml:"podAntiAffinity,omitempty"`
+}
+
+// NodeAffinity restricts the nodes a pod may run on.
+type NodeAffinity struct {
+	RequiredDuringSchedulingIgnoredDuringExecution  *NodeSelector `json:"requiredDuringSchedulingIgnoredDuringExecution,omitempty" yaml:"requiredDuringSchedulingIgnoredDuringExecution,omitempty"`
+	PreferredDuringSchedulingIgnoredDuringExecution []any         `json:"preferredDuringSchedulingIgnoredDuringExecution,omitempty" yaml:"preferredDuringSchedulingIgnoredDuringExecution,omitempty"`
+}
+
+// NodeSelector is a list of terms, any of which may match (ORed).
+type NodeSelector struct {
+	NodeSelectorTerms []NodeSelectorTerm `json:"nodeSelectorTerms" yaml:"nodeSelectorTerms"`
+}
+
+// NodeSelectorTerm is a list of requirements, all of which must match.
+type NodeSelectorTerm struct {
+	MatchExpressions []NodeSelectorRequirement `json:"matchExpressions,omitempty" yaml:"matchExpressions,omitempty"`
+}
+
+// NodeSelectorRequirement is one expression over a node's labels.
+type NodeSelectorRequirement struct {
+	Key      string   `json:"key" yaml:"key"`
+	Operator string   `json:"operator" yaml:"operator"`
+	Values   []string `json:"values,omitempty" yaml:"values,omitempty"`
+}
+
+// Matches reports whether a node's labels satisfy the selector: any term,
+// every expression of it.
+func (s *NodeSelector) Matches(labels map[string]string) bool {
+	if s == nil {
+		return true
+	}
+	for _, t := range s.NodeSelectorTerms {
+		ok := len(t.MatchExpressions) > 0
+		for _, r := range t.MatchExpressions {
+			if !r.matches(labels) {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+func (r NodeSelectorRequirement) matches(labels map[string]string) bool {
+	v, has := labels[r.Key]
+	in := false
+	for _, w := range r.Values {
+		if v == w {
+			in = true
+		}
+	}
+	switch r.Operator {
+	case "In":
+		return has && in
+	case "NotIn":
+		return !has || !in
+	case "Exists":
+		return has
+	case "DoesNotExist":
+		return !has
+	case "Gt", "Lt":
+		if !has || len(r.Values) != 1 {
+			return false
+		}
+		a, err1 := strconv.ParseInt(v, 10, 64)
+		b, err2 := strconv.ParseInt(r.Values[0], 10, 64)
+		if err1 != nil || err2 != nil {
+			return false
+		}
+		if r.Operator == "Gt" {
+			return a > b
+		}
+		return a < b
+	}
+	return false
 }
 
 // Container is one container of a pod.

@@ -49,6 +49,29 @@ func (s PodSpec) DeepCopy() PodSpec {
 		v := *s.TerminationGracePeriodSeconds
 		out.TerminationGracePeriodSeconds = &v
 	}
+	if s.Affinity != nil {
+		a := &Affinity{PodAffinity: deepCopyMap(s.Affinity.PodAffinity), PodAntiAffinity: deepCopyMap(s.Affinity.PodAntiAffinity)}
+		if na := s.Affinity.NodeAffinity; na != nil {
+			n := &NodeAffinity{}
+			if na.PreferredDuringSchedulingIgnoredDuringExecution != nil {
+				n.PreferredDuringSchedulingIgnoredDuringExecution = deepCopyValue(na.PreferredDuringSchedulingIgnoredDuringExecution).([]any)
+			}
+			if r := na.RequiredDuringSchedulingIgnoredDuringExecution; r != nil {
+				terms := make([]NodeSelectorTerm, len(r.NodeSelectorTerms))
+				for i, t := range r.NodeSelectorTerms {
+					exprs := make([]NodeSelectorRequirement, len(t.MatchExpressions))
+					for j, e := range t.MatchExpressions {
+						e.Values = append([]string(nil), e.Values...)
+						exprs[j] = e
+					}
+					terms[i] = NodeSelectorTerm{MatchExpressions: exprs}
+				}
+				n.RequiredDuringSchedulingIgnoredDuringExecution = &NodeSelector{NodeSelectorTerms: terms}
+			}
+			a.NodeAffinity = n
+		}
+		out.Affinity = a
+	}
 	if s.Tolerations != nil {
 		out.Tolerations = make([]Toleration, len(s.Tolerations))
 		for i, t := range s.Tolerations {
