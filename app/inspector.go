@@ -1,6 +1,7 @@
 package app
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"strconv"
@@ -10,6 +11,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"reconcile/engine/api"
+	"reconcile/engine/kubectl"
 	"reconcile/engine/scenario"
 	"reconcile/engine/sim"
 )
@@ -86,11 +88,16 @@ func readObject(obj api.Object, last *objectText) *objectText {
 		return t
 	}
 	t.ok = json.Unmarshal(data, &t.probe) == nil
-	if y, err := yamlOfJSON(data); err == nil {
-		t.yaml = y
-	} else {
+	// The YAML kubectl get -o yaml prints, from the object as the API
+	// writes it (timestamps as RFC 3339, quantities as strings).
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var doc any
+	if err := dec.Decode(&doc); err != nil {
 		t.yaml = "cannot render: " + err.Error()
+		return t
 	}
+	t.yaml = kubectl.YAML(doc)
 	return t
 }
 

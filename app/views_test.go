@@ -256,17 +256,6 @@ func TestEventAgeCountsRepeats(t *testing.T) {
 	}
 }
 
-func TestYAMLOfAnObject(t *testing.T) {
-	got, err := yamlOf(map[string]any{"b": []any{map[string]any{"name": "web", "ports": []any{80}}, "x"}, "a": "yes", "c": map[string]any{}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := "a: \"yes\"\nb:\n- name: web\n  ports:\n  - 80\n- x\nc: {}\n"
-	if got != want {
-		t.Errorf("yamlOf =\n%s\nwant\n%s", got, want)
-	}
-}
-
 func TestClusterShowsPhaseByShapeAndText(t *testing.T) {
 	p := openPlayer(t, "/s/"+scenarios.Default+"?pass=34")
 	v := p.view.cluster
