@@ -3,7 +3,7 @@
 #   make run     build, then serve the site on http://$(ADDR) (default lesson at /)
 #   make test    go vet, every native test, then the site in headless Chromium
 #   make build   web/app.wasm, then the static site in dist/
-#   make bench   engine benchmarks and the size of app.wasm
+#   make bench   every figure of DESIGN §7 beside its budget, into docs/bench.md
 
 SHELL := /bin/bash
 GO ?= go
@@ -29,11 +29,39 @@ test:
 	$(MAKE) --no-print-directory build
 	$(GO) test -tags browser -count=1 -v -run Browser ./wasm
 
+# make bench measures, in one run on this machine, every figure of DESIGN §7
+# beside its budget, and writes the table to docs/bench.md. What it builds
+# and measures on the way goes to $(BENCH)/. It is not part of make test.
+BENCH := bench-results
+# The build target's flags, for the floor app and the engine-only binary.
+BENCH_WASM_FLAGS = -trimpath -ldflags "-s -w -X main.version=$(VERSION)"
+SCALE := scale-10000.yaml
+
 bench: build
-	$(GO) test -run '^$$' -bench . ./engine/...
-	@echo "app.wasm: $$(stat -c %s dist/web/app.wasm) bytes raw," \
-		"$$(stat -c %s dist/web/app.wasm.gz) gzip," \
-		"$$(stat -c %s dist/web/app.wasm.br) brotli"
+	rm -rf $(BENCH) && mkdir -p $(BENCH)
+	cp -r dist $(BENCH)/site
+	@echo "--- the floor: a one-button go-app app, built and served the same way"
+	GOOS=js GOARCH=wasm $(GO) build $(BENCH_WASM_FLAGS) -o $(BENCH)/floor.wasm ./bench/floor
+	$(GO) run ./bench/floor -generate $(BENCH)/floor -wasm $(BENCH)/floor.wasm
+	@echo "--- the playground with the scale scenario as one more lesson (a build overlay: bench only)"
+	printf '{"Replace":{"%s/scenarios/$(SCALE)":"%s/bench/scale/$(SCALE)"}}\n' "$(CURDIR)" "$(CURDIR)" > $(BENCH)/overlay.json
+	GOOS=js GOARCH=wasm $(GO) build -overlay $(BENCH)/overlay.json $(BENCH_WASM_FLAGS) -o $(BENCH)/scale.wasm ./wasm
+	$(GO) build -overlay $(BENCH)/overlay.json -ldflags "-X main.version=$(VERSION)" -o $(BENCH)/scale-site ./wasm
+	$(BENCH)/scale-site -generate $(BENCH)/scale -web web -wasm $(BENCH)/scale.wasm
+	@echo "--- the engine alone in the browser"
+	mkdir -p $(BENCH)/inbrowser/web
+	GOOS=js GOARCH=wasm $(GO) build $(BENCH_WASM_FLAGS) -o $(BENCH)/inbrowser/web/app.wasm ./bench/inbrowser
+	cp bench/inbrowser/index.html "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" $(BENCH)/inbrowser/
+	@echo "--- what app.wasm is made of (builds that keep their symbol names)"
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -o $(BENCH)/app-syms.wasm ./wasm
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -o $(BENCH)/floor-syms.wasm ./bench/floor
+	$(GO) run ./bench/wasmsize -base $(BENCH)/floor-syms.wasm $(BENCH)/app-syms.wasm > $(BENCH)/wasmsize.txt
+	@echo "--- natively"
+	$(GO) run ./bench/native -o $(BENCH)/native.json
+	$(GO) test -run '^$$' -bench . -benchmem ./engine/... | tee $(BENCH)/gobench.txt
+	@echo "--- in headless Chromium"
+	status=0; $(GO) test -tags 'browser bench' -count=1 -timeout 25m -v -run '^TestBench$$' ./wasm || status=$$?; \
+		echo; cat docs/bench.md; exit $$status
 
 clean:
-	rm -rf dist web/app.wasm web/app.wasm.* test-artifacts
+	rm -rf dist web/app.wasm web/app.wasm.* test-artifacts $(BENCH)

@@ -1,0 +1,971 @@
+//go:build browser && bench && !wasm
+
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	cdpbrowser "github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/performance"
+	cdpruntime "github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/cdproto/target"
+	"github.com/chromedp/chromedp"
+
+	"reconcile/bench/scale"
+	"reconcile/engine"
+	"reconcile/engine/sim"
+	"reconcile/scenarios"
+)
+
+// Where make bench leaves what it built and measured, and where the table goes.
+const (
+	benchDir    = "../bench-results"
+	benchReport = "../docs/bench.md"
+	// loadRounds is how many cold and warm loads of each app the medians
+	// are taken over.
+	loadRounds = 5
+	// clicks is how many Next pass clicks are timed per scenario, within
+	// clickCap of wall time.
+	clicks   = 200
+	clickCap = 45 * time.Second
+	// scalePass is where the scale scenario is opened for its clicks: all
+	// 10,000 pods exist, and they are becoming available.
+	scalePass = 30000
+	// browserRuns is how many runs to convergence the browser makes.
+	browserRuns = 3
+)
+
+func benchPath(name string) string { return filepath.Join(benchDir, name) }
+
+// TestBench is the browser half of make bench: it measures the playground
+// against the floor app in headless Chromium, reads what the native half
+// measured (bench-results/), and writes the table of every figure beside
+// its budget (DESIGN §7) to docs/bench.md. Run it with make bench, which
+// builds what it measures first; every step has a timeout. A step that
+// fails leaves its rows saying so, and the table is written all the same.
+func TestBench(t *testing.T) {
+	b := &benchRun{start: time.Now(), load0: benchLoadAvg(), notes: map[string]string{}}
+	defer func() {
+		b.load1 = benchLoadAvg()
+		if err := b.write(benchReport); err != nil {
+			t.Errorf("writing %s: %v", benchReport, err)
+		}
+	}()
+	steps := []struct {
+		name string
+		f    func(*testing.T)
+	}{
+		{"sizes", b.sizes},
+		{"native", b.native},
+		{"load", b.load},
+		{"progress", b.loaderProgress},
+		{"clicks-lesson", b.clicksLesson},
+		{"clicks-scale", b.clicksScale},
+		{"engine", b.engineInBrowser},
+		{"idle", b.idle},
+	}
+	for _, s := range steps {
+		t0 := time.Now()
+		ok := t.Run(s.name, s.f)
+		t.Logf("%s: %s", s.name, time.Since(t0).Round(time.Millisecond))
+		if !ok {
+			b.notes[s.name] = "failed"
+		}
+	}
+}
+
+// benchRun holds every figure; nil or zero is "not measured".
+type benchRun struct {
+	start        time.Time
+	load0, load1 string
+	chromium     string
+	notes        map[string]string // step → failed
+
+	ours, floor struct{ raw, gz, br int64 }
+
+	nat *scale.Report
+
+	cold, warm, floorCold, floorWarm []float64 // time to interactive, ms
+	visible, fcp, floorVisible       []float64 // cold, ms
+	// Cold loads: when the binary was instantiated and the loader went.
+	instantiated, loaderGone, floorInstantiated, floorLoaderGone []float64
+
+	progress []progressRun
+
+	lesson                      string
+	lessonObjects, lessonPasses int
+	lessonClicks                *benchClickResult
+	lessonMem                   *benchPageMem
+	scaleOpen                   float64 // ms to show pass scalePass at a deep link
+	scaleClicks                 *benchClickResult
+	scaleMem                    *benchPageMem
+	web                         *scale.Report
+	webMem                      *benchPageMem
+	idleFig                     *benchIdle
+	goBench, wasmSize           string
+}
+
+func benchLoadAvg() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "?"
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 3 {
+		return "?"
+	}
+	return strings.Join(f[:3], " ")
+}
+
+// benchServe serves a generated site the way -serve does.
+func benchServe(t *testing.T, dir string) string {
+	t.Helper()
+	if _, err := os.Stat(filepath.Join(dir, "index.html")); err != nil {
+		t.Fatalf("no site in %s (make bench builds it): %v", dir, err)
+	}
+	srv := httptest.NewServer(siteHandler(dir))
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
+
+func benchFileSize(t *testing.T, name string) int64 {
+	t.Helper()
+	st, err := os.Stat(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st.Size()
+}
+
+func (b *benchRun) sizes(t *testing.T) {
+	for _, s := range []struct {
+		dir string
+		to  *struct{ raw, gz, br int64 }
+	}{{benchPath("site"), &b.ours}, {benchPath("floor"), &b.floor}} {
+		w := filepath.Join(s.dir, "web", "app.wasm")
+		s.to.raw, s.to.gz, s.to.br = benchFileSize(t, w), benchFileSize(t, w+".gz"), benchFileSize(t, w+".br")
+	}
+	if data, err := os.ReadFile(benchPath("wasmsize.txt")); err == nil {
+		b.wasmSize = string(data)
+	}
+}
+
+func (b *benchRun) native(t *testing.T) {
+	data, err := os.ReadFile(benchPath("native.json"))
+	if err != nil {
+		t.Fatalf("the native figures (go run ./bench/native): %v", err)
+	}
+	var r scale.Report
+	if err := json.Unmarshal(data, &r); err != nil {
+		t.Fatal(err)
+	}
+	b.nat = &r
+	if data, err := os.ReadFile(benchPath("gobench.txt")); err == nil {
+		b.goBench = string(data)
+	}
+}
+
+// benchMarks is what the probe recorded of one load.
+type benchMarks struct {
+	Marks struct {
+		Loader, LoaderGone, Title, TitlePainted, Interactive, Instantiated *float64
+	} `json:"marks"`
+	FCP    *float64 `json:"fcp"`
+	Clicks int      `json:"clicks"`
+}
+
+const benchMarksJS = `({marks: window.__bench.marks, clicks: window.__bench.clicks,
+	fcp: (performance.getEntriesByName("first-contentful-paint")[0] || {}).startTime ?? null})`
+
+// benchLoadOnce opens url in a fresh Chromium (cold), waits for the service
+// worker to be ready, and opens it again (warm); the probe clicks Next pass
+// until it works.
+func benchLoadOnce(t *testing.T, url string) (cold, warm benchMarks) {
+	t.Helper()
+	ctx := probedTab(t, true)
+	read := func(what string) benchMarks {
+		if err := probeNavigate(ctx, time.Minute, url); err != nil {
+			t.Fatalf("%s: opening %s: %v", what, url, err)
+		}
+		if err := probeWait(ctx, time.Minute, `window.__bench.marks.interactive !== undefined`); err != nil {
+			t.Fatalf("%s: %s never became interactive: %v", what, url, err)
+		}
+		m, err := probeEval[benchMarks](ctx, 10*time.Second, benchMarksJS)
+		if err != nil {
+			t.Fatalf("%s: reading the marks: %v", what, err)
+		}
+		return m
+	}
+	cold = read("cold")
+	if _, err := probeEval[bool](ctx, time.Minute, `navigator.serviceWorker.ready.then(() => true)`); err != nil {
+		t.Fatalf("waiting for the service worker: %v", err)
+	}
+	warm = read("warm")
+	return cold, warm
+}
+
+func (b *benchRun) load(t *testing.T) {
+	ours := benchServe(t, benchPath("site")) + "/s/" + scenarios.Default
+	floor := benchServe(t, benchPath("floor")) + "/"
+	for i := 0; i < loadRounds; i++ {
+		// Interleaved, so that a busy moment of the machine hits both.
+		t.Run(fmt.Sprintf("ours-%d", i), func(t *testing.T) {
+			if b.chromium == "" {
+				b.chromium = benchChromium(t)
+			}
+			c, w := benchLoadOnce(t, ours)
+			b.cold = append(b.cold, *c.Marks.Interactive)
+			b.warm = append(b.warm, *w.Marks.Interactive)
+			if c.Marks.TitlePainted != nil {
+				b.visible = append(b.visible, *c.Marks.TitlePainted)
+			}
+			if c.FCP != nil {
+				b.fcp = append(b.fcp, *c.FCP)
+			}
+			b.instantiated = benchAppendMark(b.instantiated, c.Marks.Instantiated)
+			b.loaderGone = benchAppendMark(b.loaderGone, c.Marks.LoaderGone)
+			t.Logf("cold %.0f ms (title painted %s, FCP %s, instantiated %s, loader gone %s, %d clicks), warm %.0f ms",
+				*c.Marks.Interactive, benchMsOf(c.Marks.TitlePainted), benchMsOf(c.FCP), benchMsOf(c.Marks.Instantiated), benchMsOf(c.Marks.LoaderGone), c.Clicks, *w.Marks.Interactive)
+		})
+		t.Run(fmt.Sprintf("floor-%d", i), func(t *testing.T) {
+			c, w := benchLoadOnce(t, floor)
+			b.floorCold = append(b.floorCold, *c.Marks.Interactive)
+			b.floorWarm = append(b.floorWarm, *w.Marks.Interactive)
+			b.floorVisible = benchAppendMark(b.floorVisible, c.Marks.TitlePainted)
+			b.floorInstantiated = benchAppendMark(b.floorInstantiated, c.Marks.Instantiated)
+			b.floorLoaderGone = benchAppendMark(b.floorLoaderGone, c.Marks.LoaderGone)
+			t.Logf("cold %.0f ms (instantiated %s, loader gone %s), warm %.0f ms",
+				*c.Marks.Interactive, benchMsOf(c.Marks.Instantiated), benchMsOf(c.Marks.LoaderGone), *w.Marks.Interactive)
+		})
+	}
+}
+
+func benchAppendMark(xs []float64, v *float64) []float64 {
+	if v == nil {
+		return xs
+	}
+	return append(xs, *v)
+}
+
+func benchMsOf(v *float64) string {
+	if v == nil {
+		return "-"
+	}
+	return fmt.Sprintf("%.0f ms", *v)
+}
+
+func benchChromium(t *testing.T) string {
+	ctx := browser(t)
+	c, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	v, err := chromedp.CallBrowser(c, cdpbrowser.GetVersion, cdp.Empty{})
+	if err != nil {
+		return "?"
+	}
+	return v.Product
+}
+
+func (b *benchRun) loaderProgress(t *testing.T) {
+	for _, m := range loaderModes {
+		t.Run(m.name, func(t *testing.T) {
+			run := loaderProgress(t, benchPath("site"), m.accept)
+			b.progress = append(b.progress, run)
+			if run.Encoding != m.want {
+				t.Errorf("app.wasm was served with Content-Encoding %q, want %q", run.Encoding, m.want)
+			}
+			if err := run.check(); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+}
+
+// benchClickResult is a series of timed Next pass clicks.
+type benchClickResult struct {
+	Times  []float64 `json:"times"` // click → the status says the next pass, ms
+	Resets int       `json:"resets"`
+	Error  string    `json:"error"`
+	From   int       `json:"from"` // the pass of the first click
+}
+
+// benchClickJS clicks Next pass n times, or for capMs, timing each click until
+// the role=status element says the next pass (a MutationObserver sees it),
+// then lets a frame go by. At the end of the run it presses Reset (not
+// timed) and goes on; a click that finds the end is not timed either.
+const benchClickJS = `(async (n, capMs) => {
+  const status = () => document.querySelector('[role="status"]');
+  const passOf = () => { const m = /\bPass (\d+)\b/.exec((status() || {}).textContent || ""); return m ? +m[1] : -1; };
+  const button = (name) => [...document.querySelectorAll("button")].find((b) => b.textContent.trim() === name);
+  const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+  const until = (cond, ms) => new Promise((resolve) => {
+    if (cond()) { resolve(performance.now()); return; }
+    let timer;
+    const obs = new MutationObserver(() => {
+      if (cond()) { const t = performance.now(); obs.disconnect(); clearTimeout(timer); resolve(t); }
+    });
+    obs.observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true});
+    timer = setTimeout(() => { obs.disconnect(); resolve(cond() ? performance.now() : -1); }, ms);
+  });
+  const out = {times: [], resets: 0, error: "", from: passOf()};
+  const start = performance.now();
+  while (out.times.length < n && performance.now() - start < capMs) {
+    const next = button("Next pass");
+    if (!next) { out.error = "no Next pass button"; break; }
+    if (next.disabled) {
+      const reset = button("Reset");
+      if (!reset || reset.disabled || out.resets > 100) { out.error = "the run ended and cannot be reset"; break; }
+      reset.click();
+      out.resets++;
+      if (await until(() => passOf() === 0, 20000) < 0) { out.error = "Reset did not go back to pass 0"; break; }
+      await frame();
+      continue;
+    }
+    const before = passOf();
+    const t0 = performance.now();
+    next.click();
+    // At the end of a run whose end was not known yet, the click runs no
+    // pass and disables the button.
+    const t1 = await until(() => passOf() === before + 1 || (passOf() === before && (button("Next pass") || {}).disabled === true), 60000);
+    if (t1 < 0) { out.error = "the status did not say Pass " + (before + 1) + " within 60 s"; break; }
+    if (passOf() === before + 1) out.times.push(t1 - t0);
+    await frame();
+  }
+  return out;
+})`
+
+func benchClicks(ctx context.Context, n int, capacity time.Duration) (*benchClickResult, error) {
+	r, err := probeEval[benchClickResult](ctx, capacity+3*time.Minute,
+		fmt.Sprintf("%s(%d, %d)", benchClickJS, n, capacity.Milliseconds()))
+	if err != nil {
+		return nil, err
+	}
+	if r.Error != "" {
+		return &r, errors.New(r.Error)
+	}
+	return &r, nil
+}
+
+// benchLargestLesson finds the bundled scenario with the most objects at the end
+// of its run (then the most passes).
+func benchLargestLesson() (id string, objects, passes int, err error) {
+	for _, cand := range scenarios.IDs() {
+		sc, err := scenarios.Load(cand)
+		if err != nil {
+			return "", 0, 0, err
+		}
+		s, err := engine.New(sc, sim.Options{})
+		if err != nil {
+			return "", 0, 0, fmt.Errorf("%s: %w", cand, err)
+		}
+		n := 0
+		for ; n < 100000; n++ {
+			if _, ok := s.Next(); !ok {
+				break
+			}
+		}
+		o := len(s.Objects())
+		if o > objects || (o == objects && n > passes) {
+			id, objects, passes = cand, o, n
+		}
+	}
+	return id, objects, passes, nil
+}
+
+// benchReadyJS is true once the player is live: the loader gone and Next pass
+// enabled.
+const benchReadyJS = `window.__bench.marks.loaderGone !== undefined &&
+	[...document.querySelectorAll("button")].some((b) => b.textContent.trim() === "Next pass" && !b.disabled)`
+
+func (b *benchRun) clicksLesson(t *testing.T) {
+	id, objects, passes, err := benchLargestLesson()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.lesson, b.lessonObjects, b.lessonPasses = id, objects, passes
+	url := benchServe(t, benchPath("site")) + "/s/" + id
+	ctx := probedTab(t, false)
+	if err := probeNavigate(ctx, time.Minute, url); err != nil {
+		t.Fatal(err)
+	}
+	if err := probeWait(ctx, time.Minute, benchReadyJS); err != nil {
+		t.Fatal(err)
+	}
+	r, err := benchClicks(ctx, clicks, clickCap)
+	b.lessonClicks = r
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.lessonMem = benchPageMemory(t, ctx)
+	t.Logf("%s: %d clicks, median %.1f ms, p95 %.1f ms", id, len(r.Times), scale.Quantile(r.Times, 0.5), scale.Quantile(r.Times, 0.95))
+}
+
+func (b *benchRun) clicksScale(t *testing.T) {
+	url := fmt.Sprintf("%s/s/%s?pass=%d", benchServe(t, benchPath("scale")), scale.ID, scalePass)
+	ctx := probedTab(t, false)
+	if err := probeNavigate(ctx, time.Minute, url); err != nil {
+		t.Fatal(err)
+	}
+	if err := probeWait(ctx, 5*time.Minute, benchReadyJS+fmt.Sprintf(
+		` && /\bPass %d\b/.test((document.querySelector('[role="status"]') || {}).textContent || "")`, scalePass)); err != nil {
+		t.Fatal(err)
+	}
+	if v, err := probeEval[float64](ctx, 10*time.Second, `window.__bench.marks.interactive`); err == nil {
+		b.scaleOpen = v
+	}
+	r, err := benchClicks(ctx, clicks, clickCap)
+	b.scaleClicks = r
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.scaleMem = benchPageMemory(t, ctx)
+	t.Logf("scale: opened at pass %d in %.0f ms; %d clicks, median %.1f ms, p95 %.1f ms", scalePass, b.scaleOpen,
+		len(r.Times), scale.Quantile(r.Times, 0.5), scale.Quantile(r.Times, 0.95))
+}
+
+// engineInBrowser runs bench/inbrowser: each run to convergence, then the
+// seeks, in a fresh Chromium of its own (a page that computes for a minute
+// would outlast the browser's time limit).
+func (b *benchRun) engineInBrowser(t *testing.T) {
+	base := benchServe(t, benchPath("inbrowser"))
+	web := &scale.Report{}
+	mem := &benchPageMem{}
+	page := func(query string) {
+		t.Run(query, func(t *testing.T) {
+			ctx := browser(t)
+			if err := probeNavigate(ctx, time.Minute, base+"/?"+query); err != nil {
+				t.Fatal(err)
+			}
+			if err := probeWait(ctx, 150*time.Second, `window.benchResult !== undefined`); err != nil {
+				t.Fatal(err)
+			}
+			s, err := probeEval[string](ctx, 10*time.Second, `window.benchResult`)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("in the browser: %s", s)
+			var r scale.Report
+			if err := json.Unmarshal([]byte(s), &r); err != nil {
+				t.Fatalf("%v: %s", err, s)
+			}
+			if r.Error != "" {
+				t.Fatal(r.Error)
+			}
+			web.Platform = r.Platform
+			if len(r.Converge) > 0 {
+				if len(web.Converge) == 0 {
+					web.Memory, web.DigestMillis = r.Memory, r.DigestMillis
+				}
+				web.Converge = append(web.Converge, r.Converge...)
+			}
+			if len(r.Seeks.Millis) > 0 {
+				web.Seeks = r.Seeks
+			}
+			m := benchPageMemory(t, ctx)
+			mem.Wasm, mem.JSHeap, mem.RendererHWM = max(mem.Wasm, m.Wasm), max(mem.JSHeap, m.JSHeap), max(mem.RendererHWM, m.RendererHWM)
+		})
+	}
+	for i := 0; i < browserRuns; i++ {
+		page("runs=1&trace=0")
+	}
+	page("runs=0&trace=10000&seeks=20")
+	if len(web.Converge) > 0 || len(web.Seeks.Millis) > 0 {
+		b.web, b.webMem = web, mem
+	}
+}
+
+// benchPageMem is a page's memory.
+type benchPageMem struct {
+	Wasm        float64 // the Go program's WebAssembly memory (its peak: it never shrinks)
+	JSHeap      float64 // the JavaScript heap in use
+	RendererHWM uint64  // peak resident set of the page's renderer process(es)
+}
+
+func benchPageMemory(t *testing.T, ctx context.Context) *benchPageMem {
+	m := &benchPageMem{}
+	m.Wasm, _ = probeEval[float64](ctx, 10*time.Second,
+		`(() => { const mem = (window.__bench && window.__bench.mem) || window.benchMemory; return mem ? mem.buffer.byteLength : 0; })()`)
+	if h, err := probeCall(ctx, 10*time.Second, cdpruntime.GetHeapUsage, cdp.Empty{}); err == nil {
+		m.JSHeap = h.UsedSize
+	}
+	if c := chromedp.FromContext(ctx); c != nil && c.Browser != nil && c.Browser.Process() != nil {
+		m.RendererHWM = benchRendererPeak(c.Browser.Process().Pid)
+	}
+	return m
+}
+
+// benchRendererPeak is the largest peak resident set (VmHWM) of the renderer
+// processes under the browser process pid.
+func benchRendererPeak(pid int) uint64 {
+	parent := map[int]int{}
+	entries, _ := os.ReadDir("/proc")
+	for _, e := range entries {
+		p, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		stat, err := os.ReadFile(filepath.Join("/proc", e.Name(), "stat"))
+		if err != nil {
+			continue
+		}
+		// pid (comm) state ppid ...: comm may hold spaces.
+		s := string(stat)
+		if i := strings.LastIndexByte(s, ')'); i >= 0 {
+			if f := strings.Fields(s[i+1:]); len(f) > 1 {
+				parent[p], _ = strconv.Atoi(f[1])
+			}
+		}
+	}
+	under := func(p int) bool {
+		for i := 0; i < 64 && p > 1; i++ {
+			if p = parent[p]; p == pid {
+				return true
+			}
+		}
+		return false
+	}
+	var peak uint64
+	for p := range parent {
+		if !under(p) {
+			continue
+		}
+		cmd, _ := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", p))
+		if !strings.Contains(string(cmd), "--type=renderer") {
+			continue
+		}
+		f, err := os.Open(fmt.Sprintf("/proc/%d/status", p))
+		if err != nil {
+			continue
+		}
+		sc := bufio.NewScanner(f)
+		for sc.Scan() {
+			if v, ok := strings.CutPrefix(sc.Text(), "VmHWM:"); ok {
+				kb, _ := strconv.ParseUint(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
+				peak = max(peak, kb*1024)
+			}
+		}
+		f.Close()
+	}
+	return peak
+}
+
+// benchIdle is what a paused page and a hidden playing page did.
+type benchIdle struct {
+	Paused     benchActivity // 5 s paused after the load
+	Playing    benchActivity // 2 s playing, for contrast
+	PlayPasses int           // passes played in those 2 s
+	Hide       string        // how the page was hidden
+	Hidden     bool          // document.visibilityState was "hidden"
+	HiddenAct  benchActivity // 2 s hidden
+	// After the page was shown again: passes played in 2 s, the Play
+	// button's text, the notice.
+	AfterPasses  int
+	AfterButton  string
+	AfterNotice  string
+	AfterPaused  benchActivity // 5 s after
+	PausedReason string
+}
+
+// benchActivity is what a page did in a while.
+type benchActivity struct {
+	Seconds                  float64
+	Timers, Intervals, Frame int
+	TaskMillis, ScriptMillis float64
+}
+
+type benchCounters struct {
+	Timers, Intervals, Frames int
+	Pass                      int
+	Play                      string
+	Notice                    string
+	Visibility                string
+}
+
+const benchCountersJS = `({timers: window.__bench.timers, intervals: window.__bench.intervals, frames: window.__bench.frames,
+	pass: (() => { const m = /\bPass (\d+)\b/.exec((document.querySelector('[role="status"]') || {}).textContent || ""); return m ? +m[1] : -1; })(),
+	play: ([...document.querySelectorAll("button")].find((b) => /^(Play|Pause)$/.test(b.textContent.trim())) || {textContent: ""}).textContent.trim(),
+	notice: [...document.querySelectorAll("*")].map((e) => e.childElementCount === 0 ? e.textContent : "").find((s) => /hidden/i.test(s)) || "",
+	visibility: document.visibilityState})`
+
+// benchWatch measures what the page does for d.
+func benchWatch(t *testing.T, ctx context.Context, d time.Duration) (benchActivity, benchCounters, benchCounters) {
+	t.Helper()
+	metrics := func() (task, script float64) {
+		r, err := probeCall(ctx, 10*time.Second, performance.GetMetrics, cdp.Empty{})
+		if err != nil {
+			t.Fatalf("reading the performance metrics: %v", err)
+		}
+		for _, m := range r.Metrics {
+			switch m.Name {
+			case "TaskDuration":
+				task = m.Value
+			case "ScriptDuration":
+				script = m.Value
+			}
+		}
+		return task, script
+	}
+	read := func() benchCounters {
+		c, err := probeEval[benchCounters](ctx, 10*time.Second, benchCountersJS)
+		if err != nil {
+			t.Fatalf("reading the counters: %v", err)
+		}
+		return c
+	}
+	c0 := read()
+	task0, script0 := metrics()
+	t0 := time.Now()
+	time.Sleep(d)
+	task1, script1 := metrics()
+	el := time.Since(t0)
+	c1 := read()
+	return benchActivity{
+		Seconds: el.Seconds(), Timers: c1.Timers - c0.Timers, Intervals: c1.Intervals - c0.Intervals, Frame: c1.Frames - c0.Frames,
+		TaskMillis: (task1 - task0) * 1000, ScriptMillis: (script1 - script0) * 1000,
+	}, c0, c1
+}
+
+// benchHide makes the page hidden: it minimises the window; if the page stays
+// visible, it opens another tab in front. It returns how, and a func that
+// shows the page again.
+func benchHide(t *testing.T, ctx context.Context) (how string, show func()) {
+	t.Helper()
+	visibility := func() string {
+		v, _ := probeEval[string](ctx, 10*time.Second, `document.visibilityState`)
+		return v
+	}
+	if w, err := probeCall(ctx, 10*time.Second, cdpbrowser.GetWindowForTarget, cdpbrowser.GetWindowForTargetParams{}); err == nil {
+		set := func(s cdpbrowser.WindowState) error {
+			_, err := probeCall(ctx, 10*time.Second, cdpbrowser.SetWindowBounds, cdpbrowser.SetWindowBoundsParams{WindowID: w.WindowID, Bounds: &cdpbrowser.Bounds{WindowState: s}})
+			return err
+		}
+		if err := set(cdpbrowser.WindowStateMinimized); err == nil {
+			time.Sleep(300 * time.Millisecond)
+			if visibility() == "hidden" {
+				return "window minimised (Browser.setWindowBounds)", func() { set(cdpbrowser.WindowStateNormal) }
+			}
+			set(cdpbrowser.WindowStateNormal)
+		} else {
+			t.Logf("minimising the window: %v", err)
+		}
+	}
+	other, cancel := chromedp.NewContext(ctx)
+	if err := probeNavigate(other, 30*time.Second, "about:blank"); err != nil {
+		cancel()
+		t.Fatalf("opening a second tab: %v", err)
+	}
+	time.Sleep(300 * time.Millisecond)
+	if visibility() == "hidden" {
+		return "another tab opened in front", func() {
+			cancel()
+			c, stop := context.WithTimeout(ctx, 10*time.Second)
+			defer stop()
+			chromedp.CallBrowser(c, target.ActivateTarget, target.ActivateTargetParams{TargetID: chromedp.FromContext(ctx).Target.TargetID})
+		}
+	}
+	cancel()
+	return "", nil
+}
+
+func (b *benchRun) idle(t *testing.T) {
+	url := benchServe(t, benchPath("site")) + "/s/" + scenarios.Default
+	ctx := probedTab(t, false)
+	if _, err := probeCall(ctx, 10*time.Second, performance.Enable, performance.EnableParams{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := probeNavigate(ctx, time.Minute, url); err != nil {
+		t.Fatal(err)
+	}
+	if err := probeWait(ctx, time.Minute, benchReadyJS); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(time.Second) // let the load settle
+	r := &benchIdle{}
+	b.idleFig = r
+	r.Paused, _, _ = benchWatch(t, ctx, 5*time.Second)
+	hasPlay, err := probeEval[bool](ctx, 10*time.Second, `[...document.querySelectorAll("button")].some((b) => b.textContent.trim() === "Play")`)
+	if err != nil || !hasPlay {
+		r.PausedReason = "the player has no Play button yet"
+		return
+	}
+	if _, err := probeEval[bool](ctx, 10*time.Second, `([...document.querySelectorAll("button")].find((b) => b.textContent.trim() === "Play").click(), true)`); err != nil {
+		t.Fatal(err)
+	}
+	var c0, c1 benchCounters
+	r.Playing, c0, c1 = benchWatch(t, ctx, 2*time.Second)
+	r.PlayPasses = c1.Pass - c0.Pass
+	how, show := benchHide(t, ctx)
+	if show == nil {
+		r.PausedReason = "could not hide the page in headless Chromium"
+		return
+	}
+	r.Hide = how
+	r.HiddenAct, c0, _ = benchWatch(t, ctx, 2*time.Second)
+	r.Hidden = c0.Visibility == "hidden"
+	show()
+	time.Sleep(300 * time.Millisecond)
+	_, c0, c1 = benchWatch(t, ctx, 2*time.Second)
+	r.AfterPasses, r.AfterButton, r.AfterNotice = c1.Pass-c0.Pass, c1.Play, strings.TrimSpace(c1.Notice)
+	r.AfterPaused, _, _ = benchWatch(t, ctx, 5*time.Second)
+}
+
+// The table.
+
+func benchMB(n float64) string { return fmt.Sprintf("%.2f MB", n/1e6) }
+
+func benchRatio(a, b float64) string {
+	if b == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.2f×", a/b)
+}
+
+func benchMedian(xs []float64) float64 { return scale.Quantile(xs, 0.5) }
+
+func benchMS(v float64) string {
+	if v >= 100 {
+		return fmt.Sprintf("%.0f ms", v)
+	}
+	return fmt.Sprintf("%.1f ms", v)
+}
+
+// benchVerdict says whether v is within limit, and by how much it misses.
+func benchVerdict(v, limit float64) string {
+	if v <= limit {
+		return "meets"
+	}
+	return fmt.Sprintf("**misses** (%.2f× the budget)", v/limit)
+}
+
+func (b *benchRun) notMeasured(step string) string {
+	if n := b.notes[step]; n != "" {
+		return fmt.Sprintf("not measured (step %q %s; see the log)", step, n)
+	}
+	return "not measured"
+}
+
+func (b *benchRun) write(file string) error {
+	var w strings.Builder
+	row := func(cells ...string) { fmt.Fprintf(&w, "| %s |\n", strings.Join(cells, " | ")) }
+	fmt.Fprintf(&w, "# Reconcile: performance against the budgets\n\n")
+	fmt.Fprintf(&w, "Measured by `make bench` on %s, in one run on one machine: %s, %d cores; %s; %s; headless.\n",
+		b.start.UTC().Format("2006-01-02 15:04 MST"), benchCPU(), runtime.NumCPU(), runtime.Version(), benchOr(b.chromium))
+	fmt.Fprintf(&w, "Load average %s at the start, %s at the end (the machine is shared: figures move with it).\n", b.load0, b.load1)
+	fmt.Fprintf(&w, "Budgets: DESIGN §7. The floor is a one-button go-app v10.1.11 app (`bench/floor/`), built with the same flags and served the same way.\n\n")
+
+	row("Figure", "Reconcile", "Floor", "Ratio", "Budget", "Verdict")
+	row("---", "---:", "---:", "---:", "---", "---")
+
+	// Sizes.
+	if b.ours.raw > 0 {
+		o, f := b.ours, b.floor
+		row("app.wasm raw", benchMB(float64(o.raw)), benchMB(float64(f.raw)), benchRatio(float64(o.raw), float64(f.raw)), "none", "")
+		row("app.wasm gzip", benchMB(float64(o.gz)), benchMB(float64(f.gz)), benchRatio(float64(o.gz), float64(f.gz)), "≤ 1.3× floor and ≤ 2.5 MB",
+			benchWorst(benchVerdict(float64(o.gz), 1.3*float64(f.gz)), benchVerdict(float64(o.gz), 2.5e6)))
+		row("app.wasm brotli", benchMB(float64(o.br)), benchMB(float64(f.br)), benchRatio(float64(o.br), float64(f.br)), "≤ 1.3× floor",
+			benchVerdict(float64(o.br), 1.3*float64(f.br)))
+	} else {
+		row("app.wasm sizes", b.notMeasured("sizes"), "", "", "≤ 1.3× floor, ≤ 2.5 MB gzip", "")
+	}
+
+	// Loads.
+	if len(b.cold) > 0 && len(b.floorCold) > 0 {
+		c, fc := benchMedian(b.cold), benchMedian(b.floorCold)
+		row(fmt.Sprintf("time to interactive, cold (median of %d)", len(b.cold)), benchMS(c), benchMS(fc), benchRatio(c, fc), "≤ 1.3× floor", benchVerdict(c, 1.3*fc))
+		wm, fw := benchMedian(b.warm), benchMedian(b.floorWarm)
+		row(fmt.Sprintf("time to interactive, warm (median of %d)", len(b.warm)), benchMS(wm), benchMS(fw), benchRatio(wm, fw), "none (React peer ≈ 200 ms)", "")
+		if len(b.instantiated) > 0 && len(b.floorInstantiated) > 0 && len(b.loaderGone) > 0 && len(b.floorLoaderGone) > 0 {
+			oi, fi, og, fg := benchMedian(b.instantiated), benchMedian(b.floorInstantiated), benchMedian(b.loaderGone), benchMedian(b.floorLoaderGone)
+			phases := func(i, g, c float64) string {
+				return fmt.Sprintf("fetched and compiled %s, + Go start and first render %s, + first pass %s", benchMS(i), benchMS(g-i), benchMS(c-g))
+			}
+			row("cold, where the time goes (medians)", phases(oi, og, c), phases(fi, fg, fc), benchRatio(oi, fi)+" to compile", "", "")
+		}
+	} else {
+		row("time to interactive", b.notMeasured("load"), "", "", "cold ≤ 1.3× floor", "")
+	}
+	if len(b.visible) > 0 {
+		v := benchMedian(b.visible)
+		before := "before the wasm is ready"
+		if len(b.loaderGone) > 0 && v >= benchMedian(b.loaderGone) {
+			before = "**not** before the wasm is ready"
+		}
+		fv := ""
+		if len(b.floorVisible) > 0 {
+			fv = benchMS(benchMedian(b.floorVisible))
+		}
+		row("prerendered lesson title painted, cold (median)", fmt.Sprintf("%s (FCP %s; %s)", benchMS(v), benchMS(benchMedian(b.fcp)), before), fv, "", "≤ 300 ms, before the wasm is ready", benchVerdict(v, 300))
+	}
+	if len(b.progress) > 0 {
+		var parts []string
+		ok := true
+		for i, p := range b.progress {
+			enc := p.Encoding
+			if enc == "" {
+				enc = "identity"
+			}
+			if err := p.check(); err != nil {
+				ok = false
+				parts = append(parts, fmt.Sprintf("%s: %v", enc, err))
+			} else {
+				parts = append(parts, fmt.Sprintf("%s (%s): 0→100%% in %d steps", loaderModes[i].name, enc, len(p.Percents)))
+			}
+		}
+		v := "meets"
+		if !ok {
+			v = "**misses**"
+		}
+		row("loader progress, app.wasm.br / .gz / raw served", strings.Join(parts, "; "), "", "", "true progress whichever is served", v)
+	} else {
+		row("loader progress", b.notMeasured("progress"), "", "", "true progress whichever is served", "")
+	}
+
+	// Clicks.
+	clickRow := func(name string, r *benchClickResult, step string) {
+		if r == nil || len(r.Times) == 0 {
+			row(name, b.notMeasured(step), "", "", "median ≤ 16 ms, p95 ≤ 50 ms", "")
+			return
+		}
+		md, p95 := scale.Quantile(r.Times, 0.5), scale.Quantile(r.Times, 0.95)
+		extra := ""
+		if r.Error != "" {
+			extra = "; stopped: " + r.Error
+		}
+		row(fmt.Sprintf("%s: %d clicks from pass %d", name, len(r.Times), r.From),
+			fmt.Sprintf("median %s, p95 %s, max %s%s", benchMS(md), benchMS(p95), benchMS(scale.Quantile(r.Times, 1)), extra), "", "",
+			"median ≤ 16 ms, p95 ≤ 50 ms", benchWorst(benchVerdict(md, 16), benchVerdict(p95, 50)))
+	}
+	clickRow(fmt.Sprintf("Next pass → DOM, largest lesson `%s` (%d objects, %d passes)", b.lesson, b.lessonObjects, b.lessonPasses), b.lessonClicks, "clicks-lesson")
+	clickRow(fmt.Sprintf("Next pass → DOM, `%s` (1,000 nodes, 10,000 pods)", scale.ID), b.scaleClicks, "clicks-scale")
+	if b.scaleOpen > 0 {
+		row(fmt.Sprintf("`%s?pass=%d` deep link: page shows the pass", scale.ID, scalePass), benchMS(b.scaleOpen), "", "", "none", "")
+	}
+
+	// Engine.
+	var native scale.Converged
+	if b.nat != nil && len(b.nat.Converge) > 0 {
+		native = b.nat.MedianConverge()
+		row(fmt.Sprintf("engine natively: %s converges (median of %d)", scale.ID, len(b.nat.Converge)),
+			fmt.Sprintf("%s, %d passes, %.0f passes/s, simulated %s", benchMS(native.Millis), native.Passes, native.PassesPerSecond, native.SimTime), "", "",
+			"≤ 2 s", benchVerdict(native.Millis, 2000))
+	} else {
+		row("engine natively", b.notMeasured("native"), "", "", "≤ 2 s", "")
+	}
+	if b.web != nil && len(b.web.Converge) > 0 {
+		web := b.web.MedianConverge()
+		r, v := "", ""
+		if native.Millis > 0 {
+			r, v = benchRatio(web.Millis, native.Millis), benchVerdict(web.Millis, 3*native.Millis)
+		}
+		row(fmt.Sprintf("engine in the browser: %s converges (median of %d)", scale.ID, len(b.web.Converge)),
+			fmt.Sprintf("%s, %d passes, %.0f passes/s", benchMS(web.Millis), web.Passes, web.PassesPerSecond), "", r+" of native", "≤ 3× native", v)
+	} else {
+		row("engine in the browser", b.notMeasured("engine"), "", "", "≤ 3× native", "")
+	}
+	seekRow := func(where string, r *scale.Report) {
+		if r == nil || len(r.Seeks.Millis) == 0 {
+			return
+		}
+		s := r.Seeks
+		row(fmt.Sprintf("seek to a random pass of a %d-pass trace, %s (%d seeks)", s.Trace, where, len(s.Millis)),
+			fmt.Sprintf("median %s, p95 %s, max %s", benchMS(s.Median), benchMS(s.P95), benchMS(s.Max)), "", "", "≤ 50 ms (any pass)", benchVerdict(s.Max, 50))
+	}
+	seekRow("natively", b.nat)
+	seekRow("in the browser", b.web)
+	if b.nat != nil && b.nat.DigestMillis > 0 {
+		web := ""
+		if b.web != nil && b.web.DigestMillis > 0 {
+			web = fmt.Sprintf("; in the browser %s", benchMS(b.web.DigestMillis))
+		}
+		row(fmt.Sprintf("trace digest of the converged %s world", scale.ID), fmt.Sprintf("natively %s%s", benchMS(b.nat.DigestMillis), web), "", "",
+			"none (the player digests after every pass)", "")
+	}
+
+	// Memory.
+	if b.nat != nil && b.nat.PeakRSS > 0 {
+		row(fmt.Sprintf("memory natively, %s", scale.ID), fmt.Sprintf("peak RSS %s; live heap converged %s (Go runtime holds %s)",
+			benchMB(float64(b.nat.PeakRSS)), benchMB(float64(b.nat.Memory.HeapAlloc)), benchMB(float64(b.nat.Memory.Sys))), "", "", "none", "")
+	}
+	memRow := func(name string, m *benchPageMem) {
+		if m == nil {
+			return
+		}
+		row(name, fmt.Sprintf("wasm memory %s, JS heap %s, renderer peak RSS %s", benchMB(m.Wasm), benchMB(m.JSHeap), benchMB(float64(m.RendererHWM))), "", "", "none", "")
+	}
+	if b.web != nil {
+		memRow(fmt.Sprintf("memory in the browser, engine page: %s converged (live Go heap %s), and the seeks; the largest", scale.ID, benchMB(float64(b.web.Memory.HeapAlloc))), b.webMem)
+	}
+	memRow(fmt.Sprintf("memory in the browser, player on `%s` after the clicks", b.lesson), b.lessonMem)
+	memRow(fmt.Sprintf("memory in the browser, player on `%s` at pass %d after the clicks", scale.ID, scalePass), b.scaleMem)
+
+	// Idle.
+	if r := b.idleFig; r != nil {
+		a := r.Paused
+		row("paused, 5 s after the load", fmt.Sprintf("%d timeouts, %d intervals, %d animation frames, main thread busy %s", a.Timers, a.Intervals, a.Frame, benchMS(a.TaskMillis)), "", "", "no timers, no CPU",
+			map[bool]string{true: "meets", false: "**misses**"}[a.Timers+a.Intervals+a.Frame == 0 && a.TaskMillis < 50])
+		switch {
+		case r.PausedReason != "":
+			row("hidden tab pauses play", "not measured: "+r.PausedReason, "", "", "hidden tab = paused", "")
+		case !r.Hidden:
+			row("hidden tab pauses play", fmt.Sprintf("not measured: the page was not hidden by %s", r.Hide), "", "", "hidden tab = paused", "")
+		default:
+			stops := r.AfterPasses == 0 && r.AfterButton == "Play"
+			row("hidden tab pauses play",
+				fmt.Sprintf("playing: %d passes in 2 s (%d timeouts); hidden by %s; shown again: %d passes in 2 s, button %q, notice %q; then 5 s: %d timeouts, %d frames, main thread %s",
+					r.PlayPasses, r.Playing.Timers, r.Hide, r.AfterPasses, r.AfterButton, r.AfterNotice, r.AfterPaused.Timers, r.AfterPaused.Frame, benchMS(r.AfterPaused.TaskMillis)),
+				"", "", "hidden tab = paused", map[bool]string{true: "meets", false: "**misses**"}[stops])
+		}
+	} else {
+		row("paused / hidden", b.notMeasured("idle"), "", "", "no timers, no CPU; hidden tab = paused", "")
+	}
+
+	fmt.Fprintf(&w, "\nTime to interactive: from navigation until the role=status element says Pass 1 after a click on Next pass (the probe clicks every 4 ms once go-app's loader is gone); cold is a fresh Chromium profile, warm the same profile's second load (service worker ready). Next pass → DOM: `performance.now()` around a click until a MutationObserver sees the status say the next pass; a frame goes by between clicks. The browser engine figures run `bench/inbrowser`, the engine alone compiled with the playground's flags. Memory: the Go program's WebAssembly memory (its peak; it never shrinks), the JavaScript heap (CDP Runtime.getHeapUsage), and the renderer process's VmHWM.\n")
+	if b.wasmSize != "" {
+		fmt.Fprintf(&w, "\n## What app.wasm is made of\n\n```\n%s```\n", b.wasmSize)
+	}
+	if b.goBench != "" {
+		fmt.Fprintf(&w, "\n## Go benchmarks of the engine's hot paths\n\n```\n%s```\n", b.goBench)
+	}
+	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(file, []byte(w.String()), 0o644)
+}
+
+// benchWorst joins two verdicts: a miss wins.
+func benchWorst(a, b string) string {
+	if strings.Contains(a, "misses") {
+		return a
+	}
+	return b
+}
+
+func benchOr(s string) string {
+	if s == "" {
+		return "unknown"
+	}
+	return s
+}
+
+var benchCPURE = regexp.MustCompile(`(?m)^model name\s*:\s*(.+)$`)
+
+func benchCPU() string {
+	data, _ := os.ReadFile("/proc/cpuinfo")
+	if m := benchCPURE.FindSubmatch(data); m != nil {
+		return string(m[1])
+	}
+	return runtime.GOARCH
+}
