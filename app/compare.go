@@ -369,13 +369,9 @@ func (c *Compare) scTitle() string {
 // renderTwin draws one twin: its pseudocode with the executing line
 // marked, its pod count and its latest ReplicaSet pass.
 func renderTwin(key, title string, lines, comments []string, v twinView) app.UI {
-	ran := map[int]bool{}
-	current := 0
+	var executed []int
 	if v.hasLast {
-		for _, l := range v.last.Lines {
-			ran[l] = true
-			current = l
-		}
+		executed = v.last.Lines
 	}
 	class := "twin " + key
 	if v.pods != v.wanted && v.hasLast {
@@ -383,19 +379,7 @@ func renderTwin(key, title string, lines, comments []string, v twinView) app.UI 
 	}
 	return app.Section().Class(class).Aria("labelledby", key+"-title").Body(
 		app.H2().ID(key+"-title").Text(title),
-		app.Ol().Class("code").Aria("label", title+" pseudocode").Body(
-			app.Range(lines).Slice(func(i int) app.UI {
-				n := i + 1
-				li := app.Li().Body(app.Code().Text(lines[i]))
-				switch {
-				case n == current:
-					li = app.Li().Class("ran current").Aria("current", "step").Body(app.Code().Text(lines[i]))
-				case ran[n]:
-					li = app.Li().Class("ran").Body(app.Code().Text(lines[i]))
-				}
-				return li
-			}),
-		),
+		renderCode(title+" pseudocode", lines, executed),
 		app.Ul().Class("comments").Body(app.Range(comments).Slice(func(i int) app.UI {
 			return app.Li().Body(app.Code().Text(comments[i]))
 		})),
@@ -412,6 +396,29 @@ func renderTwin(key, title string, lines, comments []string, v twinView) app.UI 
 				v.last.N, v.last.AtText, orDash(v.last.Desired), orDash(v.last.Observed), orDash(v.last.Difference), sim.SummarizeActions(v.last)))
 		}).Else(func() app.UI {
 			return app.P().Class("last-pass").Text("The ReplicaSet controller has not run yet.")
+		}),
+	)
+}
+
+// renderCode draws a pseudocode block of the lesson with the lines a pass
+// executed (1-based) marked, and the last of them as the current step.
+func renderCode(label string, lines []string, executed []int) app.UI {
+	ran := map[int]bool{}
+	current := 0
+	for _, l := range executed {
+		ran[l] = true
+		current = l
+	}
+	return app.Ol().Class("code").Aria("label", label).Body(
+		app.Range(lines).Slice(func(i int) app.UI {
+			n := i + 1
+			switch {
+			case n == current:
+				return app.Li().Class("ran current").Aria("current", "step").Body(app.Code().Text(lines[i]))
+			case ran[n]:
+				return app.Li().Class("ran").Body(app.Code().Text(lines[i]))
+			}
+			return app.Li().Body(app.Code().Text(lines[i]))
 		}),
 	)
 }

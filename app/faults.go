@@ -1,6 +1,7 @@
 package app
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -107,7 +108,7 @@ type faultForm struct {
 // line is the fault as the engine reads it.
 func (f faultForm) line(targets faultTargets) string {
 	target := f.target
-	if !contains(targets[f.verb], target) {
+	if !slices.Contains(targets[f.verb], target) {
 		if len(targets[f.verb]) == 0 {
 			return ""
 		}
@@ -129,15 +130,6 @@ func (f faultForm) line(targets faultTargets) string {
 	return out
 }
 
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
 // renderFaults draws the fault palette: a fault, its target, and the inputs
 // given so far.
 func renderFaults(f faultForm, targets faultTargets, history []string, disabled bool,
@@ -156,7 +148,7 @@ func renderFaults(f faultForm, targets faultTargets, history []string, disabled 
 		extras, extraLabel = []string{"5s", "30s", "2m"}, "Delay"
 	}
 	extra := f.extra
-	if !contains(extras, extra) && len(extras) > 0 {
+	if !slices.Contains(extras, extra) && len(extras) > 0 {
 		extra = extras[0]
 		if verb == "delay-watch" {
 			extra = "30s"

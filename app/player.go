@@ -10,6 +10,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"reconcile/engine/api"
+	"reconcile/engine/controller"
 	"reconcile/engine/scenario"
 	"reconcile/engine/sim"
 )
@@ -678,6 +679,7 @@ func (p *Player) Render() app.UI {
 		app.Article().Class("lesson").Aria("labelledby", "lesson-title").Body(
 			app.H1().ID("lesson-title").Text(p.sc.Title),
 			app.Div().Class("summary").Body(paragraphs(p.sc.Summary)...),
+			app.P().Class("try").Body(app.A().Href("/play?from="+p.id).Text("Try it yourself"), app.Text(": edit its desired state, run kubectl, break it and fork its future.")),
 		),
 		p.renderFailure(),
 		p.renderTransport(),
@@ -686,7 +688,10 @@ func (p *Player) Render() app.UI {
 		}),
 		app.Div().Class("stage").Body(
 			p.renderPass(),
-			app.Figure().Class("loop-figure").Body(app.Raw(p.view.loop)),
+			app.Div().Class("stage-side").Body(
+				app.Figure().Class("loop-figure").Body(app.Raw(p.view.loop)),
+				renderPseudocode(p.view.current),
+			),
 		),
 		app.Div().Class("workspace").Body(
 			renderCluster(p.view.cluster, p.view.inspector.ref, p.onPick),
@@ -782,6 +787,7 @@ func (p *Player) renderPass() app.UI {
 	rows = append(rows, field("Difference", text(c.Difference))...)
 	rows = append(rows, field("Actions", actions)...)
 	rows = append(rows, field("Outcome", app.Span().Class("outcome "+outcomeClass(c.Outcome)).Text(orDash(c.Outcome)))...)
+
 	return app.Section().Class("pass").Aria("labelledby", "pass-title").Body(
 		app.H2().ID("pass-title").Text(fmt.Sprintf("Pass %d at %s", c.N, orDash(c.AtText))),
 		app.Dl().Body(rows...),
@@ -813,6 +819,26 @@ func (p *Player) renderLog() app.UI {
 				}),
 			),
 		),
+	)
+}
+
+// renderPseudocode shows which lines of the lesson's pseudocode a
+// ReplicaSet controller pass ran (the other controllers run no block of the
+// lesson's). The box keeps its height whatever the pass, so the page does
+// not jump while playing.
+func renderPseudocode(c *sim.Pass) app.UI {
+	if c == nil || len(c.Lines) == 0 {
+		return app.Div().Class("pseudo").Body(
+			app.P().Class("muted").Text("When the replicaset-controller runs, the lines of the lesson's pseudocode it executed show here."),
+		)
+	}
+	block, name := controller.LevelLines, "Level-triggered"
+	if c.Variant == scenario.ModeEdge {
+		block, name = controller.EdgeLines, "Edge-triggered"
+	}
+	return app.Div().Class("pseudo").Body(
+		app.P().Class("pseudo-title").Text(name+" pseudocode, as this pass ran it"),
+		renderCode(name+" pseudocode", block, c.Lines),
 	)
 }
 

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -291,7 +292,7 @@ func TestInjectingInThePastStartsANewFuture(t *testing.T) {
 func TestFaultTargetsComeFromTheWorld(t *testing.T) {
 	p := openPlayer(t, "/s/"+scenarios.Default+"?pass=34")
 	tg := p.view.targets
-	if len(tg["node-down"]) != 3 || len(tg["delete-pod"]) != 5 || !contains(tg["crash"], "replicaset-controller") || !contains(tg["push-image"], "shop/web:1.0") {
+	if len(tg["node-down"]) != 3 || len(tg["delete-pod"]) != 5 || !slices.Contains(tg["crash"], "replicaset-controller") || !slices.Contains(tg["push-image"], "shop/web:1.0") {
 		t.Errorf("targets: %v", tg)
 	}
 	for _, v := range sim.FaultVerbs {
@@ -310,5 +311,20 @@ func TestEmbedSnippet(t *testing.T) {
 		if !strings.Contains(got, want) {
 			t.Errorf("snippet %s lacks %s", got, want)
 		}
+	}
+}
+
+func TestPlayerShowsThePseudocodeAReplicaSetPassRan(t *testing.T) {
+	p := openPlayer(t, "/s/"+scenarios.Default)
+	var ctx app.Context
+	for i := 0; i < 50 && (p.view.current == nil || len(p.view.current.Lines) == 0); i++ {
+		p.next(ctx)
+	}
+	if p.view.current == nil || len(p.view.current.Lines) == 0 {
+		t.Fatal("no ReplicaSet pass in the first 50 passes")
+	}
+	html := app.HTMLString(p.Render())
+	if !strings.Contains(html, "Level-triggered pseudocode, as this pass ran it") || strings.Count(html, `aria-current="step"`) != 1 {
+		t.Errorf("pass %d ran lines %v; the page does not mark them", p.view.n, p.view.current.Lines)
 	}
 }
