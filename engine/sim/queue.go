@@ -19,6 +19,7 @@ const (
 	itemRestart                   // a crashed controller comes back
 	itemRelist                    // a controller's watch restarts and re-lists
 	itemTimeout                   // a waiting kubectl command gives up
+	itemInput                     // a recorded input replayed at its moment
 )
 
 // item is one thing the discrete-event scheduler will do. Items are plain
@@ -42,6 +43,11 @@ func (h itemHeap) Len() int { return len(h) }
 func (h itemHeap) Less(i, j int) bool {
 	if h[i].at != h[j].at {
 		return h[i].at < h[j].at
+	}
+	// A replayed input comes after everything else due at its moment, as
+	// it did when it was given.
+	if li, lj := h[i].kind == itemInput, h[j].kind == itemInput; li != lj {
+		return lj
 	}
 	return h[i].seq < h[j].seq
 }

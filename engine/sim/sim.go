@@ -345,10 +345,17 @@ func (s *Sim) applyRecorded(w *world, n int) {
 			s.applyStep(w, i)
 		}
 	}
-	for _, in := range s.inputs {
-		if in.AfterPass == n {
-			s.apply(w, in)
+	for i, in := range s.inputs {
+		if in.AfterPass != n {
+			continue
 		}
+		if in.At > w.now {
+			// Given after the clock ran on past pass n: it happens at its
+			// moment, after everything else due then.
+			w.schedule(item{at: in.At, kind: itemInput, step: i})
+			continue
+		}
+		s.apply(w, in)
 	}
 }
 

@@ -345,6 +345,8 @@ func (w *world) handle(it item, s *Sim) (*Pass, error) {
 		}
 	case itemTimeout:
 		w.timeoutWait(it.key)
+	case itemInput:
+		s.apply(w, s.inputs[it.step])
 	case itemHeartbeat:
 		w.heartbeat(it.node)
 	case itemRestart:
