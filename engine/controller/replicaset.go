@@ -45,6 +45,14 @@ var LevelLines = []string{
 	"    delete(observed - desired)",
 }
 
+// LevelComments are the comments under the lesson's level-triggered block,
+// in the same order as EdgeComments.
+var LevelComments = []string{
+	"# missed a pass -> next pass fixes it",
+	"# ran twice -> second pass is a no-op",
+	"# crashed mid-way -> next pass sees the real gap",
+}
+
 // NewReplicaSet returns the level-triggered ReplicaSet controller.
 func NewReplicaSet() *ReplicaSet { return &ReplicaSet{expect: map[string]expectation{}} }
 

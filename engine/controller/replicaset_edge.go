@@ -22,6 +22,15 @@ var EdgeLines = []string{
 	"  start(count) more pods",
 }
 
+// EdgeComments are the comments under the lesson's edge-triggered block:
+// what goes wrong when the event is missed, handled twice, or the handler
+// crashes mid-way.
+var EdgeComments = []string{
+	"# missed the event -> short forever",
+	"# handled it twice -> now running seven",
+	"# script crashed mid-way -> unknown state",
+}
+
 // NewReplicaSetEdge returns the edge-triggered ReplicaSet controller.
 func NewReplicaSetEdge() *ReplicaSetEdge { return &ReplicaSetEdge{} }
 

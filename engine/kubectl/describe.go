@@ -100,13 +100,7 @@ func (k *cmd) describe(args []string) (string, error) {
 		}
 	}
 	b.WriteString("Events:\n")
-	var evs []*api.Event
-	for _, eo := range k.st.List("Event") {
-		e := eo.(*api.Event)
-		if e.InvolvedObject.Kind == kind && e.InvolvedObject.Name == name {
-			evs = append(evs, e)
-		}
-	}
+	evs := k.st.EventsFor(kind, m.Namespace, name)
 	if len(evs) == 0 {
 		b.WriteString("  <none>\n")
 		return b.String(), nil

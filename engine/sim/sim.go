@@ -538,6 +538,39 @@ func (s *Sim) RunUntil(t api.Time, maxPasses int) {
 	}
 }
 
+// Advance moves the clock towards t, doing everything due by then —
+// deliveries, timers, scripted inputs — but no pass: it stops at t, or at
+// the moment the next pass is due if that comes first. With Seek it
+// addresses a moment between passes: Seek(n) then Advance(t) is the world
+// after pass n at time t.
+func (s *Sim) Advance(t api.Time) {
+	if t > s.until {
+		s.until = t
+	}
+	for {
+		it, ok := s.w.peek()
+		if !ok || it.at > t {
+			break
+		}
+		if it.kind == itemPass {
+			if c := s.w.ctrls[it.ctrl]; c.epoch == it.epoch && c.running && c.waiting() > 0 {
+				if it.at > s.w.now {
+					s.w.now = it.at
+				}
+				return // the next thing due is a pass
+			}
+		}
+		s.w.pop()
+		if it.at > s.w.now {
+			s.w.now = it.at
+		}
+		s.w.handle(it, s)
+	}
+	if t > s.w.now {
+		s.w.now = t
+	}
+}
+
 // Quiet reports whether no controller has work queued: the world has
 // converged for now (timers may still be pending).
 func (s *Sim) Quiet() bool {

@@ -2,7 +2,6 @@ package store
 
 import (
 	"fmt"
-	"sort"
 
 	"reconcile/engine/api"
 )
@@ -82,26 +81,37 @@ func (s *Store) Record(component, host string, obj api.Object, typ, reason, mess
 	e.UID = fmt.Sprintf("%08x-0000-4000-8000-%012x", s.uid, s.uid)
 	s.put("Event", e)
 	s.events[k] = e.Name
+	a := kind + "/" + m.Namespace + "/" + m.Name
+	s.about[a] = append(s.about[a], e.Name)
+	s.order = append(s.order, ns+"/"+e.Name)
+}
+
+// EventsFor returns the events about one object, oldest first, without
+// looking at any other event.
+func (s *Store) EventsFor(kind, namespace, name string) []*api.Event {
+	names := s.about[kind+"/"+namespace+"/"+name]
+	out := make([]*api.Event, 0, len(names))
+	ns := namespace
+	if ns == "" {
+		ns = "default"
+	}
+	for _, n := range names {
+		if e, ok := s.Get("Event", ns, n).(*api.Event); ok {
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 // Events returns the stored events in the order they were first recorded.
 func (s *Store) Events() []*api.Event {
-	list := s.List("Event")
-	out := make([]*api.Event, 0, len(list))
-	for _, o := range list {
-		out = append(out, o.(*api.Event))
+	out := make([]*api.Event, 0, len(s.order))
+	for _, k := range s.order {
+		if e, ok := s.kinds["Event"][k].(*api.Event); ok {
+			out = append(out, e)
+		}
 	}
-	sortEvents(out)
 	return out
 }
 
-func sortEvents(es []*api.Event) {
-	sort.Slice(es, func(i, j int) bool { return eventBefore(es[i], es[j]) })
-}
 
-func eventBefore(a, b *api.Event) bool {
-	if a.FirstTimestamp != b.FirstTimestamp {
-		return a.FirstTimestamp < b.FirstTimestamp
-	}
-	return a.UID < b.UID
-}

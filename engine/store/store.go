@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"slices"
 	"reflect"
 	"sort"
 	"strconv"
@@ -67,13 +68,21 @@ type Store struct {
 	// notify receives every change, in order.
 	notify func(WatchEvent)
 	events eventIndex
+	// sorted caches each kind's keys in order; a create or delete of that
+	// kind drops it, updates keep it.
+	sorted map[string][]string
+	// about lists, per involved object ("Kind/namespace/name"), the names
+	// of its events in the order they were first recorded.
+	about map[string][]string
+	// order lists every event's name in the order it was first recorded.
+	order []string
 }
 
 // New returns an empty store. now is the simulated clock, rand the run's
 // seeded random source (for generated names), notify the watch fan-out.
 func New(now func() api.Time, rand func(n int) int, hooks Hooks, notify func(WatchEvent)) *Store {
 	return &Store{now: now, rand: rand, hooks: hooks, notify: notify,
-		kinds: map[string]map[string]api.Object{}, events: eventIndex{}}
+		kinds: map[string]map[string]api.Object{}, events: eventIndex{}, sorted: map[string][]string{}, about: map[string][]string{}}
 }
 
 // Clone returns a store sharing the (immutable) objects of s, with its own
@@ -85,6 +94,13 @@ func (s *Store) Clone(now func() api.Time, rand func(n int) int, notify func(Wat
 		out.kinds[k] = maps.Clone(m)
 	}
 	out.events = maps.Clone(s.events)
+	// The cached key lists are never changed in place, only replaced.
+	out.sorted = maps.Clone(s.sorted)
+	out.order = slices.Clip(s.order)
+	out.about = make(map[string][]string, len(s.about))
+	for k, v := range s.about {
+		out.about[k] = slices.Clip(v)
+	}
 	return out
 }
 
@@ -99,7 +115,11 @@ func (s *Store) Get(kind, namespace, name string) api.Object {
 // List returns the stored objects of kind, sorted by namespace and name.
 func (s *Store) List(kind string) []api.Object {
 	m := s.kinds[kind]
-	keys := api.SortedKeys(m)
+	keys, ok := s.sorted[kind]
+	if !ok {
+		keys = api.SortedKeys(m)
+		s.sorted[kind] = keys
+	}
 	out := make([]api.Object, len(keys))
 	for i, k := range keys {
 		out[i] = m[k]
@@ -206,7 +226,11 @@ func (s *Store) put(kind string, obj api.Object) {
 		m = map[string]api.Object{}
 		s.kinds[kind] = m
 	}
-	m[key(obj.Meta().Namespace, obj.Meta().Name)] = obj
+	k := key(obj.Meta().Namespace, obj.Meta().Name)
+	if _, ok := m[k]; !ok {
+		delete(s.sorted, kind)
+	}
+	m[k] = obj
 }
 
 // Update replaces the main resource (metadata and spec) of an existing
@@ -300,6 +324,7 @@ func (s *Store) Delete(kind, namespace, name string, force bool) (api.Object, er
 		return np, nil
 	}
 	delete(s.kinds[kind], key(namespace, name))
+	delete(s.sorted, kind)
 	s.rv++
 	s.notify(WatchEvent{Type: Deleted, Object: old, Old: old, RV: s.rv})
 	s.deleteDependents(old)
