@@ -113,5 +113,3 @@ func (s *Store) Events() []*api.Event {
 	}
 	return out
 }
-
-
