@@ -168,13 +168,6 @@ func (k *cmd) flags(args []string) ([]string, error) {
 	return rest, nil
 }
 
-var kinds = map[string]string{
-	"pod": "Pod", "pods": "Pod", "po": "Pod",
-	"deployment": "Deployment", "deployments": "Deployment", "deploy": "Deployment", "deployment.apps": "Deployment",
-	"replicaset": "ReplicaSet", "replicasets": "ReplicaSet", "rs": "ReplicaSet",
-	"node": "Node", "nodes": "Node", "no": "Node",
-	"event": "Event", "events": "Event", "ev": "Event",
-}
 
 // target parses "deployment/web" or "deployment web".
 func target(args []string) (kind, name string, rest []string, err error) {
@@ -189,29 +182,13 @@ func target(args []string) (kind, name string, rest []string, err error) {
 			name, rest = args[1], args[2:]
 		}
 	}
-	k, ok := kinds[strings.ToLower(kind)]
-	if !ok {
-		k, ok = otherKinds[strings.ToLower(kind)]
-	}
+	k, ok := api.KindNamed(kind)
 	if !ok {
 		return "", "", nil, fmt.Errorf("error: the server doesn't have a resource type %q", kind)
 	}
 	return k, name, rest, nil
 }
 
-// otherKinds are kinds the store keeps and lists but does not simulate.
-var otherKinds = map[string]string{
-	"service": "Service", "services": "Service", "svc": "Service",
-	"configmap": "ConfigMap", "configmaps": "ConfigMap", "cm": "ConfigMap",
-	"secret": "Secret", "secrets": "Secret",
-	"job": "Job", "jobs": "Job",
-	"resourcequota": "ResourceQuota", "resourcequotas": "ResourceQuota", "quota": "ResourceQuota",
-	"validatingwebhookconfiguration": "ValidatingWebhookConfiguration", "validatingwebhookconfigurations": "ValidatingWebhookConfiguration",
-	"ingress": "Ingress", "ingresses": "Ingress", "ing": "Ingress",
-	"namespace": "Namespace", "namespaces": "Namespace", "ns": "Namespace",
-	"serviceaccount": "ServiceAccount", "serviceaccounts": "ServiceAccount", "sa": "ServiceAccount",
-	"horizontalpodautoscaler": "HorizontalPodAutoscaler", "horizontalpodautoscalers": "HorizontalPodAutoscaler", "hpa": "HorizontalPodAutoscaler",
-}
 
 func errorText(err error) string {
 	msg := err.Error()

@@ -98,24 +98,16 @@ func (e *AssertionError) Error() string { return e.Msg }
 // Ops are the comparison operators of an assertion.
 var Ops = []string{"==", "!=", "<", "<=", ">", ">=", "contains"}
 
-var builtinKinds = map[string]string{
-	"deployment": "Deployment", "deployments": "Deployment", "deploy": "Deployment",
-	"replicaset": "ReplicaSet", "replicasets": "ReplicaSet", "rs": "ReplicaSet",
-	"pod": "Pod", "pods": "Pod", "po": "Pod",
-	"node": "Node", "nodes": "Node", "no": "Node",
-	"lease": "Lease", "leases": "Lease",
-	"job": "Job", "jobs": "Job",
-	"resourcequota": "ResourceQuota", "resourcequotas": "ResourceQuota", "quota": "ResourceQuota",
-	"validatingwebhookconfiguration": "ValidatingWebhookConfiguration", "validatingwebhookconfigurations": "ValidatingWebhookConfiguration",
-}
 
 // KindFor returns the canonical kind a word names ("rs" → "ReplicaSet"),
 // looking also among extra kinds (e.g. the kinds a scenario's manifests
 // declare), in the singular or the plural, in any case.
 func KindFor(word string, extra []string) (string, bool) {
 	w := strings.ToLower(word)
-	if k, ok := builtinKinds[w]; ok {
-		return k, true
+	if k, ok := api.KindNamed(w); ok {
+		if _, simulated := simulatedKinds[k]; simulated {
+			return k, true
+		}
 	}
 	for _, k := range extra {
 		if l := strings.ToLower(k); w == l || w == l+"s" || w == l+"es" {
