@@ -168,7 +168,6 @@ func (k *cmd) flags(args []string) ([]string, error) {
 	return rest, nil
 }
 
-
 // target parses "deployment/web" or "deployment web".
 func target(args []string) (kind, name string, rest []string, err error) {
 	if len(args) == 0 {
@@ -188,7 +187,6 @@ func target(args []string) (kind, name string, rest []string, err error) {
 	}
 	return k, name, rest, nil
 }
-
 
 func errorText(err error) string {
 	msg := err.Error()

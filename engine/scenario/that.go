@@ -98,7 +98,6 @@ func (e *AssertionError) Error() string { return e.Msg }
 // Ops are the comparison operators of an assertion.
 var Ops = []string{"==", "!=", "<", "<=", ">", ">=", "contains"}
 
-
 // KindFor returns the canonical kind a word names ("rs" → "ReplicaSet"),
 // looking also among extra kinds (e.g. the kinds a scenario's manifests
 // declare), in the singular or the plural, in any case.
