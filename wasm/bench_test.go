@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"net/http/httptest"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"runtime"
@@ -175,7 +176,13 @@ func (b *benchRun) native(t *testing.T) {
 	}
 	b.nat = &r
 	if data, err := os.ReadFile(benchPath("gobench.txt")); err == nil {
-		b.goBench = string(data)
+		var keep []string
+		for _, l := range strings.Split(string(data), "\n") {
+			if strings.HasPrefix(l, "pkg:") || strings.HasPrefix(l, "Benchmark") {
+				keep = append(keep, l)
+			}
+		}
+		b.goBench = strings.Join(keep, "\n") + "\n"
 	}
 }
 
@@ -467,7 +474,7 @@ func (b *benchRun) engineInBrowser(t *testing.T) {
 			web.Platform = r.Platform
 			if len(r.Converge) > 0 {
 				if len(web.Converge) == 0 {
-					web.Memory, web.DigestMillis = r.Memory, r.DigestMillis
+					web.Memory, web.DigestMillis, web.NextDigestMillis = r.Memory, r.DigestMillis, r.NextDigestMillis
 				}
 				web.Converge = append(web.Converge, r.Converge...)
 			}
@@ -761,8 +768,8 @@ func (b *benchRun) write(file string) error {
 	var w strings.Builder
 	row := func(cells ...string) { fmt.Fprintf(&w, "| %s |\n", strings.Join(cells, " | ")) }
 	fmt.Fprintf(&w, "# Reconcile: performance against the budgets\n\n")
-	fmt.Fprintf(&w, "Measured by `make bench` on %s, in one run on one machine: %s, %d cores; %s; %s; headless.\n",
-		b.start.UTC().Format("2006-01-02 15:04 MST"), benchCPU(), runtime.NumCPU(), runtime.Version(), benchOr(b.chromium))
+	fmt.Fprintf(&w, "Measured by `make bench` at %s on %s, in one run on one machine: %s, %d cores; %s; %s; headless.\n",
+		benchCommit(), b.start.UTC().Format("2006-01-02 15:04 MST"), benchCPU(), runtime.NumCPU(), runtime.Version(), benchOr(b.chromium))
 	fmt.Fprintf(&w, "Load average %s at the start, %s at the end (the machine is shared: figures move with it).\n", b.load0, b.load1)
 	fmt.Fprintf(&w, "Budgets: DESIGN §7. The floor is a one-button go-app v10.1.11 app (`bench/floor/`), built with the same flags and served the same way.\n\n")
 
@@ -888,9 +895,10 @@ func (b *benchRun) write(file string) error {
 	if b.nat != nil && b.nat.DigestMillis > 0 {
 		web := ""
 		if b.web != nil && b.web.DigestMillis > 0 {
-			web = fmt.Sprintf("; in the browser %s", benchMS(b.web.DigestMillis))
+			web = fmt.Sprintf("; in the browser %s, then %s", benchMS(b.web.DigestMillis), benchMS(b.web.NextDigestMillis))
 		}
-		row(fmt.Sprintf("trace digest of the converged %s world", scale.ID), fmt.Sprintf("natively %s%s", benchMS(b.nat.DigestMillis), web), "", "",
+		row(fmt.Sprintf("trace digest of the converged %s world: the first, then one pass and its digest", scale.ID),
+			fmt.Sprintf("natively %s, then %s%s", benchMS(b.nat.DigestMillis), benchMS(b.nat.NextDigestMillis), web), "", "",
 			"none (the player digests after every pass)", "")
 	}
 
@@ -958,6 +966,15 @@ func benchOr(s string) string {
 		return "unknown"
 	}
 	return s
+}
+
+// benchCommit names the commit measured (dirty: with changes not committed).
+func benchCommit() string {
+	out, err := exec.Command("git", "describe", "--always", "--dirty").Output()
+	if err != nil {
+		return "an unknown commit"
+	}
+	return "commit " + strings.TrimSpace(string(out))
 }
 
 var benchCPURE = regexp.MustCompile(`(?m)^model name\s*:\s*(.+)$`)

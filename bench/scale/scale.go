@@ -173,10 +173,12 @@ type Report struct {
 	Converge []Converged `json:"converge"`
 	// Memory is the heap with the last converged run alive.
 	Memory Memory `json:"memory"`
-	// DigestMillis is the time of one digest of the converged world (the
+	// DigestMillis is the time of the first digest of the converged
+	// world, NextDigestMillis that of a pass and the digest after it (the
 	// player shows the digest after every pass).
-	DigestMillis float64 `json:"digestMillis"`
-	Seeks        Seeks   `json:"seeks"`
+	DigestMillis     float64 `json:"digestMillis"`
+	NextDigestMillis float64 `json:"nextDigestMillis"`
+	Seeks            Seeks   `json:"seeks"`
 	// PeakRSS is the process's peak resident set, natively (bytes).
 	PeakRSS uint64 `json:"peakRSS,omitempty"`
 	Error   string `json:"error,omitempty"`
@@ -201,6 +203,11 @@ func Measure(runs, trace, seeks int) (Report, error) {
 		t := time.Now()
 		last.Digest()
 		r.DigestMillis = ms(time.Since(t))
+		t = time.Now()
+		if _, ok := last.Next(); ok {
+			last.Digest()
+			r.NextDigestMillis = ms(time.Since(t))
+		}
 		runtime.KeepAlive(last)
 		last = nil
 	}
