@@ -160,6 +160,7 @@ func (s *Sim) build() (*world, error) {
 	w.extraAdmit = hooks.Admit
 	hooks.Admit = w.admit
 	w.store = store.New(w.clock, w.rng.intn, hooks, w.notify)
+	w.store.OnRecord(w.eventRecorded)
 	for _, img := range s.sc.Cluster.Images {
 		ci := controller.Image{Ref: img.Ref, Digest: img.Digest, Size: 24_117_248, Pull: img.Pull, Start: img.Start, Ready: img.Ready, Crash: img.Crash, Healthy: img.Healthy, PullError: img.PullError}
 		if ci.Digest == "" {
@@ -425,7 +426,7 @@ func (s *Sim) Now() api.Time { return s.w.now }
 // faults): two runs with the same scenario, seed and inputs have the same
 // digest.
 func (s *Sim) Digest() string {
-	key := fmt.Sprintf("%d/%d/%d/%d", len(s.w.passes), s.w.store.ResourceVersion(), len(s.w.outputs), len(s.w.notes))
+	key := fmt.Sprintf("%d/%d/%d/%d/%x", len(s.w.passes), s.w.store.ResourceVersion(), len(s.w.outputs), len(s.w.notes), s.w.chain[:4])
 	if s.w.digestKey != key {
 		s.w.digestKey = key
 		s.w.digestVal, s.hashes = s.w.digest(s.hashes)

@@ -55,6 +55,7 @@ func (s *Store) Record(component, host string, obj api.Object, typ, reason, mess
 					e.LastTimestamp = now
 					e.Message = message
 					s.put("Event", e)
+					s.recorded(e)
 					return
 				}
 			}
@@ -66,6 +67,7 @@ func (s *Store) Record(component, host string, obj api.Object, typ, reason, mess
 			e.Count++
 			e.LastTimestamp = now
 			s.put("Event", e)
+			s.recorded(e)
 			return
 		}
 	}
@@ -80,6 +82,7 @@ func (s *Store) Record(component, host string, obj api.Object, typ, reason, mess
 	s.uid++
 	e.UID = fmt.Sprintf("%08x-0000-4000-8000-%012x", s.uid, s.uid)
 	s.put("Event", e)
+	s.recorded(e)
 	s.events[k] = e.Name
 	a := kind + "/" + m.Namespace + "/" + m.Name
 	s.about[a] = append(s.about[a], e.Name)
@@ -113,3 +116,13 @@ func (s *Store) Events() []*api.Event {
 	}
 	return out
 }
+
+func (s *Store) recorded(e *api.Event) {
+	if s.onRecord != nil {
+		s.onRecord(e)
+	}
+}
+
+// OnRecord sets a function told of every event recorded or bumped (the
+// trace hashes events as they happen instead of listing them all).
+func (s *Store) OnRecord(f func(*api.Event)) { s.onRecord = f }

@@ -76,6 +76,8 @@ type Store struct {
 	about map[string][]string
 	// order lists every event's name in the order it was first recorded.
 	order []string
+	// onRecord is told of each event write.
+	onRecord func(*api.Event)
 }
 
 // New returns an empty store. now is the simulated clock, rand the run's
