@@ -67,6 +67,26 @@ func TestFaultsThenQuiet(t *testing.T) {
 					t.Errorf("deployment %s: want %d available, got status %+v", dep.Name, want, dep.Status)
 				}
 			}
+			// ReplicaSet status (kept from running counts) matches the pods.
+			for _, o := range s.Store().List("ReplicaSet") {
+				rs := o.(*api.ReplicaSet)
+				var active, ready int32
+				for _, po := range s.Store().List("Pod") {
+					p := po.(*api.Pod)
+					if ref := p.ControllerOf(); ref == nil || ref.UID != rs.UID || p.DeletionTimestamp != nil || p.Status.Phase == api.PodFailed || p.Status.Phase == api.PodSucceeded {
+						continue
+					}
+					active++
+					for _, c := range p.Status.Conditions {
+						if c.Type == "Ready" && c.Status == "True" {
+							ready++
+						}
+					}
+				}
+				if rs.Status.Replicas != active || rs.Status.ReadyReplicas != ready {
+					t.Errorf("replicaset %s: status says %d active, %d ready; the pods say %d, %d", rs.Name, rs.Status.Replicas, rs.Status.ReadyReplicas, active, ready)
+				}
+			}
 			if _, d2 := run(); d1 != d2 {
 				t.Errorf("same seed, different digests: %s vs %s", d1, d2)
 			}

@@ -17,6 +17,8 @@ type Cache struct {
 	owned map[string]map[string]string // owner UID → key → kind
 	// onNode indexes pods by spec.nodeName.
 	onNode map[string]map[string]struct{}
+	// prev is what the last Apply replaced (nil if nothing).
+	prev api.Object
 }
 
 // NewCache returns an empty cache.
@@ -45,8 +47,9 @@ func (c *Cache) Apply(ev store.WatchEvent) {
 	o := ev.Object
 	kind := o.GetTypeMeta().Kind
 	k := api.RefOf(o).Key()
-	if prev := c.Get(kind, k); prev != nil {
-		c.unindex(kind, k, prev)
+	c.prev = c.Get(kind, k)
+	if c.prev != nil {
+		c.unindex(kind, k, c.prev)
 	}
 	if ev.Type == store.Deleted {
 		delete(c.objs[kind], k)
@@ -91,6 +94,11 @@ func (c *Cache) unindex(kind, k string, o api.Object) {
 		delete(c.onNode[p.Spec.NodeName], k)
 	}
 }
+
+// Replaced returns the object the last Apply replaced or removed: the
+// cache's own previous version, which after a lost event is not the
+// event's Old.
+func (c *Cache) Replaced() api.Object { return c.prev }
 
 // Get returns the cached object of kind at key (namespace/name), or nil.
 func (c *Cache) Get(kind, key string) api.Object { return c.objs[kind][key] }

@@ -21,6 +21,17 @@ type ReplicaSet struct {
 	// shown yet, per ReplicaSet key; the controller waits for them before
 	// it counts again (or for ExpectationsTimeout).
 	expect map[string]expectation
+	// counts keeps, per ReplicaSet key, its pods as the cache shows them,
+	// updated by each delivered pod event, so that a pass with nothing to
+	// create or delete costs the same for 5 pods as for 10,000.
+	counts map[string]podCounts
+}
+
+// podCounts are a ReplicaSet's active, ready and fully labeled pods.
+// Stale counts are not kept: a key is dropped when they cannot be
+// updated (the ReplicaSet not cached yet, its template changed).
+type podCounts struct {
+	active, ready, labeled int32
 }
 
 type expectation struct {
@@ -54,14 +65,16 @@ var LevelComments = []string{
 }
 
 // NewReplicaSet returns the level-triggered ReplicaSet controller.
-func NewReplicaSet() *ReplicaSet { return &ReplicaSet{expect: map[string]expectation{}} }
+func NewReplicaSet() *ReplicaSet {
+	return &ReplicaSet{expect: map[string]expectation{}, counts: map[string]podCounts{}}
+}
 
 func (r *ReplicaSet) Name() string      { return ReplicaSetController }
 func (r *ReplicaSet) Watches() []string { return []string{"ReplicaSet", "Pod"} }
 
 // Clone copies the controller with its expectations.
 func (r *ReplicaSet) Clone() Reconciler {
-	return &ReplicaSet{expect: maps.Clone(r.expect)}
+	return &ReplicaSet{expect: maps.Clone(r.expect), counts: maps.Clone(r.counts)}
 }
 
 // Keys maps a ReplicaSet event to itself and a pod event to its owner,
@@ -69,21 +82,27 @@ func (r *ReplicaSet) Clone() Reconciler {
 func (r *ReplicaSet) Keys(c *Cache, ev store.WatchEvent) []string {
 	switch o := ev.Object.(type) {
 	case *api.ReplicaSet:
+		k := api.RefOf(o).Key()
+		if prev, ok := c.Replaced().(*api.ReplicaSet); !ok || !labelsEqual(prev.Spec.Template.Labels, o.Spec.Template.Labels) || prev.UID != o.UID {
+			delete(r.counts, k) // recount against the new template
+		}
 		if ev.Type == store.Modified {
 			if old, ok := ev.Old.(*api.ReplicaSet); ok && old.ResourceVersion == o.ResourceVersion {
 				return nil
 			}
 		}
 		if ev.Type == store.Deleted {
-			delete(r.expect, api.RefOf(o).Key())
+			delete(r.expect, k)
+			delete(r.counts, k)
 		}
-		return []string{api.RefOf(o).Key()}
+		return []string{k}
 	case *api.Pod:
 		ref := o.ControllerOf()
 		if ref == nil || ref.Kind != "ReplicaSet" {
 			return nil
 		}
 		k := o.Namespace + "/" + ref.Name
+		r.recount(c, k, ev)
 		e, ok := r.expect[k]
 		if ok {
 			switch {
@@ -104,7 +123,57 @@ func (r *ReplicaSet) Keys(c *Cache, ev store.WatchEvent) []string {
 }
 
 // Restarted forgets the expectations, as a restarted controller does.
-func (r *ReplicaSet) Restarted() { r.expect = map[string]expectation{} }
+func (r *ReplicaSet) Restarted() {
+	r.expect = map[string]expectation{}
+	r.counts = map[string]podCounts{}
+}
+
+// recount moves a pod's contribution from the cache's previous version of
+// it to the version just delivered.
+func (r *ReplicaSet) recount(c *Cache, k string, ev store.WatchEvent) {
+	n, ok := r.counts[k]
+	if !ok {
+		return
+	}
+	rs, _ := c.Get("ReplicaSet", k).(*api.ReplicaSet)
+	if rs == nil {
+		delete(r.counts, k)
+		return
+	}
+	add := func(o api.Object, sign int32) {
+		p, ok := o.(*api.Pod)
+		if !ok || !IsPodActive(p) {
+			return
+		}
+		if ref := p.ControllerOf(); ref == nil || ref.UID != rs.UID {
+			return
+		}
+		n.active += sign
+		if IsPodReady(p) {
+			n.ready += sign
+		}
+		if labelsMatch(rs.Spec.Template.Labels, p.Labels) {
+			n.labeled += sign
+		}
+	}
+	add(c.Replaced(), -1)
+	if ev.Type != store.Deleted {
+		add(ev.Object, +1)
+	}
+	r.counts[k] = n
+}
+
+func labelsEqual(a, b map[string]string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if w, ok := b[k]; !ok || w != v {
+			return false
+		}
+	}
+	return true
+}
 
 // Reconcile runs one pass for a ReplicaSet key.
 func (r *ReplicaSet) Reconcile(ctx *Context, key string) error {
@@ -113,15 +182,27 @@ func (r *ReplicaSet) Reconcile(ctx *Context, key string) error {
 	if rs == nil {
 		ctx.Desired, ctx.Observed = "ReplicaSet deleted", "-"
 		delete(r.expect, key)
+		delete(r.counts, key)
 		ctx.Converged()
 		return nil
 	}
 	want := api.Deref(rs.Spec.Replicas, 1)
-	pods := activePods(ctx.Cache, rs)
+	n, counted := r.counts[key]
+	var pods []*api.Pod
+	if !counted {
+		pods = activePods(ctx.Cache, rs)
+		n = countPods(rs, pods)
+		r.counts[key] = n
+	}
 	ctx.Lines = append(ctx.Lines, 2, 3)
 	ctx.Desired = fmt.Sprintf("spec.replicas = %d", want)
-	ctx.Observed = fmt.Sprintf("%d active pods", len(pods))
-	diff := want - int32(len(pods))
+	ctx.Observed = fmt.Sprintf("%d active pods", n.active)
+	diff := want - n.active
+	// The pods themselves are needed only to choose whom to delete, or to
+	// time availability; the counts answer everything else.
+	if pods == nil && (diff != 0 || rs.Spec.MinReadySeconds > 0) {
+		pods = activePods(ctx.Cache, rs)
+	}
 	var manageErr error
 	if e, ok := r.expect[key]; ok && (e.adds > 0 || e.dels > 0) && ctx.Now-e.at < ExpectationsTimeout {
 		ctx.Difference = fmt.Sprintf("%+d (waiting to observe %d creates, %d deletes)", diff, e.adds, e.dels)
@@ -135,7 +216,14 @@ func (r *ReplicaSet) Reconcile(ctx *Context, key string) error {
 	if manageErr == ErrCrashed {
 		return manageErr
 	}
-	if err := r.syncStatus(ctx, rs, pods, manageErr); err != nil {
+	var st api.ReplicaSetStatus
+	if rs.Spec.MinReadySeconds == 0 && manageErr == nil {
+		st = api.ReplicaSetStatus{ObservedGeneration: rs.Generation, Replicas: n.active, FullyLabeledReplicas: n.labeled,
+			ReadyReplicas: n.ready, AvailableReplicas: n.ready}
+	} else {
+		st = CalculateReplicaSetStatus(rs, pods, manageErr, ctx.Now)
+	}
+	if err := r.writeStatus(ctx, rs, st); err != nil {
 		return err
 	}
 	if manageErr != nil {
@@ -160,6 +248,22 @@ func (r *ReplicaSet) Reconcile(ctx *Context, key string) error {
 		}
 	}
 	return nil
+}
+
+// countPods counts a ReplicaSet's active pods as CalculateReplicaSetStatus
+// does.
+func countPods(rs *api.ReplicaSet, pods []*api.Pod) podCounts {
+	var n podCounts
+	for _, p := range pods {
+		n.active++
+		if IsPodReady(p) {
+			n.ready++
+		}
+		if labelsMatch(rs.Spec.Template.Labels, p.Labels) {
+			n.labeled++
+		}
+	}
+	return n
 }
 
 func (r *ReplicaSet) manage(ctx *Context, rs *api.ReplicaSet, pods []*api.Pod, diff int32) error {
@@ -223,8 +327,7 @@ func (r *ReplicaSet) manage(ctx *Context, rs *api.ReplicaSet, pods []*api.Pod, d
 	return nil
 }
 
-func (r *ReplicaSet) syncStatus(ctx *Context, rs *api.ReplicaSet, pods []*api.Pod, manageErr error) error {
-	st := CalculateReplicaSetStatus(rs, pods, manageErr, ctx.Now)
+func (r *ReplicaSet) writeStatus(ctx *Context, rs *api.ReplicaSet, st api.ReplicaSetStatus) error {
 	if equalRSStatus(rs.Status, st) {
 		return nil
 	}

@@ -641,6 +641,7 @@ func (w *world) sync(i int) {
 	for _, kind := range watches(c) {
 		for _, k := range c.cache.Keys(kind) {
 			ev := store.WatchEvent{Type: store.Modified, Object: c.cache.Get(kind, k), Old: c.cache.Get(kind, k)}
+			c.cache.Apply(ev) // the same object again: Keys sees it as just delivered
 			keys = append(keys, c.rec.Keys(c.cache, ev)...)
 		}
 	}
