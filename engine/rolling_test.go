@@ -29,11 +29,11 @@ func TestRollingUpdateBounds(t *testing.T) {
 			d := deploymentFromLine(c.line)
 			want := api.Deref(d.Spec.Replicas, 1)
 			sc := &scenario.Scenario{File: "rolling", ID: "rolling", Seed: 3, Manifests: []scenario.Manifest{{Object: d}}}
-			s, err := New(sc, sim.Options{Until: time(30)})
+			s, err := New(sc, sim.Options{Until: minutes(30)})
 			if err != nil {
 				t.Fatal(err)
 			}
-			s.RunUntil(time(1), 0)
+			s.RunUntil(minutes(1), 0)
 			dep := s.Store().Get("Deployment", "default", "web").(*api.Deployment)
 			if surge, unavailable := controller.Fenceposts(dep); surge != c.surge || unavailable != c.unavailable {
 				t.Fatalf("fenceposts: got surge %d, unavailable %d; want %d, %d", surge, unavailable, c.surge, c.unavailable)
@@ -41,7 +41,7 @@ func TestRollingUpdateBounds(t *testing.T) {
 			if _, err := s.Inject(sim.Input{Kubectl: "set image deployment/web web=shop/web:2.0"}); err != nil {
 				t.Fatal(err)
 			}
-			for p, ok := s.Next(); ok && s.Now() < time(10); p, ok = s.Next() {
+			for p, ok := s.Next(); ok && s.Now() < minutes(10); p, ok = s.Next() {
 				var total, available int32
 				for _, o := range s.Store().List("ReplicaSet") {
 					rs := o.(*api.ReplicaSet)
@@ -63,4 +63,4 @@ func TestRollingUpdateBounds(t *testing.T) {
 	}
 }
 
-func time(minutes int) api.Time { return api.Time(minutes) * api.Minute }
+func minutes(n int) api.Time { return api.Time(n) * api.Minute }

@@ -202,6 +202,8 @@ type World interface {
 	NodeUp(node string) bool
 	// Git returns the GitOps source.
 	Git() Git
+	// LastHeartbeat is when the node's kubelet last renewed its lease.
+	LastHeartbeat(node string) api.Time
 	// SideEffect records what a pod did outside the cluster.
 	SideEffect(pod *api.Pod, what string)
 }

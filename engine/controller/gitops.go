@@ -49,8 +49,8 @@ func GitKey(o api.Object) string {
 	return o.GetTypeMeta().Kind + "/" + api.RefOf(o).Key()
 }
 
-// TickWorld queues every object of the git source.
-func (g *GitOps) TickWorld(w World) ([]string, string) {
+// Tick queues every object of the git source.
+func (g *GitOps) Tick(c *Cache, w World, now api.Time) ([]string, string) {
 	var keys []string
 	for _, o := range w.Git().Objects {
 		keys = append(keys, GitKey(o))

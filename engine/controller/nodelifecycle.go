@@ -2,6 +2,7 @@ package controller
 
 import (
 	"fmt"
+	"sort"
 
 	"reconcile/engine/api"
 	"reconcile/engine/store"
@@ -30,7 +31,7 @@ const (
 func NewNodeLifecycle() *NodeLifecycle { return &NodeLifecycle{} }
 
 func (c *NodeLifecycle) Name() string      { return NodeLifecycleController }
-func (c *NodeLifecycle) Watches() []string { return []string{"Node", "Lease", "Pod"} }
+func (c *NodeLifecycle) Watches() []string { return []string{"Node", "Pod"} }
 func (c *NodeLifecycle) Clone() Reconciler { return &NodeLifecycle{} }
 
 // Keys queues a node whose kubelet posted Ready while it is still tainted.
@@ -48,11 +49,12 @@ func (c *NodeLifecycle) Period() api.Duration { return NodeMonitorPeriod }
 
 // Tick is the monitor: it queues nodes whose heartbeat is overdue and nodes
 // whose pods are due for eviction.
-func (c *NodeLifecycle) Tick(cache *Cache, now api.Time) (keys []string, reason string) {
-	for _, o := range cache.List("Node") {
+func (c *NodeLifecycle) Tick(cache *Cache, w World, now api.Time) (keys []string, reason string) {
+	// Checked in any order, queued in name order (sorted below).
+	for _, o := range cache.objs["Node"] {
 		n := o.(*api.Node)
 		ready := nodeCondition(n, "Ready")
-		silent := now - lastHeartbeat(cache, n)
+		silent := now - lastHeartbeat(w, n)
 		switch {
 		case silent > NodeMonitorGracePeriod && (ready == nil || ready.Status != "Unknown"):
 			keys = append(keys, n.Name)
@@ -60,15 +62,13 @@ func (c *NodeLifecycle) Tick(cache *Cache, now api.Time) (keys []string, reason 
 			keys = append(keys, n.Name)
 		}
 	}
+	sort.Strings(keys)
 	return keys, "timer: node-monitor-period 5s"
 }
 
-func lastHeartbeat(cache *Cache, n *api.Node) api.Time {
-	t := n.CreationTimestamp
-	if l, ok := cache.Get("Lease", "kube-node-lease/"+n.Name).(*api.Lease); ok && l.Spec.RenewTime > t {
-		t = l.Spec.RenewTime
-	}
-	return t
+// lastHeartbeat is the node's last lease renewal (its creation if later).
+func lastHeartbeat(w World, n *api.Node) api.Time {
+	return max(n.CreationTimestamp, w.LastHeartbeat(n.Name))
 }
 
 func hasTaint(n *api.Node, key string) bool {
@@ -128,7 +128,7 @@ func (c *NodeLifecycle) Reconcile(ctx *Context, key string) error {
 		ctx.Converged()
 		return nil
 	}
-	silent := ctx.Now - lastHeartbeat(ctx.Cache, n)
+	silent := ctx.Now - lastHeartbeat(ctx.World, n)
 	ready := nodeCondition(n, "Ready")
 	ctx.Desired = fmt.Sprintf("heartbeat within %s", api.FormatDuration(NodeMonitorGracePeriod))
 	ctx.Observed = fmt.Sprintf("last heartbeat %s ago, Ready=%s", api.FormatDuration(silent), condStatus(ready))
@@ -159,7 +159,7 @@ func (c *NodeLifecycle) Reconcile(ctx *Context, key string) error {
 
 func (c *NodeLifecycle) allSilent(ctx *Context) bool {
 	for _, o := range ctx.Cache.List("Node") {
-		if ctx.Now-lastHeartbeat(ctx.Cache, o.(*api.Node)) <= NodeMonitorGracePeriod {
+		if ctx.Now-lastHeartbeat(ctx.World, o.(*api.Node)) <= NodeMonitorGracePeriod {
 			return false
 		}
 	}

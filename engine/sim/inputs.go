@@ -198,6 +198,7 @@ func (s *Sim) fault(w *world, line string) {
 	case "node-down":
 		node := f.Target
 		w.nodeUp[node] = false
+		w.beatStop(node)
 		w.halt(w.ctrls[w.kubelets[node]])
 		w.ctrls[w.kubelets[node]].stopped = true
 	case "node-up":
@@ -207,7 +208,7 @@ func (s *Sim) fault(w *world, line string) {
 		}
 		w.nodeUp[node] = true
 		w.start(w.kubelets[node], "kubelet started: initial list")
-		w.heartbeat(node)
+		w.beatStart(node)
 	case "delete-pod":
 		ns, name := "default", f.Target
 		if i := strings.Index(name, "/"); i >= 0 {
@@ -250,11 +251,14 @@ func (s *Sim) fault(w *world, line string) {
 			case "stop":
 				w.halt(c)
 				c.stopped = true
+				if c.host != "" {
+					w.beatStop(c.host)
+				}
 			case "start":
 				if !c.running && (c.host == "" || w.nodeUp[c.host]) {
 					w.start(i, "started: initial list")
 					if c.host != "" {
-						w.heartbeat(c.host)
+						w.beatStart(c.host)
 					}
 				}
 			case "sync":

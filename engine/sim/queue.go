@@ -10,16 +10,15 @@ import (
 type itemKind uint8
 
 const (
-	itemStep      itemKind = iota // a scripted input at a simulated time
-	itemDeliver                   // a watch event reaches a controller
-	itemPass                      // a controller takes the next key off its queue
-	itemRequeue                   // a key comes back after a delay
-	itemTick                      // a periodic check (node monitor)
-	itemHeartbeat                 // a kubelet renews its node's lease
-	itemRestart                   // a crashed controller comes back
-	itemRelist                    // a controller's watch restarts and re-lists
-	itemTimeout                   // a waiting kubectl command gives up
-	itemInput                     // a recorded input replayed at its moment
+	itemStep    itemKind = iota // a scripted input at a simulated time
+	itemDeliver                 // a watch event reaches a controller
+	itemPass                    // a controller takes the next key off its queue
+	itemRequeue                 // a key comes back after a delay
+	itemTick                    // a periodic check (node monitor)
+	itemRestart                 // a crashed controller comes back
+	itemRelist                  // a controller's watch restarts and re-lists
+	itemTimeout                 // a waiting kubectl command gives up
+	itemInput                   // a recorded input replayed at its moment
 )
 
 // item is one thing the discrete-event scheduler will do. Items are plain

@@ -154,7 +154,7 @@ func (s *Sim) mode(name string) string {
 
 func (s *Sim) build() (*world, error) {
 	w := &world{kubelets: map[string]int{}, runtimes: map[string]*controller.Runtime{}, nodeUp: map[string]bool{},
-		images: map[string]controller.Image{}, webhookDown: map[string]bool{}}
+		images: map[string]controller.Image{}, webhookDown: map[string]bool{}, beats: map[string]beat{}}
 	w.rng.state = uint64(s.seed)
 	hooks := s.opts.Hooks
 	w.extraAdmit = hooks.Admit
@@ -216,10 +216,7 @@ func (s *Sim) build() (*world, error) {
 		if _, err := w.store.Create(node); err != nil {
 			return nil, fmt.Errorf("%s: node %s: %w", n.Pos, n.Name, err)
 		}
-		lease := &api.Lease{TypeMeta: api.TypeMeta{APIVersion: "coordination.k8s.io/v1", Kind: "Lease"},
-			ObjectMeta: api.ObjectMeta{Name: n.Name, Namespace: leaseNamespace},
-			Spec:       api.LeaseSpec{HolderIdentity: n.Name, LeaseDurationSeconds: 40}}
-		w.store.Create(lease)
+		w.beats[n.Name] = beat{running: true}
 	}
 	for _, m := range s.sc.Manifests {
 		if err := applyObject(w.store, m.Object, nil); err != nil {
@@ -240,9 +237,6 @@ func (s *Sim) build() (*world, error) {
 			continue
 		}
 		w.start(i, "initial list")
-	}
-	for _, n := range nodes {
-		w.schedule(item{at: HeartbeatPeriod, kind: itemHeartbeat, node: n.Name})
 	}
 	for i, st := range s.sc.Steps {
 		if st.AfterPass == 0 {

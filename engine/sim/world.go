@@ -20,7 +20,6 @@ const (
 	HeartbeatPeriod = 10 * api.Second
 	RelistPeriod    = 5 * api.Minute
 	RestartDelay    = 10 * api.Second
-	leaseNamespace  = "kube-node-lease"
 	defaultHorizon  = 10 * api.Minute
 	checkpointEvery = 64
 )
@@ -96,6 +95,8 @@ type world struct {
 	outside []SideEffect
 	// waits are kubectl commands still watching (rollout status).
 	waits []wait
+	// beats are the kubelets' lease renewals, per node.
+	beats map[string]beat
 	// git is the GitOps source: what is committed, at which revision.
 	git controller.Git
 	// webhookDown holds the webhooks (or configurations) that time out.
@@ -118,6 +119,7 @@ func (w *world) clone() *world {
 		out.runtimes[k] = v.Clone()
 	}
 	out.nodeUp = maps.Clone(w.nodeUp)
+	out.beats = maps.Clone(w.beats)
 	out.images = maps.Clone(w.images)
 	out.git.Objects = slices.Clip(w.git.Objects)
 	out.outside = slices.Clip(w.outside)
@@ -330,14 +332,7 @@ func (w *world) handle(it item, s *Sim) (*Pass, error) {
 		if !c.running {
 			return nil, nil
 		}
-		var keys []string
-		var why string
-		switch t := c.rec.(type) {
-		case ticker:
-			keys, why = t.Tick(c.cache, w.now)
-		case worldTicker:
-			keys, why = t.TickWorld(w)
-		}
+		keys, why := c.rec.(ticker).Tick(c.cache, w, w.now)
 		for _, k := range keys {
 			w.enqueue(it.ctrl, k, why, nil)
 		}
@@ -348,8 +343,7 @@ func (w *world) handle(it item, s *Sim) (*Pass, error) {
 		w.timeoutWait(it.key)
 	case itemInput:
 		s.apply(w, s.inputs[it.step])
-	case itemHeartbeat:
-		w.heartbeat(it.node)
+
 	case itemRestart:
 		c := w.ctrls[it.ctrl]
 		if c.epoch == it.epoch && !c.running && !c.stopped {
@@ -382,14 +376,11 @@ func (w *world) handle(it item, s *Sim) (*Pass, error) {
 	return nil, nil
 }
 
+// ticker is a controller with periodic work besides its watches (the
+// node monitor, a GitOps sync): Tick says which keys to look at.
 type ticker interface {
 	Period() api.Duration
-	Tick(c *controller.Cache, now api.Time) ([]string, string)
-}
-
-type worldTicker interface {
-	Period() api.Duration
-	TickWorld(w controller.World) ([]string, string)
+	Tick(c *controller.Cache, w controller.World, now api.Time) ([]string, string)
 }
 
 type periodic interface{ Period() api.Duration }
@@ -632,11 +623,8 @@ func (w *world) sync(i int) {
 	}
 	why := "sync requested"
 	var keys []string
-	switch t := c.rec.(type) {
-	case ticker:
-		keys, _ = t.Tick(c.cache, w.now)
-	case worldTicker:
-		keys, _ = t.TickWorld(w)
+	if t, ok := c.rec.(ticker); ok {
+		keys, _ = t.Tick(c.cache, w, w.now)
 	}
 	for _, kind := range watches(c) {
 		for _, k := range c.cache.Keys(kind) {
@@ -650,17 +638,42 @@ func (w *world) sync(i int) {
 	}
 }
 
-// heartbeat renews a node's lease while its kubelet runs.
-func (w *world) heartbeat(node string) {
-	if !w.nodeUp[node] || !w.ctrls[w.kubelets[node]].running {
-		return // a stopped kubelet posts nothing; it starts beating again when started
+// A kubelet renews its node's lease every HeartbeatPeriod while it runs.
+// The renewals are not stored as writes: only the node lifecycle
+// controller reads them, so the last one is computed when it asks.
+type beat struct {
+	since   api.Time // when the kubelet began renewing
+	stopped api.Time // when it stopped, if it has
+	running bool
+}
+
+func (w *world) beatStart(node string) {
+	if b := w.beats[node]; !b.running {
+		w.beats[node] = beat{since: w.now, running: true}
 	}
-	if l, ok := w.store.Get("Lease", leaseNamespace, node).(*api.Lease); ok {
-		nl := l.DeepCopy()
-		nl.Spec.RenewTime = w.now
-		w.store.Update(nl)
+}
+
+func (w *world) beatStop(node string) {
+	if b := w.beats[node]; b.running {
+		b.running, b.stopped = false, w.now
+		w.beats[node] = b
 	}
-	w.schedule(item{at: w.now + HeartbeatPeriod, kind: itemHeartbeat, node: node})
+}
+
+// LastHeartbeat implements controller.World.
+func (w *world) LastHeartbeat(node string) api.Time {
+	b, ok := w.beats[node]
+	if !ok {
+		return 0
+	}
+	if !b.running {
+		// the renewals strictly before it stopped
+		if b.stopped <= b.since {
+			return b.since
+		}
+		return b.since + (b.stopped-b.since-1)/HeartbeatPeriod*HeartbeatPeriod
+	}
+	return b.since + (w.now-b.since)/HeartbeatPeriod*HeartbeatPeriod
 }
 
 func (w *world) ctrlIndex(name string) []int {
