@@ -7,9 +7,15 @@ import (
 )
 
 // eventIndex finds the stored event an identical occurrence folds into:
-// same source, object, type, reason and message. Keys starting with "\x01"
-// count the distinct messages of similar events (same but the message).
+// same source, object, type, reason and message.
 type eventIndex map[string]string
+
+// similarEvents counts, per source, object, type and reason, the distinct
+// messages seen since first.
+type similarEvents struct {
+	first api.Time
+	n     int
+}
 
 // Event correlation, as the legacy recorder does it: after
 // aggregateMaxEvents distinct messages for similar events within
@@ -34,18 +40,13 @@ func (s *Store) Record(component, host string, obj api.Object, typ, reason, mess
 	// Aggregation: similar events with many different messages combine.
 	similar := "\x01" + component + "\x00" + host + "\x00" + kind + "\x00" + ns + "\x00" + m.Name + "\x00" + m.UID + "\x00" + typ + "\x00" + reason
 	if _, seen := s.events[k]; !seen {
-		rec := s.events[similar]
-		var first api.Time
-		var n int
-		if rec != "" {
-			fmt.Sscanf(rec, "%d %d", &first, &n)
+		rec, ok := s.similar[similar]
+		if !ok || now-rec.first > aggregateInterval {
+			rec = similarEvents{first: now}
 		}
-		if rec == "" || now-first > aggregateInterval {
-			first, n = now, 0
-		}
-		n++
-		s.events[similar] = fmt.Sprintf("%d %d", first, n)
-		if n >= aggregateMaxEvents {
+		rec.n++
+		s.similar[similar] = rec
+		if rec.n >= aggregateMaxEvents {
 			message = "(combined from similar events): " + message
 			k = similar + "\x00combined"
 			if name, ok := s.events[k]; ok {

@@ -66,8 +66,9 @@ type Store struct {
 	// kinds maps kind → key (namespace/name) → object.
 	kinds map[string]map[string]api.Object
 	// notify receives every change, in order.
-	notify func(WatchEvent)
-	events eventIndex
+	notify  func(WatchEvent)
+	events  eventIndex
+	similar map[string]similarEvents
 	// sorted caches each kind's keys in order; a create or delete of that
 	// kind drops it, updates keep it.
 	sorted map[string][]string
@@ -84,18 +85,20 @@ type Store struct {
 // seeded random source (for generated names), notify the watch fan-out.
 func New(now func() api.Time, rand func(n int) int, hooks Hooks, notify func(WatchEvent)) *Store {
 	return &Store{now: now, rand: rand, hooks: hooks, notify: notify,
-		kinds: map[string]map[string]api.Object{}, events: eventIndex{}, sorted: map[string][]string{}, about: map[string][]string{}}
+		kinds: map[string]map[string]api.Object{}, events: eventIndex{}, similar: map[string]similarEvents{},
+		sorted: map[string][]string{}, about: map[string][]string{}}
 }
 
 // Clone returns a store sharing the (immutable) objects of s, with its own
 // maps, wired to the given clock, random source and fan-out.
 func (s *Store) Clone(now func() api.Time, rand func(n int) int, notify func(WatchEvent)) *Store {
 	out := &Store{now: now, rand: rand, hooks: s.hooks, notify: notify, rv: s.rv, uid: s.uid,
-		kinds: make(map[string]map[string]api.Object, len(s.kinds)), events: make(eventIndex, len(s.events))}
+		kinds: make(map[string]map[string]api.Object, len(s.kinds))}
 	for k, m := range s.kinds {
 		out.kinds[k] = maps.Clone(m)
 	}
 	out.events = maps.Clone(s.events)
+	out.similar = maps.Clone(s.similar)
 	// The cached key lists are never changed in place, only replaced.
 	out.sorted = maps.Clone(s.sorted)
 	out.order = slices.Clip(s.order)
