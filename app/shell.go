@@ -36,6 +36,7 @@ func (s shell) render(content ...app.UI) app.UI {
 					app.A().Href("/#lessons").Text("Lessons"),
 					app.A().Href("/compare").Text("Compare"),
 					app.A().Href("/failures").Text("Failures"),
+					app.A().Href("/play").Text("Playground"),
 				),
 			)
 		}),

@@ -22,12 +22,14 @@ func routes() {
 	app.RouteWithRegexp(playerPath, func() app.Composer { return &ui.Player{} })
 	app.Route("/compare", func() app.Composer { return &ui.Compare{} })
 	app.Route("/failures", func() app.Composer { return &ui.Failures{} })
+	app.Route("/play", func() app.Composer { return &ui.Playground{} })
 }
 
 // pages lists every path the static site prerenders: the home page, the
-// compare and failures views, and one player page per bundled scenario.
+// compare, failures and playground views, and one player page per bundled
+// scenario.
 func pages() []string {
-	out := []string{"/", "/compare", "/failures"}
+	out := []string{"/", "/compare", "/failures", "/play"}
 	for _, id := range scenarios.IDs() {
 		out = append(out, "/s/"+id)
 	}

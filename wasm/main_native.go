@@ -77,7 +77,7 @@ func handler(wasmSize int64) *app.Handler {
 		BackgroundColor: "#f7f6f2",
 		ThemeColor:      "#1d4e57",
 		LoadingLabel:    "Loading the simulation: {progress}%",
-		Styles:          []string{"/web/app.css"},
+		Styles:          []string{"/web/app.css", "/web/play.css"},
 		Version:         version,
 	}
 	if wasmSize > 0 {

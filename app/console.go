@@ -1,0 +1,117 @@
+package app
+
+import (
+	"fmt"
+	"strings"
+
+	"reconcile/engine/api"
+	"reconcile/engine/kubectl"
+	"reconcile/engine/scenario"
+	"reconcile/engine/sim"
+)
+
+// The kubectl console runs one command line at a time against the active
+// run. A command that changes the world (scale, set image, delete, rollout
+// undo, ...) is an input: it is recorded after the current pass and replays
+// with the run, as a scenario's kubectl steps do. A command that only reads
+// (get, describe, help, rollout history) runs against the world as it is
+// and is not recorded, so reading never changes the trace or its digest.
+
+// maxTranscript is how many commands the console shows.
+const maxTranscript = 12
+
+// consoleEntry is one command and what it printed.
+type consoleEntry struct {
+	line string
+	// at and pass say when it ran; recorded says it is an input of the run.
+	at       string
+	pass     int
+	recorded bool
+	out      string
+	code     int
+}
+
+// writes are the verbs whose commands change the world.
+var writes = map[string]bool{
+	"create": true, "scale": true, "set": true, "patch": true, "delete": true, "rollout": true,
+	"cordon": true, "uncordon": true, "drain": true, "label": true, "annotate": true,
+}
+
+// checkedWrites are the verbs that can ask for replicas: their effect is
+// tried on a copy of the run first and refused beyond the limit.
+var checkedWrites = map[string]bool{"create": true, "scale": true, "patch": true}
+
+// consoleLine trims a typed line and its optional leading "kubectl".
+func consoleLine(typed string) string {
+	line := strings.TrimSpace(typed)
+	if line == "kubectl" {
+		return "help"
+	}
+	return strings.TrimSpace(strings.TrimPrefix(line, "kubectl "))
+}
+
+// verbOf returns the command's verb and whether it changes the world.
+func verbOf(line string) (verb string, write bool) {
+	f := strings.Fields(line)
+	for len(f) > 0 && strings.HasPrefix(f[0], "-") {
+		// a global flag first, as in kubectl -n kube-system get pods
+		if !strings.Contains(f[0], "=") && len(f) > 1 {
+			f = f[1:]
+		}
+		f = f[1:]
+	}
+	if len(f) == 0 {
+		return "", false
+	}
+	verb = f[0]
+	if verb == "rollout" && len(f) > 1 && f[1] == "history" {
+		return verb, false
+	}
+	return verb, writes[verb]
+}
+
+// checkLimits tries a command on a copy of run at its current pass and
+// refuses it when a workload would then ask for more replicas than the
+// playground simulates.
+func checkLimits(run *sim.Sim, in sim.Input) error {
+	f, err := run.Fork(run.PassCount())
+	if err != nil {
+		return err
+	}
+	if _, err := f.Inject(in); err != nil {
+		return err
+	}
+	for _, kind := range []string{"Deployment", "ReplicaSet"} {
+		for _, o := range f.Store().List(kind) {
+			var r int32
+			switch w := o.(type) {
+			case *api.Deployment:
+				r = api.Deref(w.Spec.Replicas, 1)
+			case *api.ReplicaSet:
+				r = api.Deref(w.Spec.Replicas, 1)
+			}
+			if r > scenario.MaxReplicas {
+				return fmt.Errorf("refused: %s/%s would ask for %d replicas; the limit is %d replicas per workload (MaxReplicas)",
+					strings.ToLower(kind), o.Meta().Name, r, scenario.MaxReplicas)
+			}
+		}
+	}
+	return nil
+}
+
+// helpText is the console's own help, before kubectl's.
+const helpText = `This console runs kubectl against the simulated cluster. Commands that change the world
+(scale, set image, delete, rollout undo, cordon, drain, label, ...) are recorded after the current
+pass and replay with the run; get, describe and rollout history only read. Use ↑ and ↓ for the
+commands you typed before; edit desired state in the editor and press Apply for kubectl apply.
+
+`
+
+// runRead runs a command that changes nothing against the world as it is.
+func runRead(run *sim.Sim, line string) (string, int) {
+	out, code := kubectl.Run(run.Store(), run.Now(), line)
+	if verb, _ := verbOf(line); verb == "help" || verb == "" || line == "--help" || line == "-h" {
+		out = helpText + out
+	}
+	return out, code
+}

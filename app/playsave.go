@@ -1,0 +1,342 @@
+package app
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"reconcile/engine/scenario"
+)
+
+// How the playground keeps the learner's work: it reads the slot's file
+// when the page opens, saves it a moment after each change (an edit, an
+// input, a step, a fork), and exports, imports and shares it. Storage is
+// reached off the UI goroutine (ctx.Async); what it finds comes back
+// through ctx.Dispatch.
+
+// loadSlot reads the work saved in the page's slot, if any.
+func (p *Playground) loadSlot(ctx app.Context) {
+	p.loading = true
+	slot := p.slot
+	ctx.Async(func() {
+		var (
+			w        *workbench
+			found    bool
+			problem  string
+			err      error
+			slots    []string
+			setAside []string
+		)
+		st, serr := storage()
+		if serr != nil {
+			err = serr
+		} else {
+			found, problem, err = st.load(slot, func(name string, data []byte) error {
+				var rerr error
+				w, rerr = restore(name, data)
+				return rerr
+			})
+			if err == nil {
+				slots, setAside, err = st.slots()
+			}
+		}
+		ctx.Dispatch(func(ctx app.Context) {
+			if p.slot != slot {
+				return
+			}
+			p.loading = false
+			switch {
+			case err != nil:
+				p.saveStatus = "Your work cannot be kept in this browser: " + err.Error()
+			case found:
+				p.use(w)
+				p.saveStatus = "Restored the work saved in this browser."
+				if w.differs {
+					p.notice = "This work was saved by another version of Reconcile: it replays, but to a different trace."
+				}
+			default:
+				p.saveStatus = "Your work is saved in this browser as you go."
+			}
+			if problem != "" {
+				p.alert = problem
+				p.focus(ctx, "play-alert")
+			}
+			p.listed(slots, setAside)
+		})
+	})
+}
+
+// listed keeps the slots "Your work" lists.
+func (p *Playground) listed(slots, setAside []string) {
+	p.saved = nil
+	for _, s := range slots {
+		p.saved = append(p.saved, savedSlot{slot: s, title: slotTitle(s), href: slotHref(s)})
+	}
+	p.setAside = setAside
+}
+
+// openShared opens a share link's work in the shared slot. It reports
+// false, with the reason in the alert, when the link cannot be read.
+func (p *Playground) openShared(ctx app.Context, fragment string) bool {
+	var w *workbench
+	ok := guard(&p.alert, "Opening the share link", func() {
+		data, err := decodeShare(fragment)
+		if err == nil {
+			w, err = restore("the share link", data)
+		}
+		if err != nil {
+			p.alert = "This share link cannot be opened, so nothing of it was run: " + err.Error()
+		}
+	})
+	if !ok || w == nil {
+		p.focus(ctx, "play-alert")
+		return false
+	}
+	p.slot = sharedSlot
+	p.use(w)
+	if w.differs {
+		p.notice = "This link was made by another version of Reconcile: it replays, but to a different trace."
+	} else {
+		p.notice = fmt.Sprintf("Opened the shared work at pass %d. It is kept in this browser as \"%s\".", p.view.n, slotTitle(sharedSlot))
+	}
+	app.Window().Get("history").Call("replaceState", nil, "", "/play?work="+sharedSlot)
+	p.save(ctx)
+	return true
+}
+
+// scheduleSave saves the work after d, once for any number of changes
+// made meanwhile.
+func (p *Playground) scheduleSave(ctx app.Context, d time.Duration) {
+	if !app.IsClient || p.loading || p.saveQueued {
+		return
+	}
+	p.saveQueued = true
+	ctx.After(d, func(ctx app.Context) {
+		p.saveQueued = false
+		p.save(ctx)
+	})
+}
+
+// save writes the work into the slot now (after the save in progress, if
+// one is).
+func (p *Playground) save(ctx app.Context) {
+	if !app.IsClient || p.ses() == nil || p.loading {
+		return
+	}
+	if p.saving {
+		p.saveAgain = true
+		return
+	}
+	var data []byte
+	if !guard(&p.alert, "Saving your work", func() {
+		var err error
+		data, err = p.state().encode()
+		if err != nil {
+			panic(err)
+		}
+	}) {
+		return
+	}
+	p.saving = true
+	slot := p.slot
+	ctx.Async(func() {
+		var slots, setAside []string
+		st, err := storage()
+		if err == nil {
+			err = st.write(slotFile(slot), data)
+		}
+		if err == nil {
+			slots, setAside, err = st.slots()
+		}
+		ctx.Dispatch(func(ctx app.Context) {
+			p.saving = false
+			if err != nil {
+				p.saveStatus = "Not saved: " + err.Error()
+			} else {
+				p.saveStatus = "Saved in this browser at " + time.Now().Format("15:04:05") + "."
+				if len(p.desired) > scenario.MaxFileSize {
+					p.saveStatus += fmt.Sprintf(" The desired state in the editor is %d bytes, over the limit of %d bytes (MaxFileSize), so the last text within it was saved.", len(p.desired), scenario.MaxFileSize)
+				}
+				p.listed(slots, setAside)
+			}
+			if p.saveAgain {
+				p.saveAgain = false
+				p.save(ctx)
+			}
+		})
+	})
+}
+
+// exportFile offers the work as a JSON file to download.
+func (p *Playground) exportFile(ctx app.Context) {
+	if p.ses() == nil {
+		return
+	}
+	guard(&p.alert, "Export", func() {
+		st := p.state()
+		var b bytes.Buffer
+		enc := json.NewEncoder(&b)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(st); err != nil {
+			panic(err)
+		}
+		name := "reconcile-" + p.slot + ".json"
+		download(name, "application/json", b.String())
+		p.notice = fmt.Sprintf("Exported %s: pass %d, digest %s. Import it here or in any browser to carry on from the same state.", name, p.view.n, shortDigest(st.Digest))
+	})
+}
+
+// download makes the browser save text as a file called name.
+func download(name, mime, text string) {
+	if !app.IsClient {
+		return
+	}
+	w := app.Window()
+	blob := w.Get("Blob").New([]any{text}, map[string]any{"type": mime})
+	href := w.Get("URL").Call("createObjectURL", blob)
+	a := w.Get("document").Call("createElement", "a")
+	a.Set("href", href)
+	a.Set("download", name)
+	a.Get("style").Set("display", "none")
+	w.Get("document").Get("body").Call("appendChild", a)
+	a.Call("click")
+	a.Call("remove")
+	w.Call("setTimeout", w.Get("URL").Get("revokeObjectURL").Call("bind", w.Get("URL"), href), 10_000)
+}
+
+// importFile reads the file chosen in the import control and, when it is
+// a playground state that replays, makes it this page's work.
+func (p *Playground) importFile(ctx app.Context, input app.Value) {
+	files := input.Get("files")
+	if !files.Truthy() || files.Length() == 0 {
+		return
+	}
+	file := files.Index(0)
+	name := file.Get("name").String()
+	input.Set("value", "")
+	if size := file.Get("size").Int(); size > maxStateBytes {
+		p.alert = fmt.Sprintf("Nothing was imported: %s is %d bytes; the limit is %d bytes (3 × MaxFileSize).", name, size, maxStateBytes)
+		p.focus(ctx, "play-alert")
+		return
+	}
+	var ok, fail app.Func
+	release := func() { ok.Release(); fail.Release() }
+	ok = app.FuncOf(func(this app.Value, args []app.Value) any {
+		text := args[0].String()
+		release()
+		ctx.Dispatch(func(ctx app.Context) { p.imported(ctx, name, []byte(text)) })
+		return nil
+	})
+	fail = app.FuncOf(func(this app.Value, args []app.Value) any {
+		msg := "cannot read it"
+		if len(args) > 0 {
+			msg = args[0].Call("toString").String()
+		}
+		release()
+		ctx.Dispatch(func(ctx app.Context) {
+			p.alert = "Nothing was imported: " + name + ": " + msg
+			p.focus(ctx, "play-alert")
+		})
+		return nil
+	})
+	file.Call("text").Call("then", ok, fail)
+}
+
+// imported makes an imported file this page's work.
+func (p *Playground) imported(ctx app.Context, name string, data []byte) {
+	p.alert = ""
+	if p.failOn == "import" {
+		guard(&p.alert, "Import", func() { panic("a deliberate failure, for the tests") })
+		p.focus(ctx, "play-alert")
+		return
+	}
+	w, err := restore("the file "+name, data)
+	if err != nil {
+		p.alert = "Nothing was imported: " + err.Error()
+		p.focus(ctx, "play-alert")
+		return
+	}
+	p.undo = p.state()
+	p.use(w)
+	p.notice = fmt.Sprintf("Imported %s: pass %d, digest %s.", name, p.view.n, shortDigest(p.view.digest))
+	if w.differs {
+		p.notice += " It was saved by another version of Reconcile and replays to a different trace."
+	} else if w.st.Digest != "" {
+		p.notice += " The same digest as when it was exported."
+	}
+	p.notice += " Undo brings back the work it replaced."
+	p.save(ctx)
+	p.focus(ctx, "play-notice")
+}
+
+// share makes a share link of the work and copies it.
+func (p *Playground) share(ctx app.Context) {
+	if p.ses() == nil {
+		return
+	}
+	p.shareLink, p.shareNote = "", ""
+	guard(&p.alert, "Making the share link", func() {
+		frag, err := encodeShare(p.state())
+		if err != nil {
+			p.alert = err.Error()
+			p.focus(ctx, "play-alert")
+			return
+		}
+		p.shareLink = siteOrigin() + "/play#" + frag
+		p.shareNote = "Copying…"
+		copyText(p.ctx, p.shareLink, func(ctx app.Context, ok bool) {
+			if ok {
+				p.shareNote = fmt.Sprintf("Copied a link of %d characters. Whoever opens it gets this scenario, these inputs and this pass.", len(p.shareLink))
+			} else {
+				p.shareNote = "Select the link below and copy it."
+			}
+		})
+	})
+}
+
+// startOver discards the slot's work and starts its scenario afresh; Undo
+// brings the work back.
+func (p *Playground) startOver(ctx app.Context) {
+	if p.ses() == nil {
+		return
+	}
+	p.undo = p.state()
+	p.alert = ""
+	p.fresh()
+	p.notice = "Started over from the beginning. Undo brings your work back."
+	p.changed(ctx, true)
+	p.focus(ctx, "play-notice")
+}
+
+// undoLast brings back the work the last Start over or import replaced.
+func (p *Playground) undoLast(ctx app.Context) {
+	if p.undo == nil {
+		return
+	}
+	st := p.undo
+	p.undo = nil
+	guard(&p.alert, "Undo", func() {
+		sc, err := loadScenarioText(st.File, st.Scenario)
+		if err == nil {
+			var w *workbench
+			if w, err = restoreState(st, sc); err == nil {
+				p.use(w)
+				p.notice = "Your work is back."
+			}
+		}
+		if err != nil {
+			p.alert = "Undo failed: " + err.Error()
+		}
+	})
+	p.changed(ctx, false)
+}
+
+func shortDigest(d string) string {
+	if len(d) > 12 {
+		return d[:12]
+	}
+	return orDash(d)
+}

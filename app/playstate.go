@@ -1,0 +1,284 @@
+package app
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"reconcile/engine"
+	"reconcile/engine/kubectl"
+	"reconcile/engine/scenario"
+	"reconcile/engine/sim"
+)
+
+// The learner's work in the playground is a playState: the scenario it
+// runs (as YAML text), the desired state being edited, and one or two
+// futures, each the inputs the learner gave and the pass they stand at.
+// With the scenario's seed, the inputs determine the run: the same state
+// replays to the same trace and the same digest anywhere.
+//
+// One format serves the stored file, the exported file and the share link
+// (DESIGN §5.3, §5.4): JSON, versioned, and checked like any other input
+// before anything runs.
+
+// stateFormat and stateVersion name the format of a playState.
+const (
+	stateFormat  = "reconcile-play"
+	stateVersion = 1
+)
+
+// Limits on a playState, beyond the scenario loader's own. Each error that
+// enforces one names it.
+const (
+	// maxStatePass is the latest pass a state may stand at.
+	maxStatePass = 100_000
+	// maxStateInputs is the most inputs one future may hold.
+	maxStateInputs = scenario.MaxSteps
+	// maxHistory is how many console lines a state keeps.
+	maxHistory = 100
+	// maxStateBytes bounds a stored or imported file: the scenario and
+	// the desired state may each be as large as a scenario file.
+	maxStateBytes = 3 * scenario.MaxFileSize
+)
+
+// playState is the learner's work, as stored, exported and shared.
+type playState struct {
+	Format  string `json:"format"`
+	Version int    `json:"version"`
+	// From is the bundled lesson the work started from, if any.
+	From string `json:"from,omitempty"`
+	// File and Scenario are the scenario's file name and YAML text.
+	File     string `json:"file"`
+	Scenario string `json:"scenario"`
+	// Desired is the text of the desired-state editor.
+	Desired string `json:"desired"`
+	// Futures holds the run (one future) or, after a fork, two; Active is
+	// the one the learner works in.
+	Futures []future `json:"futures"`
+	Active  int      `json:"active"`
+	// ForkedAt is the pass the two futures share, after a fork.
+	ForkedAt int `json:"forkedAt,omitempty"`
+	// History is the kubectl console's history, oldest first (not shared).
+	History []string `json:"history,omitempty"`
+	// Digest is the active future's trace digest when saved: a state
+	// restored elsewhere must replay to it.
+	Digest string `json:"digest,omitempty"`
+}
+
+// future is one run of the scenario: the inputs given, the pass it is at.
+type future struct {
+	Pass   int          `json:"pass"`
+	Inputs []savedInput `json:"inputs,omitempty"`
+}
+
+// savedInput is one recorded input (sim.Input without the time, which the
+// replay recomputes): exactly one of Fault, Kubectl, Apply or Git, given
+// just after pass After.
+type savedInput struct {
+	After   int    `json:"after"`
+	Fault   string `json:"fault,omitempty"`
+	Kubectl string `json:"kubectl,omitempty"`
+	Apply   string `json:"apply,omitempty"`
+	Git     string `json:"git,omitempty"`
+}
+
+func (in savedInput) input() sim.Input {
+	return sim.Input{Fault: in.Fault, Kubectl: in.Kubectl, Apply: in.Apply, Git: in.Git}
+}
+
+// text is the input the way a learner would type it.
+func (in savedInput) text() string {
+	switch {
+	case in.Fault != "":
+		return in.Fault
+	case in.Kubectl != "":
+		return "kubectl " + in.Kubectl
+	case in.Apply != "":
+		return "kubectl apply -f - (desired state)"
+	}
+	return "git commit"
+}
+
+// savedInputs turns a run's recorded inputs into their stored form.
+func savedInputs(run *sim.Sim) []savedInput {
+	var out []savedInput
+	for _, in := range run.Inputs() {
+		out = append(out, savedInput{After: in.AfterPass, Fault: in.Fault, Kubectl: in.Kubectl, Apply: in.Apply, Git: in.Git})
+	}
+	return out
+}
+
+// fileNameRE is what a scenario's file name may look like in a state.
+var fileNameRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
+
+// slotRE is what a lesson id (and so a storage slot) looks like.
+var slotRE = regexp.MustCompile(`^[a-z0-9-]{1,64}$`)
+
+// errState marks every problem with a state's form (not with the run it
+// describes).
+var errState = errors.New("not a saved playground")
+
+// decodeState reads a playState from JSON and checks its form and the
+// scenario it holds; what names it in errors. It returns the loaded
+// scenario too. It never runs anything.
+func decodeState(what string, data []byte) (*playState, *scenario.Scenario, error) {
+	if len(data) > maxStateBytes {
+		return nil, nil, fmt.Errorf("%s is %d bytes; the limit is %d bytes (3 × MaxFileSize)", what, len(data), maxStateBytes)
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	var st playState
+	if err := dec.Decode(&st); err != nil {
+		return nil, nil, fmt.Errorf("%s: %w: %v", what, errState, err)
+	}
+	if dec.More() {
+		return nil, nil, fmt.Errorf("%s: %w: more than one JSON value", what, errState)
+	}
+	if err := st.check(); err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", what, err)
+	}
+	sc, err := loadScenarioText(st.File, st.Scenario)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: its scenario does not load:\n%v", what, err)
+	}
+	return &st, sc, nil
+}
+
+// check verifies a state's form: format, version, limits and the shape of
+// every input.
+func (st *playState) check() error {
+	switch {
+	case st.Format != stateFormat:
+		return fmt.Errorf("%w: format %q, want %q", errState, st.Format, stateFormat)
+	case st.Version != stateVersion:
+		return fmt.Errorf("%w: version %d; this version of Reconcile reads version %d", errState, st.Version, stateVersion)
+	case st.From != "" && !slotRE.MatchString(st.From):
+		return fmt.Errorf("%w: from %q is not a lesson id", errState, st.From)
+	case !fileNameRE.MatchString(st.File):
+		return fmt.Errorf("%w: file %q is not a file name (letters, digits, . _ -, at most 64)", errState, st.File)
+	case len(st.Scenario) > scenario.MaxFileSize:
+		return fmt.Errorf("the scenario is %d bytes; the limit is %d bytes (MaxFileSize, 1 MiB)", len(st.Scenario), scenario.MaxFileSize)
+	case len(st.Desired) > scenario.MaxFileSize:
+		return fmt.Errorf("the desired state is %d bytes; the limit is %d bytes (MaxFileSize, 1 MiB)", len(st.Desired), scenario.MaxFileSize)
+	case len(st.Futures) < 1 || len(st.Futures) > 2:
+		return fmt.Errorf("%w: %d futures; a state has one, or two after a fork", errState, len(st.Futures))
+	case st.Active < 0 || st.Active >= len(st.Futures):
+		return fmt.Errorf("%w: active future %d of %d", errState, st.Active, len(st.Futures))
+	case len(st.History) > maxHistory:
+		return fmt.Errorf("%d console lines; the limit is %d", len(st.History), maxHistory)
+	case len(st.Digest) > 128:
+		return fmt.Errorf("%w: digest of %d bytes", errState, len(st.Digest))
+	}
+	for _, h := range st.History {
+		if len(h) > kubectl.MaxLine {
+			return fmt.Errorf("a console line is %d bytes; the limit is %d (kubectl.MaxLine)", len(h), kubectl.MaxLine)
+		}
+	}
+	if len(st.Futures) == 2 && (st.ForkedAt < 0 || st.ForkedAt > maxStatePass) {
+		return fmt.Errorf("%w: forked at pass %d", errState, st.ForkedAt)
+	}
+	for i, f := range st.Futures {
+		if err := f.check(); err != nil {
+			return fmt.Errorf("future %d: %w", i+1, err)
+		}
+	}
+	return nil
+}
+
+func (f future) check() error {
+	if f.Pass < 0 || f.Pass > maxStatePass {
+		return fmt.Errorf("pass %d; passes go from 0 to %d (the limit on a saved pass)", f.Pass, maxStatePass)
+	}
+	if len(f.Inputs) > maxStateInputs {
+		return fmt.Errorf("%d inputs; the limit is %d (MaxSteps)", len(f.Inputs), maxStateInputs)
+	}
+	after := 0
+	for i, in := range f.Inputs {
+		n := 0
+		for _, v := range []string{in.Fault, in.Kubectl, in.Apply, in.Git} {
+			if v != "" {
+				n++
+			}
+		}
+		switch {
+		case n != 1:
+			return fmt.Errorf("input %d: %w: an input is exactly one of fault, kubectl, apply or git", i+1, errState)
+		case in.After < after:
+			return fmt.Errorf("input %d: %w: after pass %d, but the input before it is after pass %d", i+1, errState, in.After, after)
+		case in.After > maxStatePass:
+			return fmt.Errorf("input %d: after pass %d; the limit is %d", i+1, in.After, maxStatePass)
+		case len(in.Fault) > kubectl.MaxLine || len(in.Kubectl) > kubectl.MaxLine:
+			return fmt.Errorf("input %d: a line of %d bytes; the limit is %d (kubectl.MaxLine)", i+1, len(in.Fault)+len(in.Kubectl), kubectl.MaxLine)
+		case len(in.Apply) > scenario.MaxFileSize || len(in.Git) > scenario.MaxFileSize:
+			return fmt.Errorf("input %d: manifests of %d bytes; the limit is %d (MaxFileSize, 1 MiB)", i+1, len(in.Apply)+len(in.Git), scenario.MaxFileSize)
+		}
+		after = in.After
+	}
+	return nil
+}
+
+// encode writes the state as JSON.
+func (st *playState) encode() ([]byte, error) {
+	return json.Marshal(st)
+}
+
+// loadScenarioText loads a scenario file held as text, the way a bundled
+// one is loaded; a panic in the loader is an error too.
+func loadScenarioText(file, text string) (sc *scenario.Scenario, err error) {
+	var alert string
+	guard(&alert, "Reading the scenario", func() {
+		sc, err = scenario.Load(file, []byte(text))
+	})
+	if alert != "" {
+		return nil, errors.New(alert)
+	}
+	return sc, err
+}
+
+// replay runs sc again with a future's inputs, each given just after its
+// pass as it was first given, and stops just after the future's pass.
+func replay(sc *scenario.Scenario, f future) (*sim.Sim, error) {
+	run, err := engine.New(sc, sim.Options{})
+	if err != nil {
+		return nil, err
+	}
+	for i, in := range f.Inputs {
+		if err := run.Seek(in.After); err != nil {
+			return nil, fmt.Errorf("input %d (%s): %v", i+1, in.text(), err)
+		}
+		if in.Apply != "" || in.Git != "" {
+			// Manifests are checked as the editor checks them, so a stored
+			// input never records a decoder error the editor would refuse.
+			if _, err := scenario.DecodeManifests("input", in.Apply+in.Git, 1, 1); err != nil {
+				return nil, fmt.Errorf("input %d (%s): %v", i+1, in.text(), err)
+			}
+		}
+		if _, err := run.Inject(in.input()); err != nil {
+			return nil, fmt.Errorf("input %d (%s): %v", i+1, in.text(), err)
+		}
+	}
+	if err := run.Seek(f.Pass); err != nil {
+		return nil, fmt.Errorf("pass %d: %v", f.Pass, err)
+	}
+	return run, nil
+}
+
+// manifestsText is the desired state a scenario file starts with: its
+// manifests block, or the whole file when it is a plain manifest file.
+func manifestsText(sc *scenario.Scenario, text string) string {
+	if sc != nil && sc.Plain {
+		return text
+	}
+	var doc struct {
+		Manifests string `yaml:"manifests"`
+	}
+	if err := yaml.Unmarshal([]byte(text), &doc); err != nil {
+		return ""
+	}
+	return strings.TrimRight(doc.Manifests, "\n") + "\n"
+}

@@ -1,0 +1,90 @@
+package app
+
+import (
+	"bytes"
+	"compress/flate"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// A share link carries the learner's work in the URL fragment, which never
+// reaches a server: /play#z= followed by the base64url (no padding) of the
+// raw DEFLATE of the state's JSON (playState: the scenario's YAML, the
+// desired state, the inputs and the pass; the console history is left
+// out). Opened anywhere, it replays to the same pass and the same digest.
+//
+// A shared payload is read like any other input, with limits first: the
+// fragment's length, then the inflated size (read through a limit, so a
+// deflate bomb stops at the limit), then the state's form, then the
+// scenario loader. It is shown as text only and never run as code.
+
+// shareFragment is what a share link's fragment starts with.
+const shareFragment = "z="
+
+// maxShareBytes bounds a share link's payload once inflated.
+const maxShareBytes = 64 << 10
+
+// maxShareEncoded bounds the fragment itself: the base64url of a payload
+// that deflate could not shrink at all, and then some.
+const maxShareEncoded = (maxShareBytes+maxShareBytes/8)*4/3 + 16
+
+// errShareTooLarge is returned for a state or a link beyond the limits.
+var errShareTooLarge = errors.New("too large to share")
+
+// encodeShare turns a state into a share link's fragment (without "#").
+func encodeShare(st *playState) (string, error) {
+	s := *st
+	s.History = nil
+	data, err := s.encode()
+	if err != nil {
+		return "", err
+	}
+	if len(data) > maxShareBytes {
+		return "", fmt.Errorf("%w: this work is %d bytes; a share link holds at most %d bytes (64 KiB). Export it as a file instead",
+			errShareTooLarge, len(data), maxShareBytes)
+	}
+	var b bytes.Buffer
+	w, err := flate.NewWriter(&b, flate.BestCompression)
+	if err != nil {
+		return "", err
+	}
+	if _, err := w.Write(data); err != nil {
+		return "", err
+	}
+	if err := w.Close(); err != nil {
+		return "", err
+	}
+	return shareFragment + base64.RawURLEncoding.EncodeToString(b.Bytes()), nil
+}
+
+// decodeShare reads a share link's fragment (with or without "#") into the
+// state's JSON, within the limits. It does not check the state: see
+// decodeState.
+func decodeShare(fragment string) ([]byte, error) {
+	fragment = strings.TrimPrefix(fragment, "#")
+	if !strings.HasPrefix(fragment, shareFragment) {
+		return nil, errors.New("this link holds no shared work: its fragment does not start with #z=")
+	}
+	enc := strings.TrimPrefix(fragment, shareFragment)
+	if len(enc) > maxShareEncoded {
+		return nil, fmt.Errorf("%w: the link's fragment is %d characters; the limit is %d (a payload of at most %d bytes, 64 KiB)",
+			errShareTooLarge, len(enc), maxShareEncoded, maxShareBytes)
+	}
+	raw, err := base64.RawURLEncoding.DecodeString(strings.TrimRight(enc, "="))
+	if err != nil {
+		return nil, fmt.Errorf("this share link is damaged (not base64url): %v", err)
+	}
+	r := flate.NewReader(bytes.NewReader(raw))
+	defer r.Close()
+	data, err := io.ReadAll(io.LimitReader(r, maxShareBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("this share link is damaged (not deflate data): %v", err)
+	}
+	if len(data) > maxShareBytes {
+		return nil, fmt.Errorf("%w: the link's payload inflates to more than %d bytes, the limit (64 KiB)", errShareTooLarge, maxShareBytes)
+	}
+	return data, nil
+}

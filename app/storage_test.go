@@ -1,0 +1,188 @@
+package app
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/hack-pad/hackpadfs"
+	"github.com/hack-pad/hackpadfs/mem"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+func memStore(t *testing.T) (workStore, *mem.FS) {
+	t.Helper()
+	fsys, err := mem.NewFS()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return newWorkStore(fsys), fsys
+}
+
+func readString(t *testing.T, fsys hackpadfs.FS, name string) string {
+	t.Helper()
+	data, err := hackpadfs.ReadFile(fsys, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+// failingRename is a file system whose renames fail: a write that cannot
+// complete.
+type failingRename struct{ *mem.FS }
+
+func (f failingRename) Rename(oldname, newname string) error {
+	return errors.New("the disk is full")
+}
+
+func TestWorkStoreWritesAtomically(t *testing.T) {
+	s, fsys := memStore(t)
+	name := slotFile("web")
+	for _, content := range []string{`{"first":1}`, `{"second":2}`} {
+		if err := s.write(name, []byte(content)); err != nil {
+			t.Fatal(err)
+		}
+		if got := readString(t, fsys, name); got != content {
+			t.Errorf("after writing %s the file holds %s", content, got)
+		}
+	}
+	entries, err := hackpadfs.ReadDir(fsys, workDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(entries) != 1 || entries[0].Name() != "web.json" {
+		var names []string
+		for _, e := range entries {
+			names = append(names, e.Name())
+		}
+		t.Errorf("work/ holds %q, want only web.json (no temporary file left)", names)
+	}
+
+	// A write that fails before its rename leaves the old file whole.
+	broken := newWorkStore(failingRename{fsys})
+	if err := broken.write(name, []byte(`{"third":3}`)); err == nil || !strings.Contains(err.Error(), "the disk is full") {
+		t.Errorf("a failing rename: err = %v", err)
+	}
+	if got := readString(t, fsys, name); got != `{"second":2}` {
+		t.Errorf("after a failed write the file holds %s, want the old content", got)
+	}
+	if entries, _ := hackpadfs.ReadDir(fsys, workDir); len(entries) != 1 {
+		t.Errorf("a failed write left %d files in work/", len(entries))
+	}
+}
+
+func TestWorkStoreSetsAsideWhatDoesNotRead(t *testing.T) {
+	s, fsys := memStore(t)
+	good := playground(t, "").state()
+	if err := s.saveState("web", good); err != nil {
+		t.Fatal(err)
+	}
+	restoreInto := func(w **workbench) func(string, []byte) error {
+		return func(name string, data []byte) (err error) {
+			*w, err = restore(name, data)
+			return err
+		}
+	}
+	for i, bad := range []string{
+		`{"format":"reconcile-play","version":1,`, // cut short
+		`{"format":"reconcile-play","version":99}`,
+		strings.Replace(mustJSON(t, good), `replicas: 3`, `replicas: [`, 1), // a scenario that no longer loads
+	} {
+		if err := s.write(slotFile("broken"), []byte(bad)); err != nil {
+			t.Fatal(err)
+		}
+		var w *workbench
+		found, problem, err := s.load("broken", restoreInto(&w))
+		if err != nil || found || w != nil {
+			t.Fatalf("case %d: found %v, err %v", i, found, err)
+		}
+		want := "work/broken.json.corrupt-" + string(rune('1'+i))
+		if !strings.Contains(problem, "set aside as "+want) || !strings.Contains(problem, "nothing else was touched") {
+			t.Errorf("case %d: problem = %q, want it to name %s", i, problem, want)
+		}
+		if got := readString(t, fsys, want); got != bad {
+			t.Errorf("case %d: %s holds %.60q, want the file as it was", i, want, got)
+		}
+		if _, err := hackpadfs.Stat(fsys, slotFile("broken")); err == nil {
+			t.Errorf("case %d: the unreadable file is still in the slot", i)
+		}
+	}
+	// Nothing else was lost.
+	var w *workbench
+	found, problem, err := s.load("web", restoreInto(&w))
+	if err != nil || !found || problem != "" || w == nil {
+		t.Fatalf("the good slot: found %v, problem %q, err %v", found, problem, err)
+	}
+	slots, aside, err := s.slots()
+	if err != nil || strings.Join(slots, ",") != "web" || len(aside) != 3 {
+		t.Errorf("slots %q, set aside %q, err %v", slots, aside, err)
+	}
+	// A missing slot is no problem.
+	if found, problem, err := s.load("nothing", restoreInto(&w)); found || problem != "" || err != nil {
+		t.Errorf("a missing slot: found %v, problem %q, err %v", found, problem, err)
+	}
+}
+
+func mustJSON(t *testing.T, st *playState) string {
+	t.Helper()
+	data, err := st.encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+func TestExportImportRoundTrip(t *testing.T) {
+	p := playground(t, "self-healing")
+	var ctx app.Context
+	runUntil(t, p, 200, func() bool { return p.view.n >= 12 })
+	p.fault = faultForm{verb: "delete-pod"}
+	p.inject(ctx)
+	p.runKubectl(ctx, "scale deployment/web --replicas=2")
+	p.desired += "\n# my note\n"
+	p.next(ctx)
+	p.next(ctx)
+	p.seek(ctx, 13)
+	p.fork(ctx)
+	p.runKubectl(ctx, "get pods")
+	st := p.state()
+
+	// The exported file, as the Export button writes it.
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(st); err != nil {
+		t.Fatal(err)
+	}
+	q := playground(t, "")
+	q.imported(ctx, "reconcile-self-healing.json", b.Bytes())
+	if q.alert != "" {
+		t.Fatal(q.alert)
+	}
+	if q.view.digest != p.view.digest || q.view.n != p.view.n || q.desired != p.desired || q.from != "self-healing" {
+		t.Errorf("imported: pass %d digest %s from %q, want pass %d digest %s from self-healing", q.view.n, q.view.digest, q.from, p.view.n, p.view.digest)
+	}
+	if len(q.futures) != 2 || q.active != 1 || q.forkedAt != 13 || strings.Join(q.history, "|") != strings.Join(p.history, "|") {
+		t.Errorf("imported: %d futures, active %d, forked at %d, history %q", len(q.futures), q.active, q.forkedAt, q.history)
+	}
+	if !strings.Contains(q.notice, "The same digest as when it was exported") {
+		t.Errorf("notice = %q", q.notice)
+	}
+	// Undo brings back what the import replaced.
+	q.undoLast(ctx)
+	if q.view.n != 0 || len(q.futures) != 1 {
+		t.Errorf("after Undo: pass %d, %d futures", q.view.n, len(q.futures))
+	}
+
+	// A file that is not a state changes nothing.
+	before := q.view.digest
+	for _, bad := range []string{"not json", `{"format":"other","version":1}`, strings.Replace(b.String(), `"version": 1`, `"version": 2`, 1)} {
+		q.imported(ctx, "bad.json", []byte(bad))
+		if !strings.Contains(q.alert, "Nothing was imported") || q.view.digest != before {
+			t.Errorf("importing %.40q: alert %q", bad, q.alert)
+		}
+	}
+}
