@@ -457,6 +457,10 @@ func TestBrowser(t *testing.T) {
 		clickButton(t, ctx, "Play")
 		poll(t, ctx, "play reaches pass 12", `/Pass (1[2-9]|[2-9]\d)/.test(document.querySelector('[role="status"]').textContent)`, 10*time.Second)
 		clickButton(t, ctx, "Pause")
+		// The click is handled on the page's next turn: wait until the button
+		// says Play, and for a pass already under way to show, before reading.
+		poll(t, ctx, "Pause takes effect", `[...document.querySelectorAll("button")].some(b => b.textContent.trim() == "Play")`, 5*time.Second)
+		time.Sleep(150 * time.Millisecond)
 		paused := text(t, ctx, `[role="status"]`)
 		time.Sleep(400 * time.Millisecond)
 		if now := text(t, ctx, `[role="status"]`); now != paused {
