@@ -100,10 +100,13 @@ func checkLimits(run *sim.Sim, in sim.Input) error {
 }
 
 // helpText is the console's own help, before kubectl's.
-const helpText = `This console runs kubectl against the simulated cluster. Commands that change the world
-(scale, set image, delete, rollout undo, cordon, drain, label, ...) are recorded after the current
-pass and replay with the run; get, describe and rollout history only read. Use ↑ and ↓ for the
-commands you typed before; edit desired state in the editor and press Apply for kubectl apply.
+const helpText = `This console runs kubectl against the simulated cluster.
+Commands that change the world (scale, set image, delete,
+rollout undo, cordon, drain, label, ...) are recorded after
+the current pass and replay with the run; get, describe and
+rollout history only read. ↑ and ↓ bring back the commands
+you typed before. For kubectl apply, edit the desired state
+and press Apply.
 
 `
 

@@ -367,7 +367,8 @@ func (p *Playground) onEditorInput(ctx app.Context, e app.Event) {
 	if len(p.desired) <= scenario.MaxFileSize {
 		p.kept = p.desired
 	}
-	p.problems = nil
+	// The last Apply's problems stay marked until the next Apply: the page
+	// does not move under the learner's hands while they type.
 	p.scheduleSave(ctx, 800*time.Millisecond)
 }
 

@@ -74,6 +74,8 @@ type Playground struct {
 	saving     bool
 	saveAgain  bool
 	saveQueued bool
+	// dirty says the work changed since it was last saved.
+	dirty bool
 	saved      []savedSlot
 	setAside   []string
 	shareLink  string
@@ -175,6 +177,9 @@ func (p *Playground) OnNav(ctx app.Context) {
 		return
 	}
 	p.clock.stop()
+	if p.dirty && p.ses() != nil && app.IsClient {
+		p.save(ctx) // into the slot being left, before it is
+	}
 	p.alert, p.notice, p.shareLink, p.shareNote, p.undo = "", "", "", "", nil
 	p.slot, p.from = slot, from
 	if from != "" {

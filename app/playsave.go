@@ -110,13 +110,16 @@ func (p *Playground) openShared(ctx app.Context, fragment string) bool {
 // scheduleSave saves the work after d, once for any number of changes
 // made meanwhile.
 func (p *Playground) scheduleSave(ctx app.Context, d time.Duration) {
+	p.dirty = true
 	if !app.IsClient || p.loading || p.saveQueued {
 		return
 	}
 	p.saveQueued = true
 	ctx.After(d, func(ctx app.Context) {
 		p.saveQueued = false
-		p.save(ctx)
+		if p.dirty {
+			p.save(ctx)
+		}
 	})
 }
 
@@ -140,7 +143,7 @@ func (p *Playground) save(ctx app.Context) {
 	}) {
 		return
 	}
-	p.saving = true
+	p.saving, p.dirty = true, false
 	slot := p.slot
 	ctx.Async(func() {
 		var slots, setAside []string

@@ -151,7 +151,7 @@ func (p *Playground) renderTransport() app.UI {
 }
 
 func (p *Playground) renderEditor() app.UI {
-	lines := strings.Count(p.editorText, "\n") + 1
+	lines := strings.Count(p.desired, "\n") + 1
 	shown := min(lines, maxGutterLines)
 	var nums strings.Builder
 	for i := 1; i <= shown; i++ {
@@ -210,10 +210,10 @@ func (p *Playground) renderConsole() app.UI {
 				app.Button().Type("submit").Text("Run").Disabled(!p.view.ready || p.loading),
 			),
 		),
-		app.Div().ID("kubectl-output").Class("console-output").Role("log").TabIndex(0).Aria("live", "polite").Aria("label", "kubectl output").Body(
-			app.If(len(entries) == 0, func() app.UI {
-				return app.P().Class("muted").Text("Nothing run yet. Try get pods, or help.")
-			}),
+		// The newest command is in view without the page measuring anything:
+		// a column-reverse scroller starts, and stays, at its end.
+		app.Div().ID("kubectl-output").Class("console-output").Role("log").TabIndex(0).Aria("live", "polite").Aria("label", "kubectl output").Body(app.Div().Body(
+			app.P().Class("muted").Text(map[bool]string{true: "Nothing run yet. Try get pods, or help.", false: "Oldest first, the newest at the bottom."}[len(entries) == 0]),
 			app.Range(entries).Slice(func(i int) app.UI {
 				e := entries[i]
 				return app.Div().Class("console-entry").Body(
@@ -227,7 +227,7 @@ func (p *Playground) renderConsole() app.UI {
 					app.If(e.note != "", func() app.UI { return app.P().Class("muted").Text(e.note) }),
 				)
 			}),
-		),
+		)),
 	)
 }
 
@@ -287,39 +287,53 @@ func renderFuture(v futureView, i int, active bool) app.UI {
 	if active {
 		title += " (you are here)"
 	}
+	if v.err != "" {
+		return app.Section().Class("future").Aria("labelledby", id).Body(
+			app.H3().ID(id).Text(title),
+			app.P().Class("error").Text("This future does not replay: "+v.err),
+		)
+	}
 	matches := "no: observed state differs from desired state"
 	if v.matches {
 		matches = "yes: every Deployment has all its pods, ready"
 	}
+	own := v.own
+	if len(own) == 0 {
+		own = []string{"nothing more: only the shared past"}
+	}
+	if v.stopped {
+		matches += fmt.Sprintf(" (stopped after %d passes)", futureMaxPasses)
+	}
+	log := make([]string, len(v.log))
+	for j, ps := range v.log {
+		log[j] = passLine(ps)
+	}
 	return app.Section().Class("future").Aria("labelledby", id).Body(
 		app.H3().ID(id).Text(title),
-		app.If(v.err != "", func() app.UI {
-			return app.P().Class("error").Text("This future does not replay: " + v.err)
-		}).Else(func() app.UI {
-			return app.Dl().Body(
-				app.Dt().Text("What it did after the fork"),
-				app.Dd().Body(
-					app.If(len(v.own) == 0, func() app.UI { return app.Text("nothing more: only the shared past") }),
-					app.Ul().Body(app.Range(v.own).Slice(func(j int) app.UI { return app.Li().Body(app.Code().Text(v.own[j])) })),
-				),
-				app.Dt().Text("At t="+orDash(v.at)),
-				app.Dd().Body(app.Ul().Class("counts").Body(app.Range(v.counts).Slice(func(j int) app.UI {
-					return app.Li().Text(v.counts[j])
-				}))),
-				app.Dt().Text("Observed matches desired"),
-				app.Dd().Text(matches),
-				app.Dt().Text(fmt.Sprintf("Last passes (of %d)", v.passes)),
-				app.Dd().Body(app.Ol().Class("compact").Start(max(1, v.passes-len(v.log)+1)).Body(app.Range(v.log).Slice(func(j int) app.UI {
-					return app.Li().Text(passLine(v.log[j]))
-				}))),
-				app.Dt().Text("Digest"),
-				app.Dd().Body(app.Code().Text(shortDigest(v.digest))),
-			)
-		}),
-		app.If(v.stopped, func() app.UI {
-			return app.P().Class("muted").Text(fmt.Sprintf("Stopped after %d passes before t=%s.", futureMaxPasses, v.at))
-		}),
+		definitions(
+			[]string{"What it did after the fork", "At t=" + orDash(v.at), "Observed matches desired", fmt.Sprintf("Last passes (of %d)", v.passes), "Digest"},
+			textList(app.Ul(), own), textList(app.Ul().Class("counts"), v.counts), app.Text(matches),
+			textList(app.Ol().Class("compact").Start(max(1, v.passes-len(v.log)+1)), log), app.Code().Text(shortDigest(v.digest)),
+		),
 	)
+}
+
+// definitions is a <dl> of terms, each with its description.
+func definitions(terms []string, descs ...app.UI) app.UI {
+	items := make([]app.UI, 0, 2*len(terms))
+	for i, t := range terms {
+		items = append(items, app.Dt().Text(t), app.Dd().Body(descs[i]))
+	}
+	return app.Dl().Body(items...)
+}
+
+// textList fills list (a <ul> or an <ol>) with one item per line of text.
+func textList[L interface{ Body(...app.UI) E }, E app.UI](list L, lines []string) app.UI {
+	items := make([]app.UI, len(lines))
+	for i, l := range lines {
+		items[i] = app.Li().Text(l)
+	}
+	return list.Body(items...)
 }
 
 func (p *Playground) renderWork() app.UI {

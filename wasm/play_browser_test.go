@@ -29,6 +29,12 @@ import (
 // playSite serves the generated site (PLAY_SITE_DIR, or dist/).
 func playSite(t *testing.T) string {
 	t.Helper()
+	return playServer(t).URL
+}
+
+// playServer serves the generated site; closing it takes the site offline.
+func playServer(t *testing.T) *httptest.Server {
+	t.Helper()
 	dir := siteDir
 	if d := os.Getenv("PLAY_SITE_DIR"); d != "" {
 		dir = d
@@ -37,7 +43,7 @@ func playSite(t *testing.T) string {
 	mustHave(t, "the generated site (run make build)", err)
 	srv := httptest.NewServer(siteHandler(dir))
 	t.Cleanup(srv.Close)
-	return srv.URL
+	return srv
 }
 
 // playBrowser starts a headless Chromium on the profile in dir and returns
@@ -94,8 +100,17 @@ func openPlay(t *testing.T, ctx context.Context, url string) {
 // setEditor types text into the desired-state editor, as a paste does.
 func setEditor(t *testing.T, ctx context.Context, text string) {
 	t.Helper()
-	eval[bool](t, ctx, "typing into the editor", fmt.Sprintf(`(() => { const e = document.getElementById("desired");
-		e.focus(); e.value = %q; e.dispatchEvent(new Event("input", {bubbles: true})); return true })()`, text))
+	pasteEditor(t, ctx, "typing into the editor", fmt.Sprintf("%q", text))
+}
+
+// pasteEditor sets the editor to the value of a JavaScript expression, and
+// waits until the page has read it (its line numbers follow).
+func pasteEditor(t *testing.T, ctx context.Context, what, expr string) {
+	t.Helper()
+	eval[bool](t, ctx, what, `(() => { const e = document.getElementById("desired");
+		e.focus(); e.value = `+expr+`; e.dispatchEvent(new Event("input", {bubbles: true})); return true })()`)
+	poll(t, ctx, "the page reads the editor", `(() => { const lines = document.getElementById("desired").value.split("\n").length;
+		return document.querySelector(".gutter pre").textContent.trim().split("\n").pop() == String(Math.min(lines, 5000)) })()`, 10*time.Second)
 }
 
 func editorText(t *testing.T, ctx context.Context) string {
@@ -190,7 +205,9 @@ func TestBrowserPlay(t *testing.T) {
 			t.Errorf("line numbers = %.40q", nums)
 		}
 		screenshot(t, ctx, "play")
-		setEditor(t, ctx, strings.Replace(editorText(t, ctx), "replicas: 3", "replicas: 5", 1))
+		setEditor(t, ctx, strings.Replace(editorText(t, ctx), "replicas: 3", "replicas: 5", 1)+"\n# five\n")
+		want := strings.Count(editorText(t, ctx), "\n") + 1
+		poll(t, ctx, "line numbers for every line", fmt.Sprintf(`document.querySelector(".gutter pre").textContent.trim().split("\n").pop() == "%d"`, want), 5*time.Second)
 		clickButton(t, ctx, "Apply")
 		poll(t, ctx, "the apply's result", `document.getElementById("apply-result") != null`, 5*time.Second)
 		if f := focused(t, ctx); f != "apply-result" {
@@ -370,8 +387,7 @@ func TestBrowserPlay(t *testing.T) {
 			{"an alias bomb", `"a: &a [x, x, x, x, x, x, x, x]\n" + [...Array(120).keys()].map(i => "b" + i + ": &b" + i + " [" + Array(4).fill("*" + (i ? "b" + (i-1) : "a")).join(", ") + "]").join("\n")`, "MaxAliases"},
 			{"absurd replicas", "`apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  replicas: 5000000\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n    spec: {containers: [{name: web, image: shop/web:1.0}]}\n`", "MaxReplicas"},
 		} {
-			eval[bool](t, ctx, "pasting "+c.name, `(() => { const e = document.getElementById("desired"); e.value = `+c.js+`;
-				e.dispatchEvent(new Event("input", {bubbles: true})); return true })()`)
+			pasteEditor(t, ctx, "pasting "+c.name, c.js)
 			clickButton(t, ctx, "Apply")
 			poll(t, ctx, "the refusal of "+c.name, fmt.Sprintf(`(document.querySelector('[role="alert"]') || {textContent: ""}).textContent.includes(%q)`, c.want), 10*time.Second)
 			if _, after := pageDigest(t, ctx); after != before {
@@ -486,7 +502,8 @@ manifests: |
 }
 
 func TestBrowserPlayPersistence(t *testing.T) {
-	base := playSite(t)
+	srv := playServer(t)
+	base := srv.URL
 	profile := t.TempDir()
 	ctx, closeBrowser := playBrowser(t, profile)
 	url := base + "/play?from=self-healing"
@@ -566,6 +583,25 @@ func TestBrowserPlayPersistence(t *testing.T) {
 		t.Errorf("notice = %q", text(t, ctx, "#play-notice"))
 	}
 	noAlert(t, ctx)
+
+	// Offline: the service worker serves /play, IndexedDB the work.
+	waitSaved(t, ctx)
+	poll(t, ctx, "the service worker has cached /play", `(async () => {
+		if (!navigator.serviceWorker.controller) return false;
+		const keys = await caches.keys();
+		if (keys.length == 0) return false;
+		const cache = await caches.open(keys[0]);
+		return !!(await cache.match("/play")) && !!(await cache.match("/web/play.css")) && !!(await cache.match("/web/app.wasm"));
+	})()`, 60*time.Second)
+	srv.Close()
+	openPlay(t, ctx, url)
+	waitStatus(t, ctx, n)
+	if m, d := pageDigest(t, ctx); m != n || d != digest {
+		t.Errorf("offline: pass %d digest %s, want pass %d digest %s", m, d, n, digest)
+	}
+	clickButton(t, ctx, "Next pass")
+	waitStatus(t, ctx, n+1)
+	screenshot(t, ctx, "play-offline")
 }
 
 func TestBrowserPlayShareLink(t *testing.T) {
@@ -605,4 +641,15 @@ func TestBrowserPlayShareLink(t *testing.T) {
 	}
 	noAlert(t, fresh)
 	screenshot(t, fresh, "play-shared")
+
+	// A share link pasted on a page already showing /play: only the
+	// fragment changes.
+	clickButton(t, fresh, "Start over")
+	waitStatus(t, fresh, 0)
+	eval[bool](t, fresh, "following the link in place", fmt.Sprintf(`(() => { location.hash = %q; return true })()`, link[strings.Index(link, "#"):]))
+	waitStatus(t, fresh, n)
+	if m, d := pageDigest(t, fresh); m != n || d != digest {
+		t.Errorf("the share link opened in place: pass %d digest %s, want pass %d digest %s", m, d, n, digest)
+	}
+	noAlert(t, fresh)
 }
