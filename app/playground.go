@@ -28,9 +28,10 @@ import (
 type Playground struct {
 	app.Compo
 
-	slot  string
-	from  string
-	embed bool
+	slot      string
+	from      string
+	embed     bool
+	updatable bool
 
 	// The scenario the work runs, and its text.
 	sc       *scenario.Scenario
@@ -75,11 +76,11 @@ type Playground struct {
 	saveAgain  bool
 	saveQueued bool
 	// dirty says the work changed since it was last saved.
-	dirty bool
-	saved      []savedSlot
-	setAside   []string
-	shareLink  string
-	shareNote  string
+	dirty     bool
+	saved     []savedSlot
+	setAside  []string
+	shareLink string
+	shareNote string
 
 	// failOn names a handler the tests make fail on purpose (see testHook).
 	failOn string
@@ -165,7 +166,9 @@ var storage = sync.OnceValues(func() (*workStore, error) {
 })
 
 // OnAppUpdate offers to reload when a new version has been installed.
-func (p *Playground) OnAppUpdate(ctx app.Context) {}
+func (p *Playground) OnAppUpdate(ctx app.Context) {
+	p.updatable = ctx.AppUpdateAvailable()
+}
 
 // OnNav opens the slot the URL names: a share link's work, the work saved
 // for it, or a fresh start.

@@ -52,7 +52,7 @@ func (p *Playground) consoleViews() []consoleView {
 
 // Render draws the page.
 func (p *Playground) Render() app.UI {
-	s := shell{embed: p.embed}
+	s := shell{embed: p.embed, updatable: p.updatable}
 	return s.render(
 		app.Div().Class("play").Body(
 			app.Section().Class("intro").Body(
