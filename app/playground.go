@@ -495,11 +495,13 @@ func (p *Playground) changed(ctx app.Context, inputs bool) {
 
 // title is the page's heading.
 func (p *Playground) title() string {
-	if p.from != "" && p.sc != nil {
-		return "Try it yourself: " + p.sc.Title
-	}
-	if p.slot == sharedSlot && p.sc != nil {
+	switch {
+	case p.sc == nil:
+		return "Playground"
+	case p.slot == sharedSlot:
 		return "Shared with you: " + p.sc.Title
+	case p.from != "":
+		return "Try it yourself: " + p.sc.Title
 	}
 	return "Playground"
 }
