@@ -11,6 +11,7 @@ import (
 
 	"reconcile/engine/api"
 	"reconcile/engine/controller"
+	"reconcile/engine/scenario"
 	"reconcile/engine/store"
 )
 
@@ -412,6 +413,9 @@ func (k *cmd) scale(args []string) (string, error) {
 	if *k.replicas < 0 {
 		return "", errors.New("error: The --replicas=COUNT flag is required, and COUNT must be greater than or equal to 0")
 	}
+	if err := checkReplicas(*k.replicas); err != nil {
+		return "", err
+	}
 	d, _, err := k.deployment(args)
 	if err != nil {
 		return "", err
@@ -780,4 +784,12 @@ func renderObjects(objs []api.Object, format string, single bool) (string, error
 	var generic any
 	json.Unmarshal(b, &generic)
 	return YAML(generic), nil
+}
+
+// checkReplicas refuses a workload larger than the playground simulates.
+func checkReplicas(n int32) error {
+	if n > scenario.MaxReplicas {
+		return fmt.Errorf("error: %d replicas is more than this playground simulates: the limit is %d per workload (MaxReplicas)", n, scenario.MaxReplicas)
+	}
+	return nil
 }

@@ -65,6 +65,7 @@ func TestRun(t *testing.T) {
 		{"get deploy -l app=nope", "No resources found in default namespace.\n", 0},
 		{"get events --field-selector type=Warning", "error: unknown flag: --field-selector\nSee 'kubectl get --help' for usage.\n", 1},
 		{"get nodes -o table", "", 1},
+		{"scale deployment/web --replicas=20000", "error: 20000 replicas is more than this playground simulates: the limit is 10000 per workload (MaxReplicas)\n", 1},
 		{"frobnicate", "", 1},
 	}
 	st := world(t)

@@ -45,6 +45,16 @@ func (k *cmd) patch(args []string, payload string) (string, error) {
 		return "", fmt.Errorf("error: the patch does not fit a %s: %v", kind, err)
 	}
 	fresh.Meta().ResourceVersion = ""
+	switch o := fresh.(type) {
+	case *api.Deployment:
+		if err := checkReplicas(api.Deref(o.Spec.Replicas, 1)); err != nil {
+			return "", err
+		}
+	case *api.ReplicaSet:
+		if err := checkReplicas(api.Deref(o.Spec.Replicas, 1)); err != nil {
+			return "", err
+		}
+	}
 	out, err := k.st.Update(fresh)
 	if err != nil {
 		return "", err
@@ -128,6 +138,9 @@ func (k *cmd) create(args []string) (string, error) {
 	replicas := int32(1)
 	if k.replicas != nil {
 		replicas = *k.replicas
+	}
+	if err := checkReplicas(replicas); err != nil {
+		return "", err
 	}
 	labels := map[string]string{"app": name}
 	cname := k.image
