@@ -1,6 +1,7 @@
 package app
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -78,8 +79,14 @@ func checkLimits(run *sim.Sim, in sim.Input) error {
 	if err != nil {
 		return err
 	}
-	if _, err := f.Inject(in); err != nil {
+	out, err := f.Inject(in)
+	if err != nil {
 		return err
+	}
+	if strings.Contains(out.Output, "(MaxReplicas)") {
+		// kubectl refused it itself: a refusal changes nothing, so it is
+		// not recorded either.
+		return errors.New("refused: " + strings.TrimPrefix(strings.TrimSpace(out.Output), "error: "))
 	}
 	for _, kind := range []string{"Deployment", "ReplicaSet"} {
 		for _, o := range f.Store().List(kind) {
