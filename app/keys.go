@@ -56,3 +56,29 @@ func listenKeys(ctx app.Context, keys []string, handle func(ctx app.Context, key
 		fn.Release()
 	}
 }
+
+// stepper is a page with the transport: play and pause, next and previous
+// pass, reset.
+type stepper interface {
+	togglePlay(ctx app.Context)
+	next(ctx app.Context)
+	previous(ctx app.Context)
+	reset(ctx app.Context)
+}
+
+// transportKeys binds the transport's keys (Space play/pause, → next pass,
+// ← previous pass, Home reset) to s, and returns a func that unbinds them.
+func transportKeys(ctx app.Context, s stepper) (stop func()) {
+	return listenKeys(ctx, []string{" ", "ArrowRight", "ArrowLeft", "Home"}, func(ctx app.Context, key string) {
+		switch key {
+		case " ":
+			s.togglePlay(ctx)
+		case "ArrowRight":
+			s.next(ctx)
+		case "ArrowLeft":
+			s.previous(ctx)
+		case "Home":
+			s.reset(ctx)
+		}
+	})
+}

@@ -140,18 +140,7 @@ func (p *Player) OnNav(ctx app.Context) {
 // OnMount binds the keyboard and pauses play when the page is hidden.
 func (p *Player) OnMount(ctx app.Context) {
 	p.ctx, p.mounted = ctx, true
-	p.stopKeys = listenKeys(ctx, []string{" ", "ArrowRight", "ArrowLeft", "Home"}, func(ctx app.Context, key string) {
-		switch key {
-		case " ":
-			p.togglePlay(ctx)
-		case "ArrowRight":
-			p.next(ctx)
-		case "ArrowLeft":
-			p.previous(ctx)
-		case "Home":
-			p.reset(ctx)
-		}
-	})
+	p.stopKeys = transportKeys(ctx, p)
 	p.stopHide = onHidden(ctx, func(ctx app.Context) {
 		if p.clock.running() {
 			p.pause()

@@ -237,18 +237,7 @@ func testHook(u *url.URL) string {
 // OnMount binds the keyboard and pauses play when the page is hidden.
 func (p *Playground) OnMount(ctx app.Context) {
 	p.ctx, p.mounted = ctx, true
-	p.stopKeys = listenKeys(ctx, []string{" ", "ArrowRight", "ArrowLeft", "Home"}, func(ctx app.Context, key string) {
-		switch key {
-		case " ":
-			p.togglePlay(ctx)
-		case "ArrowRight":
-			p.next(ctx)
-		case "ArrowLeft":
-			p.previous(ctx)
-		case "Home":
-			p.reset(ctx)
-		}
-	})
+	p.stopKeys = transportKeys(ctx, p)
 	p.stopHide = onHidden(ctx, func(ctx app.Context) {
 		if p.clock.running() {
 			p.clock.stop()
