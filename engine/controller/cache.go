@@ -1,44 +1,45 @@
 package controller
 
 import (
-	"maps"
-	"sort"
+	"strings"
 
 	"reconcile/engine/api"
+	"reconcile/engine/pmap"
 	"reconcile/engine/store"
 )
 
 // Cache is a controller's informer cache: the objects of the kinds it
 // watches, as last delivered to it. It can be stale, and a lost watch
 // event leaves it wrong until the next relist.
+//
+// Its maps share their structure with its clones (checkpoints): a clone
+// costs O(kinds), and each copy then pays for what it changes.
 type Cache struct {
-	objs map[string]map[string]api.Object // kind → namespace/name
-	// owned indexes dependents by their controller's UID.
-	owned map[string]map[string]string // owner UID → key → kind
-	// onNode indexes pods by spec.nodeName.
-	onNode map[string]map[string]struct{}
+	objs map[string]*pmap.Map[api.Object] // kind → namespace/name
+	// owned indexes dependents by their controller's UID:
+	// "uid\x00kind\x00key".
+	owned pmap.Map[bool]
+	// onNode indexes pods by spec.nodeName: "node\x00key".
+	onNode pmap.Map[bool]
 	// prev is what the last Apply replaced (nil if nothing).
 	prev api.Object
 }
 
 // NewCache returns an empty cache.
 func NewCache() *Cache {
-	return &Cache{objs: map[string]map[string]api.Object{}, owned: map[string]map[string]string{}, onNode: map[string]map[string]struct{}{}}
+	return &Cache{objs: map[string]*pmap.Map[api.Object]{}}
 }
 
-// Clone returns a cache with its own maps sharing the immutable objects.
+// Clone returns a cache sharing the immutable objects and, until either
+// writes, the structure of c.
 func (c *Cache) Clone() *Cache {
-	out := &Cache{objs: make(map[string]map[string]api.Object, len(c.objs)),
-		owned: make(map[string]map[string]string, len(c.owned)), onNode: make(map[string]map[string]struct{}, len(c.onNode))}
+	out := &Cache{objs: make(map[string]*pmap.Map[api.Object], len(c.objs))}
 	for k, m := range c.objs {
-		out.objs[k] = maps.Clone(m)
+		m2 := m.Clone()
+		out.objs[k] = &m2
 	}
-	for k, m := range c.owned {
-		out.owned[k] = maps.Clone(m)
-	}
-	for k, m := range c.onNode {
-		out.onNode[k] = maps.Clone(m)
-	}
+	out.owned = c.owned.Clone()
+	out.onNode = c.onNode.Clone()
 	return out
 }
 
@@ -48,50 +49,57 @@ func (c *Cache) Apply(ev store.WatchEvent) {
 	kind := o.GetTypeMeta().Kind
 	k := api.RefOf(o).Key()
 	c.prev = c.Get(kind, k)
-	if c.prev != nil {
-		c.unindex(kind, k, c.prev)
-	}
 	if ev.Type == store.Deleted {
-		delete(c.objs[kind], k)
+		if c.prev != nil {
+			c.unindex(kind, k, c.prev)
+		}
+		if m := c.objs[kind]; m != nil {
+			m.Delete(k)
+		}
 		return
 	}
 	m := c.objs[kind]
 	if m == nil {
-		m = map[string]api.Object{}
+		m = &pmap.Map[api.Object]{}
 		c.objs[kind] = m
 	}
-	m[k] = o
-	c.index(kind, k, o)
+	m.Set(k, o)
+	if c.prev == nil || indexedBy(c.prev) != indexedBy(o) {
+		if c.prev != nil {
+			c.unindex(kind, k, c.prev)
+		}
+		c.index(kind, k, o)
+	}
+}
+
+// indexedBy is what the cache indexes an object by: its controller's UID
+// and, for a pod, its node. Most updates (status) change neither.
+func indexedBy(o api.Object) [2]string {
+	var out [2]string
+	if ref := o.Meta().ControllerOf(); ref != nil {
+		out[0] = ref.UID
+	}
+	if p, ok := o.(*api.Pod); ok {
+		out[1] = p.Spec.NodeName
+	}
+	return out
 }
 
 func (c *Cache) index(kind, k string, o api.Object) {
 	if ref := o.Meta().ControllerOf(); ref != nil {
-		m := c.owned[ref.UID]
-		if m == nil {
-			m = map[string]string{}
-			c.owned[ref.UID] = m
-		}
-		m[k] = kind
+		c.owned.Set(ref.UID+"\x00"+kind+"\x00"+k, true)
 	}
 	if p, ok := o.(*api.Pod); ok && p.Spec.NodeName != "" {
-		m := c.onNode[p.Spec.NodeName]
-		if m == nil {
-			m = map[string]struct{}{}
-			c.onNode[p.Spec.NodeName] = m
-		}
-		m[k] = struct{}{}
+		c.onNode.Set(p.Spec.NodeName+"\x00"+k, true)
 	}
 }
 
 func (c *Cache) unindex(kind, k string, o api.Object) {
 	if ref := o.Meta().ControllerOf(); ref != nil {
-		delete(c.owned[ref.UID], k)
-		if len(c.owned[ref.UID]) == 0 {
-			delete(c.owned, ref.UID)
-		}
+		c.owned.Delete(ref.UID + "\x00" + kind + "\x00" + k)
 	}
 	if p, ok := o.(*api.Pod); ok && p.Spec.NodeName != "" {
-		delete(c.onNode[p.Spec.NodeName], k)
+		c.onNode.Delete(p.Spec.NodeName + "\x00" + k)
 	}
 }
 
@@ -101,18 +109,42 @@ func (c *Cache) unindex(kind, k string, o api.Object) {
 func (c *Cache) Replaced() api.Object { return c.prev }
 
 // Get returns the cached object of kind at key (namespace/name), or nil.
-func (c *Cache) Get(kind, key string) api.Object { return c.objs[kind][key] }
+func (c *Cache) Get(kind, key string) api.Object {
+	m := c.objs[kind]
+	if m == nil {
+		return nil
+	}
+	o, _ := m.Get(key)
+	return o
+}
 
 // Len returns how many objects of kind are cached.
-func (c *Cache) Len(kind string) int { return len(c.objs[kind]) }
+func (c *Cache) Len(kind string) int {
+	if m := c.objs[kind]; m != nil {
+		return m.Len()
+	}
+	return 0
+}
 
 // List returns the cached objects of kind sorted by key.
 func (c *Cache) List(kind string) []api.Object {
 	m := c.objs[kind]
-	keys := api.SortedKeys(m)
-	out := make([]api.Object, len(keys))
-	for i, k := range keys {
-		out[i] = m[k]
+	if m == nil {
+		return []api.Object{}
+	}
+	return m.Values()
+}
+
+// withPrefix returns the rest of each key of m that starts with prefix, in
+// order.
+func withPrefix(m *pmap.Map[bool], prefix string) []string {
+	var out []string
+	for k := range m.From(prefix) {
+		rest, ok := strings.CutPrefix(k, prefix)
+		if !ok {
+			break
+		}
+		out = append(out, rest)
 	}
 	return out
 }
@@ -120,16 +152,10 @@ func (c *Cache) List(kind string) []api.Object {
 // Owned returns the cached objects of kind controlled by the owner with
 // uid, sorted by key.
 func (c *Cache) Owned(kind, uid string) []api.Object {
-	var keys []string
-	for k, kd := range c.owned[uid] {
-		if kd == kind {
-			keys = append(keys, k)
-		}
-	}
-	sort.Strings(keys)
+	keys := withPrefix(&c.owned, uid+"\x00"+kind+"\x00")
 	out := make([]api.Object, 0, len(keys))
 	for _, k := range keys {
-		if o := c.objs[kind][k]; o != nil {
+		if o := c.Get(kind, k); o != nil {
 			out = append(out, o)
 		}
 	}
@@ -137,27 +163,16 @@ func (c *Cache) Owned(kind, uid string) []api.Object {
 }
 
 // OwnedAnyOrder returns the cached objects of kind controlled by the owner
-// with uid, in no particular order: for callers that count, or sort by a
-// total order of their own.
-func (c *Cache) OwnedAnyOrder(kind, uid string) []api.Object {
-	out := make([]api.Object, 0, len(c.owned[uid]))
-	// Any order: callers count or sort.
-	for k, kd := range c.owned[uid] {
-		if kd == kind {
-			if o := c.objs[kind][k]; o != nil {
-				out = append(out, o)
-			}
-		}
-	}
-	return out
-}
+// with uid. They come sorted by key too; callers that only count or sort by
+// an order of their own may use either.
+func (c *Cache) OwnedAnyOrder(kind, uid string) []api.Object { return c.Owned(kind, uid) }
 
 // PodsOnNode returns the cached pods bound to node, sorted by key.
 func (c *Cache) PodsOnNode(node string) []*api.Pod {
-	keys := api.SortedKeys(c.onNode[node])
+	keys := withPrefix(&c.onNode, node+"\x00")
 	out := make([]*api.Pod, 0, len(keys))
 	for _, k := range keys {
-		if p, ok := c.objs["Pod"][k].(*api.Pod); ok {
+		if p, ok := c.Get("Pod", k).(*api.Pod); ok {
 			out = append(out, p)
 		}
 	}
@@ -165,4 +180,10 @@ func (c *Cache) PodsOnNode(node string) []*api.Pod {
 }
 
 // Keys returns the sorted keys of the cached objects of kind.
-func (c *Cache) Keys(kind string) []string { return api.SortedKeys(c.objs[kind]) }
+func (c *Cache) Keys(kind string) []string {
+	m := c.objs[kind]
+	if m == nil {
+		return nil
+	}
+	return m.Keys()
+}

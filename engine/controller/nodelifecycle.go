@@ -50,8 +50,8 @@ func (c *NodeLifecycle) Period() api.Duration { return NodeMonitorPeriod }
 // Tick is the monitor: it queues nodes whose heartbeat is overdue and nodes
 // whose pods are due for eviction.
 func (c *NodeLifecycle) Tick(cache *Cache, w World, now api.Time) (keys []string, reason string) {
-	// Checked in any order, queued in name order (sorted below).
-	for _, o := range cache.objs["Node"] {
+	// Checked in key order, queued in name order (sorted below).
+	for _, o := range cache.List("Node") {
 		n := o.(*api.Node)
 		ready := nodeCondition(n, "Ready")
 		silent := now - lastHeartbeat(w, n)

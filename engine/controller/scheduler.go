@@ -2,11 +2,11 @@ package controller
 
 import (
 	"fmt"
-	"maps"
 	"sort"
 	"strings"
 
 	"reconcile/engine/api"
+	"reconcile/engine/pmap"
 	"reconcile/engine/store"
 )
 
@@ -18,7 +18,7 @@ import (
 // bind to the best-scored one, or report why none fits.
 type SchedulerLoop struct {
 	// usage is what the scheduler has counted on each node, by pod key.
-	usage map[string]podUsage
+	usage pmap.Map[podUsage]
 	// nodes are the known nodes by name, and list the same sorted by name.
 	nodes map[string]*nodeUsage
 	list  []*nodeUsage
@@ -53,7 +53,7 @@ type nodeUsage struct {
 
 // NewScheduler returns the default scheduler.
 func NewScheduler() *SchedulerLoop {
-	return &SchedulerLoop{usage: map[string]podUsage{}, nodes: map[string]*nodeUsage{}}
+	return &SchedulerLoop{nodes: map[string]*nodeUsage{}}
 }
 
 func (s *SchedulerLoop) Name() string      { return Scheduler }
@@ -61,7 +61,7 @@ func (s *SchedulerLoop) Watches() []string { return []string{"Pod", "Node"} }
 
 // Clone copies the scheduler with its accounting.
 func (s *SchedulerLoop) Clone() Reconciler {
-	out := &SchedulerLoop{usage: maps.Clone(s.usage), nodes: make(map[string]*nodeUsage, len(s.nodes)), list: make([]*nodeUsage, len(s.list)), next: s.next}
+	out := &SchedulerLoop{usage: s.usage.Clone(), nodes: make(map[string]*nodeUsage, len(s.nodes)), list: make([]*nodeUsage, len(s.list)), next: s.next}
 	// Any order: each entry is copied on its own.
 	for name, u := range s.nodes {
 		c := *u
@@ -107,7 +107,7 @@ func (s *SchedulerLoop) trackNode(n *api.Node, deleted bool) {
 
 // Restarted recounts from scratch on the next deliveries.
 func (s *SchedulerLoop) Restarted() {
-	s.usage = map[string]podUsage{}
+	s.usage = pmap.Map[podUsage]{}
 	s.nodes = map[string]*nodeUsage{}
 	s.list = nil
 }
@@ -121,24 +121,34 @@ func podRequests(p *api.Pod) (cpu, mem int64) {
 }
 
 func (s *SchedulerLoop) account(key string, p *api.Pod) {
-	if old, ok := s.usage[key]; ok {
+	counted := p != nil && p.Spec.NodeName != "" && p.Status.Phase != api.PodSucceeded && p.Status.Phase != api.PodFailed
+	var u podUsage
+	if counted {
+		cpu, mem := podRequests(p)
+		u = podUsage{node: p.Spec.NodeName, cpu: cpu, mem: mem}
+	}
+	old, had := s.usage.Get(key)
+	if had && counted && old == u {
+		return // a status change: the same requests on the same node
+	}
+	if had {
 		if n := s.nodes[old.node]; n != nil {
 			n.cpu, n.mem, n.pods = n.cpu-old.cpu, n.mem-old.mem, n.pods-1
 		}
-		delete(s.usage, key)
+		if !counted {
+			s.usage.Delete(key)
+		}
 	}
-	if p == nil || p.Spec.NodeName == "" || p.Status.Phase == api.PodSucceeded || p.Status.Phase == api.PodFailed {
+	if !counted {
 		return
 	}
-	cpu, mem := podRequests(p)
-	u := podUsage{node: p.Spec.NodeName, cpu: cpu, mem: mem}
-	s.usage[key] = u
+	s.usage.Set(key, u)
 	n := s.nodes[u.node]
 	if n == nil {
 		n = &nodeUsage{} // counted now, filled in when the node is seen
 		s.nodes[u.node] = n
 	}
-	n.cpu, n.mem, n.pods = n.cpu+cpu, n.mem+mem, n.pods+1
+	n.cpu, n.mem, n.pods = n.cpu+u.cpu, n.mem+u.mem, n.pods+1
 }
 
 func needsScheduling(p *api.Pod) bool {

@@ -197,16 +197,16 @@ func (s *Sim) fault(w *world, line string) {
 	switch f.Verb {
 	case "node-down":
 		node := f.Target
-		w.nodeUp[node] = false
+		w.nodeUp.Set(node, false)
 		w.beatStop(node)
-		w.halt(w.ctrls[w.kubelets[node]])
-		w.ctrls[w.kubelets[node]].stopped = true
+		w.halt(w.ctrl(w.kubelets[node]))
+		w.ctrl(w.kubelets[node]).stopped = true
 	case "node-up":
 		node := f.Target
-		if w.nodeUp[node] {
+		if w.up(node) {
 			return
 		}
-		w.nodeUp[node] = true
+		w.nodeUp.Set(node, true)
 		w.start(w.kubelets[node], "kubelet started: initial list")
 		w.beatStart(node)
 	case "delete-pod":
@@ -238,7 +238,7 @@ func (s *Sim) fault(w *world, line string) {
 		}
 	case "drop-watch", "duplicate-watch", "delay-watch", "crash", "stop", "start", "sync":
 		for _, i := range w.ctrlIndex(f.Target) {
-			c := w.ctrls[i]
+			c := w.ctrl(i)
 			switch f.Verb {
 			case "drop-watch":
 				c.drop += f.Count
@@ -255,7 +255,7 @@ func (s *Sim) fault(w *world, line string) {
 					w.beatStop(c.host)
 				}
 			case "start":
-				if !c.running && (c.host == "" || w.nodeUp[c.host]) {
+				if !c.running && (c.host == "" || w.up(c.host)) {
 					w.start(i, "started: initial list")
 					if c.host != "" {
 						w.beatStart(c.host)

@@ -1,9 +1,10 @@
 package sim
 
 import (
-	"container/heap"
+	"encoding/binary"
 
 	"reconcile/engine/api"
+	"reconcile/engine/pmap"
 	"reconcile/engine/store"
 )
 
@@ -21,8 +22,8 @@ const (
 	itemInput                   // a recorded input replayed at its moment
 )
 
-// item is one thing the discrete-event scheduler will do. Items are plain
-// values so the queue copies cheaply into a checkpoint.
+// item is one thing the discrete-event scheduler will do. An item is never
+// changed once scheduled, so worlds share them.
 type item struct {
 	at    api.Time
 	seq   uint64
@@ -36,41 +37,50 @@ type item struct {
 	node  string
 }
 
-type itemHeap []item
+// itemQueue holds the scheduled items in the order they run: by time; at
+// one moment, a replayed input after everything else due then (as it came
+// when it was given), and otherwise in the order they were scheduled. It
+// is a persistent map keyed by that order, so a checkpoint shares it.
+type itemQueue = pmap.Map[*item]
 
-func (h itemHeap) Len() int { return len(h) }
-func (h itemHeap) Less(i, j int) bool {
-	if h[i].at != h[j].at {
-		return h[i].at < h[j].at
+// order is an item's key in the queue: its time, whether it is a replayed
+// input, and its sequence number, as bytes that sort in that order.
+func order(it *item) string {
+	var b [17]byte
+	binary.BigEndian.PutUint64(b[:8], uint64(it.at)^(1<<63)) // signed → unsigned order
+	if it.kind == itemInput {
+		b[8] = 1
 	}
-	// A replayed input comes after everything else due at its moment, as
-	// it did when it was given.
-	if li, lj := h[i].kind == itemInput, h[j].kind == itemInput; li != lj {
-		return lj
-	}
-	return h[i].seq < h[j].seq
+	binary.BigEndian.PutUint64(b[9:], it.seq)
+	return string(b[:])
 }
-func (h itemHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
-func (h *itemHeap) Push(x any)   { *h = append(*h, x.(item)) }
-func (h *itemHeap) Pop() any {
-	old := *h
-	n := len(old)
-	it := old[n-1]
-	*h = old[:n-1]
-	return it
-}
+
+// busyKind reports whether an item means a controller still has work (a
+// watch event on its way, a pass, a scripted step).
+func busyKind(k itemKind) bool { return k == itemDeliver || k == itemPass || k == itemStep }
 
 func (w *world) schedule(it item) {
 	w.seq++
 	it.seq = w.seq
-	heap.Push(&w.queue, it)
+	w.queue.Set(order(&it), &it)
+	if busyKind(it.kind) {
+		w.busy++
+	}
 }
 
-func (w *world) pop() item { return heap.Pop(&w.queue).(item) }
+func (w *world) pop() item {
+	k, it, _ := w.queue.First()
+	w.queue.Delete(k)
+	if busyKind(it.kind) {
+		w.busy--
+	}
+	return *it
+}
 
 func (w *world) peek() (item, bool) {
-	if len(w.queue) == 0 {
+	_, it, ok := w.queue.First()
+	if !ok {
 		return item{}, false
 	}
-	return w.queue[0], true
+	return *it, true
 }

@@ -41,15 +41,15 @@ type Sim struct {
 	w      *world
 	inputs []Input
 	// checkpoints hold the world right after some passes, before the inputs
-	// recorded after them, in increasing pass order. They are taken every
-	// checkpointEvery passes, or less often in a big world, so that taking
-	// them costs about as much as the passes between them.
+	// recorded after them, in increasing pass order, every checkpointEvery
+	// passes. A checkpoint shares what has not changed with the live world
+	// (persistent maps, controllers copied on write), so it costs what the
+	// passes after it change, whatever the size of the world; a seek replays
+	// at most checkpointEvery-1 passes.
 	checkpoints []checkpoint
 	// Kubectl runs a kubectl command line against the store; set by the
 	// caller that links the kubectl package (nil: kubectl inputs fail).
 	Kubectl func(st *store.Store, now api.Time, line string, stdin string) (string, int)
-	// hashes caches the hash of each stored object version for Digest.
-	hashes objectHashes
 	// Decode turns inline manifests (an apply or git input) into objects;
 	// set by the caller that links the scenario loader.
 	Decode func(text string) ([]api.Object, error)
@@ -90,8 +90,7 @@ type checkpoint struct {
 // passes ran since the last copy.
 func (s *Sim) maybeCheckpoint(n int) {
 	last := s.checkpoints[len(s.checkpoints)-1].pass
-	every := max(checkpointEvery, s.w.store.Size()/4)
-	if n-last >= every {
+	if n-last >= checkpointEvery {
 		s.checkpoints = append(s.checkpoints, checkpoint{n, s.w.clone()})
 	}
 }
@@ -153,8 +152,7 @@ func (s *Sim) mode(name string) string {
 }
 
 func (s *Sim) build() (*world, error) {
-	w := &world{kubelets: map[string]int{}, runtimes: map[string]*controller.Runtime{}, nodeUp: map[string]bool{},
-		images: map[string]controller.Image{}, webhookDown: map[string]bool{}, beats: map[string]beat{}}
+	w := &world{kubelets: map[string]int{}, images: map[string]controller.Image{}, webhookDown: map[string]bool{}}
 	w.rng.state = uint64(s.seed)
 	hooks := s.opts.Hooks
 	w.extraAdmit = hooks.Admit
@@ -196,7 +194,7 @@ func (s *Sim) build() (*world, error) {
 	}
 	for _, n := range nodes {
 		w.kubelets[n.Name] = add(&ctrl{name: controller.Kubelet, host: n.Name, rec: controller.NewKubelet(n.Name)})
-		w.nodeUp[n.Name] = true
+		w.nodeUp.Set(n.Name, true)
 	}
 	// Nodes and their leases exist before anything else.
 	for _, n := range nodes {
@@ -216,7 +214,7 @@ func (s *Sim) build() (*world, error) {
 		if _, err := w.store.Create(node); err != nil {
 			return nil, fmt.Errorf("%s: node %s: %w", n.Pos, n.Name, err)
 		}
-		w.beats[n.Name] = beat{running: true}
+		w.beats.Set(n.Name, beat{running: true})
 	}
 	for _, m := range s.sc.Manifests {
 		if err := applyObject(w.store, m.Object, nil); err != nil {
@@ -233,7 +231,7 @@ func (s *Sim) build() (*world, error) {
 	// Start every controller unless the scenario stops it.
 	for i, c := range w.ctrls {
 		if s.mode(c.name) == "stopped" {
-			c.stopped = true
+			w.ctrl(i).stopped = true
 			continue
 		}
 		w.start(i, "initial list")
@@ -423,7 +421,7 @@ func (s *Sim) Digest() string {
 	key := fmt.Sprintf("%d/%d/%d/%d/%x", len(s.w.passes), s.w.store.ResourceVersion(), len(s.w.outputs), len(s.w.notes), s.w.chain[:4])
 	if s.w.digestKey != key {
 		s.w.digestKey = key
-		s.w.digestVal, s.hashes = s.w.digest(s.hashes)
+		s.w.digestVal = s.w.digest()
 	}
 	return s.w.digestVal
 }
@@ -574,12 +572,7 @@ func (s *Sim) Quiet() bool {
 			return false
 		}
 	}
-	for _, it := range s.w.queue {
-		if it.kind == itemDeliver || it.kind == itemPass || it.kind == itemStep {
-			return false
-		}
-	}
-	return true
+	return s.w.busy == 0
 }
 
 // Controllers returns each controller's name, node and state ("running",

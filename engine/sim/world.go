@@ -11,6 +11,7 @@ import (
 
 	"reconcile/engine/api"
 	"reconcile/engine/controller"
+	"reconcile/engine/pmap"
 	"reconcile/engine/store"
 )
 
@@ -72,18 +73,22 @@ func (c *ctrl) clone() *ctrl {
 	return &out
 }
 
-// world is everything a run changes. It is cloned whole into checkpoints.
+// world is everything a run changes. Checkpoints are clones of it that
+// share what neither changes (see clone).
 type world struct {
 	now   api.Time
 	seq   uint64
 	rng   rng
-	queue itemHeap
+	queue itemQueue
+	// busy counts the queued items that are work for a controller
+	// (deliveries, passes, steps): Quiet is busy == 0.
+	busy  int
 	store *store.Store
 	ctrls []*ctrl
 	// kubelets maps a node name to its kubelet's index in ctrls.
 	kubelets map[string]int
-	runtimes map[string]*controller.Runtime
-	nodeUp   map[string]bool
+	runtimes pmap.Map[*controller.Runtime]
+	nodeUp   pmap.Map[bool]
 	images   map[string]controller.Image
 
 	passes  []Pass
@@ -96,7 +101,7 @@ type world struct {
 	// waits are kubectl commands still watching (rollout status).
 	waits []wait
 	// beats are the kubelets' lease renewals, per node.
-	beats map[string]beat
+	beats pmap.Map[beat]
 	// git is the GitOps source: what is committed, at which revision.
 	git controller.Git
 	// webhookDown holds the webhooks (or configurations) that time out.
@@ -105,21 +110,39 @@ type world struct {
 	extraAdmit func(string, api.Object) error
 	// digestKey and digestVal memoize the digest of an unchanged world.
 	digestKey, digestVal string
+
+	// shared[i] says ctrls[i] is shared with a clone of this world (a
+	// checkpoint): ctrl(i) copies it before it changes. rtOwned names the
+	// runtimes this world has its own copy of. So a checkpoint costs the
+	// controllers and nodes that change after it, not all of them.
+	shared  []bool
+	rtOwned map[string]bool
 }
 
+// ctrl returns controller i, ready to be changed.
+func (w *world) ctrl(i int) *ctrl {
+	if i < len(w.shared) && w.shared[i] {
+		w.ctrls[i] = w.ctrls[i].clone()
+		w.shared[i] = false
+	}
+	return w.ctrls[i]
+}
+
+// clone returns a copy of w. The two share what neither has changed since:
+// objects, the store's and caches' maps, controllers and runtimes are
+// copied when one of them writes.
 func (w *world) clone() *world {
 	out := *w
-	out.queue = slices.Clone(w.queue)
-	out.ctrls = make([]*ctrl, len(w.ctrls))
-	for i, c := range w.ctrls {
-		out.ctrls[i] = c.clone()
+	out.queue = w.queue.Clone()
+	out.ctrls = slices.Clone(w.ctrls)
+	w.shared, out.shared = make([]bool, len(w.ctrls)), make([]bool, len(w.ctrls))
+	for i := range w.shared {
+		w.shared[i], out.shared[i] = true, true
 	}
-	out.runtimes = make(map[string]*controller.Runtime, len(w.runtimes))
-	for k, v := range w.runtimes {
-		out.runtimes[k] = v.Clone()
-	}
-	out.nodeUp = maps.Clone(w.nodeUp)
-	out.beats = maps.Clone(w.beats)
+	out.runtimes = w.runtimes.Clone()
+	w.rtOwned, out.rtOwned = map[string]bool{}, map[string]bool{}
+	out.nodeUp = w.nodeUp.Clone()
+	out.beats = w.beats.Clone()
 	out.images = maps.Clone(w.images)
 	out.git.Objects = slices.Clip(w.git.Objects)
 	out.outside = slices.Clip(w.outside)
@@ -172,11 +195,20 @@ func digestOf(s string) string {
 
 // Runtime implements controller.World.
 func (w *world) Runtime(node string) *controller.Runtime {
-	rt := w.runtimes[node]
-	if rt == nil {
+	rt, _ := w.runtimes.Get(node)
+	switch {
+	case rt == nil:
 		rt = controller.NewRuntime()
-		w.runtimes[node] = rt
+	case !w.rtOwned[node]:
+		rt = rt.Clone()
+	default:
+		return rt
 	}
+	w.runtimes.Set(node, rt)
+	if w.rtOwned == nil {
+		w.rtOwned = map[string]bool{}
+	}
+	w.rtOwned[node] = true
 	return rt
 }
 
@@ -191,7 +223,12 @@ func (w *world) SideEffect(p *api.Pod, what string) {
 func (w *world) Git() controller.Git { return w.git }
 
 // NodeUp implements controller.World.
-func (w *world) NodeUp(node string) bool { return w.nodeUp[node] }
+func (w *world) NodeUp(node string) bool { return w.up(node) }
+
+func (w *world) up(node string) bool {
+	up, _ := w.nodeUp.Get(node)
+	return up
+}
 
 // notify is the store's watch fan-out: each running controller watching the
 // kind gets the event after WatchLatency, subject to its faults.
@@ -240,6 +277,9 @@ func (w *world) deliver(i int, ev store.WatchEvent) {
 	if !c.running {
 		return
 	}
+	if c.drop > 0 || c.dup > 0 {
+		c = w.ctrl(i)
+	}
 	if c.drop > 0 {
 		c.drop--
 		w.note(fmt.Sprintf("t=%s dropped %s %s on its way to %s", w.now, ev.Type, api.RefOf(ev.Object), c.name))
@@ -263,7 +303,7 @@ func describeEvent(ev store.WatchEvent) string {
 // enqueue adds key to a level controller's queue (coalescing duplicates)
 // or an event to an edge controller's queue, and makes sure a pass runs.
 func (w *world) enqueue(i int, key, trigger string, ev *store.WatchEvent) {
-	c := w.ctrls[i]
+	c := w.ctrl(i)
 	if ev == nil {
 		if pos, ok := c.index[key]; ok {
 			c.queue[pos].events++
@@ -309,6 +349,7 @@ func (w *world) handle(it item, s *Sim) (*Pass, error) {
 		if c.epoch != it.epoch || !c.running {
 			return nil, nil
 		}
+		c = w.ctrl(it.ctrl)
 		c.cache.Apply(it.ev)
 		if c.rec != nil {
 			for _, k := range c.rec.Keys(c.cache, it.ev) {
@@ -332,6 +373,7 @@ func (w *world) handle(it item, s *Sim) (*Pass, error) {
 		if !c.running {
 			return nil, nil
 		}
+		c = w.ctrl(it.ctrl)
 		keys, why := c.rec.(ticker).Tick(c.cache, w, w.now)
 		for _, k := range keys {
 			w.enqueue(it.ctrl, k, why, nil)
@@ -360,6 +402,7 @@ func (w *world) handle(it item, s *Sim) (*Pass, error) {
 		if c.epoch != it.epoch || !c.running {
 			return nil, nil
 		}
+		c = w.ctrl(it.ctrl)
 		c.pending = false
 		if c.waiting() == 0 {
 			return nil, nil
@@ -390,7 +433,7 @@ type restartable interface{ Restarted() }
 func (w *world) api() controller.API { return w.store }
 
 func (w *world) runPass(i int, q queued) *Pass {
-	c := w.ctrls[i]
+	c := w.ctrl(i)
 	crashAfter := -1
 	if c.crashNext {
 		crashAfter = 1
@@ -484,7 +527,7 @@ func (w *world) hash(v any) {
 // edgeStatus lets the edge twin report ReplicaSet status from its cache
 // (outside any pass: it observes for reporting, never for deciding).
 func (w *world) edgeStatus(i int, ev store.WatchEvent) {
-	c := w.ctrls[i]
+	c := w.ctrl(i)
 	e, ok := c.edge.(*controller.ReplicaSetEdge)
 	if !ok {
 		return
@@ -507,7 +550,7 @@ func (w *world) edgeStatus(i int, ev store.WatchEvent) {
 // crash kills a controller process: its queue and cache are gone, and the
 // controller-manager restarts it after RestartDelay.
 func (w *world) crash(i int) {
-	c := w.ctrls[i]
+	c := w.ctrl(i)
 	w.halt(c)
 	w.schedule(item{at: w.now + RestartDelay, kind: itemRestart, ctrl: i, epoch: c.epoch})
 }
@@ -532,7 +575,7 @@ func (w *world) halt(c *ctrl) {
 // watches; a level controller queues every key it sees, an edge controller
 // takes the list as already handled.
 func (w *world) start(i int, why string) {
-	c := w.ctrls[i]
+	c := w.ctrl(i)
 	c.running = true
 	c.stopped = false
 	c.epoch++
@@ -578,7 +621,7 @@ func (w *world) visible(c *ctrl, o api.Object) bool {
 // relist repairs a cache from the store, the way a restarted watch does:
 // what differs is delivered as an event; what is equal is not.
 func (w *world) relist(i int) {
-	c := w.ctrls[i]
+	c := w.ctrl(i)
 	for _, kind := range watches(c) {
 		seen := map[string]bool{}
 		for _, o := range w.store.List(kind) {
@@ -604,7 +647,7 @@ func (w *world) relist(i int) {
 }
 
 func (w *world) relistEvent(i int, ev store.WatchEvent) {
-	c := w.ctrls[i]
+	c := w.ctrl(i)
 	c.cache.Apply(ev)
 	if c.rec != nil {
 		for _, k := range c.rec.Keys(c.cache, ev) {
@@ -617,7 +660,7 @@ func (w *world) relistEvent(i int, ev store.WatchEvent) {
 // work runs at once (a GitOps sync, a node check) and every key it knows is
 // queued (a resync).
 func (w *world) sync(i int) {
-	c := w.ctrls[i]
+	c := w.ctrl(i)
 	if !c.running || c.rec == nil {
 		return
 	}
@@ -648,21 +691,21 @@ type beat struct {
 }
 
 func (w *world) beatStart(node string) {
-	if b := w.beats[node]; !b.running {
-		w.beats[node] = beat{since: w.now, running: true}
+	if b, _ := w.beats.Get(node); !b.running {
+		w.beats.Set(node, beat{since: w.now, running: true})
 	}
 }
 
 func (w *world) beatStop(node string) {
-	if b := w.beats[node]; b.running {
+	if b, _ := w.beats.Get(node); b.running {
 		b.running, b.stopped = false, w.now
-		w.beats[node] = b
+		w.beats.Set(node, b)
 	}
 }
 
 // LastHeartbeat implements controller.World.
 func (w *world) LastHeartbeat(node string) api.Time {
-	b, ok := w.beats[node]
+	b, ok := w.beats.Get(node)
 	if !ok {
 		return 0
 	}
@@ -686,34 +729,29 @@ func (w *world) ctrlIndex(name string) []int {
 	return out
 }
 
-// objectHashes remembers the hash of each stored object version. Stored
-// objects are immutable and shared by every world cloned from one another,
-// so a version's pointer names its content in all of them.
-type objectHashes map[api.Object][32]byte
+// objectSum hashes one stored object version. The store remembers it per
+// version, in every world that shares the version.
+func objectSum(_ string, o api.Object) [32]byte {
+	b, _ := json.Marshal(o)
+	return sha256.Sum256(b)
+}
 
-// digest hashes the trace chain, every stored object (by its hash, cached
-// in seen) but leases, the outputs and the faults. seen is pruned to the
-// objects of this world.
-func (w *world) digest(seen objectHashes) (string, objectHashes) {
+// digest hashes the trace chain, every stored object but leases and events
+// (per kind, through the store's remembered hashes, so it costs what
+// changed since the last digest), the outputs and the faults.
+func (w *world) digest() string {
 	h := sha256.New()
 	h.Write(w.chain[:])
-	now := make(objectHashes, len(seen))
 	for _, kind := range w.store.Kinds() {
 		if kind == "Lease" || kind == "Event" {
 			continue // leases carry heartbeats only; events are in the chain
 		}
-		for _, o := range w.store.List(kind) {
-			oh, ok := seen[o]
-			if !ok {
-				b, _ := json.Marshal(o)
-				oh = sha256.Sum256(b)
-			}
-			now[o] = oh
-			h.Write(oh[:])
-		}
+		sum := w.store.Hash(kind, objectSum)
+		h.Write([]byte(kind))
+		h.Write(sum[:])
 	}
 	b, _ := json.Marshal(w.outputs)
 	h.Write(b)
 	h.Write([]byte(strings.Join(w.notes, "\n")))
-	return fmt.Sprintf("sha256:%x", h.Sum(nil)), now
+	return fmt.Sprintf("sha256:%x", h.Sum(nil))
 }

@@ -2,19 +2,74 @@ package store
 
 import (
 	"fmt"
+	"slices"
 
 	"reconcile/engine/api"
 )
 
-// eventIndex finds the stored event an identical occurrence folds into:
-// same source, object, type, reason and message.
-type eventIndex map[string]string
+// objectEvents is what the recorder remembers about the events of one
+// involved object. It is never changed in place (the store's clones share
+// it): a change makes a new one.
+type objectEvents struct {
+	// names are its events' names, in the order first recorded.
+	names []string
+	// folds finds the stored event an identical occurrence folds into:
+	// same source, UID, type, reason and message.
+	folds []fold
+	// similar counts, per source, UID, type and reason, the distinct
+	// messages seen since first.
+	similar []similarEvents
+}
 
-// similarEvents counts, per source, object, type and reason, the distinct
-// messages seen since first.
+type fold struct{ key, name string }
+
 type similarEvents struct {
+	key   string
 	first api.Time
 	n     int
+}
+
+func (o *objectEvents) fold(k string) (string, bool) {
+	if o == nil {
+		return "", false
+	}
+	for _, f := range o.folds {
+		if f.key == k {
+			return f.name, true
+		}
+	}
+	return "", false
+}
+
+func (o *objectEvents) similarTo(k string) (similarEvents, bool) {
+	if o == nil {
+		return similarEvents{}, false
+	}
+	for _, r := range o.similar {
+		if r.key == k {
+			return r, true
+		}
+	}
+	return similarEvents{}, false
+}
+
+// with returns a copy of o (nil: empty) to change.
+func (o *objectEvents) with() *objectEvents {
+	if o == nil {
+		return &objectEvents{}
+	}
+	return &objectEvents{names: slices.Clip(o.names), folds: slices.Clip(o.folds), similar: slices.Clip(o.similar)}
+}
+
+func (o *objectEvents) setSimilar(r similarEvents) {
+	for i := range o.similar {
+		if o.similar[i].key == r.key {
+			o.similar = slices.Clone(o.similar)
+			o.similar[i] = r
+			return
+		}
+	}
+	o.similar = append(o.similar, r)
 }
 
 // Event correlation, as the legacy recorder does it: after
@@ -35,21 +90,25 @@ func (s *Store) Record(component, host string, obj api.Object, typ, reason, mess
 	if ns == "" {
 		ns = "default"
 	}
-	k := component + "\x00" + host + "\x00" + kind + "\x00" + ns + "\x00" + m.Name + "\x00" + m.UID + "\x00" + typ + "\x00" + reason + "\x00" + message
+	a := kind + "/" + m.Namespace + "/" + m.Name
+	old, _ := s.about.Get(a)
+	o := old.with()
+	defer func() { s.about.Set(a, o) }()
+	similar := component + "\x00" + host + "\x00" + m.UID + "\x00" + typ + "\x00" + reason
+	k := similar + "\x00" + message
 	now := s.now()
 	// Aggregation: similar events with many different messages combine.
-	similar := "\x01" + component + "\x00" + host + "\x00" + kind + "\x00" + ns + "\x00" + m.Name + "\x00" + m.UID + "\x00" + typ + "\x00" + reason
-	if _, seen := s.events[k]; !seen {
-		rec, ok := s.similar[similar]
+	if _, seen := old.fold(k); !seen {
+		rec, ok := old.similarTo(similar)
 		if !ok || now-rec.first > aggregateInterval {
-			rec = similarEvents{first: now}
+			rec = similarEvents{key: similar, first: now}
 		}
 		rec.n++
-		s.similar[similar] = rec
+		o.setSimilar(rec)
 		if rec.n >= aggregateMaxEvents {
 			message = "(combined from similar events): " + message
-			k = similar + "\x00combined"
-			if name, ok := s.events[k]; ok {
+			k = similar + "\x01combined"
+			if name, ok := old.fold(k); ok {
 				if old, ok := s.Get("Event", ns, name).(*api.Event); ok {
 					e := old.DeepCopy()
 					e.Count++
@@ -62,7 +121,7 @@ func (s *Store) Record(component, host string, obj api.Object, typ, reason, mess
 			}
 		}
 	}
-	if name, ok := s.events[k]; ok {
+	if name, ok := old.fold(k); ok {
 		if old, ok := s.Get("Event", ns, name).(*api.Event); ok {
 			e := old.DeepCopy()
 			e.Count++
@@ -84,16 +143,19 @@ func (s *Store) Record(component, host string, obj api.Object, typ, reason, mess
 	e.UID = fmt.Sprintf("%08x-0000-4000-8000-%012x", s.uid, s.uid)
 	s.put("Event", e)
 	s.recorded(e)
-	s.events[k] = e.Name
-	a := kind + "/" + m.Namespace + "/" + m.Name
-	s.about[a] = append(s.about[a], e.Name)
+	o.folds = append(o.folds, fold{k, e.Name})
+	o.names = append(o.names, e.Name)
 	s.order = append(s.order, ns+"/"+e.Name)
 }
 
 // EventsFor returns the events about one object, oldest first, without
 // looking at any other event.
 func (s *Store) EventsFor(kind, namespace, name string) []*api.Event {
-	names := s.about[kind+"/"+namespace+"/"+name]
+	o, _ := s.about.Get(kind + "/" + namespace + "/" + name)
+	var names []string
+	if o != nil {
+		names = o.names
+	}
 	out := make([]*api.Event, 0, len(names))
 	ns := namespace
 	if ns == "" {
@@ -111,7 +173,7 @@ func (s *Store) EventsFor(kind, namespace, name string) []*api.Event {
 func (s *Store) Events() []*api.Event {
 	out := make([]*api.Event, 0, len(s.order))
 	for _, k := range s.order {
-		if e, ok := s.kinds["Event"][k].(*api.Event); ok {
+		if e, ok := s.getKey("Event", k).(*api.Event); ok {
 			out = append(out, e)
 		}
 	}
@@ -127,3 +189,12 @@ func (s *Store) recorded(e *api.Event) {
 // OnRecord sets a function told of every event recorded or bumped (the
 // trace hashes events as they happen instead of listing them all).
 func (s *Store) OnRecord(f func(*api.Event)) { s.onRecord = f }
+
+func (s *Store) getKey(kind, k string) api.Object {
+	m := s.kinds[kind]
+	if m == nil {
+		return nil
+	}
+	o, _ := m.Get(k)
+	return o
+}

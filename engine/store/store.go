@@ -3,13 +3,13 @@ package store
 import (
 	"errors"
 	"fmt"
-	"maps"
 	"reflect"
 	"slices"
 	"sort"
 	"strconv"
 
 	"reconcile/engine/api"
+	"reconcile/engine/pmap"
 )
 
 // Watch event types, as the API server names them.
@@ -63,18 +63,15 @@ type Store struct {
 	hooks Hooks
 	rv    int64
 	uid   int64
-	// kinds maps kind → key (namespace/name) → object.
-	kinds map[string]map[string]api.Object
+	// kinds maps kind → key (namespace/name) → object. The maps share
+	// their structure with the clones of the store (checkpoints), so a
+	// clone costs what changes after it, not what is stored.
+	kinds map[string]*pmap.Map[api.Object]
 	// notify receives every change, in order.
-	notify  func(WatchEvent)
-	events  eventIndex
-	similar map[string]similarEvents
-	// sorted caches each kind's keys in order; a create or delete of that
-	// kind drops it, updates keep it.
-	sorted map[string][]string
-	// about lists, per involved object ("Kind/namespace/name"), the names
-	// of its events in the order they were first recorded.
-	about map[string][]string
+	notify func(WatchEvent)
+	// about holds, per involved object ("Kind/namespace/name"), what the
+	// event recorder remembers of its events.
+	about pmap.Map[*objectEvents]
 	// order lists every event's name in the order it was first recorded.
 	order []string
 	// onRecord is told of each event write.
@@ -85,27 +82,21 @@ type Store struct {
 // seeded random source (for generated names), notify the watch fan-out.
 func New(now func() api.Time, rand func(n int) int, hooks Hooks, notify func(WatchEvent)) *Store {
 	return &Store{now: now, rand: rand, hooks: hooks, notify: notify,
-		kinds: map[string]map[string]api.Object{}, events: eventIndex{}, similar: map[string]similarEvents{},
-		sorted: map[string][]string{}, about: map[string][]string{}}
+		kinds: map[string]*pmap.Map[api.Object]{}}
 }
 
-// Clone returns a store sharing the (immutable) objects of s, with its own
-// maps, wired to the given clock, random source and fan-out.
+// Clone returns a store sharing the (immutable) objects of s and, until
+// either writes, the structure of its maps, wired to the given clock,
+// random source and fan-out. It costs O(kinds), whatever is stored.
 func (s *Store) Clone(now func() api.Time, rand func(n int) int, notify func(WatchEvent)) *Store {
 	out := &Store{now: now, rand: rand, hooks: s.hooks, notify: notify, rv: s.rv, uid: s.uid,
-		kinds: make(map[string]map[string]api.Object, len(s.kinds))}
+		kinds: make(map[string]*pmap.Map[api.Object], len(s.kinds))}
 	for k, m := range s.kinds {
-		out.kinds[k] = maps.Clone(m)
+		c := m.Clone()
+		out.kinds[k] = &c
 	}
-	out.events = maps.Clone(s.events)
-	out.similar = maps.Clone(s.similar)
-	// The cached key lists are never changed in place, only replaced.
-	out.sorted = maps.Clone(s.sorted)
 	out.order = slices.Clip(s.order)
-	out.about = make(map[string][]string, len(s.about))
-	for k, v := range s.about {
-		out.about[k] = slices.Clip(v)
-	}
+	out.about = s.about.Clone()
 	return out
 }
 
@@ -114,29 +105,28 @@ func (s *Store) ResourceVersion() int64 { return s.rv }
 
 // Get returns the stored object (shared: do not modify), or nil.
 func (s *Store) Get(kind, namespace, name string) api.Object {
-	return s.kinds[kind][key(namespace, name)]
+	m := s.kinds[kind]
+	if m == nil {
+		return nil
+	}
+	o, _ := m.Get(key(namespace, name))
+	return o
 }
 
 // List returns the stored objects of kind, sorted by namespace and name.
 func (s *Store) List(kind string) []api.Object {
 	m := s.kinds[kind]
-	keys, ok := s.sorted[kind]
-	if !ok {
-		keys = api.SortedKeys(m)
-		s.sorted[kind] = keys
+	if m == nil {
+		return []api.Object{}
 	}
-	out := make([]api.Object, len(keys))
-	for i, k := range keys {
-		out[i] = m[k]
-	}
-	return out
+	return m.Values()
 }
 
 // Kinds returns the kinds with at least one stored object, sorted.
 func (s *Store) Kinds() []string {
 	var out []string
 	for k, m := range s.kinds {
-		if len(m) > 0 {
+		if m.Len() > 0 {
 			out = append(out, k)
 		}
 	}
@@ -145,7 +135,25 @@ func (s *Store) Kinds() []string {
 }
 
 // Count returns how many objects of kind are stored.
-func (s *Store) Count(kind string) int { return len(s.kinds[kind]) }
+func (s *Store) Count(kind string) int {
+	if m := s.kinds[kind]; m != nil {
+		return m.Len()
+	}
+	return 0
+}
+
+// Hash returns a hash of the stored objects of kind, with sum hashing one
+// object. It remembers what it hashed, in this store and the clones that
+// share it, so after a few writes it costs those writes (see pmap.Map.Hash):
+// sum must be the same function on every call.
+func (s *Store) Hash(kind string, sum func(key string, o api.Object) [32]byte) [32]byte {
+	m := s.kinds[kind]
+	if m == nil {
+		var empty pmap.Map[api.Object]
+		return empty.Hash(sum)
+	}
+	return m.Hash(sum)
+}
 
 func key(namespace, name string) string {
 	if namespace == "" {
@@ -228,14 +236,10 @@ func (s *Store) put(kind string, obj api.Object) {
 	obj.Meta().ResourceVersion = strconv.FormatInt(s.rv, 10)
 	m := s.kinds[kind]
 	if m == nil {
-		m = map[string]api.Object{}
+		m = &pmap.Map[api.Object]{}
 		s.kinds[kind] = m
 	}
-	k := key(obj.Meta().Namespace, obj.Meta().Name)
-	if _, ok := m[k]; !ok {
-		delete(s.sorted, kind)
-	}
-	m[k] = obj
+	m.Set(key(obj.Meta().Namespace, obj.Meta().Name), obj)
 }
 
 // Update replaces the main resource (metadata and spec) of an existing
@@ -328,8 +332,7 @@ func (s *Store) Delete(kind, namespace, name string, force bool) (api.Object, er
 		s.notify(WatchEvent{Type: Modified, Object: np, Old: old, RV: s.rv})
 		return np, nil
 	}
-	delete(s.kinds[kind], key(namespace, name))
-	delete(s.sorted, kind)
+	s.kinds[kind].Delete(key(namespace, name))
 	s.rv++
 	s.notify(WatchEvent{Type: Deleted, Object: old, Old: old, RV: s.rv})
 	s.deleteDependents(old)
@@ -337,6 +340,10 @@ func (s *Store) Delete(kind, namespace, name string, force bool) (api.Object, er
 }
 
 func (s *Store) deleteDependents(owner api.Object) {
+	switch owner.(type) {
+	case *api.Pod, *api.Event, *api.Node, *api.Lease:
+		return // they own nothing
+	}
 	uid := owner.Meta().UID
 	for _, kind := range []string{"ReplicaSet", "Pod"} {
 		for _, o := range s.List(kind) {
@@ -372,40 +379,43 @@ func nilIfEmpty(m map[string]string) map[string]string {
 	return m
 }
 
+// keepStatus and keepSpec give obj (the store's own copy) the parts of
+// the stored version old that a write may not change. They share them with
+// old rather than copy them: stored versions are never changed in place,
+// so a pod's versions share one spec, and checkpoints keep one copy of it.
 func keepStatus(obj, old api.Object) {
 	switch o := obj.(type) {
 	case *api.Deployment:
-		o.Status = old.(*api.Deployment).DeepCopy().Status
+		o.Status = old.(*api.Deployment).Status
 	case *api.ReplicaSet:
-		o.Status = old.(*api.ReplicaSet).DeepCopy().Status
+		o.Status = old.(*api.ReplicaSet).Status
 	case *api.Pod:
-		o.Status = old.(*api.Pod).DeepCopy().Status
+		o.Status = old.(*api.Pod).Status
 	case *api.Node:
-		o.Status = old.(*api.Node).DeepCopy().Status
+		o.Status = old.(*api.Node).Status
 	}
 }
 
 func keepSpec(obj, old api.Object) {
 	om := old.Meta()
 	m := obj.Meta()
-	keep := om.DeepCopy()
-	m.Labels, m.OwnerReferences = keep.Labels, keep.OwnerReferences
+	m.Labels, m.OwnerReferences = om.Labels, om.OwnerReferences
 	switch o := obj.(type) {
 	case *api.Deployment:
 		// The deployment controller writes its revision annotations through
 		// the status endpoint: annotations pass, spec and labels do not.
-		o.Spec = old.(*api.Deployment).DeepCopy().Spec
+		o.Spec = old.(*api.Deployment).Spec
 	case *api.ReplicaSet:
-		m.Annotations = keep.Annotations
-		o.Spec = old.(*api.ReplicaSet).DeepCopy().Spec
+		m.Annotations = om.Annotations
+		o.Spec = old.(*api.ReplicaSet).Spec
 	case *api.Pod:
-		m.Annotations = keep.Annotations
-		o.Spec = old.(*api.Pod).DeepCopy().Spec
+		m.Annotations = om.Annotations
+		o.Spec = old.(*api.Pod).Spec
 	case *api.Node:
-		m.Annotations = keep.Annotations
-		o.Spec = old.(*api.Node).DeepCopy().Spec
+		m.Annotations = om.Annotations
+		o.Spec = old.(*api.Node).Spec
 	default:
-		m.Annotations = keep.Annotations
+		m.Annotations = om.Annotations
 	}
 }
 
@@ -430,7 +440,7 @@ func (s *Store) Bind(namespace, name, node string) (api.Object, error) {
 func (s *Store) Size() int {
 	n := 0
 	for _, m := range s.kinds {
-		n += len(m)
+		n += m.Len()
 	}
 	return n
 }

@@ -1,0 +1,433 @@
+// Package pmap is a sorted map from strings to values whose copies share
+// structure: Clone costs O(1), and after it each copy pays for what it
+// changes, not for what it holds.
+//
+// It is a B+ tree. Every node is tagged with the map that may change it in
+// place; Clone gives both maps new tags, so the nodes they share are
+// copied before either writes to them (copy on write, per node). A write
+// to a map that has not been cloned since changes its own nodes in place.
+//
+// Each node also remembers a hash of its contents once asked (Hash), so the
+// hash of a map that changed in a few keys since the last Hash costs a
+// few leaves and their paths.
+//
+// A Map and the maps cloned from it must be used from one goroutine: Hash
+// writes its memo into nodes they share.
+package pmap
+
+import (
+	"crypto/sha256"
+	"iter"
+)
+
+const (
+	maxLeaf = 16 // entries in a leaf
+	maxKids = 32 // children of an interior node
+	minFill = 4  // a node with fewer is merged with a sibling
+)
+
+// owner tags the nodes a map may change in place. It has a field so that
+// every owner has its own address.
+type owner struct{ _ int }
+
+type entry[V any] struct {
+	key string
+	val V
+}
+
+type node[V any] struct {
+	own  *owner
+	ents []entry[V] // leaf
+	// sums are the hashes of ents (a leaf of a map that was hashed), all
+	// zero bytes for one not known yet. Kept apart from ents so that maps
+	// never hashed copy small leaves.
+	sums [][32]byte
+	kids []*node[V] // interior
+	mins []string   // interior: the smallest key under each kid
+	sum  [32]byte   // hash of the subtree, when has
+	has  bool
+}
+
+func (n *node[V]) leaf() bool { return n.kids == nil }
+
+func (n *node[V]) size() int {
+	if n.leaf() {
+		return len(n.ents)
+	}
+	return len(n.kids)
+}
+
+func (n *node[V]) min() string {
+	if n.leaf() {
+		return n.ents[0].key
+	}
+	return n.mins[0]
+}
+
+// Map is a persistent sorted map. The zero Map is empty and ready to use.
+type Map[V any] struct {
+	root *node[V]
+	n    int
+	own  *owner
+}
+
+// Len returns the number of keys.
+func (m *Map[V]) Len() int { return m.n }
+
+// Clone returns a copy of m. Both share every node until one of them
+// writes to it.
+func (m *Map[V]) Clone() Map[V] {
+	m.own = &owner{}
+	return Map[V]{root: m.root, n: m.n, own: &owner{}}
+}
+
+// Get returns the value at key and whether it is there.
+func (m *Map[V]) Get(key string) (V, bool) {
+	n := m.root
+	if n == nil {
+		var zero V
+		return zero, false
+	}
+	for !n.leaf() {
+		n = n.kids[childFor(n, key)]
+	}
+	i, ok := search(n.ents, key)
+	if !ok {
+		var zero V
+		return zero, false
+	}
+	return n.ents[i].val, true
+}
+
+// childFor returns the index of the kid whose range holds key.
+func childFor[V any](n *node[V], key string) int {
+	// the last kid whose smallest key is ≤ key (the first if none is)
+	lo, hi := 1, len(n.mins) // mins[0] is taken when no other is ≤ key
+	for lo < hi {
+		h := int(uint(lo+hi) >> 1)
+		if n.mins[h] <= key {
+			lo = h + 1
+		} else {
+			hi = h
+		}
+	}
+	return lo - 1
+}
+
+// search returns where key is in ents, or where it would go.
+func search[V any](ents []entry[V], key string) (int, bool) {
+	lo, hi := 0, len(ents)
+	for lo < hi {
+		h := int(uint(lo+hi) >> 1)
+		if ents[h].key < key {
+			lo = h + 1
+		} else {
+			hi = h
+		}
+	}
+	return lo, lo < len(ents) && ents[lo].key == key
+}
+
+// mutable returns n itself if m owns it, or m's copy of it.
+func (m *Map[V]) mutable(n *node[V]) *node[V] {
+	if n.own == m.own {
+		n.has = false
+		return n
+	}
+	c := &node[V]{own: m.own}
+	if n.leaf() {
+		c.ents = make([]entry[V], len(n.ents), max(len(n.ents), maxLeaf/2)+1)
+		copy(c.ents, n.ents)
+		if n.sums != nil {
+			c.sums = make([][32]byte, len(n.sums), cap(c.ents))
+			copy(c.sums, n.sums)
+		}
+	} else {
+		c.kids = make([]*node[V], len(n.kids), len(n.kids)+1)
+		copy(c.kids, n.kids)
+		c.mins = make([]string, len(n.mins), len(n.mins)+1)
+		copy(c.mins, n.mins)
+	}
+	return c
+}
+
+// Set puts val at key.
+func (m *Map[V]) Set(key string, val V) {
+	if m.own == nil {
+		m.own = &owner{}
+	}
+	if m.root == nil {
+		m.root = &node[V]{own: m.own, ents: []entry[V]{{key: key, val: val}}}
+		m.n = 1
+		return
+	}
+	root, split, added := m.set(m.root, key, val)
+	if split != nil {
+		root = &node[V]{own: m.own, kids: []*node[V]{root, split}, mins: []string{root.min(), split.min()}}
+	}
+	m.root = root
+	if added {
+		m.n++
+	}
+}
+
+func (m *Map[V]) set(n *node[V], key string, val V) (out, split *node[V], added bool) {
+	n = m.mutable(n)
+	if n.leaf() {
+		i, found := search(n.ents, key)
+		if found {
+			n.ents[i].val = val
+			if n.sums != nil {
+				n.sums[i] = [32]byte{}
+			}
+			return n, nil, false
+		}
+		n.ents = append(n.ents, entry[V]{})
+		copy(n.ents[i+1:], n.ents[i:])
+		n.ents[i] = entry[V]{key: key, val: val}
+		if n.sums != nil {
+			n.sums = append(n.sums, [32]byte{})
+			copy(n.sums[i+1:], n.sums[i:])
+			n.sums[i] = [32]byte{}
+		}
+		if len(n.ents) > maxLeaf {
+			return n, m.splitLeaf(n), true
+		}
+		return n, nil, true
+	}
+	i := childFor(n, key)
+	kid, ks, added := m.set(n.kids[i], key, val)
+	n.kids[i], n.mins[i] = kid, kid.min()
+	if ks != nil {
+		n.kids = append(n.kids, nil)
+		copy(n.kids[i+2:], n.kids[i+1:])
+		n.kids[i+1] = ks
+		n.mins = append(n.mins, "")
+		copy(n.mins[i+2:], n.mins[i+1:])
+		n.mins[i+1] = ks.min()
+	}
+	if len(n.kids) > maxKids {
+		return n, m.splitInterior(n), added
+	}
+	return n, nil, added
+}
+
+func (m *Map[V]) splitLeaf(n *node[V]) *node[V] {
+	h := len(n.ents) / 2
+	right := &node[V]{own: m.own, ents: make([]entry[V], len(n.ents)-h, maxLeaf+1)}
+	copy(right.ents, n.ents[h:])
+	clear(n.ents[h:])
+	n.ents = n.ents[:h]
+	if n.sums != nil {
+		right.sums = make([][32]byte, len(right.ents), maxLeaf+1)
+		copy(right.sums, n.sums[h:])
+		n.sums = n.sums[:h]
+	}
+	return right
+}
+
+func (m *Map[V]) splitInterior(n *node[V]) *node[V] {
+	h := len(n.kids) / 2
+	right := &node[V]{own: m.own, kids: make([]*node[V], len(n.kids)-h, maxKids+1), mins: make([]string, len(n.kids)-h, maxKids+1)}
+	copy(right.kids, n.kids[h:])
+	copy(right.mins, n.mins[h:])
+	clear(n.kids[h:])
+	n.kids, n.mins = n.kids[:h], n.mins[:h]
+	return right
+}
+
+// Delete removes key, if it is there.
+func (m *Map[V]) Delete(key string) {
+	if m.root == nil {
+		return
+	}
+	if _, ok := m.Get(key); !ok {
+		return
+	}
+	if m.own == nil {
+		m.own = &owner{}
+	}
+	root := m.del(m.root, key)
+	for root != nil && !root.leaf() && len(root.kids) == 1 {
+		root = root.kids[0]
+	}
+	if root != nil && root.leaf() && len(root.ents) == 0 {
+		root = nil
+	}
+	m.root = root
+	m.n--
+}
+
+// del removes key (known to be present) under n.
+func (m *Map[V]) del(n *node[V], key string) *node[V] {
+	n = m.mutable(n)
+	if n.leaf() {
+		i, _ := search(n.ents, key)
+		copy(n.ents[i:], n.ents[i+1:])
+		n.ents[len(n.ents)-1] = entry[V]{}
+		n.ents = n.ents[:len(n.ents)-1]
+		if n.sums != nil {
+			n.sums = append(n.sums[:i], n.sums[i+1:]...)
+		}
+		return n
+	}
+	i := childFor(n, key)
+	kid := m.del(n.kids[i], key)
+	n.kids[i] = kid
+	if kid.size() == 0 {
+		n.kids = append(n.kids[:i], n.kids[i+1:]...)
+		n.mins = append(n.mins[:i], n.mins[i+1:]...)
+		return n
+	}
+	n.mins[i] = kid.min()
+	if kid.size() < minFill && len(n.kids) > 1 {
+		j := i
+		if j == len(n.kids)-1 {
+			j--
+		}
+		m.merge(n, j)
+	}
+	return n
+}
+
+// merge joins kids j and j+1 of n (n is m's), splitting the result again
+// if it is too big.
+func (m *Map[V]) merge(n *node[V], j int) {
+	a, b := m.mutable(n.kids[j]), n.kids[j+1]
+	var split *node[V]
+	if a.leaf() {
+		switch {
+		case a.sums != nil && b.sums != nil:
+			a.sums = append(a.sums, b.sums...)
+		case a.sums != nil:
+			a.sums = append(a.sums, make([][32]byte, len(b.ents))...)
+		case b.sums != nil:
+			a.sums = append(make([][32]byte, len(a.ents)), b.sums...)
+		}
+		a.ents = append(a.ents, b.ents...)
+		if len(a.ents) > maxLeaf {
+			split = m.splitLeaf(a)
+		}
+	} else {
+		a.kids = append(a.kids, b.kids...)
+		a.mins = append(a.mins, b.mins...)
+		if len(a.kids) > maxKids {
+			split = m.splitInterior(a)
+		}
+	}
+	n.kids[j], n.mins[j] = a, a.min()
+	if split != nil {
+		n.kids[j+1], n.mins[j+1] = split, split.min()
+		return
+	}
+	n.kids = append(n.kids[:j+1], n.kids[j+2:]...)
+	n.mins = append(n.mins[:j+1], n.mins[j+2:]...)
+}
+
+// First returns the smallest key and its value, if the map is not empty.
+func (m *Map[V]) First() (string, V, bool) {
+	n := m.root
+	if n == nil {
+		var zero V
+		return "", zero, false
+	}
+	for !n.leaf() {
+		n = n.kids[0]
+	}
+	return n.ents[0].key, n.ents[0].val, true
+}
+
+// All yields every key and value in key order.
+func (m *Map[V]) All() iter.Seq2[string, V] {
+	return func(yield func(string, V) bool) {
+		walk(m.root, "", yield)
+	}
+}
+
+// From yields the keys ≥ from and their values, in key order.
+func (m *Map[V]) From(from string) iter.Seq2[string, V] {
+	return func(yield func(string, V) bool) {
+		walk(m.root, from, yield)
+	}
+}
+
+func walk[V any](n *node[V], from string, yield func(string, V) bool) bool {
+	if n == nil {
+		return true
+	}
+	if n.leaf() {
+		i, _ := search(n.ents, from)
+		for _, e := range n.ents[i:] {
+			if !yield(e.key, e.val) {
+				return false
+			}
+		}
+		return true
+	}
+	for i := childFor(n, from); i < len(n.kids); i++ {
+		if !walk(n.kids[i], from, yield) {
+			return false
+		}
+	}
+	return true
+}
+
+// Keys returns every key, in order.
+func (m *Map[V]) Keys() []string {
+	out := make([]string, 0, m.n)
+	for k := range m.All() {
+		out = append(out, k)
+	}
+	return out
+}
+
+// Values returns every value, in key order.
+func (m *Map[V]) Values() []V {
+	out := make([]V, 0, m.n)
+	for _, v := range m.All() {
+		out = append(out, v)
+	}
+	return out
+}
+
+// Hash returns a hash of the map's keys and values: sum(key, val) hashes
+// one entry. It remembers the hashes of entries and nodes, so the next
+// call after a few writes costs those writes' leaves and paths. sum must
+// be the same function on every call for m and the maps it shares nodes
+// with, and equal values must hash alike. Two maps with the same contents
+// built by different sequences of writes may hash differently (the hash
+// follows the tree's shape); the same writes give the same hash.
+func (m *Map[V]) Hash(sum func(key string, val V) [32]byte) [32]byte {
+	if m.root == nil {
+		return sha256.Sum256(nil)
+	}
+	return hashNode(m.root, sum)
+}
+
+func hashNode[V any](n *node[V], sum func(string, V) [32]byte) [32]byte {
+	if n.has {
+		return n.sum
+	}
+	h := sha256.New()
+	if n.leaf() {
+		h.Write([]byte{0})
+		if n.sums == nil {
+			n.sums = make([][32]byte, len(n.ents))
+		}
+		for i, e := range n.ents {
+			if n.sums[i] == ([32]byte{}) {
+				n.sums[i] = sum(e.key, e.val)
+			}
+			h.Write(n.sums[i][:])
+		}
+	} else {
+		h.Write([]byte{1})
+		for _, k := range n.kids {
+			s := hashNode(k, sum)
+			h.Write(s[:])
+		}
+	}
+	h.Sum(n.sum[:0])
+	n.has = true
+	return n.sum
+}
