@@ -27,8 +27,9 @@ type clusterView struct {
 	deployments []workloadRow
 	replicaSets []workloadRow
 	nodes       []nodeView
-	// moreNodes is how many nodes are not drawn.
-	moreNodes int
+	// nodesFrom is the index of the first node drawn, of nodesTotal: the
+	// pane draws the nodes a page at a time.
+	nodesFrom, nodesTotal int
 	// unscheduled holds the pods no node has taken yet.
 	unscheduled nodeView
 	others      []api.Ref
@@ -83,12 +84,12 @@ var shapeLegend = []struct{ shape, words string }{
 	{shapeFailed, "failing"},
 }
 
-// readCluster reads the cluster pane's view from the run; pods are the
-// run's pods, listed once per refresh. chips holds the chips of the pods'
-// versions last drawn (a stored object never changes, so neither does its
-// chip) and is replaced by those drawn now.
-func readCluster(run *sim.Sim, pods []api.Object, chips *map[*api.Pod]podChip) clusterView {
-	drawn := make(map[*api.Pod]podChip, min(len(pods), len(*chips)+8))
+// readCluster reads the cluster pane's view from the run, whose nodes and
+// pods x has just read, and whose controllers are ctrls. It reads what the
+// pane draws (a page of nodes, a few pods on each) and the pods' counts,
+// not every pod. page is the page of nodes drawn (from 0; past the last,
+// the last).
+func readCluster(run *sim.Sim, x *worldIndex, ctrls []sim.ControllerState, page int) clusterView {
 	var v clusterView
 	st := run.Store()
 	for _, o := range st.List("Deployment") {
@@ -107,54 +108,38 @@ func readCluster(run *sim.Sim, pods []api.Object, chips *map[*api.Pod]podChip) c
 			generation: r.Generation, observed: r.Status.ObservedGeneration,
 		})
 	}
-	kubelets := map[string]string{}
-	for _, c := range run.Controllers() {
-		if c.Host != "" {
-			kubelets[c.Host] = c.State
-		} else {
+	v.nodesTotal = len(x.nodes)
+	v.nodesFrom = max(0, min(page, (len(x.nodes)-1)/maxNodesShown)) * maxNodesShown
+	shown := x.nodes[v.nodesFrom:min(len(x.nodes), v.nodesFrom+maxNodesShown)]
+	kubelets := make(map[string]string, len(shown))
+	for _, o := range shown {
+		kubelets[o.Meta().Name] = ""
+	}
+	for _, c := range ctrls {
+		if c.Host == "" {
 			v.controllers = append(v.controllers, c)
+		} else if _, ok := kubelets[c.Host]; ok {
+			kubelets[c.Host] = c.State
 		}
 	}
-	index := map[string]int{}
-	for _, o := range st.List("Node") {
+	for _, o := range shown {
 		n := o.(*api.Node)
-		if len(v.nodes) >= maxNodesShown {
-			v.moreNodes++
-			continue
-		}
-		index[n.Name] = len(v.nodes)
-		v.nodes = append(v.nodes, nodeView{ref: api.RefOf(n), status: kubectl.NodeStatus(n), kubelet: kubelets[n.Name]})
+		nv := nodeView{ref: api.RefOf(n), status: kubectl.NodeStatus(n), kubelet: kubelets[n.Name]}
+		nv.pods, nv.total = x.podsOn(n.Name, maxPodsShownOnNode)
+		nv.more = nv.total - len(nv.pods)
+		v.nodes = append(v.nodes, nv)
 	}
 	v.unscheduled.ref = api.Ref{Kind: "Node"}
-	for _, o := range pods {
-		p := o.(*api.Pod)
-		if controller.IsPodActive(p) {
-			v.activePods++
-		}
-		nv := &v.unscheduled
-		if p.Spec.NodeName != "" {
-			i, ok := index[p.Spec.NodeName]
-			if !ok {
-				continue // on a node that is not drawn
-			}
-			nv = &v.nodes[i]
-		}
-		nv.total++
-		if len(nv.pods) >= maxPodsShownOnNode {
-			nv.more++
-			continue
-		}
-		c, ok := (*chips)[p]
-		if !ok {
-			c = chipOf(p)
-		}
-		drawn[p] = c
-		nv.pods = append(nv.pods, c)
-	}
-	*chips = drawn
+	v.unscheduled.pods, v.unscheduled.total = x.podsOn("", maxPodsShownOnNode)
+	v.unscheduled.more = v.unscheduled.total - len(v.unscheduled.pods)
+	v.activePods = x.active
 	for _, kind := range st.Kinds() {
 		switch kind {
 		case "Deployment", "ReplicaSet", "Pod", "Node", "Event", "Lease":
+			continue
+		}
+		if len(v.others) >= maxOthersShown {
+			v.moreOthers += st.Count(kind)
 			continue
 		}
 		for _, o := range st.List(kind) {
@@ -204,13 +189,93 @@ func shortName(name string) string {
 	return name
 }
 
+// picker is a page whose cluster pane selects objects for its inspector:
+// onPick selects the object the pressed button names in data-ref.
+// onNodePage shows the page of nodes the pressed button names in
+// data-page.
+type picker interface {
+	onPick(ctx app.Context, e app.Event)
+	onNodePage(ctx app.Context, e app.Event)
+}
+
+// objButton is the button that selects r for the inspector.
+func objButton(r, selected api.Ref, class string, pick app.EventHandler, body ...app.UI) app.UI {
+	return app.Button().Type("button").Class("obj "+class).Aria("pressed", strconv.FormatBool(r == selected)).
+		DataSet("ref", refText(r)).Title("Inspect " + r.String()).OnClick(pick).Body(body...)
+}
+
+// nodeCard is one node of the cluster pane and its pods, a component of its
+// own: go-app compares its fields with those of the last render and, when
+// nothing in them changed (a pass touches one key: most nodes do not
+// change), neither renders nor compares its elements again.
+type nodeCard struct {
+	app.Compo
+
+	Node nodeView
+	// Unbound is set for the pods no node has taken.
+	Unbound bool
+	// Selected is the inspected object when it is this node or one of its
+	// pods (else zero, so that selecting elsewhere changes nothing here).
+	Selected api.Ref
+	Picker   picker
+}
+
+func (c *nodeCard) Render() app.UI {
+	n, sel := c.Node, c.Selected
+	pick := c.Picker.onPick
+	var title app.UI
+	if c.Unbound {
+		title = app.Span().Class("node-name unbound").Text("Not scheduled · " + plural(n.total, "pod"))
+	} else {
+		kubelet := ""
+		if n.kubelet != "" && n.kubelet != "running" {
+			kubelet = " · kubelet " + n.kubelet
+		}
+		title = app.Span().Body(
+			objButton(n.ref, sel, "node-name", pick, app.Text(n.ref.Name)),
+			app.Span().Class("node-status").Text(" "+n.status+kubelet+" · "+plural(n.total, "pod")),
+		)
+	}
+	class := "node"
+	if n.status != "" && !strings.HasPrefix(n.status, "Ready") {
+		class += " down"
+	}
+	return app.Li().Class(class).Body(
+		app.Div().Class("node-head").Body(title),
+		app.If(len(n.pods) == 0, func() app.UI { return app.P().Class("muted").Text("no pods") }),
+		app.Ul().Class("pods").Aria("label", "Pods").Body(app.Range(n.pods).Slice(func(i int) app.UI {
+			p := n.pods[i]
+			return app.Li().Body(objButton(p.ref, sel, "pod s-"+p.shape, pick,
+				app.Span().Class("shape").Aria("hidden", "true"),
+				app.Span().Class("pod-name").Text(p.short),
+				app.Span().Class("pod-status").Text(p.status+" "+p.ready),
+			))
+		})),
+		app.If(n.more > 0, func() app.UI {
+			return app.P().Class("muted").Text(fmt.Sprintf("and %d more pods", n.more))
+		}),
+	)
+}
+
+// selectedIn is selected when it is the node n or one of its shown pods.
+func selectedIn(n nodeView, selected api.Ref) api.Ref {
+	if selected == n.ref {
+		return selected
+	}
+	for _, p := range n.pods {
+		if p.ref == selected {
+			return selected
+		}
+	}
+	return api.Ref{}
+}
+
 // renderCluster draws the cluster pane. selected is the inspected object;
-// pick selects the object its button names in data-ref.
-func renderCluster(v clusterView, selected api.Ref, pick app.EventHandler) app.UI {
-	pressed := func(r api.Ref) string { return strconv.FormatBool(r == selected) }
+// pk selects the object a pressed button names.
+func renderCluster(v clusterView, selected api.Ref, pk picker) app.UI {
+	pick := pk.onPick
 	objButton := func(r api.Ref, class string, body ...app.UI) app.UI {
-		return app.Button().Type("button").Class("obj "+class).Aria("pressed", pressed(r)).
-			DataSet("ref", refText(r)).Title("Inspect " + r.String()).OnClick(pick).Body(body...)
+		return objButton(r, selected, class, pick, body...)
 	}
 	workloads := func(title string, rows []workloadRow, deploy bool) app.UI {
 		if len(rows) == 0 {
@@ -235,27 +300,6 @@ func renderCluster(v clusterView, selected api.Ref, pick app.EventHandler) app.U
 			})),
 		)
 	}
-	node := func(n nodeView, title app.UI) app.UI {
-		class := "node"
-		if n.status != "" && !strings.HasPrefix(n.status, "Ready") {
-			class += " down"
-		}
-		return app.Li().Class(class).Body(
-			app.Div().Class("node-head").Body(title),
-			app.If(len(n.pods) == 0, func() app.UI { return app.P().Class("muted").Text("no pods") }),
-			app.Ul().Class("pods").Aria("label", "Pods").Body(app.Range(n.pods).Slice(func(i int) app.UI {
-				c := n.pods[i]
-				return app.Li().Body(objButton(c.ref, "pod s-"+c.shape,
-					app.Span().Class("shape").Aria("hidden", "true"),
-					app.Span().Class("pod-name").Text(c.short),
-					app.Span().Class("pod-status").Text(c.status+" "+c.ready),
-				))
-			})),
-			app.If(n.more > 0, func() app.UI {
-				return app.P().Class("muted").Text(fmt.Sprintf("and %d more pods", n.more))
-			}),
-		)
-	}
 	return app.Section().Class("cluster").Aria("labelledby", "cluster-title").Body(
 		app.H2().ID("cluster-title").Text("Cluster"),
 		app.P().Class("muted").Text(fmt.Sprintf("%d active pods. Select any object to inspect it.", v.activePods)),
@@ -263,22 +307,14 @@ func renderCluster(v clusterView, selected api.Ref, pick app.EventHandler) app.U
 		workloads("ReplicaSets", v.replicaSets, false),
 		app.Ul().Class("nodes").Aria("label", "Nodes").Body(
 			app.Range(v.nodes).Slice(func(i int) app.UI {
-				n := v.nodes[i]
-				kubelet := ""
-				if n.kubelet != "" && n.kubelet != "running" {
-					kubelet = " · kubelet " + n.kubelet
-				}
-				return node(n, app.Span().Body(
-					objButton(n.ref, "node-name", app.Text(n.ref.Name)),
-					app.Span().Class("node-status").Text(" "+n.status+kubelet+" · "+plural(n.total, "pod")),
-				))
+				return &nodeCard{Node: v.nodes[i], Selected: selectedIn(v.nodes[i], selected), Picker: pk}
 			}),
 			app.If(v.unscheduled.total > 0, func() app.UI {
-				return node(v.unscheduled, app.Span().Class("node-name unbound").Text("Not scheduled · "+plural(v.unscheduled.total, "pod")))
+				return &nodeCard{Node: v.unscheduled, Unbound: true, Selected: selectedIn(v.unscheduled, selected), Picker: pk}
 			}),
 		),
-		app.If(v.moreNodes > 0, func() app.UI {
-			return app.P().Class("muted").Text(fmt.Sprintf("and %d more nodes", v.moreNodes))
+		app.If(v.nodesTotal > maxNodesShown, func() app.UI {
+			return renderNodePages(v, pk)
 		}),
 		app.Ul().Class("legend").Aria("label", "Pod shapes").Body(app.Range(shapeLegend).Slice(func(i int) app.UI {
 			l := shapeLegend[i]
@@ -310,6 +346,28 @@ func renderCluster(v clusterView, selected api.Ref, pick app.EventHandler) app.U
 			})),
 		),
 	)
+}
+
+// renderNodePages lets the learner page through the nodes when there are
+// more than the pane draws: every node is a page or two away, by keyboard
+// too, and the range shown is announced.
+func renderNodePages(v clusterView, pk picker) app.UI {
+	page := v.nodesFrom / maxNodesShown
+	last := (v.nodesTotal - 1) / maxNodesShown
+	to := min(v.nodesTotal, v.nodesFrom+maxNodesShown)
+	return app.Nav().Class("node-pages").Aria("label", "Node pages").Body(
+		app.Button().Type("button").Class("quiet").Text("Previous nodes").DataSet("page", page-1).
+			Disabled(page == 0).OnClick(pk.onNodePage),
+		app.Span().Class("muted").Aria("live", "polite").Text(fmt.Sprintf(" Nodes %d–%d of %d ", v.nodesFrom+1, to, v.nodesTotal)),
+		app.Button().Type("button").Class("quiet").Text("Next nodes").DataSet("page", page+1).
+			Disabled(page >= last).OnClick(pk.onNodePage),
+	)
+}
+
+// nodePageOf reads the page a node-page button names.
+func nodePageOf(ctx app.Context) (int, bool) {
+	n, err := strconv.Atoi(ctx.JSSrc().Get("dataset").Get("page").String())
+	return n, err == nil && n >= 0
 }
 
 func plural(n int, word string) string {

@@ -8,7 +8,6 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"reconcile/engine/api"
-	"reconcile/engine/controller"
 	"reconcile/engine/scenario"
 	"reconcile/engine/sim"
 )
@@ -37,23 +36,16 @@ var faultHelp = map[string]string{
 // world.
 type faultTargets map[string][]string
 
-// readTargets lists, for every fault verb, what it can hit now; pods are
-// the run's pods, listed once per refresh.
-func readTargets(run *sim.Sim, sc *scenario.Scenario, pods []api.Object) faultTargets {
+// readTargets lists, for every fault verb, what it can hit now; x has just
+// read the run's nodes and pods, ctrls are its controllers.
+func readTargets(run *sim.Sim, sc *scenario.Scenario, x *worldIndex, ctrls []sim.ControllerState) faultTargets {
 	t := faultTargets{}
 	st := run.Store()
-	for _, o := range st.List("Node") {
-		t["node-down"] = append(t["node-down"], o.Meta().Name)
-		t["node-up"] = append(t["node-up"], o.Meta().Name)
+	if len(x.nodeNames) > 0 {
+		// The same list for both, kept while no node comes or goes.
+		t["node-down"], t["node-up"] = x.nodeNames, x.nodeNames
 	}
-	for _, o := range pods {
-		p := o.(*api.Pod)
-		if !controller.IsPodActive(p) {
-			continue
-		}
-		if len(t["delete-pod"]) >= maxPodTargets {
-			break
-		}
+	for _, p := range x.activePods(maxPodTargets) {
 		name := p.Name
 		if p.Namespace != "default" {
 			name = p.Namespace + "/" + p.Name
@@ -61,7 +53,7 @@ func readTargets(run *sim.Sim, sc *scenario.Scenario, pods []api.Object) faultTa
 		t["delete-pod"] = append(t["delete-pod"], name)
 	}
 	seen := map[string]bool{}
-	for _, c := range run.Controllers() {
+	for _, c := range ctrls {
 		if seen[c.Name] {
 			continue
 		}
@@ -133,7 +125,7 @@ func (f faultForm) line(targets faultTargets) string {
 // renderFaults draws the fault palette: a fault, its target, and the inputs
 // given so far.
 func renderFaults(f faultForm, targets faultTargets, history []string, disabled bool,
-	onVerb, onTarget, onExtra, onInject app.EventHandler) app.UI {
+	onVerb app.EventHandler, tp targetPicker, onExtra, onInject app.EventHandler) app.UI {
 	verb := f.verb
 	if verb == "" {
 		verb = sim.FaultVerbs[0]
@@ -171,9 +163,7 @@ func renderFaults(f faultForm, targets faultTargets, history []string, disabled 
 			),
 			app.Div().Class("field").Body(
 				app.Label().For("fault-target").Text("Target"),
-				app.Select().ID("fault-target").OnChange(onTarget).Disabled(len(options) == 0).Body(app.Range(options).Slice(func(i int) app.UI {
-					return app.Option().Value(options[i]).Text(options[i]).Selected(options[i] == f.target)
-				})),
+				&targetSelect{Options: options, Selected: f.target, Picker: tp},
 			),
 			app.If(len(extras) > 0, func() app.UI {
 				return app.Div().Class("field").Body(
@@ -195,6 +185,30 @@ func renderFaults(f faultForm, targets faultTargets, history []string, disabled 
 			)
 		}),
 	)
+}
+
+// targetPicker is a page whose fault palette takes the target chosen.
+type targetPicker interface {
+	onTarget(ctx app.Context, e app.Event)
+}
+
+// targetSelect is the palette's Target control, a component of its own: a
+// fault can have as many targets as the cluster has nodes, and go-app
+// compares its fields, not its options, with those of the last render
+// (the list of targets is the same slice while the targets stay the same).
+type targetSelect struct {
+	app.Compo
+
+	Options  []string
+	Selected string
+	Picker   targetPicker
+}
+
+func (t *targetSelect) Render() app.UI {
+	options := t.Options
+	return app.Select().ID("fault-target").OnChange(t.Picker.onTarget).Disabled(len(options) == 0).Body(app.Range(options).Slice(func(i int) app.UI {
+		return app.Option().Value(options[i]).Text(options[i]).Selected(options[i] == t.Selected)
+	}))
 }
 
 // inputHistory lists the latest faults and commands of a run, newest last.

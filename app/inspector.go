@@ -102,9 +102,9 @@ func readObject(obj api.Object, last *objectText) *objectText {
 }
 
 // inspect reads the view of ref from the run. cache holds the text of the
-// object's last version read, and is updated. events says whether to read
-// the object's events too (they cost as much as there are events).
-func inspect(run *sim.Sim, ref api.Ref, cache **objectText, events bool) inspectorView {
+// object's last version read, and is updated. It reads the events about
+// the object only, not every event of the world.
+func inspect(run *sim.Sim, ref api.Ref, cache **objectText) inspectorView {
 	v := inspectorView{ref: ref}
 	obj := run.Store().Get(ref.Kind, ref.Namespace, ref.Name)
 	if obj == nil {
@@ -127,17 +127,10 @@ func inspect(run *sim.Sim, ref api.Ref, cache **objectText, events bool) inspect
 			})
 		}
 	}
-	if !events {
-		return v
-	}
 	now := run.Now()
-	evs := run.Events()
+	evs := run.Store().EventsFor(ref.Kind, ref.Namespace, ref.Name)
 	for i := len(evs) - 1; i >= 0; i-- { // newest first
 		e := evs[i]
-		io := e.InvolvedObject
-		if io.Kind != ref.Kind || io.Name != ref.Name || io.Namespace != ref.Namespace {
-			continue
-		}
 		if len(v.events) >= maxEventsShown {
 			v.moreEvents++
 			continue

@@ -477,6 +477,14 @@ func (p *Playground) onFollow(ctx app.Context, e app.Event) {
 	p.refresh()
 }
 
+// onNodePage shows another page of the cluster's nodes.
+func (p *Playground) onNodePage(ctx app.Context, e app.Event) {
+	if n, ok := nodePageOf(ctx); ok {
+		p.nodePage = n
+		p.refresh()
+	}
+}
+
 func (p *Playground) onPick(ctx app.Context, e app.Event) {
 	ref, ok := parseRef(ctx.JSSrc().Get("dataset").Get("ref").String())
 	if !ok {

@@ -68,14 +68,13 @@ type Player struct {
 
 	// inspected is the text of the inspected object's last version read.
 	inspected *objectText
-	// chips are the cluster pane's pods, by stored version.
-	chips map[*api.Pod]podChip
+	// nodePage is the page of nodes the cluster pane draws.
+	nodePage int
+	// world is what the cluster pane and the fault palette know of the
+	// run's nodes and pods, kept from pass to pass.
+	world worldIndex
 	// logLines are the pass log's lines, by pass number.
 	logLines map[int]string
-	// worldRead is when a big world's cluster was last read; eventsRead
-	// when the events of eventsOf were.
-	worldRead, eventsRead time.Time
-	eventsOf              api.Ref
 
 	ctx      app.Context // the component's own context, from OnMount
 	mounted  bool
@@ -86,20 +85,16 @@ type Player struct {
 
 // playerView is what the player shows of the run.
 type playerView struct {
-	ready   bool
-	n       int
-	known   int
-	final   bool
-	atEnd   bool
-	now     string
-	current *sim.Pass
-	log     []sim.Pass
-	digest  string
-	loop    string
-	// stale is set when the cluster, the fault targets and the inspected
-	// object's events are still those of an earlier pass (a big world
-	// reads them just after the page shows the pass).
-	stale     bool
+	ready     bool
+	n         int
+	known     int
+	final     bool
+	atEnd     bool
+	now       string
+	current   *sim.Pass
+	log       []sim.Pass
+	digest    string
+	loop      string
 	converged bool
 	cluster   clusterView
 	inspector inspectorView
@@ -213,6 +208,7 @@ func (p *Player) open(u *url.URL) {
 func (p *Player) load(id string) {
 	p.clock.stop()
 	p.logLines = nil
+	p.world, p.inspected, p.nodePage = worldIndex{}, nil, 0
 	// Field by field: the embedded app.Compo belongs to go-app.
 	p.id, p.sc, p.ses = id, nil, nil
 	p.missing, p.alert, p.notice = false, "", ""
@@ -269,18 +265,12 @@ func (p *Player) refresh() {
 			v.loop = loopSVGFor(v.current, captionFor(v.current))
 		}
 		v.history = inputHistory(run, historyShown)
-		if p.bigWorld() && app.IsClient {
-			// What costs as much as the world is big comes just after the
-			// page shows the pass (settle); until then the last reading stays.
-			v.cluster, v.targets, v.stale = p.view.cluster, p.view.targets, true
-			if ref.Kind != "" {
-				v.inspector = inspect(run, ref, &p.inspected, false)
-				if p.view.inspector.ref == ref {
-					v.inspector.events, v.inspector.moreEvents = p.view.inspector.events, p.view.inspector.moreEvents
-				}
-			}
-		} else {
-			p.readWorld(&v, ref, true)
+		p.world.sync(run)
+		ctrls := run.Controllers()
+		v.cluster = readCluster(run, &p.world, ctrls, p.nodePage)
+		v.targets = readTargets(run, p.sc, &p.world, ctrls)
+		if ref.Kind != "" {
+			v.inspector = inspect(run, ref, &p.inspected)
 		}
 		if !app.IsClient {
 			v.digest = run.Digest() // in the browser it comes just after the page (settle)
@@ -289,35 +279,6 @@ func (p *Player) refresh() {
 	}) {
 		p.view = v
 	}
-}
-
-// bigWorldObjects is the size of world from which the player reads what
-// is as costly as the world is big (every pod, every event) only after the
-// page shows a pass, so that a pass shows as fast in a world of 10,000 pods
-// as in a world of five.
-const bigWorldObjects = 3000
-
-func (p *Player) bigWorld() bool {
-	st := p.ses.run.Store()
-	return st.Count("Pod") > bigWorldObjects || st.Count("Event") > bigWorldObjects
-}
-
-// readWorld reads into v the parts of the view that cost as much as the
-// world is big: the cluster, the fault targets and (when events is set) the
-// inspected object's events.
-func (p *Player) readWorld(v *playerView, ref api.Ref, events bool) {
-	run := p.ses.run
-	pods := run.Store().List("Pod")
-	v.cluster = readCluster(run, pods, &p.chips)
-	v.targets = readTargets(run, p.sc, pods)
-	if ref.Kind != "" {
-		old := v.inspector
-		v.inspector = inspect(run, ref, &p.inspected, events)
-		if !events && old.ref == ref {
-			v.inspector.events, v.inspector.moreEvents = old.events, old.moreEvents
-		}
-	}
-	v.stale = false
 }
 
 // moved is called after every change of pass: it updates the view, the
@@ -397,17 +358,10 @@ func (p *Player) pause() {
 }
 
 // settle does, just after the page shows a pass, what would delay it: it
-// puts the pass in the address bar, computes the trace digest (which hashes
-// the whole world) and, in a big world, reads the cluster. While playing it
-// waits for the pause, reading a big world's cluster now and then.
+// puts the pass in the address bar and computes the trace digest (which
+// hashes the whole world). While playing it waits for the pause.
 func (p *Player) settle() {
-	if !app.IsClient || !p.mounted || p.ses == nil {
-		return
-	}
-	if p.clock.running() {
-		if p.view.stale && time.Since(p.worldRead) > worldReadEvery {
-			p.readStale()
-		}
+	if !app.IsClient || !p.mounted || p.ses == nil || p.clock.running() {
 		return
 	}
 	n := p.view.n
@@ -420,33 +374,10 @@ func (p *Player) settle() {
 			if p.ses == nil || p.view.n != n || p.clock.running() {
 				return
 			}
-			if p.view.stale {
-				p.readStale()
-			}
 			if p.view.digest == "" {
 				guard(&p.alert, "Computing the digest", func() { p.view.digest = p.ses.run.Digest() })
 			}
 		})
-	})
-}
-
-// worldReadEvery is how often a playing big world's cluster is read again.
-const worldReadEvery = 500 * time.Millisecond
-
-// eventsReadEvery is how often a big world's events are read again for
-// the inspector: the engine sorts every event of the world to list them.
-const eventsReadEvery = 2 * time.Second
-
-// readStale reads the parts of the view a big world reads late.
-func (p *Player) readStale() {
-	guard(&p.alert, "Reading the cluster", func() {
-		ref := p.view.inspector.ref
-		events := ref != p.eventsOf || time.Since(p.eventsRead) > eventsReadEvery
-		p.readWorld(&p.view, ref, events)
-		p.worldRead = time.Now()
-		if events {
-			p.eventsOf, p.eventsRead = ref, p.worldRead
-		}
 	})
 }
 
@@ -617,6 +548,14 @@ func (p *Player) onPick(ctx app.Context, e app.Event) {
 	p.pick(ref)
 }
 
+// onNodePage shows another page of the cluster's nodes.
+func (p *Player) onNodePage(ctx app.Context, e app.Event) {
+	if n, ok := nodePageOf(ctx); ok {
+		p.nodePage = n
+		p.refresh()
+	}
+}
+
 // pick selects ref for the inspector; picking it again lets go.
 func (p *Player) pick(ref api.Ref) {
 	if p.selected == ref {
@@ -683,11 +622,11 @@ func (p *Player) Render() app.UI {
 			),
 		),
 		app.Div().Class("workspace").Body(
-			renderCluster(p.view.cluster, p.view.inspector.ref, p.onPick),
+			renderCluster(p.view.cluster, p.view.inspector.ref, p),
 			renderInspector(p.view.inspector, p.view.following, p.onFollow, fmt.Sprintf("as read after pass %d, at t=%s", p.view.n, orDash(p.view.now))),
 		),
 		app.Div().Class("workspace").Body(
-			renderFaults(p.fault, p.view.targets, p.view.history, !p.view.ready, p.onVerb, p.onTarget, p.onExtra, p.onInject),
+			renderFaults(p.fault, p.view.targets, p.view.history, !p.view.ready, p.onVerb, p, p.onExtra, p.onInject),
 			p.renderLog(),
 		),
 		p.renderShare(),

@@ -59,7 +59,8 @@ type Playground struct {
 	fault     faultForm
 	selected  api.Ref
 	inspected *objectText
-	chips     map[*api.Pod]podChip
+	world     worldIndex
+	nodePage  int
 
 	alert  string
 	notice string
@@ -439,16 +440,17 @@ func (p *Playground) refresh() {
 			v.current = &last
 		}
 		v.converged = converged(run)
-		pods := run.Store().List("Pod")
-		v.cluster = readCluster(run, pods, &p.chips)
-		v.targets = readTargets(run, p.sc, pods)
+		p.world.sync(run)
+		ctrls := run.Controllers()
+		v.cluster = readCluster(run, &p.world, ctrls, p.nodePage)
+		v.targets = readTargets(run, p.sc, &p.world, ctrls)
 		ref, following := p.selected, p.selected == api.Ref{}
 		if following {
 			ref, _ = followed(run, v.current)
 		}
 		v.following = following
 		if ref.Kind != "" {
-			v.inspector = inspect(run, ref, &p.inspected, true)
+			v.inspector = inspect(run, ref, &p.inspected)
 		}
 		v.history = inputHistory(run, historyShown)
 		v.console = p.consoleViews()

@@ -77,12 +77,12 @@ func (p *Playground) Render() app.UI {
 				p.renderConsole(),
 			),
 			app.Div().Class("workspace").Body(
-				renderFaults(p.fault, p.view.targets, p.view.history, !p.view.ready || p.loading, p.onVerb, p.onTarget, p.onExtra, p.onInject),
+				renderFaults(p.fault, p.view.targets, p.view.history, !p.view.ready || p.loading, p.onVerb, p, p.onExtra, p.onInject),
 				p.renderLog(),
 			),
 			p.renderFutures(),
 			app.Div().Class("workspace").Body(
-				renderCluster(p.view.cluster, p.view.inspector.ref, p.onPick),
+				renderCluster(p.view.cluster, p.view.inspector.ref, p),
 				renderInspector(p.view.inspector, p.view.following, p.onFollow, fmt.Sprintf("as read after pass %d, at t=%s", p.view.n, orDash(p.view.now))),
 			),
 			p.renderWork(),

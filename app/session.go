@@ -16,6 +16,9 @@ import (
 const (
 	lookAheadPasses = 2000
 	lookAheadTime   = 150 * time.Millisecond
+	// bigWorldObjects is the size of world from which looking ahead checks
+	// the clock after every pass (a pass there can take a while).
+	bigWorldObjects = 3000
 )
 
 // session is one run of a lesson as the player drives it: the run, and how

@@ -1,0 +1,239 @@
+package app
+
+import (
+	"slices"
+	"strings"
+
+	"reconcile/engine/api"
+	"reconcile/engine/controller"
+	"reconcile/engine/sim"
+	"reconcile/engine/store"
+)
+
+// worldIndex is what the cluster pane and the fault palette need of a
+// run's nodes and pods, kept from one reading to the next: the pods of each
+// node in order, how many pods are active, each shown pod's chip. A pass
+// touches one key, so a reading after a pass only updates what the pass
+// changed.
+//
+// Finding what changed compares the pods with those of the last reading,
+// stored version by stored version (the store never changes an object it
+// holds, it stores a new one): that comparison is the one step that still
+// looks at every pod, and costs a pointer comparison per pod. Nothing is
+// read again when the store has not been written since the last reading.
+type worldIndex struct {
+	st *store.Store
+	rv int64
+
+	pods  []api.Object // as last listed: sorted by namespace/name
+	nodes []api.Object
+	// nodeNames are the nodes' names, in order; rebuilt only when a node
+	// comes or goes.
+	nodeNames []string
+
+	// entries holds every pod by its key (namespace/name).
+	entries map[string]*podEntry
+	// onNode lists, per node name ("" for pods no node has taken), the keys
+	// of its pods in order.
+	onNode map[string][]string
+	active int
+}
+
+// podEntry is one pod as the index holds it.
+type podEntry struct {
+	pod    *api.Pod
+	chip   podChip
+	chipOf *api.Pod // the version chip was drawn from
+}
+
+// sync brings the index up to date with run's store.
+func (x *worldIndex) sync(run *sim.Sim) {
+	st := run.Store()
+	if st == x.st && st.ResourceVersion() == x.rv && x.entries != nil {
+		return
+	}
+	if x.entries == nil {
+		x.entries, x.onNode = map[string]*podEntry{}, map[string][]string{}
+	}
+	pods := st.List("Pod")
+	diffSorted(x.pods, pods, x.add, x.remove, x.update)
+	x.pods = pods
+	nodes := st.List("Node")
+	changed := len(nodes) != len(x.nodes)
+	diffSorted(x.nodes, nodes,
+		func(api.Object) { changed = true },
+		func(api.Object) { changed = true },
+		func(api.Object, api.Object) {})
+	x.nodes = nodes
+	if changed {
+		x.nodeNames = make([]string, len(nodes))
+		for i, o := range nodes {
+			x.nodeNames[i] = o.Meta().Name
+		}
+	}
+	x.st, x.rv = st, st.ResourceVersion()
+}
+
+func (x *worldIndex) add(o api.Object) {
+	p := o.(*api.Pod)
+	k := objectKey(p)
+	x.entries[k] = &podEntry{pod: p}
+	x.onNode[p.Spec.NodeName] = insertSorted(x.onNode[p.Spec.NodeName], k)
+	if controller.IsPodActive(p) {
+		x.active++
+	}
+}
+
+func (x *worldIndex) remove(o api.Object) {
+	p := o.(*api.Pod)
+	k := objectKey(p)
+	delete(x.entries, k)
+	x.unlist(p.Spec.NodeName, k)
+	if controller.IsPodActive(p) {
+		x.active--
+	}
+}
+
+func (x *worldIndex) update(old, o api.Object) {
+	was, p := old.(*api.Pod), o.(*api.Pod)
+	k := objectKey(p)
+	x.entries[k].pod = p
+	if was.Spec.NodeName != p.Spec.NodeName {
+		x.unlist(was.Spec.NodeName, k)
+		x.onNode[p.Spec.NodeName] = insertSorted(x.onNode[p.Spec.NodeName], k)
+	}
+	if controller.IsPodActive(was) {
+		x.active--
+	}
+	if controller.IsPodActive(p) {
+		x.active++
+	}
+}
+
+func (x *worldIndex) unlist(node, k string) {
+	keys := x.onNode[node]
+	if i, ok := slices.BinarySearch(keys, k); ok {
+		keys = slices.Delete(keys, i, i+1)
+	}
+	if len(keys) == 0 {
+		delete(x.onNode, node)
+		return
+	}
+	x.onNode[node] = keys
+}
+
+// podsOn returns the number of pods on node ("" for the pods no node has
+// taken) and the chips of the first max of them.
+func (x *worldIndex) podsOn(node string, max int) (chips []podChip, total int) {
+	keys := x.onNode[node]
+	for _, k := range keys[:min(len(keys), max)] {
+		e := x.entries[k]
+		if e.chipOf != e.pod {
+			e.chip, e.chipOf = chipOf(e.pod), e.pod
+		}
+		chips = append(chips, e.chip)
+	}
+	return chips, len(keys)
+}
+
+// activePods returns the first max active pods, in order. It stops as soon
+// as it has them: in a world where most pods are active, it looks at about
+// max pods.
+func (x *worldIndex) activePods(max int) []*api.Pod {
+	var out []*api.Pod
+	for _, o := range x.pods {
+		if len(out) >= max {
+			break
+		}
+		if p := o.(*api.Pod); controller.IsPodActive(p) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// objectKey is the store's key of an object: namespace/name.
+func objectKey(o api.Object) string {
+	m := o.Meta()
+	if m.Namespace == "" {
+		return m.Name
+	}
+	return m.Namespace + "/" + m.Name
+}
+
+// compareKeys orders two objects as the store lists them (by their key,
+// namespace/name) without building the keys.
+func compareKeys(a, b api.Object) int {
+	am, bm := a.Meta(), b.Meta()
+	as, bs := [3]string{am.Namespace, "/", am.Name}, [3]string{bm.Namespace, "/", bm.Name}
+	if am.Namespace == "" {
+		as = [3]string{am.Name}
+	}
+	if bm.Namespace == "" {
+		bs = [3]string{bm.Name}
+	}
+	// Compare the concatenations piece by piece.
+	i, j, ai, bi := 0, 0, 0, 0
+	for {
+		for i < 3 && ai >= len(as[i]) {
+			i, ai = i+1, 0
+		}
+		for j < 3 && bi >= len(bs[j]) {
+			j, bi = j+1, 0
+		}
+		switch {
+		case i == 3 && j == 3:
+			return 0
+		case i == 3:
+			return -1
+		case j == 3:
+			return 1
+		}
+		// The longest run both pieces still have.
+		n := min(len(as[i])-ai, len(bs[j])-bi)
+		if c := strings.Compare(as[i][ai:ai+n], bs[j][bi:bi+n]); c != 0 {
+			return c
+		}
+		ai, bi = ai+n, bi+n
+	}
+}
+
+// diffSorted walks two listings of one kind, both sorted by key, and calls
+// add for each object only cur has, remove for each only prev has, and
+// update for each stored again since prev. The same stored version in
+// both costs one comparison.
+func diffSorted(prev, cur []api.Object, add, remove func(api.Object), update func(old, new api.Object)) {
+	i, j := 0, 0
+	for i < len(prev) && j < len(cur) {
+		if prev[i] == cur[j] {
+			i, j = i+1, j+1
+			continue
+		}
+		switch c := compareKeys(prev[i], cur[j]); {
+		case c == 0:
+			update(prev[i], cur[j])
+			i, j = i+1, j+1
+		case c < 0:
+			remove(prev[i])
+			i++
+		default:
+			add(cur[j])
+			j++
+		}
+	}
+	for ; i < len(prev); i++ {
+		remove(prev[i])
+	}
+	for ; j < len(cur); j++ {
+		add(cur[j])
+	}
+}
+
+// insertSorted inserts k into the sorted keys.
+func insertSorted(keys []string, k string) []string {
+	i, ok := slices.BinarySearch(keys, k)
+	if ok {
+		return keys
+	}
+	return slices.Insert(keys, i, k)
+}

@@ -1,0 +1,148 @@
+package app
+
+import (
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"reconcile/engine/api"
+	"reconcile/engine/controller"
+	"reconcile/engine/sim"
+	"reconcile/scenarios"
+)
+
+// The index kept from pass to pass says what a reading of every pod from
+// scratch says, whatever the run does: passes, seeks back, inputs.
+func TestWorldIndexFollowsTheRun(t *testing.T) {
+	for _, id := range []string{"node-dies-at-3am", "pending-pods", "self-healing", "rollback-is-desired-state", scenarios.Default} {
+		t.Run(id, func(t *testing.T) {
+			run := nativeRun(t, id, 0)
+			var x worldIndex
+			check := func(when string) {
+				t.Helper()
+				x.sync(run)
+				checkIndex(t, id+" "+when, run, &x)
+			}
+			check("at the start")
+			for i := 1; i <= 300; i++ {
+				if _, ok := run.Next(); !ok {
+					break
+				}
+				check("after pass " + itoa(run.PassCount()))
+				switch i {
+				case 60:
+					if _, err := run.Inject(sim.Input{Fault: "delete-pod " + firstPod(run)}); err != nil {
+						t.Fatal(err)
+					}
+					check("after deleting a pod")
+				case 120:
+					if err := run.Seek(40); err != nil {
+						t.Fatal(err)
+					}
+					check("after a seek back")
+				}
+			}
+		})
+	}
+}
+
+func firstPod(run *sim.Sim) string {
+	for _, o := range run.Store().List("Pod") {
+		if p := o.(*api.Pod); controller.IsPodActive(p) {
+			return p.Name
+		}
+	}
+	return "none"
+}
+
+// checkIndex compares x with the pods and nodes of run read from scratch.
+func checkIndex(t *testing.T, when string, run *sim.Sim, x *worldIndex) {
+	t.Helper()
+	st := run.Store()
+	active := 0
+	onNode := map[string][]string{}
+	for _, o := range st.List("Pod") {
+		p := o.(*api.Pod)
+		if controller.IsPodActive(p) {
+			active++
+		}
+		onNode[p.Spec.NodeName] = append(onNode[p.Spec.NodeName], objectKey(p))
+		if e := x.entries[objectKey(p)]; e == nil || e.pod != p {
+			t.Fatalf("%s: the index does not hold the stored version of pod %s", when, p.Name)
+		}
+	}
+	if x.active != active || len(x.entries) != st.Count("Pod") {
+		t.Fatalf("%s: index says %d active of %d pods; the store %d of %d", when, x.active, len(x.entries), active, st.Count("Pod"))
+	}
+	if !reflect.DeepEqual(x.onNode, onNode) {
+		t.Fatalf("%s: pods by node\n index %v\n store %v", when, x.onNode, onNode)
+	}
+	var names []string
+	for _, o := range st.List("Node") {
+		names = append(names, o.Meta().Name)
+	}
+	if !slices.Equal(x.nodeNames, names) {
+		t.Fatalf("%s: nodes %v, want %v", when, x.nodeNames, names)
+	}
+	var fresh worldIndex
+	fresh.sync(run)
+	ctrls := run.Controllers()
+	if got, want := readCluster(run, x, ctrls, 1), readCluster(run, &fresh, ctrls, 1); !reflect.DeepEqual(got, want) {
+		t.Fatalf("%s: the cluster pane from the kept index differs from one read from scratch:\n%+v\n%+v", when, got, want)
+	}
+}
+
+// compareKeys orders objects as the store's keys (namespace/name) sort.
+func TestCompareKeysIsTheStoreOrder(t *testing.T) {
+	objs := []api.Object{}
+	for _, k := range []string{"a/x", "a-b/x", "a/x-1", "a/x1", "ab/x", "a/", "b/a", "a/xy", "node-1", "node-10", "node-2", "a.b/x"} {
+		ns, name, ok := strings.Cut(k, "/")
+		if !ok {
+			ns, name = "", k
+		}
+		objs = append(objs, &api.Pod{ObjectMeta: api.ObjectMeta{Namespace: ns, Name: name}})
+	}
+	for _, a := range objs {
+		for _, b := range objs {
+			if got, want := compareKeys(a, b), strings.Compare(objectKey(a), objectKey(b)); got != want {
+				t.Errorf("compareKeys(%q, %q) = %d, want %d", objectKey(a), objectKey(b), got, want)
+			}
+		}
+	}
+}
+
+// A cluster of more nodes than the pane draws is drawn a page at a time,
+// and every node can be reached with the labelled page buttons.
+func TestClusterPagesThroughTheNodes(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("id: test-many-nodes\ntitle: Many nodes\nsummary: More nodes than the pane draws.\nseed: 1\ncluster:\n  nodes:\n")
+	for i := 1; i <= maxNodesShown+6; i++ {
+		b.WriteString("  - {name: node-" + fmt.Sprintf("%02d", i) + ", cpu: \"4\", memory: 8Gi, pods: 20}\n")
+	}
+	b.WriteString("manifests: |\n  apiVersion: apps/v1\n  kind: Deployment\n  metadata: {name: web}\n  spec:\n    replicas: 2\n    selector: {matchLabels: {app: web}}\n    template:\n      metadata: {labels: {app: web}}\n      spec: {containers: [{name: web, image: shop/web:1.0}]}\n")
+	p := playerOf(t, loadInline(t, b.String()))
+	html := app.HTMLString(p.Render())
+	for _, want := range []string{"Nodes 1–24 of 30", ">Previous nodes</button>", ">Next nodes</button>", "node-24", `aria-label="Node pages"`} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the first page lacks %q", want)
+		}
+	}
+	if strings.Contains(html, ">node-25</button>") {
+		t.Error("the first page draws node-25")
+	}
+	p.nodePage = 1
+	p.refresh()
+	html = app.HTMLString(p.Render())
+	for _, want := range []string{"Nodes 25–30 of 30", ">node-25</button>", ">node-30</button>"} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the second page lacks %q", want)
+		}
+	}
+	if strings.Contains(html, ">node-24</button>") {
+		t.Error("the second page draws node-24")
+	}
+}
