@@ -13,4 +13,13 @@
 //
 // Stepping back is Seek: restore the nearest checkpoint and replay the
 // recorded inputs. Fork keeps the past and lets the future differ.
+// Checkpoints are taken every 64 passes whatever the world's size: the
+// store, the informer caches and the event queue are persistent maps
+// (package pmap) shared with the live world until one of them writes, so a
+// checkpoint costs what changes after it. Every version of an object that
+// some checkpoint saw stays in memory; that is the price of seeking to any
+// pass in a few milliseconds.
+//
+// A Sim and the worlds forked or cloned from it share structure and must
+// be used from one goroutine.
 package sim
