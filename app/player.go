@@ -77,11 +77,13 @@ type Player struct {
 	worldRead, eventsRead time.Time
 	eventsOf              api.Ref
 
-	ctx      app.Context // the component's own context, from OnMount
-	mounted  bool
-	clock    clock
-	stopKeys func()
-	stopHide func()
+	ctx     app.Context // the component's own context, from OnMount
+	mounted bool
+	// lookingAhead is set while a slice of the look-ahead is scheduled.
+	lookingAhead bool
+	clock        clock
+	stopKeys     func()
+	stopHide     func()
 }
 
 // playerView is what the player shows of the run.
@@ -135,6 +137,11 @@ func (p *Player) OnNav(ctx app.Context) {
 	if u != nil && u.Query().Get("at") == "symptom" && p.ses != nil && app.IsClient {
 		p.playToSymptom(ctx)
 	}
+	if p.mounted {
+		// Opened by a link within the site: the page mounted before it
+		// knew the lesson, so settle could not look ahead.
+		p.lookAheadLater(ctx)
+	}
 }
 
 // OnMount binds the keyboard and pauses play when the page is hidden.
@@ -171,7 +178,11 @@ func (p *Player) open(u *url.URL) {
 	p.embed = embedded(u)
 	id := strings.Trim(strings.TrimPrefix(u.Path, "/s/"), "/")
 	if id != p.id || (p.ses == nil && !p.missing && p.alert == "") {
-		p.load(id)
+		// In the browser, a lesson opened at its start shows before the
+		// player looks ahead to learn where the run ends (settle does, a
+		// slice at a time): the learner need not wait for it.
+		q := u.Query()
+		p.load(id, app.IsClient && q.Get("pass") == "" && q.Get("t") == "" && q.Get("at") == "")
 	}
 	if p.ses == nil {
 		return
@@ -209,8 +220,9 @@ func (p *Player) open(u *url.URL) {
 	p.refresh()
 }
 
-// load reads the bundled scenario id and prepares a run of it.
-func (p *Player) load(id string) {
+// load reads the bundled scenario id and prepares a run of it. With later
+// set, the look-ahead is only begun: settle runs it.
+func (p *Player) load(id string, later bool) {
 	p.clock.stop()
 	p.logLines = nil
 	// Field by field: the embedded app.Compo belongs to go-app.
@@ -230,10 +242,13 @@ func (p *Player) load(id string) {
 	}
 	p.sc = sc
 	guard(&p.alert, "Starting the simulation", func() {
-		ses, err := newSession(sc)
+		ses, err := startSession(sc)
 		if err != nil {
 			p.alert = "The simulation cannot start: " + err.Error()
 			return
+		}
+		if !later || ses.beginLookAhead() != nil {
+			ses.lookAhead()
 		}
 		p.ses = ses
 	})
@@ -416,7 +431,9 @@ func (p *Player) settle() {
 			return
 		}
 		p.remember()
-		ctx.Dispatch(func(ctx app.Context) {
+		// The rest waits for the browser to show the page and handle what
+		// the learner did meanwhile.
+		ctx.After(yieldToBrowser, func(ctx app.Context) {
 			if p.ses == nil || p.view.n != n || p.clock.running() {
 				return
 			}
@@ -426,7 +443,42 @@ func (p *Player) settle() {
 			if p.view.digest == "" {
 				guard(&p.alert, "Computing the digest", func() { p.view.digest = p.ses.run.Digest() })
 			}
+			p.lookAheadLater(ctx)
 		})
+	})
+}
+
+// yieldToBrowser is how long the player waits before work that would delay
+// the page: long enough for the browser to paint it and handle an input.
+const yieldToBrowser = time.Millisecond
+
+// lookAheadSlice is how long the player looks ahead at a time, between two
+// chances for the browser to paint and handle an input.
+const lookAheadSlice = 8 * time.Millisecond
+
+// lookAheadLater runs the session's look-ahead (if one is under way) a
+// slice at a time, letting the browser paint and handle input between
+// slices, then shows where the run ends.
+func (p *Player) lookAheadLater(ctx app.Context) {
+	ses := p.ses
+	if ses == nil || ses.ahead == nil || p.lookingAhead {
+		return
+	}
+	p.lookingAhead = true
+	ctx.After(yieldToBrowser, func(ctx app.Context) {
+		p.lookingAhead = false
+		if p.ses != ses || !p.mounted {
+			return
+		}
+		done := true
+		guard(&p.alert, "Looking ahead", func() { done = ses.lookAheadSome(lookAheadSlice) })
+		if !done {
+			ctx.PreventUpdate()
+			p.lookAheadLater(ctx)
+			return
+		}
+		ses.ahead = nil
+		p.view.known, p.view.final, p.view.atEnd = ses.known, ses.final, ses.atEnd()
 	})
 }
 
