@@ -433,7 +433,7 @@ func (p *Player) settle() {
 		p.remember()
 		// The rest waits for the browser to show the page and handle what
 		// the learner did meanwhile.
-		ctx.After(yieldToBrowser, func(ctx app.Context) {
+		whenIdle(ctx, func(ctx app.Context) {
 			if p.ses == nil || p.view.n != n || p.clock.running() {
 				return
 			}
@@ -448,24 +448,20 @@ func (p *Player) settle() {
 	})
 }
 
-// yieldToBrowser is how long the player waits before work that would delay
-// the page: long enough for the browser to paint it and handle an input.
-const yieldToBrowser = time.Millisecond
-
 // lookAheadSlice is how long the player looks ahead at a time, between two
 // chances for the browser to paint and handle an input.
 const lookAheadSlice = 8 * time.Millisecond
 
 // lookAheadLater runs the session's look-ahead (if one is under way) a
-// slice at a time, letting the browser paint and handle input between
-// slices, then shows where the run ends.
+// slice at a time when the browser is idle, so that it paints and handles
+// input between slices, then shows where the run ends.
 func (p *Player) lookAheadLater(ctx app.Context) {
 	ses := p.ses
 	if ses == nil || ses.ahead == nil || p.lookingAhead {
 		return
 	}
 	p.lookingAhead = true
-	ctx.After(yieldToBrowser, func(ctx app.Context) {
+	whenIdle(ctx, func(ctx app.Context) {
 		p.lookingAhead = false
 		if p.ses != ses || !p.mounted {
 			return
