@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
-	"sync"
 
 	"gopkg.in/yaml.v3"
 
@@ -115,13 +114,10 @@ func savedInputs(run *sim.Sim) []savedInput {
 }
 
 // fileNameRE is what a scenario's file name may look like in a state.
-// (Compiled when first used: not every page needs it.)
-var fileNameRE = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
-})
+var fileNameRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
 
 // slotRE is what a lesson id (and so a storage slot) looks like.
-var slotRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z0-9-]{1,64}$`) })
+var slotRE = regexp.MustCompile(`^[a-z0-9-]{1,64}$`)
 
 // errState marks every problem with a state's form (not with the run it
 // describes).
@@ -161,9 +157,9 @@ func (st *playState) check() error {
 		return fmt.Errorf("%w: format %q, want %q", errState, st.Format, stateFormat)
 	case st.Version != stateVersion:
 		return fmt.Errorf("%w: version %d; this version of Reconcile reads version %d", errState, st.Version, stateVersion)
-	case st.From != "" && !slotRE().MatchString(st.From):
+	case st.From != "" && !slotRE.MatchString(st.From):
 		return fmt.Errorf("%w: from %q is not a lesson id", errState, st.From)
-	case !fileNameRE().MatchString(st.File):
+	case !fileNameRE.MatchString(st.File):
 		return fmt.Errorf("%w: file %q is not a file name (letters, digits, . _ -, at most 64)", errState, st.File)
 	case len(st.Scenario) > scenario.MaxFileSize:
 		return fmt.Errorf("the scenario is %d bytes; the limit is %d bytes (MaxFileSize, 1 MiB)", len(st.Scenario), scenario.MaxFileSize)

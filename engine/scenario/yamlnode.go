@@ -7,7 +7,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 
 	"gopkg.in/yaml.v3"
 )
@@ -42,7 +41,7 @@ func newBudget() *budget {
 	return &budget{aliases: MaxAliases, nodes: MaxYAMLNodes, objects: MaxObjects}
 }
 
-var yamlLineRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^yaml: line (\d+): (.*)$`) })
+var yamlLineRE = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 
 // parseDocs parses every document of text. A syntax error is reported at
 // its line; yaml.v3 does not give the column, so the column is where that
@@ -75,9 +74,7 @@ func parseDocs(text string, pm posMap, b *budget) (docs []*yaml.Node, err error)
 var parserProblems = []string{"did not find expected", "found undefined tag handle", "found duplicate %",
 	"found incompatible YAML document"}
 
-var unknownAnchorRE = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^yaml: unknown anchor '(.*)' referenced$`)
-})
+var unknownAnchorRE = regexp.MustCompile(`^yaml: unknown anchor '(.*)' referenced$`)
 
 func syntaxError(err error, text string, pm posMap) *Error {
 	msg := err.Error()
@@ -86,7 +83,7 @@ func syntaxError(err error, text string, pm posMap) *Error {
 		line = max(1, min(line, len(lines)))
 		return pm.at(line, 1+leading(lines[line-1]))
 	}
-	if m := yamlLineRE().FindStringSubmatch(msg); m != nil {
+	if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
 		line, _ := strconv.Atoi(m[1])
 		for _, p := range parserProblems {
 			if strings.HasPrefix(m[2], p) {
@@ -95,7 +92,7 @@ func syntaxError(err error, text string, pm posMap) *Error {
 		}
 		return &Error{Pos: at(line), Msg: "malformed YAML: " + m[2]}
 	}
-	if m := unknownAnchorRE().FindStringSubmatch(msg); m != nil {
+	if m := unknownAnchorRE.FindStringSubmatch(msg); m != nil {
 		for i, l := range lines {
 			if c := strings.Index(l, "*"+m[1]); c >= 0 {
 				return &Error{Pos: pm.at(i+1, c+1), Msg: fmt.Sprintf("malformed YAML: unknown anchor '%s' referenced", m[1])}
