@@ -249,6 +249,10 @@ func (p *Player) load(id string, later bool) {
 		}
 		if !later || ses.beginLookAhead() != nil {
 			ses.lookAhead()
+		} else if known, final, ok := prerenderedEnd(id); ok {
+			// What the server's look-ahead learned, until the browser's own
+			// confirms it: the page shows what the prerendered page showed.
+			ses.known, ses.final = known, final
 		}
 		p.ses = ses
 	})
@@ -446,6 +450,25 @@ func (p *Player) settle() {
 			p.lookAheadLater(ctx)
 		})
 	})
+}
+
+// prerenderedEnd reads, from the page the server prerendered for lesson id
+// at its start (still in the document while the player first renders),
+// how far the server's look-ahead found the run to go.
+func prerenderedEnd(id string) (known int, final, ok bool) {
+	if !app.IsClient {
+		return 0, false, false
+	}
+	el := app.Window().Get("document").Call("querySelector", `[role="status"][data-lesson="`+id+`"]`)
+	if !el.Truthy() {
+		return 0, false, false
+	}
+	ds := el.Get("dataset")
+	known, err := strconv.Atoi(ds.Get("known").String())
+	if err != nil || known < 0 {
+		return 0, false, false
+	}
+	return known, el.Call("hasAttribute", "data-final").Bool(), true
 }
 
 // lookAheadSlice is how long the player looks ahead at a time, between two
@@ -784,7 +807,9 @@ func (p *Player) renderTransport() app.UI {
 					Disabled(off).Aria("valuetext", fmt.Sprintf("pass %d of %d", p.view.n, max)).OnInput(p.onTimeline),
 			),
 		),
-		app.P().Class("status").Role("status").Text(status),
+		// The end of the run as far as it is known, for the browser to take
+		// from the prerendered page (prerenderedEnd).
+		app.P().Class("status").Role("status").DataSet("lesson", p.id).DataSet("known", p.view.known).DataSet("final", p.view.final).Text(status),
 	)
 }
 
