@@ -35,7 +35,8 @@ func openLesson(id string) (sc *scenario.Scenario, found bool, err error) {
 	return sc, true, err
 }
 
-// lessons lists every bundled scenario in the lesson's order.
+// lessons lists every bundled scenario in the lesson's order, with its title
+// and summary (read without loading the scenario).
 func lessons() []lesson {
 	section := map[string]string{}
 	for _, s := range scenarios.Sections {
@@ -49,15 +50,11 @@ func lessons() []lesson {
 		if l.section == "" {
 			l.section = "More lessons"
 		}
-		sc, _, err := openLesson(id)
-		switch {
-		case err != nil:
+		// Only the title and summary: a lesson is loaded when it is opened.
+		if m, err := scenarios.ReadMeta(id); err != nil {
 			l.err = err.Error()
-		case sc != nil:
-			if sc.Title != "" {
-				l.title = sc.Title
-			}
-			l.summary = sc.Summary
+		} else {
+			l.title, l.summary = m.Title, m.Summary
 		}
 		out = append(out, l)
 	}

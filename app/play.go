@@ -103,3 +103,25 @@ func onHidden(ctx app.Context, f func(ctx app.Context)) (stop func()) {
 		fn.Release()
 	}
 }
+
+// whenIdle runs f on the UI goroutine once the browser has nothing more
+// pressing to do (requestIdleCallback: after painting and after the
+// learner's input), or within idleWait at the latest. Work that would
+// delay the page goes there.
+func whenIdle(ctx app.Context, f func(ctx app.Context)) {
+	w := app.Window()
+	if !w.Get("requestIdleCallback").Truthy() {
+		ctx.After(time.Millisecond, f)
+		return
+	}
+	var fn app.Func
+	fn = app.FuncOf(func(this app.Value, args []app.Value) any {
+		ctx.Dispatch(f)
+		fn.Release()
+		return nil
+	})
+	w.Call("requestIdleCallback", fn, map[string]any{"timeout": idleWait.Milliseconds()})
+}
+
+// idleWait is how long whenIdle waits for the browser to be idle.
+const idleWait = 500 * time.Millisecond

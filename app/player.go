@@ -76,11 +76,13 @@ type Player struct {
 	// logLines are the pass log's lines, by pass number.
 	logLines map[int]string
 
-	ctx      app.Context // the component's own context, from OnMount
-	mounted  bool
-	clock    clock
-	stopKeys func()
-	stopHide func()
+	ctx     app.Context // the component's own context, from OnMount
+	mounted bool
+	// lookingAhead is set while a slice of the look-ahead is scheduled.
+	lookingAhead bool
+	clock        clock
+	stopKeys     func()
+	stopHide     func()
 }
 
 // playerView is what the player shows of the run.
@@ -130,6 +132,11 @@ func (p *Player) OnNav(ctx app.Context) {
 	if u != nil && u.Query().Get("at") == "symptom" && p.ses != nil && app.IsClient {
 		p.playToSymptom(ctx)
 	}
+	if p.mounted {
+		// Opened by a link within the site: the page mounted before it
+		// knew the lesson, so settle could not look ahead.
+		p.lookAheadLater(ctx)
+	}
 }
 
 // OnMount binds the keyboard and pauses play when the page is hidden.
@@ -166,7 +173,11 @@ func (p *Player) open(u *url.URL) {
 	p.embed = embedded(u)
 	id := strings.Trim(strings.TrimPrefix(u.Path, "/s/"), "/")
 	if id != p.id || (p.ses == nil && !p.missing && p.alert == "") {
-		p.load(id)
+		// In the browser, a lesson opened at its start shows before the
+		// player looks ahead to learn where the run ends (settle does, a
+		// slice at a time): the learner need not wait for it.
+		q := u.Query()
+		p.load(id, app.IsClient && q.Get("pass") == "" && q.Get("t") == "" && q.Get("at") == "")
 	}
 	if p.ses == nil {
 		return
@@ -204,8 +215,9 @@ func (p *Player) open(u *url.URL) {
 	p.refresh()
 }
 
-// load reads the bundled scenario id and prepares a run of it.
-func (p *Player) load(id string) {
+// load reads the bundled scenario id and prepares a run of it. With later
+// set, the look-ahead is only begun: settle runs it.
+func (p *Player) load(id string, later bool) {
 	p.clock.stop()
 	p.logLines = nil
 	p.world, p.inspected, p.nodePage = worldIndex{}, nil, 0
@@ -226,10 +238,17 @@ func (p *Player) load(id string) {
 	}
 	p.sc = sc
 	guard(&p.alert, "Starting the simulation", func() {
-		ses, err := newSession(sc)
+		ses, err := startSession(sc)
 		if err != nil {
 			p.alert = "The simulation cannot start: " + err.Error()
 			return
+		}
+		if !later || ses.beginLookAhead() != nil {
+			ses.lookAhead()
+		} else if known, final, ok := prerenderedEnd(id); ok {
+			// What the server's look-ahead learned, until the browser's own
+			// confirms it: the page shows what the prerendered page showed.
+			ses.known, ses.final = known, final
 		}
 		p.ses = ses
 	})
@@ -370,14 +389,66 @@ func (p *Player) settle() {
 			return
 		}
 		p.remember()
-		ctx.Dispatch(func(ctx app.Context) {
+		// The rest waits for the browser to show the page and handle what
+		// the learner did meanwhile.
+		whenIdle(ctx, func(ctx app.Context) {
 			if p.ses == nil || p.view.n != n || p.clock.running() {
 				return
 			}
 			if p.view.digest == "" {
 				guard(&p.alert, "Computing the digest", func() { p.view.digest = p.ses.run.Digest() })
 			}
+			p.lookAheadLater(ctx)
 		})
+	})
+}
+
+// prerenderedEnd reads, from the page the server prerendered for lesson id
+// at its start (still in the document while the player first renders),
+// how far the server's look-ahead found the run to go.
+func prerenderedEnd(id string) (known int, final, ok bool) {
+	if !app.IsClient {
+		return 0, false, false
+	}
+	el := app.Window().Get("document").Call("querySelector", `[role="status"][data-lesson="`+id+`"]`)
+	if !el.Truthy() {
+		return 0, false, false
+	}
+	ds := el.Get("dataset")
+	known, err := strconv.Atoi(ds.Get("known").String())
+	if err != nil || known < 0 {
+		return 0, false, false
+	}
+	return known, el.Call("hasAttribute", "data-final").Bool(), true
+}
+
+// lookAheadSlice is how long the player looks ahead at a time, between two
+// chances for the browser to paint and handle an input.
+const lookAheadSlice = 8 * time.Millisecond
+
+// lookAheadLater runs the session's look-ahead (if one is under way) a
+// slice at a time when the browser is idle, so that it paints and handles
+// input between slices, then shows where the run ends.
+func (p *Player) lookAheadLater(ctx app.Context) {
+	ses := p.ses
+	if ses == nil || ses.ahead == nil || p.lookingAhead {
+		return
+	}
+	p.lookingAhead = true
+	whenIdle(ctx, func(ctx app.Context) {
+		p.lookingAhead = false
+		if p.ses != ses || !p.mounted {
+			return
+		}
+		done := true
+		guard(&p.alert, "Looking ahead", func() { done = ses.lookAheadSome(lookAheadSlice) })
+		if !done {
+			ctx.PreventUpdate()
+			p.lookAheadLater(ctx)
+			return
+		}
+		ses.ahead = nil
+		p.view.known, p.view.final, p.view.atEnd = ses.known, ses.final, ses.atEnd()
 	})
 }
 
@@ -675,7 +746,9 @@ func (p *Player) renderTransport() app.UI {
 					Disabled(off).Aria("valuetext", fmt.Sprintf("pass %d of %d", p.view.n, max)).OnInput(p.onTimeline),
 			),
 		),
-		app.P().Class("status").Role("status").Text(status),
+		// The end of the run as far as it is known, for the browser to take
+		// from the prerendered page (prerenderedEnd).
+		app.P().Class("status").Role("status").DataSet("lesson", p.id).DataSet("known", p.view.known).DataSet("final", p.view.final).Text(status),
 	)
 }
 

@@ -35,23 +35,88 @@ type session struct {
 	// final reports that nothing happens after pass known before the
 	// run's horizon.
 	final bool
+
+	// ahead is a copy of the run that looks ahead a slice at a time
+	// (lookAheadSome), so the learner can act between slices; nil when no
+	// look-ahead is under way. It started at pass aheadFrom and has run
+	// for aheadSpent so far.
+	ahead      *sim.Sim
+	aheadFrom  int
+	aheadSpent time.Duration
 }
 
 // newSession starts a run of sc with the real API server rules, kubectl
 // and the manifest decoder, and looks ahead to find where it ends.
 func newSession(sc *scenario.Scenario) (*session, error) {
+	s, err := startSession(sc)
+	if err != nil {
+		return nil, err
+	}
+	s.lookAhead()
+	return s, nil
+}
+
+// startSession is newSession without the look-ahead: the end of the
+// timeline is not known yet. The caller looks ahead later, in slices
+// (beginLookAhead, lookAheadSome), or all at once (lookAhead).
+func startSession(sc *scenario.Scenario) (*session, error) {
 	run, err := engine.New(sc, sim.Options{})
 	if err != nil {
 		return nil, err
 	}
-	s := &session{run: run}
-	s.lookAhead()
-	return s, nil
+	return &session{run: run}, nil
+}
+
+// beginLookAhead starts a look-ahead from the current pass on a copy of the
+// run: lookAheadSome runs it a slice at a time, within the limits of
+// lookAhead, while the run itself stays where the learner is. The run is
+// deterministic, so the copy meets the passes the run will meet, until an
+// input is given (inject stops the look-ahead).
+func (s *session) beginLookAhead() error {
+	here := s.run.PassCount()
+	f, err := s.run.Fork(here)
+	if err != nil {
+		return err
+	}
+	s.ahead, s.aheadFrom, s.aheadSpent = f, here, 0
+	return nil
+}
+
+// lookAheadSome runs the look-ahead begun by beginLookAhead on for about d
+// and learns from it how far the run goes. It reports whether the
+// look-ahead is over (or there is none).
+func (s *session) lookAheadSome(d time.Duration) bool {
+	f := s.ahead
+	if f == nil {
+		return true
+	}
+	start := time.Now()
+	ended := false
+	for f.PassCount()-s.aheadFrom < lookAheadPasses {
+		if _, ok := f.Next(); !ok {
+			ended = true
+			break
+		}
+		if time.Since(start) > d {
+			break
+		}
+	}
+	s.aheadSpent += time.Since(start)
+	s.known = max(s.known, f.PassCount())
+	if ended {
+		s.final, s.known = true, f.PassCount()
+	}
+	if ended || f.PassCount()-s.aheadFrom >= lookAheadPasses || s.aheadSpent > lookAheadTime {
+		s.ahead = nil
+		return true
+	}
+	return false
 }
 
 // lookAhead runs ahead of the current pass, within limits, to learn how far
 // the run goes, then returns to where it was.
 func (s *session) lookAhead() {
+	s.ahead = nil
 	here := s.run.PassCount()
 	start := time.Now()
 	st := s.run.Store()
@@ -173,7 +238,7 @@ func (s *session) inject(in sim.Input) (sim.Output, error) {
 			if err != nil {
 				return sim.Output{}, err
 			}
-			s.run = f
+			s.run, s.ahead = f, nil
 			break
 		}
 	}
@@ -187,6 +252,7 @@ func (s *session) inject(in sim.Input) (sim.Output, error) {
 	if err != nil {
 		return out, err
 	}
+	s.ahead = nil // the run's future is no longer the copy's
 	s.known, s.final = here, false
 	if !beyond {
 		s.lookAhead()

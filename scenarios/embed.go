@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strings"
 
+	"gopkg.in/yaml.v3"
+
 	"reconcile/engine/scenario"
 )
 
@@ -57,4 +59,35 @@ func Load(id string) (*scenario.Scenario, error) {
 		return nil, fmt.Errorf("%q: %w", id, ErrNotFound)
 	}
 	return scenario.Load(name, data)
+}
+
+// Meta is what a list of lessons shows of a bundled scenario.
+type Meta struct {
+	ID, Title, Summary string
+}
+
+// ReadMeta reads the id, title and summary of the bundled scenario id as
+// Load would, without loading the scenario: its manifests are not decoded
+// and nothing is checked, so a list of every lesson costs little.
+func ReadMeta(id string) (Meta, error) {
+	name, data, ok := File(id)
+	if !ok {
+		return Meta{}, fmt.Errorf("%q: %w", id, ErrNotFound)
+	}
+	var top struct {
+		ID      *string `yaml:"id"`
+		Title   string  `yaml:"title"`
+		Summary string  `yaml:"summary"`
+	}
+	if err := yaml.Unmarshal(data, &top); err != nil {
+		return Meta{}, fmt.Errorf("%s: %w", name, err)
+	}
+	m := Meta{ID: id, Title: strings.TrimSpace(top.Title), Summary: strings.TrimSpace(top.Summary)}
+	if top.ID != nil {
+		m.ID = *top.ID
+	}
+	if m.Title == "" {
+		m.Title = m.ID
+	}
+	return m, nil
 }

@@ -1,6 +1,7 @@
 package scenarios
 
 import (
+	"errors"
 	"slices"
 	"testing"
 )
@@ -26,5 +27,26 @@ func TestFile(t *testing.T) {
 		if _, _, ok := File(id); ok {
 			t.Errorf("File(%q) reported a scenario", id)
 		}
+	}
+}
+
+// TestReadMetaAgreesWithLoad keeps the lesson list's light reading of a
+// scenario the same as the loader's.
+func TestReadMetaAgreesWithLoad(t *testing.T) {
+	for _, id := range IDs() {
+		m, err := ReadMeta(id)
+		if err != nil {
+			t.Fatalf("ReadMeta(%q): %v", id, err)
+		}
+		sc, err := Load(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := (Meta{ID: sc.ID, Title: sc.Title, Summary: sc.Summary}); m != want {
+			t.Errorf("ReadMeta(%q) = %+v, want %+v", id, m, want)
+		}
+	}
+	if _, err := ReadMeta("no-such-lesson"); !errors.Is(err, ErrNotFound) {
+		t.Errorf("ReadMeta(unknown) = %v, want ErrNotFound", err)
 	}
 }
