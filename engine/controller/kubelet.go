@@ -103,7 +103,7 @@ func (k *KubeletLoop) Reconcile(ctx *Context, key string) error {
 	var states, why []string
 	for _, c := range p.Spec.Containers {
 		ck := key + "/" + c.Name
-		rc := rt.Containers[ck]
+		rc := rt.Container(ck)
 		img := ctx.World.Image(c.Image)
 		if rc != nil && rc.PodUID != p.UID {
 			delete(rt.Containers, ck)
@@ -124,17 +124,17 @@ func (k *KubeletLoop) Reconcile(ctx *Context, key string) error {
 			if c.ImagePullPolicy != "Always" && present {
 				ctx.Event(p, "Normal", "Pulled", "Container image %q already present on machine", c.Image)
 				rc = &Container{PodUID: p.UID, Image: c.Image, Digest: rt.Images[c.Image]}
-				rt.Containers[ck] = rc
+				rt.Add(ck, rc)
 				why = append(why, "no container "+c.Name+"; its image is on the node")
 				k.start(ctx, p, c.Name, rc, img)
 			} else if c.ImagePullPolicy == "Never" {
 				ctx.Event(p, "Warning", "ErrImageNeverPull", "Container image %q is not present with pull policy of Never", c.Image)
-				rt.Containers[ck] = &Container{PodUID: p.UID, Image: c.Image, State: "neverpull", Since: ctx.Now}
+				rt.Add(ck, &Container{PodUID: p.UID, Image: c.Image, State: "neverpull", Since: ctx.Now})
 				continue
 			} else {
 				ctx.Event(p, "Normal", "Pulling", "Pulling image %q", c.Image)
 				rc = &Container{PodUID: p.UID, Image: c.Image, State: "pulling", Since: ctx.Now, Until: ctx.Now + img.Pull}
-				rt.Containers[ck] = rc
+				rt.Add(ck, rc)
 				why = append(why, "no container "+c.Name+"; its image is not on the node")
 				ctx.Actions = append(ctx.Actions, fmt.Sprintf("pull %s (%s)", c.Image, api.FormatDuration(img.Pull)))
 			}

@@ -12,9 +12,15 @@ import (
 type Runtime struct {
 	// Images maps an image reference to the digest pulled for it.
 	Images map[string]string
-	// Containers maps a pod key (namespace/name) to its container.
+	// Containers maps a pod key (namespace/name) to its container. Read
+	// them here; change one through Container, add one through Add.
 	Containers map[string]*Container
+	// own tags the containers this runtime may change in place; a clone
+	// shares the others and copies one when it changes it.
+	own *runtimeOwner
 }
+
+type runtimeOwner struct{ _ int }
 
 // Container is one running (or starting) container of a pod.
 type Container struct {
@@ -32,6 +38,8 @@ type Container struct {
 	BackOff api.Duration
 	// ExitCode is how a run-to-completion container ended.
 	ExitCode int32
+
+	own *runtimeOwner
 }
 
 // NewRuntime returns an empty runtime.
@@ -39,14 +47,34 @@ func NewRuntime() *Runtime {
 	return &Runtime{Images: map[string]string{}, Containers: map[string]*Container{}}
 }
 
-// Clone returns a deep copy of r.
+// Clone returns a copy of r that shares its containers until it changes
+// one (through Container). r must not change after: it is a checkpoint's.
 func (r *Runtime) Clone() *Runtime {
-	out := &Runtime{Images: maps.Clone(r.Images), Containers: make(map[string]*Container, len(r.Containers))}
-	for k, v := range r.Containers {
-		c := *v
-		out.Containers[k] = &c
+	return &Runtime{Images: maps.Clone(r.Images), Containers: maps.Clone(r.Containers), own: &runtimeOwner{}}
+}
+
+// Container returns the container at key, ready to change, or nil.
+func (r *Runtime) Container(key string) *Container {
+	c := r.Containers[key]
+	if c != nil && (c.own != r.own || r.own == nil) {
+		if r.own == nil {
+			r.own = &runtimeOwner{}
+		}
+		cp := *c
+		cp.own = r.own
+		c = &cp
+		r.Containers[key] = c
 	}
-	return out
+	return c
+}
+
+// Add puts a new container at key.
+func (r *Runtime) Add(key string, c *Container) {
+	if r.own == nil {
+		r.own = &runtimeOwner{}
+	}
+	c.own = r.own
+	r.Containers[key] = c
 }
 
 // IsPodActive reports whether a pod counts towards its ReplicaSet: not

@@ -2,6 +2,8 @@ package controller
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -19,13 +21,21 @@ import (
 type SchedulerLoop struct {
 	// usage is what the scheduler has counted on each node, by pod key.
 	usage pmap.Map[podUsage]
-	// nodes are the known nodes by name, and list the same sorted by name.
-	nodes map[string]*nodeUsage
-	list  []*nodeUsage
+	// list holds the nodes seen, sorted by name; unseen, the usage
+	// counted on nodes not seen yet.
+	list   []*nodeUsage
+	unseen map[string]*nodeUsage
 	// next is where the next search starts, so that work spreads over
 	// the nodes as the real scheduler's does.
 	next int
+	// own tags the entries this scheduler may change in place; list and
+	// unseen are its own when listOwned. A clone shares them all and
+	// copies what it changes (a checkpoint costs the nodes that change).
+	own       *schedOwner
+	listOwned bool
 }
+
+type schedOwner struct{ _ int }
 
 // feasibleToFind is how many fitting nodes the scheduler looks for before
 // it stops searching: all of them in small clusters, an adaptive share
@@ -44,6 +54,8 @@ type podUsage struct {
 }
 
 type nodeUsage struct {
+	own      *schedOwner
+	name     string
 	node     *api.Node
 	cpu, mem int64
 	pods     int32
@@ -53,47 +65,84 @@ type nodeUsage struct {
 
 // NewScheduler returns the default scheduler.
 func NewScheduler() *SchedulerLoop {
-	return &SchedulerLoop{nodes: map[string]*nodeUsage{}}
+	return &SchedulerLoop{own: &schedOwner{}, listOwned: true, unseen: map[string]*nodeUsage{}}
 }
 
 func (s *SchedulerLoop) Name() string      { return Scheduler }
 func (s *SchedulerLoop) Watches() []string { return []string{"Pod", "Node"} }
 
-// Clone copies the scheduler with its accounting.
+// Clone copies the scheduler with its accounting, sharing it until one of
+// the two changes it.
 func (s *SchedulerLoop) Clone() Reconciler {
-	out := &SchedulerLoop{usage: s.usage.Clone(), nodes: make(map[string]*nodeUsage, len(s.nodes)), list: make([]*nodeUsage, len(s.list)), next: s.next}
-	// Any order: each entry is copied on its own.
-	for name, u := range s.nodes {
+	s.own, s.listOwned = &schedOwner{}, false
+	return &SchedulerLoop{usage: s.usage.Clone(), list: s.list, unseen: s.unseen, next: s.next, own: &schedOwner{}}
+}
+
+// ownList makes list and unseen s's own to change.
+func (s *SchedulerLoop) ownList() {
+	if !s.listOwned {
+		s.list = slices.Clone(s.list)
+		s.unseen = maps.Clone(s.unseen)
+		if s.unseen == nil {
+			s.unseen = map[string]*nodeUsage{}
+		}
+		s.listOwned = true
+	}
+}
+
+func (s *SchedulerLoop) find(name string) (int, bool) {
+	i := sort.Search(len(s.list), func(i int) bool { return s.list[i].name >= name })
+	return i, i < len(s.list) && s.list[i].name == name
+}
+
+// usageOf returns the usage of node name ready to change, creating a
+// unseen one if create and the node is unknown; nil otherwise.
+func (s *SchedulerLoop) usageOf(name string, create bool) *nodeUsage {
+	if i, ok := s.find(name); ok {
+		u := s.list[i]
+		if u.own != s.own {
+			s.ownList()
+			c := *u
+			c.own = s.own
+			u = &c
+			s.list[i] = u
+		}
+		return u
+	}
+	u := s.unseen[name]
+	switch {
+	case u == nil && !create:
+		return nil
+	case u == nil:
+		s.ownList()
+		u = &nodeUsage{own: s.own, name: name}
+		s.unseen[name] = u
+	case u.own != s.own:
+		s.ownList()
 		c := *u
-		out.nodes[name] = &c
+		c.own = s.own
+		u = &c
+		s.unseen[name] = u
 	}
-	for i, u := range s.list {
-		out.list[i] = out.nodes[u.node.Name]
-	}
-	return out
+	return u
 }
 
 func (s *SchedulerLoop) trackNode(n *api.Node, deleted bool) {
-	i := sort.Search(len(s.list), func(i int) bool { return s.list[i].node.Name >= n.Name })
-	present := i < len(s.list) && s.list[i].node.Name == n.Name
+	i, present := s.find(n.Name)
 	switch {
 	case deleted && present:
+		s.ownList()
 		s.list = append(s.list[:i], s.list[i+1:]...)
-		delete(s.nodes, n.Name)
 		return
 	case deleted:
 		return
 	case !present:
-		u := s.nodes[n.Name] // usage counted before the node was seen
-		if u == nil {
-			u = &nodeUsage{}
-			s.nodes[n.Name] = u
-		}
-		s.list = append(s.list, nil)
-		copy(s.list[i+1:], s.list[i:])
-		s.list[i] = u
+		s.ownList()
+		u := s.usageOf(n.Name, true) // usage counted before the node was seen
+		delete(s.unseen, n.Name)
+		s.list = slices.Insert(s.list, i, u)
 	}
-	u := s.nodes[n.Name]
+	u := s.usageOf(n.Name, false)
 	u.node = n
 	alloc := n.Status.Allocatable
 	if alloc == nil {
@@ -108,8 +157,7 @@ func (s *SchedulerLoop) trackNode(n *api.Node, deleted bool) {
 // Restarted recounts from scratch on the next deliveries.
 func (s *SchedulerLoop) Restarted() {
 	s.usage = pmap.Map[podUsage]{}
-	s.nodes = map[string]*nodeUsage{}
-	s.list = nil
+	s.list, s.unseen, s.listOwned = nil, map[string]*nodeUsage{}, true
 }
 
 func podRequests(p *api.Pod) (cpu, mem int64) {
@@ -132,7 +180,7 @@ func (s *SchedulerLoop) account(key string, p *api.Pod) {
 		return // a status change: the same requests on the same node
 	}
 	if had {
-		if n := s.nodes[old.node]; n != nil {
+		if n := s.usageOf(old.node, false); n != nil {
 			n.cpu, n.mem, n.pods = n.cpu-old.cpu, n.mem-old.mem, n.pods-1
 		}
 		if !counted {
@@ -143,11 +191,7 @@ func (s *SchedulerLoop) account(key string, p *api.Pod) {
 		return
 	}
 	s.usage.Set(key, u)
-	n := s.nodes[u.node]
-	if n == nil {
-		n = &nodeUsage{} // counted now, filled in when the node is seen
-		s.nodes[u.node] = n
-	}
+	n := s.usageOf(u.node, true) // if unseen: counted now, filled in when the node is seen
 	n.cpu, n.mem, n.pods = n.cpu+u.cpu, n.mem+u.mem, n.pods+1
 }
 
