@@ -11,6 +11,8 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"reconcile/bench/scale"
+	"reconcile/engine/scenario"
+	"reconcile/scenarios"
 )
 
 // The player on the scale scenario (1,000 nodes, 10,000 pods), opened at
@@ -21,6 +23,26 @@ var scalePlayer = sync.OnceValues(func() (*scalePlayerRig, error) {
 	if err != nil {
 		return nil, err
 	}
+	from := 30000
+	if s := os.Getenv("SCALE_PASS"); s != "" {
+		if from, err = strconv.Atoi(s); err != nil {
+			return nil, err
+		}
+	}
+	return playerRig(sc, from)
+})
+
+// lessonPlayer is the player on the largest lesson, from its start, as
+// make bench clicks through it.
+var lessonPlayer = sync.OnceValues(func() (*scalePlayerRig, error) {
+	sc, err := scenarios.Load("edge-vs-level")
+	if err != nil {
+		return nil, err
+	}
+	return playerRig(sc, 0)
+})
+
+func playerRig(sc *scenario.Scenario, from int) (*scalePlayerRig, error) {
 	bp := &benchPlayer{}
 	p := &bp.Player
 	p.id, p.sc, p.speed = sc.ID, sc, defaultSpeed
@@ -29,12 +51,6 @@ var scalePlayer = sync.OnceValues(func() (*scalePlayerRig, error) {
 		return nil, err
 	}
 	p.ses = ses
-	from := 30000
-	if s := os.Getenv("SCALE_PASS"); s != "" {
-		if from, err = strconv.Atoi(s); err != nil {
-			return nil, err
-		}
-	}
 	p.seek(from)
 	e := app.NewTestEngine()
 	if err := e.Load(bp); err != nil {
@@ -45,7 +61,7 @@ var scalePlayer = sync.OnceValues(func() (*scalePlayerRig, error) {
 		return nil, errors.New("the player was not given a context")
 	}
 	return &scalePlayerRig{p: p, e: e, ctx: *bp.ctx}, nil
-})
+}
 
 // benchPlayer is a player that keeps the context go-app gives it natively
 // (OnMount is only called in the browser).
@@ -70,8 +86,14 @@ type scalePlayerRig struct {
 // player reading the run, render-ms/op go-app's render and diff.
 //
 //	go test -run '^$' -bench PlayerNextPass10k -benchtime 200x ./app
-func BenchmarkPlayerNextPass10k(b *testing.B) {
-	rig, err := scalePlayer()
+func BenchmarkPlayerNextPass10k(b *testing.B) { benchmarkNextPass(b, scalePlayer) }
+
+// BenchmarkPlayerNextPassLesson is the same on the largest lesson,
+// edge-vs-level, from its first pass (it goes back to the start at the end).
+func BenchmarkPlayerNextPassLesson(b *testing.B) { benchmarkNextPass(b, lessonPlayer) }
+
+func benchmarkNextPass(b *testing.B, rigFor func() (*scalePlayerRig, error)) {
+	rig, err := rigFor()
 	if err != nil {
 		b.Fatal(err)
 	}
