@@ -797,26 +797,35 @@ func (p *Player) renderPass() app.UI {
 
 func (p *Player) renderLog() app.UI {
 	log := p.view.log
+	var note app.UI
+	switch {
+	case len(log) == 0:
+		note = app.P().Class("empty").Text("No pass has run yet.")
+	case log[0].N > 1:
+		note = app.P().Class("empty").Text(fmt.Sprintf("Showing the last %d passes.", len(log)))
+	}
+	return renderPassLog(log, p.clock.running(), note, p.logLine)
+}
+
+// renderPassLog is the pass log of the player and the playground: the
+// passes of log, numbered from the first, with note above them (if any),
+// announced to screen readers while playing.
+func renderPassLog(log []sim.Pass, playing bool, note app.UI, line func(sim.Pass) string) app.UI {
 	start := 1
 	if len(log) > 0 {
 		start = log[0].N
 	}
 	live := "off"
-	if p.clock.running() {
+	if playing {
 		live = "polite"
 	}
 	return app.Section().Class("log").Aria("labelledby", "log-title").Body(
 		app.H2().ID("log-title").Text("Pass log"),
-		app.If(len(log) == 0, func() app.UI {
-			return app.P().Class("empty").Text("No pass has run yet.")
-		}),
-		app.If(start > 1, func() app.UI {
-			return app.P().Class("empty").Text(fmt.Sprintf("Showing the last %d passes.", len(log)))
-		}),
+		note,
 		app.Div().Class("log-scroll").TabIndex(0).Aria("label", "Passes so far, scrollable").Role("region").Body(
 			app.Ol().ID("pass-log").Start(start).Aria("live", live).Aria("label", "Passes so far").Body(
 				app.Range(log).Slice(func(i int) app.UI {
-					return app.Li().Text(p.logLine(log[i]))
+					return app.Li().Text(line(log[i]))
 				}),
 			),
 		),

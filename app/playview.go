@@ -233,25 +233,11 @@ func (p *Playground) renderConsole() app.UI {
 
 func (p *Playground) renderLog() app.UI {
 	log := p.view.log
-	start := 1
+	note := "No pass has run yet. Press Next pass."
 	if len(log) > 0 {
-		start = log[0].N
+		note = fmt.Sprintf("Passes %d to %d.", log[0].N, log[len(log)-1].N)
 	}
-	live := "off"
-	if p.clock.running() {
-		live = "polite"
-	}
-	return app.Section().Class("log").Aria("labelledby", "log-title").Body(
-		app.H2().ID("log-title").Text("Pass log"),
-		app.P().Class("empty").Text(map[bool]string{true: "No pass has run yet. Press Next pass.", false: fmt.Sprintf("Passes %d to %d.", start, start+len(log)-1)}[len(log) == 0]),
-		app.Div().Class("log-scroll").TabIndex(0).Aria("label", "Passes so far, scrollable").Role("region").Body(
-			app.Ol().ID("pass-log").Start(start).Aria("live", live).Aria("label", "Passes so far").Body(
-				app.Range(log).Slice(func(i int) app.UI {
-					return app.Li().Text(passLine(log[i]))
-				}),
-			),
-		),
-	)
+	return renderPassLog(log, p.clock.running(), app.P().Class("empty").Text(note), passLine)
 }
 
 func (p *Playground) renderFutures() app.UI {

@@ -162,11 +162,6 @@ func (c *Cache) Owned(kind, uid string) []api.Object {
 	return out
 }
 
-// OwnedAnyOrder returns the cached objects of kind controlled by the owner
-// with uid. They come sorted by key too; callers that only count or sort by
-// an order of their own may use either.
-func (c *Cache) OwnedAnyOrder(kind, uid string) []api.Object { return c.Owned(kind, uid) }
-
 // PodsOnNode returns the cached pods bound to node, sorted by key.
 func (c *Cache) PodsOnNode(node string) []*api.Pod {
 	keys := withPrefix(&c.onNode, node+"\x00")

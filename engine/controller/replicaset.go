@@ -396,10 +396,10 @@ func labelsMatch(want, got map[string]string) bool {
 	return true
 }
 
-// activePods returns the ReplicaSet's active pods, in no particular order.
+// activePods returns the ReplicaSet's active pods, by key.
 func activePods(c *Cache, rs *api.ReplicaSet) []*api.Pod {
 	var out []*api.Pod
-	for _, o := range c.OwnedAnyOrder("Pod", rs.UID) {
+	for _, o := range c.Owned("Pod", rs.UID) {
 		if p := o.(*api.Pod); IsPodActive(p) {
 			out = append(out, p)
 		}

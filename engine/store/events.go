@@ -190,6 +190,7 @@ func (s *Store) recorded(e *api.Event) {
 // trace hashes events as they happen instead of listing them all).
 func (s *Store) OnRecord(f func(*api.Event)) { s.onRecord = f }
 
+// getKey returns the stored object of kind at key (namespace/name), or nil.
 func (s *Store) getKey(kind, k string) api.Object {
 	m := s.kinds[kind]
 	if m == nil {

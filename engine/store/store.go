@@ -105,12 +105,7 @@ func (s *Store) ResourceVersion() int64 { return s.rv }
 
 // Get returns the stored object (shared: do not modify), or nil.
 func (s *Store) Get(kind, namespace, name string) api.Object {
-	m := s.kinds[kind]
-	if m == nil {
-		return nil
-	}
-	o, _ := m.Get(key(namespace, name))
-	return o
+	return s.getKey(kind, key(namespace, name))
 }
 
 // List returns the stored objects of kind, sorted by namespace and name.
