@@ -2,6 +2,8 @@
 #
 #   make run     build, then serve the site on http://$(ADDR) (default lesson at /)
 #   make test    go vet, every native test, then the site in headless Chromium
+#                (installs what it lacks first: axe-core from the lockfile,
+#                Chromium from the distribution's packages; see .ci/test-deps)
 #   make build   web/app.wasm, then the static site in dist/
 #   make bench   every figure of DESIGN §7 beside its budget, into docs/bench.md
 
@@ -11,7 +13,7 @@ ADDR ?= 127.0.0.1:8080
 VERSION ?= $(shell git describe --always --dirty 2>/dev/null || \
 	cat go.mod $$(find app engine scenarios wasm web -type f ! -name 'app.wasm*' 2>/dev/null | sort) | sha256sum | cut -c1-12)
 
-.PHONY: run test build bench clean
+.PHONY: run test test-deps build bench clean
 
 run: build
 	$(GO) run ./wasm -serve $(ADDR) -dir dist
@@ -21,13 +23,17 @@ build:
 	rm -rf dist
 	$(GO) run -ldflags "-X main.version=$(VERSION)" ./wasm -generate dist -web web -wasm web/app.wasm
 
-test:
+test: test-deps
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet ./app ./wasm
 	$(GO) vet -tags browser ./wasm
 	$(GO) test ./...
 	$(MAKE) --no-print-directory build
 	$(GO) test -tags browser -count=1 -v -run Browser ./wasm
+
+# test-deps installs what the browser tests need and a fresh machine lacks.
+test-deps:
+	@./.ci/test-deps
 
 # make bench measures, in one run on this machine, every figure of DESIGN §7
 # beside its budget, and writes the table to docs/bench.md. What it builds
