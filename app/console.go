@@ -7,7 +7,7 @@ import (
 
 	"reconcile/engine/api"
 	"reconcile/engine/kubectl"
-	"reconcile/engine/scenario"
+	"reconcile/engine/limits"
 	"reconcile/engine/sim"
 )
 
@@ -97,9 +97,9 @@ func checkLimits(run *sim.Sim, in sim.Input) error {
 			case *api.ReplicaSet:
 				r = api.Deref(w.Spec.Replicas, 1)
 			}
-			if r > scenario.MaxReplicas {
+			if r > limits.MaxReplicas {
 				return fmt.Errorf("refused: %s/%s would ask for %d replicas; the limit is %d replicas per workload (MaxReplicas)",
-					strings.ToLower(kind), o.Meta().Name, r, scenario.MaxReplicas)
+					strings.ToLower(kind), o.Meta().Name, r, limits.MaxReplicas)
 			}
 		}
 	}

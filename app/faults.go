@@ -8,6 +8,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"reconcile/engine/api"
+	"reconcile/engine/fault"
 	"reconcile/engine/scenario"
 	"reconcile/engine/sim"
 )
@@ -128,7 +129,7 @@ func renderFaults(f faultForm, targets faultTargets, history []string, disabled 
 	onVerb app.EventHandler, tp targetPicker, onExtra, onInject app.EventHandler) app.UI {
 	verb := f.verb
 	if verb == "" {
-		verb = sim.FaultVerbs[0]
+		verb = fault.Verbs[0]
 	}
 	options := targets[verb]
 	var extras []string
@@ -152,8 +153,8 @@ func renderFaults(f faultForm, targets faultTargets, history []string, disabled 
 		app.Div().Class("fault-form").Body(
 			app.Div().Class("field").Body(
 				app.Label().For("fault-verb").Text("Fault"),
-				app.Select().ID("fault-verb").OnChange(onVerb).Body(app.Range(sim.FaultVerbs).Slice(func(i int) app.UI {
-					v := sim.FaultVerbs[i]
+				app.Select().ID("fault-verb").OnChange(onVerb).Body(app.Range(fault.Verbs).Slice(func(i int) app.UI {
+					v := fault.Verbs[i]
 					label := v
 					if len(targets[v]) == 0 {
 						label += " (nothing to target)"

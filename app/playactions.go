@@ -10,9 +10,10 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"reconcile/engine/api"
-	"reconcile/engine/kubectl"
-	"reconcile/engine/scenario"
+	"reconcile/engine/limits"
+	"reconcile/engine/manifest"
 	"reconcile/engine/sim"
+	"reconcile/engine/yamlpos"
 )
 
 // What the learner does in the playground. Every handler runs under guard:
@@ -116,7 +117,7 @@ func (p *Playground) apply(ctx app.Context) {
 	text := p.desired
 	applied := false
 	p.act(ctx, "apply", "Apply", func() {
-		ms, err := scenario.DecodeManifests(editorFile, text, 1, 1)
+		ms, err := manifest.Decode(editorFile, text, 1, 1)
 		if err != nil {
 			p.refuse(err)
 			return
@@ -168,7 +169,7 @@ func dryRun(run *sim.Sim, in sim.Input) (sim.Output, error) {
 // refuse shows why nothing was applied, with each problem's position.
 func (p *Playground) refuse(err error) {
 	p.alert = "Nothing was applied. " + err.Error()
-	var list scenario.ErrorList
+	var list yamlpos.ErrorList
 	if errors.As(err, &list) {
 		for _, e := range list {
 			p.problems = append(p.problems, problemAt{line: e.Pos.Line, col: e.Pos.Col, msg: e.Msg})
@@ -178,7 +179,7 @@ func (p *Playground) refuse(err error) {
 
 // refuseOutput shows the API server's refusal of an apply, placed at the
 // document of the object it names.
-func (p *Playground) refuseOutput(ms []scenario.Manifest, out sim.Output, err error) {
+func (p *Playground) refuseOutput(ms []manifest.Manifest, out sim.Output, err error) {
 	msg := strings.TrimSpace(out.Output)
 	if err != nil {
 		msg = err.Error()
@@ -218,8 +219,8 @@ func (p *Playground) runKubectl(ctx app.Context, typed string) {
 		e := consoleEntry{line: line, pass: s.n(), at: s.run.Now().String()}
 		verb, write := verbOf(line)
 		switch {
-		case len(line) > kubectl.MaxLine:
-			e.out, e.code = fmt.Sprintf("error: the command line is %d bytes; the limit is %d (kubectl.MaxLine)\n", len(line), kubectl.MaxLine), 1
+		case len(line) > limits.MaxLine:
+			e.out, e.code = fmt.Sprintf("error: the command line is %d bytes; the limit is %d (limits.MaxLine)\n", len(line), limits.MaxLine), 1
 		case !write:
 			e.out, e.code = runRead(s.run, line)
 		default:
@@ -364,7 +365,7 @@ func (p *Playground) onSwitch(ctx app.Context, e app.Event) {
 // a little later.
 func (p *Playground) onEditorInput(ctx app.Context, e app.Event) {
 	p.desired = ctx.JSSrc().Get("value").String()
-	if len(p.desired) <= scenario.MaxFileSize {
+	if len(p.desired) <= limits.MaxFileSize {
 		p.kept = p.desired
 	}
 	// The last Apply's problems stay marked until the next Apply: the page

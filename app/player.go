@@ -10,6 +10,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"reconcile/engine/api"
+	"reconcile/engine/assertion"
 	"reconcile/engine/controller"
 	"reconcile/engine/scenario"
 	"reconcile/engine/sim"
@@ -955,11 +956,11 @@ func evidence(run *sim.Sim, sc *scenario.Scenario) (api.Ref, bool) {
 		case e.Assertion != nil && !e.Assertion.Count:
 			kind, name = e.Assertion.Kind, e.Assertion.Name
 		case e.Event != nil:
-			k, n, err := scenario.ParseObjectRef(e.Event.Object)
+			k, n, err := assertion.ParseObjectRef(e.Event.Object)
 			if err != nil {
 				continue
 			}
-			if c, ok := scenario.KindFor(k, nil); ok {
+			if c, ok := assertion.KindFor(k, nil); ok {
 				k = c
 			}
 			kind, name = k, n
@@ -967,7 +968,7 @@ func evidence(run *sim.Sim, sc *scenario.Scenario) (api.Ref, bool) {
 			continue
 		}
 		for _, o := range run.Store().List(kind) {
-			if scenario.MatchName(name, o.Meta().Name) {
+			if assertion.MatchName(name, o.Meta().Name) {
 				return api.RefOf(o), true
 			}
 		}

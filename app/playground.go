@@ -10,6 +10,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"reconcile/engine/api"
+	"reconcile/engine/limits"
 	"reconcile/engine/scenario"
 	"reconcile/engine/sim"
 	"reconcile/scenarios"
@@ -387,7 +388,7 @@ func (p *Playground) use(w *workbench) {
 func (p *Playground) state() *playState {
 	st := &playState{Format: stateFormat, Version: stateVersion, From: p.from, File: p.file, Scenario: p.text,
 		Desired: p.desired, Active: p.active, History: p.history}
-	if len(st.Desired) > scenario.MaxFileSize {
+	if len(st.Desired) > limits.MaxFileSize {
 		st.Desired = p.kept
 	}
 	for _, s := range p.futures {

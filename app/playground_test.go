@@ -9,7 +9,8 @@ import (
 
 	"reconcile/engine/api"
 	"reconcile/engine/controller"
-	"reconcile/engine/scenario"
+	"reconcile/engine/limits"
+	"reconcile/engine/manifest"
 	"reconcile/scenarios"
 )
 
@@ -123,7 +124,7 @@ func TestPlaygroundLimits(t *testing.T) {
 	var ctx app.Context
 	before := p.view.digest
 	for _, c := range []struct{ name, text, want string }{
-		{"huge paste", strings.Repeat("# a comment\n", scenario.MaxFileSize/12+10), "MaxFileSize"},
+		{"huge paste", strings.Repeat("# a comment\n", limits.MaxFileSize/12+10), "MaxFileSize"},
 		{"alias bomb", aliasBomb(), "MaxAliases"},
 		{"absurd replicas", strings.Replace(manifestsText(p.sc, playgroundScenario), "replicas: 3", "replicas: 5000000", 1), "MaxReplicas"},
 	} {
@@ -146,7 +147,7 @@ func TestPlaygroundLimits(t *testing.T) {
 	}
 	p.runKubectl(ctx, "get pods "+strings.Repeat("x", 5000))
 	if e := p.view.console[len(p.view.console)-1]; e.code != 1 || !strings.Contains(e.out, "MaxLine") {
-		t.Errorf("a 5000-byte line printed %q, want a refusal naming kubectl.MaxLine", e.out)
+		t.Errorf("a 5000-byte line printed %q, want a refusal naming limits.MaxLine", e.out)
 	}
 	if p.view.digest != before {
 		t.Errorf("refused commands changed the world")
@@ -308,7 +309,7 @@ func TestPlaygroundFromEveryLesson(t *testing.T) {
 		if p.title() == "Playground" || strings.TrimSpace(p.desired) == "" {
 			t.Errorf("%s: title %q, editor %q", id, p.title(), p.desired)
 		}
-		if _, err := scenario.DecodeManifests(editorFile, p.desired, 1, 1); err != nil {
+		if _, err := manifest.Decode(editorFile, p.desired, 1, 1); err != nil {
 			t.Errorf("%s: the editor's text does not decode: %v", id, err)
 		}
 	}

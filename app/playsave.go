@@ -4,11 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"reconcile/engine/limits"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
-
-	"reconcile/engine/scenario"
 )
 
 // How the playground keeps the learner's work: it reads the slot's file
@@ -160,8 +159,8 @@ func (p *Playground) save(ctx app.Context) {
 				p.saveStatus = "Not saved: " + err.Error()
 			} else {
 				p.saveStatus = "Saved in this browser at " + time.Now().Format("15:04:05") + "."
-				if len(p.desired) > scenario.MaxFileSize {
-					p.saveStatus += fmt.Sprintf(" The desired state in the editor is %d bytes, over the limit of %d bytes (MaxFileSize), so the last text within it was saved.", len(p.desired), scenario.MaxFileSize)
+				if len(p.desired) > limits.MaxFileSize {
+					p.saveStatus += fmt.Sprintf(" The desired state in the editor is %d bytes, over the limit of %d bytes (MaxFileSize), so the last text within it was saved.", len(p.desired), limits.MaxFileSize)
 				}
 				p.listed(slots, setAside)
 			}

@@ -11,7 +11,8 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"reconcile/engine"
-	"reconcile/engine/kubectl"
+	"reconcile/engine/limits"
+	"reconcile/engine/manifest"
 	"reconcile/engine/scenario"
 	"reconcile/engine/sim"
 )
@@ -38,12 +39,12 @@ const (
 	// maxStatePass is the latest pass a state may stand at.
 	maxStatePass = 100_000
 	// maxStateInputs is the most inputs one future may hold.
-	maxStateInputs = scenario.MaxSteps
+	maxStateInputs = limits.MaxSteps
 	// maxHistory is how many console lines a state keeps.
 	maxHistory = 100
 	// maxStateBytes bounds a stored or imported file: the scenario and
 	// the desired state may each be as large as a scenario file.
-	maxStateBytes = 3 * scenario.MaxFileSize
+	maxStateBytes = 3 * limits.MaxFileSize
 )
 
 // playState is the learner's work, as stored, exported and shared.
@@ -161,10 +162,10 @@ func (st *playState) check() error {
 		return fmt.Errorf("%w: from %q is not a lesson id", errState, st.From)
 	case !fileNameRE.MatchString(st.File):
 		return fmt.Errorf("%w: file %q is not a file name (letters, digits, . _ -, at most 64)", errState, st.File)
-	case len(st.Scenario) > scenario.MaxFileSize:
-		return fmt.Errorf("the scenario is %d bytes; the limit is %d bytes (MaxFileSize, 1 MiB)", len(st.Scenario), scenario.MaxFileSize)
-	case len(st.Desired) > scenario.MaxFileSize:
-		return fmt.Errorf("the desired state is %d bytes; the limit is %d bytes (MaxFileSize, 1 MiB)", len(st.Desired), scenario.MaxFileSize)
+	case len(st.Scenario) > limits.MaxFileSize:
+		return fmt.Errorf("the scenario is %d bytes; the limit is %d bytes (MaxFileSize, 1 MiB)", len(st.Scenario), limits.MaxFileSize)
+	case len(st.Desired) > limits.MaxFileSize:
+		return fmt.Errorf("the desired state is %d bytes; the limit is %d bytes (MaxFileSize, 1 MiB)", len(st.Desired), limits.MaxFileSize)
 	case len(st.Futures) < 1 || len(st.Futures) > 2:
 		return fmt.Errorf("%w: %d futures; a state has one, or two after a fork", errState, len(st.Futures))
 	case st.Active < 0 || st.Active >= len(st.Futures):
@@ -175,8 +176,8 @@ func (st *playState) check() error {
 		return fmt.Errorf("%w: digest of %d bytes", errState, len(st.Digest))
 	}
 	for _, h := range st.History {
-		if len(h) > kubectl.MaxLine {
-			return fmt.Errorf("a console line is %d bytes; the limit is %d (kubectl.MaxLine)", len(h), kubectl.MaxLine)
+		if len(h) > limits.MaxLine {
+			return fmt.Errorf("a console line is %d bytes; the limit is %d (limits.MaxLine)", len(h), limits.MaxLine)
 		}
 	}
 	if len(st.Futures) == 2 && (st.ForkedAt < 0 || st.ForkedAt > maxStatePass) {
@@ -212,10 +213,10 @@ func (f future) check() error {
 			return fmt.Errorf("input %d: %w: after pass %d, but the input before it is after pass %d", i+1, errState, in.After, after)
 		case in.After > maxStatePass:
 			return fmt.Errorf("input %d: after pass %d; the limit is %d", i+1, in.After, maxStatePass)
-		case len(in.Fault) > kubectl.MaxLine || len(in.Kubectl) > kubectl.MaxLine:
-			return fmt.Errorf("input %d: a line of %d bytes; the limit is %d (kubectl.MaxLine)", i+1, len(in.Fault)+len(in.Kubectl), kubectl.MaxLine)
-		case len(in.Apply) > scenario.MaxFileSize || len(in.Git) > scenario.MaxFileSize:
-			return fmt.Errorf("input %d: manifests of %d bytes; the limit is %d (MaxFileSize, 1 MiB)", i+1, len(in.Apply)+len(in.Git), scenario.MaxFileSize)
+		case len(in.Fault) > limits.MaxLine || len(in.Kubectl) > limits.MaxLine:
+			return fmt.Errorf("input %d: a line of %d bytes; the limit is %d (limits.MaxLine)", i+1, len(in.Fault)+len(in.Kubectl), limits.MaxLine)
+		case len(in.Apply) > limits.MaxFileSize || len(in.Git) > limits.MaxFileSize:
+			return fmt.Errorf("input %d: manifests of %d bytes; the limit is %d (MaxFileSize, 1 MiB)", i+1, len(in.Apply)+len(in.Git), limits.MaxFileSize)
 		}
 		after = in.After
 	}
@@ -254,7 +255,7 @@ func replay(sc *scenario.Scenario, f future) (*sim.Sim, error) {
 		if in.Apply != "" || in.Git != "" {
 			// Manifests are checked as the editor checks them, so a stored
 			// input never records a decoder error the editor would refuse.
-			if _, err := scenario.DecodeManifests("input", in.Apply+in.Git, 1, 1); err != nil {
+			if _, err := manifest.Decode("input", in.Apply+in.Git, 1, 1); err != nil {
 				return nil, fmt.Errorf("input %d (%s): %v", i+1, in.text(), err)
 			}
 		}

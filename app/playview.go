@@ -2,12 +2,11 @@ package app
 
 import (
 	"fmt"
+	"reconcile/engine/limits"
 	"strconv"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
-
-	"reconcile/engine/scenario"
 )
 
 // maxGutterLines bounds the editor's line numbers (a huge paste is refused
@@ -373,6 +372,6 @@ func (p *Playground) renderWork() app.UI {
 			app.Code().DataSet("digest", p.view.digest).DataSet("pass", p.view.n).Text(orDash(p.view.digest)),
 		),
 		app.P().Class("muted").Text(fmt.Sprintf("Limits: a scenario or desired state of %d bytes (MaxFileSize), %d objects (MaxObjects), %d replicas per workload (MaxReplicas), %d YAML aliases (MaxAliases); a share link of %d bytes (64 KiB).",
-			scenario.MaxFileSize, scenario.MaxObjects, scenario.MaxReplicas, scenario.MaxAliases, maxShareBytes)),
+			limits.MaxFileSize, limits.MaxObjects, limits.MaxReplicas, limits.MaxAliases, maxShareBytes)),
 	)
 }

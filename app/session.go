@@ -7,6 +7,7 @@ import (
 	"reconcile/engine"
 	"reconcile/engine/api"
 	"reconcile/engine/kubectl"
+	"reconcile/engine/manifest"
 	"reconcile/engine/scenario"
 	"reconcile/engine/sim"
 )
@@ -328,7 +329,7 @@ func stepText(st scenario.Step) string {
 	return ""
 }
 
-func manifestNames(ms []scenario.Manifest) string {
+func manifestNames(ms []manifest.Manifest) string {
 	out := ""
 	for i, m := range ms {
 		if i > 0 {

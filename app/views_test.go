@@ -8,9 +8,8 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"reconcile/engine/api"
-	"reconcile/engine/check"
+	"reconcile/engine/fault"
 	"reconcile/engine/scenario"
-	"reconcile/engine/sim"
 	"reconcile/scenarios"
 )
 
@@ -95,7 +94,7 @@ func replayFailure(t *testing.T, sc *scenario.Scenario) {
 		if e.Assertion == nil || e.At != at {
 			continue
 		}
-		if got, ok := check.That(objs, e.Assertion); !ok {
+		if got, ok := e.Assertion.Eval(objs); !ok {
 			t.Errorf("%s at the symptom (pass %d, t=%s): %s: %s", sc.ID, p.view.n, p.view.now, e.That, got)
 		}
 	}
@@ -295,7 +294,7 @@ func TestFaultTargetsComeFromTheWorld(t *testing.T) {
 	if len(tg["node-down"]) != 3 || len(tg["delete-pod"]) != 5 || !slices.Contains(tg["crash"], "replicaset-controller") || !slices.Contains(tg["push-image"], "shop/web:1.0") {
 		t.Errorf("targets: %v", tg)
 	}
-	for _, v := range sim.FaultVerbs {
+	for _, v := range fault.Verbs {
 		if faultHelp[v] == "" {
 			t.Errorf("fault %s has no help text", v)
 		}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"reconcile/engine/api"
+	"reconcile/engine/manifest"
 	"reconcile/engine/scenario"
 	"reconcile/engine/sim"
 )
@@ -14,7 +15,7 @@ func benchScenario(nodes int, replicas int) *scenario.Scenario {
 	for i := 1; i <= nodes; i++ {
 		sc.Cluster.Nodes = append(sc.Cluster.Nodes, scenario.Node{Name: fmt.Sprintf("node-%04d", i), CPU: "8", Memory: "32Gi", Pods: 110})
 	}
-	sc.Manifests = []scenario.Manifest{{Object: deploymentFromLine(fmt.Sprintf("web replicas=%d cpu=10m", replicas))}}
+	sc.Manifests = []manifest.Manifest{{Object: deploymentFromLine(fmt.Sprintf("web replicas=%d cpu=10m", replicas))}}
 	return sc
 }
 

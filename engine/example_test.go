@@ -5,6 +5,7 @@ import (
 
 	"reconcile/engine"
 	"reconcile/engine/api"
+	"reconcile/engine/manifest"
 	"reconcile/engine/scenario"
 	"reconcile/engine/sim"
 )
@@ -24,7 +25,7 @@ func web(replicas int32) *api.Deployment {
 // observed, and what the difference made the controller do.
 func ExampleNew() {
 	sc := &scenario.Scenario{File: "example", ID: "example", Seed: 1,
-		Manifests: []scenario.Manifest{{Object: web(3)}}}
+		Manifests: []manifest.Manifest{{Object: web(3)}}}
 	s, err := engine.New(sc, sim.Options{})
 	if err != nil {
 		fmt.Println(err)
@@ -44,7 +45,7 @@ func ExampleNew() {
 // the world after pass 2 is the same however it was reached.
 func ExampleNew_seek() {
 	sc := &scenario.Scenario{File: "example", ID: "example", Seed: 1,
-		Manifests: []scenario.Manifest{{Object: web(3)}}}
+		Manifests: []manifest.Manifest{{Object: web(3)}}}
 	s, _ := engine.New(sc, sim.Options{})
 	s.Next()
 	s.Next()

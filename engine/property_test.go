@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"reconcile/engine/api"
+	"reconcile/engine/manifest"
 	"reconcile/engine/scenario"
 	"reconcile/engine/sim"
 )
@@ -23,7 +24,7 @@ func TestFaultsThenQuiet(t *testing.T) {
 		t.Run(fmt.Sprint(seed), func(t *testing.T) {
 			run := func() (*sim.Sim, string) {
 				sc := &scenario.Scenario{File: "property", ID: "property", Seed: seed}
-				sc.Manifests = []scenario.Manifest{{Object: deploymentFromLine("web replicas=6")}, {Object: deploymentFromLine("api replicas=3")}}
+				sc.Manifests = []manifest.Manifest{{Object: deploymentFromLine("web replicas=6")}, {Object: deploymentFromLine("api replicas=3")}}
 				s, err := New(sc, sim.Options{Until: 2 * api.Hour})
 				if err != nil {
 					t.Fatal(err)

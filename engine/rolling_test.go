@@ -5,6 +5,7 @@ import (
 
 	"reconcile/engine/api"
 	"reconcile/engine/controller"
+	"reconcile/engine/manifest"
 	"reconcile/engine/scenario"
 	"reconcile/engine/sim"
 )
@@ -28,7 +29,7 @@ func TestRollingUpdateBounds(t *testing.T) {
 		t.Run(c.line, func(t *testing.T) {
 			d := deploymentFromLine(c.line)
 			want := api.Deref(d.Spec.Replicas, 1)
-			sc := &scenario.Scenario{File: "rolling", ID: "rolling", Seed: 3, Manifests: []scenario.Manifest{{Object: d}}}
+			sc := &scenario.Scenario{File: "rolling", ID: "rolling", Seed: 3, Manifests: []manifest.Manifest{{Object: d}}}
 			s, err := New(sc, sim.Options{Until: minutes(30)})
 			if err != nil {
 				t.Fatal(err)

@@ -11,6 +11,7 @@ import (
 
 	"reconcile/engine/api"
 	"reconcile/engine/kubectl"
+	"reconcile/engine/manifest"
 	"reconcile/engine/scenario"
 	"reconcile/engine/sim"
 )
@@ -135,7 +136,7 @@ func (h *harness) do(t *testing.T, d *datadriven.TestData) string {
 		}
 		for _, line := range strings.Split(strings.TrimSpace(d.Input), "\n") {
 			if line != "" {
-				sc.Manifests = append(sc.Manifests, scenario.Manifest{Object: deploymentFromLine(line)})
+				sc.Manifests = append(sc.Manifests, manifest.Manifest{Object: deploymentFromLine(line)})
 			}
 		}
 		h.runs, h.names = nil, nil

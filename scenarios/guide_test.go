@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"reconcile/engine/check"
+	"reconcile/engine/fault"
+	"reconcile/engine/kubectl"
 	"reconcile/engine/scenario"
 	"reconcile/engine/sim"
 )
@@ -59,9 +61,9 @@ func TestGuideNamesEverything(t *testing.T) {
 		names []string
 		form  string
 	}{
-		{"fault verb", scenario.FaultVerbs, "`%s"},
-		{"kubectl command", scenario.KubectlVerbs, "`%s"},
-		{"rollout subcommand", scenario.RolloutCommands, "%s"},
+		{"fault verb", fault.Verbs, "`%s"},
+		{"kubectl command", kubectl.Verbs, "`%s"},
+		{"rollout subcommand", kubectl.RolloutCommands, "%s"},
 		{"controller", scenario.Controllers, "`%s`"},
 		{"top-level field", []string{"id", "title", "summary", "seed", "cluster", "manifests", "steps", "response", "expect", "failure"}, "`%s`"},
 	} {

@@ -10,6 +10,7 @@ import (
 	"reconcile/engine"
 	"reconcile/engine/api"
 	"reconcile/engine/check"
+	"reconcile/engine/manifest"
 	"reconcile/engine/scenario"
 	"reconcile/engine/sim"
 	"reconcile/scenarios"
@@ -34,7 +35,7 @@ func newSim(t *testing.T, sc *scenario.Scenario) *sim.Sim {
 		t.Fatal(err)
 	}
 	s.Decode = func(text string) ([]api.Object, error) {
-		ms, err := scenario.DecodeManifests(sc.File, text, 1, 1)
+		ms, err := manifest.Decode(sc.File, text, 1, 1)
 		if err != nil {
 			return nil, err
 		}

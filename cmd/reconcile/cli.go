@@ -12,6 +12,7 @@ import (
 
 	"reconcile/engine/api"
 	"reconcile/engine/check"
+	"reconcile/engine/limits"
 	"reconcile/engine/scenario"
 	"reconcile/engine/sim"
 )
@@ -94,11 +95,11 @@ func runCommand(args []string, stdout, stderr io.Writer) int {
 		return bad("--passes %d: want a number of passes, 1 or more", *passes)
 	}
 	var opts sim.Options
-	horizon := scenario.MaxTime
+	horizon := limits.MaxTime
 	if set["until"] {
 		d, err := api.ParseDuration(*until)
-		if err != nil || d <= 0 || d > scenario.MaxTime {
-			return bad("--until %s: want a simulated time from 1s to %s, e.g. 10m", *until, check.Duration(scenario.MaxTime))
+		if err != nil || d <= 0 || d > limits.MaxTime {
+			return bad("--until %s: want a simulated time from 1s to %s, e.g. 10m", *until, check.Duration(limits.MaxTime))
 		}
 		opts.Until, horizon = d, d
 	}
@@ -140,7 +141,7 @@ func load(file string, stderr io.Writer) (*scenario.Scenario, bool) {
 	}
 	defer f.Close()
 	// Read one byte past the limit so that Load can name the limit.
-	data, err := io.ReadAll(io.LimitReader(f, scenario.MaxFileSize+1))
+	data, err := io.ReadAll(io.LimitReader(f, limits.MaxFileSize+1))
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", file, err)
 		return nil, false

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"reconcile/engine/api"
+	"reconcile/engine/kubectl"
 	"reconcile/engine/scenario"
 	"reconcile/engine/sim"
 )
@@ -128,7 +129,7 @@ func outputHeader(o sim.Output) string {
 }
 
 func isKubectlVerb(w string) bool {
-	for _, v := range scenario.KubectlVerbs {
+	for _, v := range kubectl.Verbs {
 		if v == w {
 			return true
 		}

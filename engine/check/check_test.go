@@ -7,8 +7,10 @@ import (
 	"testing"
 
 	"reconcile/engine/api"
+	"reconcile/engine/assertion"
 	"reconcile/engine/scenario"
 	"reconcile/engine/sim"
+	"reconcile/engine/yamlpos"
 )
 
 // world is a World made of objects built in the test.
@@ -124,12 +126,12 @@ func TestThat(t *testing.T) {
 		{"service/web spec.ports[0].port > 8000", "got 80"},
 	}
 	for _, tt := range tests {
-		a, err := scenario.ParseAssertion(tt.that, []string{"Service"})
+		a, err := assertion.Parse(tt.that, []string{"Service"})
 		if err != nil {
 			t.Errorf("%s: %v", tt.that, err)
 			continue
 		}
-		got, ok := That(w.Objects(), a)
+		got, ok := a.Eval(w.Objects())
 		if ok != (tt.got == "") || got != tt.got {
 			t.Errorf("%s:\n got %q (holds %v)\nwant %q", tt.that, got, ok, tt.got)
 		}
@@ -174,7 +176,7 @@ func TestExpectEventsAndOutputs(t *testing.T) {
 	}
 	for _, tt := range tests {
 		e := tt.expect
-		e.Pos, e.At = scenario.Pos{File: "x.yaml", Line: 7, Col: 3}, 10*api.Minute
+		e.Pos, e.At = yamlpos.Pos{File: "x.yaml", Line: 7, Col: 3}, 10*api.Minute
 		got := ""
 		if f := Expect(w, e); f != nil {
 			got = f.Error()
@@ -248,8 +250,8 @@ func ExampleExpect() {
 		"deployment/web status.availableReplicas == 3",
 		"deployment/web status.availableReplicas == 5",
 	} {
-		a, _ := scenario.ParseAssertion(that, nil)
-		e := scenario.Expect{Pos: scenario.Pos{File: "web.yaml", Line: 40, Col: 3}, At: 10 * api.Minute, That: that, Assertion: a}
+		a, _ := assertion.Parse(that, nil)
+		e := scenario.Expect{Pos: yamlpos.Pos{File: "web.yaml", Line: 40, Col: 3}, At: 10 * api.Minute, That: that, Assertion: a}
 		if f := Expect(w, e); f != nil {
 			fmt.Println(f)
 		} else {

@@ -4,7 +4,7 @@
 //
 // An expect names a simulated time and one of three things to look at in
 // the world at that time (World): the objects (`that:`, see
-// scenario.Assertion), the events (`event:`), or what a kubectl command
+// assertion.Assertion), the events (`event:`), or what a kubectl command
 // printed (`output:`). Expect evaluates one against a world. Run plays a
 // scenario with the engine, stops at each expect's time to evaluate it,
 // then replays the run and compares trace digests, because a run that does

@@ -7,8 +7,11 @@ import (
 	"strings"
 
 	"reconcile/engine/api"
+	"reconcile/engine/assertion"
+	"reconcile/engine/limits"
 	"reconcile/engine/scenario"
 	"reconcile/engine/sim"
+	"reconcile/engine/yamlpos"
 )
 
 // expectEvent counts the events matching e, an aggregated event counting
@@ -20,7 +23,7 @@ func expectEvent(events []*api.Event, e *scenario.ExpectEvent) (what, got string
 	}
 	kind, name := "", ""
 	if e.Object != "" {
-		kind, name, _ = scenario.ParseObjectRef(e.Object)
+		kind, name, _ = assertion.ParseObjectRef(e.Object)
 		parts = append(parts, "on "+e.Object)
 	}
 	if e.Message != "" {
@@ -42,7 +45,7 @@ func expectEvent(events []*api.Event, e *scenario.ExpectEvent) (what, got string
 		if e.Reason != "" && ev.Reason != e.Reason {
 			continue
 		}
-		if kind != "" && (!strings.EqualFold(ev.InvolvedObject.Kind, kind) || !scenario.MatchName(name, ev.InvolvedObject.Name)) {
+		if kind != "" && (!strings.EqualFold(ev.InvolvedObject.Kind, kind) || !assertion.MatchName(name, ev.InvolvedObject.Name)) {
 			continue
 		}
 		if e.Message != "" && !strings.Contains(ev.Message, e.Message) {
@@ -129,7 +132,7 @@ func Run(sc *scenario.Scenario, opts sim.Options) (*Result, error) {
 		return nil, err
 	}
 	if again != res.Digest {
-		res.Failures = append(res.Failures, &Failure{Pos: scenario.Pos{File: sc.File}, At: lastTime(sc),
+		res.Failures = append(res.Failures, &Failure{Pos: yamlpos.Pos{File: sc.File}, At: lastTime(sc),
 			What: "replay", Got: fmt.Sprintf("the same scenario, seed and inputs gave digest %s, then %s", res.Digest, again)})
 	}
 	return res, nil
@@ -148,7 +151,7 @@ func play(sc *scenario.Scenario, opts sim.Options, evaluate func(World, scenario
 	}
 	sort.SliceStable(order, func(a, b int) bool { return sc.Expect[order[a]].At < sc.Expect[order[b]].At })
 	if len(order) == 0 {
-		s.RunUntil(scenario.MaxTime, 0) // to the scenario's horizon
+		s.RunUntil(limits.MaxTime, 0) // to the scenario's horizon
 	}
 	for _, i := range order {
 		e := sc.Expect[i]

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -11,21 +12,15 @@ import (
 
 	"reconcile/engine/api"
 	"reconcile/engine/controller"
-	"reconcile/engine/scenario"
+	"reconcile/engine/limits"
 	"reconcile/engine/store"
 )
-
-// MaxLine bounds a command line.
-const MaxLine = 4096
-
-// Verbs lists the commands understood.
-var Verbs = []string{"get", "describe", "create", "scale", "set", "patch", "delete", "rollout", "cordon", "uncordon", "drain", "label", "annotate", "help"}
 
 // Run executes one command line (without the leading "kubectl") at
 // simulated time now and returns its output and exit code.
 func Run(st *store.Store, now api.Time, line string) (string, int) {
-	if len(line) > MaxLine {
-		return fmt.Sprintf("error: command line is %d bytes; the limit is %d\n", len(line), MaxLine), 1
+	if len(line) > limits.MaxLine {
+		return fmt.Sprintf("error: command line is %d bytes; the limit is %d (MaxLine)\n", len(line), limits.MaxLine), 1
 	}
 	args, err := splitArgs(strings.TrimPrefix(strings.TrimSpace(line), "kubectl "))
 	if err != nil {
@@ -71,7 +66,7 @@ func Run(st *store.Store, now api.Time, line string) (string, int) {
 	case "apply":
 		return "error: kubectl apply needs manifests: use the Desired state editor (apply -f -)\n", 1
 	default:
-		return fmt.Sprintf("error: unknown command %q for \"kubectl\"\n\nDid you mean one of: %s?\n", args[0], strings.Join(Verbs, ", ")), 1
+		return fmt.Sprintf("error: unknown command %q for \"kubectl\"\n\nDid you mean one of: %s?\n", args[0], strings.Join(slices.Concat(Verbs[1:], []string{"help"}), ", ")), 1
 	}
 	if err != nil {
 		return out + errorText(err), 1
@@ -186,7 +181,7 @@ func target(args []string) (kind, name string, rest []string, err error) {
 	if !ok {
 		return "", "", nil, fmt.Errorf("error: the server doesn't have a resource type %q", kind)
 	}
-	return k, name, rest, nil
+	return k.Name, name, rest, nil
 }
 
 func errorText(err error) string {
@@ -686,13 +681,8 @@ func templatesEqual(a, b api.PodTemplateSpec) bool {
 
 // qualified is the kind as kubectl names it in messages: "deployment.apps".
 func qualified(kind string) string {
-	switch kind {
-	case "Deployment", "ReplicaSet":
-		return api.LowerKind(kind) + ".apps"
-	case "Job":
-		return "job.batch"
-	}
-	return api.LowerKind(kind)
+	k, _ := api.KindOf(kind)
+	return k.Qualified()
 }
 
 // splitArgs splits a command line into words as a shell would for the
@@ -788,8 +778,8 @@ func renderObjects(objs []api.Object, format string, single bool) (string, error
 
 // checkReplicas refuses a workload larger than the playground simulates.
 func checkReplicas(n int32) error {
-	if n > scenario.MaxReplicas {
-		return fmt.Errorf("error: %d replicas is more than this playground simulates: the limit is %d per workload (MaxReplicas)", n, scenario.MaxReplicas)
+	if n > limits.MaxReplicas {
+		return fmt.Errorf("error: %d replicas is more than this playground simulates: the limit is %d per workload (MaxReplicas)", n, limits.MaxReplicas)
 	}
 	return nil
 }

@@ -2,14 +2,16 @@ package scenario
 
 import (
 	"fmt"
-	"reflect"
 	"strings"
 
 	"gopkg.in/yaml.v3"
 
 	"reconcile/engine/api"
 	"reconcile/engine/controller"
+	"reconcile/engine/limits"
+	"reconcile/engine/manifest"
 	"reconcile/engine/validation"
+	"reconcile/engine/yamlpos"
 )
 
 // Defaults of the simulated cluster and registry.
@@ -97,7 +99,7 @@ var (
 
 func (l *loader) cluster(n *yaml.Node) Cluster {
 	c := DefaultCluster()
-	if isNull(n) {
+	if yamlpos.IsNull(n) {
 		return c
 	}
 	f := l.fields(n, "cluster", clusterFields)
@@ -115,7 +117,7 @@ func (l *loader) cluster(n *yaml.Node) Cluster {
 	}
 	if v := f.get("gitops"); v != nil {
 		c.GitOps = &GitOps{Interval: DefaultGitOpsPeriod}
-		if !isNull(v) {
+		if !yamlpos.IsNull(v) {
 			g := l.fields(v, "cluster.gitops", []string{"interval", "manual"})
 			if g != nil && g.get("interval") != nil {
 				if d, ok := l.duration(g.get("interval"), "cluster.gitops.interval"); ok {
@@ -140,12 +142,12 @@ func (l *loader) cluster(n *yaml.Node) Cluster {
 
 // list reads a sequence (null is an empty one).
 func (l *loader) list(n *yaml.Node, path, example string) []*yaml.Node {
-	n = resolve(n)
-	if isNull(n) {
+	n = yamlpos.Resolve(n)
+	if yamlpos.IsNull(n) {
 		return nil
 	}
 	if n.Kind != yaml.SequenceNode {
-		l.fail(n, "%s: invalid type: got %q, expected a list such as %s", path, typeName(n), example)
+		l.fail(n, "%s: invalid type: got %q, expected a list such as %s", path, yamlpos.TypeName(n), example)
 		return nil
 	}
 	return n.Content
@@ -157,15 +159,15 @@ func (l *loader) clusterNodes(n *yaml.Node) []Node {
 	seen := map[string]bool{}
 	for i, item := range items {
 		path := fmt.Sprintf("cluster.nodes[%d]", i)
-		if i == MaxNodes {
-			l.fail(item, "%s: too many nodes: the limit is %d nodes per cluster (MaxNodes)", path, MaxNodes)
+		if i == limits.MaxNodes {
+			l.fail(item, "%s: too many nodes: the limit is %d nodes per cluster (MaxNodes)", path, limits.MaxNodes)
 			break
 		}
 		f := l.fields(item, path, nodeFields)
 		if f == nil {
 			continue
 		}
-		nd := Node{Pos: l.pm.of(resolve(item)), CPU: DefaultNodeCPU, Memory: DefaultNodeMemory, Pods: DefaultNodePods}
+		nd := Node{Pos: l.pm.Of(yamlpos.Resolve(item)), CPU: DefaultNodeCPU, Memory: DefaultNodeMemory, Pods: DefaultNodePods}
 		if v := f.get("name"); v == nil {
 			l.fail(f.node, "%s.name: Required value: every node has a name, e.g. worker-1", path)
 		} else if s, ok := l.str(v, path+".name"); ok {
@@ -192,12 +194,11 @@ func (l *loader) clusterNodes(n *yaml.Node) []Node {
 		if v := f.get("unschedulable"); v != nil {
 			nd.Unschedulable, _ = l.boolean(v, path+".unschedulable")
 		}
-		d := &objDecoder{pm: l.pm, strict: true, errs: &l.errs, warns: &l.warns}
 		if v := f.get("labels"); v != nil {
-			d.decode(v, reflect.ValueOf(&nd.Labels).Elem(), path+".labels")
+			manifest.DecodeValue(v, &nd.Labels, path+".labels", l.pm, &l.errs)
 		}
 		if v := f.get("taints"); v != nil {
-			d.decode(v, reflect.ValueOf(&nd.Taints).Elem(), path+".taints")
+			manifest.DecodeValue(v, &nd.Taints, path+".taints", l.pm, &l.errs)
 		}
 		l.checkNode(f.node, nd, path)
 		nodes = append(nodes, nd)
@@ -220,15 +221,15 @@ func (l *loader) checkNode(n *yaml.Node, nd Node, path string) {
 				field = p[1] + strings.TrimPrefix(field, p[0])
 			}
 		}
-		l.errs = append(l.errs, &Error{Pos: l.pm.of(nodeAt(n, field)), Msg: path + "." + field + ": " + cause.Body()})
+		l.errs = append(l.errs, &yamlpos.Error{Pos: l.pm.Of(yamlpos.NodeAt(n, field)), Msg: path + "." + field + ": " + cause.Body()})
 	}
 }
 
 // capacity reads a CPU or memory amount: "4", 4, 500m, 8Gi.
 func (l *loader) capacity(n *yaml.Node, path string) api.Quantity {
-	n = resolve(n)
-	if n.Kind != yaml.ScalarNode || isNull(n) || n.ShortTag() == "!!bool" {
-		l.fail(n, "%s: invalid type: got %q, expected a quantity such as \"4\", 500m or 8Gi", path, typeName(n))
+	n = yamlpos.Resolve(n)
+	if n.Kind != yaml.ScalarNode || yamlpos.IsNull(n) || n.ShortTag() == "!!bool" {
+		l.fail(n, "%s: invalid type: got %q, expected a quantity such as \"4\", 500m or 8Gi", path, yamlpos.TypeName(n))
 		return ""
 	}
 	q := api.Quantity(n.Value)
@@ -250,7 +251,7 @@ func (l *loader) images(n *yaml.Node) []Image {
 			continue
 		}
 		im := DefaultImage("")
-		im.Pos = l.pm.of(resolve(item))
+		im.Pos = l.pm.Of(yamlpos.Resolve(item))
 		if v := f.get("ref"); v == nil {
 			l.fail(f.node, "%s.ref: Required value: the image reference as pods name it, e.g. \"shop/web:1.0\"", path)
 		} else if s, ok := l.str(v, path+".ref"); ok {
@@ -302,28 +303,28 @@ func checkDigest(s string) error {
 }
 
 func (l *loader) controllers(n *yaml.Node) []ControllerMode {
-	n = resolve(n)
-	if isNull(n) {
+	n = yamlpos.Resolve(n)
+	if yamlpos.IsNull(n) {
 		return nil
 	}
 	if n.Kind != yaml.MappingNode {
-		l.fail(n, "cluster.controllers: invalid type: got %q, expected a mapping such as {replicaset-controller: edge}", typeName(n))
+		l.fail(n, "cluster.controllers: invalid type: got %q, expected a mapping such as {replicaset-controller: edge}", yamlpos.TypeName(n))
 		return nil
 	}
-	ps, err := pairs(n, l.pm)
+	ps, err := yamlpos.Pairs(n, l.pm)
 	if err != nil {
 		l.errs = append(l.errs, err)
 		return nil
 	}
 	var out []ControllerMode
 	for _, p := range ps {
-		name := resolve(p.key).Value
+		name := yamlpos.Resolve(p.Key).Value
 		path := "cluster.controllers." + name
 		if !contains(Controllers, name) {
-			l.fail(p.key, "cluster.controllers: unknown controller %q: want one of %s", name, strings.Join(Controllers, ", "))
+			l.fail(p.Key, "cluster.controllers: unknown controller %q: want one of %s", name, strings.Join(Controllers, ", "))
 			continue
 		}
-		mode, ok := l.str(p.value, path)
+		mode, ok := l.str(p.Value, path)
 		if !ok {
 			continue
 		}
@@ -331,12 +332,12 @@ func (l *loader) controllers(n *yaml.Node) []ControllerMode {
 		case ModeLevel, ModeStopped:
 		case ModeEdge:
 			if name != ReplicaSetController {
-				l.fail(p.value, "%s: edge mode exists only for %s (the lesson's edge-triggered twin)", path, ReplicaSetController)
+				l.fail(p.Value, "%s: edge mode exists only for %s (the lesson's edge-triggered twin)", path, ReplicaSetController)
 			}
 		default:
-			l.fail(p.value, "%s: unknown mode %q: want level, edge or stopped", path, mode)
+			l.fail(p.Value, "%s: unknown mode %q: want level, edge or stopped", path, mode)
 		}
-		out = append(out, ControllerMode{Pos: l.pm.of(p.key), Name: name, Mode: mode})
+		out = append(out, ControllerMode{Pos: l.pm.Of(p.Key), Name: name, Mode: mode})
 	}
 	return out
 }

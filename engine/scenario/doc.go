@@ -11,17 +11,18 @@
 //	web.yaml:21:7: unknown field "replica" in cluster.nodes[0]; expected one of name, cpu, memory, labels, taints, unschedulable, pods
 //	web.yaml:30:17: The Deployment "web" is invalid: spec.replicas: Invalid value: -1: must be greater than or equal to 0
 //
-// The manifests are real Kubernetes YAML (DecodeManifests): known kinds
-// decode into the engine's api structs and unknown fields are warnings, as
-// kubectl prints them; the t=0 manifests are defaulted and validated as the
-// API server would (package validation). A file of plain manifests is a
-// scenario too.
+// The manifests are real Kubernetes YAML, decoded by package manifest:
+// known kinds decode into the engine's api structs and unknown fields are
+// warnings, as kubectl prints them; the t=0 manifests are defaulted and
+// validated as the API server would (package validation). A file of plain
+// manifests is a scenario too. Faults are read by package fault, kubectl
+// lines checked by kubectl.Check.
 //
 // Expectations are checked against a run by package check; their `that:`
-// expressions are parsed and type-checked here (ParseAssertion), at load
+// expressions are parsed and type-checked here (package assertion), at load
 // time, so a typo in an expect is a load error with its column.
 //
-// The loader guards the engine against hostile or runaway input with limits
-// it names when it refuses a file: MaxFileSize, MaxObjects, MaxAliases,
-// MaxYAMLNodes, MaxNodes, MaxReplicas, MaxSteps, MaxExpects and MaxTime.
+// The loader guards the engine against hostile or runaway input with the
+// limits of package limits, and names the one it enforces when it refuses
+// a file.
 package scenario

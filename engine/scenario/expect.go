@@ -2,6 +2,9 @@ package scenario
 
 import (
 	"fmt"
+	"reconcile/engine/assertion"
+	"reconcile/engine/limits"
+	"reconcile/engine/yamlpos"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -17,15 +20,15 @@ func (l *loader) expects(n *yaml.Node) []Expect {
 	var out []Expect
 	for i, item := range l.list(n, "expect", `[{at: 10m, that: "deployment/web status.availableReplicas == 5"}]`) {
 		ep := fmt.Sprintf("expect[%d]", i)
-		if i == MaxExpects {
-			l.fail(item, "%s: too many expects: the limit is %d (MaxExpects)", ep, MaxExpects)
+		if i == limits.MaxExpects {
+			l.fail(item, "%s: too many expects: the limit is %d (MaxExpects)", ep, limits.MaxExpects)
 			break
 		}
 		f := l.fields(item, ep, expectFields)
 		if f == nil {
 			continue
 		}
-		e := Expect{Pos: l.pm.of(resolve(item))}
+		e := Expect{Pos: l.pm.Of(yamlpos.Resolve(item))}
 		if v := f.get("at"); v == nil {
 			l.fail(f.node, "%s.at: Required value: the simulated time to check at, e.g. at: 10m", ep)
 		} else {
@@ -57,15 +60,15 @@ func (l *loader) expects(n *yaml.Node) []Expect {
 
 // that parses an assertion, placing a mistake at its column when the
 // expression sits on one line of the file.
-func (l *loader) that(n *yaml.Node, path string) (string, *Assertion) {
+func (l *loader) that(n *yaml.Node, path string) (string, *assertion.Assertion) {
 	s, ok := l.str(n, path)
 	if !ok {
 		return "", nil
 	}
-	a, err := ParseAssertion(s, l.kinds)
+	a, err := assertion.Parse(s, l.kinds)
 	if err != nil {
-		at := l.pm.of(n)
-		if ae, ok := err.(*AssertionError); ok && !strings.Contains(s, "\n") {
+		at := l.pm.Of(n)
+		if ae, ok := err.(*assertion.Error); ok && !strings.Contains(s, "\n") {
 			switch {
 			case n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) != 0:
 				at.Col += 1 + ae.Offset
@@ -73,7 +76,7 @@ func (l *loader) that(n *yaml.Node, path string) (string, *Assertion) {
 				at.Col += ae.Offset
 			}
 		}
-		l.errs = append(l.errs, &Error{Pos: at, Msg: fmt.Sprintf("%s: %v", path, err)})
+		l.errs = append(l.errs, &yamlpos.Error{Pos: at, Msg: fmt.Sprintf("%s: %v", path, err)})
 		return s, nil
 	}
 	return s, a
@@ -93,7 +96,7 @@ func (l *loader) expectEvent(n *yaml.Node, path string) *ExpectEvent {
 	}
 	if v := f.get("object"); v != nil {
 		if s, ok := l.str(v, path+".object"); ok {
-			if _, _, err := ParseObjectRef(s); err != nil {
+			if _, _, err := assertion.ParseObjectRef(s); err != nil {
 				l.fail(v, "%s.object: %v", path, err)
 			}
 			ev.Object = s
@@ -128,20 +131,6 @@ func (l *loader) expectEvent(n *yaml.Node, path string) *ExpectEvent {
 		l.fail(f.get("max"), "%s.max: %d is less than min %d", path, maxV, minV)
 	}
 	return ev
-}
-
-// ParseObjectRef splits "kind/name" as an event expect names an object; the
-// kind may be any kind (events are about kinds the engine does not simulate
-// too) and the name may use *.
-func ParseObjectRef(s string) (kind, name string, err error) {
-	k, n, ok := strings.Cut(s, "/")
-	if !ok || k == "" || n == "" || strings.ContainsAny(s, " \t") || strings.Contains(n, "/") {
-		return "", "", fmt.Errorf("invalid object %q: want KIND/NAME, e.g. replicaset/web-*", s)
-	}
-	if c, ok := KindFor(k, nil); ok {
-		k = c
-	}
-	return k, n, nil
 }
 
 func (l *loader) expectOutput(n *yaml.Node, path string) *ExpectOutput {

@@ -10,7 +10,10 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"reconcile/engine/api"
+	"reconcile/engine/limits"
+	"reconcile/engine/manifest"
 	"reconcile/engine/validation"
+	"reconcile/engine/yamlpos"
 )
 
 var topFields = []string{"id", "title", "summary", "seed", "cluster", "manifests", "steps", "response", "expect", "failure"}
@@ -22,40 +25,40 @@ var topFields = []string{"id", "title", "summary", "seed", "cluster", "manifests
 // default cluster, the manifests applied at t=0, no steps, its id taken from
 // the file name, and Plain set.
 //
-// Load returns the whole scenario or an ErrorList, never a part: every
+// Load returns the whole scenario or an yamlpos.ErrorList, never a part: every
 // problem it finds, each as file:line:column and what was expected.
 // Manifests applied at t=0 are defaulted and validated as the API server
 // would, so a negative replica count is a load error pointing at its line.
 // Unknown fields in manifests are warnings (Scenario.Warnings); in the
 // scenario's own fields they are errors.
 func Load(file string, data []byte) (*Scenario, error) {
-	if len(data) > MaxFileSize {
-		return nil, ErrorList{{Pos: Pos{File: file, Line: 1, Col: 1}, Msg: sizeMsg(len(data))}}
+	if len(data) > limits.MaxFileSize {
+		return nil, yamlpos.ErrorList{{Pos: yamlpos.Pos{File: file, Line: 1, Col: 1}, Msg: manifest.SizeMessage(len(data))}}
 	}
-	l := &loader{file: file, pm: posMap{file: file, line: 1, col: 1}, b: newBudget(),
+	l := &loader{file: file, pm: yamlpos.Source{File: file, Line: 1, Col: 1}, b: yamlpos.NewBudget(),
 		lines: strings.Split(string(data), "\n"), nodes: map[string]bool{}}
-	docs, err := parseDocs(string(data), l.pm, l.b)
+	docs, err := yamlpos.Parse(string(data), l.pm, l.b)
 	if err != nil {
 		return nil, err
 	}
 	var nonEmpty []*yaml.Node
 	for _, d := range docs {
-		if !isNull(content(d)) {
+		if !yamlpos.IsNull(yamlpos.Content(d)) {
 			nonEmpty = append(nonEmpty, d)
 		}
 	}
 	if len(nonEmpty) == 0 {
-		return nil, ErrorList{{Pos: l.pm.at(1, 1), Msg: "empty file: want a scenario (id, title, manifests, steps, expect, ...) or Kubernetes manifests"}}
+		return nil, yamlpos.ErrorList{{Pos: l.pm.At(1, 1), Msg: "empty file: want a scenario (id, title, manifests, steps, expect, ...) or Kubernetes manifests"}}
 	}
-	if first := content(nonEmpty[0]); isPlain(first) {
+	if first := yamlpos.Content(nonEmpty[0]); isPlain(first) {
 		l.loadPlain(docs)
 	} else {
 		if len(nonEmpty) > 1 {
-			l.fail(content(nonEmpty[1]), "a scenario file holds one YAML document; this is a second one (put Kubernetes objects in the manifests: block)")
+			l.fail(yamlpos.Content(nonEmpty[1]), "a scenario file holds one YAML document; this is a second one (put Kubernetes objects in the manifests: block)")
 		}
 		l.loadScenario(first)
 	}
-	if err := l.errs.err(); err != nil {
+	if err := l.errs.Err(); err != nil {
 		return nil, err
 	}
 	return l.sc, nil
@@ -67,11 +70,11 @@ func isPlain(n *yaml.Node) bool {
 	if n.Kind != yaml.MappingNode {
 		return true
 	}
-	if lookup(n, "apiVersion") != nil || lookup(n, "kind") != nil {
+	if yamlpos.Lookup(n, "apiVersion") != nil || yamlpos.Lookup(n, "kind") != nil {
 		return true
 	}
 	for _, f := range topFields {
-		if lookup(n, f) != nil {
+		if yamlpos.Lookup(n, f) != nil {
 			return false
 		}
 	}
@@ -81,10 +84,10 @@ func isPlain(n *yaml.Node) bool {
 // loader holds what one Load has found so far.
 type loader struct {
 	file  string
-	pm    posMap
-	b     *budget
+	pm    yamlpos.Source
+	b     *yamlpos.Budget
 	lines []string
-	errs  ErrorList
+	errs  yamlpos.ErrorList
 	warns []string
 	sc    *Scenario
 	// nodes are the cluster's node names, from cluster.nodes and Node manifests.
@@ -94,13 +97,13 @@ type loader struct {
 }
 
 func (l *loader) fail(n *yaml.Node, format string, args ...any) {
-	l.errs = append(l.errs, &Error{Pos: l.pm.of(n), Msg: fmt.Sprintf(format, args...)})
+	l.errs = append(l.errs, &yamlpos.Error{Pos: l.pm.Of(n), Msg: fmt.Sprintf(format, args...)})
 }
 
 func (l *loader) loadPlain(docs []*yaml.Node) {
-	ds, err := manifestsFromDocs(docs, l.pm, l.b)
+	ds, err := manifest.DecodeDocs(docs, l.pm, l.b)
 	if err != nil {
-		l.errs = append(l.errs, err.(ErrorList)...)
+		l.errs = append(l.errs, err.(yamlpos.ErrorList)...)
 		return
 	}
 	base := filepath.Base(l.file)
@@ -191,18 +194,18 @@ func (l *loader) loadScenario(root *yaml.Node) {
 }
 
 // block decodes a manifests text held by a scalar (manifests, apply, git).
-func (l *loader) block(n *yaml.Node, path string) []decoded {
-	n = resolve(n)
-	if isNull(n) {
+func (l *loader) block(n *yaml.Node, path string) []manifest.Decoded {
+	n = yamlpos.Resolve(n)
+	if yamlpos.IsNull(n) {
 		return nil
 	}
 	if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!str" {
-		l.fail(n, "%s: invalid type: got %q, expected Kubernetes YAML as text (write %s: | and the manifests below it, indented)", path, typeName(n), path)
+		l.fail(n, "%s: invalid type: got %q, expected Kubernetes YAML as text (write %s: | and the manifests below it, indented)", path, yamlpos.TypeName(n), path)
 		return nil
 	}
-	ds, err := decodeManifests(n.Value, l.blockMap(n), l.b)
+	ds, err := manifest.DecodeText(n.Value, l.blockMap(n), l.b)
 	if err != nil {
-		l.errs = append(l.errs, err.(ErrorList)...)
+		l.errs = append(l.errs, err.(yamlpos.ErrorList)...)
 		return nil
 	}
 	return ds
@@ -211,7 +214,7 @@ func (l *loader) block(n *yaml.Node, path string) []decoded {
 // blockMap places a text held by a scalar in the file. The lines of a
 // literal block (|) sit one under the other at the block's indentation;
 // other scalars pin every position to their start.
-func (l *loader) blockMap(n *yaml.Node) posMap {
+func (l *loader) blockMap(n *yaml.Node) yamlpos.Source {
 	if n.Style&yaml.LiteralStyle != 0 {
 		valueLines := strings.Split(n.Value, "\n")
 		for i, vl := range valueLines {
@@ -220,50 +223,48 @@ func (l *loader) blockMap(n *yaml.Node) posMap {
 			}
 			src := n.Line + i // 0-based index of the (i+1)th line after the indicator
 			if src < len(l.lines) {
-				indent := leading(l.lines[src]) - leading(vl)
-				return posMap{file: l.file, line: n.Line + 1, col: indent + 1}
+				indent := yamlpos.Leading(l.lines[src]) - yamlpos.Leading(vl)
+				return yamlpos.Source{File: l.file, Line: n.Line + 1, Col: indent + 1}
 			}
 			break
 		}
 	}
-	return posMap{file: l.file, line: n.Line, col: n.Column, fixed: true}
+	return yamlpos.Source{File: l.file, Line: n.Line, Col: n.Column, Fixed: true}
 }
-
-func leading(s string) int { return len(s) - len(strings.TrimLeft(s, " ")) }
 
 // checkManifests validates manifests as the API server would create them
 // (atCreate: the t=0 manifests), collects their warnings and the kinds and
 // nodes they declare.
-func (l *loader) checkManifests(ds []decoded, atCreate bool) []Manifest {
-	out := make([]Manifest, 0, len(ds))
-	seen := map[api.Ref]Pos{}
+func (l *loader) checkManifests(ds []manifest.Decoded, atCreate bool) []manifest.Manifest {
+	out := make([]manifest.Manifest, 0, len(ds))
+	seen := map[api.Ref]yamlpos.Pos{}
 	for _, d := range ds {
 		obj := d.Object
 		l.warns = append(l.warns, d.Warnings...)
 		kind := obj.GetTypeMeta().Kind
-		if _, simulated := simulatedKinds[kind]; !simulated && !contains(l.kinds, kind) {
+		if k, _ := api.KindOf(kind); !k.Simulated() && !contains(l.kinds, kind) {
 			l.kinds = append(l.kinds, kind)
 		}
 		if kind == "Node" {
 			name := obj.Meta().Name
 			if l.nodes[name] && atCreate {
-				l.errs = append(l.errs, &Error{Pos: d.Pos, Msg: fmt.Sprintf("Node %q is also in cluster.nodes: define each node once", name)})
+				l.errs = append(l.errs, &yamlpos.Error{Pos: d.Pos, Msg: fmt.Sprintf("Node %q is also in cluster.nodes: define each node once", name)})
 			}
 			l.nodes[name] = true
-			if len(l.nodes) > MaxNodes {
-				l.errs = append(l.errs, &Error{Pos: d.Pos, Msg: fmt.Sprintf("too many nodes: the limit is %d nodes per cluster (MaxNodes)", MaxNodes)})
+			if len(l.nodes) > limits.MaxNodes {
+				l.errs = append(l.errs, &yamlpos.Error{Pos: d.Pos, Msg: fmt.Sprintf("too many nodes: the limit is %d nodes per cluster (MaxNodes)", limits.MaxNodes)})
 			}
 		}
 		if atCreate {
 			stored := obj.DeepCopyObject()
 			validation.Default(stored)
 			for _, cause := range validation.Errors(stored) {
-				at := d.pm.of(nodeAt(d.node, cause.Field))
-				l.errs = append(l.errs, &Error{Pos: at, Msg: fmt.Sprintf("The %s %q is invalid: %s", kind, obj.Meta().Name, cause.Error())})
+				at := d.At(cause.Field)
+				l.errs = append(l.errs, &yamlpos.Error{Pos: at, Msg: fmt.Sprintf("The %s %q is invalid: %s", kind, obj.Meta().Name, cause.Error())})
 			}
 			ref := api.RefOf(stored)
 			if first, dup := seen[ref]; dup {
-				l.errs = append(l.errs, &Error{Pos: d.Pos, Msg: fmt.Sprintf("%s %q is declared twice in the manifests (first at %s)", kind, ref.Key(), first)})
+				l.errs = append(l.errs, &yamlpos.Error{Pos: d.Pos, Msg: fmt.Sprintf("%s %q is declared twice in the manifests (first at %s)", kind, ref.Key(), first)})
 			}
 			seen[ref] = d.Pos
 		}
@@ -292,32 +293,32 @@ func (f *fieldSet) get(key string) *yaml.Node { return f.vals[key] }
 // fields reads a mapping whose keys must be among allowed; nil when n is
 // not a mapping (an error is recorded).
 func (l *loader) fields(n *yaml.Node, path string, allowed []string) *fieldSet {
-	n = resolve(n)
+	n = yamlpos.Resolve(n)
 	if n.Kind != yaml.MappingNode {
 		prefix := ""
 		if path != "" {
 			prefix = path + ": "
 		}
-		l.fail(n, "%swant a mapping of %s, got %s", prefix, strings.Join(allowed, ", "), article(typeName(n)))
+		l.fail(n, "%swant a mapping of %s, got %s", prefix, strings.Join(allowed, ", "), yamlpos.Article(yamlpos.TypeName(n)))
 		return nil
 	}
-	ps, err := pairs(n, l.pm)
+	ps, err := yamlpos.Pairs(n, l.pm)
 	if err != nil {
 		l.errs = append(l.errs, err)
 		return nil
 	}
 	f := &fieldSet{node: n, vals: map[string]*yaml.Node{}}
 	for _, p := range ps {
-		key := resolve(p.key).Value
+		key := yamlpos.Resolve(p.Key).Value
 		if !contains(allowed, key) {
 			in := ""
 			if path != "" {
 				in = " in " + path
 			}
-			l.fail(p.key, "unknown field %q%s; expected one of %s", key, in, strings.Join(allowed, ", "))
+			l.fail(p.Key, "unknown field %q%s; expected one of %s", key, in, strings.Join(allowed, ", "))
 			continue
 		}
-		f.vals[key] = resolve(p.value)
+		f.vals[key] = yamlpos.Resolve(p.Value)
 	}
 	return f
 }
@@ -342,21 +343,21 @@ func (l *loader) oneOf(f *fieldSet, path string, keys ...string) (string, bool) 
 }
 
 func (l *loader) str(n *yaml.Node, path string) (string, bool) {
-	n = resolve(n)
-	if isNull(n) {
+	n = yamlpos.Resolve(n)
+	if yamlpos.IsNull(n) {
 		return "", true
 	}
 	if n.Kind != yaml.ScalarNode {
-		l.fail(n, "%s: invalid type: got %q, expected \"string\"", path, typeName(n))
+		l.fail(n, "%s: invalid type: got %q, expected \"string\"", path, yamlpos.TypeName(n))
 		return "", false
 	}
 	return n.Value, true
 }
 
 func (l *loader) integer(n *yaml.Node, path string, bits int) (int64, bool) {
-	n = resolve(n)
+	n = yamlpos.Resolve(n)
 	if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!int" {
-		l.fail(n, "%s: invalid type: got %q, expected \"integer\"", path, typeName(n))
+		l.fail(n, "%s: invalid type: got %q, expected \"integer\"", path, yamlpos.TypeName(n))
 		return 0, false
 	}
 	v, err := strconv.ParseInt(strings.ReplaceAll(n.Value, "_", ""), 0, bits)
@@ -368,9 +369,9 @@ func (l *loader) integer(n *yaml.Node, path string, bits int) (int64, bool) {
 }
 
 func (l *loader) boolean(n *yaml.Node, path string) (bool, bool) {
-	n = resolve(n)
+	n = yamlpos.Resolve(n)
 	if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!bool" {
-		l.fail(n, "%s: invalid type: got %q, expected \"boolean\" (true or false)", path, typeName(n))
+		l.fail(n, "%s: invalid type: got %q, expected \"boolean\" (true or false)", path, yamlpos.TypeName(n))
 		return false, false
 	}
 	return strings.EqualFold(n.Value, "true"), true
@@ -379,9 +380,9 @@ func (l *loader) boolean(n *yaml.Node, path string) (bool, bool) {
 // duration reads a simulated time or duration: 30s, 2m, 1h30m, or a number
 // of seconds.
 func (l *loader) duration(n *yaml.Node, path string) (api.Duration, bool) {
-	n = resolve(n)
-	if n.Kind != yaml.ScalarNode || isNull(n) {
-		l.fail(n, "%s: invalid type: got %q, expected a duration such as 30s, 2m or 1h30m", path, typeName(n))
+	n = yamlpos.Resolve(n)
+	if n.Kind != yaml.ScalarNode || yamlpos.IsNull(n) {
+		l.fail(n, "%s: invalid type: got %q, expected a duration such as 30s, 2m or 1h30m", path, yamlpos.TypeName(n))
 		return 0, false
 	}
 	d, err := api.ParseDuration(n.Value)
@@ -389,8 +390,8 @@ func (l *loader) duration(n *yaml.Node, path string) (api.Duration, bool) {
 		l.fail(n, "%s: %v", path, err)
 		return 0, false
 	}
-	if d > MaxTime {
-		l.fail(n, "%s: %s is later than the limit of %s of simulated time (MaxTime)", path, n.Value, api.FormatDuration(MaxTime))
+	if d > limits.MaxTime {
+		l.fail(n, "%s: %s is later than the limit of %s of simulated time (MaxTime)", path, n.Value, api.FormatDuration(limits.MaxTime))
 		return 0, false
 	}
 	return d, true

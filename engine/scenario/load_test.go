@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"reconcile/engine/api"
+	"reconcile/engine/limits"
+	"reconcile/engine/yamlpos"
 )
 
 func loadFile(t *testing.T, name string) *Scenario {
@@ -32,19 +34,19 @@ func TestLoadFull(t *testing.T) {
 	}
 	c := sc.Cluster
 	wantNodes := []Node{
-		{Pos: Pos{"full.yaml", 7, 5}, Name: "worker-1", CPU: "4", Memory: "8Gi", Pods: 110},
-		{Pos: Pos{"full.yaml", 8, 5}, Name: "worker-2", CPU: "2", Memory: "4Gi", Pods: 20, Labels: map[string]string{"disk": "ssd"}},
-		{Pos: Pos{"full.yaml", 9, 5}, Name: "control-plane", CPU: "2000m", Memory: "4Gi", Pods: 110,
+		{Pos: yamlpos.Pos{File: "full.yaml", Line: 7, Col: 5}, Name: "worker-1", CPU: "4", Memory: "8Gi", Pods: 110},
+		{Pos: yamlpos.Pos{File: "full.yaml", Line: 8, Col: 5}, Name: "worker-2", CPU: "2", Memory: "4Gi", Pods: 20, Labels: map[string]string{"disk": "ssd"}},
+		{Pos: yamlpos.Pos{File: "full.yaml", Line: 9, Col: 5}, Name: "control-plane", CPU: "2000m", Memory: "4Gi", Pods: 110,
 			Taints: []api.Taint{{Key: "node-role.kubernetes.io/control-plane", Effect: "NoSchedule"}}},
 	}
 	if !reflect.DeepEqual(c.Nodes, wantNodes) {
 		t.Errorf("nodes:\n got %+v\nwant %+v", c.Nodes, wantNodes)
 	}
 	wantImages := []Image{
-		{Pos: Pos{"full.yaml", 14, 5}, Ref: "shop/web:1.0", Digest: "sha256:aaaa", Pull: 3 * api.Second, Start: 2 * api.Second, Ready: true, Healthy: true},
-		{Pos: Pos{"full.yaml", 15, 5}, Ref: "shop/web:2.0", Pull: api.Second, Start: 2 * api.Second, Healthy: true},
-		{Pos: Pos{"full.yaml", 16, 5}, Ref: "shop/web:3.0", Pull: api.Second, Start: 2 * api.Second, Ready: true, Crash: true, Healthy: true},
-		{Pos: Pos{"full.yaml", 17, 5}, Ref: "shop/web:4.0", Pull: api.Second, Start: 2 * api.Second, Ready: true, Healthy: true, PullError: "manifest unknown"},
+		{Pos: yamlpos.Pos{File: "full.yaml", Line: 14, Col: 5}, Ref: "shop/web:1.0", Digest: "sha256:aaaa", Pull: 3 * api.Second, Start: 2 * api.Second, Ready: true, Healthy: true},
+		{Pos: yamlpos.Pos{File: "full.yaml", Line: 15, Col: 5}, Ref: "shop/web:2.0", Pull: api.Second, Start: 2 * api.Second, Healthy: true},
+		{Pos: yamlpos.Pos{File: "full.yaml", Line: 16, Col: 5}, Ref: "shop/web:3.0", Pull: api.Second, Start: 2 * api.Second, Ready: true, Crash: true, Healthy: true},
+		{Pos: yamlpos.Pos{File: "full.yaml", Line: 17, Col: 5}, Ref: "shop/web:4.0", Pull: api.Second, Start: 2 * api.Second, Ready: true, Healthy: true, PullError: "manifest unknown"},
 	}
 	if !reflect.DeepEqual(c.Images, wantImages) {
 		t.Errorf("images:\n got %+v\nwant %+v", c.Images, wantImages)
@@ -71,30 +73,30 @@ func TestLoadFull(t *testing.T) {
 	if d.Spec.RevisionHistoryLimit != nil || d.Spec.Template.Spec.RestartPolicy != "" {
 		t.Errorf("manifests are kept as written; the store defaults them")
 	}
-	if got := sc.Manifests[0].Pos; got != (Pos{"full.yaml", 21, 3}) {
+	if got := sc.Manifests[0].Pos; got != (yamlpos.Pos{File: "full.yaml", Line: 21, Col: 3}) {
 		t.Errorf("deployment at %v, want full.yaml:21:3", got)
 	}
 	svc, ok := sc.Manifests[1].Object.(*api.Unstructured)
 	if !ok || svc.Kind != "Service" || svc.Namespace != "default" || svc.Spec["selector"].(map[string]any)["app"] != "web" {
 		t.Errorf("service: %+v", sc.Manifests[1].Object)
 	}
-	if got := sc.Manifests[1].Pos; got != (Pos{"full.yaml", 42, 3}) {
+	if got := sc.Manifests[1].Pos; got != (yamlpos.Pos{File: "full.yaml", Line: 42, Col: 3}) {
 		t.Errorf("service at %v, want full.yaml:42:3", got)
 	}
 
 	wantSteps := []Step{
-		{Pos: Pos{"full.yaml", 50, 3}, At: 30 * api.Second, Fault: "node-down worker-2"},
-		{Pos: Pos{"full.yaml", 51, 3}, At: api.Minute, Fault: "drop-watch replicaset-controller 3"},
-		{Pos: Pos{"full.yaml", 52, 3}, AfterPass: 40, Fault: "delay-watch kubelet 10s"},
-		{Pos: Pos{"full.yaml", 53, 3}, At: 2 * api.Minute, Kubectl: "set image deployment/web web=shop/web:2.0"},
-		{Pos: Pos{"full.yaml", 54, 3}, At: 3 * api.Minute, Kubectl: "rollout status deployment/web"},
+		{Pos: yamlpos.Pos{File: "full.yaml", Line: 50, Col: 3}, At: 30 * api.Second, Fault: "node-down worker-2"},
+		{Pos: yamlpos.Pos{File: "full.yaml", Line: 51, Col: 3}, At: api.Minute, Fault: "drop-watch replicaset-controller 3"},
+		{Pos: yamlpos.Pos{File: "full.yaml", Line: 52, Col: 3}, AfterPass: 40, Fault: "delay-watch kubelet 10s"},
+		{Pos: yamlpos.Pos{File: "full.yaml", Line: 53, Col: 3}, At: 2 * api.Minute, Kubectl: "set image deployment/web web=shop/web:2.0"},
+		{Pos: yamlpos.Pos{File: "full.yaml", Line: 54, Col: 3}, At: 3 * api.Minute, Kubectl: "rollout status deployment/web"},
 	}
 	if len(sc.Steps) != 7 || !reflect.DeepEqual(sc.Steps[:5], wantSteps) {
 		t.Errorf("steps:\n got %+v\nwant %+v", sc.Steps, wantSteps)
 	}
 	apply, git := sc.Steps[5], sc.Steps[6]
 	if apply.At != 4*api.Minute || !strings.HasPrefix(apply.Apply, "apiVersion: v1\nkind: ConfigMap") || len(apply.Manifests) != 1 ||
-		apply.Manifests[0].Pos != (Pos{"full.yaml", 57, 5}) {
+		apply.Manifests[0].Pos != (yamlpos.Pos{File: "full.yaml", Line: 57, Col: 5}) {
 		t.Errorf("apply step: %+v", apply)
 	}
 	if git.At != 5*api.Minute || git.Git == "" || len(git.Manifests) != 1 || git.Manifests[0].Object.(*api.Deployment).Spec.Replicas == nil {
@@ -108,7 +110,7 @@ func TestLoadFull(t *testing.T) {
 		t.Fatalf("expects: %d", len(sc.Expect))
 	}
 	e0 := sc.Expect[0]
-	if e0.Pos != (Pos{"full.yaml", 82, 3}) || e0.At != 10*api.Minute || e0.Assertion == nil ||
+	if e0.Pos != (yamlpos.Pos{File: "full.yaml", Line: 82, Col: 3}) || e0.At != 10*api.Minute || e0.Assertion == nil ||
 		e0.Assertion.Kind != "Deployment" || e0.Assertion.Path.String() != "status.availableReplicas" {
 		t.Errorf("expect[0]: %+v %+v", e0, e0.Assertion)
 	}
@@ -175,7 +177,7 @@ func TestLoadPlainManifests(t *testing.T) {
 	if p := sc.Manifests[0].Object.(*api.Pod); p.Namespace != "default" {
 		t.Errorf("pod namespace %q", p.Namespace)
 	}
-	if n := sc.Manifests[1].Object.(*api.Node); n.Namespace != "" || sc.Manifests[1].Pos != (Pos{"examples/Solo_Pod.yml", 9, 1}) {
+	if n := sc.Manifests[1].Object.(*api.Node); n.Namespace != "" || sc.Manifests[1].Pos != (yamlpos.Pos{File: "examples/Solo_Pod.yml", Line: 9, Col: 1}) {
 		t.Errorf("node: %+v at %v", n, sc.Manifests[1].Pos)
 	}
 	// A plain file is validated like a scenario's manifests.
@@ -348,7 +350,7 @@ func TestLoadErrors(t *testing.T) {
 			if got := err.Error(); got != tt.want {
 				t.Errorf("got\n%s\nwant\n%s", got, tt.want)
 			}
-			var list ErrorList
+			var list yamlpos.ErrorList
 			if !errors.As(err, &list) || len(list) == 0 || list[0].Pos.File != "web.yaml" || list[0].Pos.Line == 0 || list[0].Pos.Col == 0 {
 				t.Errorf("error %#v does not name file:line:column", err)
 			}
@@ -357,13 +359,13 @@ func TestLoadErrors(t *testing.T) {
 }
 
 func TestLoadLimits(t *testing.T) {
-	big := make([]byte, MaxFileSize+1)
+	big := make([]byte, limits.MaxFileSize+1)
 	if _, err := Load("big.yaml", big); err == nil || err.Error() != "big.yaml:1:1: file too large: 1048577 bytes; the limit is 1048576 bytes (MaxFileSize, 1 MiB)" {
 		t.Errorf("oversize: %v", err)
 	}
 	var b strings.Builder
 	b.WriteString("id: many\nmanifests: |\n")
-	for i := 0; i <= MaxObjects; i++ {
+	for i := 0; i <= limits.MaxObjects; i++ {
 		fmt.Fprintf(&b, "  ---\n  apiVersion: v1\n  kind: ConfigMap\n  metadata: {name: c%d}\n", i)
 	}
 	if _, err := Load("many.yaml", []byte(b.String())); err == nil || !strings.HasSuffix(err.Error(), "too many objects: the limit is 500 objects per file (MaxObjects)") {
@@ -371,7 +373,7 @@ func TestLoadLimits(t *testing.T) {
 	}
 	b.Reset()
 	b.WriteString("id: steps\nsteps:\n")
-	for i := 0; i <= MaxSteps; i++ {
+	for i := 0; i <= limits.MaxSteps; i++ {
 		b.WriteString("- {at: 1m, kubectl: get pods}\n")
 	}
 	if _, err := Load("steps.yaml", []byte(b.String())); err == nil || err.Error() != "steps.yaml:1003:3: steps[1000]: too many steps: the limit is 1000 (MaxSteps)" {
@@ -379,7 +381,7 @@ func TestLoadLimits(t *testing.T) {
 	}
 	b.Reset()
 	b.WriteString("id: nodes\ncluster:\n  nodes:\n")
-	for i := 0; i <= MaxNodes; i++ {
+	for i := 0; i <= limits.MaxNodes; i++ {
 		fmt.Fprintf(&b, "  - {name: n%d}\n", i)
 	}
 	if _, err := Load("nodes.yaml", []byte(b.String())); err == nil || err.Error() != "nodes.yaml:2004:5: cluster.nodes[2000]: too many nodes: the limit is 2000 nodes per cluster (MaxNodes)" {

@@ -1,6 +1,11 @@
 package scenario
 
-import "reconcile/engine/api"
+import (
+	"reconcile/engine/api"
+	"reconcile/engine/assertion"
+	"reconcile/engine/manifest"
+	"reconcile/engine/yamlpos"
+)
 
 // Scenario is one lesson as data: a cluster, the manifests applied at t=0,
 // the inputs a run replays, the fix the lesson teaches and what must be true.
@@ -15,7 +20,7 @@ type Scenario struct {
 	// Plain is true when the file was a plain manifest file (no id:).
 	Plain     bool
 	Cluster   Cluster
-	Manifests []Manifest
+	Manifests []manifest.Manifest
 	Steps     []Step
 	Response  []Step
 	Expect    []Expect
@@ -24,37 +29,6 @@ type Scenario struct {
 	// Warnings are problems that did not stop the load, each starting with
 	// file:line:column, e.g. `web.yaml:14:5: Warning: unknown field "spec.replicass"`.
 	Warnings []string
-}
-
-// Pos is a place in a scenario file, 1-based.
-type Pos struct {
-	File string
-	Line int
-	Col  int
-}
-
-// String renders p as file:line:column.
-func (p Pos) String() string {
-	s := p.File
-	if p.Line > 0 {
-		s += ":" + itoa(p.Line)
-		if p.Col > 0 {
-			s += ":" + itoa(p.Col)
-		}
-	}
-	return s
-}
-
-func itoa(i int) string {
-	if i == 0 {
-		return "0"
-	}
-	var b []byte
-	for i > 0 {
-		b = append([]byte{byte('0' + i%10)}, b...)
-		i /= 10
-	}
-	return string(b)
 }
 
 // Cluster is the simulated cluster a scenario runs on.
@@ -70,14 +44,14 @@ type Cluster struct {
 
 // ControllerMode is one entry of cluster.controllers.
 type ControllerMode struct {
-	Pos  Pos
+	Pos  yamlpos.Pos
 	Name string
 	Mode string
 }
 
 // Node is one simulated node.
 type Node struct {
-	Pos           Pos
+	Pos           yamlpos.Pos
 	Name          string
 	CPU           api.Quantity
 	Memory        api.Quantity
@@ -89,7 +63,7 @@ type Node struct {
 
 // Image is one entry of the simulated registry.
 type Image struct {
-	Pos Pos
+	Pos yamlpos.Pos
 	// Ref is the reference as written in pod specs, e.g. "shop/web:1.0".
 	Ref    string
 	Digest string
@@ -111,18 +85,10 @@ type GitOps struct {
 	Interval api.Duration
 }
 
-// Manifest is one document of the manifests block, decoded.
-type Manifest struct {
-	Pos    Pos
-	Object api.Object
-	// Warnings are the unknown fields of this document, as kubectl warns.
-	Warnings []string
-}
-
 // Step is one input at a simulated time or after a pass. Exactly one of
 // Fault, Kubectl, Apply and Git is set.
 type Step struct {
-	Pos Pos
+	Pos yamlpos.Pos
 	// At is the simulated time of the step (when AfterPass is 0).
 	At api.Duration
 	// AfterPass, when > 0, runs the step right after that pass.
@@ -132,19 +98,19 @@ type Step struct {
 	Apply     string
 	Git       string
 	// Manifests are Apply or Git decoded, positioned in the file.
-	Manifests []Manifest
+	Manifests []manifest.Manifest
 }
 
 // Expect is one assertion checked at a simulated time.
 type Expect struct {
-	Pos Pos
+	Pos yamlpos.Pos
 	At  api.Duration
 	// That is "KIND/NAME FIELD.PATH OP VALUE", e.g.
 	// "deployment/web status.availableReplicas == 5", or a count such as
 	// "pods{app=web,phase=Running,ready} == 5" (see Assertion).
 	That string
 	// Assertion is That, parsed when the scenario was loaded.
-	Assertion *Assertion
+	Assertion *assertion.Assertion
 	Event     *ExpectEvent
 	// Output matches a recorded kubectl output: the command's text must
 	// contain it.

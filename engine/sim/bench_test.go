@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"reconcile/engine/api"
+	"reconcile/engine/manifest"
 	"reconcile/engine/scenario"
 	"reconcile/engine/store"
 )
@@ -16,7 +17,7 @@ func benchWorld(b *testing.B, nodes, replicas int) *Sim {
 		sc.Cluster.Nodes = append(sc.Cluster.Nodes, scenario.Node{Name: fmt.Sprintf("node-%04d", i), CPU: "8", Memory: "32Gi", Pods: 110})
 	}
 	labels := map[string]string{"app": "web"}
-	sc.Manifests = []scenario.Manifest{{Object: &api.Deployment{
+	sc.Manifests = []manifest.Manifest{{Object: &api.Deployment{
 		TypeMeta:   api.TypeMeta{APIVersion: "apps/v1", Kind: "Deployment"},
 		ObjectMeta: api.ObjectMeta{Name: "web", Namespace: "default"},
 		Spec: api.DeploymentSpec{Replicas: api.Int32(int32(replicas)), Selector: &api.LabelSelector{MatchLabels: labels},

@@ -7,13 +7,10 @@ import (
 
 	"reconcile/engine/api"
 	"reconcile/engine/controller"
+	"reconcile/engine/fault"
 	"reconcile/engine/kubectl"
-	"reconcile/engine/scenario"
 	"reconcile/engine/store"
 )
-
-// FaultVerbs are the faults a scenario or a learner can use.
-var FaultVerbs = scenario.FaultVerbs
 
 func (s *Sim) applyStep(w *world, i int) {
 	st := s.sc.Steps[i]
@@ -171,12 +168,12 @@ func kubectlError(err error, o api.Object, exists bool) string {
 
 // checkFault parses a fault as a scenario file would, and checks that a
 // node it names exists.
-func (s *Sim) checkFault(line string) (scenario.Fault, error) {
-	f, err := scenario.ParseFault(line)
+func (s *Sim) checkFault(line string) (fault.Fault, error) {
+	f, err := fault.Parse(line)
 	if err != nil {
 		return f, err
 	}
-	if f.Verb == scenario.FaultNodeDown || f.Verb == scenario.FaultNodeUp {
+	if f.Verb == fault.NodeDown || f.Verb == fault.NodeUp {
 		if _, ok := s.w.kubelets[f.Target]; !ok {
 			return f, fmt.Errorf("%s: no node named %q", f.Verb, f.Target)
 		}

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"reconcile/engine/api"
+	"reconcile/engine/manifest"
 	"reconcile/engine/scenario"
 )
 
@@ -16,7 +17,7 @@ func TestInputAfterTheClockRanOn(t *testing.T) {
 	sc := &scenario.Scenario{File: "replay", ID: "replay", Seed: 1,
 		Cluster: scenario.Cluster{Controllers: []scenario.ControllerMode{{Name: "deployment-controller", Mode: "stopped"}}},
 		Steps:   []scenario.Step{{At: api.Minute, Kubectl: "scale deployment/web --replicas=4"}},
-		Manifests: []scenario.Manifest{{Object: &api.Deployment{
+		Manifests: []manifest.Manifest{{Object: &api.Deployment{
 			TypeMeta:   api.TypeMeta{APIVersion: "apps/v1", Kind: "Deployment"},
 			ObjectMeta: api.ObjectMeta{Name: "web", Namespace: "default"},
 			Spec: api.DeploymentSpec{Replicas: api.Int32(2), Selector: &api.LabelSelector{MatchLabels: labels},

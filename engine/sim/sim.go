@@ -7,6 +7,7 @@ import (
 
 	"reconcile/engine/api"
 	"reconcile/engine/controller"
+	"reconcile/engine/manifest"
 	"reconcile/engine/scenario"
 	"reconcile/engine/store"
 	"reconcile/engine/validation"
@@ -108,7 +109,7 @@ func (s *Sim) dropCheckpointsAfter(n int) {
 
 // decodeManifests reads manifests typed in by a learner or a step.
 func decodeManifests(text string) ([]api.Object, error) {
-	ms, err := scenario.DecodeManifests("input", text, 1, 1)
+	ms, err := manifest.Decode("input", text, 1, 1)
 	if err != nil {
 		return nil, err
 	}

@@ -1,4 +1,4 @@
-package scenario
+package assertion
 
 import (
 	"fmt"
@@ -63,29 +63,29 @@ func ParsePath(s string) (Path, error) {
 		switch c := s[i]; {
 		case c == '.':
 			if expectName || i+1 == len(s) {
-				return nil, &AssertionError{Offset: i, Msg: fmt.Sprintf("bad path %q: a field name is missing", s)}
+				return nil, &Error{Offset: i, Msg: fmt.Sprintf("bad path %q: a field name is missing", s)}
 			}
 			expectName = true
 			i++
 		case c == '[':
 			end := strings.IndexByte(s[i:], ']')
 			if end < 0 {
-				return nil, &AssertionError{Offset: i, Msg: fmt.Sprintf("bad path %q: %q is not closed", s, "[")}
+				return nil, &Error{Offset: i, Msg: fmt.Sprintf("bad path %q: %q is not closed", s, "[")}
 			}
 			inner := s[i+1 : i+end]
 			step, err := bracketStep(inner)
 			if err != nil {
-				return nil, &AssertionError{Offset: i, Msg: fmt.Sprintf("bad path %q: %v", s, err)}
+				return nil, &Error{Offset: i, Msg: fmt.Sprintf("bad path %q: %v", s, err)}
 			}
 			if len(p) == 0 {
-				return nil, &AssertionError{Offset: i, Msg: fmt.Sprintf("bad path %q: start with a field name", s)}
+				return nil, &Error{Offset: i, Msg: fmt.Sprintf("bad path %q: start with a field name", s)}
 			}
 			p = append(p, step)
 			expectName = false
 			i += end + 1
 		default:
 			if !expectName {
-				return nil, &AssertionError{Offset: i, Msg: fmt.Sprintf("bad path %q: want '.' or '[' before %q", s, s[i:])}
+				return nil, &Error{Offset: i, Msg: fmt.Sprintf("bad path %q: want '.' or '[' before %q", s, s[i:])}
 			}
 			end := strings.IndexAny(s[i:], ".[")
 			if end < 0 {
@@ -93,7 +93,7 @@ func ParsePath(s string) (Path, error) {
 			}
 			name := s[i : i+end]
 			if strings.ContainsAny(name, "]=\"' ") {
-				return nil, &AssertionError{Offset: i, Msg: fmt.Sprintf("bad path %q: %q is not a field name", s, name)}
+				return nil, &Error{Offset: i, Msg: fmt.Sprintf("bad path %q: %q is not a field name", s, name)}
 			}
 			p = append(p, PathStep{Field: name, Index: -1})
 			expectName = false
@@ -101,7 +101,7 @@ func ParsePath(s string) (Path, error) {
 		}
 	}
 	if len(p) == 0 {
-		return nil, &AssertionError{Msg: "empty path"}
+		return nil, &Error{Msg: "empty path"}
 	}
 	return p, nil
 }
@@ -131,51 +131,8 @@ func bracketStep(inner string) (PathStep, error) {
 	return PathStep{Field: unq(inner), Index: -1}, nil
 }
 
-// taggedField is a struct field reached by its name under a struct tag.
-type taggedField struct {
-	index []int
-	typ   reflect.Type
-}
-
-// fieldsByTag returns the fields of a struct by their names under tag
-// ("json" or "yaml"), and the names in declaration order. Embedded structs
-// that are inline (no name of their own, or the yaml ",inline" option) are
-// flattened into it; fields tagged "-" are left out.
-func fieldsByTag(t reflect.Type, tag string) (map[string]taggedField, []string) {
-	fields := map[string]taggedField{}
-	var names []string
-	var walk func(t reflect.Type, prefix []int)
-	walk = func(t reflect.Type, prefix []int) {
-		for i := 0; i < t.NumField(); i++ {
-			f := t.Field(i)
-			if !f.IsExported() {
-				continue
-			}
-			index := append(append([]int(nil), prefix...), i)
-			name, opts, _ := strings.Cut(f.Tag.Get(tag), ",")
-			if name == "-" {
-				continue
-			}
-			if f.Anonymous && f.Type.Kind() == reflect.Struct && (name == "" || strings.Contains(","+opts+",", ",inline,")) {
-				walk(f.Type, index)
-				continue
-			}
-			if name == "" {
-				name = f.Name
-				if tag == "yaml" {
-					name = strings.ToLower(name)
-				}
-			}
-			fields[name] = taggedField{index: index, typ: f.Type}
-			names = append(names, name)
-		}
-	}
-	walk(t, nil)
-	return fields, names
-}
-
 type jsonFieldSet struct {
-	fields map[string]taggedField
+	fields map[string]api.TaggedField
 	names  []string
 }
 
@@ -183,20 +140,22 @@ var jsonFieldCache sync.Map // reflect.Type → jsonFieldSet
 
 // jsonFields returns the fields of a struct by JSON name, and the names
 // sorted. Callers must not change them.
-func jsonFields(t reflect.Type) (map[string]taggedField, []string) {
+func jsonFields(t reflect.Type) (map[string]api.TaggedField, []string) {
 	if c, ok := jsonFieldCache.Load(t); ok {
 		set := c.(jsonFieldSet)
 		return set.fields, set.names
 	}
-	fields, names := fieldsByTag(t, "json")
+	fields, names := api.TaggedFields(t, "json")
 	sort.Strings(names)
 	jsonFieldCache.Store(t, jsonFieldSet{fields, names})
 	return fields, names
 }
 
 var (
-	timeType = reflect.TypeOf(api.Time(0))
-	anyType  = reflect.TypeOf((*any)(nil)).Elem()
+	timeType        = reflect.TypeOf(api.Time(0))
+	quantityType    = reflect.TypeOf(api.Quantity(""))
+	intOrStringType = reflect.TypeOf(api.IntOrString{})
+	anyType         = reflect.TypeOf((*any)(nil)).Elem()
 )
 
 // isLeaf reports whether values of t are compared whole (a time, a
@@ -232,7 +191,7 @@ func (p Path) Check(t reflect.Type) (reflect.Type, error) {
 				}
 				return nil, fmt.Errorf("unknown field %q in %s; expected one of %s", s.Field, where, strings.Join(names, ", "))
 			}
-			t = f.typ
+			t = f.Type
 		case t.Kind() == reflect.Map:
 			if !s.isField() {
 				return nil, fmt.Errorf("%s is a map: write %s.KEY or %s[KEY]", here, here, here)
@@ -249,7 +208,7 @@ func (p Path) Check(t reflect.Type) (reflect.Type, error) {
 					e = e.Elem()
 				}
 				if e.Kind() == reflect.Struct {
-					if fields, names := jsonFields(e); fields[s.MatchKey].index == nil {
+					if fields, names := jsonFields(e); fields[s.MatchKey].Index == nil {
 						return nil, fmt.Errorf("unknown field %q in the elements of %s; expected one of %s", s.MatchKey, here, strings.Join(names, ", "))
 					}
 				}
@@ -282,7 +241,7 @@ func (p Path) Lookup(obj any) (reflect.Value, error) {
 			if !ok {
 				return reflect.Value{}, fmt.Errorf("%s has no field %q", here, s.Field)
 			}
-			v = v.FieldByIndex(f.index)
+			v = v.FieldByIndex(f.Index)
 		case reflect.Map:
 			if !s.isField() || v.Type().Key().Kind() != reflect.String {
 				return reflect.Value{}, fmt.Errorf("%s is a map; it has no %s", here, Path{s})

@@ -1,4 +1,4 @@
-package scenario
+package manifest
 
 import (
 	"fmt"
@@ -10,6 +10,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"reconcile/engine/api"
+	"reconcile/engine/yamlpos"
 )
 
 // objDecoder decodes YAML nodes into the api structs through their yaml:
@@ -17,7 +18,7 @@ import (
 // with its position and field path, and decoding goes on so that one pass
 // finds every problem.
 type objDecoder struct {
-	pm posMap
+	pm yamlpos.Source
 	// root prefixes field paths in type errors: "Deployment.spec.replicas".
 	root string
 	// strict makes unknown fields errors (the scenario format); otherwise
@@ -26,7 +27,7 @@ type objDecoder struct {
 	// looseTop keeps unknown top-level fields quiet: kinds the engine does
 	// not simulate keep spec and data and may have other fields.
 	looseTop bool
-	errs     *ErrorList
+	errs     *yamlpos.ErrorList
 	warns    *[]string
 }
 
@@ -36,7 +37,7 @@ var (
 )
 
 func (d *objDecoder) fail(n *yaml.Node, format string, args ...any) {
-	*d.errs = append(*d.errs, &Error{Pos: d.pm.of(n), Msg: fmt.Sprintf(format, args...)})
+	*d.errs = append(*d.errs, &yamlpos.Error{Pos: d.pm.Of(n), Msg: fmt.Sprintf(format, args...)})
 }
 
 func (d *objDecoder) where(path string) string {
@@ -50,7 +51,7 @@ func (d *objDecoder) where(path string) string {
 }
 
 func (d *objDecoder) typeError(n *yaml.Node, path, want string) {
-	d.fail(n, "%s: invalid type: got %q, expected %q", d.where(path), typeName(n), want)
+	d.fail(n, "%s: invalid type: got %q, expected %q", d.where(path), yamlpos.TypeName(n), want)
 }
 
 func join(path, field string) string {
@@ -62,9 +63,9 @@ func join(path, field string) string {
 
 // decode fills v from n. path is the field path so far ("spec.replicas").
 func (d *objDecoder) decode(n *yaml.Node, v reflect.Value, path string) {
-	n = resolve(n)
+	n = yamlpos.Resolve(n)
 	t := v.Type()
-	if isNull(n) {
+	if yamlpos.IsNull(n) {
 		v.Set(reflect.Zero(t))
 		return
 	}
@@ -82,7 +83,7 @@ func (d *objDecoder) decode(n *yaml.Node, v reflect.Value, path string) {
 	switch t.Kind() {
 	case reflect.Interface:
 		if d.checkMappings(n) {
-			v.Set(reflect.ValueOf(generic(n)))
+			v.Set(reflect.ValueOf(yamlpos.Generic(n)))
 		}
 	case reflect.Struct:
 		d.object(n, v, path)
@@ -93,9 +94,9 @@ func (d *objDecoder) decode(n *yaml.Node, v reflect.Value, path string) {
 		}
 		m := reflect.MakeMapWithSize(t, len(ps))
 		for _, p := range ps {
-			key := resolve(p.key).Value
+			key := yamlpos.Resolve(p.Key).Value
 			elem := reflect.New(t.Elem()).Elem()
-			d.decode(p.value, elem, path+"["+key+"]")
+			d.decode(p.Value, elem, path+"["+key+"]")
 			m.SetMapIndex(reflect.ValueOf(key).Convert(t.Key()), elem)
 		}
 		v.Set(m)
@@ -161,7 +162,7 @@ func (d *objDecoder) scalar(n *yaml.Node, v reflect.Value, path string) {
 		}
 		v.SetFloat(f)
 	default:
-		panic("scenario: no YAML decoding for " + t.String()) // an api type the decoder does not know
+		panic("manifest: no YAML decoding for " + t.String()) // an api type the decoder does not know
 	}
 }
 
@@ -186,10 +187,10 @@ func (d *objDecoder) intOrString(n *yaml.Node, v reflect.Value, path string) {
 
 // checkMappings reports repeated keys anywhere under n.
 func (d *objDecoder) checkMappings(n *yaml.Node) bool {
-	n = resolve(n)
+	n = yamlpos.Resolve(n)
 	ok := true
 	if n.Kind == yaml.MappingNode {
-		if _, err := pairs(n, d.pm); err != nil {
+		if _, err := yamlpos.Pairs(n, d.pm); err != nil {
 			*d.errs = append(*d.errs, err)
 			return false
 		}
@@ -201,12 +202,12 @@ func (d *objDecoder) checkMappings(n *yaml.Node) bool {
 }
 
 // mapping returns the entries of a mapping node, or reports what n is instead.
-func (d *objDecoder) mapping(n *yaml.Node, path string) ([]pair, bool) {
+func (d *objDecoder) mapping(n *yaml.Node, path string) ([]yamlpos.Pair, bool) {
 	if n.Kind != yaml.MappingNode {
 		d.typeError(n, path, "object")
 		return nil, false
 	}
-	ps, err := pairs(n, d.pm)
+	ps, err := yamlpos.Pairs(n, d.pm)
 	if err != nil {
 		*d.errs = append(*d.errs, err)
 		return nil, false
@@ -222,22 +223,22 @@ func (d *objDecoder) object(n *yaml.Node, v reflect.Value, path string) {
 	}
 	fields := fieldsOf(v.Type())
 	for _, p := range ps {
-		key := resolve(p.key).Value
+		key := yamlpos.Resolve(p.Key).Value
 		f, ok := fields.byName[key]
 		switch {
 		case ok && f.index == nil:
 			// A field Kubernetes knows but the engine sets itself (timestamps).
 		case ok:
-			d.decode(p.value, v.FieldByIndex(f.index), join(path, key))
+			d.decode(p.Value, v.FieldByIndex(f.index), join(path, key))
 		case d.strict:
 			in := ""
 			if path != "" {
 				in = " in " + path
 			}
-			d.fail(p.key, "unknown field %q%s; expected one of %s", key, in, strings.Join(fields.names, ", "))
+			d.fail(p.Key, "unknown field %q%s; expected one of %s", key, in, strings.Join(fields.names, ", "))
 		case path == "" && d.looseTop:
 		default:
-			*d.warns = append(*d.warns, fmt.Sprintf("%s: Warning: unknown field %q", d.pm.of(p.key), join(path, key)))
+			*d.warns = append(*d.warns, fmt.Sprintf("%s: Warning: unknown field %q", d.pm.Of(p.Key), join(path, key)))
 		}
 	}
 }
@@ -262,12 +263,12 @@ func fieldsOf(t reflect.Type) *structFields {
 		return f.(*structFields)
 	}
 	sf := &structFields{byName: map[string]fieldInfo{}}
-	yamlFields, names := fieldsByTag(t, "yaml")
+	yamlFields, names := api.TaggedFields(t, "yaml")
 	for name, f := range yamlFields { // a map copied into a map: order cannot matter
-		sf.byName[name] = fieldInfo{index: f.index}
+		sf.byName[name] = fieldInfo{index: f.Index}
 	}
 	sf.names = names
-	known, _ := fieldsByTag(t, "json")
+	known, _ := api.TaggedFields(t, "json")
 	for name := range known { // lookups and inserts only: order cannot matter
 		if _, ok := sf.byName[name]; !ok {
 			sf.byName[name] = fieldInfo{}
@@ -275,4 +276,14 @@ func fieldsOf(t reflect.Type) *structFields {
 	}
 	fieldCache.Store(t, sf)
 	return sf
+}
+
+// DecodeValue decodes n into the value dst points to (a field of the
+// scenario format that holds api types: a node's labels, its taints),
+// strictly: unknown fields are errors. Problems are added to errs at their
+// place; path names the field in them ("cluster.nodes[0].taints").
+func DecodeValue(n *yaml.Node, dst any, path string, src yamlpos.Source, errs *yamlpos.ErrorList) {
+	var warns []string
+	d := &objDecoder{pm: src, strict: true, errs: errs, warns: &warns}
+	d.decode(n, reflect.ValueOf(dst).Elem(), path)
 }

@@ -1,12 +1,32 @@
-package scenario
+package yamlpos
 
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 )
 
-// Error is one problem in a scenario or manifest file, at a position.
+// Pos is a place in a file, 1-based.
+type Pos struct {
+	File string
+	Line int
+	Col  int
+}
+
+// String renders p as file:line:column.
+func (p Pos) String() string {
+	s := p.File
+	if p.Line > 0 {
+		s += ":" + strconv.Itoa(p.Line)
+		if p.Col > 0 {
+			s += ":" + strconv.Itoa(p.Col)
+		}
+	}
+	return s
+}
+
+// Error is one problem in a file, at a position.
 type Error struct {
 	Pos Pos
 	Msg string
@@ -18,9 +38,9 @@ func (e *Error) Error() string { return e.Pos.String() + ": " + e.Msg }
 // maxReported is how many problems an ErrorList prints before it sums up.
 const maxReported = 20
 
-// ErrorList is every problem found in a file, in file order. Load and
-// DecodeManifests return one when anything is wrong; a file is loaded whole
-// or not at all.
+// ErrorList is every problem found in a file, in file order. A file is read
+// whole or not at all: the readers built on this package return an
+// ErrorList when anything is wrong.
 type ErrorList []*Error
 
 // Error renders one problem per line.
@@ -39,8 +59,8 @@ func (l ErrorList) Error() string {
 	return b.String()
 }
 
-// err returns l sorted by position as an error, or nil when l is empty.
-func (l ErrorList) err() error {
+// Err returns l sorted by position as an error, or nil when l is empty.
+func (l ErrorList) Err() error {
 	if len(l) == 0 {
 		return nil
 	}

@@ -1,4 +1,4 @@
-package scenario
+package assertion
 
 import (
 	"encoding/json"
@@ -85,15 +85,15 @@ type Operand struct {
 	Quoted bool
 }
 
-// AssertionError is a malformed expect; Offset is the byte offset in the
+// Error is a malformed expression; Offset is the byte offset in the
 // expression where the problem starts.
-type AssertionError struct {
+type Error struct {
 	Offset int
 	Msg    string
 }
 
 // Error returns the message, without the offset.
-func (e *AssertionError) Error() string { return e.Msg }
+func (e *Error) Error() string { return e.Msg }
 
 // Ops are the comparison operators of an assertion.
 var Ops = []string{"==", "!=", "<", "<=", ">", ">=", "contains"}
@@ -103,10 +103,8 @@ var Ops = []string{"==", "!=", "<", "<=", ">", ">=", "contains"}
 // declare), in the singular or the plural, in any case.
 func KindFor(word string, extra []string) (string, bool) {
 	w := strings.ToLower(word)
-	if k, ok := api.KindNamed(w); ok {
-		if _, simulated := simulatedKinds[k]; simulated {
-			return k, true
-		}
+	if k, ok := api.KindNamed(w); ok && k.Simulated() {
+		return k.Name, true
 	}
 	for _, k := range extra {
 		if l := strings.ToLower(k); w == l || w == l+"s" || w == l+"es" {
@@ -118,8 +116,8 @@ func KindFor(word string, extra []string) (string, bool) {
 
 // kindType is the Go type objects of kind are stored as.
 func kindType(kind string) reflect.Type {
-	if sk, ok := simulatedKinds[kind]; ok {
-		return reflect.TypeOf(sk.new()).Elem()
+	if k, ok := api.KindOf(kind); ok && k.Simulated() {
+		return reflect.TypeOf(k.New()).Elem()
 	}
 	return reflect.TypeOf(api.Unstructured{})
 }
@@ -164,7 +162,7 @@ func tokens(s string) ([]token, error) {
 			case '"', '\'':
 				end := strings.IndexByte(s[i+1:], c)
 				if end < 0 {
-					return nil, &AssertionError{Offset: i, Msg: fmt.Sprintf("the quote %c at offset %d is not closed", c, i)}
+					return nil, &Error{Offset: i, Msg: fmt.Sprintf("the quote %c at offset %d is not closed", c, i)}
 				}
 				i += end + 1
 			case '[', '{':
@@ -175,7 +173,7 @@ func tokens(s string) ([]token, error) {
 			i++
 		}
 		if depth > 0 {
-			return nil, &AssertionError{Offset: start, Msg: fmt.Sprintf("a bracket in %q is not closed", s[start:])}
+			return nil, &Error{Offset: start, Msg: fmt.Sprintf("a bracket in %q is not closed", s[start:])}
 		}
 		out = append(out, token{s[start:i], start})
 	}
@@ -184,17 +182,17 @@ func tokens(s string) ([]token, error) {
 
 var valueRoots = []string{"metadata.", "spec.", "status.", "data."}
 
-// ParseAssertion parses and checks a `that:` expression: the kind must be
+// Parse parses and checks a `that:` expression: the kind must be
 // known (extra adds kinds, such as those of a scenario's manifests), paths
 // must exist in the kind's object, and the operator and value must suit the
 // field's type.
-func ParseAssertion(text string, extra []string) (*Assertion, error) {
+func Parse(text string, extra []string) (*Assertion, error) {
 	toks, err := tokens(text)
 	if err != nil {
 		return nil, err
 	}
 	if len(toks) == 0 {
-		return nil, &AssertionError{Msg: "empty expect: want KIND/NAME PATH OP VALUE or KIND{FILTERS} OP NUMBER"}
+		return nil, &Error{Msg: "empty expect: want KIND/NAME PATH OP VALUE or KIND{FILTERS} OP NUMBER"}
 	}
 	a := &Assertion{Text: text}
 	head, _, _ := strings.Cut(toks[0].text, "{")
@@ -210,7 +208,7 @@ func ParseAssertion(text string, extra []string) (*Assertion, error) {
 }
 
 func wantForm(end int, form string) error {
-	return &AssertionError{Offset: end, Msg: "incomplete expect: want " + form}
+	return &Error{Offset: end, Msg: "incomplete expect: want " + form}
 }
 
 const (
@@ -224,7 +222,7 @@ func (a *Assertion) parseObjectForm(toks []token, extra []string) error {
 		return wantForm(last.off+len(last.text), objectForm)
 	}
 	if len(toks) > 4 {
-		return &AssertionError{Offset: toks[4].off, Msg: fmt.Sprintf("unexpected %q after the value: quote a value that has spaces", toks[4].text)}
+		return &Error{Offset: toks[4].off, Msg: fmt.Sprintf("unexpected %q after the value: quote a value that has spaces", toks[4].text)}
 	}
 	kindWord, name, _ := strings.Cut(toks[0].text, "/")
 	kind, ok := KindFor(kindWord, extra)
@@ -232,7 +230,7 @@ func (a *Assertion) parseObjectForm(toks []token, extra []string) error {
 		return unknownKind(kindWord, toks[0].off, extra)
 	}
 	if name == "" || strings.ContainsAny(name, "/{}[]\"'") {
-		return &AssertionError{Offset: toks[0].off + len(kindWord) + 1, Msg: fmt.Sprintf("bad object %q: want KIND/NAME, e.g. deployment/web or replicaset/web-*", toks[0].text)}
+		return &Error{Offset: toks[0].off + len(kindWord) + 1, Msg: fmt.Sprintf("bad object %q: want KIND/NAME, e.g. deployment/web or replicaset/web-*", toks[0].text)}
 	}
 	a.Kind, a.Name = kind, name
 	p, err := ParsePath(toks[1].text)
@@ -242,7 +240,7 @@ func (a *Assertion) parseObjectForm(toks []token, extra []string) error {
 	a.Path = p
 	leaf, err := p.Check(kindType(kind))
 	if err != nil {
-		return &AssertionError{Offset: toks[1].off, Msg: fmt.Sprintf("%s has no field %s: %v", strings.ToLower(kind), p, err)}
+		return &Error{Offset: toks[1].off, Msg: fmt.Sprintf("%s has no field %s: %v", strings.ToLower(kind), p, err)}
 	}
 	if err := a.parseOp(toks[2]); err != nil {
 		return err
@@ -251,8 +249,8 @@ func (a *Assertion) parseObjectForm(toks []token, extra []string) error {
 }
 
 func offsetBy(err error, off int) error {
-	if ae, ok := err.(*AssertionError); ok {
-		return &AssertionError{Offset: ae.Offset + off, Msg: ae.Msg}
+	if ae, ok := err.(*Error); ok {
+		return &Error{Offset: ae.Offset + off, Msg: ae.Msg}
 	}
 	return err
 }
@@ -262,7 +260,7 @@ func unknownKind(word string, off int, extra []string) error {
 	if len(extra) > 0 {
 		known += " or a kind of the manifests (" + strings.ToLower(strings.Join(extra, ", ")) + ")"
 	}
-	return &AssertionError{Offset: off, Msg: fmt.Sprintf("unknown kind %q: want %s", word, known)}
+	return &Error{Offset: off, Msg: fmt.Sprintf("unknown kind %q: want %s", word, known)}
 }
 
 func (a *Assertion) parseOp(t token) error {
@@ -272,7 +270,7 @@ func (a *Assertion) parseOp(t token) error {
 			return nil
 		}
 	}
-	return &AssertionError{Offset: t.off, Msg: fmt.Sprintf("unknown operator %q: want one of %s", t.text, strings.Join(Ops, " "))}
+	return &Error{Offset: t.off, Msg: fmt.Sprintf("unknown operator %q: want one of %s", t.text, strings.Join(Ops, " "))}
 }
 
 // valueClass is what kind of value a field holds, for checking operators.
@@ -324,11 +322,11 @@ func (a *Assertion) parseValue(t token, leaf reflect.Type, kind string) error {
 	text := t.text
 	class := classOf(leaf)
 	if a.Op == "contains" && (class == classNumber || class == classDuration || class == classBool) {
-		return &AssertionError{Offset: t.off, Msg: fmt.Sprintf("contains needs text or a list, but %s is %s", a.Path, classNames[class])}
+		return &Error{Offset: t.off, Msg: fmt.Sprintf("contains needs text or a list, but %s is %s", a.Path, classNames[class])}
 	}
 	ordering := a.Op != "==" && a.Op != "!=" && a.Op != "contains"
 	if ordering && (class == classString || class == classBool || class == classComposite) {
-		return &AssertionError{Offset: t.off, Msg: fmt.Sprintf("%s compares numbers, times or quantities, but %s is %s", a.Op, a.Path, classNames[class])}
+		return &Error{Offset: t.off, Msg: fmt.Sprintf("%s compares numbers, times or quantities, but %s is %s", a.Op, a.Path, classNames[class])}
 	}
 	if len(text) >= 2 && (text[0] == '"' || text[0] == '\'') && text[len(text)-1] == text[0] {
 		a.Value = Operand{Text: text[1 : len(text)-1], Quoted: true}
@@ -338,7 +336,7 @@ func (a *Assertion) parseValue(t token, leaf reflect.Type, kind string) error {
 			}
 		}
 		if class == classNumber || class == classBool || class == classDuration {
-			return &AssertionError{Offset: t.off, Msg: fmt.Sprintf("%s is %s; write the value without quotes", a.Path, classNames[class])}
+			return &Error{Offset: t.off, Msg: fmt.Sprintf("%s is %s; write the value without quotes", a.Path, classNames[class])}
 		}
 		return nil
 	}
@@ -350,11 +348,11 @@ func (a *Assertion) parseValue(t token, leaf reflect.Type, kind string) error {
 			}
 			rleaf, err := p.Check(kindType(kind))
 			if err != nil {
-				return &AssertionError{Offset: t.off, Msg: fmt.Sprintf("%s has no field %s: %v", strings.ToLower(kind), p, err)}
+				return &Error{Offset: t.off, Msg: fmt.Sprintf("%s has no field %s: %v", strings.ToLower(kind), p, err)}
 			}
 			if rc := classOf(rleaf); class != classDynamic && rc != classDynamic && rc != class &&
 				!(class == classNumber && rc == classQuantity) && !(class == classQuantity && rc == classNumber) {
-				return &AssertionError{Offset: t.off, Msg: fmt.Sprintf("%s is %s but %s is %s: they cannot be compared", a.Path, classNames[class], p, classNames[rc])}
+				return &Error{Offset: t.off, Msg: fmt.Sprintf("%s is %s but %s is %s: they cannot be compared", a.Path, classNames[class], p, classNames[rc])}
 			}
 			a.Value = Operand{Path: p}
 			return nil
@@ -362,7 +360,7 @@ func (a *Assertion) parseValue(t token, leaf reflect.Type, kind string) error {
 	}
 	a.Value = Operand{Text: text}
 	bad := func(want string) error {
-		return &AssertionError{Offset: t.off, Msg: fmt.Sprintf("%s is %s: want %s, got %q", a.Path, classNames[class], want, text)}
+		return &Error{Offset: t.off, Msg: fmt.Sprintf("%s is %s: want %s, got %q", a.Path, classNames[class], want, text)}
 	}
 	switch class {
 	case classNumber:
@@ -387,7 +385,7 @@ func (a *Assertion) parseValue(t token, leaf reflect.Type, kind string) error {
 	if ordering && class == classDynamic {
 		if _, err := strconv.ParseFloat(text, 64); err != nil {
 			if _, err := api.Quantity(text).Parse(); err != nil {
-				return &AssertionError{Offset: t.off, Msg: fmt.Sprintf("%s compares numbers, times or quantities; %q is none", a.Op, text)}
+				return &Error{Offset: t.off, Msg: fmt.Sprintf("%s compares numbers, times or quantities; %q is none", a.Op, text)}
 			}
 		}
 	}
@@ -401,28 +399,28 @@ func (a *Assertion) parseCountForm(toks []token, extra []string) error {
 	}
 	if len(toks) > 3 {
 		if !strings.Contains(toks[0].text, "{") {
-			return &AssertionError{Offset: toks[0].off, Msg: fmt.Sprintf("%q names no object: want %s, or %s", toks[0].text, objectForm, countForm)}
+			return &Error{Offset: toks[0].off, Msg: fmt.Sprintf("%q names no object: want %s, or %s", toks[0].text, objectForm, countForm)}
 		}
-		return &AssertionError{Offset: toks[3].off, Msg: fmt.Sprintf("unexpected %q: want %s", toks[3].text, countForm)}
+		return &Error{Offset: toks[3].off, Msg: fmt.Sprintf("unexpected %q: want %s", toks[3].text, countForm)}
 	}
 	head, filters, braced := strings.Cut(toks[0].text, "{")
 	kind, ok := KindFor(head, extra)
 	if !ok {
 		if head == "" || strings.ContainsAny(head, ".[") {
-			return &AssertionError{Offset: toks[0].off, Msg: fmt.Sprintf("bad expect %q: want %s or %s", a.Text, objectForm, countForm)}
+			return &Error{Offset: toks[0].off, Msg: fmt.Sprintf("bad expect %q: want %s or %s", a.Text, objectForm, countForm)}
 		}
 		return unknownKind(head, toks[0].off, extra)
 	}
 	a.Kind, a.Count = kind, true
 	if braced {
 		if !strings.HasSuffix(filters, "}") {
-			return &AssertionError{Offset: toks[0].off, Msg: fmt.Sprintf("bad filters in %q: want %s{...}", toks[0].text, head)}
+			return &Error{Offset: toks[0].off, Msg: fmt.Sprintf("bad filters in %q: want %s{...}", toks[0].text, head)}
 		}
 		off := toks[0].off + len(head) + 1
 		for _, f := range strings.Split(strings.TrimSuffix(filters, "}"), ",") {
 			term, err := parseTerm(strings.TrimSpace(f), kind)
 			if err != nil {
-				return &AssertionError{Offset: off, Msg: err.Error()}
+				return &Error{Offset: off, Msg: err.Error()}
 			}
 			if term != nil {
 				a.Terms = append(a.Terms, *term)
@@ -434,10 +432,10 @@ func (a *Assertion) parseCountForm(toks []token, extra []string) error {
 		return err
 	}
 	if a.Op == "contains" {
-		return &AssertionError{Offset: toks[1].off, Msg: "a count compares with ==, !=, <, <=, > or >="}
+		return &Error{Offset: toks[1].off, Msg: "a count compares with ==, !=, <, <=, > or >="}
 	}
 	if _, err := strconv.ParseUint(toks[2].text, 10, 32); err != nil {
-		return &AssertionError{Offset: toks[2].off, Msg: fmt.Sprintf("a count compares with a whole number, got %q", toks[2].text)}
+		return &Error{Offset: toks[2].off, Msg: fmt.Sprintf("a count compares with a whole number, got %q", toks[2].text)}
 	}
 	a.Value = Operand{Text: toks[2].text}
 	return nil
@@ -511,4 +509,18 @@ func jsonText(v any) string {
 		return fmt.Sprintf("%v", v)
 	}
 	return string(b)
+}
+
+// ParseObjectRef splits "kind/name" as an event expect names an object; the
+// kind may be any kind (events are about kinds the engine does not simulate
+// too) and the name may use *.
+func ParseObjectRef(s string) (kind, name string, err error) {
+	k, n, ok := strings.Cut(s, "/")
+	if !ok || k == "" || n == "" || strings.ContainsAny(s, " \t") || strings.Contains(n, "/") {
+		return "", "", fmt.Errorf("invalid object %q: want KIND/NAME, e.g. replicaset/web-*", s)
+	}
+	if c, ok := KindFor(k, nil); ok {
+		k = c
+	}
+	return k, n, nil
 }

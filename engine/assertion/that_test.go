@@ -1,4 +1,4 @@
-package scenario
+package assertion
 
 import (
 	"reflect"
@@ -7,7 +7,7 @@ import (
 	"reconcile/engine/api"
 )
 
-func TestParseAssertion(t *testing.T) {
+func TestParse(t *testing.T) {
 	tests := []struct {
 		text  string
 		extra []string
@@ -46,7 +46,7 @@ func TestParseAssertion(t *testing.T) {
 		{"configmap/settings data.mode == fast", []string{"ConfigMap"}, func(a *Assertion) bool { return a.Path.String() == "data.mode" }},
 	}
 	for _, tt := range tests {
-		a, err := ParseAssertion(tt.text, tt.extra)
+		a, err := Parse(tt.text, tt.extra)
 		if err != nil {
 			t.Errorf("%s: %v", tt.text, err)
 			continue
@@ -57,7 +57,7 @@ func TestParseAssertion(t *testing.T) {
 	}
 }
 
-func TestParseAssertionErrors(t *testing.T) {
+func TestParseErrors(t *testing.T) {
 	tests := []struct {
 		text   string
 		offset int
@@ -84,10 +84,10 @@ func TestParseAssertionErrors(t *testing.T) {
 		{`deployment/web metadata.name == "web`, 32, "the quote \" at offset 32 is not closed"},
 	}
 	for _, tt := range tests {
-		_, err := ParseAssertion(tt.text, nil)
-		ae, ok := err.(*AssertionError)
+		_, err := Parse(tt.text, nil)
+		ae, ok := err.(*Error)
 		if !ok {
-			t.Errorf("%q: got %v, want an *AssertionError", tt.text, err)
+			t.Errorf("%q: got %v, want an *Error", tt.text, err)
 			continue
 		}
 		if ae.Msg != tt.want || ae.Offset != tt.offset {

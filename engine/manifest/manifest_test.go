@@ -1,4 +1,4 @@
-package scenario
+package manifest
 
 import (
 	"fmt"
@@ -8,7 +8,7 @@ import (
 	"reconcile/engine/api"
 )
 
-func TestDecodeManifestsKinds(t *testing.T) {
+func TestDecodeKinds(t *testing.T) {
 	text := `apiVersion: apps/v1
 kind: ReplicaSet
 metadata: {name: web-abc, namespace: shop}
@@ -49,7 +49,7 @@ items:
   spec: {rules: [{host: shop.example}]}
   status: {loadBalancer: {}}
 `
-	ms, err := DecodeManifests("m.yaml", text, 1, 1)
+	ms, err := Decode("m.yaml", text, 1, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,19 +88,19 @@ items:
 	}
 }
 
-func TestDecodeManifestsPositionsInABlock(t *testing.T) {
+func TestDecodePositionsInABlock(t *testing.T) {
 	// The block starts at line 10, column 5 of an outer file.
 	text := "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\nspec:\n  containers:\n  - name: app\n    image: nginx\n    imagePullPolicy: true\n"
-	_, err := DecodeManifests("outer.yaml", text, 10, 5)
+	_, err := Decode("outer.yaml", text, 10, 5)
 	want := `outer.yaml:18:26: Pod.spec.containers[0].imagePullPolicy: invalid type: got "boolean", expected "string"`
 	if err == nil || err.Error() != want {
 		t.Errorf("got %v\nwant %s", err, want)
 	}
 }
 
-func TestDecodeManifestsIntOrString(t *testing.T) {
+func TestDecodeIntOrString(t *testing.T) {
 	text := "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  strategy:\n    rollingUpdate: {maxSurge: 2, maxUnavailable: 10%}\n"
-	ms, err := DecodeManifests("d.yaml", text, 1, 1)
+	ms, err := Decode("d.yaml", text, 1, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,7 +110,7 @@ func TestDecodeManifestsIntOrString(t *testing.T) {
 	}
 }
 
-func TestDecodeManifestsErrors(t *testing.T) {
+func TestDecodeErrors(t *testing.T) {
 	tests := []struct{ name, text, want string }{
 		{"scalar document", "just text\n",
 			`x.yaml:1:1: want a Kubernetes object (a mapping with apiVersion, kind and metadata), got a string`},
@@ -136,12 +136,12 @@ func TestDecodeManifestsErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			ms, err := DecodeManifests("x.yaml", tt.text, 1, 1)
+			ms, err := Decode("x.yaml", tt.text, 1, 1)
 			if err == nil {
 				t.Fatalf("decoded %+v, want an error", ms)
 			}
 			if ms != nil {
-				t.Errorf("DecodeManifests returned manifests with its error")
+				t.Errorf("Decode returned manifests with its error")
 			}
 			if err.Error() != tt.want {
 				t.Errorf("got\n%s\nwant\n%s", err, tt.want)
@@ -150,9 +150,9 @@ func TestDecodeManifestsErrors(t *testing.T) {
 	}
 }
 
-func TestDecodeManifestsMergeKeys(t *testing.T) {
+func TestDecodeMergeKeys(t *testing.T) {
 	text := "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers:\n  - &base {name: a, image: nginx, imagePullPolicy: Never}\n  - {<<: *base, name: b}\n"
-	ms, err := DecodeManifests("p.yaml", text, 1, 1)
+	ms, err := Decode("p.yaml", text, 1, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -162,7 +162,7 @@ func TestDecodeManifestsMergeKeys(t *testing.T) {
 	}
 }
 
-func ExampleDecodeManifests() {
+func ExampleDecode() {
 	text := `apiVersion: apps/v1
 kind: Deployment
 metadata:
@@ -186,7 +186,7 @@ metadata:
 spec:
   ports: [{port: 80}]
 `
-	ms, err := DecodeManifests("web.yaml", text, 1, 1)
+	ms, err := Decode("web.yaml", text, 1, 1)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -197,7 +197,7 @@ spec:
 			fmt.Println(w)
 		}
 	}
-	_, err = DecodeManifests("web.yaml", strings.Replace(text, "replicass: 3", "replicas: three", 1), 1, 1)
+	_, err = Decode("web.yaml", strings.Replace(text, "replicass: 3", "replicas: three", 1), 1, 1)
 	fmt.Println(err)
 	// Output:
 	// web.yaml:1:1 *api.Deployment default/web

@@ -1,0 +1,156 @@
+package fault
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"reconcile/engine/api"
+	"reconcile/engine/controller"
+	"reconcile/engine/limits"
+)
+
+// Verbs.
+const (
+	NodeDown       = "node-down"
+	NodeUp         = "node-up"
+	DropWatch      = "drop-watch"
+	DuplicateWatch = "duplicate-watch"
+	DelayWatch     = "delay-watch"
+	Crash          = "crash"
+	Stop           = "stop"
+	Start          = "start"
+	WebhookDown    = "webhook-down"
+	WebhookUp      = "webhook-up"
+	PushImage      = "push-image"
+	DeletePod      = "delete-pod"
+	// Sync makes a controller look at everything now: a resync for a
+	// level-triggered controller, a run for a GitOps controller in manual
+	// mode (an infrastructure-as-code tool that acts only when run).
+	Sync = "sync"
+)
+
+// usage is each verb's arguments, as its usage line shows them.
+var usage = map[string]string{
+	NodeDown:       "NODE",
+	NodeUp:         "NODE",
+	DropWatch:      "CONTROLLER [COUNT]",
+	DuplicateWatch: "CONTROLLER [COUNT]",
+	DelayWatch:     "CONTROLLER DURATION",
+	Crash:          "CONTROLLER",
+	Stop:           "CONTROLLER",
+	Start:          "CONTROLLER",
+	WebhookDown:    "NAME",
+	WebhookUp:      "NAME",
+	PushImage:      "REF [DIGEST]",
+	DeletePod:      "NAME",
+	Sync:           "CONTROLLER",
+}
+
+// Verbs lists the verbs in the order the docs list them.
+var Verbs = []string{NodeDown, NodeUp, DropWatch, DuplicateWatch, DelayWatch,
+	Crash, Stop, Start, Sync, WebhookDown, WebhookUp, PushImage, DeletePod}
+
+// Usage returns a verb's arguments as its usage line shows them
+// ("CONTROLLER [COUNT]"), and whether the verb exists.
+func Usage(verb string) (string, bool) {
+	u, ok := usage[verb]
+	return u, ok
+}
+
+// Fault is one fault, parsed.
+type Fault struct {
+	Verb string
+	// Target is what the fault hits: a node, a controller, a webhook, an
+	// image reference or a pod ("NAME", "NAMESPACE/NAME", or a label
+	// selector "app=web" for the first active pod it matches).
+	Target string
+	// Count is how many watch events drop-watch and duplicate-watch affect
+	// (1 unless given).
+	Count int
+	// Delay is how long delay-watch holds the controller's watch events.
+	Delay api.Duration
+	// Digest is the digest push-image gives the tag ("" lets the engine
+	// make one up).
+	Digest string
+}
+
+// String renders f as a fault line, the form Parse reads.
+func (f Fault) String() string {
+	s := f.Verb + " " + f.Target
+	switch f.Verb {
+	case DropWatch, DuplicateWatch:
+		if f.Count != 1 {
+			s += " " + strconv.Itoa(f.Count)
+		}
+	case DelayWatch:
+		s += " " + api.FormatDuration(f.Delay)
+	case PushImage:
+		if f.Digest != "" {
+			s += " " + f.Digest
+		}
+	}
+	return s
+}
+
+// Parse parses a fault line such as "node-down worker-2" or
+// "drop-watch replicaset-controller 3". It checks the verb, the number of
+// words and that controllers are known; that a node exists is the
+// simulation's to check.
+func Parse(s string) (Fault, error) {
+	words := strings.Fields(s)
+	if len(words) == 0 {
+		return Fault{}, fmt.Errorf("empty fault: want one of %s", strings.Join(Verbs, ", "))
+	}
+	verb, args := words[0], words[1:]
+	u, ok := usage[verb]
+	if !ok {
+		return Fault{}, fmt.Errorf("unknown fault %q: want one of %s", verb, strings.Join(Verbs, ", "))
+	}
+	min, max := 1, 1
+	if strings.Contains(u, "[") {
+		max = 2
+	} else if strings.Count(u, " ") == 1 {
+		min, max = 2, 2
+	}
+	if len(args) < min || len(args) > max {
+		return Fault{}, fmt.Errorf("fault %s takes %s, got %d word(s) after it: write %s %s", verb, u, len(args), verb, u)
+	}
+	f := Fault{Verb: verb, Target: args[0], Count: 1}
+	if strings.HasPrefix(u, "CONTROLLER") && !controller.Known(f.Target) {
+		return Fault{}, fmt.Errorf("fault %s: unknown controller %q: want one of %s", verb, f.Target, strings.Join(controller.Names(), ", "))
+	}
+	if len(args) == 2 {
+		switch verb {
+		case DropWatch, DuplicateWatch:
+			n, err := strconv.Atoi(args[1])
+			if err != nil || n < 1 || n > 1_000_000 {
+				return Fault{}, fmt.Errorf("fault %s: COUNT must be a whole number from 1 to 1000000, got %q", verb, args[1])
+			}
+			f.Count = n
+		case DelayWatch:
+			d, err := api.ParseDuration(args[1])
+			if err != nil {
+				return Fault{}, fmt.Errorf("fault %s: %v", verb, err)
+			}
+			if d < 0 || d > limits.MaxTime {
+				return Fault{}, fmt.Errorf("fault %s: DURATION must be from 0s (no delay) to %s", verb, api.FormatDuration(limits.MaxTime))
+			}
+			f.Delay = d
+		case PushImage:
+			if err := CheckDigest(args[1]); err != nil {
+				return Fault{}, fmt.Errorf("fault %s: %v", verb, err)
+			}
+			f.Digest = args[1]
+		}
+	}
+	return f, nil
+}
+
+// CheckDigest checks the form of an image digest: sha256:<hex>.
+func CheckDigest(s string) error {
+	if hex, ok := strings.CutPrefix(s, "sha256:"); !ok || hex == "" {
+		return fmt.Errorf("invalid digest %q: want sha256:<hex>", s)
+	}
+	return nil
+}

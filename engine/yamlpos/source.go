@@ -1,0 +1,177 @@
+package yamlpos
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"reconcile/engine/limits"
+)
+
+// Source says where a YAML text sits in the file it came from, so that a
+// position in the text becomes a position in the file. A manifests block is
+// a text inside a scenario file: its line 1, column 1 is where the block's
+// content starts. The zero Source places nothing (positions without a file).
+type Source struct {
+	File      string
+	Line, Col int
+	// Fixed pins every position to (Line, Col): for texts written as quoted
+	// strings, whose lines do not sit at a known column of the file.
+	Fixed bool
+}
+
+// File returns the Source of a whole file.
+func File(name string) Source { return Source{File: name, Line: 1, Col: 1} }
+
+// At returns the file position of line and col of the text.
+func (m Source) At(line, col int) Pos {
+	if m.Fixed || line <= 0 {
+		return Pos{File: m.File, Line: m.Line, Col: m.Col}
+	}
+	return Pos{File: m.File, Line: m.Line + line - 1, Col: m.Col + col - 1}
+}
+
+// Of returns the file position of a node of the text.
+func (m Source) Of(n *yaml.Node) Pos { return m.At(n.Line, n.Column) }
+
+// Budget is what is left of a file's limits, shared by every YAML text the
+// file holds (a scenario itself and each manifests block in it).
+type Budget struct {
+	aliases, nodes int
+	// Objects is how many more Kubernetes objects the file may declare
+	// (limits.MaxObjects in all); the manifest decoder charges it.
+	Objects int
+}
+
+// NewBudget returns the budget of one file.
+func NewBudget() *Budget {
+	return &Budget{aliases: limits.MaxAliases, nodes: limits.MaxYAMLNodes, Objects: limits.MaxObjects}
+}
+
+var yamlLineRE = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+
+// Parse parses every document of text, charging each to b. A syntax error
+// is reported at its line; yaml.v3 does not give the column, so the column
+// is where that line's content starts. Parse never panics: a panic in the
+// parser is an error at the start of the text.
+func Parse(text string, pm Source, b *Budget) (docs []*yaml.Node, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			docs, err = nil, ErrorList{{Pos: pm.At(1, 1), Msg: fmt.Sprintf("malformed YAML: %v", r)}}
+		}
+	}()
+	dec := yaml.NewDecoder(strings.NewReader(text))
+	for {
+		var doc yaml.Node
+		err := dec.Decode(&doc)
+		if errors.Is(err, io.EOF) {
+			return docs, nil
+		}
+		if err != nil {
+			return nil, ErrorList{syntaxError(err, text, pm)}
+		}
+		if e := b.take(&doc, pm); e != nil {
+			return nil, ErrorList{e}
+		}
+		docs = append(docs, &doc)
+	}
+}
+
+// parserProblems are the messages of yaml.v3's parser (as opposed to its
+// scanner), whose line numbers it reports counting from 0.
+var parserProblems = []string{"did not find expected", "found undefined tag handle", "found duplicate %",
+	"found incompatible YAML document"}
+
+var unknownAnchorRE = regexp.MustCompile(`^yaml: unknown anchor '(.*)' referenced$`)
+
+func syntaxError(err error, text string, pm Source) *Error {
+	msg := err.Error()
+	lines := strings.Split(text, "\n")
+	at := func(line int) Pos {
+		line = max(1, min(line, len(lines)))
+		return pm.At(line, 1+Leading(lines[line-1]))
+	}
+	if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
+		line, _ := strconv.Atoi(m[1])
+		for _, p := range parserProblems {
+			if strings.HasPrefix(m[2], p) {
+				line++
+			}
+		}
+		return &Error{Pos: at(line), Msg: "malformed YAML: " + m[2]}
+	}
+	if m := unknownAnchorRE.FindStringSubmatch(msg); m != nil {
+		for i, l := range lines {
+			if c := strings.Index(l, "*"+m[1]); c >= 0 {
+				return &Error{Pos: pm.At(i+1, c+1), Msg: fmt.Sprintf("malformed YAML: unknown anchor '%s' referenced", m[1])}
+			}
+		}
+	}
+	return &Error{Pos: pm.At(1, 1), Msg: "malformed YAML: " + strings.TrimPrefix(msg, "yaml: ")}
+}
+
+// take charges one parsed document to the budget: its aliases, and its size
+// once aliases are expanded. It also refuses an alias that contains itself.
+// After take, walking the document always ends.
+func (b *Budget) take(doc *yaml.Node, pm Source) *Error {
+	var count func(n *yaml.Node) *Error
+	count = func(n *yaml.Node) *Error {
+		if n.Kind == yaml.AliasNode {
+			if b.aliases--; b.aliases < 0 {
+				return &Error{Pos: pm.Of(n), Msg: fmt.Sprintf("too many YAML aliases: the limit is %d aliases per file (MaxAliases)", limits.MaxAliases)}
+			}
+			return nil
+		}
+		for _, c := range n.Content {
+			if e := count(c); e != nil {
+				return e
+			}
+		}
+		return nil
+	}
+	if e := count(doc); e != nil {
+		return e
+	}
+	// Expanded size, memoised per node, saturating past the limit.
+	const visiting = -1
+	size := map[*yaml.Node]int{}
+	var expand func(n *yaml.Node) (int, *Error)
+	expand = func(n *yaml.Node) (int, *Error) {
+		if s, ok := size[n]; ok {
+			if s == visiting {
+				return 0, &Error{Pos: pm.Of(n), Msg: "a YAML alias refers to a node that contains it"}
+			}
+			return s, nil
+		}
+		size[n] = visiting
+		total := 1
+		kids := n.Content
+		if n.Kind == yaml.AliasNode {
+			kids = []*yaml.Node{n.Alias}
+		}
+		for _, c := range kids {
+			s, e := expand(c)
+			if e != nil {
+				return 0, e
+			}
+			if total += s; total > limits.MaxYAMLNodes {
+				total = limits.MaxYAMLNodes + 1
+			}
+		}
+		size[n] = total
+		return total, nil
+	}
+	s, e := expand(doc)
+	if e != nil {
+		return e
+	}
+	if b.nodes -= s; b.nodes < 0 {
+		return &Error{Pos: pm.Of(doc), Msg: fmt.Sprintf("too much YAML: with aliases expanded the file holds more than %d nodes (MaxYAMLNodes)", limits.MaxYAMLNodes)}
+	}
+	return nil
+}
