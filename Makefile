@@ -5,7 +5,7 @@
 #                (installs what it lacks first: axe-core from the lockfile,
 #                Chromium from the distribution's packages; see .ci/test-deps)
 #   make build   web/app.wasm, then the static site in dist/
-#   make bench   every figure of DESIGN §7 beside its budget, into docs/bench.md
+#   make bench   every performance figure beside its budget, into docs/bench.md
 
 SHELL := /bin/bash
 GO ?= go
@@ -35,7 +35,7 @@ test: test-deps
 test-deps:
 	@./.ci/test-deps
 
-# make bench measures, in one run on this machine, every figure of DESIGN §7
+# make bench measures, in one run on this machine, every performance figure
 # beside its budget, and writes the table to docs/bench.md. What it builds
 # and measures on the way goes to $(BENCH)/. It is not part of make test.
 BENCH := bench-results

@@ -249,7 +249,7 @@ func (c *Compare) demonstrate(d demonstration) {
 		var lines []string
 		for _, in := range c.tw.level.Inputs() {
 			if in.At == c.tw.marks[len(c.tw.marks)-1].at {
-				lines = append(lines, strings.TrimSpace(in.Fault+" "+kubectlWord(in.Kubectl)))
+				lines = append(lines, in.Input.Text())
 			}
 		}
 		c.notice = fmt.Sprintf("At t=%s both twins got: %s. Playing on.", c.tw.now(), strings.Join(lines, ", then "))

@@ -8,7 +8,8 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// Events a host page can listen for (DESIGN §5.3): each is posted to the
+// Events a host page can listen for (docs/scenarios.md, "Embedding a
+// scenario in a course page"): each is posted to the
 // parent window as {type: "reconcile", event, scenario, pass}.
 const (
 	eventPass            = "pass"

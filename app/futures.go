@@ -45,7 +45,7 @@ var futureNames = [2]string{"Future A", "Future B"}
 
 // compareFutures runs each of two futures (given as their recorded
 // inputs) to a common time and reads them there.
-func compareFutures(sc *scenario.Scenario, inputs [2][]savedInput, forkedAt int) [2]futureView {
+func compareFutures(sc *scenario.Scenario, inputs [2][]sim.Given, forkedAt int) [2]futureView {
 	shared := 0
 	for shared < len(inputs[0]) && shared < len(inputs[1]) && inputs[0][shared] == inputs[1][shared] {
 		shared++
@@ -56,7 +56,7 @@ func compareFutures(sc *scenario.Scenario, inputs [2][]savedInput, forkedAt int)
 	for i := range inputs {
 		out[i].name = futureNames[i]
 		for _, in := range inputs[i][shared:] {
-			out[i].own = append(out[i].own, fmt.Sprintf("after pass %d: %s", in.After, in.text()))
+			out[i].own = append(out[i].own, fmt.Sprintf("after pass %d: %s", in.After, inputText(in.Input)))
 		}
 		last := 0
 		if n := len(inputs[i]); n > 0 {

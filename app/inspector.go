@@ -12,7 +12,6 @@ import (
 
 	"reconcile/engine/api"
 	"reconcile/engine/kubectl"
-	"reconcile/engine/scenario"
 	"reconcile/engine/sim"
 )
 
@@ -177,34 +176,10 @@ func parseStamp(stamp string) (api.Time, error) {
 // followed is the object a pass reconciled: what the inspector shows when
 // the learner has not picked one.
 func followed(run *sim.Sim, p *sim.Pass) (api.Ref, bool) {
-	if p == nil {
+	if p == nil || p.Object.Kind == "" {
 		return api.Ref{}, false
 	}
-	ns, name := "", p.Key
-	if i := strings.IndexByte(p.Key, '/'); i >= 0 {
-		ns, name = p.Key[:i], p.Key[i+1:]
-	}
-	var kinds []string
-	switch p.Controller {
-	case scenario.DeploymentController:
-		kinds = []string{"Deployment"}
-	case scenario.ReplicaSetController:
-		kinds = []string{"ReplicaSet"}
-	case scenario.Scheduler, scenario.Kubelet:
-		kinds = []string{"Pod"}
-	case scenario.NodeLifecycleController:
-		kinds = []string{"Node"}
-	}
-	kinds = append(kinds, "Deployment", "ReplicaSet", "Pod", "Node")
-	for _, k := range kinds {
-		if run.Store().Get(k, ns, name) != nil {
-			return api.Ref{Kind: k, Namespace: ns, Name: name}, true
-		}
-	}
-	if len(kinds) > 4 {
-		return api.Ref{Kind: kinds[0], Namespace: ns, Name: name}, true
-	}
-	return api.Ref{}, false
+	return p.Object, true
 }
 
 // renderInspector draws the inspector. following says whether it follows

@@ -126,7 +126,7 @@ func (p *Playground) apply(ctx app.Context) {
 			p.alert = "Nothing was applied: the desired state holds no Kubernetes object."
 			return
 		}
-		in := sim.Input{Apply: text}
+		in := sim.Apply{Manifests: text}
 		// The API server's answer, tried on a copy of the run first.
 		if err := checkLimits(s.run, in); err != nil {
 			p.refuse(err)
@@ -224,7 +224,7 @@ func (p *Playground) runKubectl(ctx app.Context, typed string) {
 		case !write:
 			e.out, e.code = runRead(s.run, line)
 		default:
-			in := sim.Input{Kubectl: line}
+			in := sim.Kubectl{Line: line}
 			if checkedWrites[verb] {
 				if err := checkLimits(s.run, in); err != nil {
 					e.out, e.code = "error: "+err.Error()+"\n", 1
@@ -260,7 +260,11 @@ func (p *Playground) inject(ctx app.Context) {
 	p.clock.stop()
 	p.alert = ""
 	p.act(ctx, "inject", "Injecting "+line, func() {
-		if _, err := s.inject(sim.Input{Fault: line}); err != nil {
+		f, err := sim.ParseFault(line)
+		if err == nil {
+			_, err = s.inject(f)
+		}
+		if err != nil {
 			p.alert = err.Error()
 			return
 		}
@@ -291,8 +295,8 @@ func (p *Playground) fork(ctx app.Context) {
 		dropped := len(p.futures) == 2
 		// Future A goes on to its last input, so that what followed the
 		// fork is its past: an input given there does not drop it.
-		if ins := s.run.Inputs(); len(ins) > 0 && ins[len(ins)-1].AfterPass > n {
-			if err := s.seek(ins[len(ins)-1].AfterPass); err != nil {
+		if ins := s.run.Inputs(); len(ins) > 0 && ins[len(ins)-1].After > n {
+			if err := s.seek(ins[len(ins)-1].After); err != nil {
 				p.alert = err.Error()
 				return
 			}

@@ -274,7 +274,7 @@ func (p *Player) refresh() {
 			last := v.log[len(v.log)-1]
 			v.current = &last
 		}
-		v.converged = converged(run)
+		v.converged, _ = run.Converged()
 		ref, following := p.selected, p.selected == api.Ref{}
 		if following {
 			ref, _ = followed(run, v.current)
@@ -495,7 +495,7 @@ func (p *Player) applyResponse(ctx app.Context) {
 	var outs []string
 	guard(&p.alert, "Applying the response", func() {
 		for _, st := range p.sc.Response {
-			out, err := p.ses.inject(inputOf(st))
+			out, err := p.ses.inject(st.Input)
 			if err != nil {
 				p.alert = stepText(st) + ": " + err.Error()
 				return
@@ -532,7 +532,11 @@ func (p *Player) inject(ctx app.Context) {
 	p.alert = ""
 	p.logLines = nil
 	guard(&p.alert, "Injecting "+line, func() {
-		if _, err := p.ses.inject(sim.Input{Fault: line}); err != nil {
+		f, err := sim.ParseFault(line)
+		if err == nil {
+			_, err = p.ses.inject(f)
+		}
+		if err != nil {
 			p.alert = err.Error()
 		}
 	})
@@ -713,6 +717,8 @@ func (p *Player) renderTransport() app.UI {
 	}
 	status += " · t=" + orDash(p.view.now)
 	switch {
+	case p.view.converged && p.view.n > 0 && p.view.atEnd:
+		status += " · converged: nothing more happens"
 	case p.view.atEnd:
 		status += " · nothing more happens before the end of the run"
 	case p.view.converged && p.view.n > 0:
@@ -788,7 +794,7 @@ func (p *Player) renderPass() app.UI {
 	rows = append(rows, field("Observed", text(c.Observed))...)
 	rows = append(rows, field("Difference", text(c.Difference))...)
 	rows = append(rows, field("Actions", actions)...)
-	rows = append(rows, field("Outcome", app.Span().Class("outcome "+outcomeClass(c.Outcome)).Text(orDash(c.Outcome)))...)
+	rows = append(rows, field("Outcome", app.Span().Class("outcome "+outcomeClass(c.Result)).Text(orDash(c.Outcome)))...)
 
 	return app.Section().Class("pass").Aria("labelledby", "pass-title").Body(
 		app.H2().ID("pass-title").Text(fmt.Sprintf("Pass %d at %s", c.N, orDash(c.AtText))),
@@ -844,7 +850,7 @@ func renderPseudocode(c *sim.Pass) app.UI {
 		)
 	}
 	block, name := controller.LevelLines, "Level-triggered"
-	if c.Variant == scenario.ModeEdge {
+	if c.Variant == string(controller.Edge) {
 		block, name = controller.EdgeLines, "Edge-triggered"
 	}
 	return app.Div().Class("pseudo").Body(
@@ -1031,11 +1037,11 @@ func captionFor(ps *sim.Pass) string {
 	}
 }
 
-func outcomeClass(outcome string) string {
-	switch {
-	case outcome == "converged":
+func outcomeClass(o controller.Outcome) string {
+	switch o {
+	case controller.InSync:
 		return "ok"
-	case strings.HasPrefix(outcome, "error"), outcome == "crashed":
+	case controller.Failed, controller.Crashed, controller.Blocked:
 		return "bad"
 	default:
 		return "acted"

@@ -8,7 +8,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"reconcile/engine"
+	"reconcile/engine/controller"
 	"reconcile/engine/sim"
 	"reconcile/scenarios"
 )
@@ -31,7 +31,7 @@ func nativeRun(t *testing.T, id string, n int) *sim.Sim {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := engine.New(sc, sim.Options{})
+	s, err := sim.New(sc.Config())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -162,5 +162,17 @@ func TestSplitParagraphs(t *testing.T) {
 	}
 	if got := firstSentence("First one. Second."); got != "First one." {
 		t.Errorf("firstSentence = %q", got)
+	}
+}
+
+// A pass's outcome is styled by what happened, not by its words: a crashed
+// pass that acted first is a failure, not an action.
+func TestOutcomeStyleFollowsTheResult(t *testing.T) {
+	for o, want := range map[controller.Outcome]string{
+		controller.InSync: "ok", controller.Acted: "acted", controller.Blocked: "bad", controller.Failed: "bad", controller.Crashed: "bad",
+	} {
+		if got := outcomeClass(o); got != want {
+			t.Errorf("outcomeClass(%s) = %q, want %q", o, got, want)
+		}
 	}
 }

@@ -440,7 +440,7 @@ func (p *Playground) refresh() {
 			last := v.log[len(v.log)-1]
 			v.current = &last
 		}
-		v.converged = converged(run)
+		v.converged, _ = run.Converged()
 		p.world.sync(run)
 		ctrls := run.Controllers()
 		v.cluster = readCluster(run, &p.world, ctrls, p.nodePage)
@@ -469,7 +469,7 @@ func (p *Playground) compareFutures() {
 		return
 	}
 	guard(&p.alert, "Comparing the futures", func() {
-		c := compareFutures(p.sc, [2][]savedInput{savedInputs(p.futures[0].run), savedInputs(p.futures[1].run)}, p.forkedAt)
+		c := compareFutures(p.sc, [2][]sim.Given{savedInputs(p.futures[0].run), savedInputs(p.futures[1].run)}, p.forkedAt)
 		p.compare = &c
 	})
 }

@@ -10,7 +10,6 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"reconcile/engine"
 	"reconcile/engine/limits"
 	"reconcile/engine/manifest"
 	"reconcile/engine/scenario"
@@ -24,7 +23,7 @@ import (
 // replays to the same trace and the same digest anywhere.
 //
 // One format serves the stored file, the exported file and the share link
-// (DESIGN §5.3, §5.4): JSON, versioned, and checked like any other input
+// (docs/playground.md): JSON, versioned, and checked like any other input
 // before anything runs.
 
 // stateFormat and stateVersion name the format of a playState.
@@ -73,43 +72,25 @@ type playState struct {
 
 // future is one run of the scenario: the inputs given, the pass it is at.
 type future struct {
-	Pass   int          `json:"pass"`
-	Inputs []savedInput `json:"inputs,omitempty"`
+	Pass int `json:"pass"`
+	// Inputs are the inputs given, each just after its pass (sim.Given's
+	// JSON form; the time is recomputed by the replay).
+	Inputs []sim.Given `json:"inputs,omitempty"`
 }
 
-// savedInput is one recorded input (sim.Input without the time, which the
-// replay recomputes): exactly one of Fault, Kubectl, Apply or Git, given
-// just after pass After.
-type savedInput struct {
-	After   int    `json:"after"`
-	Fault   string `json:"fault,omitempty"`
-	Kubectl string `json:"kubectl,omitempty"`
-	Apply   string `json:"apply,omitempty"`
-	Git     string `json:"git,omitempty"`
-}
-
-func (in savedInput) input() sim.Input {
-	return sim.Input{Fault: in.Fault, Kubectl: in.Kubectl, Apply: in.Apply, Git: in.Git}
-}
-
-// text is the input the way a learner would type it.
-func (in savedInput) text() string {
-	switch {
-	case in.Fault != "":
-		return in.Fault
-	case in.Kubectl != "":
-		return "kubectl " + in.Kubectl
-	case in.Apply != "":
+// inputText is an input the way a learner would type it.
+func inputText(in sim.Input) string {
+	if _, ok := in.(sim.Apply); ok {
 		return "kubectl apply -f - (desired state)"
 	}
-	return "git commit"
+	return in.Text()
 }
 
-// savedInputs turns a run's recorded inputs into their stored form.
-func savedInputs(run *sim.Sim) []savedInput {
-	var out []savedInput
-	for _, in := range run.Inputs() {
-		out = append(out, savedInput{After: in.AfterPass, Fault: in.Fault, Kubectl: in.Kubectl, Apply: in.Apply, Git: in.Git})
+// savedInputs returns a run's inputs as a state saves them.
+func savedInputs(run *sim.Sim) []sim.Given {
+	out := make([]sim.Given, len(run.Inputs()))
+	for i, in := range run.Inputs() {
+		out[i] = sim.Given{After: in.After, Input: in.Input}
 	}
 	return out
 }
@@ -200,23 +181,28 @@ func (f future) check() error {
 	}
 	after := 0
 	for i, in := range f.Inputs {
-		n := 0
-		for _, v := range []string{in.Fault, in.Kubectl, in.Apply, in.Git} {
-			if v != "" {
-				n++
-			}
+		line, manifests := "", ""
+		switch in := in.Input.(type) {
+		case sim.Fault:
+			line = in.Text()
+		case sim.Kubectl:
+			line = in.Line
+		case sim.Apply:
+			manifests = in.Manifests
+		case sim.Commit:
+			manifests = in.Manifests
+		default:
+			return fmt.Errorf("input %d: %w: an input is exactly one of fault, kubectl, apply or git", i+1, errState)
 		}
 		switch {
-		case n != 1:
-			return fmt.Errorf("input %d: %w: an input is exactly one of fault, kubectl, apply or git", i+1, errState)
 		case in.After < after:
 			return fmt.Errorf("input %d: %w: after pass %d, but the input before it is after pass %d", i+1, errState, in.After, after)
 		case in.After > maxStatePass:
 			return fmt.Errorf("input %d: after pass %d; the limit is %d", i+1, in.After, maxStatePass)
-		case len(in.Fault) > limits.MaxLine || len(in.Kubectl) > limits.MaxLine:
-			return fmt.Errorf("input %d: a line of %d bytes; the limit is %d (limits.MaxLine)", i+1, len(in.Fault)+len(in.Kubectl), limits.MaxLine)
-		case len(in.Apply) > limits.MaxFileSize || len(in.Git) > limits.MaxFileSize:
-			return fmt.Errorf("input %d: manifests of %d bytes; the limit is %d (MaxFileSize, 1 MiB)", i+1, len(in.Apply)+len(in.Git), limits.MaxFileSize)
+		case len(line) > limits.MaxLine:
+			return fmt.Errorf("input %d: a line of %d bytes; the limit is %d (MaxLine)", i+1, len(line), limits.MaxLine)
+		case len(manifests) > limits.MaxFileSize:
+			return fmt.Errorf("input %d: manifests of %d bytes; the limit is %d (MaxFileSize, 1 MiB)", i+1, len(manifests), limits.MaxFileSize)
 		}
 		after = in.After
 	}
@@ -244,23 +230,30 @@ func loadScenarioText(file, text string) (sc *scenario.Scenario, err error) {
 // replay runs sc again with a future's inputs, each given just after its
 // pass as it was first given, and stops just after the future's pass.
 func replay(sc *scenario.Scenario, f future) (*sim.Sim, error) {
-	run, err := engine.New(sc, sim.Options{})
+	run, err := sim.New(sc.Config())
 	if err != nil {
 		return nil, err
 	}
 	for i, in := range f.Inputs {
 		if err := run.Seek(in.After); err != nil {
-			return nil, fmt.Errorf("input %d (%s): %v", i+1, in.text(), err)
+			return nil, fmt.Errorf("input %d (%s): %v", i+1, inputText(in.Input), err)
 		}
-		if in.Apply != "" || in.Git != "" {
+		var manifests string
+		switch in := in.Input.(type) {
+		case sim.Apply:
+			manifests = in.Manifests
+		case sim.Commit:
+			manifests = in.Manifests
+		}
+		if manifests != "" {
 			// Manifests are checked as the editor checks them, so a stored
 			// input never records a decoder error the editor would refuse.
-			if _, err := manifest.Decode("input", in.Apply+in.Git, 1, 1); err != nil {
-				return nil, fmt.Errorf("input %d (%s): %v", i+1, in.text(), err)
+			if _, err := manifest.Decode("input", manifests, 1, 1); err != nil {
+				return nil, fmt.Errorf("input %d (%s): %v", i+1, inputText(in.Input), err)
 			}
 		}
-		if _, err := run.Inject(in.input()); err != nil {
-			return nil, fmt.Errorf("input %d (%s): %v", i+1, in.text(), err)
+		if _, err := run.Inject(in.Input); err != nil {
+			return nil, fmt.Errorf("input %d (%s): %v", i+1, inputText(in.Input), err)
 		}
 	}
 	if err := run.Seek(f.Pass); err != nil {

@@ -123,6 +123,8 @@ func (p *Playground) renderTransport() app.UI {
 	switch {
 	case p.loading:
 		status += " · opening your saved work…"
+	case p.view.converged && p.view.n > 0 && p.view.atEnd:
+		status += " · converged: nothing more happens"
 	case p.view.atEnd:
 		status += " · nothing more happens before the end of the run"
 	case p.view.converged && p.view.n > 0:

@@ -4,9 +4,7 @@ import (
 	"fmt"
 	"time"
 
-	"reconcile/engine"
 	"reconcile/engine/api"
-	"reconcile/engine/kubectl"
 	"reconcile/engine/manifest"
 	"reconcile/engine/scenario"
 	"reconcile/engine/sim"
@@ -61,7 +59,7 @@ func newSession(sc *scenario.Scenario) (*session, error) {
 // timeline is not known yet. The caller looks ahead later, in slices
 // (beginLookAhead, lookAheadSome), or all at once (lookAhead).
 func startSession(sc *scenario.Scenario) (*session, error) {
-	run, err := engine.New(sc, sim.Options{})
+	run, err := sim.New(sc.Config())
 	if err != nil {
 		return nil, err
 	}
@@ -234,7 +232,7 @@ func (s *session) beyondLastPass() api.Time {
 func (s *session) inject(in sim.Input) (sim.Output, error) {
 	here := s.run.PassCount()
 	for _, old := range s.run.Inputs() {
-		if old.AfterPass > here {
+		if old.After > here {
 			f, err := s.run.Fork(here)
 			if err != nil {
 				return sim.Output{}, err
@@ -261,37 +259,6 @@ func (s *session) inject(in sim.Input) (sim.Output, error) {
 	return out, nil
 }
 
-// converged reports whether the cluster has what it was asked for: every
-// Deployment's rollout is complete and every ReplicaSet has its replicas,
-// ready, for its latest spec. That is the lesson's convergence: observed
-// state matches desired state, so the next pass has nothing to do.
-func converged(run *sim.Sim) bool {
-	st := run.Store()
-	if st.Count("Deployment")+st.Count("ReplicaSet") == 0 {
-		return false
-	}
-	for _, o := range st.List("Deployment") {
-		d, ok := o.(*api.Deployment)
-		if !ok {
-			continue
-		}
-		if _, done, err := kubectl.RolloutStatus(d); !done || err != nil {
-			return false
-		}
-	}
-	for _, o := range st.List("ReplicaSet") {
-		r, ok := o.(*api.ReplicaSet)
-		if !ok {
-			continue
-		}
-		want := api.Deref(r.Spec.Replicas, 1)
-		if r.Status.ObservedGeneration < r.Generation || r.Status.Replicas != want || r.Status.ReadyReplicas != want {
-			return false
-		}
-	}
-	return true
-}
-
 // symptomAt is when a failure scenario shows its symptom: the time of its
 // last expectation (expectations describe the world the lesson breaks), or
 // a minute after its last step when it has none.
@@ -309,24 +276,17 @@ func symptomAt(sc *scenario.Scenario) api.Time {
 	return t + api.Minute
 }
 
-// inputOf turns a scripted step (a response step) into an input.
-func inputOf(st scenario.Step) sim.Input {
-	return sim.Input{Fault: st.Fault, Kubectl: st.Kubectl, Apply: st.Apply, Git: st.Git}
-}
-
 // stepText describes a scripted step the way a learner would type it.
 func stepText(st scenario.Step) string {
-	switch {
-	case st.Fault != "":
-		return st.Fault
-	case st.Kubectl != "":
-		return "kubectl " + st.Kubectl
-	case st.Apply != "":
+	switch st.Input.(type) {
+	case sim.Apply:
 		return "kubectl apply -f - (" + manifestNames(st.Manifests) + ")"
-	case st.Git != "":
+	case sim.Commit:
 		return "git commit (" + manifestNames(st.Manifests) + ")"
+	case nil:
+		return ""
 	}
-	return ""
+	return st.Input.Text()
 }
 
 func manifestNames(ms []manifest.Manifest) string {

@@ -67,7 +67,7 @@ func TestLookAheadInSlices(t *testing.T) {
 		t.Fatal(err)
 	}
 	s2.lookAheadSome(time.Nanosecond)
-	if _, err := s2.inject(sim.Input{Kubectl: "scale deployment web --replicas=2"}); err != nil {
+	if _, err := s2.inject(sim.Kubectl{Line: "scale deployment web --replicas=2"}); err != nil {
 		t.Fatal(err)
 	}
 	if s2.ahead != nil {

@@ -106,7 +106,7 @@ func TestShareLinkHostile(t *testing.T) {
 		{"a negative pass", "#" + fragmentOf(t, []byte(strings.Replace(good, `"pass":0`, `"pass":-3`, 1))), "pass -3"},
 		{"three futures", "#" + fragmentOf(t, []byte(strings.Replace(good, `"futures":[{"pass":0}]`, `"futures":[{"pass":0},{"pass":0},{"pass":0}]`, 1))), "3 futures"},
 		{"an input of two kinds", "#" + fragmentOf(t, []byte(strings.Replace(good, `"futures":[{"pass":0}]`, `"futures":[{"pass":0,"inputs":[{"after":0,"fault":"stop kubelet","kubectl":"get pods"}]}]`, 1))), "exactly one of"},
-		{"an unknown fault", "#" + fragmentOf(t, []byte(strings.Replace(good, `"futures":[{"pass":0}]`, `"futures":[{"pass":0,"inputs":[{"after":0,"fault":"format-disk worker-1"}]}]`, 1))), "does not replay"},
+		{"an unknown fault", "#" + fragmentOf(t, []byte(strings.Replace(good, `"futures":[{"pass":0}]`, `"futures":[{"pass":0,"inputs":[{"after":0,"fault":"format-disk worker-1"}]}]`, 1))), "unknown fault \"format-disk\""},
 		{"a pass past the run", "#" + fragmentOf(t, []byte(strings.Replace(good, `"pass":0`, `"pass":99999`, 1))), "does not replay"},
 		{"an alias bomb", "#" + fragmentOf(t, []byte(strings.Replace(good, `"scenario":"`, `"scenario":"`+jsonEscape(aliasBomb())+`\n`, 1))), "MaxAliases"},
 		{"absurd replicas", "#" + fragmentOf(t, []byte(strings.Replace(good, `replicas: 3`, `replicas: 90000000`, 1))), "MaxReplicas"},

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"reconcile/engine"
 	"reconcile/engine/api"
 	"reconcile/engine/controller"
 	"reconcile/engine/scenario"
@@ -62,7 +61,7 @@ func newTwins(sc *scenario.Scenario) (*twins, error) {
 	bare := *sc
 	bare.Steps, bare.Expect, bare.Response = nil, nil, nil
 	sc = &bare
-	level, edge, err := engine.Twins(sc, sim.Options{})
+	level, edge, err := sim.Twins(sc.Config(), controller.ReplicaSetController)
 	if err != nil {
 		return nil, err
 	}
@@ -216,7 +215,7 @@ var demonstrations = []demonstration{
 		deployment: "missed",
 		inputs: func(s *sim.Sim, d *api.Deployment) ([]sim.Input, error) {
 			pod, err := runningPod(s, d)
-			return []sim.Input{{Fault: "drop-watch replicaset-controller 1"}, {Fault: "delete-pod " + pod}}, err
+			return faults("drop-watch replicaset-controller 1", "delete-pod "+pod), err
 		},
 	},
 	{
@@ -227,7 +226,7 @@ var demonstrations = []demonstration{
 		deployment: "twice",
 		inputs: func(s *sim.Sim, d *api.Deployment) ([]sim.Input, error) {
 			pod, err := runningPod(s, d)
-			return []sim.Input{{Fault: "duplicate-watch replicaset-controller 1"}, {Fault: "delete-pod " + pod}}, err
+			return faults("duplicate-watch replicaset-controller 1", "delete-pod "+pod), err
 		},
 	},
 	{
@@ -241,7 +240,7 @@ var demonstrations = []demonstration{
 			if d.Namespace != "default" {
 				scale += " -n " + d.Namespace
 			}
-			return []sim.Input{{Fault: "crash replicaset-controller"}, {Kubectl: scale}}, nil
+			return append(faults("crash replicaset-controller"), sim.Kubectl{Line: scale}), nil
 		},
 	},
 }
@@ -326,7 +325,7 @@ func wantedPods(s *sim.Sim) int {
 func lastReplicaSetPass(s *sim.Sim, window int) (sim.Pass, bool) {
 	passes := s.PassesFrom(max(0, s.PassCount()-window))
 	for i := len(passes) - 1; i >= 0; i-- {
-		if passes[i].Controller == scenario.ReplicaSetController {
+		if passes[i].Controller == controller.ReplicaSetController {
 			return passes[i], true
 		}
 	}
@@ -347,9 +346,22 @@ func gapWords(have, want int) string {
 // controllerCrashed reports whether the ReplicaSet controller of s is down.
 func controllerCrashed(s *sim.Sim) string {
 	for _, c := range s.Controllers() {
-		if c.Name == scenario.ReplicaSetController && c.State != "running" {
+		if c.Name == controller.ReplicaSetController && c.State != "running" {
 			return strings.TrimSpace(c.State)
 		}
 	}
 	return ""
+}
+
+// faults parses fault lines the program writes itself.
+func faults(lines ...string) []sim.Input {
+	var out []sim.Input
+	for _, l := range lines {
+		f, err := sim.ParseFault(l)
+		if err != nil {
+			panic("a fault line of the program's own: " + err.Error()) // broken invariant
+		}
+		out = append(out, f)
+	}
+	return out
 }

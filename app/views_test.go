@@ -283,7 +283,7 @@ func TestInjectingInThePastStartsANewFuture(t *testing.T) {
 		t.Fatal(p.alert)
 	}
 	ins := p.ses.run.Inputs()
-	if len(ins) != 1 || ins[0].Fault != "node-down worker-1" || ins[0].AfterPass != 10 {
+	if len(ins) != 1 || ins[0].Input.Text() != "node-down worker-1" || ins[0].After != 10 {
 		t.Errorf("inputs after stepping back and injecting: %+v", ins)
 	}
 }

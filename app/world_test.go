@@ -35,7 +35,7 @@ func TestWorldIndexFollowsTheRun(t *testing.T) {
 				check("after pass " + itoa(run.PassCount()))
 				switch i {
 				case 60:
-					if _, err := run.Inject(sim.Input{Fault: "delete-pod " + firstPod(run)}); err != nil {
+					if _, err := run.Inject(faults("delete-pod " + firstPod(run))[0]); err != nil {
 						t.Fatal(err)
 					}
 					check("after deleting a pod")

@@ -7,7 +7,6 @@ import (
 	"reconcile/engine/api"
 	"reconcile/engine/manifest"
 	"reconcile/engine/scenario"
-	"reconcile/engine/sim"
 )
 
 func benchScenario(nodes int, replicas int) *scenario.Scenario {
@@ -22,7 +21,7 @@ func benchScenario(nodes int, replicas int) *scenario.Scenario {
 // BenchmarkPass measures one pass in a converging 3-node, 30-pod world.
 func BenchmarkPass(b *testing.B) {
 	for i := 0; i < b.N; {
-		s, _ := New(benchScenario(3, 30), sim.Options{})
+		s, _ := start(benchScenario(3, 30), 0)
 		for _, ok := s.Next(); ok && i < b.N; _, ok = s.Next() {
 			i++
 		}
@@ -33,7 +32,7 @@ func BenchmarkPass(b *testing.B) {
 // convergence: the figure make bench reports against its 2 s budget.
 func BenchmarkScaleConverge(b *testing.B) {
 	for i := 0; i < b.N; i++ {
-		s, _ := New(benchScenario(1000, 10000), sim.Options{Until: 10 * api.Minute})
+		s, _ := start(benchScenario(1000, 10000), 10*api.Minute)
 		s.RunUntil(3*api.Minute, 0)
 		d := s.Store().Get("Deployment", "default", "web").(*api.Deployment)
 		if d.Status.AvailableReplicas != 10000 {
@@ -45,7 +44,7 @@ func BenchmarkScaleConverge(b *testing.B) {
 
 // BenchmarkSeek seeks to a pass in a long trace and back.
 func BenchmarkSeek(b *testing.B) {
-	s, _ := New(benchScenario(20, 400), sim.Options{})
+	s, _ := start(benchScenario(20, 400), 0)
 	s.RunUntil(2*api.Minute, 0)
 	n := s.PassCount()
 	b.ResetTimer()

@@ -3,10 +3,7 @@ package engine_test
 import (
 	"fmt"
 
-	"reconcile/engine"
 	"reconcile/engine/api"
-	"reconcile/engine/manifest"
-	"reconcile/engine/scenario"
 	"reconcile/engine/sim"
 )
 
@@ -23,10 +20,8 @@ func web(replicas int32) *api.Deployment {
 
 // A run is stepped pass by pass; each pass says what was desired, what was
 // observed, and what the difference made the controller do.
-func ExampleNew() {
-	sc := &scenario.Scenario{File: "example", ID: "example", Seed: 1,
-		Manifests: []manifest.Manifest{{Object: web(3)}}}
-	s, err := engine.New(sc, sim.Options{})
+func Example() {
+	s, err := sim.New(sim.Config{Seed: 1, Objects: []sim.Object{{Object: web(3)}}})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -43,10 +38,8 @@ func ExampleNew() {
 
 // Seek steps back: the run is restored from a checkpoint and replayed, so
 // the world after pass 2 is the same however it was reached.
-func ExampleNew_seek() {
-	sc := &scenario.Scenario{File: "example", ID: "example", Seed: 1,
-		Manifests: []manifest.Manifest{{Object: web(3)}}}
-	s, _ := engine.New(sc, sim.Options{})
+func Example_seek() {
+	s, _ := sim.New(sim.Config{Seed: 1, Objects: []sim.Object{{Object: web(3)}}})
 	s.Next()
 	s.Next()
 	at2 := s.Digest()

@@ -23,7 +23,7 @@ func BenchmarkWatchFanOut(b *testing.B) {
 			if s == nil {
 				// Built once: the benchmark runs this func for each b.N.
 				var err error
-				if s, err = New(benchScenario(size.nodes, size.pods), sim.Options{Until: 24 * api.Hour}); err != nil {
+				if s, err = start(benchScenario(size.nodes, size.pods), 24*api.Hour); err != nil {
 					b.Fatal(err)
 				}
 				s.RunUntil(3*api.Minute, 0)

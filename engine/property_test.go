@@ -25,7 +25,7 @@ func TestFaultsThenQuiet(t *testing.T) {
 			run := func() (*sim.Sim, string) {
 				sc := &scenario.Scenario{File: "property", ID: "property", Seed: seed}
 				sc.Manifests = []manifest.Manifest{{Object: deploymentFromLine("web replicas=6")}, {Object: deploymentFromLine("api replicas=3")}}
-				s, err := New(sc, sim.Options{Until: 2 * api.Hour})
+				s, err := start(sc, 2*api.Hour)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -35,7 +35,7 @@ func TestFaultsThenQuiet(t *testing.T) {
 				var stopped, down []string
 				for i := 0; i < 6; i++ {
 					f := faults[next(len(faults))]
-					if _, err := s.Inject(sim.Input{Fault: f}); err != nil {
+					if _, err := s.Inject(fault(f)); err != nil {
 						t.Fatal(err)
 					}
 					if f == "stop replicaset-controller" {
@@ -45,18 +45,18 @@ func TestFaultsThenQuiet(t *testing.T) {
 						down = append(down, "worker-2")
 					}
 					if i%2 == 0 {
-						s.Inject(sim.Input{Kubectl: fmt.Sprintf("scale deployment/web --replicas=%d", 3+next(5))})
+						s.Inject(sim.Kubectl{Line: fmt.Sprintf("scale deployment/web --replicas=%d", 3+next(5))})
 					}
 					s.RunUntil(s.Now()+api.Duration(next(20)+1)*api.Second, 0)
 				}
 				// Quiet: undo what a loop cannot undo by itself, then wait.
 				for _, c := range stopped {
-					s.Inject(sim.Input{Fault: "start " + c})
+					s.Inject(fault("start " + c))
 				}
 				for _, n := range down {
-					s.Inject(sim.Input{Fault: "node-up " + n})
+					s.Inject(fault("node-up " + n))
 				}
-				s.Inject(sim.Input{Fault: "delay-watch replicaset-controller 0s"})
+				s.Inject(fault("delay-watch replicaset-controller 0s"))
 				s.RunUntil(s.Now()+15*api.Minute, 0)
 				return s, s.Digest()
 			}

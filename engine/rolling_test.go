@@ -30,7 +30,7 @@ func TestRollingUpdateBounds(t *testing.T) {
 			d := deploymentFromLine(c.line)
 			want := api.Deref(d.Spec.Replicas, 1)
 			sc := &scenario.Scenario{File: "rolling", ID: "rolling", Seed: 3, Manifests: []manifest.Manifest{{Object: d}}}
-			s, err := New(sc, sim.Options{Until: minutes(30)})
+			s, err := start(sc, minutes(30))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -39,7 +39,7 @@ func TestRollingUpdateBounds(t *testing.T) {
 			if surge, unavailable := controller.Fenceposts(dep); surge != c.surge || unavailable != c.unavailable {
 				t.Fatalf("fenceposts: got surge %d, unavailable %d; want %d, %d", surge, unavailable, c.surge, c.unavailable)
 			}
-			if _, err := s.Inject(sim.Input{Kubectl: "set image deployment/web web=shop/web:2.0"}); err != nil {
+			if _, err := s.Inject(sim.Kubectl{Line: "set image deployment/web web=shop/web:2.0"}); err != nil {
 				t.Fatal(err)
 			}
 			for p, ok := s.Next(); ok && s.Now() < minutes(10); p, ok = s.Next() {

@@ -10,6 +10,7 @@ import (
 	"github.com/cockroachdb/datadriven"
 
 	"reconcile/engine/api"
+	"reconcile/engine/controller"
 	"reconcile/engine/kubectl"
 	"reconcile/engine/manifest"
 	"reconcile/engine/scenario"
@@ -29,6 +30,25 @@ func TestScripts(t *testing.T) {
 type harness struct {
 	runs  []*sim.Sim
 	names []string
+}
+
+// start starts the run of cfg, or its level- and edge-triggered twins.
+func (h *harness) start(cfg sim.Config, twins bool) error {
+	h.runs, h.names = nil, nil
+	if twins {
+		l, e, err := sim.Twins(cfg, controller.ReplicaSetController)
+		if err != nil {
+			return err
+		}
+		h.runs, h.names = []*sim.Sim{l, e}, []string{"level", "edge"}
+		return nil
+	}
+	s, err := sim.New(cfg)
+	if err != nil {
+		return err
+	}
+	h.runs, h.names = []*sim.Sim{s}, []string{"run"}
+	return nil
 }
 
 func (h *harness) each(f func(name string, s *sim.Sim) string) string {
@@ -140,18 +160,10 @@ func (h *harness) do(t *testing.T, d *datadriven.TestData) string {
 			}
 		}
 		h.runs, h.names = nil, nil
-		if has(d, "twins") {
-			l, e, err := Twins(sc, sim.Options{Until: 24 * api.Hour})
-			if err != nil {
-				return err.Error()
-			}
-			h.runs, h.names = []*sim.Sim{l, e}, []string{"level", "edge"}
-		} else {
-			s, err := New(sc, sim.Options{Until: 24 * api.Hour})
-			if err != nil {
-				return err.Error()
-			}
-			h.runs, h.names = []*sim.Sim{s}, []string{"run"}
+		cfg := sc.Config()
+		cfg.Until = 24 * api.Hour
+		if err := h.start(cfg, has(d, "twins")); err != nil {
+			return err.Error()
 		}
 		return "ok"
 	case "load":
@@ -160,24 +172,13 @@ func (h *harness) do(t *testing.T, d *datadriven.TestData) string {
 		if err != nil {
 			return err.Error() + "\n"
 		}
-		opts := sim.Options{Until: 24 * api.Hour}
+		cfg := sc.Config()
+		cfg.Until = 24 * api.Hour
 		if s := arg(d, "seed", ""); s != "" {
-			n, _ := strconv.ParseInt(s, 10, 64)
-			opts.Seed = &n
+			cfg.Seed, _ = strconv.ParseInt(s, 10, 64)
 		}
-		h.runs, h.names = nil, nil
-		if has(d, "twins") {
-			l, e, err := Twins(sc, opts)
-			if err != nil {
-				return err.Error() + "\n"
-			}
-			h.runs, h.names = []*sim.Sim{l, e}, []string{"level", "edge"}
-		} else {
-			s, err := New(sc, opts)
-			if err != nil {
-				return err.Error() + "\n"
-			}
-			h.runs, h.names = []*sim.Sim{s}, []string{"run"}
+		if err := h.start(cfg, has(d, "twins")); err != nil {
+			return err.Error() + "\n"
 		}
 		return "ok\n"
 	case "outputs":
@@ -191,9 +192,9 @@ func (h *harness) do(t *testing.T, d *datadriven.TestData) string {
 		})
 	case "apply", "git":
 		return h.each(func(_ string, s *sim.Sim) string {
-			in := sim.Input{Apply: d.Input}
+			var in sim.Input = sim.Apply{Manifests: d.Input}
 			if d.Cmd == "git" {
-				in = sim.Input{Git: d.Input}
+				in = sim.Commit{Manifests: d.Input}
 			}
 			out, err := s.Inject(in)
 			if err != nil {
@@ -252,9 +253,13 @@ func (h *harness) do(t *testing.T, d *datadriven.TestData) string {
 			}
 		}
 		return h.each(func(_ string, s *sim.Sim) string {
-			in := sim.Input{Fault: line}
-			if d.Cmd == "kubectl" {
-				in = sim.Input{Kubectl: line}
+			var in sim.Input = sim.Kubectl{Line: line}
+			if d.Cmd == "fault" {
+				f, err := sim.ParseFault(line)
+				if err != nil {
+					return "error: " + err.Error() + "\n"
+				}
+				in = f
 			}
 			out, err := s.Inject(in)
 			if err != nil {
@@ -361,6 +366,14 @@ func (h *harness) do(t *testing.T, d *datadriven.TestData) string {
 				return "nothing\n"
 			}
 			return b.String()
+		})
+	case "converged":
+		// converged: whether the world has converged, and if not, why
+		return h.each(func(_ string, s *sim.Sim) string {
+			if ok, why := s.Converged(); !ok {
+				return "not converged: " + why + "\n"
+			}
+			return "converged\n"
 		})
 	case "digest":
 		return h.each(func(_ string, s *sim.Sim) string { return s.Digest() + "\n" })

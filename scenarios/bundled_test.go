@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"reconcile/engine/check"
-	"reconcile/engine/sim"
 	"reconcile/scenarios"
 )
 
@@ -34,7 +33,7 @@ func TestBundledScenariosHoldTheirExpectations(t *testing.T) {
 			if len(sc.Expect) == 0 {
 				t.Errorf("%s: a lesson needs at least one expect", name)
 			}
-			res, err := check.Run(sc, sim.Options{})
+			res, err := check.Run(sc)
 			if err != nil {
 				t.Fatal(err)
 			}

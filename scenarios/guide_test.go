@@ -6,10 +6,10 @@ import (
 	"testing"
 
 	"reconcile/engine/check"
+	"reconcile/engine/controller"
 	"reconcile/engine/fault"
 	"reconcile/engine/kubectl"
 	"reconcile/engine/scenario"
-	"reconcile/engine/sim"
 )
 
 // guide is the authoring guide, docs/scenarios.md.
@@ -39,7 +39,7 @@ func TestGuideExampleHolds(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := check.Run(sc, sim.Options{})
+	res, err := check.Run(sc)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,7 +64,7 @@ func TestGuideNamesEverything(t *testing.T) {
 		{"fault verb", fault.Verbs, "`%s"},
 		{"kubectl command", kubectl.Verbs, "`%s"},
 		{"rollout subcommand", kubectl.RolloutCommands, "%s"},
-		{"controller", scenario.Controllers, "`%s`"},
+		{"controller", controller.Names(), "`%s`"},
 		{"top-level field", []string{"id", "title", "summary", "seed", "cluster", "manifests", "steps", "response", "expect", "failure"}, "`%s`"},
 	} {
 		for _, name := range list.names {

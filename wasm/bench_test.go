@@ -27,7 +27,6 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"reconcile/bench/scale"
-	"reconcile/engine"
 	"reconcile/engine/sim"
 	"reconcile/scenarios"
 )
@@ -55,7 +54,7 @@ func benchPath(name string) string { return filepath.Join(benchDir, name) }
 // TestBench is the browser half of make bench: it measures the playground
 // against the floor app in headless Chromium, reads what the native half
 // measured (bench-results/), and writes the table of every figure beside
-// its budget (DESIGN §7) to docs/bench.md. Run it with make bench, which
+// its budget to docs/bench.md. Run it with make bench, which
 // builds what it measures first; every step has a timeout. A step that
 // fails leaves its rows saying so, and the table is written all the same.
 func TestBench(t *testing.T) {
@@ -374,7 +373,7 @@ func benchLargestLesson() (id string, objects, passes int, err error) {
 		if err != nil {
 			return "", 0, 0, err
 		}
-		s, err := engine.New(sc, sim.Options{})
+		s, err := sim.New(sc.Config())
 		if err != nil {
 			return "", 0, 0, fmt.Errorf("%s: %w", cand, err)
 		}
@@ -771,7 +770,7 @@ func (b *benchRun) write(file string) error {
 	fmt.Fprintf(&w, "Measured by `make bench` at %s on %s, in one run on one machine: %s, %d cores; %s; %s; headless.\n",
 		benchCommit(), b.start.UTC().Format("2006-01-02 15:04 MST"), benchCPU(), runtime.NumCPU(), runtime.Version(), benchOr(b.chromium))
 	fmt.Fprintf(&w, "Load average %s at the start, %s at the end (the machine is shared: figures move with it).\n", b.load0, b.load1)
-	fmt.Fprintf(&w, "Budgets: DESIGN §7. The floor is a one-button go-app v10.1.11 app (`bench/floor/`), built with the same flags and served the same way.\n\n")
+	fmt.Fprintf(&w, "Each figure stands beside its budget. The floor is a one-button go-app v10.1.11 app (`bench/floor/`), built with the same flags and served the same way.\n\n")
 
 	row("Figure", "Reconcile", "Floor", "Ratio", "Budget", "Verdict")
 	row("---", "---:", "---:", "---:", "---", "---")

@@ -31,7 +31,6 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
-	"reconcile/engine"
 	"reconcile/engine/api"
 	"reconcile/engine/sim"
 	"reconcile/scenarios"
@@ -222,7 +221,7 @@ func nativeDigest(t *testing.T, id string, n int, at string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := engine.New(sc, sim.Options{})
+	s, err := sim.New(sc.Config())
 	if err != nil {
 		t.Fatal(err)
 	}

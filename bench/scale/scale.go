@@ -11,7 +11,6 @@ import (
 	"sort"
 	"time"
 
-	"reconcile/engine"
 	"reconcile/engine/api"
 	"reconcile/engine/scenario"
 	"reconcile/engine/sim"
@@ -43,7 +42,9 @@ func Start() (*sim.Sim, error) {
 	if err != nil {
 		return nil, err
 	}
-	return engine.New(sc, sim.Options{Until: Until})
+	cfg := sc.Config()
+	cfg.Until = Until
+	return sim.New(cfg)
 }
 
 // Converged is one run of the scenario to convergence.
@@ -52,7 +53,7 @@ type Converged struct {
 	Passes int `json:"passes"`
 	// Millis is the wall time of those passes (the world's build excluded).
 	Millis float64 `json:"millis"`
-	// StartMillis is the time engine.New took (load and build).
+	// StartMillis is the time sim.New took (load and build).
 	StartMillis float64 `json:"startMillis"`
 	// SimTime is the simulated time of convergence.
 	SimTime string `json:"simTime"`

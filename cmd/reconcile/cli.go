@@ -94,34 +94,34 @@ func runCommand(args []string, stdout, stderr io.Writer) int {
 	if *passes < 0 {
 		return bad("--passes %d: want a number of passes, 1 or more", *passes)
 	}
-	var opts sim.Options
 	horizon := limits.MaxTime
+	var runUntil api.Time
 	if set["until"] {
 		d, err := api.ParseDuration(*until)
 		if err != nil || d <= 0 || d > limits.MaxTime {
 			return bad("--until %s: want a simulated time from 1s to %s, e.g. 10m", *until, check.Duration(limits.MaxTime))
 		}
-		opts.Until, horizon = d, d
-	}
-	if set["seed"] {
-		opts.Seed = seed
+		runUntil, horizon = d, d
 	}
 	sc, ok := load(files[0], stderr)
 	if !ok {
 		return exitBadInput
 	}
-	s, err := sim.New(sc, opts)
+	cfg := sc.Config()
+	if set["seed"] {
+		cfg.Seed = *seed
+	}
+	if runUntil > 0 {
+		cfg.Until = runUntil
+	}
+	s, err := sim.New(cfg)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return exitBadInput
 	}
 	s.RunUntil(horizon, *passes)
-	effectiveSeed := sc.Seed
-	if opts.Seed != nil {
-		effectiveSeed = *opts.Seed
-	}
 	if *output == "json" {
-		return writeJSON(stdout, stderr, sc, effectiveSeed, s)
+		return writeJSON(stdout, stderr, sc, cfg.Seed, s)
 	}
 	writeText(stdout, s)
 	return exitOK
@@ -157,7 +157,7 @@ func load(file string, stderr io.Writer) (*scenario.Scenario, bool) {
 	return sc, true
 }
 
-// runJSON is the -o json document (DESIGN §6). Errors lists the passes that
+// runJSON is the -o json document (a contract: fields may be added, not renamed). Errors lists the passes that
 // ended in an error or a crash, as "#N controller key: outcome".
 type runJSON struct {
 	Scenario string       `json:"scenario"`
@@ -229,7 +229,7 @@ func checkCommand(args []string, stdout, stderr io.Writer) int {
 			code = exitBadInput
 			continue
 		}
-		res, err := check.Run(sc, sim.Options{})
+		res, err := check.Run(sc)
 		if err != nil {
 			fmt.Fprintln(stderr, err)
 			code = exitBadInput

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"reconcile/engine/controller"
 	"reconcile/engine/sim"
 )
 
@@ -189,8 +190,10 @@ func TestActionSummary(t *testing.T) {
 			"create 2 pods, update status (replicas 2)"},
 		{sim.Pass{Controller: "replicaset-controller", Actions: []string{"create web-1", "create web-2"}}, "create 2 pods"},
 		{sim.Pass{Controller: "deployment-controller", Actions: []string{"scale replicaset/web-a to 3", "scale replicaset/web-b to 1"}}, "scale 2 replicasets"},
-		{sim.Pass{Controller: "kubelet", Actions: []string{"start container web"}, Outcome: "error: boom"}, "start container web (error: boom)"},
+		{sim.Pass{Controller: "kubelet", Actions: []string{"start container web"}, Outcome: "error: boom", Result: controller.Failed}, "start container web (error: boom)"},
 		{sim.Pass{Controller: "gitops", Actions: []string{"revert a", "revert b"}}, "revert 2 objects"},
+		{sim.Pass{Controller: "replicaset-controller", Actions: []string{"create pod web-1"}, Outcome: "crashed mid-pass after 1 action(s); restarts in 10s", Result: controller.Crashed},
+			"create pod web-1 (crashed mid-pass after 1 action(s); restarts in 10s)"},
 	}
 	for _, tt := range tests {
 		if got := actionSummary(tt.pass); got != tt.want {

@@ -1,4 +1,4 @@
-// Command reconcile runs scenarios headless (DESIGN §6):
+// Command reconcile runs scenarios headless:
 //
 //	reconcile run FILE [--until 10m | --passes N] [--seed N] [-o text|json]
 //	reconcile check FILE...

@@ -6,8 +6,8 @@ import (
 	"strings"
 
 	"reconcile/engine/api"
+	"reconcile/engine/controller"
 	"reconcile/engine/kubectl"
-	"reconcile/engine/scenario"
 	"reconcile/engine/sim"
 )
 
@@ -76,7 +76,7 @@ func actionSummary(p sim.Pass) string {
 		parts[i] = fmt.Sprintf("%s %d %s", g.verb, len(g.actions), objectsNoun(p.Controller, g.actions))
 	}
 	s := strings.Join(parts, ", ")
-	if strings.HasPrefix(p.Outcome, "error") || p.Outcome == "crashed" {
+	if p.Result == controller.Failed || p.Result == controller.Crashed {
 		s += " (" + p.Outcome + ")"
 	}
 	return s
@@ -85,7 +85,7 @@ func actionSummary(p sim.Pass) string {
 // objectsNoun names what a group of actions acted on, from the actions'
 // own words ("create pod web-x", "delete pod/web-y"), or pods for the
 // replicaset controller.
-func objectsNoun(controller string, actions []string) string {
+func objectsNoun(ctrl string, actions []string) string {
 	kind := ""
 	for _, a := range actions {
 		fields := strings.Fields(a)
@@ -105,7 +105,7 @@ func objectsNoun(controller string, actions []string) string {
 	switch {
 	case kind != "":
 		return kind + "s"
-	case controller == scenario.ReplicaSetController:
+	case ctrl == controller.ReplicaSetController:
 		return "pods"
 	}
 	return "objects"

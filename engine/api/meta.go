@@ -70,9 +70,9 @@ type Object interface {
 
 // Ref identifies a stored object: kind, namespace and name.
 type Ref struct {
-	Kind      string
-	Namespace string
-	Name      string
+	Kind      string `json:"kind"`
+	Namespace string `json:"namespace,omitempty"`
+	Name      string `json:"name"`
 }
 
 // RefOf returns the Ref of o.

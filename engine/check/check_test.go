@@ -211,7 +211,7 @@ func loadTestdata(t *testing.T, name string) *scenario.Scenario {
 
 // TestRun plays real scenarios with the engine.
 func TestRun(t *testing.T) {
-	res, err := Run(loadTestdata(t, "scale.yaml"), sim.Options{})
+	res, err := Run(loadTestdata(t, "scale.yaml"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -221,12 +221,12 @@ func TestRun(t *testing.T) {
 	if !res.OK() || res.Expects != 7 || !strings.HasPrefix(res.Digest, "sha256:") {
 		t.Errorf("result: %+v", res)
 	}
-	again, _ := Run(loadTestdata(t, "scale.yaml"), sim.Options{})
+	again, _ := Run(loadTestdata(t, "scale.yaml"))
 	if again.Digest != res.Digest {
 		t.Errorf("digests differ between runs: %s, %s", res.Digest, again.Digest)
 	}
 
-	res, err = Run(loadTestdata(t, "scale-wrong.yaml"), sim.Options{})
+	res, err = Run(loadTestdata(t, "scale-wrong.yaml"))
 	if err != nil {
 		t.Fatal(err)
 	}

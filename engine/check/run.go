@@ -116,10 +116,10 @@ func (r *Result) OK() bool { return len(r.Failures) == 0 }
 // replays the same run and compares digests. A scenario without expects is
 // played to its horizon. The error is the engine refusing the scenario
 // (manifests the API server rejects): bad input, not a failed expect.
-func Run(sc *scenario.Scenario, opts sim.Options) (*Result, error) {
+func Run(sc *scenario.Scenario) (*Result, error) {
 	res := &Result{Scenario: sc, Expects: len(sc.Expect)}
 	var err error
-	res.Digest, err = play(sc, opts, func(w World, e scenario.Expect) {
+	res.Digest, err = play(sc, func(w World, e scenario.Expect) {
 		if f := Expect(w, e); f != nil {
 			res.Failures = append(res.Failures, f)
 		}
@@ -127,7 +127,7 @@ func Run(sc *scenario.Scenario, opts sim.Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	again, err := play(sc, opts, nil)
+	again, err := play(sc, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -140,8 +140,8 @@ func Run(sc *scenario.Scenario, opts sim.Options) (*Result, error) {
 
 // play runs sc, stopping at every expect time to call evaluate (when not
 // nil) on the expects of that time, and returns the trace digest.
-func play(sc *scenario.Scenario, opts sim.Options, evaluate func(World, scenario.Expect)) (string, error) {
-	s, err := sim.New(sc, opts)
+func play(sc *scenario.Scenario, evaluate func(World, scenario.Expect)) (string, error) {
+	s, err := sim.New(sc.Config())
 	if err != nil {
 		return "", err
 	}

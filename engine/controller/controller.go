@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"reconcile/engine/api"
+	"reconcile/engine/informer"
+	"reconcile/engine/registry"
 	"reconcile/engine/store"
 )
 
@@ -30,7 +32,96 @@ const SideEffectAnnotation = "reconcile/side-effect"
 // never will.
 var ErrCrashed = errors.New("controller crashed mid-pass")
 
-// Reconciler is a level-triggered controller.
+// Request names what one pass reconciles: a key of the controller's work
+// queue, as its Keys made it ("default/web", or a node's name). Like
+// controller-runtime's reconcile.Request it is only a name: the pass reads
+// everything else from the cache.
+type Request struct {
+	Key string
+}
+
+// Result is what a pass tells its work queue, in controller-runtime's
+// shape. When Reconcile returns an error the Result is ignored: the key
+// comes back with the queue's per-key back-off instead (unless the error is
+// Terminal).
+type Result struct {
+	// Outcome is how the pass ended. Zero means: InSync when it took no
+	// action, Acted otherwise.
+	Outcome Outcome
+	// Why says what stops the key, when Outcome is Blocked
+	// ("unschedulable").
+	Why string
+	// RequeueAfter, when > 0, asks for another pass of the key after it;
+	// RequeueReason says why, for that pass's trigger.
+	RequeueAfter  api.Duration
+	RequeueReason string
+}
+
+// Outcome is how a pass ended.
+type Outcome uint8
+
+// Outcomes. The zero Outcome is not one: a Result that leaves it zero lets
+// its actions decide between InSync and Acted.
+const (
+	_ Outcome = iota
+	// InSync: observed state matched desired state for the key; nothing
+	// to do (status writes may still report what is true).
+	InSync
+	// Acted: the pass took a step towards desired state.
+	Acted
+	// Blocked: the pass could not act and says why (Result.Why).
+	Blocked
+	// Failed: Reconcile returned an error; the key is retried with
+	// back-off.
+	Failed
+	// Crashed: the controller process died in the middle of the pass.
+	Crashed
+)
+
+var outcomeNames = [...]string{"", "in-sync", "acted", "blocked", "failed", "crashed"}
+
+// String names the outcome: "in-sync", "acted", "blocked", "failed",
+// "crashed".
+func (o Outcome) String() string {
+	if int(o) < len(outcomeNames) {
+		return outcomeNames[o]
+	}
+	return fmt.Sprintf("Outcome(%d)", o)
+}
+
+// MarshalText writes the outcome's name.
+func (o Outcome) MarshalText() ([]byte, error) { return []byte(o.String()), nil }
+
+// UnmarshalText reads an outcome's name.
+func (o *Outcome) UnmarshalText(b []byte) error {
+	for i, n := range outcomeNames {
+		if i > 0 && n == string(b) {
+			*o = Outcome(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown outcome %q", b)
+}
+
+// terminal is an error no retry can fix.
+type terminal struct{ err error }
+
+func (t terminal) Error() string { return t.err.Error() }
+func (t terminal) Unwrap() error { return t.err }
+
+// Terminal wraps err so that the work queue does not retry the key: the
+// pass failed, and only a new event about the key brings it back (as
+// controller-runtime's reconcile.TerminalError).
+func Terminal(err error) error { return terminal{err} }
+
+// IsTerminal reports whether err was wrapped by Terminal.
+func IsTerminal(err error) bool {
+	var t terminal
+	return errors.As(err, &t)
+}
+
+// Reconciler is a level-triggered controller: it reacts to the current gap,
+// not to the event that revealed it.
 type Reconciler interface {
 	// Name is the component name, e.g. "replicaset-controller".
 	Name() string
@@ -38,10 +129,12 @@ type Reconciler interface {
 	Watches() []string
 	// Keys maps a delivered watch event to the keys to reconcile. The cache
 	// already holds the event's object.
-	Keys(c *Cache, ev store.WatchEvent) []string
-	// Reconcile runs one pass for key.
-	Reconcile(ctx *Context, key string) error
-	// Clone copies the controller and its private state.
+	Keys(c *informer.Cache, ev store.WatchEvent) []string
+	// Reconcile runs one pass for req: it reads desired and observed state
+	// from ctx.Cache, reports them on ctx (Desired, Observed, Difference),
+	// and acts through ctx (Create, Update, Delete, ...).
+	Reconcile(ctx *Context, req Request) (Result, error)
+	// Clone copies the controller and its private state (a checkpoint).
 	Clone() Reconciler
 }
 
@@ -50,12 +143,91 @@ type Reconciler interface {
 type EventHandler interface {
 	Name() string
 	Watches() []string
-	// Handle reacts to one event. It returns the key the pass is about and
-	// false when the event is of no interest (no pass is recorded).
-	Handle(ctx *Context, ev store.WatchEvent) (key string, ok bool, err error)
-	// Restarted forgets everything, as a restarted process does.
-	Restarted()
+	// Handle reacts to one event. It returns the key the pass is about,
+	// or a zero Request when the event is of no interest (no pass is
+	// recorded). An edge-triggered handler is not retried: an error is
+	// the end of the event.
+	Handle(ctx *Context, ev store.WatchEvent) (Request, Result, error)
 	Clone() EventHandler
+}
+
+// The optional interfaces a controller may implement. The simulation
+// checks them when it starts a controller (Check): a controller with one
+// of their methods but not the whole interface is an error, not a silent
+// no-op.
+type (
+	// Ticker is a controller with periodic work besides its watches (the
+	// node monitor, a GitOps sync): every Period (0: never by itself, only
+	// when asked), Tick says which keys to look at and why.
+	Ticker interface {
+		Period() api.Duration
+		Tick(c *informer.Cache, w World, now api.Time) (keys []string, why string)
+	}
+	// Restarter is a controller with memory to lose when its process
+	// crashes or stops: Restarted forgets it, as a new process starts
+	// empty.
+	Restarter interface {
+		Restarted()
+	}
+	// Idler is a Ticker that can tell whether its next tick would act:
+	// the engine's convergence asks it. Idle reports true, or false and
+	// why not.
+	Idler interface {
+		Idle(c *informer.Cache, w World, now api.Time) (bool, string)
+	}
+	// Objecter names the object a key stands for, for a controller whose
+	// keys are not "namespace/name" of its Spec's For kind.
+	Objecter interface {
+		Object(key string) api.Ref
+	}
+	// StatusReporter is an edge-triggered handler that still reports what
+	// its cache shows (the edge twin writes ReplicaSet status) on every
+	// event, outside any pass.
+	StatusReporter interface {
+		ReportStatus(ctx *Context, ev store.WatchEvent) error
+	}
+)
+
+// optional lists each optional interface's methods, for Check.
+var optional = []struct {
+	name    string
+	methods []string
+	has     func(any) bool
+}{
+	{"Ticker", []string{"Period", "Tick"}, func(c any) bool { _, ok := c.(Ticker); return ok }},
+	{"Restarter", []string{"Restarted"}, func(c any) bool { _, ok := c.(Restarter); return ok }},
+	{"Idler", []string{"Idle"}, func(c any) bool { _, ok := c.(Idler); return ok }},
+	{"Objecter", []string{"Object"}, func(c any) bool { _, ok := c.(Objecter); return ok }},
+	{"StatusReporter", []string{"ReportStatus"}, func(c any) bool { _, ok := c.(StatusReporter); return ok }},
+}
+
+// Check reports a controller that has a method of an optional interface
+// without implementing the interface (a Period with no Tick, a Tick with
+// the wrong signature), and an Idler that is not a Ticker.
+func Check(c any) error {
+	for _, o := range optional {
+		if o.has(c) {
+			continue
+		}
+		for _, m := range o.methods {
+			if hasMethod(c, m) {
+				return fmt.Errorf("controller %s has %s but does not implement controller.%s (%s)", nameOf(c), m, o.name, strings.Join(o.methods, ", "))
+			}
+		}
+	}
+	if _, idle := c.(Idler); idle {
+		if _, tick := c.(Ticker); !tick {
+			return fmt.Errorf("controller %s is an Idler but not a Ticker: Idle says whether the next tick would act", nameOf(c))
+		}
+	}
+	return nil
+}
+
+func nameOf(c any) string {
+	if n, ok := c.(interface{ Name() string }); ok {
+		return n.Name()
+	}
+	return fmt.Sprintf("%T", c)
 }
 
 // API is what a controller may do to the world: write through the API
@@ -69,42 +241,44 @@ type API interface {
 	Record(component, host string, obj api.Object, typ, reason, message string)
 }
 
-// Context is one pass: what the controller may read and write, and what it
-// reports in the lesson's words.
+// Context is one pass: what the controller may read and write, and the
+// pass's report in the lesson's words (Desired, Observed, Difference,
+// Actions and Lines), which the simulation records.
 type Context struct {
 	Now   api.Time
-	Cache *Cache
+	Cache *informer.Cache
 	// Host is the node of a kubelet; empty for other controllers.
 	Host string
 	API  API
-	// Extra holds the simulation's knowledge a controller needs that is not
-	// in the store (the image registry, node runtime state).
+	// World holds the simulation's knowledge a controller needs that is
+	// not in the store (the image registry, node runtime state).
 	World World
 
 	Desired    string
 	Observed   string
 	Difference string
 	Actions    []string
-	Lines      []int
-	Outcome    string
-
-	// RequeueAfter, when > 0, asks for another pass of the same key later.
-	RequeueAfter api.Duration
-	// RequeueReason says why, for the next pass's trigger.
-	RequeueReason string
+	// Lines are the lines of the lesson's pseudocode the pass ran (the
+	// ReplicaSet controller and its edge twin).
+	Lines []int
 
 	crashAfter int // actions allowed before a crash; -1 = no crash
+	crashed    bool
 	component  string
 }
 
 // NewContext returns a pass context. crashAfter < 0 means no crash.
-func NewContext(component string, now api.Time, c *Cache, host string, a API, w World, crashAfter int) *Context {
+func NewContext(component string, now api.Time, c *informer.Cache, host string, a API, w World, crashAfter int) *Context {
 	return &Context{component: component, Now: now, Cache: c, Host: host, API: a, World: w, crashAfter: crashAfter}
 }
 
+// Crashed reports whether the pass's crash fault fired: an action found
+// the process dead (and returned ErrCrashed).
+func (ctx *Context) Crashed() bool { return ctx.crashed }
+
 func (ctx *Context) crashing() bool {
 	if ctx.crashAfter >= 0 && len(ctx.Actions) >= ctx.crashAfter {
-		ctx.Outcome = "crashed"
+		ctx.crashed = true
 		return true
 	}
 	return false
@@ -183,40 +357,30 @@ func (ctx *Context) Event(obj api.Object, typ, reason, format string, args ...an
 	ctx.API.Record(ctx.component, ctx.Host, obj, typ, reason, fmt.Sprintf(format, args...))
 }
 
-// Converged marks a pass that found nothing to do.
-func (ctx *Context) Converged() {
+// NothingToDo ends a pass that found observed state matching desired: the
+// difference reads "none" unless the pass said otherwise.
+func (ctx *Context) NothingToDo() Result {
 	if ctx.Difference == "" {
 		ctx.Difference = "none"
 	}
-	ctx.Outcome = "converged"
+	return Result{Outcome: InSync}
 }
 
 // World is what the simulation knows outside the store: the image
 // registry and each node's container runtime.
 type World interface {
 	// Image looks up a reference in the simulated registry.
-	Image(ref string) Image
+	Image(ref string) registry.Image
 	// Runtime returns the container runtime of a node.
 	Runtime(node string) *Runtime
 	// NodeUp reports whether the node's machine is running.
 	NodeUp(node string) bool
 	// Git returns the GitOps source.
 	Git() Git
-	// LastHeartbeat is when the node's kubelet last renewed its lease.
+	// LastHeartbeat is when the node's kubelet last renewed its lease;
+	// Heartbeating reports whether it still renews it.
 	LastHeartbeat(node string) api.Time
+	Heartbeating(node string) bool
 	// SideEffect records what a pod did outside the cluster.
 	SideEffect(pod *api.Pod, what string)
-}
-
-// Image is what the registry knows of a reference.
-type Image struct {
-	Ref       string
-	Digest    string
-	Size      int64
-	Pull      api.Duration
-	Start     api.Duration
-	Ready     bool
-	Crash     bool
-	Healthy   bool
-	PullError string
 }

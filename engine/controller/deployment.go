@@ -9,6 +9,7 @@ import (
 	"strconv"
 
 	"reconcile/engine/api"
+	"reconcile/engine/informer"
 	"reconcile/engine/store"
 )
 
@@ -39,7 +40,7 @@ func (c *Deployment) Clone() Reconciler { return &Deployment{} }
 // Keys maps Deployment events to themselves, ReplicaSet events to their
 // owning Deployment, and pod deletions to the Deployment (Recreate waits
 // for old pods to go).
-func (c *Deployment) Keys(cache *Cache, ev store.WatchEvent) []string {
+func (c *Deployment) Keys(cache *informer.Cache, ev store.WatchEvent) []string {
 	switch o := ev.Object.(type) {
 	case *api.Deployment:
 		return []string{api.RefOf(o).Key()}
@@ -69,12 +70,12 @@ func (c *Deployment) Keys(cache *Cache, ev store.WatchEvent) []string {
 }
 
 // Reconcile runs one pass for a Deployment key.
-func (c *Deployment) Reconcile(ctx *Context, key string) error {
+func (c *Deployment) Reconcile(ctx *Context, req Request) (Result, error) {
+	key := req.Key
 	cached, _ := ctx.Cache.Get("Deployment", key).(*api.Deployment)
 	if cached == nil {
 		ctx.Desired, ctx.Observed = "Deployment deleted", "-"
-		ctx.Converged()
-		return nil
+		return ctx.NothingToDo(), nil
 	}
 	d := cached.DeepCopy()
 	var rsList []*api.ReplicaSet
@@ -93,30 +94,27 @@ func (c *Deployment) Reconcile(ctx *Context, key string) error {
 		return c.syncStatusOnly(ctx, d, newRS, oldRSs)
 	}
 	before := len(ctx.Actions)
+	var res Result
 	var err error
 	switch {
 	case d.Spec.Paused:
-		err = c.syncPaused(ctx, d, newRS, oldRSs)
+		res, err = c.syncPaused(ctx, d, newRS, oldRSs)
 	case d.Spec.Strategy.Type == api.RecreateStrategy:
-		err = c.rolloutRecreate(ctx, d, newRS, oldRSs)
+		res, err = c.rolloutRecreate(ctx, d, newRS, oldRSs)
 	default:
-		err = c.rolloutRolling(ctx, d, newRS, oldRSs)
+		res, err = c.rolloutRolling(ctx, d, newRS, oldRSs)
 	}
 	if ctx.Difference == "" {
 		ctx.Difference = "none"
 	}
 	if err != nil {
-		if err != ErrCrashed {
-			ctx.RequeueAfter, ctx.RequeueReason = 5*api.Second, "retry after error"
-		}
-		return err
+		return Result{}, err // retried with the queue's back-off
 	}
+	res.Outcome = Acted
 	if len(ctx.Actions) == before {
-		ctx.Outcome = "converged"
-	} else if ctx.Outcome == "" {
-		ctx.Outcome = "acted"
+		res.Outcome = InSync
 	}
-	return nil
+	return res, nil
 }
 
 func describeReplicaSets(newRS *api.ReplicaSet, old []*api.ReplicaSet) string {
@@ -158,7 +156,10 @@ func templateHash(t *api.PodTemplateSpec, collisionCount *int32) string {
 	return string(out)
 }
 
-func equalIgnoreHash(a, b *api.PodTemplateSpec) bool {
+// EqualIgnoreHash reports whether two pod templates are the same but for
+// their pod-template-hash label: whether a ReplicaSet's template is a
+// Deployment's.
+func EqualIgnoreHash(a, b *api.PodTemplateSpec) bool {
 	x, y := a.DeepCopy(), b.DeepCopy()
 	delete(x.Labels, PodTemplateHashLabel)
 	delete(y.Labels, PodTemplateHashLabel)
@@ -185,7 +186,7 @@ func findNewReplicaSet(d *api.Deployment, all []*api.ReplicaSet) (*api.ReplicaSe
 	var newRS *api.ReplicaSet
 	var old []*api.ReplicaSet
 	for _, rs := range sorted {
-		if newRS == nil && equalIgnoreHash(&rs.Spec.Template, &d.Spec.Template) {
+		if newRS == nil && EqualIgnoreHash(&rs.Spec.Template, &d.Spec.Template) {
 			newRS = rs
 			continue
 		}
@@ -420,13 +421,13 @@ func (c *Deployment) scaleReplicaSet(ctx *Context, d *api.Deployment, rs *api.Re
 	return out.(*api.ReplicaSet), nil
 }
 
-func (c *Deployment) rolloutRolling(ctx *Context, d *api.Deployment, newRS *api.ReplicaSet, oldRSs []*api.ReplicaSet) error {
+func (c *Deployment) rolloutRolling(ctx *Context, d *api.Deployment, newRS *api.ReplicaSet, oldRSs []*api.ReplicaSet) (Result, error) {
 	if newRS == nil {
 		ctx.Difference = "no ReplicaSet for this template: create one"
 	}
 	newRS, err := c.getNewReplicaSet(ctx, d, newRS, oldRSs, true)
 	if err != nil {
-		return err
+		return Result{}, err
 	}
 	all := append([]*api.ReplicaSet{newRS}, oldRSs...)
 	want := api.Deref(d.Spec.Replicas, 1)
@@ -440,7 +441,7 @@ func (c *Deployment) rolloutRolling(ctx *Context, d *api.Deployment, newRS *api.
 			ctx.Difference = fmt.Sprintf("new ReplicaSet %d → %d", cur, size)
 			rs, err := c.scaleReplicaSet(ctx, d, newRS, size)
 			if err != nil {
-				return err
+				return Result{}, err
 			}
 			all[0] = rs
 			return c.syncRolloutStatus(ctx, d, rs, oldRSs)
@@ -449,14 +450,14 @@ func (c *Deployment) rolloutRolling(ctx *Context, d *api.Deployment, newRS *api.
 	// Scale down old ReplicaSets, if availability allows.
 	scaled, oldRSs, err := c.reconcileOldReplicaSets(ctx, d, newRS, oldRSs)
 	if err != nil {
-		return err
+		return Result{}, err
 	}
 	if scaled {
 		return c.syncRolloutStatus(ctx, d, newRS, oldRSs)
 	}
 	if complete(d, newRS, oldRSs) {
 		if err := c.cleanup(ctx, d, oldRSs); err != nil {
-			return err
+			return Result{}, err
 		}
 	}
 	return c.syncRolloutStatus(ctx, d, newRS, oldRSs)
@@ -549,13 +550,13 @@ func availableOf(rss []*api.ReplicaSet) int32 {
 	return n
 }
 
-func (c *Deployment) rolloutRecreate(ctx *Context, d *api.Deployment, newRS *api.ReplicaSet, oldRSs []*api.ReplicaSet) error {
+func (c *Deployment) rolloutRecreate(ctx *Context, d *api.Deployment, newRS *api.ReplicaSet, oldRSs []*api.ReplicaSet) (Result, error) {
 	scaled := false
 	for i, rs := range oldRSs {
 		if api.Deref(rs.Spec.Replicas, 1) > 0 {
 			n, err := c.scaleReplicaSet(ctx, d, rs, 0)
 			if err != nil {
-				return err
+				return Result{}, err
 			}
 			oldRSs[i] = n
 			scaled = true
@@ -580,31 +581,31 @@ func (c *Deployment) rolloutRecreate(ctx *Context, d *api.Deployment, newRS *api
 	hadNew := newRS != nil
 	newRS, err := c.getNewReplicaSet(ctx, d, newRS, oldRSs, true)
 	if err != nil {
-		return err
+		return Result{}, err
 	}
 	if want := api.Deref(d.Spec.Replicas, 1); hadNew && api.Deref(newRS.Spec.Replicas, 1) != want {
 		ctx.Difference = fmt.Sprintf("new ReplicaSet → %d", want)
 		if newRS, err = c.scaleReplicaSet(ctx, d, newRS, want); err != nil {
-			return err
+			return Result{}, err
 		}
 	}
 	if complete(d, newRS, oldRSs) {
 		if err := c.cleanup(ctx, d, oldRSs); err != nil {
-			return err
+			return Result{}, err
 		}
 	}
 	return c.syncRolloutStatus(ctx, d, newRS, oldRSs)
 }
 
-func (c *Deployment) syncPaused(ctx *Context, d *api.Deployment, newRS *api.ReplicaSet, oldRSs []*api.ReplicaSet) error {
+func (c *Deployment) syncPaused(ctx *Context, d *api.Deployment, newRS *api.ReplicaSet, oldRSs []*api.ReplicaSet) (Result, error) {
 	ctx.Difference = "paused: no rollout"
 	newRS, err := c.getNewReplicaSet(ctx, d, newRS, oldRSs, false)
 	if err != nil {
-		return err
+		return Result{}, err
 	}
 	if newRS != nil && len(activeRSs(oldRSs)) == 0 && api.Deref(newRS.Spec.Replicas, 1) != api.Deref(d.Spec.Replicas, 1) {
 		if newRS, err = c.scaleReplicaSet(ctx, d, newRS, api.Deref(d.Spec.Replicas, 1)); err != nil {
-			return err
+			return Result{}, err
 		}
 	}
 	if cond := condition(d, "Progressing"); hasProgressDeadline(d) && (cond == nil || cond.Reason != "ProgressDeadlineExceeded") {
@@ -612,7 +613,7 @@ func (c *Deployment) syncPaused(ctx *Context, d *api.Deployment, newRS *api.Repl
 	}
 	if complete(d, newRS, oldRSs) {
 		if err := c.cleanup(ctx, d, oldRSs); err != nil {
-			return err
+			return Result{}, err
 		}
 	}
 	return c.syncStatus(ctx, d, newRS, oldRSs)
@@ -683,24 +684,23 @@ func (c *Deployment) setAvailability(d *api.Deployment, st *api.DeploymentStatus
 }
 
 // syncStatus writes status without judging progress (paused, scaling).
-func (c *Deployment) syncStatus(ctx *Context, d *api.Deployment, newRS *api.ReplicaSet, oldRSs []*api.ReplicaSet) error {
+func (c *Deployment) syncStatus(ctx *Context, d *api.Deployment, newRS *api.ReplicaSet, oldRSs []*api.ReplicaSet) (Result, error) {
 	st := calculateStatus(d, newRS, oldRSs)
 	c.setAvailability(d, &st, ctx.Now)
 	d.Status = st
-	return c.writeStatus(ctx, d)
+	return Result{}, c.writeStatus(ctx, d)
 }
 
-func (c *Deployment) syncStatusOnly(ctx *Context, d *api.Deployment, newRS *api.ReplicaSet, oldRSs []*api.ReplicaSet) error {
-	if err := c.syncStatus(ctx, d, newRS, oldRSs); err != nil {
-		return err
+func (c *Deployment) syncStatusOnly(ctx *Context, d *api.Deployment, newRS *api.ReplicaSet, oldRSs []*api.ReplicaSet) (Result, error) {
+	if _, err := c.syncStatus(ctx, d, newRS, oldRSs); err != nil {
+		return Result{}, err
 	}
-	ctx.Outcome = "converged"
-	return nil
+	return Result{Outcome: InSync}, nil
 }
 
 // syncRolloutStatus judges progress: Progressing (and its deadline),
 // Available and ReplicaFailure, then writes status if it changed.
-func (c *Deployment) syncRolloutStatus(ctx *Context, d *api.Deployment, newRS *api.ReplicaSet, oldRSs []*api.ReplicaSet) error {
+func (c *Deployment) syncRolloutStatus(ctx *Context, d *api.Deployment, newRS *api.ReplicaSet, oldRSs []*api.ReplicaSet) (Result, error) {
 	st := calculateStatus(d, newRS, oldRSs)
 	c.setAvailability(d, &st, ctx.Now)
 	tmp := &api.Deployment{ObjectMeta: d.ObjectMeta, Spec: d.Spec, Status: st}
@@ -749,13 +749,14 @@ func (c *Deployment) syncRolloutStatus(ctx *Context, d *api.Deployment, newRS *a
 	}
 	d.Status = tmp.Status
 	// Come back when the deadline would pass.
+	var res Result
 	if pc := condition(d, "Progressing"); pc != nil && hasProgressDeadline(d) && !isComplete && pc.Reason != "ProgressDeadlineExceeded" && pc.Reason != "NewReplicaSetAvailable" {
 		after := pc.LastUpdateTime + api.Duration(api.Deref(d.Spec.ProgressDeadlineSeconds, 600))*api.Second - ctx.Now + api.Second
 		if after > 0 {
-			ctx.RequeueAfter, ctx.RequeueReason = after, "progress deadline check"
+			res.RequeueAfter, res.RequeueReason = after, "progress deadline check"
 		}
 	}
-	return c.writeStatus(ctx, d)
+	return res, c.writeStatus(ctx, d)
 }
 
 // timedOut reports whether the rollout has made no progress for

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"reconcile/engine/api"
+	"reconcile/engine/informer"
 	"reconcile/engine/store"
 )
 
@@ -39,10 +40,43 @@ func (g *GitOps) Watches() []string {
 func (g *GitOps) Clone() Reconciler { return &GitOps{interval: g.interval} }
 
 // Keys: the controller does not react to changes; it syncs on its interval.
-func (g *GitOps) Keys(c *Cache, ev store.WatchEvent) []string { return nil }
+func (g *GitOps) Keys(c *informer.Cache, ev store.WatchEvent) []string { return nil }
 
 // Period is the sync interval.
 func (g *GitOps) Period() api.Duration { return g.interval }
+
+// Object names the object a key stands for: "Deployment/default/web" is
+// deployment web in namespace default.
+func (g *GitOps) Object(key string) api.Ref {
+	kind, rest, _ := strings.Cut(key, "/")
+	if ns, name, ok := strings.Cut(rest, "/"); ok {
+		return api.Ref{Kind: kind, Namespace: ns, Name: name}
+	}
+	return api.Ref{Kind: kind, Name: rest}
+}
+
+// Idle reports whether the next sync would find nothing to revert: every
+// object of git is live and matches it.
+func (g *GitOps) Idle(c *informer.Cache, w World, now api.Time) (bool, string) {
+	for _, want := range w.Git().Objects {
+		kind := want.GetTypeMeta().Kind
+		live := c.Get(kind, api.RefOf(want).Key())
+		why := ""
+		switch {
+		case live == nil:
+			why = api.RefOf(want).String() + " is in git but not in the cluster"
+		case len(Drift(want, live)) > 0:
+			why = api.RefOf(want).String() + " differs from git (" + strings.Join(driftPaths(Drift(want, live)), ", ") + ")"
+		default:
+			continue
+		}
+		if g.interval == 0 {
+			return false, why + ": gitops reverts it when it is run"
+		}
+		return false, why + ": the next sync reverts it"
+	}
+	return true, ""
+}
 
 // GitKey names an object in the git source: "Deployment/default/web".
 func GitKey(o api.Object) string {
@@ -50,7 +84,7 @@ func GitKey(o api.Object) string {
 }
 
 // Tick queues every object of the git source.
-func (g *GitOps) Tick(c *Cache, w World, now api.Time) ([]string, string) {
+func (g *GitOps) Tick(c *informer.Cache, w World, now api.Time) ([]string, string) {
 	var keys []string
 	for _, o := range w.Git().Objects {
 		keys = append(keys, GitKey(o))
@@ -63,7 +97,8 @@ func (g *GitOps) Tick(c *Cache, w World, now api.Time) ([]string, string) {
 }
 
 // Reconcile compares one object with git and applies git's version.
-func (g *GitOps) Reconcile(ctx *Context, key string) error {
+func (g *GitOps) Reconcile(ctx *Context, req Request) (Result, error) {
+	key := req.Key
 	git := ctx.World.Git()
 	var want api.Object
 	for _, o := range git.Objects {
@@ -75,8 +110,7 @@ func (g *GitOps) Reconcile(ctx *Context, key string) error {
 	if want == nil {
 		ctx.Desired = fmt.Sprintf("%s as committed (git revision %d)", key, git.Revision)
 		ctx.Observed = "no longer in git"
-		ctx.Converged()
-		return nil
+		return ctx.NothingToDo(), nil
 	}
 	ctx.Desired = fmt.Sprintf("%s as committed (git revision %d)", api.RefOf(want), git.Revision)
 	live := ctx.Cache.Get(kind, rest)
@@ -84,16 +118,14 @@ func (g *GitOps) Reconcile(ctx *Context, key string) error {
 		ctx.Observed = "missing from the cluster"
 		ctx.Difference = "create it"
 		if _, err := ctx.Create(want, func(o api.Object) string { return "create " + api.RefOf(o).String() + " from git" }); err != nil {
-			return err
+			return Result{}, err
 		}
-		ctx.Outcome = "acted"
-		return nil
+		return Result{Outcome: Acted}, nil
 	}
 	drift := Drift(want, live)
 	if len(drift) == 0 {
 		ctx.Observed = "live object matches git"
-		ctx.Converged()
-		return nil
+		return ctx.NothingToDo(), nil
 	}
 	ctx.Observed = "live object differs: " + strings.Join(drift, ", ")
 	ctx.Difference = "drift in " + strings.Join(driftPaths(drift), ", ")
@@ -101,10 +133,9 @@ func (g *GitOps) Reconcile(ctx *Context, key string) error {
 	overlay(next, want)
 	next.Meta().ResourceVersion = ""
 	if _, err := ctx.Update(next, "apply "+api.RefOf(want).String()+" from git (revert drift)"); err != nil {
-		return err
+		return Result{}, err
 	}
-	ctx.Outcome = "acted"
-	return nil
+	return Result{Outcome: Acted}, nil
 }
 
 // overlay copies what git sets onto a live object: the spec whole, and the

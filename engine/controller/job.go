@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"reconcile/engine/api"
+	"reconcile/engine/informer"
 	"reconcile/engine/store"
 )
 
@@ -24,7 +25,7 @@ func (j *JobLoop) Watches() []string { return []string{"Job", "Pod"} }
 func (j *JobLoop) Clone() Reconciler { return &JobLoop{} }
 
 // Keys maps a Job to itself and a pod to the Job that owns it.
-func (j *JobLoop) Keys(c *Cache, ev store.WatchEvent) []string {
+func (j *JobLoop) Keys(c *informer.Cache, ev store.WatchEvent) []string {
 	switch o := ev.Object.(type) {
 	case *api.Job:
 		return []string{api.RefOf(o).Key()}
@@ -37,12 +38,12 @@ func (j *JobLoop) Keys(c *Cache, ev store.WatchEvent) []string {
 }
 
 // Reconcile runs one pass for a Job.
-func (j *JobLoop) Reconcile(ctx *Context, key string) error {
+func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
+	key := req.Key
 	job, _ := ctx.Cache.Get("Job", key).(*api.Job)
 	if job == nil {
 		ctx.Desired, ctx.Observed = "Job deleted", "-"
-		ctx.Converged()
-		return nil
+		return ctx.NothingToDo(), nil
 	}
 	want := api.Deref(job.Spec.Completions, 1)
 	par := api.Deref(job.Spec.Parallelism, 1)
@@ -74,7 +75,7 @@ func (j *JobLoop) Reconcile(ctx *Context, key string) error {
 			if err != ErrCrashed {
 				ctx.Event(job, "Warning", "FailedCreate", "Error creating: %v", err)
 			}
-			return err
+			return Result{}, err
 		}
 		ctx.Event(job, "Normal", "SuccessfulCreate", "Created pod: %s", created.Meta().Name)
 	}
@@ -100,15 +101,13 @@ func (j *JobLoop) Reconcile(ctx *Context, key string) error {
 		n := job.DeepCopy()
 		n.Status = st
 		if _, err := ctx.UpdateStatus(n, fmt.Sprintf("update status (active %d, succeeded %d)", st.Active, st.Succeeded)); err != nil {
-			return err
+			return Result{}, err
 		}
 	}
 	if start == 0 {
-		ctx.Converged()
-	} else {
-		ctx.Outcome = "acted"
+		return ctx.NothingToDo(), nil
 	}
-	return nil
+	return Result{Outcome: Acted}, nil
 }
 
 func jobStatusEqual(a, b api.JobStatus) bool {

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"reconcile/engine/api"
+	"reconcile/engine/informer"
+	"reconcile/engine/registry"
 	"reconcile/engine/store"
 )
 
@@ -35,8 +37,17 @@ func (k *KubeletLoop) Clone() Reconciler { return &KubeletLoop{node: k.node} }
 // Node returns the node this kubelet runs on.
 func (k *KubeletLoop) Node() string { return k.node }
 
+// Object names what a key stands for: a pod ("namespace/name"), or the
+// kubelet's own node.
+func (k *KubeletLoop) Object(key string) api.Ref {
+	if ns, name, ok := strings.Cut(key, "/"); ok {
+		return api.Ref{Kind: "Pod", Namespace: ns, Name: name}
+	}
+	return api.Ref{Kind: "Node", Name: key}
+}
+
 // Keys queues pods bound to this node, and the node itself.
-func (k *KubeletLoop) Keys(c *Cache, ev store.WatchEvent) []string {
+func (k *KubeletLoop) Keys(c *informer.Cache, ev store.WatchEvent) []string {
 	switch o := ev.Object.(type) {
 	case *api.Pod:
 		if o.Spec.NodeName != k.node {
@@ -58,7 +69,8 @@ func (k *KubeletLoop) Keys(c *Cache, ev store.WatchEvent) []string {
 }
 
 // Reconcile runs one pass for a pod on this node (or for the node itself).
-func (k *KubeletLoop) Reconcile(ctx *Context, key string) error {
+func (k *KubeletLoop) Reconcile(ctx *Context, req Request) (Result, error) {
+	key := req.Key
 	if !strings.Contains(key, "/") {
 		return k.syncNode(ctx)
 	}
@@ -68,8 +80,7 @@ func (k *KubeletLoop) Reconcile(ctx *Context, key string) error {
 		ctx.Desired = "pod gone from this node"
 		n := k.removeContainers(rt, key)
 		ctx.Observed = fmt.Sprintf("%d containers", n)
-		ctx.Converged()
-		return nil
+		return ctx.NothingToDo(), nil
 	}
 	if p.DeletionTimestamp != nil {
 		ctx.Desired = "pod deleted: no containers"
@@ -83,15 +94,13 @@ func (k *KubeletLoop) Reconcile(ctx *Context, key string) error {
 		}
 		k.removeContainers(rt, key)
 		if err := ctx.Delete("Pod", p.Namespace, p.Name, true, "remove pod "+p.Name+" (containers stopped)"); err != nil {
-			return err
+			return Result{}, err
 		}
-		ctx.Outcome = "acted"
-		return nil
+		return Result{Outcome: Acted}, nil
 	}
 	if p.Status.Phase == api.PodSucceeded || p.Status.Phase == api.PodFailed {
 		ctx.Desired, ctx.Observed = "pod finished: nothing to run", p.Status.Phase
-		ctx.Converged()
-		return nil
+		return ctx.NothingToDo(), nil
 	}
 	ctx.Desired = fmt.Sprintf("%d container(s) running and ready", len(p.Spec.Containers))
 	var wake api.Time
@@ -215,22 +224,23 @@ func (k *KubeletLoop) Reconcile(ctx *Context, key string) error {
 		np := p.DeepCopy()
 		np.Status = st
 		if _, err := ctx.UpdateStatus(np, fmt.Sprintf("report status %s", phaseText(np))); err != nil {
-			return err
+			return Result{}, err
 		}
 	}
+	var res Result
 	if wake > 0 {
-		ctx.RequeueAfter, ctx.RequeueReason = wake-ctx.Now, "container timer"
+		res.RequeueAfter, res.RequeueReason = wake-ctx.Now, "container timer"
 	}
 	if len(ctx.Actions) == 0 {
-		ctx.Converged()
+		res.Outcome = ctx.NothingToDo().Outcome
 	} else {
 		ctx.Difference = strings.Join(why, "; ")
 		if ctx.Difference == "" {
 			ctx.Difference = "status out of date"
 		}
-		ctx.Outcome = "acted"
+		res.Outcome = Acted
 	}
-	return nil
+	return res, nil
 }
 
 // nextBackOff doubles the container's back-off: 10s, 20s, 40s … 5m.
@@ -245,7 +255,7 @@ func nextBackOff(rc *Container) api.Duration {
 
 // restart starts a container that ended: at once the first time, then
 // after a doubling back-off (CrashLoopBackOff).
-func (k *KubeletLoop) restart(ctx *Context, p *api.Pod, name string, rc *Container, img Image) {
+func (k *KubeletLoop) restart(ctx *Context, p *api.Pod, name string, rc *Container, img registry.Image) {
 	rc.Restarts++
 	if rc.Restarts == 1 {
 		k.start(ctx, p, name, rc, img)
@@ -259,7 +269,7 @@ func (k *KubeletLoop) restart(ctx *Context, p *api.Pod, name string, rc *Contain
 
 // start creates a container; it runs once the runtime has created it
 // (the image's start time).
-func (k *KubeletLoop) start(ctx *Context, p *api.Pod, name string, rc *Container, img Image) {
+func (k *KubeletLoop) start(ctx *Context, p *api.Pod, name string, rc *Container, img registry.Image) {
 	rc.State, rc.Since, rc.Until, rc.Ready = "creating", ctx.Now, ctx.Now+img.Start, false
 	ctx.Actions = append(ctx.Actions, fmt.Sprintf("create container %s (%s)", name, api.FormatDuration(img.Start)))
 }
@@ -268,7 +278,7 @@ func (k *KubeletLoop) start(ctx *Context, p *api.Pod, name string, rc *Container
 // once it runs; with one, once the probe first passes (initialDelaySeconds
 // later) — never, for an image that does not answer it. A container that
 // exits (a crash, a Job's work) runs for the image's start time first.
-func (k *KubeletLoop) run(ctx *Context, p *api.Pod, c api.Container, rc *Container, img Image) {
+func (k *KubeletLoop) run(ctx *Context, p *api.Pod, c api.Container, rc *Container, img registry.Image) {
 	ctx.Event(p, "Normal", "Created", "Created container %s", c.Name)
 	ctx.Event(p, "Normal", "Started", "Started container %s", c.Name)
 	rc.State, rc.Since, rc.Until, rc.Ready = "running", ctx.Now, ctx.Now, false
@@ -472,30 +482,27 @@ func podIP(node, uid string) string {
 
 // syncNode posts the node's Ready condition when it is not True (after the
 // kubelet comes back).
-func (k *KubeletLoop) syncNode(ctx *Context) error {
+func (k *KubeletLoop) syncNode(ctx *Context) (Result, error) {
 	n, _ := ctx.Cache.Get("Node", k.node).(*api.Node)
 	ctx.Desired = "node status Ready=True posted"
 	if n == nil {
 		ctx.Observed = "node object missing"
-		ctx.Converged()
-		return nil
+		return ctx.NothingToDo(), nil
 	}
 	cur := nodeCondition(n, "Ready")
 	if cur != nil && cur.Status == "True" {
 		ctx.Observed = "Ready=True"
-		ctx.Converged()
-		return nil
+		return ctx.NothingToDo(), nil
 	}
 	ctx.Observed = "Ready=" + condStatus(cur)
 	ctx.Difference = "post Ready=True"
 	nn := n.DeepCopy()
 	SetNodeReady(nn, ctx.Now)
 	if _, err := ctx.UpdateStatus(nn, "post node status Ready=True"); err != nil {
-		return err
+		return Result{}, err
 	}
 	ctx.Event(n, "Normal", "NodeReady", "Node %s status is now: NodeReady", k.node)
-	ctx.Outcome = "acted"
-	return nil
+	return Result{Outcome: Acted}, nil
 }
 
 // SetNodeReady sets the conditions a healthy kubelet posts.

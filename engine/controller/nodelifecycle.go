@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"reconcile/engine/api"
+	"reconcile/engine/informer"
 	"reconcile/engine/store"
 )
 
@@ -35,7 +36,7 @@ func (c *NodeLifecycle) Watches() []string { return []string{"Node", "Pod"} }
 func (c *NodeLifecycle) Clone() Reconciler { return &NodeLifecycle{} }
 
 // Keys queues a node whose kubelet posted Ready while it is still tainted.
-func (c *NodeLifecycle) Keys(cache *Cache, ev store.WatchEvent) []string {
+func (c *NodeLifecycle) Keys(cache *informer.Cache, ev store.WatchEvent) []string {
 	if n, ok := ev.Object.(*api.Node); ok && ev.Type != store.Deleted {
 		if cond := nodeCondition(n, "Ready"); cond != nil && cond.Status == "True" && hasTaint(n, UnreachableTaint) {
 			return []string{n.Name}
@@ -49,7 +50,7 @@ func (c *NodeLifecycle) Period() api.Duration { return NodeMonitorPeriod }
 
 // Tick is the monitor: it queues nodes whose heartbeat is overdue and nodes
 // whose pods are due for eviction.
-func (c *NodeLifecycle) Tick(cache *Cache, w World, now api.Time) (keys []string, reason string) {
+func (c *NodeLifecycle) Tick(cache *informer.Cache, w World, now api.Time) (keys []string, reason string) {
 	// Checked in key order, queued in name order (sorted below).
 	for _, o := range cache.List("Node") {
 		n := o.(*api.Node)
@@ -64,6 +65,24 @@ func (c *NodeLifecycle) Tick(cache *Cache, w World, now api.Time) (keys []string
 	}
 	sort.Strings(keys)
 	return keys, "timer: node-monitor-period 5s"
+}
+
+// Idle reports whether the node monitor's next ticks would find nothing:
+// every node's kubelet renews its lease, and no pod on an unreachable node
+// is due for eviction.
+func (c *NodeLifecycle) Idle(cache *informer.Cache, w World, now api.Time) (bool, string) {
+	for _, o := range cache.List("Node") {
+		n := o.(*api.Node)
+		ready := nodeCondition(n, "Ready")
+		switch {
+		case !w.Heartbeating(n.Name) && (ready == nil || ready.Status != "Unknown"):
+			return false, fmt.Sprintf("the kubelet of node %s stopped renewing its lease (last at t=%s): the node monitor marks the node Unknown %s after that",
+				n.Name, lastHeartbeat(w, n), api.FormatDuration(NodeMonitorGracePeriod))
+		case ready != nil && ready.Status == "Unknown" && dueEviction(cache, n, now) > 0:
+			return false, fmt.Sprintf("pods on node %s are due for eviction", n.Name)
+		}
+	}
+	return true, ""
 }
 
 // lastHeartbeat is the node's last lease renewal (its creation if later).
@@ -103,7 +122,7 @@ func tolerationSeconds(p *api.Pod, key string) (int64, bool) {
 
 // dueEviction counts the pods on n whose toleration of the unreachable
 // taint has run out.
-func dueEviction(cache *Cache, n *api.Node, now api.Time) int {
+func dueEviction(cache *informer.Cache, n *api.Node, now api.Time) int {
 	added, ok := taintAdded(n, UnreachableTaint, "NoExecute")
 	if !ok {
 		return 0
@@ -121,12 +140,12 @@ func dueEviction(cache *Cache, n *api.Node, now api.Time) int {
 }
 
 // Reconcile runs one pass for a node.
-func (c *NodeLifecycle) Reconcile(ctx *Context, key string) error {
+func (c *NodeLifecycle) Reconcile(ctx *Context, req Request) (Result, error) {
+	key := req.Key
 	n, _ := ctx.Cache.Get("Node", key).(*api.Node)
 	if n == nil {
 		ctx.Desired, ctx.Observed = "node deleted", "-"
-		ctx.Converged()
-		return nil
+		return ctx.NothingToDo(), nil
 	}
 	silent := ctx.Now - lastHeartbeat(ctx.World, n)
 	ready := nodeCondition(n, "Ready")
@@ -146,15 +165,13 @@ func (c *NodeLifecycle) Reconcile(ctx *Context, key string) error {
 		}
 		nn.Spec.Taints = keep
 		if _, err := ctx.Update(nn, "remove taint "+UnreachableTaint+" from "+n.Name); err != nil {
-			return err
+			return Result{}, err
 		}
-		ctx.Outcome = "acted"
-		return nil
+		return Result{Outcome: Acted}, nil
 	case ready != nil && ready.Status == "Unknown":
 		return c.evict(ctx, n)
 	}
-	ctx.Converged()
-	return nil
+	return ctx.NothingToDo(), nil
 }
 
 func (c *NodeLifecycle) allSilent(ctx *Context) bool {
@@ -166,7 +183,7 @@ func (c *NodeLifecycle) allSilent(ctx *Context) bool {
 	return true
 }
 
-func (c *NodeLifecycle) markUnknown(ctx *Context, n *api.Node) error {
+func (c *NodeLifecycle) markUnknown(ctx *Context, n *api.Node) (Result, error) {
 	ctx.Difference = "heartbeat overdue: mark Ready=Unknown"
 	nn := n.DeepCopy()
 	for _, t := range []string{"MemoryPressure", "DiskPressure", "PIDPressure", "Ready"} {
@@ -179,7 +196,7 @@ func (c *NodeLifecycle) markUnknown(ctx *Context, n *api.Node) error {
 	}
 	out, err := ctx.UpdateStatus(nn, "set "+n.Name+" Ready=Unknown (Kubelet stopped posting node status.)")
 	if err != nil {
-		return err
+		return Result{}, err
 	}
 	ctx.API.Record("node-controller", "", n, "Normal", "NodeNotReady", fmt.Sprintf("Node %s status is now: NodeNotReady", n.Name))
 	for _, p := range ctx.Cache.PodsOnNode(n.Name) {
@@ -189,15 +206,14 @@ func (c *NodeLifecycle) markUnknown(ctx *Context, n *api.Node) error {
 		np := p.DeepCopy()
 		setPodCondition(np, api.PodCondition{Type: "Ready", Status: "False"}, ctx.Now)
 		if _, err := ctx.UpdateStatus(np, "mark pod "+p.Name+" not ready"); err != nil {
-			return err
+			return Result{}, err
 		}
 		ctx.API.Record("node-controller", "", p, "Warning", "NodeNotReady", "Node is not ready")
 	}
 	if c.allSilent(ctx) {
 		// Kubernetes logs this; it records no event.
 		ctx.Difference += "; Controller detected that all Nodes are not-Ready. Entering master disruption mode: no taints, no evictions"
-		ctx.Outcome = "acted"
-		return nil
+		return Result{Outcome: Acted}, nil
 	}
 	nn = out.(*api.Node).DeepCopy()
 	now := ctx.Now
@@ -205,19 +221,17 @@ func (c *NodeLifecycle) markUnknown(ctx *Context, n *api.Node) error {
 		api.Taint{Key: UnreachableTaint, Effect: "NoSchedule", TimeAdded: &now},
 		api.Taint{Key: UnreachableTaint, Effect: "NoExecute", TimeAdded: &now})
 	if _, err := ctx.Update(nn, "taint "+n.Name+" "+UnreachableTaint+":NoSchedule and :NoExecute"); err != nil {
-		return err
+		return Result{}, err
 	}
-	ctx.RequeueAfter, ctx.RequeueReason = DefaultTolerationSecs*api.Second, "toleration of the unreachable taint runs out"
-	ctx.Outcome = "acted"
-	return nil
+	return Result{Outcome: Acted, RequeueAfter: DefaultTolerationSecs * api.Second, RequeueReason: "toleration of the unreachable taint runs out"}, nil
 }
 
-func (c *NodeLifecycle) evict(ctx *Context, n *api.Node) error {
+func (c *NodeLifecycle) evict(ctx *Context, n *api.Node) (Result, error) {
+	var res Result
 	added, ok := taintAdded(n, UnreachableTaint, "NoExecute")
 	if !ok {
 		ctx.Difference = "no NoExecute taint: nothing to evict"
-		ctx.Converged()
-		return nil
+		return ctx.NothingToDo(), nil
 	}
 	ctx.Difference = "evict pods whose toleration ran out"
 	for _, p := range ctx.Cache.PodsOnNode(n.Name) {
@@ -229,8 +243,8 @@ func (c *NodeLifecycle) evict(ctx *Context, n *api.Node) error {
 			continue
 		}
 		if due := added + api.Duration(secs)*api.Second; due > ctx.Now {
-			if ctx.RequeueAfter == 0 || due-ctx.Now < ctx.RequeueAfter {
-				ctx.RequeueAfter, ctx.RequeueReason = due-ctx.Now, "next eviction due"
+			if res.RequeueAfter == 0 || due-ctx.Now < res.RequeueAfter {
+				res.RequeueAfter, res.RequeueReason = due-ctx.Now, "next eviction due"
 			}
 			continue
 		}
@@ -238,16 +252,16 @@ func (c *NodeLifecycle) evict(ctx *Context, n *api.Node) error {
 		np := p.DeepCopy()
 		setPodCondition(np, api.PodCondition{Type: "DisruptionTarget", Status: "True", Reason: "DeletionByTaintManager", Message: "Taint manager: deleting due to NoExecute taint"}, ctx.Now)
 		if _, err := ctx.UpdateStatus(np, ""); err != nil {
-			return err
+			return Result{}, err
 		}
 		if err := ctx.Delete("Pod", p.Namespace, p.Name, false, "evict pod "+p.Name); err != nil {
-			return err
+			return Result{}, err
 		}
 	}
 	if len(ctx.Actions) == 0 {
-		ctx.Converged()
+		res.Outcome = ctx.NothingToDo().Outcome
 	} else {
-		ctx.Outcome = "acted"
+		res.Outcome = Acted
 	}
-	return nil
+	return res, nil
 }

@@ -1,19 +1,111 @@
 package controller
 
-// names are the controllers a scenario may name, in the order messages
-// list them.
-var names = []string{DeploymentController, ReplicaSetController, Scheduler, Kubelet, NodeLifecycleController, JobController, GitOpsController}
+import (
+	"reflect"
+	"strings"
 
-// Names returns the name of every controller of the simulated control
-// plane.
-func Names() []string { return append([]string(nil), names...) }
+	"reconcile/engine/api"
+)
 
-// Known reports whether name is a controller's.
-func Known(name string) bool {
-	for _, n := range names {
-		if n == name {
-			return true
+// Spec is one controller of the simulated control plane, as the registry
+// lists it. The simulation starts the controllers of its registry (Builtin
+// unless a run names others), the scenario loader checks names against it,
+// and the UI reads what each controller is for from it.
+type Spec struct {
+	// Name is the component's name, as Kubernetes calls it.
+	Name string
+	// For is the kind its keys name ("namespace/name" of one), unless the
+	// controller is an Objecter.
+	For string
+	// Doc says in a line what the controller reconciles.
+	Doc string
+	// PerNode: one instance runs on every node (the kubelet), started with
+	// Env.Node set; a node going down stops it.
+	PerNode bool
+	// Optional: started only when a run enables it (the GitOps controller
+	// needs a git source).
+	Optional bool
+	// New returns the level-triggered controller.
+	New func(Env) Reconciler
+	// Edge, when set, returns its edge-triggered twin, run in mode Edge.
+	Edge func(Env) EventHandler
+	// Pseudocode are the lesson's pseudocode blocks the controller runs,
+	// by mode; a pass reports the lines it executed (Context.Lines).
+	Pseudocode map[Mode][]string
+}
+
+// Env is what a controller is started with.
+type Env struct {
+	// Node is the node a PerNode controller runs on.
+	Node string
+	// SyncInterval is how often a syncing controller (GitOps) syncs; 0
+	// means only when asked.
+	SyncInterval api.Duration
+}
+
+// Mode is how a controller runs.
+type Mode string
+
+// Modes.
+const (
+	Level   Mode = "level"
+	Edge    Mode = "edge"
+	Stopped Mode = "stopped"
+)
+
+// Builtin is the registry: every controller of the simulated control
+// plane, in the order a run starts them (per-node ones last, one per node
+// in node order). Adding a controller is one file and one line here.
+var Builtin = []Spec{
+	{Name: DeploymentController, For: "Deployment", Doc: "keeps a ReplicaSet per template at the replicas a rollout allows", New: func(Env) Reconciler { return NewDeployment() }},
+	{Name: ReplicaSetController, For: "ReplicaSet", Doc: "keeps spec.replicas pods of its template", New: func(Env) Reconciler { return NewReplicaSet() },
+		Edge: func(Env) EventHandler { return NewReplicaSetEdge() }, Pseudocode: map[Mode][]string{Level: LevelLines, Edge: EdgeLines}},
+	{Name: Scheduler, For: "Pod", Doc: "binds every pod to a node that fits it", New: func(Env) Reconciler { return NewScheduler() }},
+	{Name: JobController, For: "Job", Doc: "runs a Job's pods until enough have succeeded", New: func(Env) Reconciler { return NewJob() }},
+	{Name: NodeLifecycleController, For: "Node", Doc: "marks silent nodes unreachable and evicts their pods", New: func(Env) Reconciler { return NewNodeLifecycle() }},
+	{Name: GitOpsController, Doc: "applies what is committed to git and reverts drift", Optional: true, New: func(e Env) Reconciler { return NewGitOps(e.SyncInterval) }},
+	{Name: Kubelet, For: "Pod", Doc: "runs the containers of the pods bound to its node and reports their status", PerNode: true, New: func(e Env) Reconciler { return NewKubelet(e.Node) }},
+}
+
+// Lookup returns the spec of the controller named name in specs.
+func Lookup(specs []Spec, name string) (Spec, bool) {
+	for _, s := range specs {
+		if s.Name == name {
+			return s, true
 		}
 	}
-	return false
+	return Spec{}, false
+}
+
+// Names returns the name of every built-in controller, in registry order.
+func Names() []string {
+	out := make([]string, len(Builtin))
+	for i, s := range Builtin {
+		out[i] = s.Name
+	}
+	return out
+}
+
+// Known reports whether name is a built-in controller's.
+func Known(name string) bool {
+	_, ok := Lookup(Builtin, name)
+	return ok
+}
+
+// ObjectOf names the object key stands for, for a controller c of spec s:
+// c's own answer when it is an Objecter, else "namespace/name" (or "name")
+// of s.For.
+func ObjectOf(s Spec, c any, key string) api.Ref {
+	if o, ok := c.(Objecter); ok {
+		return o.Object(key)
+	}
+	if ns, name, ok := strings.Cut(key, "/"); ok {
+		return api.Ref{Kind: s.For, Namespace: ns, Name: name}
+	}
+	return api.Ref{Kind: s.For, Name: key}
+}
+
+func hasMethod(c any, name string) bool {
+	_, ok := reflect.TypeOf(c).MethodByName(name)
+	return ok
 }

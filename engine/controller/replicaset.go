@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"reconcile/engine/api"
+	"reconcile/engine/informer"
 	"reconcile/engine/store"
 )
 
@@ -56,14 +57,6 @@ var LevelLines = []string{
 	"    delete(observed - desired)",
 }
 
-// LevelComments are the comments under the lesson's level-triggered block,
-// in the same order as EdgeComments.
-var LevelComments = []string{
-	"# missed a pass -> next pass fixes it",
-	"# ran twice -> second pass is a no-op",
-	"# crashed mid-way -> next pass sees the real gap",
-}
-
 // NewReplicaSet returns the level-triggered ReplicaSet controller.
 func NewReplicaSet() *ReplicaSet {
 	return &ReplicaSet{expect: map[string]expectation{}, counts: map[string]podCounts{}}
@@ -79,7 +72,7 @@ func (r *ReplicaSet) Clone() Reconciler {
 
 // Keys maps a ReplicaSet event to itself and a pod event to its owner,
 // observing the pod against the owner's expectations.
-func (r *ReplicaSet) Keys(c *Cache, ev store.WatchEvent) []string {
+func (r *ReplicaSet) Keys(c *informer.Cache, ev store.WatchEvent) []string {
 	switch o := ev.Object.(type) {
 	case *api.ReplicaSet:
 		k := api.RefOf(o).Key()
@@ -130,7 +123,7 @@ func (r *ReplicaSet) Restarted() {
 
 // recount moves a pod's contribution from the cache's previous version of
 // it to the version just delivered.
-func (r *ReplicaSet) recount(c *Cache, k string, ev store.WatchEvent) {
+func (r *ReplicaSet) recount(c *informer.Cache, k string, ev store.WatchEvent) {
 	n, ok := r.counts[k]
 	if !ok {
 		return
@@ -176,15 +169,15 @@ func labelsEqual(a, b map[string]string) bool {
 }
 
 // Reconcile runs one pass for a ReplicaSet key.
-func (r *ReplicaSet) Reconcile(ctx *Context, key string) error {
+func (r *ReplicaSet) Reconcile(ctx *Context, req Request) (Result, error) {
+	key := req.Key
 	ctx.Lines = []int{1}
 	rs, _ := ctx.Cache.Get("ReplicaSet", key).(*api.ReplicaSet)
 	if rs == nil {
 		ctx.Desired, ctx.Observed = "ReplicaSet deleted", "-"
 		delete(r.expect, key)
 		delete(r.counts, key)
-		ctx.Converged()
-		return nil
+		return ctx.NothingToDo(), nil
 	}
 	want := api.Deref(rs.Spec.Replicas, 1)
 	n, counted := r.counts[key]
@@ -214,7 +207,7 @@ func (r *ReplicaSet) Reconcile(ctx *Context, key string) error {
 		}
 	}
 	if manageErr == ErrCrashed {
-		return manageErr
+		return Result{}, manageErr
 	}
 	var st api.ReplicaSetStatus
 	if rs.Spec.MinReadySeconds == 0 && manageErr == nil {
@@ -224,30 +217,25 @@ func (r *ReplicaSet) Reconcile(ctx *Context, key string) error {
 		st = CalculateReplicaSetStatus(rs, pods, manageErr, ctx.Now)
 	}
 	if err := r.writeStatus(ctx, rs, st); err != nil {
-		return err
+		return Result{}, err
 	}
 	if manageErr != nil {
-		ctx.RequeueAfter, ctx.RequeueReason = 5*api.Second, "retry after error"
-		return manageErr
+		return Result{}, manageErr // retried with the queue's back-off
 	}
-	if len(ctx.Actions) == 0 || (diff == 0 && ctx.Outcome == "") {
-		if diff == 0 {
-			ctx.Converged()
-		}
-	}
-	if ctx.Outcome == "" {
-		ctx.Outcome = "acted"
+	res := Result{Outcome: Acted}
+	if diff == 0 {
+		res = ctx.NothingToDo()
 	}
 	// Availability after minReadySeconds needs a later look.
 	if rs.Spec.MinReadySeconds > 0 {
 		for _, p := range pods {
 			if IsPodReady(p) && !IsPodAvailable(p, api.Duration(rs.Spec.MinReadySeconds)*api.Second, ctx.Now) {
-				ctx.RequeueAfter, ctx.RequeueReason = api.Duration(rs.Spec.MinReadySeconds)*api.Second, "minReadySeconds"
+				res.RequeueAfter, res.RequeueReason = api.Duration(rs.Spec.MinReadySeconds)*api.Second, "minReadySeconds"
 				break
 			}
 		}
 	}
-	return nil
+	return res, nil
 }
 
 // countPods counts a ReplicaSet's active pods as CalculateReplicaSetStatus
@@ -397,7 +385,7 @@ func labelsMatch(want, got map[string]string) bool {
 }
 
 // activePods returns the ReplicaSet's active pods, by key.
-func activePods(c *Cache, rs *api.ReplicaSet) []*api.Pod {
+func activePods(c *informer.Cache, rs *api.ReplicaSet) []*api.Pod {
 	var out []*api.Pod
 	for _, o := range c.Owned("Pod", rs.UID) {
 		if p := o.(*api.Pod); IsPodActive(p) {

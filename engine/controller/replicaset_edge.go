@@ -22,21 +22,11 @@ var EdgeLines = []string{
 	"  start(count) more pods",
 }
 
-// EdgeComments are the comments under the lesson's edge-triggered block:
-// what goes wrong when the event is missed, handled twice, or the handler
-// crashes mid-way.
-var EdgeComments = []string{
-	"# missed the event -> short forever",
-	"# handled it twice -> now running seven",
-	"# script crashed mid-way -> unknown state",
-}
-
 // NewReplicaSetEdge returns the edge-triggered ReplicaSet controller.
 func NewReplicaSetEdge() *ReplicaSetEdge { return &ReplicaSetEdge{} }
 
 func (e *ReplicaSetEdge) Name() string        { return ReplicaSetController }
 func (e *ReplicaSetEdge) Watches() []string   { return []string{"ReplicaSet", "Pod"} }
-func (e *ReplicaSetEdge) Restarted()          {}
 func (e *ReplicaSetEdge) Clone() EventHandler { return &ReplicaSetEdge{} }
 
 // lost reports whether an event says a pod just stopped counting.
@@ -56,7 +46,7 @@ func lost(ev store.WatchEvent) bool {
 }
 
 // Handle reacts to one event.
-func (e *ReplicaSetEdge) Handle(ctx *Context, ev store.WatchEvent) (string, bool, error) {
+func (e *ReplicaSetEdge) Handle(ctx *Context, ev store.WatchEvent) (Request, Result, error) {
 	var rs *api.ReplicaSet
 	count := int32(0)
 	switch o := ev.Object.(type) {
@@ -69,26 +59,26 @@ func (e *ReplicaSetEdge) Handle(ctx *Context, ev store.WatchEvent) (string, bool
 		case store.Modified:
 			old, _ := ev.Old.(*api.ReplicaSet)
 			if old == nil || api.Deref(old.Spec.Replicas, 1) == api.Deref(o.Spec.Replicas, 1) {
-				return "", false, nil
+				return Request{}, Result{}, nil
 			}
 			count = api.Deref(o.Spec.Replicas, 1) - api.Deref(old.Spec.Replicas, 1)
 			ctx.Desired = fmt.Sprintf("event: ReplicaSet %s resized %d → %d", o.Name, api.Deref(old.Spec.Replicas, 1), api.Deref(o.Spec.Replicas, 1))
 		default:
-			return "", false, nil
+			return Request{}, Result{}, nil
 		}
 	case *api.Pod:
 		ref := o.ControllerOf()
 		if ref == nil || ref.Kind != "ReplicaSet" || !lost(ev) {
-			return "", false, nil
+			return Request{}, Result{}, nil
 		}
 		rs, _ = ctx.Cache.Get("ReplicaSet", o.Namespace+"/"+ref.Name).(*api.ReplicaSet)
 		if rs == nil {
-			return "", false, nil
+			return Request{}, Result{}, nil
 		}
 		count = 1
 		ctx.Desired = fmt.Sprintf("event: pod %s lost", o.Name)
 	default:
-		return "", false, nil
+		return Request{}, Result{}, nil
 	}
 	key := api.RefOf(rs).Key()
 	ctx.Lines = []int{1, 2, 3}
@@ -103,7 +93,7 @@ func (e *ReplicaSetEdge) Handle(ctx *Context, ev store.WatchEvent) (string, bool
 			if err != ErrCrashed {
 				ctx.Event(rs, "Warning", "FailedCreate", "Error creating: %v", err)
 			}
-			return key, true, err
+			return Request{Key: key}, Result{}, err
 		}
 		ctx.Event(rs, "Normal", "SuccessfulCreate", "Created pod: %s", pod.Meta().Name)
 	}
@@ -111,18 +101,30 @@ func (e *ReplicaSetEdge) Handle(ctx *Context, ev store.WatchEvent) (string, bool
 		pods := activePods(ctx.Cache, rs)
 		for _, p := range podsToDelete(pods, min(int(-count), len(pods)), ctx.Now) {
 			if err := ctx.Delete("Pod", p.Namespace, p.Name, false, "stop pod "+p.Name); err != nil {
-				return key, true, err
+				return Request{Key: key}, Result{}, err
 			}
 			ctx.Event(rs, "Normal", "SuccessfulDelete", "Deleted pod: %s", p.Name)
 		}
 	}
-	ctx.Outcome = "acted"
-	return key, true, nil
+	return Request{Key: key}, Result{Outcome: Acted}, nil
 }
 
-// ReportStatus writes the ReplicaSet's status from the cache: the edge twin
-// still reports what it sees, it just never acts on it.
-func (e *ReplicaSetEdge) ReportStatus(ctx *Context, key string) error {
+// ReportStatus writes the status of the ReplicaSet an event is about (the
+// ReplicaSet, or the owner of the pod) from the cache: the edge twin still
+// reports what it sees, it just never acts on it.
+func (e *ReplicaSetEdge) ReportStatus(ctx *Context, ev store.WatchEvent) error {
+	key := ""
+	switch o := ev.Object.(type) {
+	case *api.ReplicaSet:
+		key = api.RefOf(o).Key()
+	case *api.Pod:
+		if ref := o.ControllerOf(); ref != nil && ref.Kind == "ReplicaSet" {
+			key = o.Namespace + "/" + ref.Name
+		}
+	}
+	if key == "" {
+		return nil
+	}
 	rs, _ := ctx.Cache.Get("ReplicaSet", key).(*api.ReplicaSet)
 	if rs == nil {
 		return nil

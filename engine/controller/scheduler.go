@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"reconcile/engine/api"
+	"reconcile/engine/informer"
 	"reconcile/engine/pmap"
 	"reconcile/engine/store"
 )
@@ -202,7 +203,7 @@ func needsScheduling(p *api.Pod) bool {
 
 // Keys queues pods that need a node; a change to nodes or a pod leaving a
 // node re-queues the pods that did not fit.
-func (s *SchedulerLoop) Keys(c *Cache, ev store.WatchEvent) []string {
+func (s *SchedulerLoop) Keys(c *informer.Cache, ev store.WatchEvent) []string {
 	switch o := ev.Object.(type) {
 	case *api.Pod:
 		k := api.RefOf(o).Key()
@@ -224,7 +225,7 @@ func (s *SchedulerLoop) Keys(c *Cache, ev store.WatchEvent) []string {
 	return nil
 }
 
-func (s *SchedulerLoop) pending(c *Cache) []string {
+func (s *SchedulerLoop) pending(c *informer.Cache) []string {
 	var out []string
 	for _, k := range c.Keys("Pod") {
 		if p := c.Get("Pod", k).(*api.Pod); needsScheduling(p) {
@@ -305,13 +306,13 @@ func FitErrorMessage(total int, reasons map[string]int, preemption map[string]in
 }
 
 // Reconcile schedules one pod.
-func (s *SchedulerLoop) Reconcile(ctx *Context, key string) error {
+func (s *SchedulerLoop) Reconcile(ctx *Context, req Request) (Result, error) {
+	key := req.Key
 	p, _ := ctx.Cache.Get("Pod", key).(*api.Pod)
 	if p == nil || !needsScheduling(p) {
 		ctx.Desired = "pod bound to a node"
 		ctx.Observed = "pod gone or already bound"
-		ctx.Converged()
-		return nil
+		return ctx.NothingToDo(), nil
 	}
 	ctx.Desired = "pod bound to a node"
 	ctx.Observed = "spec.nodeName is empty"
@@ -358,22 +359,20 @@ func (s *SchedulerLoop) Reconcile(ctx *Context, key string) error {
 		np := p.DeepCopy()
 		setPodCondition(np, api.PodCondition{Type: "PodScheduled", Status: "False", Reason: "Unschedulable", Message: msg}, ctx.Now)
 		if _, err := ctx.UpdateStatus(np, "mark PodScheduled=False: "+msg); err != nil {
-			return err
+			return Result{}, err
 		}
-		ctx.Outcome = "unschedulable"
-		ctx.RequeueAfter, ctx.RequeueReason = 5*api.Minute, "unschedulable pods are retried every 5m or when the cluster changes"
-		return nil
+		return Result{Outcome: Blocked, Why: "unschedulable", RequeueAfter: 5 * api.Minute,
+			RequeueReason: "unschedulable pods are retried every 5m or when the cluster changes"}, nil
 	}
 	ctx.Difference = "bind to " + best.Name
 	if err := ctx.Bind(p.Namespace, p.Name, best.Name, fmt.Sprintf("bind %s to %s", p.Name, best.Name)); err != nil {
-		return err
+		return Result{}, err
 	}
 	bound := p.DeepCopy()
 	bound.Spec.NodeName = best.Name
 	s.account(key, bound)
 	ctx.Event(p, "Normal", "Scheduled", "Successfully assigned %s/%s to %s", p.Namespace, p.Name, best.Name)
-	ctx.Outcome = "acted"
-	return nil
+	return Result{Outcome: Acted}, nil
 }
 
 // score prefers the least requested node, by the share of CPU and memory

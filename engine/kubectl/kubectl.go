@@ -663,8 +663,7 @@ func (k *cmd) undo(d *api.Deployment) (string, error) {
 	}
 	t := target.Spec.Template.DeepCopy()
 	delete(t.Labels, controller.PodTemplateHashLabel)
-	cur := d.Spec.Template.DeepCopy()
-	if templatesEqual(t, cur) {
+	if controller.EqualIgnoreHash(&target.Spec.Template, &d.Spec.Template) {
 		return fmt.Sprintf("deployment.apps/%s skipped rollback (current template already matches revision %d)\n", d.Name, rev(target)), nil
 	}
 	d.Spec.Template = t
@@ -673,10 +672,6 @@ func (k *cmd) undo(d *api.Deployment) (string, error) {
 		return "", err
 	}
 	return fmt.Sprintf("deployment.apps/%s rolled back\n", d.Name), nil
-}
-
-func templatesEqual(a, b api.PodTemplateSpec) bool {
-	return fmt.Sprintf("%#v", a.Spec) == fmt.Sprintf("%#v", b.Spec) && fmt.Sprint(a.Labels) == fmt.Sprint(b.Labels)
 }
 
 // qualified is the kind as kubectl names it in messages: "deployment.apps".

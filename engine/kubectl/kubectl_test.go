@@ -7,15 +7,11 @@ import (
 	"reconcile/engine/api"
 	"reconcile/engine/kubectl"
 	"reconcile/engine/store"
-	"reconcile/engine/validation"
 )
 
 func world(t testing.TB) *store.Store {
 	t.Helper()
-	n := 0
-	st := store.New(func() api.Time { return 0 }, func(k int) int { n++; return n % k },
-		store.Hooks{Default: validation.Default, ValidateCreate: validation.ValidateCreate, ValidateUpdate: validation.ValidateUpdate},
-		func(store.WatchEvent) {})
+	st := store.New(1)
 	labels := map[string]string{"app": "web"}
 	_, err := st.Create(&api.Deployment{
 		TypeMeta:   api.TypeMeta{APIVersion: "apps/v1", Kind: "Deployment"},

@@ -10,6 +10,8 @@ import (
 	"reconcile/engine/controller"
 	"reconcile/engine/limits"
 	"reconcile/engine/manifest"
+	"reconcile/engine/registry"
+	"reconcile/engine/sim"
 	"reconcile/engine/validation"
 	"reconcile/engine/yamlpos"
 )
@@ -19,30 +21,7 @@ const (
 	DefaultNodeCPU      api.Quantity = "4"
 	DefaultNodeMemory   api.Quantity = "8Gi"
 	DefaultNodePods                  = 110
-	DefaultPull                      = 1 * api.Second
-	DefaultStart                     = 2 * api.Second
 	DefaultGitOpsPeriod              = 30 * api.Second
-)
-
-// Controller names, as the real components call themselves.
-const (
-	DeploymentController    = controller.DeploymentController
-	ReplicaSetController    = controller.ReplicaSetController
-	Scheduler               = controller.Scheduler
-	Kubelet                 = controller.Kubelet
-	NodeLifecycleController = controller.NodeLifecycleController
-	GitOpsController        = controller.GitOpsController
-	JobController           = controller.JobController
-)
-
-// Controllers lists every controller a scenario may name.
-var Controllers = []string{DeploymentController, ReplicaSetController, Scheduler, Kubelet, NodeLifecycleController, JobController, GitOpsController}
-
-// Controller modes.
-const (
-	ModeLevel   = "level"
-	ModeEdge    = "edge"
-	ModeStopped = "stopped"
 )
 
 // DefaultCluster is the cluster of a scenario that names none: worker-1,
@@ -50,45 +29,16 @@ const (
 // pods; every controller level-triggered; no GitOps.
 func DefaultCluster() Cluster {
 	var c Cluster
-	for i := 1; i <= 3; i++ {
-		c.Nodes = append(c.Nodes, Node{Name: fmt.Sprintf("worker-%d", i), CPU: DefaultNodeCPU, Memory: DefaultNodeMemory, Pods: DefaultNodePods})
+	for _, n := range sim.DefaultNodes() {
+		c.Nodes = append(c.Nodes, Node{Name: n.Name, CPU: n.CPU, Memory: n.Memory, Pods: n.Pods})
 	}
 	return c
 }
 
-// DefaultImage is how the registry treats an image a scenario does not
-// list: it pulls in a second, starts in two and becomes ready.
-func DefaultImage(ref string) Image {
-	return Image{Ref: ref, Pull: DefaultPull, Start: DefaultStart, Ready: true, Healthy: true}
-}
-
-// ImageFor returns the registry entry of ref (an image with no tag is the
-// same as ":latest"), or DefaultImage(ref).
-func (c *Cluster) ImageFor(ref string) Image {
-	for _, im := range c.Images {
-		if im.Ref == ref || withLatest(im.Ref) == withLatest(ref) {
-			return im
-		}
-	}
-	return DefaultImage(ref)
-}
-
-func withLatest(ref string) string {
-	if tag, digest := validation.ImageTag(ref); tag == "" && !digest {
-		return ref + ":latest"
-	}
-	return ref
-}
-
-// Mode returns the mode of a controller: "level" unless the scenario says
-// otherwise.
-func (c *Cluster) Mode(controller string) string {
-	for _, m := range c.Controllers {
-		if m.Name == controller {
-			return m.Mode
-		}
-	}
-	return ModeLevel
+// newImage is an entry of cluster.images before its fields are read: as
+// the registry treats an image it does not list.
+func newImage() Image {
+	return Image{Pull: registry.DefaultPull, Start: registry.DefaultStart, Ready: true, Healthy: true}
 }
 
 var (
@@ -250,7 +200,7 @@ func (l *loader) images(n *yaml.Node) []Image {
 		if f == nil {
 			continue
 		}
-		im := DefaultImage("")
+		im := newImage()
 		im.Pos = l.pm.Of(yamlpos.Resolve(item))
 		if v := f.get("ref"); v == nil {
 			l.fail(f.node, "%s.ref: Required value: the image reference as pods name it, e.g. \"shop/web:1.0\"", path)
@@ -258,10 +208,10 @@ func (l *loader) images(n *yaml.Node) []Image {
 			if s == "" || strings.ContainsAny(s, " \t") {
 				l.fail(v, "%s.ref: invalid image reference %q", path, s)
 			}
-			if seen[withLatest(s)] {
+			if seen[registry.Normal(s)] {
 				l.fail(v, "%s.ref: Duplicate value: %q", path, s)
 			}
-			seen[withLatest(s)] = true
+			seen[registry.Normal(s)] = true
 			im.Ref = s
 		}
 		if v := f.get("digest"); v != nil {
@@ -320,24 +270,24 @@ func (l *loader) controllers(n *yaml.Node) []ControllerMode {
 	for _, p := range ps {
 		name := yamlpos.Resolve(p.Key).Value
 		path := "cluster.controllers." + name
-		if !contains(Controllers, name) {
-			l.fail(p.Key, "cluster.controllers: unknown controller %q: want one of %s", name, strings.Join(Controllers, ", "))
+		if !controller.Known(name) {
+			l.fail(p.Key, "cluster.controllers: unknown controller %q: want one of %s", name, strings.Join(controller.Names(), ", "))
 			continue
 		}
 		mode, ok := l.str(p.Value, path)
 		if !ok {
 			continue
 		}
-		switch mode {
-		case ModeLevel, ModeStopped:
-		case ModeEdge:
-			if name != ReplicaSetController {
-				l.fail(p.Value, "%s: edge mode exists only for %s (the lesson's edge-triggered twin)", path, ReplicaSetController)
+		switch controller.Mode(mode) {
+		case controller.Level, controller.Stopped:
+		case controller.Edge:
+			if spec, _ := controller.Lookup(controller.Builtin, name); spec.Edge == nil {
+				l.fail(p.Value, "%s: edge mode exists only for %s (the lesson's edge-triggered twin)", path, controller.ReplicaSetController)
 			}
 		default:
 			l.fail(p.Value, "%s: unknown mode %q: want level, edge or stopped", path, mode)
 		}
-		out = append(out, ControllerMode{Pos: l.pm.Of(p.Key), Name: name, Mode: mode})
+		out = append(out, ControllerMode{Pos: l.pm.Of(p.Key), Name: name, Mode: controller.Mode(mode)})
 	}
 	return out
 }

@@ -1,7 +1,7 @@
 // Package scenario reads the lessons as data: a scenario file names a
 // cluster, the desired state applied at t=0, the inputs a run replays (faults,
 // kubectl commands, applies, git commits), the fix the lesson teaches, and
-// what must be true at given simulated times (DESIGN §4).
+// what must be true at given simulated times (docs/scenarios.md).
 //
 // Load is the only way in. It decodes with gopkg.in/yaml.v3 through
 // yaml.Node, so that every problem is reported as file:line:column with what

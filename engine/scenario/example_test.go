@@ -40,7 +40,7 @@ expect:
 		fmt.Println(m.Pos, m.Object.GetTypeMeta().Kind, m.Object.Meta().Name)
 	}
 	for _, s := range sc.Steps {
-		fmt.Println(s.Pos, "at", s.At, "kubectl", s.Kubectl)
+		fmt.Println(s.Pos, "at", s.At, s.Input.Text())
 	}
 	for _, e := range sc.Expect {
 		fmt.Println(e.Pos, "at", e.At, "that", e.Assertion.Kind, e.Assertion.Name, e.Assertion.Path, e.Assertion.Op, e.Assertion.Value.Text)

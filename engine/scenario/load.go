@@ -18,7 +18,8 @@ import (
 
 var topFields = []string{"id", "title", "summary", "seed", "cluster", "manifests", "steps", "response", "expect", "failure"}
 
-// Load reads a scenario file (DESIGN §4). file names it in every error.
+// Load reads a scenario file (the format: docs/scenarios.md). file names it
+// in every error.
 //
 // A file whose first document has apiVersion or kind, or has no id and no
 // other scenario field, is a plain manifest file: a scenario with the

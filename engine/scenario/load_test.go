@@ -9,7 +9,9 @@ import (
 	"testing"
 
 	"reconcile/engine/api"
+	"reconcile/engine/controller"
 	"reconcile/engine/limits"
+	"reconcile/engine/sim"
 	"reconcile/engine/yamlpos"
 )
 
@@ -51,14 +53,12 @@ func TestLoadFull(t *testing.T) {
 	if !reflect.DeepEqual(c.Images, wantImages) {
 		t.Errorf("images:\n got %+v\nwant %+v", c.Images, wantImages)
 	}
-	if c.Mode(ReplicaSetController) != ModeEdge || c.Mode(GitOpsController) != ModeStopped || c.Mode(Scheduler) != ModeLevel {
+	if cfg := sc.Config(); cfg.Modes[controller.ReplicaSetController] != controller.Edge || cfg.Modes[controller.GitOpsController] != controller.Stopped ||
+		len(cfg.Modes) != 2 {
 		t.Errorf("controllers: %+v", c.Controllers)
 	}
 	if c.GitOps == nil || c.GitOps.Interval != 45*api.Second {
 		t.Errorf("gitops: %+v", c.GitOps)
-	}
-	if im := c.ImageFor("nginx"); im != DefaultImage("nginx") || !im.Ready || im.Pull != api.Second || im.Start != 2*api.Second {
-		t.Errorf("ImageFor(nginx) = %+v", im)
 	}
 
 	if len(sc.Manifests) != 2 {
@@ -85,24 +85,24 @@ func TestLoadFull(t *testing.T) {
 	}
 
 	wantSteps := []Step{
-		{Pos: yamlpos.Pos{File: "full.yaml", Line: 50, Col: 3}, At: 30 * api.Second, Fault: "node-down worker-2"},
-		{Pos: yamlpos.Pos{File: "full.yaml", Line: 51, Col: 3}, At: api.Minute, Fault: "drop-watch replicaset-controller 3"},
-		{Pos: yamlpos.Pos{File: "full.yaml", Line: 52, Col: 3}, AfterPass: 40, Fault: "delay-watch kubelet 10s"},
-		{Pos: yamlpos.Pos{File: "full.yaml", Line: 53, Col: 3}, At: 2 * api.Minute, Kubectl: "set image deployment/web web=shop/web:2.0"},
-		{Pos: yamlpos.Pos{File: "full.yaml", Line: 54, Col: 3}, At: 3 * api.Minute, Kubectl: "rollout status deployment/web"},
+		{Pos: yamlpos.Pos{File: "full.yaml", Line: 50, Col: 3}, At: 30 * api.Second, Input: mustFault(t, "node-down worker-2")},
+		{Pos: yamlpos.Pos{File: "full.yaml", Line: 51, Col: 3}, At: api.Minute, Input: mustFault(t, "drop-watch replicaset-controller 3")},
+		{Pos: yamlpos.Pos{File: "full.yaml", Line: 52, Col: 3}, AfterPass: 40, Input: mustFault(t, "delay-watch kubelet 10s")},
+		{Pos: yamlpos.Pos{File: "full.yaml", Line: 53, Col: 3}, At: 2 * api.Minute, Input: sim.Kubectl{Line: "set image deployment/web web=shop/web:2.0"}},
+		{Pos: yamlpos.Pos{File: "full.yaml", Line: 54, Col: 3}, At: 3 * api.Minute, Input: sim.Kubectl{Line: "rollout status deployment/web"}},
 	}
 	if len(sc.Steps) != 7 || !reflect.DeepEqual(sc.Steps[:5], wantSteps) {
 		t.Errorf("steps:\n got %+v\nwant %+v", sc.Steps, wantSteps)
 	}
 	apply, git := sc.Steps[5], sc.Steps[6]
-	if apply.At != 4*api.Minute || !strings.HasPrefix(apply.Apply, "apiVersion: v1\nkind: ConfigMap") || len(apply.Manifests) != 1 ||
+	if apply.At != 4*api.Minute || !strings.HasPrefix(apply.Input.(sim.Apply).Manifests, "apiVersion: v1\nkind: ConfigMap") || len(apply.Manifests) != 1 ||
 		apply.Manifests[0].Pos != (yamlpos.Pos{File: "full.yaml", Line: 57, Col: 5}) {
 		t.Errorf("apply step: %+v", apply)
 	}
-	if git.At != 5*api.Minute || git.Git == "" || len(git.Manifests) != 1 || git.Manifests[0].Object.(*api.Deployment).Spec.Replicas == nil {
+	if git.At != 5*api.Minute || git.Input.(sim.Commit).Manifests == "" || len(git.Manifests) != 1 || git.Manifests[0].Object.(*api.Deployment).Spec.Replicas == nil {
 		t.Errorf("git step: %+v", git)
 	}
-	if len(sc.Response) != 1 || sc.Response[0].Kubectl != "rollout undo deployment/web" || sc.Response[0].At != 0 {
+	if len(sc.Response) != 1 || sc.Response[0].Input != (sim.Kubectl{Line: "rollout undo deployment/web"}) || sc.Response[0].At != 0 {
 		t.Errorf("response: %+v", sc.Response)
 	}
 
@@ -283,14 +283,14 @@ func TestLoadErrors(t *testing.T) {
 				"web.yaml:4:21: steps[1].kubectl: write the command without \"kubectl\": \"get pods\"\n" +
 				"web.yaml:5:21: steps[2].kubectl: kubectl rollout needs a subcommand: one of status, undo, pause, resume, history, restart"},
 		{"faults", "id: web\nsteps:\n- {at: 1m, fault: \"crash rs-controller\"}\n- {at: 1m, fault: \"node-down\"}\n- {at: 1m, fault: \"explode worker-1\"}\n- {at: 1m, fault: \"node-down worker-9\"}\n- {at: 1m, fault: \"delay-watch kubelet soon\"}\n",
-			"web.yaml:3:19: steps[0].fault: fault crash: unknown controller \"rs-controller\": want one of deployment-controller, replicaset-controller, default-scheduler, kubelet, node-lifecycle-controller, job-controller, gitops\n" +
+			"web.yaml:3:19: steps[0].fault: fault crash: unknown controller \"rs-controller\": want one of deployment-controller, replicaset-controller, default-scheduler, job-controller, node-lifecycle-controller, gitops, kubelet\n" +
 				"web.yaml:4:19: steps[1].fault: fault node-down takes NODE, got 0 word(s) after it: write node-down NODE\n" +
 				"web.yaml:5:19: steps[2].fault: unknown fault \"explode\": want one of node-down, node-up, drop-watch, duplicate-watch, delay-watch, crash, stop, start, sync, webhook-down, webhook-up, push-image, delete-pod\n" +
 				"web.yaml:6:19: steps[3].fault: no node named \"worker-9\"; the cluster's nodes are worker-1, worker-2, worker-3\n" +
 				"web.yaml:7:19: steps[4].fault: fault delay-watch: invalid duration \"soon\": want a number of seconds or a Go duration such as 30s, 2m, 1h30m"},
 		{"controllers", "id: web\ncluster:\n  controllers: {deployment-controller: edge, rs-controller: level, kubelet: fast}\n",
 			"web.yaml:3:40: cluster.controllers.deployment-controller: edge mode exists only for replicaset-controller (the lesson's edge-triggered twin)\n" +
-				"web.yaml:3:46: cluster.controllers: unknown controller \"rs-controller\": want one of deployment-controller, replicaset-controller, default-scheduler, kubelet, node-lifecycle-controller, job-controller, gitops\n" +
+				"web.yaml:3:46: cluster.controllers: unknown controller \"rs-controller\": want one of deployment-controller, replicaset-controller, default-scheduler, job-controller, node-lifecycle-controller, gitops, kubelet\n" +
 				"web.yaml:3:77: cluster.controllers.kubelet: unknown mode \"fast\": want level, edge or stopped"},
 		{"git without gitops", "id: web\nsteps:\n- {at: 1m, git: \"apiVersion: v1\\nkind: ConfigMap\\nmetadata: {name: x}\\n\"}\n",
 			"web.yaml:3:17: steps[0].git: a git step needs cluster.gitops (e.g. gitops: {interval: 30s})"},
@@ -400,4 +400,13 @@ func TestErrorListCapsWhatItPrints(t *testing.T) {
 	if len(lines) != 21 || lines[20] != "... and 5 more problems" {
 		t.Errorf("got %d lines, last %q", len(lines), lines[len(lines)-1])
 	}
+}
+
+func mustFault(t *testing.T, line string) sim.Input {
+	t.Helper()
+	f, err := sim.ParseFault(line)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
 }

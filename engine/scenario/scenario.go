@@ -3,7 +3,9 @@ package scenario
 import (
 	"reconcile/engine/api"
 	"reconcile/engine/assertion"
+	"reconcile/engine/controller"
 	"reconcile/engine/manifest"
+	"reconcile/engine/sim"
 	"reconcile/engine/yamlpos"
 )
 
@@ -46,7 +48,7 @@ type Cluster struct {
 type ControllerMode struct {
 	Pos  yamlpos.Pos
 	Name string
-	Mode string
+	Mode controller.Mode
 }
 
 // Node is one simulated node.
@@ -85,19 +87,17 @@ type GitOps struct {
 	Interval api.Duration
 }
 
-// Step is one input at a simulated time or after a pass. Exactly one of
-// Fault, Kubectl, Apply and Git is set.
+// Step is one input at a simulated time or after a pass.
 type Step struct {
 	Pos yamlpos.Pos
 	// At is the simulated time of the step (when AfterPass is 0).
 	At api.Duration
 	// AfterPass, when > 0, runs the step right after that pass.
 	AfterPass int
-	Fault     string
-	Kubectl   string
-	Apply     string
-	Git       string
-	// Manifests are Apply or Git decoded, positioned in the file.
+	// Input is the fault, kubectl command, apply or git commit.
+	Input sim.Input
+	// Manifests are an apply's or a commit's manifests, decoded and
+	// positioned in the file.
 	Manifests []manifest.Manifest
 }
 

@@ -5,6 +5,7 @@ import (
 	"reconcile/engine/fault"
 	"reconcile/engine/kubectl"
 	"reconcile/engine/limits"
+	"reconcile/engine/sim"
 	"reconcile/engine/yamlpos"
 	"sort"
 	"strings"
@@ -50,13 +51,15 @@ func (l *loader) steps(n *yaml.Node, path string, response bool) []Step {
 		}
 		switch v := f.get(kind); kind {
 		case "fault":
-			st.Fault = l.fault(v, sp+".fault")
+			if f, ok := l.fault(v, sp+".fault"); ok {
+				st.Input = f
+			}
 		case "kubectl":
 			if s, ok := l.str(v, sp+".kubectl"); ok {
 				if err := kubectl.Check(s); err != nil {
 					l.fail(v, "%s.kubectl: %v", sp, err)
 				}
-				st.Kubectl = strings.TrimSpace(s)
+				st.Input = sim.Kubectl{Line: strings.TrimSpace(s)}
 			}
 		case "apply", "git":
 			s, _ := l.str(v, sp+"."+kind)
@@ -66,9 +69,9 @@ func (l *loader) steps(n *yaml.Node, path string, response bool) []Step {
 			}
 			st.Manifests = l.checkManifests(l.block(v, sp+"."+kind), false)
 			if kind == "apply" {
-				st.Apply = s
+				st.Input = sim.Apply{Manifests: s}
 			} else {
-				st.Git = s
+				st.Input = sim.Commit{Manifests: s}
 				if l.sc.Cluster.GitOps == nil {
 					l.fail(v, "%s.git: a git step needs cluster.gitops (e.g. gitops: {interval: 30s})", sp)
 				}
@@ -79,15 +82,15 @@ func (l *loader) steps(n *yaml.Node, path string, response bool) []Step {
 	return out
 }
 
-func (l *loader) fault(n *yaml.Node, path string) string {
+func (l *loader) fault(n *yaml.Node, path string) (sim.Fault, bool) {
 	s, ok := l.str(n, path)
 	if !ok {
-		return ""
+		return sim.Fault{}, false
 	}
-	f, err := fault.Parse(s)
+	f, err := sim.ParseFault(strings.Join(strings.Fields(s), " "))
 	if err != nil {
 		l.fail(n, "%s: %v", path, err)
-		return s
+		return f, false
 	}
 	if (f.Verb == fault.NodeDown || f.Verb == fault.NodeUp) && !l.nodes[f.Target] {
 		names := make([]string, 0, len(l.nodes))
@@ -100,5 +103,5 @@ func (l *loader) fault(n *yaml.Node, path string) string {
 		}
 		l.fail(n, "%s: no node named %q; the cluster's nodes are %s", path, f.Target, strings.Join(names, ", "))
 	}
-	return strings.Join(strings.Fields(s), " ")
+	return f, true
 }

@@ -5,26 +5,24 @@ import (
 	"testing"
 
 	"reconcile/engine/api"
-	"reconcile/engine/manifest"
-	"reconcile/engine/scenario"
 	"reconcile/engine/store"
 )
 
 func benchWorld(b *testing.B, nodes, replicas int) *Sim {
 	b.Helper()
-	sc := &scenario.Scenario{File: "bench", ID: "bench", Seed: 1}
+	cfg := Config{Seed: 1}
 	for i := 1; i <= nodes; i++ {
-		sc.Cluster.Nodes = append(sc.Cluster.Nodes, scenario.Node{Name: fmt.Sprintf("node-%04d", i), CPU: "8", Memory: "32Gi", Pods: 110})
+		cfg.Nodes = append(cfg.Nodes, Node{Name: fmt.Sprintf("node-%04d", i), CPU: "8", Memory: "32Gi", Pods: 110})
 	}
 	labels := map[string]string{"app": "web"}
-	sc.Manifests = []manifest.Manifest{{Object: &api.Deployment{
+	cfg.Objects = []Object{{Object: &api.Deployment{
 		TypeMeta:   api.TypeMeta{APIVersion: "apps/v1", Kind: "Deployment"},
 		ObjectMeta: api.ObjectMeta{Name: "web", Namespace: "default"},
 		Spec: api.DeploymentSpec{Replicas: api.Int32(int32(replicas)), Selector: &api.LabelSelector{MatchLabels: labels},
 			Template: api.PodTemplateSpec{ObjectMeta: api.ObjectMeta{Labels: labels},
 				Spec: api.PodSpec{Containers: []api.Container{{Name: "web", Image: "shop/web:1.0"}}}}},
 	}}}
-	s, err := New(sc, Options{})
+	s, err := New(cfg)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -47,13 +45,13 @@ func BenchmarkDigest(b *testing.B) {
 // only the objects the pass changed are hashed again.
 func BenchmarkDigestAfterPass(b *testing.B) {
 	s := benchWorld(b, 20, 400)
-	s.Inject(Input{Kubectl: "scale deployment/web --replicas=300"})
+	s.Inject(Kubectl{Line: "scale deployment/web --replicas=300"})
 	s.Digest()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		if _, ok := s.Next(); !ok {
 			b.StopTimer()
-			s.Inject(Input{Kubectl: fmt.Sprintf("scale deployment/web --replicas=%d", 300+i%200)})
+			s.Inject(Kubectl{Line: fmt.Sprintf("scale deployment/web --replicas=%d", 300+i%200)})
 			b.StartTimer()
 		}
 		s.Digest()
@@ -69,9 +67,9 @@ func BenchmarkWatchFanOut(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		s.w.notify(ev)
-		if s.w.queue.Len() > 4096 {
+		if s.w.agenda.Len() > 4096 {
 			b.StopTimer()
-			s.w.queue, s.w.busy = itemQueue{}, 0
+			s.w.agenda = agenda{}
 			b.StartTimer()
 		}
 	}

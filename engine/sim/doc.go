@@ -1,24 +1,28 @@
-// Package sim runs a scenario: it owns the simulated clock, the
-// discrete-event queue, the seeded random source, the store and every
-// controller, and it records each pass.
+// Package sim runs the simulated control plane: it owns the simulated
+// clock, the agenda of what happens next, the API server, every controller
+// process, and the trace of what happened.
 //
 // A Sim is single-threaded and synchronous, like a raft RawNode: inputs go
 // in, passes come out, and nothing happens between calls. The driver that
 // plays and pauses lives in the UI.
 //
-//	s, _ := sim.New(sc, sim.Options{})
+//	s, _ := sim.New(sim.Config{Objects: []sim.Object{{Object: deployment}}})
 //	for p, ok := s.Next(); ok; p, ok = s.Next() {
 //		fmt.Println(p.Controller, p.Desired, p.Observed, p.Difference)
 //	}
+//	f, _ := sim.ParseFault("node-down worker-2")
+//	s.Inject(f)
+//	converged, why := s.Converged()
 //
-// Stepping back is Seek: restore the nearest checkpoint and replay the
-// recorded inputs. Fork keeps the past and lets the future differ.
-// Checkpoints are taken every 64 passes whatever the world's size: the
-// store, the informer caches and the event queue are persistent maps
-// (package pmap) shared with the live world until one of them writes, so a
-// checkpoint costs what changes after it. Every version of an object that
-// some checkpoint saw stays in memory; that is the price of seeking to any
-// pass in a few milliseconds.
+// A run is its Config plus the inputs given to it: a Fault, a Kubectl
+// command, an Apply, a Commit to the GitOps source. Stepping back is Seek:
+// restore the nearest checkpoint and replay the recorded inputs. Fork keeps
+// the past and lets the future differ. Checkpoints are taken every 64 passes
+// whatever the world's size: the store, the informer caches and the agenda
+// are persistent maps (package pmap) shared with the live world until one of
+// them writes, so a checkpoint costs what changes after it. Every version of
+// an object that some checkpoint saw stays in memory; that is the price of
+// seeking to any pass in a few milliseconds.
 //
 // A Sim and the worlds forked or cloned from it share structure and must
 // be used from one goroutine.

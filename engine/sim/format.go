@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"reconcile/engine/controller"
 	"strings"
 )
 
@@ -30,7 +31,7 @@ func SummarizeActions(p Pass) string {
 		return "report status only"
 	}
 	if len(acts) == 0 {
-		if strings.HasPrefix(p.Outcome, "crashed") || strings.HasPrefix(p.Outcome, "error") {
+		if p.Result == controller.Crashed || p.Result == controller.Failed {
 			return p.Outcome
 		}
 		return "nothing to do"
@@ -61,7 +62,7 @@ func SummarizeActions(p Pass) string {
 		}
 	}
 	s := strings.Join(parts, ", ")
-	if strings.HasPrefix(p.Outcome, "crashed") || strings.HasPrefix(p.Outcome, "error") && !strings.Contains(s, "refused") {
+	if p.Result == controller.Crashed || p.Result == controller.Failed && !strings.Contains(s, "refused") {
 		s += " — " + p.Outcome
 	}
 	return s

@@ -4,8 +4,7 @@ import (
 	"testing"
 
 	"reconcile/engine/api"
-	"reconcile/engine/manifest"
-	"reconcile/engine/scenario"
+	"reconcile/engine/controller"
 )
 
 // TestInputAfterTheClockRanOn: an input given once the clock has run past
@@ -14,24 +13,25 @@ import (
 // it was.
 func TestInputAfterTheClockRanOn(t *testing.T) {
 	labels := map[string]string{"app": "web"}
-	sc := &scenario.Scenario{File: "replay", ID: "replay", Seed: 1,
-		Cluster: scenario.Cluster{Controllers: []scenario.ControllerMode{{Name: "deployment-controller", Mode: "stopped"}}},
-		Steps:   []scenario.Step{{At: api.Minute, Kubectl: "scale deployment/web --replicas=4"}},
-		Manifests: []manifest.Manifest{{Object: &api.Deployment{
+	cfg := Config{Seed: 1, Until: 5 * api.Minute,
+		Modes: map[string]controller.Mode{controller.DeploymentController: controller.Stopped},
+		Steps: []Step{{At: api.Minute, Input: Kubectl{Line: "scale deployment/web --replicas=4"}}},
+		Objects: []Object{{Object: &api.Deployment{
 			TypeMeta:   api.TypeMeta{APIVersion: "apps/v1", Kind: "Deployment"},
 			ObjectMeta: api.ObjectMeta{Name: "web", Namespace: "default"},
 			Spec: api.DeploymentSpec{Replicas: api.Int32(2), Selector: &api.LabelSelector{MatchLabels: labels},
 				Template: api.PodTemplateSpec{ObjectMeta: api.ObjectMeta{Labels: labels},
 					Spec: api.PodSpec{Containers: []api.Container{{Name: "web", Image: "shop/web:1.0"}}}}},
 		}}}}
-	s, err := New(sc, Options{Until: 5 * api.Minute})
+	s, err := New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, ok := s.Next(); ok; _, ok = s.Next() {
 	}
 	last := s.PassCount()
-	if _, err := s.Inject(Input{Fault: "start deployment-controller"}); err != nil {
+	start, _ := ParseFault("start deployment-controller")
+	if _, err := s.Inject(start); err != nil {
 		t.Fatal(err)
 	}
 	s.RunUntil(6*api.Minute, 0)

@@ -7,72 +7,38 @@ import (
 
 	"reconcile/engine/api"
 	"reconcile/engine/controller"
-	"reconcile/engine/manifest"
-	"reconcile/engine/scenario"
+	"reconcile/engine/informer"
+	"reconcile/engine/registry"
 	"reconcile/engine/store"
-	"reconcile/engine/validation"
 )
 
-// Options tune a run.
-type Options struct {
-	// Seed overrides the scenario's seed when non-nil.
-	Seed *int64
-	// Until is the horizon: Next reports false once nothing happens before
-	// it. Zero means the scenario's own horizon (its last step or expect plus
-	// ten minutes, at least ten minutes).
-	Until api.Duration
-	// Controllers overrides cluster.controllers modes, e.g.
-	// {"replicaset-controller": "edge"} for the edge-triggered twin.
-	Controllers map[string]string
-	// Hooks are the API server's defaulting, validation and admission.
-	// Left empty, they are Kubernetes' own (package validation); set
-	// RawAPI to run without them.
-	Hooks store.Hooks
-	// RawAPI stores objects with no defaulting or validation (tests of
-	// the controllers alone).
-	RawAPI bool
-}
-
-// Sim is one run of a scenario.
+// Sim is one run.
 type Sim struct {
-	sc     *scenario.Scenario
-	opts   Options
-	seed   int64
-	until  api.Time
-	w      *world
-	inputs []Input
+	cfg   Config
+	until api.Time
+	w     *world
+	// inputs are the inputs given by Inject, in order.
+	inputs []Given
 	// checkpoints hold the world right after some passes, before the inputs
 	// recorded after them, in increasing pass order, every checkpointEvery
 	// passes. A checkpoint shares what has not changed with the live world
-	// (persistent maps, controllers copied on write), so it costs what the
+	// (persistent maps, processes copied on write), so it costs what the
 	// passes after it change, whatever the size of the world; a seek replays
 	// at most checkpointEvery-1 passes.
 	checkpoints []checkpoint
-	// Kubectl runs a kubectl command line against the store; set by the
-	// caller that links the kubectl package (nil: kubectl inputs fail).
-	Kubectl func(st *store.Store, now api.Time, line string, stdin string) (string, int)
-	// Decode turns inline manifests (an apply or git input) into objects;
-	// set by the caller that links the scenario loader.
-	Decode func(text string) ([]api.Object, error)
 }
 
-// New prepares a run of sc: the cluster is built and the manifests applied
-// at t=0. Manifests the API server refuses are an error naming the file and
-// line; nothing is applied then.
-func New(sc *scenario.Scenario, opts Options) (*Sim, error) {
-	if !opts.RawAPI && opts.Hooks.Default == nil && opts.Hooks.ValidateCreate == nil && opts.Hooks.ValidateUpdate == nil {
-		opts.Hooks.Default = validation.Default
-		opts.Hooks.ValidateCreate = validation.ValidateCreate
-		opts.Hooks.ValidateUpdate = validation.ValidateUpdate
-	}
-	s := &Sim{sc: sc, opts: opts, seed: sc.Seed, Decode: decodeManifests}
-	if opts.Seed != nil {
-		s.seed = *opts.Seed
-	}
-	s.until = opts.Until
-	if s.until == 0 {
-		s.until = horizon(sc)
-	}
+type checkpoint struct {
+	pass int
+	w    *world
+}
+
+// New prepares a run of cfg: the nodes are created, the objects applied at
+// t=0 and every controller started (but those cfg stops). Objects the API
+// server refuses are an error naming the object's Source; nothing runs
+// then.
+func New(cfg Config) (*Sim, error) {
+	s := &Sim{cfg: cfg, until: cfg.horizon()}
 	w, err := s.build()
 	if err != nil {
 		return nil, err
@@ -82,9 +48,105 @@ func New(sc *scenario.Scenario, opts Options) (*Sim, error) {
 	return s, nil
 }
 
-type checkpoint struct {
-	pass int
-	w    *world
+func (s *Sim) build() (*world, error) {
+	cfg := &s.cfg
+	w := &world{kubelets: map[string]int{}, store: store.New(cfg.Seed), registry: registry.New(cfg.Images), specs: cfg.specs()}
+	nodes := cfg.Nodes
+	if len(nodes) == 0 {
+		nodes = DefaultNodes()
+	}
+	// The processes, in registry order; per-node ones last, in node order.
+	add := func(spec controller.Spec, env controller.Env) (int, error) {
+		mode := cfg.mode(spec.Name)
+		p := &process{name: spec.Name, host: env.Node, spec: spec, mode: controller.Level, cache: informer.NewCache()}
+		if mode == controller.Edge && spec.Edge != nil {
+			p.mode, p.edge = controller.Edge, spec.Edge(env)
+		} else {
+			p.rec = spec.New(env)
+		}
+		if err := controller.Check(p.impl()); err != nil {
+			return 0, err
+		}
+		w.procs = append(w.procs, p)
+		return len(w.procs) - 1, nil
+	}
+	var gitops controller.Env
+	if cfg.GitOps != nil {
+		gitops.SyncInterval = cfg.GitOps.Interval
+	}
+	for _, spec := range w.specs {
+		switch {
+		case spec.PerNode:
+			continue
+		case spec.Optional && !cfg.enabled(spec.Name):
+			continue
+		}
+		if _, err := add(spec, gitops); err != nil {
+			return nil, err
+		}
+	}
+	for _, spec := range w.specs {
+		if !spec.PerNode {
+			continue
+		}
+		for _, n := range nodes {
+			i, err := add(spec, controller.Env{Node: n.Name})
+			if err != nil {
+				return nil, err
+			}
+			if spec.Name == controller.Kubelet {
+				w.kubelets[n.Name] = i
+				w.nodeUp.Set(n.Name, true)
+			}
+		}
+	}
+	// Nodes and their leases exist before anything else.
+	for _, n := range nodes {
+		pods := n.Pods
+		if pods == 0 {
+			pods = 110
+		}
+		res := map[string]api.Quantity{"cpu": n.CPU, "memory": n.Memory, "pods": api.Quantity(fmt.Sprint(pods))}
+		node := &api.Node{TypeMeta: api.TypeMeta{APIVersion: "v1", Kind: "Node"},
+			ObjectMeta: api.ObjectMeta{Name: n.Name, Labels: map[string]string{"kubernetes.io/hostname": n.Name, "kubernetes.io/os": "linux"}},
+			Spec:       api.NodeSpec{Unschedulable: n.Unschedulable, Taints: append([]api.Taint(nil), n.Taints...)},
+			Status:     api.NodeStatus{Capacity: res, Allocatable: res}}
+		for k, v := range n.Labels {
+			node.Labels[k] = v
+		}
+		controller.SetNodeReady(node, 0)
+		if _, err := w.store.Create(node); err != nil {
+			return nil, fmt.Errorf("%s: node %s: %w", n.Source, n.Name, err)
+		}
+		w.beats.Set(n.Name, beat{running: true})
+	}
+	for _, o := range cfg.Objects {
+		if _, err := applyObject(w.store, o.Object); err != nil {
+			return nil, fmt.Errorf("%s: %v", o.Source, err)
+		}
+	}
+	w.drain() // nobody watches yet
+	if cfg.GitOps != nil {
+		objs := make([]api.Object, len(cfg.Objects))
+		for i, o := range cfg.Objects {
+			objs[i] = o.Object
+		}
+		w.commit(objs)
+	}
+	// Start every controller unless the config stops it.
+	for i, c := range w.procs {
+		if cfg.mode(c.name) == controller.Stopped {
+			c.stopped = true
+			continue
+		}
+		w.start(i, "initial list")
+	}
+	for i, st := range cfg.Steps {
+		if st.AfterPass == 0 {
+			w.schedule(item{at: st.At, kind: itemStep, step: i})
+		}
+	}
+	return w, nil
 }
 
 // maybeCheckpoint keeps a copy of the world after pass n when enough
@@ -107,208 +169,14 @@ func (s *Sim) dropCheckpointsAfter(n int) {
 	s.checkpoints = s.checkpoints[:s.nearest(n)+1]
 }
 
-// decodeManifests reads manifests typed in by a learner or a step.
-func decodeManifests(text string) ([]api.Object, error) {
-	ms, err := manifest.Decode("input", text, 1, 1)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]api.Object, len(ms))
-	for i, m := range ms {
-		out[i] = m.Object
-	}
-	return out, nil
-}
-
-func horizon(sc *scenario.Scenario) api.Time {
-	var last api.Duration
-	for _, st := range sc.Steps {
-		last = max(last, st.At)
-	}
-	for _, e := range sc.Expect {
-		last = max(last, e.At)
-	}
-	return max(last+defaultHorizon, defaultHorizon)
-}
-
-// Scenario returns the scenario being run.
-func (s *Sim) Scenario() *scenario.Scenario { return s.sc }
+// Config returns what the run started from.
+func (s *Sim) Config() *Config { return &s.cfg }
 
 // Seed returns the seed of the run.
-func (s *Sim) Seed() int64 { return s.seed }
+func (s *Sim) Seed() int64 { return s.cfg.Seed }
 
 // Until returns the horizon.
 func (s *Sim) Until() api.Time { return s.until }
-
-func (s *Sim) mode(name string) string {
-	if m, ok := s.opts.Controllers[name]; ok {
-		return m
-	}
-	for _, c := range s.sc.Cluster.Controllers {
-		if c.Name == name {
-			return c.Mode
-		}
-	}
-	return "level"
-}
-
-func (s *Sim) build() (*world, error) {
-	w := &world{kubelets: map[string]int{}, images: map[string]controller.Image{}, webhookDown: map[string]bool{}}
-	w.rng.state = uint64(s.seed)
-	hooks := s.opts.Hooks
-	w.extraAdmit = hooks.Admit
-	hooks.Admit = w.admit
-	w.store = store.New(w.clock, w.rng.intn, hooks, w.notify)
-	w.store.OnRecord(w.eventRecorded)
-	for _, img := range s.sc.Cluster.Images {
-		ci := controller.Image{Ref: img.Ref, Digest: img.Digest, Size: 24_117_248, Pull: img.Pull, Start: img.Start, Ready: img.Ready, Crash: img.Crash, Healthy: img.Healthy, PullError: img.PullError}
-		if ci.Digest == "" {
-			ci.Digest = digestOf(img.Ref)
-		}
-		w.images[img.Ref] = ci
-	}
-	nodes := s.sc.Cluster.Nodes
-	if len(nodes) == 0 {
-		for i := 1; i <= 3; i++ {
-			nodes = append(nodes, scenario.Node{Name: fmt.Sprintf("worker-%d", i), CPU: "4", Memory: "8Gi", Pods: 110})
-		}
-	}
-	// The controllers, in a fixed order.
-	add := func(c *ctrl) int {
-		c.index = map[string]int{}
-		c.failures = map[string]int{}
-		c.cache = controller.NewCache()
-		w.ctrls = append(w.ctrls, c)
-		return len(w.ctrls) - 1
-	}
-	add(&ctrl{name: controller.DeploymentController, rec: controller.NewDeployment()})
-	if s.mode(controller.ReplicaSetController) == "edge" {
-		add(&ctrl{name: controller.ReplicaSetController, edge: controller.NewReplicaSetEdge()})
-	} else {
-		add(&ctrl{name: controller.ReplicaSetController, rec: controller.NewReplicaSet()})
-	}
-	add(&ctrl{name: controller.Scheduler, rec: controller.NewScheduler()})
-	add(&ctrl{name: controller.JobController, rec: controller.NewJob()})
-	add(&ctrl{name: controller.NodeLifecycleController, rec: controller.NewNodeLifecycle()})
-	if g := s.sc.Cluster.GitOps; g != nil {
-		add(&ctrl{name: controller.GitOpsController, rec: controller.NewGitOps(g.Interval)})
-	}
-	for _, n := range nodes {
-		w.kubelets[n.Name] = add(&ctrl{name: controller.Kubelet, host: n.Name, rec: controller.NewKubelet(n.Name)})
-		w.nodeUp.Set(n.Name, true)
-	}
-	// Nodes and their leases exist before anything else.
-	for _, n := range nodes {
-		pods := n.Pods
-		if pods == 0 {
-			pods = 110
-		}
-		res := map[string]api.Quantity{"cpu": n.CPU, "memory": n.Memory, "pods": api.Quantity(fmt.Sprint(pods))}
-		node := &api.Node{TypeMeta: api.TypeMeta{APIVersion: "v1", Kind: "Node"},
-			ObjectMeta: api.ObjectMeta{Name: n.Name, Labels: map[string]string{"kubernetes.io/hostname": n.Name, "kubernetes.io/os": "linux"}},
-			Spec:       api.NodeSpec{Unschedulable: n.Unschedulable, Taints: append([]api.Taint(nil), n.Taints...)},
-			Status:     api.NodeStatus{Capacity: res, Allocatable: res}}
-		for k, v := range n.Labels {
-			node.Labels[k] = v
-		}
-		controller.SetNodeReady(node, 0)
-		if _, err := w.store.Create(node); err != nil {
-			return nil, fmt.Errorf("%s: node %s: %w", n.Pos, n.Name, err)
-		}
-		w.beats.Set(n.Name, beat{running: true})
-	}
-	for _, m := range s.sc.Manifests {
-		if err := applyObject(w.store, m.Object, nil); err != nil {
-			return nil, fmt.Errorf("%s: %v", m.Pos, err)
-		}
-	}
-	if s.sc.Cluster.GitOps != nil {
-		objs := make([]api.Object, len(s.sc.Manifests))
-		for i, m := range s.sc.Manifests {
-			objs[i] = m.Object
-		}
-		w.commit(objs)
-	}
-	// Start every controller unless the scenario stops it.
-	for i, c := range w.ctrls {
-		if s.mode(c.name) == "stopped" {
-			w.ctrl(i).stopped = true
-			continue
-		}
-		w.start(i, "initial list")
-	}
-	for i, st := range s.sc.Steps {
-		if st.AfterPass == 0 {
-			w.schedule(item{at: st.At, kind: itemStep, step: i})
-		}
-	}
-	return w, nil
-}
-
-// defaultTolerations is the DefaultTolerationSeconds admission plugin:
-// pods tolerate not-ready and unreachable nodes for 300 s.
-func defaultTolerations(op string, o api.Object) error {
-	p, ok := o.(*api.Pod)
-	if !ok || op != "CREATE" {
-		return nil
-	}
-	for _, key := range []string{controller.NotReadyTaint, controller.UnreachableTaint} {
-		has := false
-		for _, t := range p.Spec.Tolerations {
-			if t.Key == key || (t.Key == "" && t.Operator == "Exists") {
-				has = true
-			}
-		}
-		if !has {
-			secs := int64(controller.DefaultTolerationSecs)
-			p.Spec.Tolerations = append(p.Spec.Tolerations, api.Toleration{Key: key, Operator: "Exists", Effect: "NoExecute", TolerationSeconds: &secs})
-		}
-	}
-	return nil
-}
-
-// applyObject creates obj or updates the stored one (kubectl apply's
-// effect); result, when non-nil, receives "created", "configured" or
-// "unchanged".
-func applyObject(st *store.Store, obj api.Object, result *string) error {
-	m := obj.Meta()
-	kind := obj.GetTypeMeta().Kind
-	old := st.Get(kind, m.Namespace, m.Name)
-	if old == nil {
-		_, err := st.Create(obj)
-		if err == nil && result != nil {
-			*result = "created"
-		}
-		return err
-	}
-	n := obj.DeepCopyObject()
-	nm := n.Meta()
-	om := old.Meta()
-	nm.ResourceVersion = ""
-	if nm.Labels == nil {
-		nm.Labels = om.Labels
-	}
-	nm.OwnerReferences = om.OwnerReferences
-	// keep annotations the controllers own
-	for k, v := range om.Annotations {
-		if strings.HasPrefix(k, "deployment.kubernetes.io/") {
-			if nm.Annotations == nil {
-				nm.Annotations = map[string]string{}
-			}
-			if _, ok := nm.Annotations[k]; !ok {
-				nm.Annotations[k] = v
-			}
-		}
-	}
-	out, err := st.Update(n)
-	if err == nil && result != nil {
-		*result = "configured"
-		if out.Meta().ResourceVersion == om.ResourceVersion {
-			*result = "unchanged"
-		}
-	}
-	return err
-}
 
 // Next runs the world up to and including the next pass and returns it. It
 // reports false when no pass happens before the horizon.
@@ -319,10 +187,8 @@ func (s *Sim) Next() (Pass, bool) {
 			return Pass{}, false
 		}
 		s.w.pop()
-		if it.at > s.w.now {
-			s.w.now = it.at
-		}
-		p, _ := s.w.handle(it, s)
+		s.w.setNow(it.at)
+		p := s.handle(s.w, it)
 		if p == nil {
 			continue
 		}
@@ -332,15 +198,94 @@ func (s *Sim) Next() (Pass, bool) {
 	}
 }
 
-// applyRecorded applies the inputs recorded right after pass n.
+// handle does one item of the agenda. It returns the pass it ran, if any.
+func (s *Sim) handle(w *world, it item) *Pass {
+	switch it.kind {
+	case itemStep:
+		s.apply(w, s.cfg.Steps[it.step].Input)
+	case itemInput:
+		s.apply(w, s.inputs[it.step].Input)
+	case itemTimeout:
+		w.timeoutWatch(it.key)
+	case itemDeliver:
+		c := w.procs[it.ctrl]
+		if c.epoch != it.epoch || !c.running {
+			return nil
+		}
+		c = w.proc(it.ctrl)
+		c.cache.Apply(it.ev)
+		trigger := describeEvent(it.ev)
+		if c.rec != nil {
+			for _, k := range c.rec.Keys(c.cache, it.ev) {
+				w.enqueue(it.ctrl, k, trigger, nil)
+			}
+			return nil
+		}
+		ev := it.ev
+		w.enqueue(it.ctrl, "", trigger, &ev)
+		if r, ok := c.edge.(controller.StatusReporter); ok {
+			ctx := controller.NewContext(c.name, w.now, c.cache, "", w.store, w, -1)
+			r.ReportStatus(ctx, ev)
+			w.drain()
+		}
+	case itemRequeue:
+		if c := w.procs[it.ctrl]; c.epoch == it.epoch && c.running {
+			w.enqueue(it.ctrl, it.key, "requeue: "+it.why, nil)
+		}
+	case itemTick:
+		c := w.procs[it.ctrl]
+		if c.epoch != it.epoch || !c.running {
+			return nil
+		}
+		c = w.proc(it.ctrl)
+		t := c.impl().(controller.Ticker)
+		keys, why := t.Tick(c.cache, w, w.now)
+		for _, k := range keys {
+			w.enqueue(it.ctrl, k, why, nil)
+		}
+		if p := t.Period(); p > 0 {
+			w.schedule(item{at: w.now + p, kind: itemTick, ctrl: it.ctrl, epoch: c.epoch})
+		}
+	case itemRestart:
+		if c := w.procs[it.ctrl]; c.epoch == it.epoch && !c.running && !c.stopped {
+			w.start(it.ctrl, "restarted after crash: initial list")
+		}
+	case itemRelist:
+		if c := w.procs[it.ctrl]; c.epoch == it.epoch && c.running {
+			w.relist(it.ctrl)
+			w.schedule(item{at: w.now + RelistPeriod, kind: itemRelist, ctrl: it.ctrl, epoch: c.epoch})
+		}
+	case itemPass:
+		c := w.procs[it.ctrl]
+		if c.epoch != it.epoch || !c.running {
+			return nil
+		}
+		c = w.proc(it.ctrl)
+		c.pending = false
+		q, ok := c.queue.Get()
+		if !ok {
+			return nil
+		}
+		p := w.runPass(it.ctrl, q)
+		w.checkWatches()
+		if c.queue.Len() > 0 && c.running && !c.pending {
+			c.pending = true
+			w.schedule(item{at: w.now, kind: itemPass, ctrl: it.ctrl, epoch: c.epoch})
+		}
+		return p
+	}
+	return nil
+}
+
+// applyRecorded gives the inputs recorded right after pass n.
 func (s *Sim) applyRecorded(w *world, n int) {
-	for i, st := range s.sc.Steps {
+	for _, st := range s.cfg.Steps {
 		if st.AfterPass == n && n > 0 {
-			s.applyStep(w, i)
+			s.apply(w, st.Input)
 		}
 	}
 	for i, in := range s.inputs {
-		if in.AfterPass != n {
+		if in.After != n {
 			continue
 		}
 		if in.At > w.now {
@@ -349,7 +294,7 @@ func (s *Sim) applyRecorded(w *world, n int) {
 			w.schedule(item{at: in.At, kind: itemInput, step: i})
 			continue
 		}
-		s.apply(w, in)
+		s.apply(w, in.Input)
 	}
 }
 
@@ -375,9 +320,9 @@ func (s *Sim) Seek(n int) error {
 // Fork returns a new run that shares this run's past up to pass n and none
 // of the inputs recorded after it.
 func (s *Sim) Fork(n int) (*Sim, error) {
-	f := &Sim{sc: s.sc, opts: s.opts, seed: s.seed, until: s.until, Kubectl: s.Kubectl, Decode: s.Decode}
+	f := &Sim{cfg: s.cfg, until: s.until}
 	for _, in := range s.inputs {
-		if in.AfterPass <= n {
+		if in.After <= n {
 			f.inputs = append(f.inputs, in)
 		}
 	}
@@ -389,6 +334,64 @@ func (s *Sim) Fork(n int) (*Sim, error) {
 		return nil, err
 	}
 	return f, nil
+}
+
+// Inject gives an input now (after the current pass) and records it. It
+// refuses, changing nothing, an input the run cannot take (a fault naming a
+// node it does not have).
+func (s *Sim) Inject(in Input) (Output, error) {
+	if in == nil {
+		return Output{}, fmt.Errorf("no input")
+	}
+	if f, ok := in.(Fault); ok {
+		if err := s.checkFault(f); err != nil {
+			return Output{}, err
+		}
+	}
+	g := Given{After: s.PassCount(), At: s.w.now, Input: in}
+	// Checkpoints after this pass no longer describe this run (the one at
+	// this pass was taken before its inputs and still does).
+	s.dropCheckpointsAfter(g.After)
+	s.inputs = append(s.inputs, g)
+	before, watching := len(s.w.outputs), len(s.w.watches)
+	s.apply(s.w, in)
+	if s.w.now+DefaultHorizon > s.until {
+		s.until = s.w.now + DefaultHorizon
+	}
+	if len(s.w.outputs) > before {
+		return s.w.outputs[len(s.w.outputs)-1], nil
+	}
+	if len(s.w.watches) > watching {
+		p := s.w.pendingOutputs()
+		return p[len(p)-1], nil
+	}
+	return Output{At: s.w.now, AtText: s.w.now.String(), Command: in.Text()}, nil
+}
+
+// RunUntil runs passes until the simulated time reaches t, the horizon, or
+// maxPasses passes (0 = no limit). The clock ends at t when no pass stopped it.
+func (s *Sim) RunUntil(t api.Time, maxPasses int) {
+	if t > s.until {
+		s.until = t
+	}
+	n := 0
+	for {
+		it, ok := s.w.peek()
+		if !ok || it.at > t {
+			break
+		}
+		if maxPasses > 0 && n >= maxPasses {
+			return
+		}
+		s.w.pop()
+		s.w.setNow(it.at)
+		if p := s.handle(s.w, it); p != nil {
+			n++
+			s.maybeCheckpoint(p.N)
+			s.applyRecorded(s.w, p.N)
+		}
+	}
+	s.w.setNow(t)
 }
 
 // PassCount returns the number of the last pass run.
@@ -416,8 +419,7 @@ func (s *Sim) Pass(n int) (Pass, bool) {
 func (s *Sim) Now() api.Time { return s.w.now }
 
 // Digest returns a hash of the trace so far (passes, objects, outputs and
-// faults): two runs with the same scenario, seed and inputs have the same
-// digest.
+// faults): two runs with the same Config and inputs have the same digest.
 func (s *Sim) Digest() string {
 	key := fmt.Sprintf("%d/%d/%d/%d/%x", len(s.w.passes), s.w.store.ResourceVersion(), len(s.w.outputs), len(s.w.notes), s.w.chain[:4])
 	if s.w.digestKey != key {
@@ -449,7 +451,7 @@ func (s *Sim) Events() []*api.Event { return s.w.store.Events() }
 // Outputs returns what kubectl and apply inputs printed so far, then the
 // commands still watching (exit code -1).
 func (s *Sim) Outputs() []Output {
-	if len(s.w.waits) == 0 {
+	if len(s.w.watches) == 0 {
 		return s.w.outputs
 	}
 	return append(append([]Output(nil), s.w.outputs...), s.w.pendingOutputs()...)
@@ -461,126 +463,15 @@ func (s *Sim) Outside() []SideEffect { return s.w.outside }
 // Notes returns the faults applied so far, in words.
 func (s *Sim) Notes() []string { return s.w.notes }
 
-// Inputs returns the inputs recorded by Inject.
-func (s *Sim) Inputs() []Input { return s.inputs }
+// Inputs returns the inputs given by Inject, in order. The slice is
+// shared: do not change it.
+func (s *Sim) Inputs() []Given { return s.inputs }
 
-// Inject applies an input now (after the current pass) and records it.
-func (s *Sim) Inject(in Input) (Output, error) {
-	if err := s.checkInput(in); err != nil {
-		return Output{}, err
-	}
-	in.AfterPass = s.PassCount()
-	in.At = s.w.now
-	// Checkpoints after this pass no longer describe this run (the one at
-	// this pass was taken before its inputs and still does).
-	s.dropCheckpointsAfter(in.AfterPass)
-	s.inputs = append(s.inputs, in)
-	before, waiting := len(s.w.outputs), len(s.w.waits)
-	s.apply(s.w, in)
-	if s.w.now+defaultHorizon > s.until {
-		s.until = s.w.now + defaultHorizon
-	}
-	if len(s.w.outputs) > before {
-		return s.w.outputs[len(s.w.outputs)-1], nil
-	}
-	if len(s.w.waits) > waiting {
-		p := s.w.pendingOutputs()
-		return p[len(p)-1], nil
-	}
-	return Output{At: s.w.now, AtText: s.w.now.String(), Command: describeInput(in)}, nil
-}
-
-func describeInput(in Input) string {
-	switch {
-	case in.Fault != "":
-		return in.Fault
-	case in.Kubectl != "":
-		return "kubectl " + in.Kubectl
-	case in.Apply != "":
-		return "kubectl apply -f -"
-	}
-	return "git commit"
-}
-
-// RunUntil runs passes until the simulated time reaches t, the horizon, or
-// maxPasses passes (0 = no limit). The clock ends at t when no pass stopped it.
-func (s *Sim) RunUntil(t api.Time, maxPasses int) {
-	if t > s.until {
-		s.until = t
-	}
-	n := 0
-	for {
-		it, ok := s.w.peek()
-		if !ok || it.at > t {
-			break
-		}
-		if maxPasses > 0 && n >= maxPasses {
-			return
-		}
-		s.w.pop()
-		if it.at > s.w.now {
-			s.w.now = it.at
-		}
-		if p, _ := s.w.handle(it, s); p != nil {
-			n++
-			s.maybeCheckpoint(p.N)
-			s.applyRecorded(s.w, p.N)
-		}
-	}
-	if t > s.w.now {
-		s.w.now = t
-	}
-}
-
-// Advance moves the clock towards t, doing everything due by then —
-// deliveries, timers, scripted inputs — but no pass: it stops at t, or at
-// the moment the next pass is due if that comes first. With Seek it
-// addresses a moment between passes: Seek(n) then Advance(t) is the world
-// after pass n at time t.
-func (s *Sim) Advance(t api.Time) {
-	if t > s.until {
-		s.until = t
-	}
-	for {
-		it, ok := s.w.peek()
-		if !ok || it.at > t {
-			break
-		}
-		if it.kind == itemPass {
-			if c := s.w.ctrls[it.ctrl]; c.epoch == it.epoch && c.running && c.waiting() > 0 {
-				if it.at > s.w.now {
-					s.w.now = it.at
-				}
-				return // the next thing due is a pass
-			}
-		}
-		s.w.pop()
-		if it.at > s.w.now {
-			s.w.now = it.at
-		}
-		s.w.handle(it, s)
-	}
-	if t > s.w.now {
-		s.w.now = t
-	}
-}
-
-// Quiet reports whether no controller has work queued: the world has
-// converged for now (timers may still be pending).
-func (s *Sim) Quiet() bool {
-	for _, c := range s.w.ctrls {
-		if c.waiting() > 0 {
-			return false
-		}
-	}
-	return s.w.busy == 0
-}
-
-// Controllers returns each controller's name, node and state ("running",
-// "stopped", "crashed").
+// Controllers returns each controller process's name, node and state
+// ("running", "stopped", "crashed"), the controller-manager's first.
 func (s *Sim) Controllers() []ControllerState {
 	var out []ControllerState
-	for _, c := range s.w.ctrls {
+	for _, c := range s.w.procs {
 		st := "running"
 		switch {
 		case c.stopped:
@@ -588,18 +479,20 @@ func (s *Sim) Controllers() []ControllerState {
 		case !c.running:
 			st = "crashed"
 		}
-		out = append(out, ControllerState{Name: c.name, Host: c.host, State: st, Queued: c.waiting()})
+		out = append(out, ControllerState{Name: c.name, Host: c.host, Mode: c.mode, State: st, Queued: c.queue.Len()})
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Host == "" && out[j].Host != "" })
 	return out
 }
 
-// ControllerState is one controller as the UI shows it.
+// ControllerState is one controller process as the UI shows it.
 type ControllerState struct {
-	Name   string `json:"name"`
-	Host   string `json:"host,omitempty"`
-	State  string `json:"state"`
-	Queued int    `json:"queued"`
+	Name string `json:"name"`
+	Host string `json:"host,omitempty"`
+	// Mode is level or edge.
+	Mode   controller.Mode `json:"mode"`
+	State  string          `json:"state"`
+	Queued int             `json:"queued"`
 }
 
 // ImageState compares what the registry holds for an image reference with
@@ -613,8 +506,9 @@ type ImageState struct {
 	Running map[string]int `json:"running"`
 }
 
-// Images returns, for every image reference a pod runs or the registry
-// lists, the registry's digest and the digests pods run, sorted by reference.
+// Images returns, for every image reference a pod runs or the config
+// lists, the registry's digest and the digests pods run, sorted by
+// reference.
 func (s *Sim) Images() []ImageState {
 	byRef := map[string]*ImageState{}
 	get := func(ref string) *ImageState {
@@ -625,7 +519,7 @@ func (s *Sim) Images() []ImageState {
 		}
 		return st
 	}
-	for _, img := range s.sc.Cluster.Images {
+	for _, img := range s.cfg.Images {
 		get(img.Ref)
 	}
 	for _, o := range s.w.store.List("Pod") {

@@ -1,8 +1,14 @@
 // Package store is the simulated API server: a store with a watch interface,
-// not an executor. It defaults, validates, admits and persists objects,
-// stamps resourceVersion, uid and metadata.generation, and tells watchers
-// what changed. Everything that changes the world is a controller reacting
+// not an executor. It defaults and validates (package validation), admits
+// (validating webhooks, ResourceQuota), persists objects, stamps
+// resourceVersion, uid and metadata.generation, records events with their
+// counts, and logs what changed for its owner to fan out to the watches
+// (TakeChanges). Everything that changes the world is a controller reacting
 // to what it stored.
+//
+// A Store calls out to nothing: its clock is set by its owner, its names are
+// generated from its own seeded source, and its changes wait in its log. So
+// it is a value a checkpoint copies (Clone), with nothing to re-wire.
 //
 // Stored objects are immutable: the store keeps its own copy of what it is
 // given and hands the same pointer to every watcher. Readers copy before

@@ -96,7 +96,7 @@ func (s *Store) Record(component, host string, obj api.Object, typ, reason, mess
 	defer func() { s.about.Set(a, o) }()
 	similar := component + "\x00" + host + "\x00" + m.UID + "\x00" + typ + "\x00" + reason
 	k := similar + "\x00" + message
-	now := s.now()
+	now := s.now
 	// Aggregation: similar events with many different messages combine.
 	if _, seen := old.fold(k); !seen {
 		rec, ok := old.similarTo(similar)
@@ -180,15 +180,9 @@ func (s *Store) Events() []*api.Event {
 	return out
 }
 
-func (s *Store) recorded(e *api.Event) {
-	if s.onRecord != nil {
-		s.onRecord(e)
-	}
-}
-
-// OnRecord sets a function told of every event recorded or bumped (the
-// trace hashes events as they happen instead of listing them all).
-func (s *Store) OnRecord(f func(*api.Event)) { s.onRecord = f }
+// recorded logs an event write for the owner (the trace hashes events as
+// they happen instead of listing them all).
+func (s *Store) recorded(e *api.Event) { s.changes = append(s.changes, Change{Recorded: e}) }
 
 // getKey returns the stored object of kind at key (namespace/name), or nil.
 func (s *Store) getKey(kind, k string) api.Object {

@@ -3,6 +3,7 @@ package store
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"reflect"
 	"slices"
 	"sort"
@@ -10,6 +11,7 @@ import (
 
 	"reconcile/engine/api"
 	"reconcile/engine/pmap"
+	"reconcile/engine/validation"
 )
 
 // Watch event types, as the API server names them.
@@ -27,16 +29,6 @@ type WatchEvent struct {
 	Old    api.Object
 	// RV is the resourceVersion of the change, for ordering.
 	RV int64
-}
-
-// Hooks are the API server's pluggable steps: defaulting, validation and
-// admission. Nil hooks are skipped.
-type Hooks struct {
-	Default        func(api.Object)
-	ValidateCreate func(api.Object) error
-	ValidateUpdate func(old, new api.Object) error
-	// Admit runs after validation, on creates and updates (webhooks, quota).
-	Admit func(op string, obj api.Object) error
 }
 
 // Sentinel errors callers branch on.
@@ -57,39 +49,57 @@ func (e *StatusError) Error() string { return e.Message }
 func (e *StatusError) Unwrap() error { return e.kind }
 
 // Store holds every object by kind, namespace and name.
+//
+// It calls out to nothing. What its owner must hear of (objects written,
+// events recorded) it keeps in a change log, in order, for the owner to take
+// (TakeChanges) after each call that writes; its clock is set by its owner
+// (SetNow); its one source of randomness, the generated names of objects, is
+// its own, seeded at New. So a Store is a value: Clone copies it whole.
 type Store struct {
-	now   func() api.Time
-	rand  func(n int) int
-	hooks Hooks
-	rv    int64
-	uid   int64
+	now api.Time
+	rng rng
+	rv  int64
+	uid int64
 	// kinds maps kind → key (namespace/name) → object. The maps share
 	// their structure with the clones of the store (checkpoints), so a
 	// clone costs what changes after it, not what is stored.
 	kinds map[string]*pmap.Map[api.Object]
-	// notify receives every change, in order.
-	notify func(WatchEvent)
+	// changes are what the owner has not taken yet.
+	changes []Change
+	// down holds the webhooks (and webhook configurations) that do not
+	// answer.
+	down map[string]bool
 	// about holds, per involved object ("Kind/namespace/name"), what the
 	// event recorder remembers of its events.
 	about pmap.Map[*objectEvents]
 	// order lists every event's name in the order it was first recorded.
 	order []string
-	// onRecord is told of each event write.
-	onRecord func(*api.Event)
 }
 
-// New returns an empty store. now is the simulated clock, rand the run's
-// seeded random source (for generated names), notify the watch fan-out.
-func New(now func() api.Time, rand func(n int) int, hooks Hooks, notify func(WatchEvent)) *Store {
-	return &Store{now: now, rand: rand, hooks: hooks, notify: notify,
-		kinds: map[string]*pmap.Map[api.Object]{}}
+// Change is one thing the store did that its owner hears of, in order.
+type Change struct {
+	// Watch is an object created, updated or deleted, as a watch delivers it.
+	Watch WatchEvent
+	// Recorded, when not nil, is an event recorded (or bumped) instead: no
+	// controller watches events.
+	Recorded *api.Event
+}
+
+// New returns an empty store whose generated names come from seed, with
+// Kubernetes' defaulting and validation (package validation) and its
+// admission (admission.go).
+func New(seed int64) *Store {
+	return &Store{rng: rng{state: uint64(seed)}, kinds: map[string]*pmap.Map[api.Object]{}}
 }
 
 // Clone returns a store sharing the (immutable) objects of s and, until
-// either writes, the structure of its maps, wired to the given clock,
-// random source and fan-out. It costs O(kinds), whatever is stored.
-func (s *Store) Clone(now func() api.Time, rand func(n int) int, notify func(WatchEvent)) *Store {
-	out := &Store{now: now, rand: rand, hooks: s.hooks, notify: notify, rv: s.rv, uid: s.uid,
+// either writes, the structure of its maps. It costs O(kinds), whatever is
+// stored. s must have no change its owner has not taken.
+func (s *Store) Clone() *Store {
+	if len(s.changes) > 0 {
+		panic("store: cloned with changes not taken") // broken invariant
+	}
+	out := &Store{now: s.now, rng: s.rng, rv: s.rv, uid: s.uid, down: maps.Clone(s.down),
 		kinds: make(map[string]*pmap.Map[api.Object], len(s.kinds))}
 	for k, m := range s.kinds {
 		c := m.Clone()
@@ -99,6 +109,21 @@ func (s *Store) Clone(now func() api.Time, rand func(n int) int, notify func(Wat
 	out.about = s.about.Clone()
 	return out
 }
+
+// SetNow moves the store's clock: creation, deletion and event timestamps
+// are read from it.
+func (s *Store) SetNow(t api.Time) { s.now = t }
+
+// TakeChanges returns what the store did since the last call, oldest
+// first, and forgets it.
+func (s *Store) TakeChanges() []Change {
+	out := s.changes
+	s.changes = nil
+	return out
+}
+
+// notify logs a write for the owner.
+func (s *Store) notify(ev WatchEvent) { s.changes = append(s.changes, Change{Watch: ev}) }
 
 // ResourceVersion returns the store's latest resourceVersion.
 func (s *Store) ResourceVersion() int64 { return s.rv }
@@ -160,23 +185,8 @@ func key(namespace, name string) string {
 // Resource returns the plural, group-qualified resource name kubectl uses
 // in messages: "deployments.apps", "pods".
 func Resource(kind string) string {
-	switch kind {
-	case "Deployment":
-		return "deployments.apps"
-	case "ReplicaSet":
-		return "replicasets.apps"
-	case "Pod":
-		return "pods"
-	case "Node":
-		return "nodes"
-	case "Event":
-		return "events"
-	case "Lease":
-		return "leases.coordination.k8s.io"
-	case "Job":
-		return "jobs.batch"
-	}
-	return api.LowerKind(kind) + "s"
+	k, _ := api.KindOf(kind)
+	return k.GroupResource()
 }
 
 // NotFound returns the API server's not-found error for an object.
@@ -192,33 +202,27 @@ func (s *Store) Create(obj api.Object) (api.Object, error) {
 	obj = obj.DeepCopyObject()
 	m := obj.Meta()
 	kind := obj.GetTypeMeta().Kind
-	if s.hooks.Default != nil {
-		s.hooks.Default(obj)
-	}
+	validation.Default(obj)
 	if m.Name == "" && m.GenerateName != "" {
 		b := make([]byte, 5)
 		for i := range b {
-			b[i] = nameAlphabet[s.rand(len(nameAlphabet))]
+			b[i] = nameAlphabet[s.rng.intn(len(nameAlphabet))]
 		}
 		m.Name = m.GenerateName + string(b)
 	}
-	if s.hooks.ValidateCreate != nil {
-		if err := s.hooks.ValidateCreate(obj); err != nil {
-			return nil, err
-		}
+	if err := validation.ValidateCreate(obj); err != nil {
+		return nil, err
 	}
 	if s.Get(kind, m.Namespace, m.Name) != nil {
 		return nil, &StatusError{Reason: "AlreadyExists", kind: ErrExists,
 			Message: fmt.Sprintf("%s %q already exists", Resource(kind), m.Name)}
 	}
-	if s.hooks.Admit != nil {
-		if err := s.hooks.Admit("CREATE", obj); err != nil {
-			return nil, err
-		}
+	if err := s.admit("CREATE", obj); err != nil {
+		return nil, err
 	}
 	s.uid++
 	m.UID = fmt.Sprintf("%08x-0000-4000-8000-%012x", s.uid, s.uid)
-	m.CreationTimestamp = s.now()
+	m.CreationTimestamp = s.now
 	m.DeletionTimestamp = nil
 	m.Generation = 1
 	s.put(kind, obj)
@@ -274,18 +278,12 @@ func (s *Store) update(obj api.Object, status bool) (api.Object, error) {
 		keepSpec(obj, old)
 	} else {
 		keepStatus(obj, old)
-		if s.hooks.Default != nil {
-			s.hooks.Default(obj)
+		validation.Default(obj)
+		if err := validation.ValidateUpdate(old, obj); err != nil {
+			return nil, err
 		}
-		if s.hooks.ValidateUpdate != nil {
-			if err := s.hooks.ValidateUpdate(old, obj); err != nil {
-				return nil, err
-			}
-		}
-		if s.hooks.Admit != nil {
-			if err := s.hooks.Admit("UPDATE", obj); err != nil {
-				return nil, err
-			}
+		if err := s.admit("UPDATE", obj); err != nil {
+			return nil, err
 		}
 		if bumpsGeneration(old, obj) {
 			m.Generation = om.Generation + 1
@@ -321,7 +319,7 @@ func (s *Store) Delete(kind, namespace, name string, force bool) (api.Object, er
 			return old, nil
 		}
 		np := p.DeepCopy()
-		t := s.now()
+		t := s.now
 		np.DeletionTimestamp = &t
 		s.put(kind, np)
 		s.notify(WatchEvent{Type: Modified, Object: np, Old: old, RV: s.rv})
@@ -440,15 +438,10 @@ func (s *Store) Size() int {
 	return n
 }
 
-// SetAdmit replaces the admission step (a cloned world binds its own).
-func (s *Store) SetAdmit(admit func(op string, obj api.Object) error) { s.hooks.Admit = admit }
-
 // Default returns a copy of obj with the API server's defaults filled in,
 // as it would be stored.
 func (s *Store) Default(obj api.Object) api.Object {
 	obj = obj.DeepCopyObject()
-	if s.hooks.Default != nil {
-		s.hooks.Default(obj)
-	}
+	validation.Default(obj)
 	return obj
 }

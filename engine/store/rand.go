@@ -1,4 +1,4 @@
-package sim
+package store
 
 // rng is the run's one source of randomness: splitmix64, seeded by the
 // scenario. Its whole state is one integer, so it checkpoints for free.

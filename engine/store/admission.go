@@ -1,4 +1,4 @@
-package sim
+package store
 
 import (
 	"fmt"
@@ -6,41 +6,31 @@ import (
 	"strings"
 
 	"reconcile/engine/api"
-	"reconcile/engine/store"
 )
 
-// admit is the API server's admission chain for this world: default
-// tolerations, validating webhooks, then ResourceQuota.
-func (w *world) admit(op string, obj api.Object) error {
-	if err := defaultTolerations(op, obj); err != nil {
+// admit is the API server's admission chain after validation: validating
+// webhooks, then ResourceQuota. (The default tolerations of the
+// DefaultTolerationSeconds plugin come with defaulting: validation.Default.)
+func (s *Store) admit(op string, obj api.Object) error {
+	if err := s.webhooks(op, obj); err != nil {
 		return err
 	}
-	if err := w.webhooks(op, obj); err != nil {
-		return err
-	}
-	if err := w.quota(op, obj); err != nil {
-		return err
-	}
-	if w.extraAdmit != nil {
-		return w.extraAdmit(op, obj)
-	}
-	return nil
+	return s.quota(op, obj)
 }
 
-// resourceOf names the API group and resource of a kind, as webhook rules
-// match them.
-func resourceOf(kind string) (group, resource string) {
-	switch kind {
-	case "Deployment", "ReplicaSet":
-		return "apps", strings.ToLower(kind) + "s"
-	case "Job":
-		return "batch", "jobs"
-	case "Lease":
-		return "coordination.k8s.io", "leases"
-	case "ValidatingWebhookConfiguration":
-		return "admissionregistration.k8s.io", "validatingwebhookconfigurations"
+// SetWebhookDown makes a validating webhook (or every webhook of a
+// configuration, by the configuration's name) stop answering, or answer
+// again. A webhook that does not answer times out: with failurePolicy Fail
+// (the default) the request is refused, with Ignore it goes through.
+func (s *Store) SetWebhookDown(name string, down bool) {
+	if !down {
+		delete(s.down, name)
+		return
 	}
-	return "", strings.ToLower(kind) + "s"
+	if s.down == nil {
+		s.down = map[string]bool{}
+	}
+	s.down[name] = true
 }
 
 func matchAny(list []string, v string) bool {
@@ -55,13 +45,14 @@ func matchAny(list []string, v string) bool {
 // webhooks calls every validating webhook whose rules match the request.
 // A webhook that is down times out; failurePolicy Fail (the default)
 // refuses the request, Ignore lets it through.
-func (w *world) webhooks(op string, obj api.Object) error {
+func (s *Store) webhooks(op string, obj api.Object) error {
 	kind := obj.GetTypeMeta().Kind
 	if kind == "ValidatingWebhookConfiguration" || kind == "Event" || kind == "Lease" || kind == "Node" {
 		return nil
 	}
-	group, resource := resourceOf(kind)
-	for _, o := range w.store.List("ValidatingWebhookConfiguration") {
+	k, _ := api.KindOf(kind)
+	group, resource := k.Group, k.Resource
+	for _, o := range s.List("ValidatingWebhookConfiguration") {
 		cfg := o.(*api.ValidatingWebhookConfiguration)
 		for _, wh := range cfg.Webhooks {
 			matched := false
@@ -73,7 +64,7 @@ func (w *world) webhooks(op string, obj api.Object) error {
 			if !matched || wh.ObjectSelector != nil && !wh.ObjectSelector.Empty() && !wh.ObjectSelector.Matches(obj.Meta().Labels) {
 				continue
 			}
-			if !w.webhookDown[wh.Name] && !w.webhookDown[cfg.Name] {
+			if !s.down[wh.Name] && !s.down[cfg.Name] {
 				continue // the webhook answers allowed: true
 			}
 			if wh.FailurePolicy == "Ignore" {
@@ -81,11 +72,11 @@ func (w *world) webhooks(op string, obj api.Object) error {
 			}
 			timeout := api.Deref(wh.TimeoutSeconds, 10)
 			url := wh.ClientConfig.URL
-			if s := wh.ClientConfig.Service; s != nil {
-				port := api.Deref(s.Port, 443)
-				url = fmt.Sprintf("https://%s.%s.svc:%d%s", s.Name, s.Namespace, port, s.Path)
+			if svc := wh.ClientConfig.Service; svc != nil {
+				port := api.Deref(svc.Port, 443)
+				url = fmt.Sprintf("https://%s.%s.svc:%d%s", svc.Name, svc.Namespace, port, svc.Path)
 			}
-			return &store.StatusError{Reason: "InternalError", Message: fmt.Sprintf(
+			return &StatusError{Reason: "InternalError", Message: fmt.Sprintf(
 				"Internal error occurred: failed calling webhook %q: failed to call webhook: Post %q: context deadline exceeded",
 				wh.Name, fmt.Sprintf("%s?timeout=%ds", url, timeout))}
 		}
@@ -94,13 +85,13 @@ func (w *world) webhooks(op string, obj api.Object) error {
 }
 
 // quota refuses a pod that would take its namespace over a ResourceQuota.
-func (w *world) quota(op string, obj api.Object) error {
+func (s *Store) quota(op string, obj api.Object) error {
 	p, ok := obj.(*api.Pod)
 	if !ok || op != "CREATE" {
 		return nil
 	}
 	var quotas []*api.ResourceQuota
-	for _, o := range w.store.List("ResourceQuota") {
+	for _, o := range s.List("ResourceQuota") {
 		if q := o.(*api.ResourceQuota); q.Namespace == p.Namespace {
 			quotas = append(quotas, q)
 		}
@@ -109,7 +100,7 @@ func (w *world) quota(op string, obj api.Object) error {
 		return nil
 	}
 	used := map[string]int64{}
-	for _, o := range w.store.List("Pod") {
+	for _, o := range s.List("Pod") {
 		op := o.(*api.Pod)
 		if op.Namespace != p.Namespace || op.Status.Phase == api.PodSucceeded || op.Status.Phase == api.PodFailed {
 			continue
@@ -139,7 +130,7 @@ func (w *world) quota(op string, obj api.Object) error {
 			}
 		}
 		if len(missing) > 0 {
-			return &store.StatusError{Reason: "Forbidden", Message: fmt.Sprintf("pods %q is forbidden: failed quota: %s: must specify %s", p.Name, q.Name, strings.Join(missing, ","))}
+			return &StatusError{Reason: "Forbidden", Message: fmt.Sprintf("pods %q is forbidden: failed quota: %s: must specify %s", p.Name, q.Name, strings.Join(missing, ","))}
 		}
 		if len(exceeded) > 0 {
 			show := func(m map[string]int64, hard bool) string {
@@ -157,7 +148,7 @@ func (w *world) quota(op string, obj api.Object) error {
 				}
 				return strings.Join(parts, ",")
 			}
-			return &store.StatusError{Reason: "Forbidden", Message: fmt.Sprintf(
+			return &StatusError{Reason: "Forbidden", Message: fmt.Sprintf(
 				"pods %q is forbidden: exceeded quota: %s, requested: %s, used: %s, limited: %s",
 				p.Name, q.Name, show(req, false), show(used, false), show(nil, true))}
 		}

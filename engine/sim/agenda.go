@@ -8,6 +8,11 @@ import (
 	"reconcile/engine/store"
 )
 
+// The agenda is the discrete-event scheduler: everything the world will do
+// (a watch event reaching a controller, a pass, a requeue, a timer, a
+// scripted input), ordered by time, then by the order it was scheduled.
+// Ties never depend on map order.
+
 type itemKind uint8
 
 const (
@@ -15,15 +20,15 @@ const (
 	itemDeliver                 // a watch event reaches a controller
 	itemPass                    // a controller takes the next key off its queue
 	itemRequeue                 // a key comes back after a delay
-	itemTick                    // a periodic check (node monitor)
+	itemTick                    // a periodic check (node monitor, GitOps sync)
 	itemRestart                 // a crashed controller comes back
 	itemRelist                  // a controller's watch restarts and re-lists
-	itemTimeout                 // a waiting kubectl command gives up
+	itemTimeout                 // a watching kubectl command gives up
 	itemInput                   // a recorded input replayed at its moment
 )
 
-// item is one thing the discrete-event scheduler will do. An item is never
-// changed once scheduled, so worlds share them.
+// item is one thing the agenda will do. An item is never changed once
+// scheduled, so worlds share them.
 type item struct {
 	at    api.Time
 	seq   uint64
@@ -34,16 +39,15 @@ type item struct {
 	why   string
 	ev    store.WatchEvent
 	step  int
-	node  string
 }
 
-// itemQueue holds the scheduled items in the order they run: by time; at
-// one moment, a replayed input after everything else due then (as it came
-// when it was given), and otherwise in the order they were scheduled. It
-// is a persistent map keyed by that order, so a checkpoint shares it.
-type itemQueue = pmap.Map[*item]
+// agenda holds the scheduled items in the order they run: by time; at one
+// moment, a replayed input after everything else due then (as it came when
+// it was given), and otherwise in the order they were scheduled. It is a
+// persistent map keyed by that order, so a checkpoint shares it.
+type agenda = pmap.Map[*item]
 
-// order is an item's key in the queue: its time, whether it is a replayed
+// order is an item's key in the agenda: its time, whether it is a replayed
 // input, and its sequence number, as bytes that sort in that order.
 func order(it *item) string {
 	var b [17]byte
@@ -55,32 +59,30 @@ func order(it *item) string {
 	return string(b[:])
 }
 
-// busyKind reports whether an item means a controller still has work (a
-// watch event on its way, a pass, a scripted step).
-func busyKind(k itemKind) bool { return k == itemDeliver || k == itemPass || k == itemStep }
-
 func (w *world) schedule(it item) {
 	w.seq++
 	it.seq = w.seq
-	w.queue.Set(order(&it), &it)
-	if busyKind(it.kind) {
-		w.busy++
-	}
+	w.agenda.Set(order(&it), &it)
 }
 
 func (w *world) pop() item {
-	k, it, _ := w.queue.First()
-	w.queue.Delete(k)
-	if busyKind(it.kind) {
-		w.busy--
-	}
+	k, it, _ := w.agenda.First()
+	w.agenda.Delete(k)
 	return *it
 }
 
 func (w *world) peek() (item, bool) {
-	_, it, ok := w.queue.First()
+	_, it, ok := w.agenda.First()
 	if !ok {
 		return item{}, false
 	}
 	return *it, true
+}
+
+// setNow moves the clock of the world and of its API server.
+func (w *world) setNow(t api.Time) {
+	if t > w.now {
+		w.now = t
+		w.store.SetNow(t)
+	}
 }

@@ -1,0 +1,122 @@
+// Package queue is a controller's work queue, in the shape of client-go's
+// workqueue: keys waiting for a pass, each at most once (a key added again
+// while it waits is not queued twice: the events that named it are counted
+// on the one entry), and a per-key back-off for keys whose pass failed.
+//
+// A level-triggered controller queues keys: a pass re-reads the world for
+// the key, so ten events about one object need one pass. An
+// edge-triggered controller queues the events themselves, each handled once
+// and in order: that is what makes it lose count when one is lost or
+// doubled.
+//
+// A Queue is a value the simulation checkpoints: Clone copies it.
+package queue
+
+import (
+	"maps"
+	"slices"
+
+	"reconcile/engine/api"
+	"reconcile/engine/store"
+)
+
+// Item is one entry waiting for a pass.
+type Item struct {
+	// Key is what the pass is about ("default/web"); empty for an event of
+	// an edge-triggered controller.
+	Key string
+	// Trigger is why the key was queued first ("watch: pod/web-x DELETED").
+	Trigger string
+	// Events counts how many times the key was added while it waited.
+	Events int
+	// Event is the watch event itself, for an edge-triggered controller.
+	Event *store.WatchEvent
+}
+
+// Back-off of a key whose passes fail: 5 ms, doubling each time, at most
+// 1000 s (client-go's default controller rate limiter, per item).
+const (
+	BackOffBase = 5 * api.Millisecond
+	BackOffMax  = 1000 * api.Second
+)
+
+// Queue holds the items waiting, in the order they came.
+type Queue struct {
+	items []Item
+	head  int            // items[head:] are waiting
+	index map[string]int // key → its position in items, while it waits
+	// failures counts the consecutive failed passes of each key.
+	failures map[string]int
+}
+
+// Add queues key, or counts one more event on it when it is already
+// waiting. It reports whether the key was newly queued.
+func (q *Queue) Add(key, trigger string) bool {
+	if pos, ok := q.index[key]; ok {
+		q.items[pos].Events++
+		return false
+	}
+	if q.index == nil {
+		q.index = map[string]int{}
+	}
+	q.index[key] = len(q.items)
+	q.items = append(q.items, Item{Key: key, Trigger: trigger, Events: 1})
+	return true
+}
+
+// AddEvent queues a watch event (edge-triggered controllers): every event
+// is an item of its own.
+func (q *Queue) AddEvent(ev store.WatchEvent, trigger string) {
+	q.items = append(q.items, Item{Trigger: trigger, Events: 1, Event: &ev})
+}
+
+// Len returns how many items wait.
+func (q *Queue) Len() int { return len(q.items) - q.head }
+
+// Get takes the oldest waiting item. It reports false when none waits.
+func (q *Queue) Get() (Item, bool) {
+	if q.Len() == 0 {
+		return Item{}, false
+	}
+	it := q.items[q.head]
+	q.items[q.head] = Item{}
+	q.head++
+	if it.Event == nil {
+		delete(q.index, it.Key)
+	}
+	switch {
+	case q.head == len(q.items):
+		q.items, q.head = q.items[:0], 0
+	case q.head > 1024 && q.head > len(q.items)/2:
+		// Drop what was taken, so a long run does not keep it.
+		rest := slices.Clone(q.items[q.head:])
+		for k, v := range q.index { // each entry moved by the same amount: order cannot matter
+			q.index[k] = v - q.head
+		}
+		q.items, q.head = rest, 0
+	}
+	return it, true
+}
+
+// Failed counts one more failed pass of key and returns how long to wait
+// before its next pass.
+func (q *Queue) Failed(key string) api.Duration {
+	n := q.failures[key]
+	if q.failures == nil {
+		q.failures = map[string]int{}
+	}
+	q.failures[key] = n + 1
+	back := BackOffBase << min(n, 20)
+	if back > BackOffMax || n >= 20 {
+		back = BackOffMax
+	}
+	return back
+}
+
+// Forget clears the failures of key: its pass succeeded.
+func (q *Queue) Forget(key string) { delete(q.failures, key) }
+
+// Clone returns a copy of q that changes apart from it.
+func (q *Queue) Clone() Queue {
+	return Queue{items: slices.Clone(q.items), head: q.head, index: maps.Clone(q.index), failures: maps.Clone(q.failures)}
+}

@@ -1,0 +1,141 @@
+// Package registry is the simulated image registry: tags that name
+// digests, and how an image behaves once a kubelet runs it (how long it
+// pulls and starts, whether it passes readiness, crashes, fails its
+// liveness probe, or cannot be pulled at all).
+//
+// A tag is a name, not content: pushing a tag again (Push) gives it a new
+// digest while every spec that names it stays the same. That is the
+// lesson's "everything green, users see the old version".
+package registry
+
+import (
+	"crypto/sha256"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"reconcile/engine/api"
+	"reconcile/engine/validation"
+)
+
+// Image is what the registry knows of a reference, and how a container of
+// it behaves.
+type Image struct {
+	// Ref is the reference as listed, e.g. "shop/web:1.0".
+	Ref    string
+	Digest string
+	// Size is the image's size in bytes, as pull events report it.
+	Size  int64
+	Pull  api.Duration
+	Start api.Duration
+	// Ready false means the container never passes readiness.
+	Ready bool
+	// Crash means the container exits 1 once started (CrashLoopBackOff).
+	Crash bool
+	// Healthy false means a liveness probe, if the container has one,
+	// fails once the container has started: the kubelet restarts it.
+	Healthy bool
+	// PullError, when set, is why every pull of the image fails.
+	PullError string
+}
+
+// Defaults of an image the registry does not list: it pulls in a second,
+// starts in two and becomes ready.
+const (
+	DefaultPull  = 1 * api.Second
+	DefaultStart = 2 * api.Second
+	DefaultSize  = 24_117_248
+)
+
+// Default returns how the registry treats a reference it does not list.
+func Default(ref string) Image {
+	return Image{Ref: ref, Digest: DigestOf(Normal(ref)), Size: DefaultSize, Pull: DefaultPull, Start: DefaultStart, Ready: true, Healthy: true}
+}
+
+// Registry holds the listed images by normalised reference. The zero
+// Registry lists nothing.
+type Registry struct {
+	images map[string]Image
+}
+
+// New returns a registry listing images. An image without a digest gets
+// one made from its reference; one without a size, DefaultSize.
+func New(images []Image) *Registry {
+	r := &Registry{images: make(map[string]Image, len(images))}
+	for _, img := range images {
+		if img.Digest == "" {
+			img.Digest = DigestOf(img.Ref)
+		}
+		if img.Size == 0 {
+			img.Size = DefaultSize
+		}
+		r.images[Normal(img.Ref)] = img
+	}
+	return r
+}
+
+// Normal is the reference a registry looks a name up by: a name with
+// neither a tag nor a digest means its tag "latest" ("shop/web" is
+// "shop/web:latest").
+func Normal(ref string) string {
+	if tag, digest := validation.ImageTag(ref); tag == "" && !digest {
+		return ref + ":latest"
+	}
+	return ref
+}
+
+// DigestOf makes up the digest of content named s.
+func DigestOf(s string) string {
+	h := sha256.Sum256([]byte(s))
+	return fmt.Sprintf("sha256:%x", h)
+}
+
+// Image looks ref up: a listed tag as listed; a reference by digest as
+// the listed image of that name with that digest (the first tag by name,
+// when several carry it); anything else as Default.
+func (r *Registry) Image(ref string) Image {
+	if img, ok := r.images[Normal(ref)]; ok {
+		return img
+	}
+	if name, digest, ok := strings.Cut(ref, "@"); ok {
+		for _, k := range slices.Sorted(maps.Keys(r.images)) {
+			img := r.images[k]
+			if img.Digest == digest && strings.HasPrefix(img.Ref, name+":") {
+				img.Ref = ref
+				return img
+			}
+		}
+		img := Default(ref)
+		img.Digest = digest
+		return img
+	}
+	return Default(ref)
+}
+
+// Push pushes the tag ref again: it names new content from now on, with
+// digest, or with a digest made up from the one it had when digest is "".
+func (r *Registry) Push(ref, digest string) {
+	img := r.Image(ref)
+	if digest == "" {
+		digest = DigestOf(img.Digest + "+push")
+	}
+	img.Digest = digest
+	if r.images == nil {
+		r.images = map[string]Image{}
+	}
+	r.images[Normal(ref)] = img
+}
+
+// Listed returns the references the registry lists, sorted.
+func (r *Registry) Listed() []string {
+	out := make([]string, 0, len(r.images))
+	for _, img := range r.images {
+		out = append(out, img.Ref)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// Clone returns a copy of r that changes apart from it.
+func (r *Registry) Clone() *Registry { return &Registry{images: maps.Clone(r.images)} }

@@ -1,0 +1,148 @@
+package sim
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+
+	"reconcile/engine/api"
+	"reconcile/engine/fault"
+)
+
+// Input is one thing done to the world from outside the control plane: a
+// Fault, a Kubectl command, an Apply of manifests, or a Commit to the
+// GitOps source. A run is its Config plus the inputs given to it; replaying
+// them gives the same trace.
+type Input interface {
+	// Text is the input the way a learner would type it.
+	Text() string
+	input()
+}
+
+// Fault is a fault (package fault): a node going down, a lost watch
+// event, a controller crashing, ... Line is the fault as it was given
+// ("drop-watch replicaset-controller 1"): the trace records it as given,
+// so that a run replays to the same digest from what was saved.
+type Fault struct {
+	fault.Fault
+	Line string
+}
+
+// Kubectl is a kubectl command line, without "kubectl".
+type Kubectl struct{ Line string }
+
+// Apply is `kubectl apply -f -` of manifests (Kubernetes YAML).
+type Apply struct{ Manifests string }
+
+// Commit commits manifests to the GitOps source; the GitOps controller
+// applies them at its next sync.
+type Commit struct{ Manifests string }
+
+func (Fault) input()   {}
+func (Kubectl) input() {}
+func (Apply) input()   {}
+func (Commit) input()  {}
+
+// Text returns the fault line as given, or as Fault.String writes it.
+func (f Fault) Text() string {
+	if f.Line != "" {
+		return f.Line
+	}
+	return f.Fault.String()
+}
+
+// Text returns "kubectl LINE".
+func (k Kubectl) Text() string { return "kubectl " + k.Line }
+
+// Text returns "kubectl apply -f -".
+func (Apply) Text() string { return "kubectl apply -f -" }
+
+// Text returns "git commit".
+func (Commit) Text() string { return "git commit" }
+
+// ParseFault reads a fault line into an input that keeps the line.
+func ParseFault(line string) (Fault, error) {
+	f, err := fault.Parse(line)
+	return Fault{Fault: f, Line: line}, err
+}
+
+// Given is an input as a run received it: right after which pass, and at
+// what simulated time. Its JSON form is what the playground saves and
+// shares:
+//
+//	{"after": 12, "fault": "node-down worker-2"}
+//	{"after": 30, "kubectl": "scale deployment/web --replicas=5"}
+//	{"after": 40, "apply": "apiVersion: apps/v1\nkind: Deployment\n..."}
+//	{"after": 41, "git": "apiVersion: apps/v1\n..."}
+//
+// The time is not saved: a replay gives the input after the same pass,
+// and so at the same time.
+type Given struct {
+	After int
+	At    api.Time
+	Input Input
+}
+
+// givenJSON is Given's JSON form.
+type givenJSON struct {
+	After   int     `json:"after"`
+	Fault   *string `json:"fault,omitempty"`
+	Kubectl *string `json:"kubectl,omitempty"`
+	Apply   *string `json:"apply,omitempty"`
+	Git     *string `json:"git,omitempty"`
+}
+
+// MarshalJSON writes g as {"after": N, KIND: TEXT}.
+func (g Given) MarshalJSON() ([]byte, error) {
+	j := givenJSON{After: g.After}
+	switch in := g.Input.(type) {
+	case Fault:
+		s := in.Text()
+		j.Fault = &s
+	case Kubectl:
+		j.Kubectl = &in.Line
+	case Apply:
+		j.Apply = &in.Manifests
+	case Commit:
+		j.Git = &in.Manifests
+	default:
+		return nil, fmt.Errorf("sim: no input to write")
+	}
+	return json.Marshal(j)
+}
+
+// UnmarshalJSON reads {"after": N, KIND: TEXT}: exactly one of fault,
+// kubectl, apply or git, a fault that parses, nothing else.
+func (g *Given) UnmarshalJSON(b []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	var j givenJSON
+	if err := dec.Decode(&j); err != nil {
+		return err
+	}
+	n := 0
+	for _, s := range []*string{j.Fault, j.Kubectl, j.Apply, j.Git} {
+		if s != nil && *s != "" {
+			n++
+		}
+	}
+	if n != 1 {
+		return fmt.Errorf("an input is exactly one of fault, kubectl, apply or git")
+	}
+	g.After, g.At = j.After, 0
+	switch {
+	case j.Fault != nil && *j.Fault != "":
+		f, err := ParseFault(*j.Fault)
+		if err != nil {
+			return err
+		}
+		g.Input = f
+	case j.Kubectl != nil && *j.Kubectl != "":
+		g.Input = Kubectl{Line: *j.Kubectl}
+	case j.Apply != nil && *j.Apply != "":
+		g.Input = Apply{Manifests: *j.Apply}
+	default:
+		g.Input = Commit{Manifests: *j.Git}
+	}
+	return nil
+}

@@ -1,0 +1,192 @@
+package sim
+
+import (
+	"errors"
+	"fmt"
+
+	"reconcile/engine/api"
+	"reconcile/engine/controller"
+	"reconcile/engine/queue"
+	"reconcile/engine/store"
+)
+
+// Pass is one controller reconciling one key once: the unit a learner
+// steps. It says what the lesson asks of every pass: which controller, on
+// what, why it ran (Trigger), what it wanted (Desired), what it saw
+// (Observed), the gap (Difference), what it did (Actions), how it ended
+// (Outcome), and which objects changed because of it (Changed).
+type Pass struct {
+	// N counts passes from 1.
+	N          int      `json:"n"`
+	At         api.Time `json:"-"`
+	AtText     string   `json:"at"`
+	Controller string   `json:"controller"`
+	// Host is the node of a kubelet pass.
+	Host string `json:"host,omitempty"`
+	Key  string `json:"key"`
+	// Trigger is why the pass ran: "watch: pod/web-x DELETED", "initial
+	// list", "requeue: ...", "timer: ...".
+	Trigger    string   `json:"trigger"`
+	Desired    string   `json:"desired"`
+	Observed   string   `json:"observed"`
+	Difference string   `json:"difference"`
+	Actions    []string `json:"actions"`
+	// Outcome is how the pass ended, in words: "converged" (this key
+	// needed nothing), "acted", "unschedulable", "error: ...", "crashed
+	// mid-pass after ...". Result says the same as a value.
+	Outcome string `json:"outcome"`
+	// Lines are the pseudocode lines (1-based, of the lesson's block for the
+	// controller's mode) the pass executed; empty for controllers with no
+	// pseudocode block.
+	Lines []int `json:"lines,omitempty"`
+	// Variant is "level" or "edge" for a controller with pseudocode.
+	Variant string `json:"variant,omitempty"`
+
+	// Object is the object the pass reconciled (Key, with its kind).
+	Object api.Ref `json:"object"`
+	// Result is how the pass ended.
+	Result controller.Outcome `json:"result"`
+	// Changed are the objects the pass wrote, in the order first written:
+	// what the pass changed in the cluster.
+	Changed []Change `json:"changed,omitempty"`
+}
+
+// Change is one object a pass wrote, as the watch saw it: ADDED,
+// MODIFIED or DELETED (the last write of the pass to the object; an object
+// the pass created stays ADDED).
+type Change struct {
+	api.Ref
+	Type string `json:"type"`
+}
+
+func noteChange(list *[]Change, ev store.WatchEvent) {
+	ref := api.RefOf(ev.Object)
+	for i := range *list {
+		if c := &(*list)[i]; c.Ref == ref {
+			if c.Type != store.Added || ev.Type == store.Deleted {
+				c.Type = ev.Type
+			}
+			return
+		}
+	}
+	*list = append(*list, Change{Ref: ref, Type: ev.Type})
+}
+
+// passRecord is what the trace hashes of a pass: what it said in words.
+// (What a pass carries as values, Object, Result and Changed, follows from
+// the same run.)
+type passRecord struct {
+	N          int      `json:"n"`
+	AtText     string   `json:"at"`
+	Controller string   `json:"controller"`
+	Host       string   `json:"host,omitempty"`
+	Key        string   `json:"key"`
+	Trigger    string   `json:"trigger"`
+	Desired    string   `json:"desired"`
+	Observed   string   `json:"observed"`
+	Difference string   `json:"difference"`
+	Actions    []string `json:"actions"`
+	Outcome    string   `json:"outcome"`
+	Lines      []int    `json:"lines,omitempty"`
+	Variant    string   `json:"variant,omitempty"`
+}
+
+func (p *Pass) record() passRecord {
+	return passRecord{N: p.N, AtText: p.AtText, Controller: p.Controller, Host: p.Host, Key: p.Key, Trigger: p.Trigger,
+		Desired: p.Desired, Observed: p.Observed, Difference: p.Difference, Actions: p.Actions, Outcome: p.Outcome,
+		Lines: p.Lines, Variant: p.Variant}
+}
+
+// runPass runs process i on the item q took off its queue and records the
+// pass. It returns nil when an edge-triggered handler was not interested.
+func (w *world) runPass(i int, q queue.Item) *Pass {
+	c := w.proc(i)
+	crashAfter := -1
+	if c.crashNext {
+		crashAfter = 1
+	}
+	ctx := controller.NewContext(c.name, w.now, c.cache, c.host, w.store, w, crashAfter)
+	trigger := q.Trigger
+	if q.Events > 1 {
+		trigger = fmt.Sprintf("%s (+%d more events)", trigger, q.Events-1)
+	}
+	var changed []Change
+	w.changed = &changed
+	key := q.Key
+	var res controller.Result
+	var err error
+	if c.rec != nil {
+		res, err = c.rec.Reconcile(ctx, controller.Request{Key: key})
+	} else {
+		var req controller.Request
+		req, res, err = c.edge.Handle(ctx, *q.Event)
+		key = req.Key
+	}
+	w.drain()
+	w.changed = nil
+	if key == "" {
+		return nil // an event the edge-triggered handler ignores
+	}
+	variant := ""
+	if _, ok := c.spec.Pseudocode[c.mode]; ok {
+		variant = string(c.mode)
+	}
+	p := Pass{N: len(w.passes) + 1, At: w.now, AtText: w.now.String(), Controller: c.name, Host: c.host, Key: key, Trigger: trigger,
+		Desired: ctx.Desired, Observed: ctx.Observed, Difference: ctx.Difference, Actions: ctx.Actions,
+		Lines: ctx.Lines, Variant: variant, Object: controller.ObjectOf(c.spec, c.impl(), key), Changed: changed}
+	if p.Actions == nil {
+		p.Actions = []string{}
+	}
+	var requeue api.Duration
+	var why string
+	switch {
+	case errors.Is(err, controller.ErrCrashed) || ctx.Crashed():
+		p.Outcome = fmt.Sprintf("crashed mid-pass after %d action(s); restarts in %s", len(ctx.Actions), api.FormatDuration(RestartDelay))
+		p.Result = controller.Crashed
+		c.crashNext = false
+		w.crash(i)
+	case err != nil:
+		p.Outcome, p.Result = "error: "+err.Error(), controller.Failed
+		// Errors come back with the work queue's per-key back-off; an
+		// edge-triggered handler's event is spent whatever happened.
+		if c.rec != nil && !controller.IsTerminal(err) {
+			requeue, why = c.queue.Failed(key), "rate-limited retry after an error"
+		}
+	default:
+		c.queue.Forget(key)
+		p.Result = res.Outcome
+		if p.Result == 0 {
+			p.Result = controller.InSync
+			if len(p.Actions) > 0 {
+				p.Result = controller.Acted
+			}
+		}
+		p.Outcome = outcomeText(p.Result, res.Why)
+		requeue, why = res.RequeueAfter, res.RequeueReason
+	}
+	if c.crashNext && crashAfter >= 0 && err == nil {
+		// the pass finished before reaching a second action: crash now
+		p.Outcome = fmt.Sprintf("crashed at the end of the pass after %d action(s); restarts in %s", len(ctx.Actions), api.FormatDuration(RestartDelay))
+		p.Result = controller.Crashed
+		c.crashNext = false
+		w.crash(i)
+	}
+	if requeue > 0 && c.running {
+		w.schedule(item{at: w.now + requeue, kind: itemRequeue, ctrl: i, epoch: c.epoch, key: key,
+			why: fmt.Sprintf("%s after %s", why, api.FormatDuration(requeue))})
+	}
+	w.passes = append(w.passes, p)
+	w.hash(p.record())
+	return &w.passes[len(w.passes)-1]
+}
+
+// outcomeText is an outcome in the trace's words.
+func outcomeText(o controller.Outcome, why string) string {
+	switch o {
+	case controller.InSync:
+		return "converged"
+	case controller.Blocked:
+		return why
+	}
+	return o.String()
+}

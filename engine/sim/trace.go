@@ -1,0 +1,82 @@
+package sim
+
+import (
+	"crypto/sha256"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"reconcile/engine/api"
+)
+
+// The trace: what a run did, in order, and its digest. Passes, outputs,
+// events and side effects go into a hash chain as they happen; the digest
+// hashes the chain with the stored objects, the outputs and the faults, so
+// two runs with the same Config and inputs have the same digest, natively
+// and in the browser.
+
+// Output is what a kubectl or apply input printed, and its exit code.
+type Output struct {
+	At      api.Time `json:"-"`
+	AtText  string   `json:"at"`
+	Command string   `json:"command"`
+	Output  string   `json:"output"`
+	// ExitCode is the command's exit code; -1 while it is still running
+	// (a watching command such as rollout status).
+	ExitCode int `json:"exitCode"`
+	// Ended is when a watching command ended, if it ran for a while.
+	Ended string `json:"ended,omitempty"`
+}
+
+// SideEffect is something a pod did outside the cluster: a database
+// migration, a message sent. The cluster has no record of it and no
+// rollback undoes it.
+type SideEffect struct {
+	At     api.Time `json:"-"`
+	AtText string   `json:"at"`
+	Pod    string   `json:"pod"`
+	What   string   `json:"what"`
+}
+
+func (w *world) record(o Output) {
+	w.drain() // what the command wrote, first
+	w.outputs = append(w.outputs, o)
+	w.hash(o)
+}
+
+func (w *world) note(s string) { w.notes = append(w.notes, s) }
+
+func (w *world) hash(v any) {
+	b, _ := json.Marshal(v)
+	h := sha256.New()
+	h.Write(w.chain[:])
+	h.Write(b)
+	copy(w.chain[:], h.Sum(nil))
+}
+
+// objectSum hashes one stored object version. The store remembers it per
+// version, in every world that shares the version.
+func objectSum(_ string, o api.Object) [32]byte {
+	b, _ := json.Marshal(o)
+	return sha256.Sum256(b)
+}
+
+// digest hashes the trace chain, every stored object but leases and events
+// (per kind, through the store's remembered hashes, so it costs what
+// changed since the last digest), the outputs and the faults.
+func (w *world) digest() string {
+	h := sha256.New()
+	h.Write(w.chain[:])
+	for _, kind := range w.store.Kinds() {
+		if kind == "Lease" || kind == "Event" {
+			continue // leases carry heartbeats only; events are in the chain
+		}
+		sum := w.store.Hash(kind, objectSum)
+		h.Write([]byte(kind))
+		h.Write(sum[:])
+	}
+	b, _ := json.Marshal(w.outputs)
+	h.Write(b)
+	h.Write([]byte(strings.Join(w.notes, "\n")))
+	return fmt.Sprintf("sha256:%x", h.Sum(nil))
+}

@@ -1,0 +1,75 @@
+package sim
+
+import (
+	"strconv"
+
+	"reconcile/engine/api"
+	"reconcile/engine/kubectl"
+)
+
+// watching is a kubectl command still watching (rollout status): it
+// started at start, and its output is recorded when it ends.
+type watching struct {
+	id    string
+	start api.Time
+	cmd   *kubectl.Watch
+}
+
+// startWatch begins line when it is a watching command that cannot answer
+// at once. It reports false for any other line.
+func (w *world) startWatch(line string) bool {
+	cmd, ok := kubectl.Watching(w.store, line)
+	if !ok {
+		return false
+	}
+	w.seq++
+	wt := watching{id: strconv.FormatUint(w.seq, 10), start: w.now, cmd: cmd}
+	w.watches = append(w.watches, wt)
+	if cmd.Timeout > 0 {
+		w.schedule(item{at: w.now + cmd.Timeout, kind: itemTimeout, key: wt.id})
+	}
+	w.checkWatches()
+	return true
+}
+
+// checkWatches has every watching command look at the store again.
+func (w *world) checkWatches() {
+	if len(w.watches) == 0 {
+		return
+	}
+	keep := w.watches[:0:0]
+	for _, wt := range w.watches {
+		out, ended, code := wt.cmd.Check(w.store)
+		if ended {
+			w.endWatch(wt, out, code)
+			continue
+		}
+		keep = append(keep, wt)
+	}
+	w.watches = keep
+}
+
+func (w *world) endWatch(wt watching, out string, code int) {
+	w.record(Output{At: wt.start, AtText: wt.start.String(), Command: wt.cmd.Command,
+		Output: out, ExitCode: code, Ended: w.now.String()})
+}
+
+func (w *world) timeoutWatch(id string) {
+	for i, wt := range w.watches {
+		if wt.id == id {
+			w.watches = append(w.watches[:i:i], w.watches[i+1:]...)
+			w.endWatch(wt, wt.cmd.TimedOut(), 1)
+			return
+		}
+	}
+}
+
+// pendingOutputs shows the watching commands as outputs still running
+// (exit code -1).
+func (w *world) pendingOutputs() []Output {
+	var out []Output
+	for _, wt := range w.watches {
+		out = append(out, Output{At: wt.start, AtText: wt.start.String(), Command: wt.cmd.Command, Output: wt.cmd.Output(), ExitCode: -1})
+	}
+	return out
+}
