@@ -25,7 +25,7 @@ build:
 
 test: test-deps
 	$(GO) vet ./...
-	GOOS=js GOARCH=wasm $(GO) vet ./app ./wasm
+	GOOS=js GOARCH=wasm $(GO) vet ./app/... ./wasm
 	$(GO) vet -tags browser ./wasm
 	$(GO) test ./...
 	$(MAKE) --no-print-directory build

@@ -10,6 +10,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"reconcile/app/session"
 	"reconcile/bench/scale"
 	"reconcile/engine/scenario"
 	"reconcile/scenarios"
@@ -45,13 +46,16 @@ var lessonPlayer = sync.OnceValues(func() (*scalePlayerRig, error) {
 func playerRig(sc *scenario.Scenario, from int) (*scalePlayerRig, error) {
 	bp := &benchPlayer{}
 	p := &bp.Player
-	p.id, p.sc, p.speed = sc.ID, sc, defaultSpeed
-	ses, err := newSession(sc)
+	p.id, p.sc, p.speed, p.host = sc.ID, sc, defaultSpeed, p
+	ses, err := session.New(sc.Config())
 	if err != nil {
 		return nil, err
 	}
-	p.ses = ses
-	p.seek(from)
+	p.use(ses)
+	if err := ses.Seek(from); err != nil {
+		return nil, err
+	}
+	p.refresh()
 	e := app.NewTestEngine()
 	if err := e.Load(bp); err != nil {
 		return nil, err
@@ -101,21 +105,20 @@ func benchmarkNextPass(b *testing.B, rigFor func() (*scalePlayerRig, error)) {
 	var next, digest, read, render time.Duration
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if p.view.atEnd {
+		if p.view.AtEnd {
 			b.StopTimer()
-			p.seek(0)
+			p.ses.Seek(0)
+			p.refresh()
 			e.ConsumeAll()
 			b.StartTimer()
 		}
 		t0 := time.Now()
-		p.ses.next()
+		p.ses.Next()
 		t1 := time.Now()
-		p.ses.run.Digest()
+		p.ses.Run().Digest()
 		t2 := time.Now()
-		wasConverged := p.view.converged
 		p.refresh()
-		p.settle()
-		_ = wasConverged
+		p.changed(rig.ctx, change{moved: true})
 		t3 := time.Now()
 		rig.ctx.Update()
 		e.ConsumeAll()
@@ -126,8 +129,9 @@ func benchmarkNextPass(b *testing.B, rigFor func() (*scalePlayerRig, error)) {
 		render += t4.Sub(t3)
 	}
 	b.StopTimer()
-	b.Logf("at pass %d of %d: %d pods, %d nodes, %d events; %d nodes drawn", p.view.n, p.view.known,
-		p.ses.run.Store().Count("Pod"), p.ses.run.Store().Count("Node"), p.ses.run.Store().Count("Event"), len(p.view.cluster.nodes))
+	st := p.ses.Run().Store()
+	b.Logf("at pass %d of %d: %d pods, %d nodes, %d events; %d nodes drawn", p.view.N, p.view.Known,
+		st.Count("Pod"), st.Count("Node"), st.Count("Event"), len(p.view.Cluster.Nodes))
 	n := float64(b.N)
 	ms := func(d time.Duration) float64 { return float64(d) / 1e6 / n }
 	b.ReportMetric(ms(next), "next-ms/op")

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"reconcile/app/session"
 	"reconcile/engine/api"
 )
 
@@ -21,29 +22,29 @@ const (
 // one dashed (so colour is never the only difference), the inputs as
 // vertical rules and the first divergence as a marked rule. desc is its
 // text alternative.
-func countChart(t *twins, want int, desc string) string {
+func countChart(t session.Series, want int, desc string) string {
 	// The window: from the start, or from just before the latest input,
 	// to a little after the last change (so the action is not squeezed
 	// against the edge), but never past the moment both twins reached.
 	from := api.Time(0)
-	if n := len(t.marks); n > 0 {
-		from = max(0, t.marks[n-1].at-2*api.Second)
+	if n := len(t.Marks); n > 0 {
+		from = max(0, t.Marks[n-1].At-2*api.Second)
 	}
 	last := from
-	for _, h := range [][]countPoint{t.levelHistory, t.edgeHistory} {
+	for _, h := range [][]session.CountPoint{t.Level, t.Edge} {
 		for _, p := range h {
-			last = max(last, p.at)
+			last = max(last, p.At)
 		}
 	}
-	to := min(max(last+last/10+2*api.Second, from+8*api.Second), max(t.now(), from+api.Second))
+	to := min(max(last+last/10+2*api.Second, from+8*api.Second), max(min(t.LevelNow, t.EdgeNow), from+api.Second))
 	span := to - from
 	// The counts: from a little under the lowest in the window (a drop
 	// from 15 to 14 must show) to a little over the highest.
 	top, bottom := want, want
-	for _, h := range [][]countPoint{t.levelHistory, t.edgeHistory} {
+	for _, h := range [][]session.CountPoint{t.Level, t.Edge} {
 		for i, p := range h {
-			if p.at >= from || (i+1 < len(h) && h[i+1].at > from) || i == len(h)-1 {
-				top, bottom = max(top, p.count), min(bottom, p.count)
+			if p.At >= from || (i+1 < len(h) && h[i+1].At > from) || i == len(h)-1 {
+				top, bottom = max(top, p.Count), min(bottom, p.Count)
 			}
 		}
 	}
@@ -75,39 +76,39 @@ func countChart(t *twins, want int, desc string) string {
 	fmt.Fprintf(&b, `<text class="tick" x="%.1f" y="%.1f">t=%s</text>`, chartLeft, chartH-12, from)
 	fmt.Fprintf(&b, `<text class="tick" x="%.1f" y="%.1f" text-anchor="end">t=%s</text>`, chartLeft+plotW, chartH-12, to)
 	// Inputs.
-	for _, m := range t.marks {
-		fmt.Fprintf(&b, `<path class="mark" d="M%.1f %.1f V%.1f"/>`, x(m.at), chartTop, chartTop+plotH)
-		if m.at >= from {
-			fmt.Fprintf(&b, `<text class="tick" x="%.1f" y="%.1f" text-anchor="%s">%s</text>`, x(m.at), chartTop-10, anchorFor(x(m.at)), escapeText(m.label))
+	for _, m := range t.Marks {
+		fmt.Fprintf(&b, `<path class="mark" d="M%.1f %.1f V%.1f"/>`, x(m.At), chartTop, chartTop+plotH)
+		if m.At >= from {
+			fmt.Fprintf(&b, `<text class="tick" x="%.1f" y="%.1f" text-anchor="%s">%s</text>`, x(m.At), chartTop-10, anchorFor(x(m.At)), escapeText(m.Label))
 		}
 	}
 	// The first divergence.
-	if d := t.diverged; d != nil {
-		fmt.Fprintf(&b, `<path class="diverge" d="M%.1f %.1f V%.1f"/>`, x(d.at), chartTop, chartTop+plotH)
-		fmt.Fprintf(&b, `<circle class="diverge-dot" cx="%.1f" cy="%.1f" r="5"/>`, x(d.at), y(d.edge))
-		lx, anchor := x(d.at)+6, "start"
+	if d := t.Diverged; d != nil {
+		fmt.Fprintf(&b, `<path class="diverge" d="M%.1f %.1f V%.1f"/>`, x(d.At), chartTop, chartTop+plotH)
+		fmt.Fprintf(&b, `<circle class="diverge-dot" cx="%.1f" cy="%.1f" r="5"/>`, x(d.At), y(d.Edge))
+		lx, anchor := x(d.At)+6, "start"
 		if lx > chartLeft+plotW*0.7 {
-			lx, anchor = x(d.at)-6, "end"
+			lx, anchor = x(d.At)-6, "end"
 		}
-		fmt.Fprintf(&b, `<text class="tick diverge-label" x="%.1f" y="%.1f" text-anchor="%s">first difference, t=%s</text>`, lx, chartTop+plotH-8, anchor, d.at)
+		fmt.Fprintf(&b, `<text class="tick diverge-label" x="%.1f" y="%.1f" text-anchor="%s">first difference, t=%s</text>`, lx, chartTop+plotH-8, anchor, d.At)
 	}
-	line := func(h []countPoint, until api.Time, class string) {
+	line := func(h []session.CountPoint, until api.Time, class string) {
 		// Start from the count in force at the window's start.
 		i := 0
-		for i+1 < len(h) && h[i+1].at <= from {
+		for i+1 < len(h) && h[i+1].At <= from {
 			i++
 		}
 		if i >= len(h) {
 			return
 		}
-		fmt.Fprintf(&b, `<path class="%s" d="M%.1f %.1f`, class, x(h[i].at), y(h[i].count))
+		fmt.Fprintf(&b, `<path class="%s" d="M%.1f %.1f`, class, x(h[i].At), y(h[i].Count))
 		for _, p := range h[i+1:] {
-			fmt.Fprintf(&b, ` H%.1f V%.1f`, x(p.at), y(p.count))
+			fmt.Fprintf(&b, ` H%.1f V%.1f`, x(p.At), y(p.Count))
 		}
 		fmt.Fprintf(&b, ` H%.1f"/>`, x(until))
 	}
-	line(t.levelHistory, t.level.Now(), "series level")
-	line(t.edgeHistory, t.edge.Now(), "series edge")
+	line(t.Level, t.LevelNow, "series level")
+	line(t.Edge, t.EdgeNow, "series edge")
 	// Legend.
 	ly := chartH - 16
 	fmt.Fprintf(&b, `<path class="series level" d="M%.1f %.1f h28"/><text class="tick" x="%.1f" y="%.1f">level-triggered</text>`, chartLeft+90, ly, chartLeft+124, ly+4)

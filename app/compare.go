@@ -8,6 +8,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"reconcile/app/session"
 	"reconcile/engine/controller"
 	"reconcile/engine/scenario"
 	"reconcile/engine/sim"
@@ -45,36 +46,10 @@ type Compare struct {
 	alert     string
 	notice    string
 	sc        *scenario.Scenario
-	tw        *twins
-	speed     int
-	view      compareView
-
-	ctx      app.Context
-	mounted  bool
-	clock    clock
-	stopKeys func()
-	stopHide func()
-}
-
-// compareView is what the compare view shows of the twins.
-type compareView struct {
-	ready       bool
-	now         string
-	done        bool
-	level, edge twinView
-	chart       string
-	summary     string
-}
-
-// twinView is one twin as the compare view shows it.
-type twinView struct {
-	pass    int
-	pods    int
-	wanted  int
-	each    []string
-	last    sim.Pass
-	hasLast bool
-	crashed string
+	tw        *session.Twins
+	view      session.TwinsView
+	chart     string
+	driver
 }
 
 // OnInit starts the twins.
@@ -97,36 +72,14 @@ func (c *Compare) OnAppUpdate(ctx app.Context) {
 
 // OnMount binds the keyboard and pauses play when the page is hidden.
 func (c *Compare) OnMount(ctx app.Context) {
-	c.ctx, c.mounted = ctx, true
-	c.stopKeys = listenKeys(ctx, []string{" ", "ArrowRight", "Home"}, func(ctx app.Context, key string) {
-		switch key {
-		case " ":
-			c.togglePlay()
-		case "ArrowRight":
-			c.next()
-		case "Home":
-			c.reset()
-		}
-	})
-	c.stopHide = onHidden(ctx, func(ctx app.Context) {
-		if c.clock.running() {
-			c.clock.stop()
-			c.notice = "Paused while the page was hidden."
-		}
+	c.drive(ctx, c, func() {
+		c.clock.stop()
+		c.notice = "Paused while the page was hidden."
 	})
 }
 
 // OnDismount stops playing and unbinds the keyboard.
-func (c *Compare) OnDismount() {
-	c.clock.stop()
-	c.mounted = false
-	for _, stop := range []*func(){&c.stopKeys, &c.stopHide} {
-		if *stop != nil {
-			(*stop)()
-			*stop = nil
-		}
-	}
-}
+func (c *Compare) OnDismount() { c.dismount() }
 
 // start (re)creates both twins at pass 0.
 func (c *Compare) start() {
@@ -139,7 +92,7 @@ func (c *Compare) start() {
 	}
 	c.sc = sc
 	guard(&c.alert, "Starting the twins", func() {
-		tw, err := newTwins(sc)
+		tw, err := session.NewTwins(sc)
 		if err != nil {
 			c.alert = "The twins cannot start: " + err.Error()
 			return
@@ -169,63 +122,25 @@ func compareScenario() (*scenario.Scenario, error) {
 // refresh reads what the view shows from the twins.
 func (c *Compare) refresh() {
 	if c.tw == nil {
-		c.view = compareView{}
+		c.view, c.chart = session.TwinsView{}, ""
 		return
 	}
-	var v compareView
-	if guard(&c.alert, "Reading the twins", func() {
-		t := c.tw
-		v.now = t.now().String()
-		v.done = t.done()
-		read := func(s *sim.Sim) twinView {
-			tv := twinView{pass: s.PassCount(), pods: activePods(s), wanted: wantedPods(s), crashed: controllerCrashed(s), each: deploymentCounts(s)}
-			tv.last, tv.hasLast = lastReplicaSetPass(s, 400)
-			return tv
-		}
-		v.level, v.edge = read(t.level), read(t.edge)
-		if d := t.diverged; d != nil {
-			v.summary = fmt.Sprintf("The twins' pod counts first differ at t=%s: level-triggered %d (after its pass %d), edge-triggered %d (after its pass %d).",
-				d.at, d.level, d.levelPass, d.edge, d.edgePass)
-		} else {
-			v.summary = "So far both twins have the same number of pods at every moment."
-		}
-		v.chart = countChart(t, v.level.wanted, fmt.Sprintf("At t=%s the level-triggered twin has %d pods and the edge-triggered twin %d; %d are wanted. %s",
-			v.now, v.level.pods, v.edge.pods, v.level.wanted, v.summary))
-		v.ready = true
-	}) {
+	guard(&c.alert, "Reading the twins", func() {
+		v := c.tw.Read()
+		c.chart = countChart(c.tw.Series(), v.Level.Wanted, fmt.Sprintf("At t=%s the level-triggered twin has %d pods and the edge-triggered twin %d; %d are wanted. %s",
+			v.Now, v.Level.Pods, v.Edge.Pods, v.Level.Wanted, v.Summary))
 		c.view = v
-	}
-}
-
-func (c *Compare) next() {
-	if c.tw == nil || c.view.done {
-		return
-	}
-	c.alert = ""
-	guard(&c.alert, "Next pass", func() {
-		if !c.tw.step() {
-			c.clock.stop()
-		}
-	})
-	c.refresh()
-}
-
-func (c *Compare) reset() {
-	c.start()
-}
-
-func (c *Compare) play() {
-	if c.tw == nil || c.view.done || !c.mounted {
-		return
-	}
-	c.notice = ""
-	c.clock.start(c.ctx, func() time.Duration { return speeds[c.speed].every }, func(ctx app.Context) bool {
-		c.next()
-		return !c.view.done && c.alert == ""
 	})
 }
 
-func (c *Compare) togglePlay() {
+// The compare page's stepper: the twins step together; there is no
+// stepping back (Reset starts them again).
+
+func (c *Compare) next(ctx app.Context)     { c.step() }
+func (c *Compare) previous(ctx app.Context) {}
+func (c *Compare) reset(ctx app.Context)    { c.start() }
+
+func (c *Compare) togglePlay(ctx app.Context) {
 	if c.clock.running() {
 		c.clock.stop()
 		return
@@ -233,52 +148,59 @@ func (c *Compare) togglePlay() {
 	c.play()
 }
 
+func (c *Compare) step() {
+	if c.tw == nil || c.view.Done {
+		return
+	}
+	c.alert = ""
+	guard(&c.alert, "Next pass", func() {
+		if !c.tw.Step() {
+			c.clock.stop()
+		}
+	})
+	c.refresh()
+}
+
+func (c *Compare) play() {
+	if c.tw == nil || c.view.Done || !c.mounted {
+		return
+	}
+	c.notice = ""
+	c.clock.start(c.ctx, func() time.Duration { return speeds[c.speed].every }, func(ctx app.Context) bool {
+		c.step()
+		return !c.view.Done && c.alert == ""
+	})
+}
+
 // demonstrate gives both twins the inputs of demonstration d, then plays.
-func (c *Compare) demonstrate(d demonstration) {
+func (c *Compare) demonstrate(d session.Demonstration) {
 	if c.tw == nil {
 		return
 	}
 	c.clock.stop()
 	c.alert = ""
-	guard(&c.alert, d.button, func() {
-		if err := c.tw.give(d); err != nil {
+	guard(&c.alert, d.Button, func() {
+		if err := c.tw.Give(d); err != nil {
 			c.alert = err.Error()
 		}
 	})
 	if c.alert == "" {
-		var lines []string
-		for _, in := range c.tw.level.Inputs() {
-			if in.At == c.tw.marks[len(c.tw.marks)-1].at {
-				lines = append(lines, in.Input.Text())
-			}
-		}
-		c.notice = fmt.Sprintf("At t=%s both twins got: %s. Playing on.", c.tw.now(), strings.Join(lines, ", then "))
+		c.notice = fmt.Sprintf("At t=%s both twins got: %s. Playing on.", c.tw.Now(), strings.Join(c.tw.LastInputs(), ", then "))
 	}
 	c.refresh()
 	c.play()
 }
 
-func kubectlWord(line string) string {
-	if line == "" {
-		return ""
-	}
-	return "kubectl " + line
-}
-
-func (c *Compare) onNext(ctx app.Context, e app.Event)    { c.next() }
-func (c *Compare) onReset(ctx app.Context, e app.Event)   { c.reset() }
-func (c *Compare) onPlay(ctx app.Context, e app.Event)    { c.togglePlay() }
+func (c *Compare) onNext(ctx app.Context, e app.Event)    { c.step() }
+func (c *Compare) onReset(ctx app.Context, e app.Event)   { c.start() }
+func (c *Compare) onPlay(ctx app.Context, e app.Event)    { c.togglePlay(ctx) }
 func (c *Compare) onDismiss(ctx app.Context, e app.Event) { c.alert = "" }
-
-func (c *Compare) onSpeed(ctx app.Context, e app.Event) {
-	c.speed = speedIndex(ctx.JSSrc().Get("value").String())
-}
 
 // onDemo runs the demonstration the pressed button names (data-demo).
 func (c *Compare) onDemo(ctx app.Context, e app.Event) {
 	name := ctx.JSSrc().Get("dataset").Get("demo").String()
-	for _, d := range demonstrations {
-		if d.name == name {
+	for _, d := range session.Demonstrations {
+		if d.Name == name {
 			c.demonstrate(d)
 		}
 	}
@@ -291,14 +213,14 @@ func (c *Compare) Render() app.UI {
 		s.onDismiss = c.onDismiss
 	}
 	v := c.view
-	off := !v.ready
+	off := !v.Ready
 	playing := c.clock.running()
 	playLabel := "Play"
 	if playing {
 		playLabel = "Pause"
 	}
-	status := fmt.Sprintf("t=%s · edge-triggered pass %d · level-triggered pass %d", orDash(v.now), v.edge.pass, v.level.pass)
-	if v.done {
+	status := fmt.Sprintf("t=%s · edge-triggered pass %d · level-triggered pass %d", orDash(v.Now), v.Edge.Pass, v.Level.Pass)
+	if v.Done {
 		status += " · nothing more happens before the end of the run"
 	}
 	return s.render(
@@ -311,38 +233,33 @@ func (c *Compare) Render() app.UI {
 		app.Section().Class("transport").Aria("label", "Transport").Body(
 			app.Div().Class("buttons").Body(
 				app.Button().Type("button").Text("Reset").Disabled(off).OnClick(c.onReset).Title("Back to the start (Home)"),
-				app.Button().Type("button").Class("play").Text(playLabel).Disabled(off || (v.done && !playing)).OnClick(c.onPlay).Title("Run passes one after another (Space)"),
-				app.Button().Type("button").Class("primary").Text("Next pass").Disabled(off || v.done).OnClick(c.onNext).Title("Run the next pass of the twin that is behind (→)"),
+				app.Button().Type("button").Class("play").Text(playLabel).Disabled(off || (v.Done && !playing)).OnClick(c.onPlay).Title("Run passes one after another (Space)"),
+				app.Button().Type("button").Class("primary").Text("Next pass").Disabled(off || v.Done).OnClick(c.onNext).Title("Run the next pass of the twin that is behind (→)"),
 			),
 			app.Div().Class("dials").Body(
-				app.Div().Class("field").Body(
-					app.Label().For("speed").Text("Speed"),
-					app.Select().ID("speed").OnChange(c.onSpeed).Body(app.Range(speeds).Slice(func(i int) app.UI {
-						return app.Option().Value(speeds[i].label).Text(speeds[i].label).Selected(i == c.speed)
-					})),
-				),
+				speedControl(c.speed, c.onSpeed),
 			),
 			app.P().Class("status").Role("status").Text(status),
 		),
 		app.Section().Class("demos").Aria("labelledby", "demos-title").Body(
 			app.H2().ID("demos-title").Text("Break both the same way"),
 			app.P().Class("muted").Text("Each button first lets the cluster settle (one simulated minute), then gives both twins the same inputs at the same moment, and plays on."),
-			app.Ul().Class("demo-list").Body(app.Range(demonstrations).Slice(func(i int) app.UI {
-				d := demonstrations[i]
+			app.Ul().Class("demo-list").Body(app.Range(session.Demonstrations).Slice(func(i int) app.UI {
+				d := session.Demonstrations[i]
 				return app.Li().Body(
-					app.Button().Type("button").Class("demo").DataSet("demo", d.name).Text(d.button).Disabled(off).OnClick(c.onDemo),
-					app.Span().Class("muted").Text(" edge: "+d.edge+"; level: "+d.level+"."),
+					app.Button().Type("button").Class("demo").DataSet("demo", d.Name).Text(d.Button).Disabled(off).OnClick(c.onDemo),
+					app.Span().Class("muted").Text(" edge: "+d.Edge+"; level: "+d.Level+"."),
 				)
 			})),
 		),
 		app.If(c.notice != "", func() app.UI { return app.P().Class("notice").Text(c.notice) }),
 		app.Div().Class("twins").Body(
-			renderTwin("edge", "Edge-triggered", controller.EdgeLines, edgeComments, v.edge),
-			renderTwin("level", "Level-triggered", controller.LevelLines, levelComments, v.level),
+			renderTwin("edge", "Edge-triggered", controller.EdgeLines, edgeComments, v.Edge),
+			renderTwin("level", "Level-triggered", controller.LevelLines, levelComments, v.Level),
 		),
 		app.Figure().Class("chart-figure").Body(
-			app.Raw(v.chart),
-			app.FigCaption().Class("diverge-summary").Text(v.summary),
+			app.Raw(c.chart),
+			app.FigCaption().Class("diverge-summary").Text(v.Summary),
 		),
 		app.P().Class("muted").Body(
 			app.Text("The twins run the lesson "),
@@ -368,13 +285,13 @@ func (c *Compare) scTitle() string {
 
 // renderTwin draws one twin: its pseudocode with the executing line
 // marked, its pod count and its latest ReplicaSet pass.
-func renderTwin(key, title string, lines, comments []string, v twinView) app.UI {
+func renderTwin(key, title string, lines, comments []string, v session.TwinView) app.UI {
 	var executed []int
-	if v.hasLast {
-		executed = v.last.Lines
+	if v.HasLast {
+		executed = v.Last.Lines
 	}
 	class := "twin " + key
-	if v.pods != v.wanted && v.hasLast {
+	if v.Pods != v.Wanted && v.HasLast {
 		class += " off" // short or over once its controller has run
 	}
 	return app.Section().Class(class).Aria("labelledby", key+"-title").Body(
@@ -383,42 +300,19 @@ func renderTwin(key, title string, lines, comments []string, v twinView) app.UI 
 		app.Ul().Class("comments").Body(app.Range(comments).Slice(func(i int) app.UI {
 			return app.Li().Body(app.Code().Text(comments[i]))
 		})),
-		app.P().Class("pods").DataSet("pods", v.pods).DataSet("wanted", v.wanted).Body(
-			app.Strong().Text(fmt.Sprintf("%s of %s wanted", plural(v.pods, "pod"), strconv.Itoa(v.wanted))),
-			app.Text(" · "+gapWords(v.pods, v.wanted)),
-			app.If(v.crashed != "", func() app.UI { return app.Text(" · replicaset-controller " + v.crashed) }),
+		app.P().Class("pods").DataSet("pods", v.Pods).DataSet("wanted", v.Wanted).Body(
+			app.Strong().Text(fmt.Sprintf("%s of %s wanted", plural(v.Pods, "pod"), strconv.Itoa(v.Wanted))),
+			app.Text(" · "+session.GapWords(v.Pods, v.Wanted)),
+			app.If(v.Crashed != "", func() app.UI { return app.Text(" · replicaset-controller " + v.Crashed) }),
 		),
-		app.If(len(v.each) > 0, func() app.UI {
-			return app.P().Class("each").Text("Pods per Deployment: " + strings.Join(v.each, " · "))
+		app.If(len(v.Each) > 0, func() app.UI {
+			return app.P().Class("each").Text("Pods per Deployment: " + strings.Join(v.Each, " · "))
 		}),
-		app.If(v.hasLast, func() app.UI {
+		app.If(v.HasLast, func() app.UI {
 			return app.P().Class("last-pass").Text(fmt.Sprintf("Its latest ReplicaSet pass, #%d at t=%s: %s · %s · %s → %s",
-				v.last.N, v.last.AtText, orDash(v.last.Desired), orDash(v.last.Observed), orDash(v.last.Difference), sim.SummarizeActions(v.last)))
+				v.Last.N, v.Last.AtText, orDash(v.Last.Desired), orDash(v.Last.Observed), orDash(v.Last.Difference), sim.SummarizeActions(v.Last)))
 		}).Else(func() app.UI {
 			return app.P().Class("last-pass").Text("The ReplicaSet controller has not run yet.")
-		}),
-	)
-}
-
-// renderCode draws a pseudocode block of the lesson with the lines a pass
-// executed (1-based) marked, and the last of them as the current step.
-func renderCode(label string, lines []string, executed []int) app.UI {
-	ran := map[int]bool{}
-	current := 0
-	for _, l := range executed {
-		ran[l] = true
-		current = l
-	}
-	return app.Ol().Class("code").Aria("label", label).Body(
-		app.Range(lines).Slice(func(i int) app.UI {
-			n := i + 1
-			switch {
-			case n == current:
-				return app.Li().Class("ran current").Aria("current", "step").Body(app.Code().Text(lines[i]))
-			case ran[n]:
-				return app.Li().Class("ran").Body(app.Code().Text(lines[i]))
-			}
-			return app.Li().Body(app.Code().Text(lines[i]))
 		}),
 	)
 }

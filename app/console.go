@@ -1,25 +1,36 @@
 package app
 
 import (
-	"errors"
 	"fmt"
-	"strings"
+	"time"
 
-	"reconcile/engine/api"
-	"reconcile/engine/kubectl"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"reconcile/app/session"
 	"reconcile/engine/limits"
 	"reconcile/engine/sim"
 )
 
-// The kubectl console runs one command line at a time against the active
-// run. A command that changes the world (scale, set image, delete, rollout
-// undo, ...) is an input: it is recorded after the current pass and replays
-// with the run, as a scenario's kubectl steps do. A command that only reads
-// (get, describe, help, rollout history) runs against the world as it is
-// and is not recorded, so reading never changes the trace or its digest.
+// The playground's kubectl console runs one command line at a time
+// against the active run. A command that changes the world (scale, set
+// image, delete, rollout undo, ...) is an input: it is recorded after the
+// current pass and replays with the run, as a lesson's kubectl steps do. A
+// command that only reads (get, describe, help, rollout history) runs
+// against the world as it is and is not recorded, so reading never changes
+// the trace or its digest.
 
 // maxTranscript is how many commands the console shows.
 const maxTranscript = 12
+
+// consoleState is the console's history and what it printed.
+type consoleState struct {
+	// history are the lines typed, oldest first; pos is where ↑ and ↓
+	// are in it.
+	history []string
+	pos     int
+	// transcript are the latest commands and what they printed.
+	transcript []consoleEntry
+}
 
 // consoleEntry is one command and what it printed.
 type consoleEntry struct {
@@ -32,96 +43,168 @@ type consoleEntry struct {
 	code     int
 }
 
-// writes are the verbs whose commands change the world.
-var writes = map[string]bool{
-	"create": true, "scale": true, "set": true, "patch": true, "delete": true, "rollout": true,
-	"cordon": true, "uncordon": true, "drain": true, "label": true, "annotate": true,
+// consoleView is one console command as the page shows it.
+type consoleView struct {
+	line, out, note string
+	code            int
 }
 
-// checkedWrites are the verbs that can ask for replicas: their effect is
-// tried on a copy of the run first and refused beyond the limit.
-var checkedWrites = map[string]bool{"create": true, "scale": true, "patch": true}
-
-// consoleLine trims a typed line and its optional leading "kubectl".
-func consoleLine(typed string) string {
-	line := strings.TrimSpace(typed)
-	if line == "kubectl" {
-		return "help"
+// runKubectl runs the console's line.
+func (p *Playground) runKubectl(ctx app.Context, typed string) {
+	if !p.idle() {
+		return
 	}
-	return strings.TrimSpace(strings.TrimPrefix(line, "kubectl "))
-}
-
-// verbOf returns the command's verb and whether it changes the world.
-func verbOf(line string) (verb string, write bool) {
-	f := strings.Fields(line)
-	for len(f) > 0 && strings.HasPrefix(f[0], "-") {
-		// a global flag first, as in kubectl -n kube-system get pods
-		if !strings.Contains(f[0], "=") && len(f) > 1 {
-			f = f[1:]
-		}
-		f = f[1:]
+	line := session.ConsoleLine(typed)
+	if line == "" {
+		return
 	}
-	if len(f) == 0 {
-		return "", false
-	}
-	verb = f[0]
-	if verb == "rollout" && len(f) > 1 && f[1] == "history" {
-		return verb, false
-	}
-	return verb, writes[verb]
-}
-
-// checkLimits tries a command on a copy of run at its current pass and
-// refuses it when a workload would then ask for more replicas than the
-// playground simulates.
-func checkLimits(run *sim.Sim, in sim.Input) error {
-	f, err := run.Fork(run.PassCount())
-	if err != nil {
-		return err
-	}
-	out, err := f.Inject(in)
-	if err != nil {
-		return err
-	}
-	if strings.Contains(out.Output, "(MaxReplicas)") {
-		// kubectl refused it itself: a refusal changes nothing, so it is
-		// not recorded either.
-		return errors.New("refused: " + strings.TrimPrefix(strings.TrimSpace(out.Output), "error: "))
-	}
-	for _, kind := range []string{"Deployment", "ReplicaSet"} {
-		for _, o := range f.Store().List(kind) {
-			var r int32
-			switch w := o.(type) {
-			case *api.Deployment:
-				r = api.Deref(w.Spec.Replicas, 1)
-			case *api.ReplicaSet:
-				r = api.Deref(w.Spec.Replicas, 1)
-			}
-			if r > limits.MaxReplicas {
-				return fmt.Errorf("refused: %s/%s would ask for %d replicas; the limit is %d replicas per workload (MaxReplicas)",
-					strings.ToLower(kind), o.Meta().Name, r, limits.MaxReplicas)
-			}
+	p.pause()
+	p.alert = ""
+	c := &p.console
+	if n := len(c.history); n == 0 || c.history[n-1] != line {
+		c.history = append(c.history, line)
+		if len(c.history) > session.MaxHistory {
+			c.history = c.history[len(c.history)-session.MaxHistory:]
 		}
 	}
-	return nil
+	c.pos = len(c.history)
+	recorded := false
+	p.act(ctx, "kubectl", "kubectl "+line, func() {
+		e := consoleEntry{line: line, pass: p.ses.N(), at: p.ses.Run().Now().String()}
+		verb, write := session.VerbOf(line)
+		switch {
+		case len(line) > limits.MaxLine:
+			e.out, e.code = fmt.Sprintf("error: the command line is %d bytes; the limit is %d (MaxLine)\n", len(line), limits.MaxLine), 1
+		case !write:
+			e.out, e.code = session.RunRead(p.ses.Run(), line)
+		default:
+			// The command runs once, on a copy of the run, which becomes the
+			// run unless the command asks for more replicas than the
+			// playground simulates.
+			a, err := p.ses.Try(sim.Kubectl{Line: line})
+			if err == nil && session.Checked(verb) {
+				err = session.CheckLimits(a)
+			}
+			if err != nil {
+				e.out, e.code = "error: "+err.Error()+"\n", 1
+				break
+			}
+			a.Commit()
+			p.logLines = nil
+			e.out, e.code, e.recorded = a.Output.Output, a.Output.ExitCode, true
+			recorded = true
+		}
+		c.transcript = append(c.transcript, e)
+		if len(c.transcript) > maxTranscript {
+			c.transcript = c.transcript[len(c.transcript)-maxTranscript:]
+		}
+	})
+	p.refresh()
+	if recorded {
+		p.changed(ctx, change{inputs: true})
+		return
+	}
+	p.scheduleSave(ctx, 400*time.Millisecond) // the console's history
 }
 
-// helpText is the console's own help, before kubectl's.
-const helpText = `This console runs kubectl against the simulated cluster.
-Commands that change the world (scale, set image, delete,
-rollout undo, cordon, drain, label, ...) are recorded after
-the current pass and replay with the run; get, describe and
-rollout history only read. ↑ and ↓ bring back the commands
-you typed before. For kubectl apply, edit the desired state
-and press Apply.
-
-`
-
-// runRead runs a command that changes nothing against the world as it is.
-func runRead(run *sim.Sim, line string) (string, int) {
-	out, code := kubectl.Run(run.Store(), run.Now(), line)
-	if verb, _ := verbOf(line); verb == "help" || verb == "" || line == "--help" || line == "-h" {
-		out = helpText + out
+// consoleViews reads the console's commands against the active run: a
+// recorded command shows what the run printed for it (a watching rollout
+// status grows as passes run), or says it comes later when the learner
+// stepped back before it.
+func (p *Playground) consoleViews() []consoleView {
+	var out []consoleView
+	for _, e := range p.console.transcript {
+		v := consoleView{line: e.line, out: e.out, code: e.code}
+		if e.recorded && p.ses != nil {
+			found := false
+			outs := p.ses.Run().Outputs()
+			for i := len(outs) - 1; i >= 0; i-- {
+				if o := outs[i]; o.Command == "kubectl "+e.line && o.AtText == e.at {
+					v.out, v.code, found = o.Output, o.ExitCode, true
+					break
+				}
+			}
+			if !found {
+				v.note = fmt.Sprintf("Given after pass %d: step forward past it to see it run again.", e.pass)
+			}
+		}
+		if v.code == -1 {
+			v.note = "Still watching: press Next pass or Play and it prints as the rollout moves."
+		}
+		out = append(out, v)
 	}
-	return out, code
+	return out
+}
+
+// onConsoleSubmit runs the console's line.
+func (p *Playground) onConsoleSubmit(ctx app.Context, e app.Event) {
+	e.PreventDefault()
+	in := app.Window().GetElementByID("kubectl")
+	if !in.Truthy() {
+		return
+	}
+	line := in.Get("value").String()
+	in.Set("value", "")
+	p.runKubectl(ctx, line)
+}
+
+// onConsoleKey walks the console's history with ↑ and ↓.
+func (p *Playground) onConsoleKey(ctx app.Context, e app.Event) {
+	key := e.Get("key").String()
+	if key != "ArrowUp" && key != "ArrowDown" {
+		return
+	}
+	if len(p.console.history) == 0 {
+		return
+	}
+	e.PreventDefault()
+	if key == "ArrowUp" {
+		p.console.pos = max(0, p.console.pos-1)
+	} else {
+		p.console.pos = min(len(p.console.history), p.console.pos+1)
+	}
+	v := ""
+	if p.console.pos < len(p.console.history) {
+		v = p.console.history[p.console.pos]
+	}
+	src := ctx.JSSrc()
+	src.Set("value", v)
+	src.Call("setSelectionRange", len(v), len(v))
+}
+
+// renderConsole draws the kubectl console.
+func (p *Playground) renderConsole() app.UI {
+	entries := p.consoleViews()
+	return app.Section().Class("console").Aria("labelledby", "console-title").Body(
+		app.H2().ID("console-title").Text("kubectl console"),
+		app.P().ID("console-hint").Class("muted").Text("Type a command and press Enter: get, describe, scale, set image, delete, rollout status, undo, history, cordon, drain, label … "+
+			"↑ and ↓ bring back earlier commands; help lists them all."),
+		app.Form().Class("console-form").OnSubmit(p.onConsoleSubmit).Body(
+			app.Label().For("kubectl").Text("kubectl"),
+			app.Div().Class("console-line").Body(
+				app.Input().Type("text").ID("kubectl").Name("kubectl").AutoComplete(false).Spellcheck(false).
+					Attr("autocapitalize", "off").Attr("autocorrect", "off").Placeholder("get pods").
+					Aria("describedby", "console-hint").OnKeyDown(p.onConsoleKey).Disabled(!p.view.Ready || p.loading),
+				app.Button().Type("submit").Text("Run").Disabled(!p.view.Ready || p.loading),
+			),
+		),
+		// The newest command is in view without the page measuring anything:
+		// a column-reverse scroller starts, and stays, at its end.
+		app.Div().ID("kubectl-output").Class("console-output").Role("log").TabIndex(0).Aria("live", "polite").Aria("label", "kubectl output").Body(app.Div().Body(
+			app.P().Class("muted").Text(map[bool]string{true: "Nothing run yet. Try get pods, or help.", false: "Oldest first, the newest at the bottom."}[len(entries) == 0]),
+			app.Range(entries).Slice(func(i int) app.UI {
+				e := entries[i]
+				return app.Div().Class("console-entry").Body(
+					app.Pre().Body(
+						app.Span().Class("prompt").Text("$ kubectl "+e.line+"\n"),
+						app.Text(e.out),
+						app.If(e.code > 0, func() app.UI {
+							return app.Span().Class("exit").Text(fmt.Sprintf("(exit code %d)", e.code))
+						}),
+					),
+					app.If(e.note != "", func() app.UI { return app.P().Class("muted").Text(e.note) }),
+				)
+			}),
+		)),
+	)
 }

@@ -2,9 +2,11 @@
 // a learner step the reconciliation loop pass by pass.
 //
 // go-app's own package is also named app. Inside this package `app.X` always
-// means go-app's; our names are unqualified. The UI knows the engine only
-// through its public API (engine/scenario to read a lesson, engine/sim to run
-// it) and touches it only on go-app's UI goroutine.
+// means go-app's; our names are unqualified. The pages read the engine
+// through package session (a run as a learner drives it, read into a View)
+// and draw the View; they touch a run only on go-app's UI goroutine. The
+// player and the playground embed one stage (stage.go): the session, its
+// view, the play clock, the fault palette and the handlers they share.
 //
 // Every view is prerendered on the server by go-app, so a component's
 // OnPreRender and OnNav run natively too: the lesson's title and summary are

@@ -2,117 +2,198 @@ package app
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 
-	"reconcile/engine/api"
-	"reconcile/engine/controller"
-	"reconcile/engine/scenario"
-	"reconcile/engine/sim"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"reconcile/app/session"
 )
 
-// After a fork the playground holds two futures of one past: the inputs up
-// to the fork's pass are shared, and each future goes on with its own. To
-// compare them, each is run again with all its inputs to the same simulated
-// time, well past the last input of either, and read there: what each did
-// differently, the pods each Deployment has, whether the loop converged,
-// and the last passes.
+// After "Fork here" the playground holds two futures of one past, each a
+// live session: the learner works in one, and the page compares both, each
+// run on (a copy of it) to the same simulated time.
 
-// Bounds on the comparison run of each future.
-const (
-	futureSettle    = 3 * api.Minute // how long after the last input both run on
-	futureMaxPasses = 5000
-	futureLogLines  = 6
-)
-
-// futureView is one future as the comparison shows it.
-type futureView struct {
-	name string
-	// own are the inputs this future has and the other has not.
-	own []string
-	// at is the simulated time both futures were run to.
-	at      string
-	stopped bool
-	counts  []string
-	// matches says every Deployment has its pods, all ready.
-	matches bool
-	passes  int
-	log     []sim.Pass
-	digest  string
-	err     string
+// futuresState is the playground's futures.
+type futuresState struct {
+	// all is the run (one future) or, after a fork, two; active is the
+	// one the learner works in, forkedAt the pass the two share.
+	all      []*session.Session
+	active   int
+	forkedAt int
+	// compare is the comparison of two futures, read after every input.
+	compare *[2]session.FutureView
 }
 
-// futureNames are the futures' names, in order.
-var futureNames = [2]string{"Future A", "Future B"}
-
-// compareFutures runs each of two futures (given as their recorded
-// inputs) to a common time and reads them there.
-func compareFutures(sc *scenario.Scenario, inputs [2][]sim.Given, forkedAt int) [2]futureView {
-	shared := 0
-	for shared < len(inputs[0]) && shared < len(inputs[1]) && inputs[0][shared] == inputs[1][shared] {
-		shared++
+// session is the active future's session (nil when there is none).
+func (f *futuresState) session() *session.Session {
+	if f.active < 0 || f.active >= len(f.all) {
+		return nil
 	}
-	var runs [2]*sim.Sim
-	var out [2]futureView
-	var until api.Time
-	for i := range inputs {
-		out[i].name = futureNames[i]
-		for _, in := range inputs[i][shared:] {
-			out[i].own = append(out[i].own, fmt.Sprintf("after pass %d: %s", in.After, inputText(in.Input)))
-		}
-		last := 0
-		if n := len(inputs[i]); n > 0 {
-			last = inputs[i][n-1].After
-		}
-		run, err := replay(sc, future{Pass: max(last, forkedAt), Inputs: inputs[i]})
+	return f.all[f.active]
+}
+
+// compareFutures compares the two futures after a fork.
+func (p *Playground) compareFutures() {
+	if len(p.futures.all) != 2 {
+		p.futures.compare = nil
+		return
+	}
+	guard(&p.alert, "Comparing the futures", func() {
+		c := session.CompareFutures([2]*session.Session{p.futures.all[0], p.futures.all[1]})
+		p.futures.compare = &c
+	})
+}
+
+// fork keeps the active future's past up to the current pass and starts a
+// second future there; the first is kept beside it to compare.
+func (p *Playground) fork(ctx app.Context) {
+	if !p.idle() {
+		return
+	}
+	s := p.ses
+	p.pause()
+	p.alert = ""
+	done := false
+	p.act(ctx, "fork", "Fork here", func() {
+		n := s.N()
+		ns, err := s.Fork()
 		if err != nil {
-			out[i].err = err.Error()
-			continue
+			p.alert = err.Error()
+			return
 		}
-		runs[i] = run
-		until = max(until, run.Now()+futureSettle)
-	}
-	for i, run := range runs {
-		if run == nil {
-			continue
+		dropped := len(p.futures.all) == 2
+		// Future A goes on to its last input, so that what followed the
+		// fork is its past: an input given there does not drop it.
+		if ins := s.Run().Inputs(); len(ins) > 0 && ins[len(ins)-1].After > n {
+			if err := s.Seek(ins[len(ins)-1].After); err != nil {
+				p.alert = err.Error()
+				return
+			}
 		}
-		start := run.PassCount()
-		run.RunUntil(until, futureMaxPasses)
-		v := &out[i]
-		v.at = until.String()
-		v.stopped = run.Now() < until && run.PassCount()-start >= futureMaxPasses
-		v.counts, v.matches = workloadCounts(run)
-		v.passes = run.PassCount()
-		v.log = run.PassesFrom(max(0, run.PassCount()-futureLogLines))
-		v.digest = run.Digest()
+		p.futures.all, p.futures.active, p.futures.forkedAt = []*session.Session{s, ns}, 1, n
+		p.notice = fmt.Sprintf("Forked at pass %d. You are in future B: it shares the past up to pass %d; try another fault or fix here. Future A keeps what followed.", n, n)
+		if dropped {
+			p.notice += " (The other future you had is replaced by this one.)"
+		}
+		done = true
+	})
+	if done {
+		p.use(p.futures.session())
 	}
-	return out
+	p.refresh()
+	p.changed(ctx, change{inputs: true})
+	if done {
+		p.focus(ctx, "futures-title")
+	}
 }
 
-// workloadCounts says, for each Deployment, how many of the pods it asks
-// for are there and ready ("web: 3 of 5 pods, 3 ready"), and whether every
-// one has them all.
-func workloadCounts(run *sim.Sim) (out []string, matches bool) {
-	matches = true
-	st := run.Store()
-	pods := st.List("Pod")
-	for _, o := range st.List("Deployment") {
-		d := o.(*api.Deployment)
-		active, ready := 0, 0
-		for _, po := range pods {
-			p := po.(*api.Pod)
-			if p.Namespace != d.Namespace || !controller.IsPodActive(p) || d.Spec.Selector == nil || !d.Spec.Selector.Matches(p.Labels) {
-				continue
-			}
-			active++
-			if controller.IsPodReady(p) {
-				ready++
-			}
-		}
-		want := int(api.Deref(d.Spec.Replicas, 1))
-		matches = matches && active == want && ready == want
-		out = append(out, fmt.Sprintf("%s: %d of %d pods, %d ready", d.Name, active, want, ready))
+// switchTo makes future i the active one.
+func (p *Playground) switchTo(ctx app.Context, i int) {
+	if i < 0 || i >= len(p.futures.all) || i == p.futures.active {
+		return
 	}
-	if len(out) == 0 {
-		out = append(out, fmt.Sprintf("no Deployment; %d active pods", activePods(run)))
+	p.futures.active = i
+	p.use(p.futures.session())
+	p.notice = fmt.Sprintf("You are in %s, at pass %d.", strings.ToLower(session.FutureNames[i]), p.futures.all[i].N())
+	p.changed(ctx, change{moved: true})
+}
+
+// keepOnly drops the future the learner is not in.
+func (p *Playground) keepOnly(ctx app.Context) {
+	if len(p.futures.all) != 2 {
+		return
 	}
-	return out, matches
+	p.futures.all = []*session.Session{p.ses}
+	p.futures.active, p.futures.forkedAt = 0, 0
+	p.notice = "Kept only the future you were in."
+	p.refresh()
+	p.changed(ctx, change{inputs: true})
+}
+
+func (p *Playground) onFork(ctx app.Context, e app.Event)     { p.fork(ctx) }
+func (p *Playground) onKeepOnly(ctx app.Context, e app.Event) { p.keepOnly(ctx) }
+
+func (p *Playground) onSwitch(ctx app.Context, e app.Event) {
+	i, err := strconv.Atoi(ctx.JSSrc().Get("dataset").Get("future").String())
+	if err == nil {
+		p.switchTo(ctx, i)
+	}
+}
+
+// renderFutures draws the two futures side by side, after a fork.
+func (p *Playground) renderFutures() app.UI {
+	if len(p.futures.all) != 2 {
+		return app.Div().Class("futures-none")
+	}
+	var views [2]session.FutureView
+	if p.futures.compare != nil {
+		views = *p.futures.compare
+	}
+	at := views[0].At
+	return app.Section().Class("futures").Aria("labelledby", "futures-title").Body(
+		app.H2().ID("futures-title").TabIndex(-1).Text("Two futures"),
+		app.P().Text(fmt.Sprintf("Both futures share the past up to pass %d. Each runs on with its own inputs to t=%s, and is read there.", p.futures.forkedAt, orDash(at))),
+		app.Div().Class("buttons").Body(
+			app.Range(p.futures.all).Slice(func(i int) app.UI {
+				return app.Button().Type("button").DataSet("future", i).Aria("pressed", strconv.FormatBool(i == p.futures.active)).
+					OnClick(p.onSwitch).Text("Work in " + strings.ToLower(session.FutureNames[i]))
+			}),
+			app.Button().Type("button").Class("quiet").Text("Keep only this future").OnClick(p.onKeepOnly),
+		),
+		app.Div().Class("future-pair").Body(
+			app.Range(views[:]).Slice(func(i int) app.UI {
+				return renderFuture(views[i], i, i == p.futures.active)
+			}),
+		),
+	)
+}
+
+func renderFuture(v session.FutureView, i int, active bool) app.UI {
+	id := fmt.Sprintf("future-%d-title", i)
+	title := session.FutureNames[i]
+	if active {
+		title += " (you are here)"
+	}
+	matches := "no: " + v.Why
+	if v.Converged {
+		matches = "yes: converged, every Deployment has all its pods, ready"
+	}
+	own := v.Own
+	if len(own) == 0 {
+		own = []string{"nothing more: only the shared past"}
+	}
+	if v.Stopped {
+		matches += fmt.Sprintf(" (stopped after %d passes)", session.FutureMaxPasses)
+	}
+	log := make([]string, len(v.Log))
+	for j, ps := range v.Log {
+		log[j] = passLine(ps)
+	}
+	return app.Section().Class("future").Aria("labelledby", id).Body(
+		app.H3().ID(id).Text(title),
+		definitions(
+			[]string{"What it did after the fork", "At t=" + orDash(v.At), "Observed matches desired", fmt.Sprintf("Last passes (of %d)", v.Passes), "Digest"},
+			textList(app.Ul(), own), textList(app.Ul().Class("counts"), v.Counts), app.Text(matches),
+			textList(app.Ol().Class("compact").Start(max(1, v.Passes-len(v.Log)+1)), log), app.Code().Text(shortDigest(v.Digest)),
+		),
+	)
+}
+
+// definitions is a <dl> of terms, each with its description.
+func definitions(terms []string, descs ...app.UI) app.UI {
+	items := make([]app.UI, 0, 2*len(terms))
+	for i, t := range terms {
+		items = append(items, app.Dt().Text(t), app.Dd().Body(descs[i]))
+	}
+	return app.Dl().Body(items...)
+}
+
+// textList fills list (a <ul> or an <ol>) with one item per line of text.
+func textList[L interface{ Body(...app.UI) E }, E app.UI](list L, lines []string) app.UI {
+	items := make([]app.UI, len(lines))
+	for i, l := range lines {
+		items[i] = app.Li().Text(l)
+	}
+	return list.Body(items...)
 }

@@ -125,3 +125,43 @@ func whenIdle(ctx app.Context, f func(ctx app.Context)) {
 
 // idleWait is how long whenIdle waits for the browser to be idle.
 const idleWait = 500 * time.Millisecond
+
+// driver drives a page's transport: the clock of auto-play, the Speed
+// chosen, the keyboard, and the pause when the page is hidden. A page
+// embeds one and starts it when it mounts.
+type driver struct {
+	speed    int
+	clock    clock
+	ctx      app.Context // the page's own context, from OnMount
+	mounted  bool
+	stopKeys func()
+	stopHide func()
+}
+
+// drive binds the transport's keys to s, and calls pause (on the UI
+// goroutine) when the page is hidden while playing.
+func (d *driver) drive(ctx app.Context, s stepper, pause func()) {
+	d.ctx, d.mounted = ctx, true
+	d.stopKeys = transportKeys(ctx, s)
+	d.stopHide = onHidden(ctx, func(ctx app.Context) {
+		if d.clock.running() {
+			pause()
+		}
+	})
+}
+
+// dismount unbinds the keyboard and stops playing.
+func (d *driver) dismount() {
+	d.clock.stop()
+	d.mounted = false
+	for _, stop := range []*func(){&d.stopKeys, &d.stopHide} {
+		if *stop != nil {
+			(*stop)()
+			*stop = nil
+		}
+	}
+}
+
+func (d *driver) onSpeed(ctx app.Context, e app.Event) {
+	d.speed = speedIndex(ctx.JSSrc().Get("value").String())
+}

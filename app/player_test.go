@@ -8,6 +8,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"reconcile/app/session"
 	"reconcile/engine/controller"
 	"reconcile/engine/sim"
 	"reconcile/scenarios"
@@ -43,34 +44,34 @@ func nativeRun(t *testing.T, id string, n int) *sim.Sim {
 
 func TestPlayerStepsForwardAndBack(t *testing.T) {
 	p := openPlayer(t, "/s/"+scenarios.Default)
-	if p.alert != "" || p.view.n != 0 || !p.view.ready {
-		t.Fatalf("opened with alert %q at pass %d (ready %v)", p.alert, p.view.n, p.view.ready)
+	if p.alert != "" || p.view.N != 0 || !p.view.Ready {
+		t.Fatalf("opened with alert %q at pass %d (ready %v)", p.alert, p.view.N, p.view.Ready)
 	}
 	var ctx app.Context
 	for i := 1; i <= 3; i++ {
 		p.next(ctx)
-		if p.view.n != i || len(p.view.log) != i || p.view.current == nil || p.view.current.N != i {
-			t.Fatalf("after %d × next: pass %d, %d log entries", i, p.view.n, len(p.view.log))
+		if p.view.N != i || len(p.view.Log) != i || p.view.Current == nil || p.view.Current.N != i {
+			t.Fatalf("after %d × next: pass %d, %d log entries", i, p.view.N, len(p.view.Log))
 		}
 	}
 	html := app.HTMLString(p.Render())
-	for _, want := range []string{"Pass 3 of ", ">Next pass</button>", `role="status"`, `data-digest="` + p.view.digest + `"`} {
+	for _, want := range []string{"Pass 3 of ", ">Next pass</button>", `role="status"`, `data-digest="` + p.view.Digest + `"`} {
 		if !strings.Contains(html, want) {
 			t.Errorf("the player at pass 3 lacks %q", want)
 		}
 	}
 
 	p.previous(ctx)
-	if p.view.n != 2 || len(p.view.log) != 2 {
-		t.Fatalf("after previous: pass %d, %d log entries", p.view.n, len(p.view.log))
+	if p.view.N != 2 || len(p.view.Log) != 2 {
+		t.Fatalf("after previous: pass %d, %d log entries", p.view.N, len(p.view.Log))
 	}
-	if want := nativeRun(t, scenarios.Default, 2).Digest(); p.view.digest != want {
-		t.Errorf("digest after 3 × next and previous = %q, after 2 × next = %q", p.view.digest, want)
+	if want := nativeRun(t, scenarios.Default, 2).Digest(); p.view.Digest != want {
+		t.Errorf("digest after 3 × next and previous = %q, after 2 × next = %q", p.view.Digest, want)
 	}
 
 	p.reset(ctx)
-	if p.view.n != 0 || len(p.view.log) != 0 || p.view.current != nil {
-		t.Errorf("after reset: pass %d, %d log entries", p.view.n, len(p.view.log))
+	if p.view.N != 0 || len(p.view.Log) != 0 || p.view.Current != nil {
+		t.Errorf("after reset: pass %d, %d log entries", p.view.N, len(p.view.Log))
 	}
 	if p.alert != "" {
 		t.Errorf("alert: %q", p.alert)
@@ -79,28 +80,28 @@ func TestPlayerStepsForwardAndBack(t *testing.T) {
 
 func TestPlayerOpensAtPassN(t *testing.T) {
 	p := openPlayer(t, "/s/"+scenarios.Default+"?pass=4")
-	if p.view.n != 4 || len(p.view.log) != 4 {
-		t.Errorf("?pass=4 opened at pass %d with %d log entries", p.view.n, len(p.view.log))
+	if p.view.N != 4 || len(p.view.Log) != 4 {
+		t.Errorf("?pass=4 opened at pass %d with %d log entries", p.view.N, len(p.view.Log))
 	}
 	p = openPlayer(t, "/s/"+scenarios.Default+"?pass=minus-one")
-	if p.view.n != 0 || !strings.Contains(p.alert, "not a pass number") {
-		t.Errorf("?pass=minus-one: pass %d, alert %q", p.view.n, p.alert)
+	if p.view.N != 0 || !strings.Contains(p.alert, "not a pass number") {
+		t.Errorf("?pass=minus-one: pass %d, alert %q", p.view.N, p.alert)
 	}
 }
 
 func TestPlayerRunsToTheEndAndStops(t *testing.T) {
 	p := openPlayer(t, "/s/"+scenarios.Default)
 	var ctx app.Context
-	for i := 0; i < 100000 && !p.view.atEnd; i++ {
+	for i := 0; i < 100000 && !p.view.AtEnd; i++ {
 		p.next(ctx)
 	}
-	if !p.view.atEnd {
+	if !p.view.AtEnd {
 		t.Fatal("the default lesson never ends")
 	}
-	n := p.view.n
+	n := p.view.N
 	p.next(ctx)
-	if p.view.n != n {
-		t.Errorf("next after the end moved from pass %d to %d", n, p.view.n)
+	if p.view.N != n {
+		t.Errorf("next after the end moved from pass %d to %d", n, p.view.N)
 	}
 	if !strings.Contains(app.HTMLString(p.Render()), "nothing more happens") {
 		t.Error("the status does not say that the run is over")
@@ -117,7 +118,7 @@ func TestPlayerNamesAMissingLesson(t *testing.T) {
 
 func TestPlayerSurvivesAPanickingRun(t *testing.T) {
 	p := openPlayer(t, "/s/"+scenarios.Default)
-	p.ses = &session{run: &sim.Sim{}} // a run that was never prepared
+	p.ses = session.Wrap(&sim.Sim{}) // a run that was never prepared
 	var ctx app.Context
 	p.next(ctx) // must not panic
 	p.previous(ctx)

@@ -9,18 +9,17 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"reconcile/engine/api"
+	"reconcile/app/session"
 	"reconcile/engine/limits"
 	"reconcile/engine/scenario"
-	"reconcile/engine/sim"
 	"reconcile/scenarios"
 )
 
-// Playground is /play: the learner's own cluster. A desired-state editor
-// (Apply is kubectl apply -f -), a kubectl console, every fault at any
-// pass, the transport, "Fork here" to try another future from any pass and
-// compare the two side by side, and the work kept in the browser (autosaved,
-// exported and imported as a file, shared as a link).
+// Playground is /play: the learner's own cluster. The stage, a
+// desired-state editor (Apply is kubectl apply -f -), a kubectl console,
+// every fault at any pass, "Fork here" to try another future from any pass
+// and compare the two side by side, and the work kept in the browser
+// (autosaved, exported and imported as a file, shared as a link).
 //
 // /play starts from a small cluster of its own; /play?from=ID from the
 // bundled lesson ID ("Try it yourself"); /play#z=... from a share link
@@ -28,6 +27,7 @@ import (
 // its own, so trying one lesson never overwrites another.
 type Playground struct {
 	app.Compo
+	stage
 
 	slot      string
 	from      string
@@ -35,41 +35,16 @@ type Playground struct {
 	updatable bool
 
 	// The scenario the work runs, and its text.
-	sc       *scenario.Scenario
-	file     string
-	text     string
-	futures  []*session
-	active   int
-	forkedAt int
+	sc   *scenario.Scenario
+	file string
+	text string
 
-	// desired is the editor's text as typed; editorText what the editor
-	// was last given (the editor keeps its own value while the learner types).
-	desired    string
-	editorText string
-	// kept is the latest desired state within the limit on a file: the
-	// one saved when the editor holds more.
-	kept string
-	// problems are the positions of the last Apply's errors.
-	problems    []problemAt
-	applyResult string
+	editor  editorState
+	console consoleState
+	futures futuresState
 
-	history    []string
-	histPos    int
-	transcript []consoleEntry
-
-	fault     faultForm
-	selected  api.Ref
-	inspected *objectText
-	world     worldIndex
-	nodePage  int
-
-	alert  string
-	notice string
-	// undo is the work before the last Start over.
-	undo *playState
-
-	view    playView
-	compare *[2]futureView
+	// undo is the work before the last Start over or import.
+	undo *session.State
 
 	// Persistence.
 	loading    bool
@@ -84,39 +59,7 @@ type Playground struct {
 	shareLink string
 	shareNote string
 
-	// failOn names a handler the tests make fail on purpose (see testHook).
-	failOn string
-
-	ctx      app.Context
-	mounted  bool
-	clock    clock
-	stopKeys func()
-	stopHide func()
 	stopHash func()
-}
-
-// playView is what the page shows of the active run.
-type playView struct {
-	ready     bool
-	n         int
-	now       string
-	atEnd     bool
-	converged bool
-	log       []sim.Pass
-	current   *sim.Pass
-	digest    string
-	cluster   clusterView
-	targets   faultTargets
-	inspector inspectorView
-	following bool
-	history   []string
-	console   []consoleView
-}
-
-// problemAt is one error of the desired state at a line and column.
-type problemAt struct {
-	line, col int
-	msg       string
 }
 
 // savedSlot is one slot with saved work, as "Your work" lists it.
@@ -167,6 +110,11 @@ var storage = sync.OnceValues(func() (*workStore, error) {
 	return &s, nil
 })
 
+// OnInit prepares the stage.
+func (p *Playground) OnInit() {
+	p.speed, p.host, p.alertID, p.digestNow = defaultSpeed, p, "play-alert", true
+}
+
 // OnAppUpdate offers to reload when a new version has been installed.
 func (p *Playground) OnAppUpdate(ctx app.Context) {
 	p.updatable = ctx.AppUpdateAvailable()
@@ -182,13 +130,13 @@ func (p *Playground) OnNav(ctx app.Context) {
 		return
 	}
 	p.clock.stop()
-	if p.dirty && p.ses() != nil && app.IsClient {
+	if p.dirty && p.ses != nil && app.IsClient {
 		p.save(ctx) // into the slot being left, before it is
 	}
 	p.alert, p.notice, p.shareLink, p.shareNote, p.undo = "", "", "", "", nil
 	p.slot, p.from = slot, from
 	if from != "" {
-		if _, _, ok := scenarios.File(from); !ok || !slotRE.MatchString(from) || from == scratchSlot || from == sharedSlot {
+		if _, _, ok := scenarios.File(from); !ok || !session.SlotRE.MatchString(from) || from == scratchSlot || from == sharedSlot {
 			p.alert = fmt.Sprintf("There is no lesson called %q; this is the blank playground.", from)
 			p.slot, p.from = scratchSlot, ""
 		}
@@ -236,16 +184,10 @@ func testHook(u *url.URL) string {
 	return u.Query().Get("fail")
 }
 
-// OnMount binds the keyboard and pauses play when the page is hidden.
+// OnMount binds the keyboard, pauses play when the page is hidden, and
+// opens a share link pasted while the page shows.
 func (p *Playground) OnMount(ctx app.Context) {
-	p.ctx, p.mounted = ctx, true
-	p.stopKeys = transportKeys(ctx, p)
-	p.stopHide = onHidden(ctx, func(ctx app.Context) {
-		if p.clock.running() {
-			p.clock.stop()
-			p.notice = "Paused while the page was hidden."
-		}
-	})
+	p.mount(ctx, p)
 	p.stopHash = onShareHash(ctx, func(ctx app.Context, fragment string) {
 		p.alert = ""
 		p.openShared(ctx, fragment)
@@ -275,13 +217,10 @@ func onShareHash(ctx app.Context, f func(ctx app.Context, fragment string)) (sto
 
 // OnDismount stops playing and unbinds the keyboard.
 func (p *Playground) OnDismount() {
-	p.clock.stop()
-	p.mounted = false
-	for _, stop := range []*func(){&p.stopKeys, &p.stopHide, &p.stopHash} {
-		if *stop != nil {
-			(*stop)()
-			*stop = nil
-		}
+	p.dismount()
+	if p.stopHash != nil {
+		p.stopHash()
+		p.stopHash = nil
 	}
 }
 
@@ -293,192 +232,72 @@ func (p *Playground) fresh() {
 		name, data, _ := scenarios.File(p.from)
 		file, text = name, string(data)
 	}
-	st := &playState{Format: stateFormat, Version: stateVersion, From: p.from, File: file, Scenario: text, Futures: []future{{}}}
+	st := &session.State{Format: session.StateFormat, Version: session.StateVersion, From: p.from, File: file, Scenario: text, Futures: []session.Future{{}}}
 	guard(&p.alert, "Starting the playground", func() {
-		sc, err := loadScenarioText(file, text)
+		sc, err := session.LoadScenarioText(file, text)
 		if err != nil {
 			p.alert = "This scenario cannot be read: " + err.Error()
 			return
 		}
-		st.Desired = manifestsText(sc, text)
-		w, err := restoreState(st, sc)
+		st.Desired = session.ManifestsText(sc, text)
+		w, err := session.RestoreState(st, sc)
 		if err != nil {
 			p.alert = "The simulation cannot start: " + err.Error()
 			return
 		}
-		p.use(w)
+		p.work(w)
 	})
 }
 
-// workbench is a state ready to use: its scenario loaded and each future
-// replayed.
-type workbench struct {
-	st   *playState
-	sc   *scenario.Scenario
-	runs []*sim.Sim
-	// differs is set when the replay's digest is not the one saved.
-	differs bool
-}
-
-// restore reads a state (stored, imported or shared) and replays it.
-func restore(what string, data []byte) (w *workbench, err error) {
-	var alert string
-	guard(&alert, "Reading "+what, func() {
-		st, sc, derr := decodeState(what, data)
-		if derr != nil {
-			err = derr
-			return
-		}
-		w, err = restoreState(st, sc)
-		if err != nil {
-			err = fmt.Errorf("%s does not replay: %v", what, err)
-		}
-	})
-	if alert != "" {
-		return nil, fmt.Errorf("%s", alert)
-	}
-	return w, err
-}
-
-func restoreState(st *playState, sc *scenario.Scenario) (*workbench, error) {
-	w := &workbench{st: st, sc: sc}
-	for i, f := range st.Futures {
-		run, err := replay(sc, f)
-		if err != nil {
-			if len(st.Futures) > 1 {
-				return nil, fmt.Errorf("%s: %v", futureNames[i], err)
-			}
-			return nil, err
-		}
-		w.runs = append(w.runs, run)
-	}
-	if st.Digest != "" && w.runs[st.Active].Digest() != st.Digest {
-		w.differs = true
-	}
-	return w, nil
-}
-
-// use makes w the page's work.
-func (p *Playground) use(w *workbench) {
-	p.clock.stop()
-	st := w.st
-	p.sc, p.file, p.text = w.sc, st.File, st.Scenario
+// work makes w the page's work.
+func (p *Playground) work(w *session.Work) {
+	st := w.State
+	p.sc, p.file, p.text = w.Scenario, st.File, st.Scenario
 	if st.From != "" {
 		p.from = st.From
 	}
-	p.futures = nil
-	for _, run := range w.runs {
-		s := &session{run: run}
-		s.lookAhead()
-		p.futures = append(p.futures, s)
+	var futures []*session.Session
+	for _, run := range w.Runs {
+		futures = append(futures, session.Of(run))
 	}
-	p.active, p.forkedAt = st.Active, st.ForkedAt
+	p.futures = futuresState{all: futures, active: st.Active, forkedAt: st.ForkedAt}
 	p.setEditor(st.Desired)
-	p.history = append([]string(nil), st.History...)
-	p.histPos = len(p.history)
-	p.transcript = nil
-	p.problems, p.applyResult = nil, ""
-	p.selected, p.inspected, p.fault = api.Ref{}, nil, faultForm{}
-	p.compare = nil
-	p.refresh()
+	p.console = consoleState{history: append([]string(nil), st.History...)}
+	p.console.pos = len(p.console.history)
+	p.editor.problems, p.editor.result = nil, ""
+	p.use(p.futures.session())
 	p.compareFutures()
 }
 
-// state is the page's work as a playState.
-func (p *Playground) state() *playState {
-	st := &playState{Format: stateFormat, Version: stateVersion, From: p.from, File: p.file, Scenario: p.text,
-		Desired: p.desired, Active: p.active, History: p.history}
+// state is the page's work as a session.State.
+func (p *Playground) state() *session.State {
+	st := &session.State{Format: session.StateFormat, Version: session.StateVersion, From: p.from, File: p.file, Scenario: p.text,
+		Desired: p.editor.desired, Active: p.futures.active, History: p.console.history}
 	if len(st.Desired) > limits.MaxFileSize {
-		st.Desired = p.kept
+		st.Desired = p.editor.kept
 	}
-	for _, s := range p.futures {
-		st.Futures = append(st.Futures, future{Pass: s.n(), Inputs: savedInputs(s.run)})
+	for _, s := range p.futures.all {
+		st.Futures = append(st.Futures, session.Future{Pass: s.N(), Inputs: session.SavedInputs(s.Run())})
 	}
-	if len(p.futures) > 1 {
-		st.ForkedAt = p.forkedAt
+	if len(p.futures.all) > 1 {
+		st.ForkedAt = p.futures.forkedAt
 	}
-	if s := p.ses(); s != nil {
-		st.Digest = s.run.Digest()
+	if p.ses != nil {
+		st.Digest = p.ses.Run().Digest()
 	}
 	return st
 }
 
-// ses is the active future's session.
-func (p *Playground) ses() *session {
-	if p.active < 0 || p.active >= len(p.futures) {
-		return nil
-	}
-	return p.futures[p.active]
-}
+// busy implements stageHost: nothing runs while saved work opens.
+func (p *Playground) busy() bool { return p.loading }
 
-// setEditor gives the editor a new text (a load, an import, Start over).
-func (p *Playground) setEditor(text string) {
-	p.desired, p.editorText, p.kept = text, text, text
-	if app.IsClient && p.mounted {
-		p.ctx.Defer(func(ctx app.Context) {
-			if e := app.Window().GetElementByID("desired"); e.Truthy() {
-				e.Set("value", text)
-			}
-		})
-	}
-}
-
-// refresh reads what the page shows from the active run.
-func (p *Playground) refresh() {
-	s := p.ses()
-	if s == nil {
-		p.view = playView{}
+// changed implements stageHost: a step or an input is work to save; an
+// input changes a future, so the comparison of two is read again.
+func (p *Playground) changed(ctx app.Context, c change) {
+	if c == (change{}) {
 		return
 	}
-	var v playView
-	if guard(&p.alert, "Reading the run", func() {
-		run := s.run
-		v.n, v.atEnd = s.n(), s.atEnd()
-		v.now = run.Now().String()
-		v.log = run.PassesFrom(max(0, (v.n-1)/logStep*logStep-logStep))
-		if len(v.log) > 0 {
-			last := v.log[len(v.log)-1]
-			v.current = &last
-		}
-		v.converged, _ = run.Converged()
-		p.world.sync(run)
-		ctrls := run.Controllers()
-		v.cluster = readCluster(run, &p.world, ctrls, p.nodePage)
-		v.targets = readTargets(run, p.sc, &p.world, ctrls)
-		ref, following := p.selected, p.selected == api.Ref{}
-		if following {
-			ref, _ = followed(run, v.current)
-		}
-		v.following = following
-		if ref.Kind != "" {
-			v.inspector = inspect(run, ref, &p.inspected)
-		}
-		v.history = inputHistory(run, historyShown)
-		v.console = p.consoleViews()
-		v.digest = run.Digest()
-		v.ready = true
-	}) {
-		p.view = v
-	}
-}
-
-// compareFutures compares the two futures after a fork.
-func (p *Playground) compareFutures() {
-	if len(p.futures) != 2 {
-		p.compare = nil
-		return
-	}
-	guard(&p.alert, "Comparing the futures", func() {
-		c := compareFutures(p.sc, [2][]sim.Given{savedInputs(p.futures[0].run), savedInputs(p.futures[1].run)}, p.forkedAt)
-		p.compare = &c
-	})
-}
-
-// changed is called after every change of the work: it updates the view
-// and saves the work soon.
-func (p *Playground) changed(ctx app.Context, inputs bool) {
-	p.refresh()
-	if inputs {
+	if c.inputs {
 		p.compareFutures()
 	}
 	p.shareLink, p.shareNote = "", ""
@@ -521,4 +340,79 @@ func slotHref(slot string) string {
 		return "/play?work=shared"
 	}
 	return "/play?from=" + url.QueryEscape(slot)
+}
+
+// Render draws the page.
+func (p *Playground) Render() app.UI {
+	s := shell{embed: p.embed, updatable: p.updatable}
+	busy := ""
+	if p.loading {
+		busy = "opening your saved work…"
+	}
+	suffix := ""
+	if len(p.futures.all) == 2 {
+		suffix = strings.ToLower(session.FutureNames[p.futures.active])
+	}
+	note := "No pass has run yet. Press Next pass."
+	if log := p.view.Log; len(log) > 0 {
+		note = fmt.Sprintf("Passes %d to %d.", log[0].N, log[len(log)-1].N)
+	}
+	return s.render(
+		app.Div().Class("play").Body(
+			app.Section().Class("intro").Body(
+				app.H1().Text(p.title()),
+				app.If(p.sc != nil && p.sc.Summary != "", func() app.UI {
+					return app.Div().Class("summary").Body(paragraphs(p.sc.Summary)...)
+				}),
+				app.P().Class("muted").Body(
+					app.Text("Your own cluster: edit its desired state, run kubectl, break it on purpose, step back, fork the future. "),
+					app.If(p.from != "", func() app.UI {
+						return app.Span().Body(app.A().Href("/s/"+p.from).Text("Back to the lesson"), app.Text("."))
+					}),
+				),
+			),
+			p.renderAlert(),
+			app.P().ID("play-notice").Class("notice").TabIndex(-1).Aria("live", "polite").Text(p.notice),
+			p.renderTransport(transport{busy: busy, suffix: suffix, extra: []app.UI{
+				app.Button().Type("button").Class("fork").Text("Fork here").Disabled(!p.view.Ready || p.loading).OnClick(p.onFork).
+					Title("Keep the past up to this pass and try another future beside this one"),
+			}}),
+			app.P().Class("muted fork-hint").Text("Fork here keeps the past up to this pass and starts a second future beside this one: "+
+				"leave a fault out or try another fix, and compare. What if this event had not been lost?"),
+			app.Div().Class("workspace play-tools").Body(p.renderEditor(), p.renderConsole()),
+			app.Div().Class("workspace").Body(p.renderFaults(), p.renderLog(app.P().Class("empty").Text(note))),
+			p.renderFutures(),
+			app.Div().Class("workspace").Body(p.renderCluster(), p.renderInspector()),
+			p.renderWork(),
+		),
+	)
+}
+
+// renderAlert draws the alert. Its element is always there (empty when
+// all is well), so that the page around it keeps its elements and the
+// focus can land on it.
+func (p *Playground) renderAlert() app.UI {
+	class := "alert"
+	if p.alert == "" {
+		class = "alert-none"
+	}
+	problems := p.editor.problems
+	return app.Div().ID("play-alert").Class(class).Role("alert").TabIndex(-1).Body(
+		app.If(p.alert != "", func() app.UI {
+			return app.P().Class("alert-text").Text(p.alert)
+		}),
+		app.If(len(problems) > 0 && p.alert != "", func() app.UI {
+			return app.Ul().Class("problems").Body(app.Range(problems).Slice(func(i int) app.UI {
+				pr := problems[i]
+				return app.Li().Body(
+					app.Button().Type("button").Class("quiet").
+						DataSet("line", pr.line).DataSet("col", pr.col).OnClick(p.onGoTo).
+						Text(fmt.Sprintf("Go to line %d, column %d", pr.line, pr.col)),
+				)
+			}))
+		}),
+		app.If(p.alert != "", func() app.UI {
+			return app.Button().Type("button").Class("quiet").Text("Dismiss").OnClick(p.onDismiss)
+		}),
+	)
 }

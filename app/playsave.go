@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"reconcile/app/session"
 	"reconcile/engine/limits"
 	"time"
 
@@ -22,7 +23,7 @@ func (p *Playground) loadSlot(ctx app.Context) {
 	slot := p.slot
 	ctx.Async(func() {
 		var (
-			w        *workbench
+			w        *session.Work
 			found    bool
 			problem  string
 			err      error
@@ -35,7 +36,7 @@ func (p *Playground) loadSlot(ctx app.Context) {
 		} else {
 			found, problem, err = st.load(slot, func(name string, data []byte) error {
 				var rerr error
-				w, rerr = restore(name, data)
+				w, rerr = session.Restore(name, data)
 				return rerr
 			})
 			if err == nil {
@@ -51,9 +52,9 @@ func (p *Playground) loadSlot(ctx app.Context) {
 			case err != nil:
 				p.saveStatus = "Your work cannot be kept in this browser: " + err.Error()
 			case found:
-				p.use(w)
+				p.work(w)
 				p.saveStatus = "Restored the work saved in this browser."
-				if w.differs {
+				if w.Differs {
 					p.notice = "This work was saved by another version of Reconcile: it replays, but to a different trace."
 				}
 			default:
@@ -80,11 +81,11 @@ func (p *Playground) listed(slots, setAside []string) {
 // openShared opens a share link's work in the shared slot. It reports
 // false, with the reason in the alert, when the link cannot be read.
 func (p *Playground) openShared(ctx app.Context, fragment string) bool {
-	var w *workbench
+	var w *session.Work
 	ok := guard(&p.alert, "Opening the share link", func() {
 		data, err := decodeShare(fragment)
 		if err == nil {
-			w, err = restore("the share link", data)
+			w, err = session.Restore("the share link", data)
 		}
 		if err != nil {
 			p.alert = "This share link cannot be opened, so nothing of it was run: " + err.Error()
@@ -95,11 +96,11 @@ func (p *Playground) openShared(ctx app.Context, fragment string) bool {
 		return false
 	}
 	p.slot = sharedSlot
-	p.use(w)
-	if w.differs {
+	p.work(w)
+	if w.Differs {
 		p.notice = "This link was made by another version of Reconcile: it replays, but to a different trace."
 	} else {
-		p.notice = fmt.Sprintf("Opened the shared work at pass %d. It is kept in this browser as \"%s\".", p.view.n, slotTitle(sharedSlot))
+		p.notice = fmt.Sprintf("Opened the shared work at pass %d. It is kept in this browser as \"%s\".", p.view.N, slotTitle(sharedSlot))
 	}
 	app.Window().Get("history").Call("replaceState", nil, "", "/play?work="+sharedSlot)
 	p.save(ctx)
@@ -125,7 +126,7 @@ func (p *Playground) scheduleSave(ctx app.Context, d time.Duration) {
 // save writes the work into the slot now (after the save in progress, if
 // one is).
 func (p *Playground) save(ctx app.Context) {
-	if !app.IsClient || p.ses() == nil || p.loading {
+	if !app.IsClient || p.ses == nil || p.loading {
 		return
 	}
 	if p.saving {
@@ -135,7 +136,7 @@ func (p *Playground) save(ctx app.Context) {
 	var data []byte
 	if !guard(&p.alert, "Saving your work", func() {
 		var err error
-		data, err = p.state().encode()
+		data, err = p.state().Encode()
 		if err != nil {
 			panic(err)
 		}
@@ -159,8 +160,8 @@ func (p *Playground) save(ctx app.Context) {
 				p.saveStatus = "Not saved: " + err.Error()
 			} else {
 				p.saveStatus = "Saved in this browser at " + time.Now().Format("15:04:05") + "."
-				if len(p.desired) > limits.MaxFileSize {
-					p.saveStatus += fmt.Sprintf(" The desired state in the editor is %d bytes, over the limit of %d bytes (MaxFileSize), so the last text within it was saved.", len(p.desired), limits.MaxFileSize)
+				if len(p.editor.desired) > limits.MaxFileSize {
+					p.saveStatus += fmt.Sprintf(" The desired state in the editor is %d bytes, over the limit of %d bytes (MaxFileSize), so the last text within it was saved.", len(p.editor.desired), limits.MaxFileSize)
 				}
 				p.listed(slots, setAside)
 			}
@@ -174,7 +175,7 @@ func (p *Playground) save(ctx app.Context) {
 
 // exportFile offers the work as a JSON file to download.
 func (p *Playground) exportFile(ctx app.Context) {
-	if p.ses() == nil {
+	if p.ses == nil {
 		return
 	}
 	guard(&p.alert, "Export", func() {
@@ -187,7 +188,7 @@ func (p *Playground) exportFile(ctx app.Context) {
 		}
 		name := "reconcile-" + p.slot + ".json"
 		download(name, "application/json", b.String())
-		p.notice = fmt.Sprintf("Exported %s: pass %d, digest %s. Import it here or in any browser to carry on from the same state.", name, p.view.n, shortDigest(st.Digest))
+		p.notice = fmt.Sprintf("Exported %s: pass %d, digest %s. Import it here or in any browser to carry on from the same state.", name, p.view.N, shortDigest(st.Digest))
 	})
 }
 
@@ -219,8 +220,8 @@ func (p *Playground) importFile(ctx app.Context, input app.Value) {
 	file := files.Index(0)
 	name := file.Get("name").String()
 	input.Set("value", "")
-	if size := file.Get("size").Int(); size > maxStateBytes {
-		p.alert = fmt.Sprintf("Nothing was imported: %s is %d bytes; the limit is %d bytes (3 × MaxFileSize).", name, size, maxStateBytes)
+	if size := file.Get("size").Int(); size > session.MaxStateBytes {
+		p.alert = fmt.Sprintf("Nothing was imported: %s is %d bytes; the limit is %d bytes (3 × MaxFileSize).", name, size, session.MaxStateBytes)
 		p.focus(ctx, "play-alert")
 		return
 	}
@@ -255,18 +256,18 @@ func (p *Playground) imported(ctx app.Context, name string, data []byte) {
 		p.focus(ctx, "play-alert")
 		return
 	}
-	w, err := restore("the file "+name, data)
+	w, err := session.Restore("the file "+name, data)
 	if err != nil {
 		p.alert = "Nothing was imported: " + err.Error()
 		p.focus(ctx, "play-alert")
 		return
 	}
 	p.undo = p.state()
-	p.use(w)
-	p.notice = fmt.Sprintf("Imported %s: pass %d, digest %s.", name, p.view.n, shortDigest(p.view.digest))
-	if w.differs {
+	p.work(w)
+	p.notice = fmt.Sprintf("Imported %s: pass %d, digest %s.", name, p.view.N, shortDigest(p.view.Digest))
+	if w.Differs {
 		p.notice += " It was saved by another version of Reconcile and replays to a different trace."
-	} else if w.st.Digest != "" {
+	} else if w.State.Digest != "" {
 		p.notice += " The same digest as when it was exported."
 	}
 	p.notice += " Undo brings back the work it replaced."
@@ -276,7 +277,7 @@ func (p *Playground) imported(ctx app.Context, name string, data []byte) {
 
 // share makes a share link of the work and copies it.
 func (p *Playground) share(ctx app.Context) {
-	if p.ses() == nil {
+	if p.ses == nil {
 		return
 	}
 	p.shareLink, p.shareNote = "", ""
@@ -302,14 +303,14 @@ func (p *Playground) share(ctx app.Context) {
 // startOver discards the slot's work and starts its scenario afresh; Undo
 // brings the work back.
 func (p *Playground) startOver(ctx app.Context) {
-	if p.ses() == nil {
+	if p.ses == nil {
 		return
 	}
 	p.undo = p.state()
 	p.alert = ""
 	p.fresh()
 	p.notice = "Started over from the beginning. Undo brings your work back."
-	p.changed(ctx, true)
+	p.changed(ctx, change{inputs: true})
 	p.focus(ctx, "play-notice")
 }
 
@@ -321,11 +322,11 @@ func (p *Playground) undoLast(ctx app.Context) {
 	st := p.undo
 	p.undo = nil
 	guard(&p.alert, "Undo", func() {
-		sc, err := loadScenarioText(st.File, st.Scenario)
+		sc, err := session.LoadScenarioText(st.File, st.Scenario)
 		if err == nil {
-			var w *workbench
-			if w, err = restoreState(st, sc); err == nil {
-				p.use(w)
+			var w *session.Work
+			if w, err = session.RestoreState(st, sc); err == nil {
+				p.work(w)
 				p.notice = "Your work is back."
 			}
 		}
@@ -333,7 +334,7 @@ func (p *Playground) undoLast(ctx app.Context) {
 			p.alert = "Undo failed: " + err.Error()
 		}
 	})
-	p.changed(ctx, false)
+	p.changed(ctx, change{moved: true})
 }
 
 func shortDigest(d string) string {
@@ -341,4 +342,70 @@ func shortDigest(d string) string {
 		return d[:12]
 	}
 	return orDash(d)
+}
+
+// renderWork draws "Your work": saving, export, import, share link, the
+// slots kept in this browser.
+func (p *Playground) renderWork() app.UI {
+	return app.Section().Class("work").Aria("labelledby", "work-title").Body(
+		app.H2().ID("work-title").Text("Your work"),
+		app.P().ID("save-status").Class("muted").Aria("live", "polite").Text(p.saveStatus),
+		app.Div().Class("buttons").Body(
+			app.Button().Type("button").Text("Export").OnClick(p.onExport).Disabled(!p.view.Ready).Title("Download this work as a file"),
+			app.Button().Type("button").Text("Copy share link").OnClick(p.onShare).Disabled(!p.view.Ready),
+			app.Button().Type("button").Class("quiet").Text("Start over").OnClick(p.onStartOver).Disabled(!p.view.Ready || p.loading),
+			app.If(p.undo != nil, func() app.UI {
+				return app.Button().Type("button").Class("quiet").Text("Undo").OnClick(p.onUndo)
+			}),
+		),
+		app.Div().Class("field import").Body(
+			app.Label().For("import").Text("Import a file"),
+			app.Input().Type("file").ID("import").Accept(".json,application/json").OnChange(p.onImport).Disabled(p.loading),
+		),
+		app.Div().Class("share-link").Body(
+			app.If(p.shareLink != "", func() app.UI {
+				return app.Div().Body(
+					app.P().Aria("live", "polite").Text(p.shareNote),
+					app.Label().For("share-link").Text("Share link"),
+					app.Input().Type("text").ID("share-link").ReadOnly(true).Value(p.shareLink),
+				)
+			}),
+		),
+		app.Div().Class("saved").Body(
+			app.If(len(p.saved) > 0, func() app.UI {
+				return app.Div().Body(
+					app.H3().Text("Saved in this browser"),
+					app.Ul().Class("slots").Body(app.Range(p.saved).Slice(func(i int) app.UI {
+						sl := p.saved[i]
+						a := app.A().Href(sl.href).Text(sl.title)
+						if sl.slot == p.slot {
+							a = a.Aria("current", "page")
+						}
+						return app.Li().Body(a)
+					})),
+				)
+			}),
+			app.If(len(p.setAside) > 0, func() app.UI {
+				return app.Div().Body(
+					app.H3().Text("Set aside: could not be read"),
+					app.Ul().Body(app.Range(p.setAside).Slice(func(i int) app.UI { return app.Li().Body(app.Code().Text(p.setAside[i])) })),
+				)
+			}),
+		),
+		app.P().Class("digest").Body(
+			app.Text("Trace digest "),
+			app.Code().DataSet("digest", p.view.Digest).DataSet("pass", p.view.N).Text(orDash(p.view.Digest)),
+		),
+		app.P().Class("muted").Text(fmt.Sprintf("Limits: a scenario or desired state of %d bytes (MaxFileSize), %d objects (MaxObjects), %d replicas per workload (MaxReplicas), %d YAML aliases (MaxAliases); a share link of %d bytes (64 KiB).",
+			limits.MaxFileSize, limits.MaxObjects, limits.MaxReplicas, limits.MaxAliases, maxShareBytes)),
+	)
+}
+
+func (p *Playground) onExport(ctx app.Context, e app.Event)    { p.exportFile(ctx) }
+func (p *Playground) onShare(ctx app.Context, e app.Event)     { p.share(ctx) }
+func (p *Playground) onStartOver(ctx app.Context, e app.Event) { p.startOver(ctx) }
+func (p *Playground) onUndo(ctx app.Context, e app.Event)      { p.undoLast(ctx) }
+
+func (p *Playground) onImport(ctx app.Context, e app.Event) {
+	p.act(ctx, "import", "Import", func() { p.importFile(ctx, ctx.JSSrc()) })
 }

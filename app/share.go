@@ -7,12 +7,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reconcile/app/session"
 	"strings"
 )
 
 // A share link carries the learner's work in the URL fragment, which never
 // reaches a server: /play#z= followed by the base64url (no padding) of the
-// raw DEFLATE of the state's JSON (playState: the scenario's YAML, the
+// raw DEFLATE of the state's JSON (session.State: the scenario's YAML, the
 // desired state, the inputs and the pass; the console history is left
 // out). Opened anywhere, it replays to the same pass and the same digest.
 //
@@ -35,10 +36,10 @@ const maxShareEncoded = (maxShareBytes+maxShareBytes/8)*4/3 + 16
 var errShareTooLarge = errors.New("too large to share")
 
 // encodeShare turns a state into a share link's fragment (without "#").
-func encodeShare(st *playState) (string, error) {
+func encodeShare(st *session.State) (string, error) {
 	s := *st
 	s.History = nil
-	data, err := s.encode()
+	data, err := s.Encode()
 	if err != nil {
 		return "", err
 	}

@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"reconcile/app/session"
 )
 
 // fragmentOf deflates and encodes any payload as a share link would.
@@ -25,12 +27,12 @@ func fragmentOf(t testing.TB, payload []byte) string {
 func TestShareLinkRoundTrip(t *testing.T) {
 	p := playground(t, "node-dies-at-3am")
 	var ctx app.Context
-	runUntil(t, p, 200, func() bool { return p.view.n >= 20 })
+	runUntil(t, p, 200, func() bool { return p.view.N >= 20 })
 	p.runKubectl(ctx, "cordon worker-1")
-	p.fault = faultForm{verb: "drop-watch", target: "replicaset-controller", extra: "2"}
+	p.fault = session.FaultForm{Verb: "drop-watch", Target: "replicaset-controller", Extra: "2"}
 	p.inject(ctx)
 	p.next(ctx)
-	p.history = []string{"secret history stays home"}
+	p.console.history = []string{"secret history stays home"}
 	frag, err := encodeShare(p.state())
 	if err != nil {
 		t.Fatal(err)
@@ -43,17 +45,17 @@ func TestShareLinkRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w, err := restore("the share link", data)
+	w, err := session.Restore("the share link", data)
 	if err != nil {
 		t.Fatal(err)
 	}
 	q := &Playground{slot: sharedSlot}
-	q.use(w)
-	if q.view.digest != p.view.digest || q.view.n != p.view.n || w.differs {
-		t.Errorf("shared: pass %d digest %s, want pass %d digest %s", q.view.n, q.view.digest, p.view.n, p.view.digest)
+	q.work(w)
+	if q.view.Digest != p.view.Digest || q.view.N != p.view.N || w.Differs {
+		t.Errorf("shared: pass %d digest %s, want pass %d digest %s", q.view.N, q.view.Digest, p.view.N, p.view.Digest)
 	}
-	if len(q.history) != 0 {
-		t.Errorf("the console history was shared: %q", q.history)
+	if len(q.console.history) != 0 {
+		t.Errorf("the console history was shared: %q", q.console.history)
 	}
 }
 
@@ -65,7 +67,7 @@ func TestShareLinkSizeBound(t *testing.T) {
 	for i := range junk {
 		junk[i] = "abcdefghijklmnopqrstuvwxyz0123456789"[r.Intn(36)]
 	}
-	p.desired = "# " + string(junk) + "\n"
+	p.editor.desired = "# " + string(junk) + "\n"
 	if _, err := encodeShare(p.state()); err == nil || !strings.Contains(err.Error(), "65536 bytes (64 KiB)") {
 		t.Errorf("a state over 64 KiB: err = %v, want the limit named", err)
 	}
@@ -113,7 +115,7 @@ func TestShareLinkHostile(t *testing.T) {
 	} {
 		data, err := decodeShare(c.fragment)
 		if err == nil {
-			_, err = restore("the share link", data)
+			_, err = session.Restore("the share link", data)
 		}
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: err = %v, want %q", c.name, err, c.want)
@@ -129,12 +131,12 @@ func TestShareLinkHostile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w, err := restore("the share link", data)
+	w, err := session.Restore("the share link", data)
 	if err != nil {
 		t.Fatal(err)
 	}
 	q := &Playground{slot: sharedSlot}
-	q.use(w)
+	q.work(w)
 	html := app.HTMLString(q.Render())
 	if strings.Contains(html, "<img src=x") || strings.Contains(html, "<script>") || !strings.Contains(html, "&lt;img src=x") {
 		t.Errorf("the shared title reaches the page as markup:\n%s", html[:min(len(html), 2000)])
@@ -166,7 +168,7 @@ func FuzzDecodeShare(f *testing.F) {
 		if len(data) > maxShareBytes {
 			t.Fatalf("decoded %d bytes, over the limit", len(data))
 		}
-		st, sc, err := decodeState("the share link", data)
+		st, sc, err := session.DecodeState("the share link", data)
 		if err != nil {
 			return
 		}

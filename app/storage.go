@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"reconcile/app/session"
 	"sort"
 	"strconv"
 	"strings"
@@ -129,7 +130,7 @@ func (s workStore) slots() (slots, setAside []string, err error) {
 		switch {
 		case strings.HasPrefix(name, "."):
 			// a temporary file a closed page left behind
-		case strings.HasSuffix(name, ".json") && slotRE.MatchString(strings.TrimSuffix(name, ".json")):
+		case strings.HasSuffix(name, ".json") && session.SlotRE.MatchString(strings.TrimSuffix(name, ".json")):
 			slots = append(slots, strings.TrimSuffix(name, ".json"))
 		case strings.Contains(name, ".corrupt-"):
 			setAside = append(setAside, path.Join(workDir, name))
@@ -163,8 +164,8 @@ func (s workStore) load(slot string, open func(name string, data []byte) error) 
 }
 
 // saveState writes st into slot, atomically.
-func (s workStore) saveState(slot string, st *playState) error {
-	data, err := st.encode()
+func (s workStore) saveState(slot string, st *session.State) error {
+	data, err := st.Encode()
 	if err != nil {
 		return err
 	}

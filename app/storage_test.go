@@ -10,6 +10,8 @@ import (
 	"github.com/hack-pad/hackpadfs"
 	"github.com/hack-pad/hackpadfs/mem"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"reconcile/app/session"
 )
 
 func memStore(t *testing.T) (workStore, *mem.FS) {
@@ -80,9 +82,9 @@ func TestWorkStoreSetsAsideWhatDoesNotRead(t *testing.T) {
 	if err := s.saveState("web", good); err != nil {
 		t.Fatal(err)
 	}
-	restoreInto := func(w **workbench) func(string, []byte) error {
+	restoreInto := func(w **session.Work) func(string, []byte) error {
 		return func(name string, data []byte) (err error) {
-			*w, err = restore(name, data)
+			*w, err = session.Restore(name, data)
 			return err
 		}
 	}
@@ -94,7 +96,7 @@ func TestWorkStoreSetsAsideWhatDoesNotRead(t *testing.T) {
 		if err := s.write(slotFile("broken"), []byte(bad)); err != nil {
 			t.Fatal(err)
 		}
-		var w *workbench
+		var w *session.Work
 		found, problem, err := s.load("broken", restoreInto(&w))
 		if err != nil || found || w != nil {
 			t.Fatalf("case %d: found %v, err %v", i, found, err)
@@ -111,7 +113,7 @@ func TestWorkStoreSetsAsideWhatDoesNotRead(t *testing.T) {
 		}
 	}
 	// Nothing else was lost.
-	var w *workbench
+	var w *session.Work
 	found, problem, err := s.load("web", restoreInto(&w))
 	if err != nil || !found || problem != "" || w == nil {
 		t.Fatalf("the good slot: found %v, problem %q, err %v", found, problem, err)
@@ -126,9 +128,9 @@ func TestWorkStoreSetsAsideWhatDoesNotRead(t *testing.T) {
 	}
 }
 
-func mustJSON(t *testing.T, st *playState) string {
+func mustJSON(t *testing.T, st *session.State) string {
 	t.Helper()
-	data, err := st.encode()
+	data, err := st.Encode()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,11 +140,11 @@ func mustJSON(t *testing.T, st *playState) string {
 func TestExportImportRoundTrip(t *testing.T) {
 	p := playground(t, "self-healing")
 	var ctx app.Context
-	runUntil(t, p, 200, func() bool { return p.view.n >= 12 })
-	p.fault = faultForm{verb: "delete-pod"}
+	runUntil(t, p, 200, func() bool { return p.view.N >= 12 })
+	p.fault = session.FaultForm{Verb: "delete-pod"}
 	p.inject(ctx)
 	p.runKubectl(ctx, "scale deployment/web --replicas=2")
-	p.desired += "\n# my note\n"
+	p.editor.desired += "\n# my note\n"
 	p.next(ctx)
 	p.next(ctx)
 	p.seek(ctx, 13)
@@ -162,26 +164,26 @@ func TestExportImportRoundTrip(t *testing.T) {
 	if q.alert != "" {
 		t.Fatal(q.alert)
 	}
-	if q.view.digest != p.view.digest || q.view.n != p.view.n || q.desired != p.desired || q.from != "self-healing" {
-		t.Errorf("imported: pass %d digest %s from %q, want pass %d digest %s from self-healing", q.view.n, q.view.digest, q.from, p.view.n, p.view.digest)
+	if q.view.Digest != p.view.Digest || q.view.N != p.view.N || q.editor.desired != p.editor.desired || q.from != "self-healing" {
+		t.Errorf("imported: pass %d digest %s from %q, want pass %d digest %s from self-healing", q.view.N, q.view.Digest, q.from, p.view.N, p.view.Digest)
 	}
-	if len(q.futures) != 2 || q.active != 1 || q.forkedAt != 13 || strings.Join(q.history, "|") != strings.Join(p.history, "|") {
-		t.Errorf("imported: %d futures, active %d, forked at %d, history %q", len(q.futures), q.active, q.forkedAt, q.history)
+	if len(q.futures.all) != 2 || q.futures.active != 1 || q.futures.forkedAt != 13 || strings.Join(q.console.history, "|") != strings.Join(p.console.history, "|") {
+		t.Errorf("imported: %d futures, active %d, forked at %d, history %q", len(q.futures.all), q.futures.active, q.futures.forkedAt, q.console.history)
 	}
 	if !strings.Contains(q.notice, "The same digest as when it was exported") {
 		t.Errorf("notice = %q", q.notice)
 	}
 	// Undo brings back what the import replaced.
 	q.undoLast(ctx)
-	if q.view.n != 0 || len(q.futures) != 1 {
-		t.Errorf("after Undo: pass %d, %d futures", q.view.n, len(q.futures))
+	if q.view.N != 0 || len(q.futures.all) != 1 {
+		t.Errorf("after Undo: pass %d, %d futures", q.view.N, len(q.futures.all))
 	}
 
 	// A file that is not a state changes nothing.
-	before := q.view.digest
+	before := q.view.Digest
 	for _, bad := range []string{"not json", `{"format":"other","version":1}`, strings.Replace(b.String(), `"version": 1`, `"version": 2`, 1)} {
 		q.imported(ctx, "bad.json", []byte(bad))
-		if !strings.Contains(q.alert, "Nothing was imported") || q.view.digest != before {
+		if !strings.Contains(q.alert, "Nothing was imported") || q.view.Digest != before {
 			t.Errorf("importing %.40q: alert %q", bad, q.alert)
 		}
 	}

@@ -1,6 +1,9 @@
 package app
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // splitParagraphs splits plain text into paragraphs at blank lines and
 // joins the lines of each paragraph with spaces.
@@ -33,3 +36,13 @@ func firstSentence(text string) string {
 	}
 	return text
 }
+
+// orDash shows an empty text as a dash.
+func orDash(s string) string {
+	if s == "" {
+		return "—"
+	}
+	return s
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }

@@ -1,12 +1,14 @@
 package app
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"reconcile/app/session"
 	"reconcile/engine/api"
 	"reconcile/engine/fault"
 	"reconcile/engine/scenario"
@@ -67,13 +69,13 @@ func loadInline(t *testing.T, text string) *scenario.Scenario {
 // playerOf opens a player on sc as if it were bundled.
 func playerOf(t *testing.T, sc *scenario.Scenario) *Player {
 	t.Helper()
-	p := &Player{id: sc.ID, sc: sc, speed: defaultSpeed}
-	ses, err := newSession(sc)
+	p := &Player{id: sc.ID, sc: sc}
+	p.speed = defaultSpeed
+	ses, err := session.New(sc.Config())
 	if err != nil {
 		t.Fatal(err)
 	}
-	p.ses = ses
-	p.refresh()
+	p.use(ses)
 	return p
 }
 
@@ -88,17 +90,17 @@ func replayFailure(t *testing.T, sc *scenario.Scenario) {
 	if p.alert != "" || !p.atSymptom {
 		t.Fatalf("%s: playing to the symptom: alert %q", sc.ID, p.alert)
 	}
-	at := symptomAt(sc)
-	objs := p.ses.run.Objects()
+	at := session.SymptomAt(sc)
+	objs := p.ses.Run().Objects()
 	for _, e := range sc.Expect {
 		if e.Assertion == nil || e.At != at {
 			continue
 		}
 		if got, ok := e.Assertion.Eval(objs); !ok {
-			t.Errorf("%s at the symptom (pass %d, t=%s): %s: %s", sc.ID, p.view.n, p.view.now, e.That, got)
+			t.Errorf("%s at the symptom (pass %d, t=%s): %s: %s", sc.ID, p.view.N, p.view.Now, e.That, got)
 		}
 	}
-	if p.selected == (api.Ref{}) {
+	if p.reader.Selected == (api.Ref{}) {
 		t.Errorf("%s: no evidence selected in the inspector", sc.ID)
 	}
 	html := app.HTMLString(p.Render())
@@ -107,22 +109,22 @@ func replayFailure(t *testing.T, sc *scenario.Scenario) {
 			t.Errorf("%s at the symptom: the page lacks %q", sc.ID, want)
 		}
 	}
-	before, convergedBefore := p.ses.run.Now(), p.view.converged
+	before, convergedBefore := p.ses.Run().Now(), p.view.Converged
 	p.applyResponse(ctx)
 	if p.alert != "" || !p.responded {
 		t.Fatalf("%s: applying the response: alert %q", sc.ID, p.alert)
 	}
-	if now := p.ses.run.Now(); now < before {
+	if now := p.ses.Run().Now(); now < before {
 		t.Errorf("%s: applying the response moved the clock back from %s to %s", sc.ID, before, now)
 	}
-	if p.view.converged && !convergedBefore {
+	if p.view.Converged && !convergedBefore {
 		t.Errorf("%s: converged the moment the response was applied, before any pass", sc.ID)
 	}
-	for i := 0; i < 20000 && !p.view.converged && !p.view.atEnd; i++ {
+	for i := 0; i < 20000 && !p.view.Converged && !p.view.AtEnd; i++ {
 		p.next(ctx)
 	}
-	if !p.view.converged {
-		t.Errorf("%s: the response did not converge (pass %d, t=%s)", sc.ID, p.view.n, p.view.now)
+	if !p.view.Converged {
+		t.Errorf("%s: the response did not converge (pass %d, t=%s)", sc.ID, p.view.N, p.view.Now)
 	}
 	if html := app.HTMLString(p.Render()); !strings.Contains(html, "Converged: the loop has nothing left to do.") {
 		t.Errorf("%s: the page does not say it converged", sc.ID)
@@ -172,44 +174,11 @@ func TestFailuresTableFollowsTheLessonsOrder(t *testing.T) {
 	}
 }
 
-func TestTwinsShowWhatTheLessonsCommentsSay(t *testing.T) {
-	sc, err := compareScenario()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, d := range demonstrations {
-		t.Run(d.name, func(t *testing.T) {
-			tw, err := newTwins(sc)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := tw.give(d); err != nil {
-				t.Fatal(err)
-			}
-			for i := 0; i < 10000 && tw.step(); i++ {
-			}
-			level, edge, want := activePods(tw.level), activePods(tw.edge), wantedPods(tw.level)
-			if level != want {
-				t.Errorf("the level-triggered twin runs %d pods of %d", level, want)
-			}
-			switch {
-			case d.name == "twice" && edge <= want:
-				t.Errorf("handled twice, the edge-triggered twin runs %d pods of %d, want more", edge, want)
-			case d.name != "twice" && edge >= want:
-				t.Errorf("%s: the edge-triggered twin runs %d pods of %d, want fewer", d.name, edge, want)
-			}
-			if tw.diverged == nil || tw.diverged.at < settleAt {
-				t.Errorf("first divergence = %+v, want one after the inputs at %s", tw.diverged, settleAt)
-			}
-		})
-	}
-}
-
 func TestCompareMarksTheExecutingLine(t *testing.T) {
 	c := &Compare{}
 	c.OnInit()
 	for i := 0; i < 60; i++ {
-		c.next()
+		c.step()
 	}
 	html := app.HTMLString(c.Render())
 	for _, want := range []string{`id="edge-title">Edge-triggered</h2>`, `id="level-title">Level-triggered</h2>`, "create(desired - observed)", "count = pods_lost(node)"} {
@@ -228,13 +197,13 @@ func TestCompareMarksTheExecutingLine(t *testing.T) {
 func TestInspectorAnswersTheThreeQuestionsInOrder(t *testing.T) {
 	p := openPlayer(t, "/s/"+scenarios.Default)
 	var ctx app.Context
-	for i := 0; i < 1000 && !p.view.atEnd; i++ {
+	for i := 0; i < 1000 && !p.view.AtEnd; i++ {
 		p.next(ctx)
 	}
-	p.pick(api.Ref{Kind: "Deployment", Namespace: "default", Name: "web"})
-	v := p.view.inspector
-	if v.generation != 1 || !v.hasObserved || v.observed != 1 {
-		t.Errorf("generation %d, observed %d (%v)", v.generation, v.observed, v.hasObserved)
+	p.pick(ctx, api.Ref{Kind: "Deployment", Namespace: "default", Name: "web"})
+	v := p.view.Inspector
+	if v.Generation != 1 || !v.HasObserved || v.Observed != 1 {
+		t.Errorf("generation %d, observed %d (%v)", v.Generation, v.Observed, v.HasObserved)
 	}
 	html := app.HTMLString(p.Render())
 	order := []string{"1. Has the controller seen my change?", "metadata.generation", "status.observedGeneration",
@@ -251,16 +220,16 @@ func TestInspectorAnswersTheThreeQuestionsInOrder(t *testing.T) {
 
 func TestEventAgeCountsRepeats(t *testing.T) {
 	e := &api.Event{Count: 3, FirstTimestamp: 10 * api.Second, LastTimestamp: 40 * api.Second}
-	if got := eventAge(50*api.Second, e); got != "10s (x3 over 40s)" {
+	if got := session.EventAge(50*api.Second, e); got != "10s (x3 over 40s)" {
 		t.Errorf("eventAge = %q", got)
 	}
 }
 
 func TestClusterShowsPhaseByShapeAndText(t *testing.T) {
 	p := openPlayer(t, "/s/"+scenarios.Default+"?pass=34")
-	v := p.view.cluster
-	if len(v.nodes) != 3 || v.activePods != 5 || len(v.replicaSets) != 1 || v.replicaSets[0].ready != 5 {
-		t.Fatalf("cluster at pass 34: %d nodes, %d pods, %+v", len(v.nodes), v.activePods, v.replicaSets)
+	v := p.view.Cluster
+	if len(v.Nodes) != 3 || v.ActivePods != 5 || len(v.ReplicaSets) != 1 || v.ReplicaSets[0].Ready != 5 {
+		t.Fatalf("cluster at pass 34: %d nodes, %d pods, %+v", len(v.Nodes), v.ActivePods, v.ReplicaSets)
 	}
 	html := app.HTMLString(p.Render())
 	for _, want := range []string{`class="obj pod s-ready"`, "Running 1/1", "worker-1", "running and ready"} {
@@ -273,16 +242,16 @@ func TestClusterShowsPhaseByShapeAndText(t *testing.T) {
 func TestInjectingInThePastStartsANewFuture(t *testing.T) {
 	p := openPlayer(t, "/s/"+scenarios.Default)
 	var ctx app.Context
-	p.seek(30)
-	p.fault = faultForm{verb: "crash", target: "replicaset-controller"}
+	p.seek(ctx, 30)
+	p.fault = session.FaultForm{Verb: "crash", Target: "replicaset-controller"}
 	p.inject(ctx)
-	p.seek(10)
-	p.fault = faultForm{verb: "node-down", target: "worker-1"}
+	p.seek(ctx, 10)
+	p.fault = session.FaultForm{Verb: "node-down", Target: "worker-1"}
 	p.inject(ctx)
 	if p.alert != "" {
 		t.Fatal(p.alert)
 	}
-	ins := p.ses.run.Inputs()
+	ins := p.ses.Run().Inputs()
 	if len(ins) != 1 || ins[0].Input.Text() != "node-down worker-1" || ins[0].After != 10 {
 		t.Errorf("inputs after stepping back and injecting: %+v", ins)
 	}
@@ -290,16 +259,16 @@ func TestInjectingInThePastStartsANewFuture(t *testing.T) {
 
 func TestFaultTargetsComeFromTheWorld(t *testing.T) {
 	p := openPlayer(t, "/s/"+scenarios.Default+"?pass=34")
-	tg := p.view.targets
+	tg := p.view.Targets
 	if len(tg["node-down"]) != 3 || len(tg["delete-pod"]) != 5 || !slices.Contains(tg["crash"], "replicaset-controller") || !slices.Contains(tg["push-image"], "shop/web:1.0") {
 		t.Errorf("targets: %v", tg)
 	}
 	for _, v := range fault.Verbs {
-		if faultHelp[v] == "" {
+		if session.FaultHelp[v] == "" {
 			t.Errorf("fault %s has no help text", v)
 		}
 	}
-	if got := (faultForm{verb: "delay-watch", target: "kubelet"}).line(tg); got != "delay-watch kubelet 30s" {
+	if got := (session.FaultForm{Verb: "delay-watch", Target: "kubelet"}).Line(tg); got != "delay-watch kubelet 30s" {
 		t.Errorf("line = %q", got)
 	}
 }
@@ -316,14 +285,46 @@ func TestEmbedSnippet(t *testing.T) {
 func TestPlayerShowsThePseudocodeAReplicaSetPassRan(t *testing.T) {
 	p := openPlayer(t, "/s/"+scenarios.Default)
 	var ctx app.Context
-	for i := 0; i < 50 && (p.view.current == nil || len(p.view.current.Lines) == 0); i++ {
+	for i := 0; i < 50 && (p.view.Current == nil || len(p.view.Current.Lines) == 0); i++ {
 		p.next(ctx)
 	}
-	if p.view.current == nil || len(p.view.current.Lines) == 0 {
+	if p.view.Current == nil || len(p.view.Current.Lines) == 0 {
 		t.Fatal("no ReplicaSet pass in the first 50 passes")
 	}
 	html := app.HTMLString(p.Render())
 	if !strings.Contains(html, "Level-triggered pseudocode, as this pass ran it") || strings.Count(html, `aria-current="step"`) != 1 {
-		t.Errorf("pass %d ran lines %v; the page does not mark them", p.view.n, p.view.current.Lines)
+		t.Errorf("pass %d ran lines %v; the page does not mark them", p.view.N, p.view.Current.Lines)
+	}
+}
+
+// A cluster of more nodes than the pane draws is drawn a page at a time,
+// and every node can be reached with the labelled page buttons.
+func TestClusterPagesThroughTheNodes(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("id: test-many-nodes\ntitle: Many nodes\nsummary: More nodes than the pane draws.\nseed: 1\ncluster:\n  nodes:\n")
+	for i := 1; i <= session.MaxNodesShown+6; i++ {
+		b.WriteString("  - {name: node-" + fmt.Sprintf("%02d", i) + ", cpu: \"4\", memory: 8Gi, pods: 20}\n")
+	}
+	b.WriteString("manifests: |\n  apiVersion: apps/v1\n  kind: Deployment\n  metadata: {name: web}\n  spec:\n    replicas: 2\n    selector: {matchLabels: {app: web}}\n    template:\n      metadata: {labels: {app: web}}\n      spec: {containers: [{name: web, image: shop/web:1.0}]}\n")
+	p := playerOf(t, loadInline(t, b.String()))
+	html := app.HTMLString(p.Render())
+	for _, want := range []string{"Nodes 1–24 of 30", ">Previous nodes</button>", ">Next nodes</button>", "node-24", `aria-label="Node pages"`} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the first page lacks %q", want)
+		}
+	}
+	if strings.Contains(html, ">node-25</button>") {
+		t.Error("the first page draws node-25")
+	}
+	p.reader.NodePage = 1
+	p.refresh()
+	html = app.HTMLString(p.Render())
+	for _, want := range []string{"Nodes 25–30 of 30", ">node-25</button>", ">node-30</button>"} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the second page lacks %q", want)
+		}
+	}
+	if strings.Contains(html, ">node-24</button>") {
+		t.Error("the second page draws node-24")
 	}
 }

@@ -51,3 +51,50 @@ func TestInputAfterTheClockRanOn(t *testing.T) {
 		t.Errorf("replayed run differs: %s, first run %s", got, want)
 	}
 }
+
+// TestCopyGoesOnApart: a copy of a run goes on from the same moment to the
+// same trace, and what is given to one is not given to the other.
+func TestCopyGoesOnApart(t *testing.T) {
+	labels := map[string]string{"app": "web"}
+	s, err := New(Config{Seed: 1, Objects: []Object{{Object: &api.Deployment{
+		TypeMeta:   api.TypeMeta{APIVersion: "apps/v1", Kind: "Deployment"},
+		ObjectMeta: api.ObjectMeta{Name: "web", Namespace: "default"},
+		Spec: api.DeploymentSpec{Replicas: api.Int32(2), Selector: &api.LabelSelector{MatchLabels: labels},
+			Template: api.PodTemplateSpec{ObjectMeta: api.ObjectMeta{Labels: labels},
+				Spec: api.PodSpec{Containers: []api.Container{{Name: "web", Image: "shop/web:1.0"}}}}},
+	}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.RunUntil(2*api.Second, 0)
+	c := s.Copy()
+	if c.PassCount() != s.PassCount() || c.Now() != s.Now() || c.Digest() != s.Digest() {
+		t.Fatalf("copy at pass %d, t=%s, %s; run at pass %d, t=%s, %s", c.PassCount(), c.Now(), c.Digest(), s.PassCount(), s.Now(), s.Digest())
+	}
+	if _, err := c.Inject(Kubectl{Line: "scale deployment/web --replicas=4"}); err != nil {
+		t.Fatal(err)
+	}
+	s.RunUntil(secs(90), 0)
+	c.RunUntil(secs(90), 0)
+	if len(s.Inputs()) != 0 || len(c.Inputs()) != 1 {
+		t.Errorf("inputs: run %d, copy %d; want 0 and 1", len(s.Inputs()), len(c.Inputs()))
+	}
+	if got := len(s.Store().List("Pod")); got != 2 {
+		t.Errorf("the run has %d pods, want 2", got)
+	}
+	if got := len(c.Store().List("Pod")); got != 4 {
+		t.Errorf("the copy has %d pods, want 4", got)
+	}
+	// Both still seek back to where they parted, and replay.
+	at := s.PassCount()
+	want := s.Digest()
+	if err := s.Seek(at / 2); err != nil {
+		t.Fatal(err)
+	}
+	s.RunUntil(secs(90), 0)
+	if s.Digest() != want {
+		t.Errorf("the run does not replay after its copy went on: %s, was %s", s.Digest(), want)
+	}
+}
+
+func secs(seconds int) api.Time { return api.Time(seconds) * api.Second }

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -334,6 +335,13 @@ func (s *Sim) Fork(n int) (*Sim, error) {
 		return nil, err
 	}
 	return f, nil
+}
+
+// Copy returns a run that goes on apart from s from where s is: the same
+// past, the same inputs, the same moment. It costs what a checkpoint costs
+// (the two share what neither changes).
+func (s *Sim) Copy() *Sim {
+	return &Sim{cfg: s.cfg, until: s.until, inputs: slices.Clip(s.inputs), checkpoints: slices.Clip(s.checkpoints), w: s.w.clone()}
 }
 
 // Inject gives an input now (after the current pass) and records it. It

@@ -1,4 +1,4 @@
-package app
+package session
 
 import (
 	"fmt"
@@ -10,7 +10,7 @@ import (
 	"reconcile/engine/sim"
 )
 
-// settleAt is how long the twins run before a demonstration's inputs: the
+// settleAt is how long the twins run before a Demonstration's inputs: the
 // world has converged by then, so what follows is the inputs' doing.
 const settleAt = api.Minute
 
@@ -21,43 +21,43 @@ const maxPoints = 2000
 // level-triggered in one and edge-triggered in the other. Every input
 // reaches both at the same simulated moment, so any difference between
 // them is the controllers' doing.
-type twins struct {
+type Twins struct {
 	sc          *scenario.Scenario
 	level, edge *sim.Sim
 	levelDone   bool
 	edgeDone    bool
 	// history holds each twin's active-pod count every time it changed.
-	levelHistory, edgeHistory []countPoint
+	levelHistory, edgeHistory []CountPoint
 	// marks are the inputs given, for the chart.
-	marks []inputMark
+	marks []InputMark
 	// diverged is the first moment the twins' pod counts differ.
-	diverged *divergence
+	diverged *Divergence
 }
 
-// countPoint is a twin's active-pod count from time at, after pass n.
-type countPoint struct {
-	at    api.Time
-	count int
-	n     int
+// CountPoint is a twin's active-pod count from time at, after pass n.
+type CountPoint struct {
+	At    api.Time
+	Count int
+	N     int
 }
 
-// inputMark is an input given to both twins.
-type inputMark struct {
-	at    api.Time
-	label string
+// InputMark is an input given to both twins.
+type InputMark struct {
+	At    api.Time
+	Label string
 }
 
-// divergence is the first moment the twins' pod counts differ, and the
+// Divergence is the first moment the twins' pod counts differ, and the
 // passes that made them differ.
-type divergence struct {
-	at                  api.Time
-	level, edge         int // counts
-	levelPass, edgePass int // the last pass of each twin at that moment
+type Divergence struct {
+	At                  api.Time
+	Level, Edge         int // counts
+	LevelPass, EdgePass int // the last pass of each twin at that moment
 }
 
 // newTwins starts both runs of sc, without its scripted steps: the inputs
 // here are the learner's.
-func newTwins(sc *scenario.Scenario) (*twins, error) {
+func NewTwins(sc *scenario.Scenario) (*Twins, error) {
 	bare := *sc
 	bare.Steps, bare.Expect, bare.Response = nil, nil, nil
 	sc = &bare
@@ -65,22 +65,22 @@ func newTwins(sc *scenario.Scenario) (*twins, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &twins{sc: sc, level: level, edge: edge}
+	t := &Twins{sc: sc, level: level, edge: edge}
 	t.record()
 	return t, nil
 }
 
-// done reports whether neither twin has anything left to do before its
+// Done reports whether neither twin has anything left to do before its
 // horizon.
-func (t *twins) done() bool { return t.levelDone && t.edgeDone }
+func (t *Twins) Done() bool { return t.levelDone && t.edgeDone }
 
-// now is the moment both twins have reached.
-func (t *twins) now() api.Time { return min(t.level.Now(), t.edge.Now()) }
+// Now is the moment both twins have reached.
+func (t *Twins) Now() api.Time { return min(t.level.Now(), t.edge.Now()) }
 
-// step runs one pass of the twin that is behind in simulated time (the
+// Step runs one pass of the twin that is behind in simulated time (the
 // level-triggered one on a tie), so both advance together. It reports
 // false when neither has a pass left.
-func (t *twins) step() bool {
+func (t *Twins) Step() bool {
 	stepLevel := !t.levelDone && (t.edgeDone || t.level.Now() <= t.edge.Now())
 	if stepLevel {
 		if _, ok := t.level.Next(); !ok {
@@ -92,18 +92,18 @@ func (t *twins) step() bool {
 		}
 	}
 	t.record()
-	return !t.done()
+	return !t.Done()
 }
 
 // record notes each twin's pod count when it changed, and looks for the
-// first divergence.
-func (t *twins) record() {
-	add := func(h *[]countPoint, s *sim.Sim) {
+// first Divergence.
+func (t *Twins) record() {
+	add := func(h *[]CountPoint, s *sim.Sim) {
 		c := activePods(s)
-		if n := len(*h); n > 0 && (*h)[n-1].count == c {
+		if n := len(*h); n > 0 && (*h)[n-1].Count == c {
 			return
 		}
-		*h = append(*h, countPoint{at: s.Now(), count: c, n: s.PassCount()})
+		*h = append(*h, CountPoint{At: s.Now(), Count: c, N: s.PassCount()})
 		if len(*h) > maxPoints {
 			*h = append((*h)[:1], (*h)[len(*h)-maxPoints/2:]...)
 		}
@@ -111,16 +111,16 @@ func (t *twins) record() {
 	add(&t.levelHistory, t.level)
 	add(&t.edgeHistory, t.edge)
 	if t.diverged == nil {
-		t.diverged = firstDivergence(t.levelHistory, t.edgeHistory, t.now())
+		t.diverged = firstDivergence(t.levelHistory, t.edgeHistory, t.Now())
 	}
 }
 
 // countAt is a history's count at time at.
-func countAt(h []countPoint, at api.Time) (countPoint, bool) {
-	var out countPoint
+func countAt(h []CountPoint, at api.Time) (CountPoint, bool) {
+	var out CountPoint
 	found := false
 	for _, p := range h {
-		if p.at > at {
+		if p.At > at {
 			break
 		}
 		out, found = p, true
@@ -131,24 +131,24 @@ func countAt(h []countPoint, at api.Time) (countPoint, bool) {
 // firstDivergence finds the earliest moment before until at which the two
 // histories' counts differ. Moments at until itself are left out: a twin at
 // time until may still have passes to run at that very time.
-func firstDivergence(level, edge []countPoint, until api.Time) *divergence {
+func firstDivergence(level, edge []CountPoint, until api.Time) *Divergence {
 	var times []api.Time
-	for _, h := range [][]countPoint{level, edge} {
+	for _, h := range [][]CountPoint{level, edge} {
 		for _, p := range h {
-			if p.at < until {
-				times = append(times, p.at)
+			if p.At < until {
+				times = append(times, p.At)
 			}
 		}
 	}
-	var first *divergence
+	var first *Divergence
 	for _, at := range times {
 		l, lok := countAt(level, at)
 		e, eok := countAt(edge, at)
-		if !lok || !eok || l.count == e.count {
+		if !lok || !eok || l.Count == e.Count {
 			continue
 		}
-		if first == nil || at < first.at {
-			first = &divergence{at: at, level: l.count, edge: e.count, levelPass: l.n, edgePass: e.n}
+		if first == nil || at < first.At {
+			first = &Divergence{At: at, Level: l.Count, Edge: e.Count, LevelPass: l.N, EdgePass: e.N}
 		}
 	}
 	return first
@@ -156,7 +156,7 @@ func firstDivergence(level, edge []countPoint, until api.Time) *divergence {
 
 // sync brings both twins to the same moment, at least settleAt, pass by
 // pass so that the pod-count history misses nothing.
-func (t *twins) sync() api.Time {
+func (t *Twins) sync() api.Time {
 	at := max(t.level.Now(), t.edge.Now(), settleAt)
 	for _, s := range []*sim.Sim{t.level, t.edge} {
 		for {
@@ -172,9 +172,9 @@ func (t *twins) sync() api.Time {
 	return at
 }
 
-// give applies demonstration d to both twins at the same moment.
-func (t *twins) give(d demonstration) error {
-	label := d.button
+// Give applies Demonstration d to both twins at the same moment.
+func (t *Twins) Give(d Demonstration) error {
+	label := d.Button
 	at := t.sync()
 	for _, s := range []*sim.Sim{t.level, t.edge} {
 		dep, err := d.target(s)
@@ -191,50 +191,54 @@ func (t *twins) give(d demonstration) error {
 			}
 		}
 	}
-	t.marks = append(t.marks, inputMark{at: at, label: label})
+	t.marks = append(t.marks, InputMark{At: at, Label: label})
 	t.record()
 	return nil
 }
 
-// A demonstration is one of the three failures the lesson's pseudocode
+// A Demonstration is one of the three failures the lesson's pseudocode
 // comments name, given to both twins. It acts on the Deployment named
 // deployment when the lesson has one (edge-vs-level has one per failure),
 // else on the first.
-type demonstration struct {
-	name, button, edge, level string
-	deployment                string
-	inputs                    func(s *sim.Sim, d *api.Deployment) ([]sim.Input, error)
+type Demonstration struct {
+	// Name names it in the page (data-demo); Button is its button's text;
+	// Edge and Level say what each twin does about it, in the words of the
+	// lesson's comments.
+	Name, Button, Edge, Level string
+	// Deployment is the Deployment it acts on, when the lesson has it.
+	Deployment string
+	inputs     func(s *sim.Sim, d *api.Deployment) ([]sim.Input, error)
 }
 
-var demonstrations = []demonstration{
+var Demonstrations = []Demonstration{
 	{
-		name:       "missed",
-		button:     "Miss the event",
-		edge:       "missed the event → short forever",
-		level:      "missed a pass → next pass fixes it",
-		deployment: "missed",
+		Name:       "missed",
+		Button:     "Miss the event",
+		Edge:       "missed the event → short forever",
+		Level:      "missed a pass → next pass fixes it",
+		Deployment: "missed",
 		inputs: func(s *sim.Sim, d *api.Deployment) ([]sim.Input, error) {
 			pod, err := runningPod(s, d)
 			return faults("drop-watch replicaset-controller 1", "delete-pod "+pod), err
 		},
 	},
 	{
-		name:       "twice",
-		button:     "Handle it twice",
-		edge:       "handled it twice → one pod too many",
-		level:      "ran twice → second pass is a no-op",
-		deployment: "twice",
+		Name:       "twice",
+		Button:     "Handle it twice",
+		Edge:       "handled it twice → one pod too many",
+		Level:      "ran twice → second pass is a no-op",
+		Deployment: "twice",
 		inputs: func(s *sim.Sim, d *api.Deployment) ([]sim.Input, error) {
 			pod, err := runningPod(s, d)
 			return faults("duplicate-watch replicaset-controller 1", "delete-pod "+pod), err
 		},
 	},
 	{
-		name:       "crash",
-		button:     "Crash mid-way",
-		edge:       "script crashed mid-way → unknown state",
-		level:      "crashed mid-way → next pass sees the real gap",
-		deployment: "crashed",
+		Name:       "crash",
+		Button:     "Crash mid-way",
+		Edge:       "script crashed mid-way → unknown state",
+		Level:      "crashed mid-way → next pass sees the real gap",
+		Deployment: "crashed",
 		inputs: func(s *sim.Sim, d *api.Deployment) ([]sim.Input, error) {
 			scale := fmt.Sprintf("scale deployment/%s --replicas=%d", d.Name, api.Deref(d.Spec.Replicas, 1)+2)
 			if d.Namespace != "default" {
@@ -245,12 +249,12 @@ var demonstrations = []demonstration{
 	},
 }
 
-// target is the Deployment a demonstration acts on in s.
-func (d demonstration) target(s *sim.Sim) (*api.Deployment, error) {
+// target is the Deployment a Demonstration acts on in s.
+func (d Demonstration) target(s *sim.Sim) (*api.Deployment, error) {
 	var first *api.Deployment
 	for _, o := range s.Store().List("Deployment") {
 		dep := o.(*api.Deployment)
-		if dep.Name == d.deployment {
+		if dep.Name == d.Deployment {
 			return dep, nil
 		}
 		if first == nil {
@@ -258,7 +262,7 @@ func (d demonstration) target(s *sim.Sim) (*api.Deployment, error) {
 		}
 	}
 	if first == nil {
-		return nil, fmt.Errorf("%s: the lesson has no Deployment", d.button)
+		return nil, fmt.Errorf("%s: the lesson has no Deployment", d.Button)
 	}
 	return first, nil
 }
@@ -332,8 +336,9 @@ func lastReplicaSetPass(s *sim.Sim, window int) (sim.Pass, bool) {
 	return sim.Pass{}, false
 }
 
-// gapWords says how a count compares with what is wanted.
-func gapWords(have, want int) string {
+// GapWords says how a count compares with what is wanted: "short by 1",
+// "over by 2", "as desired".
+func GapWords(have, want int) string {
 	switch {
 	case have < want:
 		return fmt.Sprintf("short by %d", want-have)
@@ -364,4 +369,82 @@ func faults(lines ...string) []sim.Input {
 		out = append(out, f)
 	}
 	return out
+}
+
+// Series is what a chart of the twins draws: each twin's active-pod count
+// every time it changed, up to the moment it has reached, the inputs given
+// to both, and the first divergence. The slices are shared: do not change
+// them.
+type Series struct {
+	Level, Edge       []CountPoint
+	LevelNow, EdgeNow api.Time
+	Marks             []InputMark
+	Diverged          *Divergence
+}
+
+// Series returns what a chart of the twins draws.
+func (t *Twins) Series() Series {
+	return Series{Level: t.levelHistory, Edge: t.edgeHistory, LevelNow: t.level.Now(), EdgeNow: t.edge.Now(), Marks: t.marks, Diverged: t.diverged}
+}
+
+// Scenario is the lesson the twins run.
+func (t *Twins) Scenario() *scenario.Scenario { return t.sc }
+
+// LastInputs returns the inputs the last demonstration gave (to each twin),
+// in words.
+func (t *Twins) LastInputs() []string {
+	if len(t.marks) == 0 {
+		return nil
+	}
+	at := t.marks[len(t.marks)-1].At
+	var lines []string
+	for _, in := range t.level.Inputs() {
+		if in.At == at {
+			lines = append(lines, in.Input.Text())
+		}
+	}
+	return lines
+}
+
+// TwinsView is what the compare page shows of the twins.
+type TwinsView struct {
+	Ready       bool
+	Now         string
+	Done        bool
+	Level, Edge TwinView
+	// Summary says where the twins' pod counts first differ, in words.
+	Summary string
+}
+
+// TwinView is one twin as the compare page shows it.
+type TwinView struct {
+	Pass   int
+	Pods   int
+	Wanted int
+	// Each is "name 4/5" per Deployment, when there are several.
+	Each []string
+	// Last is the twin's latest ReplicaSet pass, if HasLast.
+	Last    sim.Pass
+	HasLast bool
+	// Crashed is the ReplicaSet controller's state when it is not running.
+	Crashed string
+}
+
+// Read reads what the compare page shows of the twins.
+func (t *Twins) Read() TwinsView {
+	v := TwinsView{Now: t.Now().String(), Done: t.Done()}
+	read := func(s *sim.Sim) TwinView {
+		tv := TwinView{Pass: s.PassCount(), Pods: activePods(s), Wanted: wantedPods(s), Crashed: controllerCrashed(s), Each: deploymentCounts(s)}
+		tv.Last, tv.HasLast = lastReplicaSetPass(s, 400)
+		return tv
+	}
+	v.Level, v.Edge = read(t.level), read(t.edge)
+	if d := t.diverged; d != nil {
+		v.Summary = fmt.Sprintf("The twins' pod counts first differ at t=%s: level-triggered %d (after its pass %d), edge-triggered %d (after its pass %d).",
+			d.At, d.Level, d.LevelPass, d.Edge, d.EdgePass)
+	} else {
+		v.Summary = "So far both twins have the same number of pods at every moment."
+	}
+	v.Ready = true
+	return v
 }

@@ -1,4 +1,4 @@
-package app
+package session
 
 import (
 	"bytes"
@@ -16,7 +16,7 @@ import (
 	"reconcile/engine/sim"
 )
 
-// The learner's work in the playground is a playState: the scenario it
+// The learner's work in the playground is a State: the scenario it
 // runs (as YAML text), the desired state being edited, and one or two
 // futures, each the inputs the learner gave and the pass they stand at.
 // With the scenario's seed, the inputs determine the run: the same state
@@ -26,28 +26,28 @@ import (
 // (docs/playground.md): JSON, versioned, and checked like any other input
 // before anything runs.
 
-// stateFormat and stateVersion name the format of a playState.
+// StateFormat and StateVersion name the format of a State.
 const (
-	stateFormat  = "reconcile-play"
-	stateVersion = 1
+	StateFormat  = "reconcile-play"
+	StateVersion = 1
 )
 
-// Limits on a playState, beyond the scenario loader's own. Each error that
+// Limits on a State, beyond the scenario loader's own. Each error that
 // enforces one names it.
 const (
 	// maxStatePass is the latest pass a state may stand at.
 	maxStatePass = 100_000
-	// maxStateInputs is the most inputs one future may hold.
+	// maxStateInputs is the most inputs one Future may hold.
 	maxStateInputs = limits.MaxSteps
-	// maxHistory is how many console lines a state keeps.
-	maxHistory = 100
-	// maxStateBytes bounds a stored or imported file: the scenario and
+	// MaxHistory is how many console lines a state keeps.
+	MaxHistory = 100
+	// MaxStateBytes bounds a stored or imported file: the scenario and
 	// the desired state may each be as large as a scenario file.
-	maxStateBytes = 3 * limits.MaxFileSize
+	MaxStateBytes = 3 * limits.MaxFileSize
 )
 
-// playState is the learner's work, as stored, exported and shared.
-type playState struct {
+// State is the learner's work, as stored, exported and shared.
+type State struct {
 	Format  string `json:"format"`
 	Version int    `json:"version"`
 	// From is the bundled lesson the work started from, if any.
@@ -57,37 +57,37 @@ type playState struct {
 	Scenario string `json:"scenario"`
 	// Desired is the text of the desired-state editor.
 	Desired string `json:"desired"`
-	// Futures holds the run (one future) or, after a fork, two; Active is
+	// Futures holds the run (one Future) or, after a fork, two; Active is
 	// the one the learner works in.
-	Futures []future `json:"futures"`
+	Futures []Future `json:"futures"`
 	Active  int      `json:"active"`
 	// ForkedAt is the pass the two futures share, after a fork.
 	ForkedAt int `json:"forkedAt,omitempty"`
 	// History is the kubectl console's history, oldest first (not shared).
 	History []string `json:"history,omitempty"`
-	// Digest is the active future's trace digest when saved: a state
+	// Digest is the active Future's trace digest when saved: a state
 	// restored elsewhere must replay to it.
 	Digest string `json:"digest,omitempty"`
 }
 
-// future is one run of the scenario: the inputs given, the pass it is at.
-type future struct {
+// Future is one run of the scenario: the inputs given, the pass it is at.
+type Future struct {
 	Pass int `json:"pass"`
 	// Inputs are the inputs given, each just after its pass (sim.Given's
 	// JSON form; the time is recomputed by the replay).
 	Inputs []sim.Given `json:"inputs,omitempty"`
 }
 
-// inputText is an input the way a learner would type it.
-func inputText(in sim.Input) string {
+// InputText is an input the way a learner would type it.
+func InputText(in sim.Input) string {
 	if _, ok := in.(sim.Apply); ok {
 		return "kubectl apply -f - (desired state)"
 	}
 	return in.Text()
 }
 
-// savedInputs returns a run's inputs as a state saves them.
-func savedInputs(run *sim.Sim) []sim.Given {
+// SavedInputs returns a run's inputs as a state saves them.
+func SavedInputs(run *sim.Sim) []sim.Given {
 	out := make([]sim.Given, len(run.Inputs()))
 	for i, in := range run.Inputs() {
 		out[i] = sim.Given{After: in.After, Input: in.Input}
@@ -98,63 +98,63 @@ func savedInputs(run *sim.Sim) []sim.Given {
 // fileNameRE is what a scenario's file name may look like in a state.
 var fileNameRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
 
-// slotRE is what a lesson id (and so a storage slot) looks like.
-var slotRE = regexp.MustCompile(`^[a-z0-9-]{1,64}$`)
+// SlotRE is what a lesson id (and so a storage slot) looks like.
+var SlotRE = regexp.MustCompile(`^[a-z0-9-]{1,64}$`)
 
-// errState marks every problem with a state's form (not with the run it
+// ErrState marks every problem with a state's form (not with the run it
 // describes).
-var errState = errors.New("not a saved playground")
+var ErrState = errors.New("not a saved playground")
 
-// decodeState reads a playState from JSON and checks its form and the
+// DecodeState reads a State from JSON and checks its form and the
 // scenario it holds; what names it in errors. It returns the loaded
 // scenario too. It never runs anything.
-func decodeState(what string, data []byte) (*playState, *scenario.Scenario, error) {
-	if len(data) > maxStateBytes {
-		return nil, nil, fmt.Errorf("%s is %d bytes; the limit is %d bytes (3 × MaxFileSize)", what, len(data), maxStateBytes)
+func DecodeState(what string, data []byte) (*State, *scenario.Scenario, error) {
+	if len(data) > MaxStateBytes {
+		return nil, nil, fmt.Errorf("%s is %d bytes; the limit is %d bytes (3 × MaxFileSize)", what, len(data), MaxStateBytes)
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
-	var st playState
+	var st State
 	if err := dec.Decode(&st); err != nil {
-		return nil, nil, fmt.Errorf("%s: %w: %v", what, errState, err)
+		return nil, nil, fmt.Errorf("%s: %w: %v", what, ErrState, err)
 	}
 	if dec.More() {
-		return nil, nil, fmt.Errorf("%s: %w: more than one JSON value", what, errState)
+		return nil, nil, fmt.Errorf("%s: %w: more than one JSON value", what, ErrState)
 	}
-	if err := st.check(); err != nil {
+	if err := st.Check(); err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", what, err)
 	}
-	sc, err := loadScenarioText(st.File, st.Scenario)
+	sc, err := LoadScenarioText(st.File, st.Scenario)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: its scenario does not load:\n%v", what, err)
 	}
 	return &st, sc, nil
 }
 
-// check verifies a state's form: format, version, limits and the shape of
+// Check verifies a state's form: format, version, limits and the shape of
 // every input.
-func (st *playState) check() error {
+func (st *State) Check() error {
 	switch {
-	case st.Format != stateFormat:
-		return fmt.Errorf("%w: format %q, want %q", errState, st.Format, stateFormat)
-	case st.Version != stateVersion:
-		return fmt.Errorf("%w: version %d; this version of Reconcile reads version %d", errState, st.Version, stateVersion)
-	case st.From != "" && !slotRE.MatchString(st.From):
-		return fmt.Errorf("%w: from %q is not a lesson id", errState, st.From)
+	case st.Format != StateFormat:
+		return fmt.Errorf("%w: format %q, want %q", ErrState, st.Format, StateFormat)
+	case st.Version != StateVersion:
+		return fmt.Errorf("%w: version %d; this version of Reconcile reads version %d", ErrState, st.Version, StateVersion)
+	case st.From != "" && !SlotRE.MatchString(st.From):
+		return fmt.Errorf("%w: from %q is not a lesson id", ErrState, st.From)
 	case !fileNameRE.MatchString(st.File):
-		return fmt.Errorf("%w: file %q is not a file name (letters, digits, . _ -, at most 64)", errState, st.File)
+		return fmt.Errorf("%w: file %q is not a file name (letters, digits, . _ -, at most 64)", ErrState, st.File)
 	case len(st.Scenario) > limits.MaxFileSize:
 		return fmt.Errorf("the scenario is %d bytes; the limit is %d bytes (MaxFileSize, 1 MiB)", len(st.Scenario), limits.MaxFileSize)
 	case len(st.Desired) > limits.MaxFileSize:
 		return fmt.Errorf("the desired state is %d bytes; the limit is %d bytes (MaxFileSize, 1 MiB)", len(st.Desired), limits.MaxFileSize)
 	case len(st.Futures) < 1 || len(st.Futures) > 2:
-		return fmt.Errorf("%w: %d futures; a state has one, or two after a fork", errState, len(st.Futures))
+		return fmt.Errorf("%w: %d futures; a state has one, or two after a fork", ErrState, len(st.Futures))
 	case st.Active < 0 || st.Active >= len(st.Futures):
-		return fmt.Errorf("%w: active future %d of %d", errState, st.Active, len(st.Futures))
-	case len(st.History) > maxHistory:
-		return fmt.Errorf("%d console lines; the limit is %d", len(st.History), maxHistory)
+		return fmt.Errorf("%w: active Future %d of %d", ErrState, st.Active, len(st.Futures))
+	case len(st.History) > MaxHistory:
+		return fmt.Errorf("%d console lines; the limit is %d", len(st.History), MaxHistory)
 	case len(st.Digest) > 128:
-		return fmt.Errorf("%w: digest of %d bytes", errState, len(st.Digest))
+		return fmt.Errorf("%w: digest of %d bytes", ErrState, len(st.Digest))
 	}
 	for _, h := range st.History {
 		if len(h) > limits.MaxLine {
@@ -162,17 +162,17 @@ func (st *playState) check() error {
 		}
 	}
 	if len(st.Futures) == 2 && (st.ForkedAt < 0 || st.ForkedAt > maxStatePass) {
-		return fmt.Errorf("%w: forked at pass %d", errState, st.ForkedAt)
+		return fmt.Errorf("%w: forked at pass %d", ErrState, st.ForkedAt)
 	}
 	for i, f := range st.Futures {
 		if err := f.check(); err != nil {
-			return fmt.Errorf("future %d: %w", i+1, err)
+			return fmt.Errorf("Future %d: %w", i+1, err)
 		}
 	}
 	return nil
 }
 
-func (f future) check() error {
+func (f Future) check() error {
 	if f.Pass < 0 || f.Pass > maxStatePass {
 		return fmt.Errorf("pass %d; passes go from 0 to %d (the limit on a saved pass)", f.Pass, maxStatePass)
 	}
@@ -192,11 +192,11 @@ func (f future) check() error {
 		case sim.Commit:
 			manifests = in.Manifests
 		default:
-			return fmt.Errorf("input %d: %w: an input is exactly one of fault, kubectl, apply or git", i+1, errState)
+			return fmt.Errorf("input %d: %w: an input is exactly one of fault, kubectl, apply or git", i+1, ErrState)
 		}
 		switch {
 		case in.After < after:
-			return fmt.Errorf("input %d: %w: after pass %d, but the input before it is after pass %d", i+1, errState, in.After, after)
+			return fmt.Errorf("input %d: %w: after pass %d, but the input before it is after pass %d", i+1, ErrState, in.After, after)
 		case in.After > maxStatePass:
 			return fmt.Errorf("input %d: after pass %d; the limit is %d", i+1, in.After, maxStatePass)
 		case len(line) > limits.MaxLine:
@@ -209,34 +209,90 @@ func (f future) check() error {
 	return nil
 }
 
-// encode writes the state as JSON.
-func (st *playState) encode() ([]byte, error) {
+// Encode writes the state as JSON.
+func (st *State) Encode() ([]byte, error) {
 	return json.Marshal(st)
 }
 
-// loadScenarioText loads a scenario file held as text, the way a bundled
+// LoadScenarioText loads a scenario file held as text, the way a bundled
 // one is loaded; a panic in the loader is an error too.
-func loadScenarioText(file, text string) (sc *scenario.Scenario, err error) {
-	var alert string
-	guard(&alert, "Reading the scenario", func() {
-		sc, err = scenario.Load(file, []byte(text))
-	})
-	if alert != "" {
-		return nil, errors.New(alert)
+func LoadScenarioText(file, text string) (sc *scenario.Scenario, err error) {
+	if perr := recovered("Reading the scenario", func() { sc, err = scenario.Load(file, []byte(text)) }); perr != nil {
+		return nil, perr
 	}
 	return sc, err
 }
 
-// replay runs sc again with a future's inputs, each given just after its
-// pass as it was first given, and stops just after the future's pass.
-func replay(sc *scenario.Scenario, f future) (*sim.Sim, error) {
+// recovered runs f and turns a panic into an error that names what was
+// being done: input from anywhere must not take the page down.
+func recovered(what string, f func()) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("%s failed: %v", what, r)
+		}
+	}()
+	f()
+	return nil
+}
+
+// Work is a state made ready to use: its scenario loaded and each future
+// replayed.
+type Work struct {
+	State    *State
+	Scenario *scenario.Scenario
+	Runs     []*sim.Sim
+	// Differs is set when the replay's digest is not the one saved.
+	Differs bool
+}
+
+// Restore reads a state (stored, imported or shared; what names it in
+// errors) and replays it.
+func Restore(what string, data []byte) (w *Work, err error) {
+	if perr := recovered("Reading "+what, func() {
+		st, sc, derr := DecodeState(what, data)
+		if derr != nil {
+			err = derr
+			return
+		}
+		w, err = RestoreState(st, sc)
+		if err != nil {
+			err = fmt.Errorf("%s does not replay: %v", what, err)
+		}
+	}); perr != nil {
+		return nil, perr
+	}
+	return w, err
+}
+
+// RestoreState replays a state whose scenario is loaded.
+func RestoreState(st *State, sc *scenario.Scenario) (*Work, error) {
+	w := &Work{State: st, Scenario: sc}
+	for i, f := range st.Futures {
+		run, err := Replay(sc, f)
+		if err != nil {
+			if len(st.Futures) > 1 {
+				return nil, fmt.Errorf("%s: %v", FutureNames[i], err)
+			}
+			return nil, err
+		}
+		w.Runs = append(w.Runs, run)
+	}
+	if st.Digest != "" && w.Runs[st.Active].Digest() != st.Digest {
+		w.Differs = true
+	}
+	return w, nil
+}
+
+// Replay runs sc again with a Future's inputs, each given just after its
+// pass as it was first given, and stops just after the Future's pass.
+func Replay(sc *scenario.Scenario, f Future) (*sim.Sim, error) {
 	run, err := sim.New(sc.Config())
 	if err != nil {
 		return nil, err
 	}
 	for i, in := range f.Inputs {
 		if err := run.Seek(in.After); err != nil {
-			return nil, fmt.Errorf("input %d (%s): %v", i+1, inputText(in.Input), err)
+			return nil, fmt.Errorf("input %d (%s): %v", i+1, InputText(in.Input), err)
 		}
 		var manifests string
 		switch in := in.Input.(type) {
@@ -249,11 +305,11 @@ func replay(sc *scenario.Scenario, f future) (*sim.Sim, error) {
 			// Manifests are checked as the editor checks them, so a stored
 			// input never records a decoder error the editor would refuse.
 			if _, err := manifest.Decode("input", manifests, 1, 1); err != nil {
-				return nil, fmt.Errorf("input %d (%s): %v", i+1, inputText(in.Input), err)
+				return nil, fmt.Errorf("input %d (%s): %v", i+1, InputText(in.Input), err)
 			}
 		}
 		if _, err := run.Inject(in.Input); err != nil {
-			return nil, fmt.Errorf("input %d (%s): %v", i+1, inputText(in.Input), err)
+			return nil, fmt.Errorf("input %d (%s): %v", i+1, InputText(in.Input), err)
 		}
 	}
 	if err := run.Seek(f.Pass); err != nil {
@@ -262,9 +318,9 @@ func replay(sc *scenario.Scenario, f future) (*sim.Sim, error) {
 	return run, nil
 }
 
-// manifestsText is the desired state a scenario file starts with: its
+// ManifestsText is the desired state a scenario file starts with: its
 // manifests block, or the whole file when it is a plain manifest file.
-func manifestsText(sc *scenario.Scenario, text string) string {
+func ManifestsText(sc *scenario.Scenario, text string) string {
 	if sc != nil && sc.Plain {
 		return text
 	}

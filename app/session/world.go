@@ -1,4 +1,4 @@
-package app
+package session
 
 import (
 	"slices"
@@ -42,7 +42,7 @@ type worldIndex struct {
 // podEntry is one pod as the index holds it.
 type podEntry struct {
 	pod    *api.Pod
-	chip   podChip
+	chip   PodChip
 	chipOf *api.Pod // the version chip was drawn from
 }
 
@@ -124,7 +124,7 @@ func (x *worldIndex) unlist(node, k string) {
 
 // podsOn returns the number of pods on node ("" for the pods no node has
 // taken) and the chips of the first max of them.
-func (x *worldIndex) podsOn(node string, max int) (chips []podChip, total int) {
+func (x *worldIndex) podsOn(node string, max int) (chips []PodChip, total int) {
 	keys := x.onNode[node]
 	for _, k := range keys[:min(len(keys), max)] {
 		e := x.entries[k]

@@ -1,13 +1,11 @@
-package app
+package session
 
 import (
-	"fmt"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
-
-	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"reconcile/engine/api"
 	"reconcile/engine/controller"
@@ -20,7 +18,7 @@ import (
 func TestWorldIndexFollowsTheRun(t *testing.T) {
 	for _, id := range []string{"node-dies-at-3am", "pending-pods", "self-healing", "rollback-is-desired-state", scenarios.Default} {
 		t.Run(id, func(t *testing.T) {
-			run := nativeRun(t, id, 0)
+			run := startRun(t, id)
 			var x worldIndex
 			check := func(when string) {
 				t.Helper()
@@ -32,7 +30,7 @@ func TestWorldIndexFollowsTheRun(t *testing.T) {
 				if _, ok := run.Next(); !ok {
 					break
 				}
-				check("after pass " + itoa(run.PassCount()))
+				check("after pass " + strconv.Itoa(run.PassCount()))
 				switch i {
 				case 60:
 					if _, err := run.Inject(faults("delete-pod " + firstPod(run))[0]); err != nil {
@@ -115,34 +113,12 @@ func TestCompareKeysIsTheStoreOrder(t *testing.T) {
 	}
 }
 
-// A cluster of more nodes than the pane draws is drawn a page at a time,
-// and every node can be reached with the labelled page buttons.
-func TestClusterPagesThroughTheNodes(t *testing.T) {
-	var b strings.Builder
-	b.WriteString("id: test-many-nodes\ntitle: Many nodes\nsummary: More nodes than the pane draws.\nseed: 1\ncluster:\n  nodes:\n")
-	for i := 1; i <= maxNodesShown+6; i++ {
-		b.WriteString("  - {name: node-" + fmt.Sprintf("%02d", i) + ", cpu: \"4\", memory: 8Gi, pods: 20}\n")
+// startRun starts the bundled scenario id.
+func startRun(t *testing.T, id string) *sim.Sim {
+	t.Helper()
+	s, err := Start(mustLoad(t, id).Config())
+	if err != nil {
+		t.Fatal(err)
 	}
-	b.WriteString("manifests: |\n  apiVersion: apps/v1\n  kind: Deployment\n  metadata: {name: web}\n  spec:\n    replicas: 2\n    selector: {matchLabels: {app: web}}\n    template:\n      metadata: {labels: {app: web}}\n      spec: {containers: [{name: web, image: shop/web:1.0}]}\n")
-	p := playerOf(t, loadInline(t, b.String()))
-	html := app.HTMLString(p.Render())
-	for _, want := range []string{"Nodes 1–24 of 30", ">Previous nodes</button>", ">Next nodes</button>", "node-24", `aria-label="Node pages"`} {
-		if !strings.Contains(html, want) {
-			t.Errorf("the first page lacks %q", want)
-		}
-	}
-	if strings.Contains(html, ">node-25</button>") {
-		t.Error("the first page draws node-25")
-	}
-	p.nodePage = 1
-	p.refresh()
-	html = app.HTMLString(p.Render())
-	for _, want := range []string{"Nodes 25–30 of 30", ">node-25</button>", ">node-30</button>"} {
-		if !strings.Contains(html, want) {
-			t.Errorf("the second page lacks %q", want)
-		}
-	}
-	if strings.Contains(html, ">node-24</button>") {
-		t.Error("the second page draws node-24")
-	}
+	return s.Run()
 }

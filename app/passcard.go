@@ -1,0 +1,105 @@
+package app
+
+import (
+	"fmt"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"reconcile/engine/controller"
+	"reconcile/engine/sim"
+)
+
+// maxActionsShown is how many of a pass's actions the pass details list.
+const maxActionsShown = 5
+
+// renderPass draws the current pass in the lesson's words: which
+// controller, on what, why it ran, what it desired, observed and found
+// different, what it did and how it ended.
+func (s *stage) renderPass() app.UI {
+	c := s.view.Current
+	if c == nil {
+		return app.Section().Class("pass").Aria("labelledby", "pass-title").Body(
+			app.H2().ID("pass-title").Text("Before the first pass"),
+			app.P().Text("The API server has stored the manifests. No controller has looked at them yet, so nothing runs. "+
+				"Press Next pass (or →) to run the first controller pass."),
+		)
+	}
+	field := func(name string, value app.UI) []app.UI {
+		return []app.UI{app.Dt().Text(name), app.Dd().Body(value)}
+	}
+	text := func(s string) app.UI { return app.Text(orDash(s)) }
+	var actions app.UI = app.Text("none")
+	if len(c.Actions) > 0 {
+		// At most a few lines, so the page below does not jump while playing.
+		shown, more := c.Actions, 0
+		if len(shown) > maxActionsShown {
+			shown, more = shown[:maxActionsShown-1], len(shown)-maxActionsShown+1
+		}
+		actions = app.Ul().Body(
+			app.Range(shown).Slice(func(i int) app.UI { return app.Li().Text(shown[i]) }),
+			app.If(more > 0, func() app.UI {
+				return app.Li().Class("muted").Text(fmt.Sprintf("and %d more (%s)", more, sim.SummarizeActions(*c)))
+			}),
+		)
+	}
+	var rows []app.UI
+	rows = append(rows, field("Controller", text(controllerName(*c)))...)
+	rows = append(rows, field("Key", app.Code().Text(c.Key))...)
+	rows = append(rows, field("Trigger", text(c.Trigger))...)
+	rows = append(rows, field("Desired", text(c.Desired))...)
+	rows = append(rows, field("Observed", text(c.Observed))...)
+	rows = append(rows, field("Difference", text(c.Difference))...)
+	rows = append(rows, field("Actions", actions)...)
+	rows = append(rows, field("Outcome", app.Span().Class("outcome "+outcomeClass(c.Result)).Text(orDash(c.Outcome)))...)
+
+	return app.Section().Class("pass").Aria("labelledby", "pass-title").Body(
+		app.H2().ID("pass-title").Text(fmt.Sprintf("Pass %d at %s", c.N, orDash(c.AtText))),
+		app.Dl().Body(rows...),
+	)
+}
+
+// litSteps says which steps of the loop picture a pass went through: every
+// pass reads desired and observed state and computes the difference; only a
+// pass that acted reaches the action.
+func litSteps(ps *sim.Pass) map[string]bool {
+	if ps == nil {
+		return map[string]bool{stepDesired: true}
+	}
+	return map[string]bool{
+		stepDesired:    true,
+		stepController: true,
+		stepObserved:   true,
+		stepDifference: true,
+		stepAction:     len(ps.Actions) > 0,
+	}
+}
+
+func captionFor(ps *sim.Pass) string {
+	switch {
+	case ps == nil:
+		return "stored, not running"
+	case ps.Outcome != "":
+		return ps.Outcome
+	default:
+		return ""
+	}
+}
+
+func outcomeClass(o controller.Outcome) string {
+	switch o {
+	case controller.InSync:
+		return "ok"
+	case controller.Failed, controller.Crashed, controller.Blocked:
+		return "bad"
+	default:
+		return "acted"
+	}
+}
+
+// controllerName names the controller of a pass, and its node for a kubelet.
+func controllerName(ps sim.Pass) string {
+	if ps.Host != "" {
+		return ps.Controller + " on " + ps.Host
+	}
+	return ps.Controller
+}

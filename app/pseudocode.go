@@ -1,0 +1,61 @@
+package app
+
+import (
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"reconcile/engine/controller"
+	"reconcile/engine/sim"
+)
+
+// renderSide draws the loop figure lit for the current pass, and the
+// pseudocode it ran.
+func (s *stage) renderSide() app.UI {
+	return app.Div().Class("stage-side").Body(
+		app.Figure().Class("loop-figure").Body(app.Raw(s.loop)),
+		renderPseudocode(s.view.Current),
+	)
+}
+
+// renderPseudocode shows which lines of the lesson's pseudocode a
+// ReplicaSet controller pass ran (the other controllers run no block of the
+// lesson's). The box keeps its height whatever the pass, so the page does
+// not jump while playing.
+func renderPseudocode(c *sim.Pass) app.UI {
+	if c == nil || len(c.Lines) == 0 {
+		return app.Div().Class("pseudo").Body(
+			app.P().Class("muted").Text("When the replicaset-controller runs, the lines of the lesson's pseudocode it executed show here."),
+		)
+	}
+	spec, _ := controller.Lookup(controller.Builtin, c.Controller)
+	block, name := spec.Pseudocode[controller.Mode(c.Variant)], "Level-triggered"
+	if c.Variant == string(controller.Edge) {
+		name = "Edge-triggered"
+	}
+	return app.Div().Class("pseudo").Body(
+		app.P().Class("pseudo-title").Text(name+" pseudocode, as this pass ran it"),
+		renderCode(name+" pseudocode", block, c.Lines),
+	)
+}
+
+// renderCode draws a pseudocode block of the lesson with the lines a pass
+// executed (1-based) marked, and the last of them as the current step.
+func renderCode(label string, lines []string, executed []int) app.UI {
+	ran := map[int]bool{}
+	current := 0
+	for _, l := range executed {
+		ran[l] = true
+		current = l
+	}
+	return app.Ol().Class("code").Aria("label", label).Body(
+		app.Range(lines).Slice(func(i int) app.UI {
+			n := i + 1
+			switch {
+			case n == current:
+				return app.Li().Class("ran current").Aria("current", "step").Body(app.Code().Text(lines[i]))
+			case ran[n]:
+				return app.Li().Class("ran").Body(app.Code().Text(lines[i]))
+			}
+			return app.Li().Body(app.Code().Text(lines[i]))
+		}),
+	)
+}

@@ -1,0 +1,336 @@
+package session
+
+import (
+	"fmt"
+	"time"
+
+	"reconcile/engine/api"
+	"reconcile/engine/scenario"
+	"reconcile/engine/sim"
+)
+
+// Look-ahead limits: how far a session runs ahead of the learner to learn
+// where the run ends, so the timeline can show it.
+const (
+	lookAheadPasses = 2000
+	lookAheadTime   = 150 * time.Millisecond
+	// bigWorldObjects is the size of world from which looking ahead checks
+	// the clock after every pass (a pass there can take a while).
+	bigWorldObjects = 3000
+)
+
+// Session is one run as a learner drives it: the run, and how far it is
+// known to go. The run is the engine's; a session adds the knowledge a
+// timeline needs (the last pass known to exist) and the rule that an input
+// given in the past starts a new future.
+//
+// A Session is not safe for concurrent use: a page touches it on its UI
+// goroutine only.
+type Session struct {
+	run *sim.Sim
+	// known is the last pass known to exist: the end of the timeline.
+	known int
+	// final reports that nothing happens after pass known before the
+	// run's horizon.
+	final bool
+
+	// ahead is a copy of the run that looks ahead a slice at a time
+	// (LookAheadSome), so the learner can act between slices; nil when no
+	// look-ahead is under way. It started at pass aheadFrom and has run
+	// for aheadSpent so far.
+	ahead      *sim.Sim
+	aheadFrom  int
+	aheadSpent time.Duration
+}
+
+// New starts a run of cfg and looks ahead to find where it ends.
+func New(cfg sim.Config) (*Session, error) {
+	s, err := Start(cfg)
+	if err != nil {
+		return nil, err
+	}
+	s.LookAhead()
+	return s, nil
+}
+
+// Start starts a run of cfg without looking ahead: the end of the timeline
+// is not known yet. The caller looks ahead later, in slices
+// (BeginLookAhead, LookAheadSome), or all at once (LookAhead).
+func Start(cfg sim.Config) (*Session, error) {
+	run, err := sim.New(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return &Session{run: run}, nil
+}
+
+// Of makes a session of a run that is under way (restored work); it looks
+// ahead to find where the run ends.
+func Of(run *sim.Sim) *Session {
+	s := Wrap(run)
+	s.LookAhead()
+	return s
+}
+
+// Wrap makes a session of a run without looking ahead: the end of the
+// timeline is not known yet.
+func Wrap(run *sim.Sim) *Session { return &Session{run: run} }
+
+// Run returns the session's run. Read it; change it through the session.
+func (s *Session) Run() *sim.Sim { return s.run }
+
+// N is the current pass.
+func (s *Session) N() int { return s.run.PassCount() }
+
+// Known is the last pass known to exist; Final reports that nothing
+// happens after it.
+func (s *Session) Known() int { return s.known }
+
+// Final reports that the run is known to end at pass Known.
+func (s *Session) Final() bool { return s.final }
+
+// AtEnd reports whether nothing happens after the current pass.
+func (s *Session) AtEnd() bool { return s.final && s.run.PassCount() >= s.known }
+
+// Assume takes the end of the run from what a look-ahead elsewhere learned
+// (the server's, for a prerendered page), until a look-ahead here says
+// otherwise.
+func (s *Session) Assume(known int, final bool) { s.known, s.final = known, final }
+
+// BeginLookAhead starts a look-ahead from the current pass on a copy of the
+// run: LookAheadSome runs it a slice at a time, within the limits of
+// LookAhead, while the run itself stays where the learner is. The run is
+// deterministic, so the copy meets the passes the run will meet, until an
+// input is given (which stops the look-ahead).
+func (s *Session) BeginLookAhead() {
+	s.ahead, s.aheadFrom, s.aheadSpent = s.run.Copy(), s.run.PassCount(), 0
+}
+
+// LookingAhead reports whether a look-ahead is under way.
+func (s *Session) LookingAhead() bool { return s.ahead != nil }
+
+// StopLookAhead gives up the look-ahead under way.
+func (s *Session) StopLookAhead() { s.ahead = nil }
+
+// LookAheadSome runs the look-ahead begun by BeginLookAhead on for about d
+// and learns from it how far the run goes. It reports whether the
+// look-ahead is over (or there is none).
+func (s *Session) LookAheadSome(d time.Duration) bool {
+	f := s.ahead
+	if f == nil {
+		return true
+	}
+	start := time.Now()
+	ended := false
+	for f.PassCount()-s.aheadFrom < lookAheadPasses {
+		if _, ok := f.Next(); !ok {
+			ended = true
+			break
+		}
+		if time.Since(start) > d {
+			break
+		}
+	}
+	s.aheadSpent += time.Since(start)
+	s.known = max(s.known, f.PassCount())
+	if ended {
+		s.final, s.known = true, f.PassCount()
+	}
+	if ended || f.PassCount()-s.aheadFrom >= lookAheadPasses || s.aheadSpent > lookAheadTime {
+		s.ahead = nil
+		return true
+	}
+	return false
+}
+
+// LookAhead runs ahead of the current pass, within limits, on a copy of
+// the run, to learn how far the run goes.
+func (s *Session) LookAhead() {
+	s.ahead = nil
+	f := s.run.Copy()
+	start := time.Now()
+	st := f.Store()
+	big := st.Count("Pod") > bigWorldObjects || st.Count("Node") > bigWorldObjects/10
+	s.final = false
+	for i := 0; i < lookAheadPasses; i++ {
+		if _, ok := f.Next(); !ok {
+			s.final = true
+			break
+		}
+		// A small world checks the clock now and then (its first passes
+		// also warm the browser up); a big one after every pass.
+		if (big || i%64 == 63) && time.Since(start) > lookAheadTime {
+			break
+		}
+	}
+	s.known = max(s.known, f.PassCount())
+	if s.final {
+		s.known = f.PassCount()
+	}
+}
+
+// Next runs the next pass. It reports false at the end of the run.
+func (s *Session) Next() (sim.Pass, bool) {
+	p, ok := s.run.Next()
+	if !ok {
+		s.final, s.known = true, s.run.PassCount()
+		return p, false
+	}
+	s.known = max(s.known, p.N)
+	return p, true
+}
+
+// Seek moves to just after pass n (0 = the start).
+func (s *Session) Seek(n int) error {
+	if n < 0 {
+		return fmt.Errorf("pass %d: passes count from 0", n)
+	}
+	if s.final && n > s.known {
+		n = s.known
+	}
+	err := s.run.Seek(n)
+	s.known = max(s.known, s.run.PassCount())
+	if err != nil {
+		s.final, s.known = true, s.run.PassCount()
+	}
+	return err
+}
+
+// PlayTo runs forward to the simulated time t: every pass and every input
+// up to t, and the clock at t (or at the end of the run, if that comes
+// first). It never moves back.
+func (s *Session) PlayTo(t api.Time) {
+	for s.run.Now() < t {
+		before := s.run.PassCount()
+		s.run.RunUntil(t, 1)
+		if s.run.PassCount() == before {
+			break // no pass before t: the clock is at t
+		}
+		s.known = max(s.known, s.run.PassCount())
+	}
+	s.known = max(s.known, s.run.PassCount())
+}
+
+// AtTime moves to just after pass n, then lets the clock run on to t
+// without another pass: the moment a deep link ?pass=N&t=T names (inputs
+// given after pass n, before t, are applied). It reports false, and stays
+// just after pass n, when a pass comes before t.
+func (s *Session) AtTime(n int, t api.Time) bool {
+	if err := s.Seek(n); err != nil {
+		return false
+	}
+	if t <= s.run.Now() {
+		return true
+	}
+	s.run.RunUntil(t, 1)
+	if s.run.PassCount() != n {
+		s.Seek(n)
+		return false
+	}
+	return true
+}
+
+// BeyondLastPass is how far the clock has run past the current pass (by
+// inputs or waiting that ran no pass): zero when it stands at the pass.
+func (s *Session) BeyondLastPass() api.Time {
+	n := s.run.PassCount()
+	var at api.Time
+	if p, ok := s.run.Pass(n); ok {
+		at = p.At
+	}
+	return s.run.Now() - at
+}
+
+// Attempt is an input given to a copy of the session's run: what it
+// printed and the world it made, to look at before Commit makes the copy
+// the session's run. Not committing it changes nothing.
+type Attempt struct {
+	// Output is what the input printed.
+	Output sim.Output
+	ses    *Session
+	run    *sim.Sim
+	here   int
+	beyond bool
+}
+
+// Run is the copy the input was given to.
+func (a *Attempt) Run() *sim.Sim { return a.run }
+
+// Commit makes the attempt's run the session's: the input is given.
+func (a *Attempt) Commit() {
+	s := a.ses
+	s.run = a.run
+	s.ahead = nil // the run's future is no longer the look-ahead's
+	s.known, s.final = a.here, false
+	// Looking ahead on a run whose clock went on past its pass (inputs or
+	// waiting with no pass, as at a failure's symptom) is left for later:
+	// the timeline grows as the run goes on.
+	if !a.beyond {
+		s.LookAhead()
+	}
+}
+
+// Try gives an input, now, to a copy of the run. An input given in the
+// past (the learner stepped back, then acted) starts a new future: the
+// copy forgets the inputs recorded after the current pass, as a fork of
+// the run does.
+func (s *Session) Try(in sim.Input) (*Attempt, error) {
+	here := s.run.PassCount()
+	var run *sim.Sim
+	for _, old := range s.run.Inputs() {
+		if old.After > here {
+			f, err := s.run.Fork(here)
+			if err != nil {
+				return nil, err
+			}
+			run = f
+			break
+		}
+	}
+	if run == nil {
+		run = s.run.Copy()
+	}
+	beyond := s.BeyondLastPass() > 0
+	out, err := run.Inject(in)
+	if err != nil {
+		return nil, err
+	}
+	return &Attempt{Output: out, ses: s, run: run, here: here, beyond: beyond}, nil
+}
+
+// Inject gives an input now, as Try then Commit.
+func (s *Session) Inject(in sim.Input) (sim.Output, error) {
+	a, err := s.Try(in)
+	if err != nil {
+		return sim.Output{}, err
+	}
+	a.Commit()
+	return a.Output, nil
+}
+
+// Fork starts a second future at the current pass: a session whose run
+// shares this run's past and none of the inputs recorded after it.
+func (s *Session) Fork() (*Session, error) {
+	f, err := s.run.Fork(s.run.PassCount())
+	if err != nil {
+		return nil, err
+	}
+	return Of(f), nil
+}
+
+// SymptomAt is when a failure lesson shows its symptom: the time of its
+// last expectation (expectations describe the world the lesson breaks), or
+// a minute after its last step when it has none.
+func SymptomAt(sc *scenario.Scenario) api.Time {
+	var t api.Time
+	for _, e := range sc.Expect {
+		t = max(t, e.At)
+	}
+	if t > 0 {
+		return t
+	}
+	for _, st := range sc.Steps {
+		t = max(t, st.At)
+	}
+	return t + api.Minute
+}

@@ -1,0 +1,337 @@
+package app
+
+import (
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"reconcile/app/session"
+	"reconcile/engine/api"
+	"reconcile/engine/sim"
+)
+
+// stage is what the player and the playground share: a session and the
+// way a learner drives it — the transport (step, seek, play and pause, the
+// clock, the keyboard), the inspected object, the fault palette, the
+// cluster index and the pass log — and the widgets that draw them. A page
+// embeds a stage and tells it, through its host, what it does besides
+// after each change.
+//
+// Everything here runs on go-app's UI goroutine.
+type stage struct {
+	ses    *session.Session
+	reader session.Reader
+	// view is read from the session after every change (refresh), so
+	// that rendering never calls into the engine.
+	view session.View
+	// loop is the loop figure of the view's pass, drawn once per pass.
+	loop  string
+	loopN int
+
+	driver
+	fault    session.FaultForm
+	logLines map[int]string // the pass log's lines, by pass number
+
+	// alert is what went wrong last (a refused input, a recovered panic);
+	// notice a calm message about the last action.
+	alert, notice string
+
+	host stageHost
+	// alertID is the element the focus goes to when an action fails (""
+	// to leave the focus where it is).
+	alertID string
+	// digestNow makes every reading compute the trace digest; otherwise
+	// the host computes it when the browser is idle.
+	digestNow bool
+	// failOn names an action the tests make fail on purpose (see act).
+	failOn string
+}
+
+// stageHost is the page a stage is part of.
+type stageHost interface {
+	// busy reports that the page cannot act now (it is opening saved work).
+	busy() bool
+	// changed is told after every change the stage made: a step, a seek or
+	// a reset (change.moved), an input (change.inputs), or another object
+	// inspected.
+	changed(ctx app.Context, c change)
+}
+
+// change says what a stage action changed.
+type change struct {
+	// moved: the session is at another pass (or moment).
+	moved bool
+	// reset: it moved back to the start.
+	reset bool
+	// inputs: an input was given (the session's future changed).
+	inputs bool
+}
+
+// mount binds the keyboard and pauses play when the page is hidden.
+func (s *stage) mount(ctx app.Context, host stageHost) {
+	s.host = host
+	s.drive(ctx, s, func() {
+		s.pause()
+		s.notice = "Paused while the page was hidden."
+	})
+}
+
+// use makes ses the stage's session (nil: none), forgetting what was read
+// of the last one.
+func (s *stage) use(ses *session.Session) {
+	s.clock.stop()
+	s.ses = ses
+	s.reader.Forget()
+	s.reader.Selected = api.Ref{}
+	s.fault = session.FaultForm{}
+	s.logLines = nil
+	s.loop, s.loopN = "", -1
+	s.refresh()
+}
+
+// refresh reads what the stage shows from the session.
+func (s *stage) refresh() {
+	if s.ses == nil {
+		s.view = session.View{}
+		return
+	}
+	var v session.View
+	if guard(&s.alert, "Reading the run", func() { v = s.reader.Read(s.ses, s.digestNow || !app.IsClient) }) {
+		if v.N != s.loopN || s.loop == "" {
+			s.loop, s.loopN = loopSVGFor(v.Current, captionFor(v.Current)), v.N
+		}
+		s.view = v
+	}
+}
+
+// act runs f for the action named what, recovering a panic (and failing on
+// purpose when a test asked for it with ?fail=NAME).
+func (s *stage) act(ctx app.Context, name, what string, f func()) bool {
+	ok := guard(&s.alert, what, func() {
+		if s.failOn == name {
+			panic("a deliberate failure, for the tests")
+		}
+		f()
+	})
+	if !ok {
+		s.focus(ctx, s.alertID)
+	}
+	return ok
+}
+
+// focus moves the keyboard focus to the element id once the page shows it.
+// It defers through the page's own context: the element whose handler
+// called it may be gone after the update.
+func (s *stage) focus(ctx app.Context, id string) {
+	if !app.IsClient || !s.mounted || id == "" {
+		return
+	}
+	s.ctx.Defer(func(ctx app.Context) {
+		if e := app.Window().GetElementByID(id); e.Truthy() {
+			e.Call("focus")
+		}
+	})
+}
+
+// idle reports whether the stage can act: a session, and a page not busy.
+func (s *stage) idle() bool { return s.ses != nil && (s.host == nil || !s.host.busy()) }
+
+func (s *stage) tell(ctx app.Context, c change) {
+	if s.host != nil {
+		s.host.changed(ctx, c)
+	}
+}
+
+func (s *stage) next(ctx app.Context) {
+	if !s.idle() || s.view.AtEnd {
+		return
+	}
+	s.alert = ""
+	s.act(ctx, "next", "Next pass", func() {
+		if _, ok := s.ses.Next(); !ok {
+			s.pause()
+		}
+	})
+	s.refresh()
+	s.tell(ctx, change{moved: true})
+}
+
+func (s *stage) previous(ctx app.Context) {
+	if !s.idle() || s.view.N == 0 {
+		return
+	}
+	s.pause()
+	s.seek(ctx, s.view.N-1)
+}
+
+func (s *stage) reset(ctx app.Context) {
+	if !s.idle() {
+		return
+	}
+	s.pause()
+	s.seekTo(ctx, 0, change{moved: true, reset: true})
+}
+
+// seek moves the session to just after pass n.
+func (s *stage) seek(ctx app.Context, n int) { s.seekTo(ctx, n, change{moved: true}) }
+
+func (s *stage) seekTo(ctx app.Context, n int, c change) {
+	s.alert = ""
+	s.act(ctx, "seek", fmt.Sprintf("Going to pass %d", n), func() {
+		if err := s.ses.Seek(n); err != nil {
+			s.alert = err.Error()
+		}
+	})
+	s.refresh()
+	s.tell(ctx, c)
+}
+
+// play starts auto-play: one pass per tick at the chosen speed, until the
+// end of the run, Pause, or the page is hidden.
+func (s *stage) play(ctx app.Context) {
+	if !s.idle() || s.view.AtEnd || !s.mounted {
+		return
+	}
+	s.notice = ""
+	s.clock.start(s.ctx, func() time.Duration { return speeds[s.speed].every }, func(ctx app.Context) bool {
+		s.next(ctx)
+		return !s.view.AtEnd && s.alert == ""
+	})
+}
+
+// pause stops auto-play; no timer is left running.
+func (s *stage) pause() {
+	if s.clock.running() {
+		s.clock.stop()
+		s.tell(s.ctx, change{})
+	}
+}
+
+func (s *stage) togglePlay(ctx app.Context) {
+	if s.clock.running() {
+		s.pause()
+		return
+	}
+	s.play(ctx)
+}
+
+// give gives the session an input now; the page is told its future
+// changed.
+func (s *stage) give(ctx app.Context, in sim.Input) (sim.Output, error) {
+	out, err := s.ses.Inject(in)
+	if err == nil {
+		s.logLines = nil
+	}
+	return out, err
+}
+
+// inject gives the fault chosen in the palette.
+func (s *stage) inject(ctx app.Context) {
+	if !s.idle() {
+		return
+	}
+	line := s.fault.Line(s.view.Targets)
+	if line == "" {
+		return
+	}
+	s.pause()
+	s.alert = ""
+	s.act(ctx, "inject", "Injecting "+line, func() {
+		f, err := sim.ParseFault(line)
+		if err == nil {
+			_, err = s.give(ctx, f)
+		}
+		if err != nil {
+			s.alert = err.Error()
+			return
+		}
+		s.notice = fmt.Sprintf("Injected %s after pass %d. Press Next pass or Play to watch the loop react.", line, s.ses.N())
+	})
+	s.refresh()
+	s.tell(ctx, change{inputs: true})
+}
+
+// pick selects ref for the inspector; picking it again lets go.
+func (s *stage) pick(ctx app.Context, ref api.Ref) {
+	if s.reader.Selected == ref {
+		s.reader.Selected = api.Ref{}
+	} else {
+		s.reader.Selected = ref
+	}
+	s.refresh()
+	s.tell(ctx, change{})
+}
+
+// logLine is passLine, kept for the passes of the current run: a pass,
+// once run, never changes (a new future after an input forgets the lines).
+func (s *stage) logLine(ps sim.Pass) string {
+	if l, ok := s.logLines[ps.N]; ok {
+		return l
+	}
+	if s.logLines == nil || len(s.logLines) > 4*session.LogStep {
+		s.logLines = map[int]string{}
+	}
+	l := passLine(ps)
+	s.logLines[ps.N] = l
+	return l
+}
+
+// asOf says when the inspected object was read.
+func (s *stage) asOf() string {
+	return fmt.Sprintf("as read after pass %d, at t=%s", s.view.N, orDash(s.view.Now))
+}
+
+// Event handlers.
+
+func (s *stage) onNext(ctx app.Context, e app.Event)     { s.next(ctx) }
+func (s *stage) onPrevious(ctx app.Context, e app.Event) { s.previous(ctx) }
+func (s *stage) onReset(ctx app.Context, e app.Event)    { s.reset(ctx) }
+func (s *stage) onPlay(ctx app.Context, e app.Event)     { s.togglePlay(ctx) }
+func (s *stage) onInject(ctx app.Context, e app.Event)   { s.inject(ctx) }
+func (s *stage) onDismiss(ctx app.Context, e app.Event)  { s.alert = "" }
+
+func (s *stage) onTimeline(ctx app.Context, e app.Event) {
+	n, err := strconv.Atoi(ctx.JSSrc().Get("value").String())
+	if err != nil || !s.idle() || n == s.view.N {
+		return
+	}
+	s.pause()
+	s.seek(ctx, n)
+}
+
+func (s *stage) onVerb(ctx app.Context, e app.Event) {
+	s.fault = session.FaultForm{Verb: ctx.JSSrc().Get("value").String()}
+}
+
+func (s *stage) onTarget(ctx app.Context, e app.Event) {
+	s.fault.Target = ctx.JSSrc().Get("value").String()
+}
+
+func (s *stage) onExtra(ctx app.Context, e app.Event) {
+	s.fault.Extra = ctx.JSSrc().Get("value").String()
+}
+
+func (s *stage) onFollow(ctx app.Context, e app.Event) {
+	s.reader.Selected = api.Ref{}
+	s.refresh()
+	s.tell(ctx, change{})
+}
+
+// onPick selects for the inspector the object the pressed button names
+// (data-ref). The button, not a closure, carries the object: go-app keeps
+// the first handler of an element whose handler is the same function.
+func (s *stage) onPick(ctx app.Context, e app.Event) {
+	if ref, ok := parseRef(ctx.JSSrc().Get("dataset").Get("ref").String()); ok {
+		s.pick(ctx, ref)
+	}
+}
+
+// onNodePage shows another page of the cluster's nodes.
+func (s *stage) onNodePage(ctx app.Context, e app.Event) {
+	if n, ok := nodePageOf(ctx); ok {
+		s.reader.NodePage = n
+		s.refresh()
+	}
+}
