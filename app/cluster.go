@@ -9,6 +9,7 @@ import (
 
 	"reconcile/app/session"
 	"reconcile/engine/api"
+	"reconcile/engine/sim"
 )
 
 // picker is a page whose cluster pane selects objects for its inspector:
@@ -40,6 +41,8 @@ type nodeCard struct {
 	// pods (else zero, so that selecting elsewhere changes nothing here).
 	Selected api.Ref
 	Picker   picker
+	// Acting is set when the current pass is this node's kubelet's.
+	Acting bool
 }
 
 func (c *nodeCard) Render() app.UI {
@@ -56,23 +59,53 @@ func (c *nodeCard) Render() app.UI {
 		title = app.Span().Body(
 			objButton(n.Ref, sel, "node-name", pick, app.Text(n.Ref.Name)),
 			app.Span().Class("node-status").Text(" "+n.Status+kubelet+" · "+plural(n.Total, "pod")),
+			app.If(c.Acting, func() app.UI { return app.Span().Class("acting-tag").Text(" · acting") }),
 		)
 	}
 	class := "node"
+	if c.Unbound {
+		class += " unbound"
+	}
+	if c.Acting {
+		class += " acting"
+	}
+	if n.Changed {
+		class += " changed"
+	}
 	if n.Status != "" && !strings.HasPrefix(n.Status, "Ready") {
 		class += " down"
 	}
-	return app.Li().Class(class).Body(
+	li := app.Li().Class(class)
+	if n.Changed {
+		li = li.DataSet("changed", "written").DataSet("ref", refText(n.Ref))
+	}
+	return li.Body(
 		app.Div().Class("node-head").Body(title),
-		app.If(len(n.Pods) == 0, func() app.UI { return app.P().Class("muted").Text("no pods") }),
+		app.If(len(n.Pods) == 0 && len(n.Ghosts) == 0, func() app.UI { return app.P().Class("muted no-pods").Text("no pods") }),
 		app.Ul().Class("pods").Aria("label", "Pods").Body(app.Range(n.Pods).Slice(func(i int) app.UI {
 			p := n.Pods[i]
-			return app.Li().Body(objButton(p.Ref, sel, "pod s-"+p.Shape, pick,
+			li := app.Li()
+			if p.Change != "" {
+				li = li.Class("changed c-"+p.Change).DataSet("changed", p.Change).DataSet("ref", refText(p.Ref))
+			}
+			return li.Body(objButton(p.Ref, sel, "pod s-"+p.Shape, pick,
 				app.Span().Class("shape").Aria("hidden", "true"),
 				app.Span().Class("pod-name").Text(p.Short),
-				app.Span().Class("pod-status").Text(p.Status+" "+p.Ready),
+				// A running, ready pod says so by its shape; its words are
+				// for screen readers. Any other state is written out.
+				app.Span().Class(podStatusClass(p.Shape)).Text(p.Status+" "+p.Ready),
 			))
 		})),
+		app.If(len(n.Ghosts) > 0, func() app.UI {
+			return app.Ul().Class("pods ghosts").Aria("label", "Pods gone").Body(app.Range(n.Ghosts).Slice(func(i int) app.UI {
+				g := n.Ghosts[i]
+				return app.Li().Class("ghost").DataSet("changed", "gone").DataSet("ref", refText(g.Ref)).Title(g.Reason).Body(
+					app.Span().Class("shape").Aria("hidden", "true"),
+					app.Span().Class("pod-name").Text(g.Short),
+					app.Span().Class("pod-status").Text("gone: "+g.Reason),
+				)
+			}))
+		}),
 		app.If(n.More > 0, func() app.UI {
 			return app.P().Class("muted").Text(fmt.Sprintf("and %d more pods", n.More))
 		}),
@@ -97,9 +130,12 @@ func (s *stage) renderCluster() app.UI {
 	return renderCluster(s.view.Cluster, s.view.Inspector.Ref, s)
 }
 
-// renderCluster draws the cluster pane. selected is the inspected object;
-// pk selects the object a pressed button names.
+// renderCluster draws the cluster pane: the control plane (the controller
+// acting now marked), the workloads with their desired count as slots,
+// the nodes with their pods. selected is the inspected object; pk selects
+// the object a pressed button names.
 func renderCluster(v session.Cluster, selected api.Ref, pk picker) app.UI {
+	acting := v.Acting
 	pick := pk.onPick
 	objButton := func(r api.Ref, class string, body ...app.UI) app.UI {
 		return objButton(r, selected, class, pick, body...)
@@ -107,6 +143,10 @@ func renderCluster(v session.Cluster, selected api.Ref, pk picker) app.UI {
 	workloads := func(title string, rows []session.Workload, deploy bool) app.UI {
 		if len(rows) == 0 {
 			return nil
+		}
+		kindWord := "rs"
+		if deploy {
+			kindWord = "deploy"
 		}
 		return app.Div().Class("workloads").Body(
 			app.H3().Text(title),
@@ -120,21 +160,31 @@ func renderCluster(v session.Cluster, selected api.Ref, pk picker) app.UI {
 				if r.Ready == r.Desired && (!deploy || (r.Available == r.Desired && r.UpToDate == r.Desired)) {
 					class = "met"
 				}
-				return app.Li().Class(class).Body(
+				li := app.Li()
+				if r.Changed {
+					class += " changed"
+					li = li.DataSet("changed", "written").DataSet("ref", refText(r.Ref))
+				}
+				return li.Class(class).Body(
+					app.Span().Class("kind").Text(kindWord),
 					objButton(r.Ref, "name", app.Text(r.Ref.Name)),
-					app.Span().Class("counts").Text(" "+counts),
+					renderSlots(r),
+					app.Span().Class("short").Text(fmt.Sprintf("%d of %d there", r.Pods, r.Desired)),
+					app.Span().Class("counts").Text(counts),
 				)
 			})),
 		)
 	}
 	return app.Section().Class("cluster").Aria("labelledby", "cluster-title").Body(
-		app.H2().ID("cluster-title").Text("Cluster"),
-		app.P().Class("muted").Text(fmt.Sprintf("%d active pods. Select any object to inspect it.", v.ActivePods)),
+		app.Div().Class("cluster-head").Body(
+			app.H2().ID("cluster-title").Text("Cluster"),
+			app.P().Class("muted").Text(fmt.Sprintf("%s. Select any object to inspect it.", plural(v.ActivePods, "active pod"))),
+		),
 		workloads("Deployments", v.Deployments, true),
 		workloads("ReplicaSets", v.ReplicaSets, false),
 		app.Ul().Class("nodes").Aria("label", "Nodes").Body(
 			app.Range(v.Nodes).Slice(func(i int) app.UI {
-				return &nodeCard{Node: v.Nodes[i], Selected: selectedIn(v.Nodes[i], selected), Picker: pk}
+				return &nodeCard{Node: v.Nodes[i], Selected: selectedIn(v.Nodes[i], selected), Picker: pk, Acting: acting == "kubelet on "+v.Nodes[i].Ref.Name}
 			}),
 			app.If(v.Unscheduled.Total > 0, func() app.UI {
 				return &nodeCard{Node: v.Unscheduled, Unbound: true, Selected: selectedIn(v.Unscheduled, selected), Picker: pk}
@@ -143,6 +193,7 @@ func renderCluster(v session.Cluster, selected api.Ref, pk picker) app.UI {
 		app.If(v.NodesTotal > session.MaxNodesShown, func() app.UI {
 			return renderNodePages(v, pk)
 		}),
+		renderControlPlane(v.Controllers, acting),
 		app.Ul().Class("legend").Aria("label", "Pod shapes").Body(app.Range(session.ShapeLegend).Slice(func(i int) app.UI {
 			l := session.ShapeLegend[i]
 			return app.Li().Class("s-"+l.Shape).Body(app.Span().Class("shape").Aria("hidden", "true"), app.Text(l.Words))
@@ -158,20 +209,73 @@ func renderCluster(v session.Cluster, selected api.Ref, pk picker) app.UI {
 				}),
 			)
 		}),
-		app.Div().Class("controllers").Body(
-			app.H3().Text("Control plane"),
-			app.Ul().Body(app.Range(v.Controllers).Slice(func(i int) app.UI {
-				c := v.Controllers[i]
-				class := "ctrl"
-				if c.State != "running" {
-					class += " down"
-				}
-				return app.Li().Class(class).Body(
-					app.Code().Text(c.Name),
-					app.Text(fmt.Sprintf(" %s · %d queued", c.State, c.Queued)),
-				)
-			})),
-		),
+	)
+}
+
+// renderSlots draws a workload's desired count as slots: one per replica
+// it wants, filled for a ready pod, ringed for a pod that is there but not
+// ready, empty for a pod missing; pods beyond the count (a surge) are drawn
+// after a gap. The slots are the pods there now, not what the status says
+// yet: the gap between desired and observed, drawn.
+func renderSlots(r session.Workload) app.UI {
+	const maxSlots = 24
+	want, have, ready := int(r.Desired), int(r.Pods), int(r.PodsReady)
+	n := max(want, have)
+	if n > maxSlots {
+		return nil // the counts say it; so many slots say nothing more
+	}
+	slots := make([]string, n)
+	for i := range slots {
+		switch {
+		case i < ready:
+			slots[i] = "slot ready"
+		case i < have:
+			slots[i] = "slot there"
+		default:
+			slots[i] = "slot empty"
+		}
+		if i >= want {
+			slots[i] += " extra"
+		}
+	}
+	return app.Span().Class("replica-slots").Role("img").Aria("label", fmt.Sprintf("%d wanted, %d there, %d ready", want, have, ready)).Body(
+		app.Range(slots).Slice(func(i int) app.UI { return app.Span().Class(slots[i]) }),
+	)
+}
+
+// renderControlPlane lists the controllers, the one acting in the current
+// pass marked (acting names it, as Cluster.Acting does), the stopped and
+// crashed ones in words.
+func renderControlPlane(ctrls []sim.ControllerState, acting string) app.UI {
+	class := "controllers quiet-plane" // nothing to show on a compact screen
+	for _, c := range ctrls {
+		if c.State != "running" || c.Name == acting {
+			class = "controllers"
+		}
+	}
+	return app.Div().Class(class).Body(
+		app.H3().Text("Control plane"),
+		app.Ul().Body(app.Range(ctrls).Slice(func(i int) app.UI {
+			c := ctrls[i]
+			class := "ctrl"
+			if c.State != "running" {
+				class += " down"
+			}
+			label := c.Name
+			if c.Host != "" {
+				label += " on " + c.Host
+			}
+			now := label == acting
+			if now {
+				class += " acting"
+			}
+			return app.Li().Class(class).Body(
+				app.Code().Text(label),
+				app.If(now, func() app.UI { return app.Span().Class("acting-tag").Text(" acting now") }),
+				app.If(c.State != "running", func() app.UI { return app.Text(" " + c.State) }),
+				app.If(c.Queued > 0, func() app.UI { return app.Span().Class("muted").Text(fmt.Sprintf(" · %d queued", c.Queued)) }),
+			)
+		})),
 	)
 }
 
@@ -214,4 +318,18 @@ func parseRef(s string) (api.Ref, bool) {
 		return api.Ref{}, false
 	}
 	return api.Ref{Kind: parts[0], Namespace: parts[1], Name: parts[2]}, true
+}
+
+// podStatusClass hides the words of a running, ready pod from sight (the
+// filled circle says it), so that the pods that are not stand out; a
+// compact screen hides a pending or unready pod's too (its dashed square,
+// its ring say it).
+func podStatusClass(shape string) string {
+	switch shape {
+	case session.ShapeReady:
+		return "pod-status visually-hidden"
+	case session.ShapePending, session.ShapeNotReady:
+		return "pod-status st-pending"
+	}
+	return "pod-status"
 }

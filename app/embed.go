@@ -3,6 +3,7 @@ package app
 import (
 	"fmt"
 	"html"
+	"net/url"
 	"sync"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -40,11 +41,19 @@ func notifyHost(event, scenario string, pass int) {
 	}, "*")
 }
 
-// embedSnippet is the HTML a course author pastes to embed lesson id.
-func embedSnippet(origin, id, title string) string {
-	return fmt.Sprintf(`<iframe src="%s/s/%s?embed=1" title="%s" loading="lazy" width="100%%" height="760" style="border:0;max-width:100%%"></iframe>`,
-		origin, id, html.EscapeString(title+" · Reconcile"))
+// embedSnippet is the HTML a course author pastes to embed lesson id at
+// the moment q names (pass, time, inputs). The frame's height fits the
+// stage of a course page's column: the transport, the pass and the
+// cluster, without scrolling.
+func embedSnippet(origin, id, title string, q url.Values) string {
+	q.Set("embed", "1")
+	return fmt.Sprintf(`<iframe src="%s/s/%s?%s" title="%s" loading="lazy" width="100%%" height="%d" style="border:0;max-width:100%%"></iframe>`,
+		origin, id, html.EscapeString(q.Encode()), html.EscapeString(title+" · Reconcile"), embedHeight)
 }
+
+// embedHeight is the height an embed code proposes: the stage of a lesson
+// fits in it from 360 to 1000 pixels wide (the stage tests check 500).
+const embedHeight = 560
 
 // siteOrigin is the scheme and host the page was served from.
 func siteOrigin() string {

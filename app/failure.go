@@ -3,38 +3,71 @@ package app
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"reconcile/app/session"
+	"reconcile/engine/scenario"
+	"reconcile/engine/sim"
 )
 
 // A failure-table lesson plays one row of the lesson's table: the player
 // shows the row, plays the run to the moment its symptom shows (with the
 // evidence in the inspector), and applies the response the row teaches.
 
-// playToSymptom runs a failure lesson to the moment its symptom shows and
-// puts the evidence in the inspector.
-func (p *Player) playToSymptom(ctx app.Context) {
+// playToSymptom takes a failure lesson to the moment its symptom shows.
+// With animate it plays there, at the chosen speed or faster (at least
+// symptomSpeed), so the learner sees the failure develop, the start-up
+// (which every lesson repeats) skipped at once; without, it goes there at
+// once (?at=symptom). At the symptom the evidence goes to the inspector.
+func (p *Player) playToSymptom(ctx app.Context, animate bool) {
 	if p.ses == nil {
 		return
 	}
 	p.pause()
-	p.alert = ""
+	p.alert, p.asking = "", nil
 	at := session.SymptomAt(p.sc)
 	guard(&p.alert, "Playing to the symptom", func() {
 		if p.ses.Run().Now() > at {
 			p.ses.Seek(0)
 		}
-		p.ses.PlayTo(at)
+		p.ses.SkipStartup()
 	})
-	p.atSymptom = true
-	if ref, ok := session.Evidence(p.ses.Run(), p.sc); ok {
-		p.reader.Selected = ref
-	}
+	p.atSymptom = false
 	p.refresh()
 	p.changed(ctx, change{moved: true})
+	arrive := func(ctx app.Context) {
+		p.clock.stop() // arrived: the address and the digest follow now
+		guard(&p.alert, "Playing to the symptom", func() { p.ses.PlayTo(at) })
+		p.atSymptom = true
+		if ref, ok := session.Evidence(p.ses.Run(), p.sc); ok {
+			p.reader.Selected = ref
+		}
+		p.refresh()
+		p.changed(ctx, change{moved: true})
+	}
+	if !animate || !app.IsClient || !p.mounted {
+		arrive(ctx)
+		return
+	}
+	every := func() time.Duration { return min(speeds[p.speed].every, symptomSpeed) }
+	p.clock.start(p.ctx, every, func(ctx app.Context) bool {
+		moved := false
+		guard(&p.alert, "Playing to the symptom", func() { moved = p.ses.StepTowards(at) })
+		if !moved || p.alert != "" {
+			arrive(ctx)
+			return false
+		}
+		p.refresh()
+		p.changed(ctx, change{moved: true})
+		return true
+	})
 }
+
+// symptomSpeed is the slowest Play to the symptom plays: long failures
+// would take minutes at a learner's reading speed.
+const symptomSpeed = 33 * time.Millisecond
 
 // applyResponse applies the lesson's response, then plays on so the
 // learner watches the loop converge.
@@ -62,6 +95,8 @@ func (p *Player) applyResponse(ctx app.Context) {
 		return
 	}
 	p.responded = true
+	p.reader.Moments = append(p.reader.Moments, session.Moment{At: p.ses.Run().Now(), Kind: session.MarkResponse, Label: "the response"})
+	p.refresh()
 	p.notice = "Response applied"
 	if len(outs) > 0 {
 		p.notice += ": " + strings.Join(outs, " · ")
@@ -72,11 +107,12 @@ func (p *Player) applyResponse(ctx app.Context) {
 	p.play(ctx)
 }
 
-func (p *Player) onSymptom(ctx app.Context, e app.Event)  { p.playToSymptom(ctx) }
+func (p *Player) onSymptom(ctx app.Context, e app.Event)  { p.playToSymptom(ctx, true) }
 func (p *Player) onResponse(ctx app.Context, e app.Event) { p.applyResponse(ctx) }
 
-// renderFailure shows the failure-table row a lesson plays, the way to its
-// symptom and its response.
+// renderFailure shows the failure-table row a lesson plays and its
+// response. The buttons that play to the symptom and apply the response are
+// in the transport (transportExtra).
 func (p *Player) renderFailure() app.UI {
 	f := p.sc.Failure
 	if f == nil && len(p.sc.Response) == 0 {
@@ -86,13 +122,9 @@ func (p *Player) renderFailure() app.UI {
 	for _, st := range p.sc.Response {
 		steps = append(steps, session.StepText(st))
 	}
-	var evidenceLines []string
-	for _, e := range p.sc.Expect {
-		if e.That != "" {
-			evidenceLines = append(evidenceLines, e.That)
-		} else if e.Event != nil {
-			evidenceLines = append(evidenceLines, "event "+e.Event.Reason+" on "+e.Event.Object)
-		}
+	var where app.UI
+	if w := p.failureWhere(); w != "" {
+		where = app.P().Class("converge").Text(w)
 	}
 	return app.Section().Class("failure").Aria("labelledby", "failure-title").Body(
 		app.If(f != nil, func() app.UI {
@@ -108,26 +140,10 @@ func (p *Player) renderFailure() app.UI {
 		}).Else(func() app.UI {
 			return app.H2().ID("failure-title").Text("The fix this lesson teaches")
 		}),
-		app.If(p.atSymptom && len(evidenceLines) > 0, func() app.UI {
-			return app.Div().Class("evidence").Body(
-				app.P().Text(fmt.Sprintf("This is the symptom, at t=%s. The evidence:", p.view.Now)),
-				app.Ul().Body(app.Range(evidenceLines).Slice(func(i int) app.UI {
-					return app.Li().Body(app.Code().Text(evidenceLines[i]))
-				})),
-			)
-		}),
-		app.Div().Class("buttons").Body(
-			app.If(f != nil, func() app.UI {
-				return app.Button().Type("button").Class("symptom").Text("Play to the symptom").Disabled(!p.view.Ready).OnClick(p.onSymptom)
-			}),
-			app.If(len(steps) > 0, func() app.UI {
-				return app.Button().Type("button").Class("primary response").Text("Apply the response").
-					Disabled(!p.view.Ready).OnClick(p.onResponse).Title(strings.Join(steps, "\n"))
-			}),
-		),
+		where,
 		app.If(len(steps) > 0, func() app.UI {
 			return app.P().Class("muted").Body(
-				app.Text("The response runs "),
+				app.Text("Apply the response runs "),
 				app.Range(steps).Slice(func(i int) app.UI {
 					sep := ", "
 					if i == len(steps)-1 {
@@ -137,12 +153,112 @@ func (p *Player) renderFailure() app.UI {
 				}),
 			)
 		}),
-		app.If(p.responded, func() app.UI {
-			word := "Not converged yet: keep playing."
-			if p.view.Converged {
-				word = "Converged: the loop has nothing left to do."
-			}
-			return app.P().Class("converge").Text(word)
-		}),
 	)
+}
+
+// failureWhere says where the run is in the failure's story: at the
+// symptom, after the response, converged.
+func (p *Player) failureWhere() string {
+	switch {
+	case p.responded && p.view.Converged:
+		return "Converged: the loop has nothing left to do."
+	case p.responded:
+		return "After the response: not converged yet, keep playing."
+	case p.atSymptom:
+		return fmt.Sprintf("This is the symptom, at t=%s: read the lesson's checks and the inspector below.", p.view.Now)
+	}
+	return ""
+}
+
+// failureButtons are a failure lesson's buttons in the transport.
+func (p *Player) failureButtons() []app.UI {
+	var out []app.UI
+	if p.sc.Failure != nil {
+		out = append(out, app.Button().Type("button").Class("symptom").Text("Play to the symptom").Disabled(!p.view.Ready).OnClick(p.onSymptom).
+			Title("Play the run until the symptom shows"))
+	}
+	if len(p.sc.Response) > 0 {
+		var steps []string
+		for _, st := range p.sc.Response {
+			steps = append(steps, session.StepText(st))
+		}
+		out = append(out, app.Button().Type("button").Class("primary response").Text("Apply the response").
+			Disabled(!p.view.Ready).OnClick(p.onResponse).Title(strings.Join(steps, "\n")))
+	}
+	return out
+}
+
+// renderChecks shows the lesson's checks of the moment the run has
+// reached, each true or false on the world now; none of other moments.
+func renderChecks(ev evidence, now string) app.UI {
+	var body app.UI
+	switch {
+	case !ev.ok && ev.first != "":
+		body = app.P().Class("muted").Text("The lesson's first checks come at t=" + ev.first + ".")
+	case !ev.ok:
+		body = app.P().Class("muted").Text("This lesson checks nothing.")
+	default:
+		body = app.Div().Body(
+			app.P().Class("muted").Text(fmt.Sprintf("What the lesson checks at t=%s, its latest moment so far, tested on the world now (t=%s):", ev.at, now)),
+			app.Ul().Class("checks-list").Body(app.Range(ev.lines).Slice(func(i int) app.UI {
+				l := ev.lines[i]
+				mark, class, word := "✓", "holds", "holds"
+				if !l.Holds {
+					mark, class, word = "✗", "fails", "does not hold"
+				}
+				return app.Li().Class(class).Body(
+					app.Span().Class("check-mark").Aria("hidden", "true").Text(mark+" "),
+					app.Code().Text(l.Text),
+					app.Span().Class("visually-hidden").Text(": "+word),
+					app.If(!l.Holds && l.Got != "", func() app.UI { return app.Span().Class("got").Text(" — " + l.Got) }),
+				)
+			})),
+		)
+	}
+	return app.Section().Class("checks").Aria("labelledby", "checks-title").Body(
+		app.H2().ID("checks-title").Text("The lesson's checks, now"),
+		body,
+	)
+}
+
+// checksKey is what renderChecks shows, as a key: it draws again only when
+// a check turns, or the moment changes.
+type checksKey struct {
+	at, first, now, lines string
+}
+
+func (ev evidence) key(now string) checksKey {
+	var b strings.Builder
+	for _, l := range ev.lines {
+		fmt.Fprintf(&b, "%t\x00%s\x00%s\x00", l.Holds, l.Text, l.Got)
+	}
+	k := checksKey{at: ev.at, first: ev.first, lines: b.String()}
+	if ev.ok {
+		k.now = now // the words say when the checks were tested
+	}
+	return k
+}
+
+// evidence is what renderChecks shows, read after every change.
+type evidence struct {
+	at, first string
+	lines     []session.EvidenceLine
+	ok        bool
+}
+
+// readEvidence reads the lesson's checks of the moment the run is at.
+func readEvidence(run *sim.Sim, sc *scenario.Scenario) evidence {
+	var ev evidence
+	at, lines, ok := session.EvidenceNow(run, sc)
+	ev.ok, ev.lines = ok, lines
+	if ok {
+		ev.at = at.String()
+	} else if len(sc.Expect) > 0 {
+		first := sc.Expect[0].At
+		for _, e := range sc.Expect {
+			first = min(first, e.At)
+		}
+		ev.first = first.String()
+	}
+	return ev
 }

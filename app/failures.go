@@ -89,7 +89,7 @@ func (f *Failures) Render() app.UI {
 							app.Td().Text(r.row.Cause),
 							app.Td().Body(
 								app.P().Text(r.row.Response),
-								app.A().Class("replay").Href("/s/"+r.id+"?at=symptom").Title("Replay the lesson “"+r.title+"”").Text("Replay"),
+								app.A().Class("replay").Href("/s/"+r.id+"?play=symptom").Title("Replay the lesson “"+r.title+"”").Text("Replay"),
 							),
 						)
 					})),

@@ -2,6 +2,8 @@ package app
 
 import (
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -12,6 +14,29 @@ import (
 // renderFaults draws the stage's fault palette.
 func (s *stage) renderFaults() app.UI {
 	return renderFaults(s.fault, s.view.Targets, s.view.History, !s.view.Ready || !s.idle(), s.onVerb, s, s.onExtra, s.onInject)
+}
+
+// faultsKey is what the fault palette draws, as a key: the form, which
+// faults have targets and the chosen one's, the inputs so far.
+type faultsKey struct {
+	form     session.FaultForm
+	targets  string
+	history  string
+	disabled bool
+}
+
+func (s *stage) faultsKey() faultsKey {
+	var b strings.Builder
+	verb := s.fault.Verb
+	if verb == "" {
+		verb = fault.Verbs[0]
+	}
+	for _, v := range fault.Verbs {
+		b.WriteString(strconv.Itoa(len(s.view.Targets[v])))
+		b.WriteByte(' ')
+	}
+	b.WriteString(strings.Join(s.view.Targets[verb], "\x00"))
+	return faultsKey{s.fault, b.String(), strings.Join(s.view.History, "\x00"), !s.view.Ready || !s.idle()}
 }
 
 // renderFaults draws the fault palette: a fault, its target, and the inputs
@@ -46,9 +71,9 @@ func renderFaults(f session.FaultForm, targets session.Targets, history []string
 				app.Label().For("fault-verb").Text("Fault"),
 				app.Select().ID("fault-verb").OnChange(onVerb).Body(app.Range(fault.Verbs).Slice(func(i int) app.UI {
 					v := fault.Verbs[i]
-					label := v
+					label := session.FaultName(v) + " (" + v + ")"
 					if len(targets[v]) == 0 {
-						label += " (nothing to target)"
+						label += ", nothing to target"
 					}
 					return app.Option().Value(v).Text(label).Selected(v == verb)
 				})),

@@ -114,7 +114,7 @@ func renderEvents(v session.Inspection) app.UI {
 					app.Span().Class("ev-type").Text(e.Type),
 					app.Text(" "),
 					app.B().Text(e.Reason),
-					app.Span().Class("muted").Text(" · "+e.Age+" · "+e.From),
+					app.Span().Class("muted").Text(" · age "+e.Age+" · from "+e.From),
 				),
 				app.Div().Class("message").Text(e.Message),
 			)

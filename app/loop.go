@@ -230,11 +230,11 @@ func truncate(s string, n int) string {
 }
 
 // loopSVGFor is the loop picture lit for pass p, with what p found at each
-// step (the picture at rest when p is nil): the ring, and the stack a
-// narrow screen shows instead, in one element.
+// step (the picture at rest when p is nil). A narrow screen shows loopMini
+// instead.
 func loopSVGFor(p *sim.Pass, caption string) string {
 	if p == nil {
-		return `<div class="loops">` + loopSVG(litSteps(nil), nil, caption, "") + loopStackSVG(litSteps(nil), nil, caption, "") + `</div>`
+		return loopSVG(litSteps(nil), nil, caption, "")
 	}
 	notes := map[string]string{
 		stepDesired:    orDash(p.Desired),
@@ -245,7 +245,7 @@ func loopSVGFor(p *sim.Pass, caption string) string {
 	}
 	desc := fmt.Sprintf("Pass %d: %s reconciled %s. Desired: %s. Observed: %s. Difference: %s. Action: %s.",
 		p.N, controllerName(*p), p.Key, notes[stepDesired], notes[stepObserved], notes[stepDifference], notes[stepAction])
-	return `<div class="loops">` + loopSVG(litSteps(p), notes, caption, desc) + loopStackSVG(litSteps(p), notes, caption, desc) + `</div>`
+	return loopSVG(litSteps(p), notes, caption, desc)
 }
 
 // homeLoop is the loop picture with every step lit, as the home page shows it.

@@ -2,9 +2,11 @@ package app
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"reconcile/app/session"
 	"reconcile/engine/controller"
 	"reconcile/engine/sim"
 )
@@ -12,20 +14,26 @@ import (
 // maxActionsShown is how many of a pass's actions the pass details list.
 const maxActionsShown = 5
 
-// renderPass draws the current pass in the lesson's words: which
+// renderPass draws the current pass as the controller recorded it: which
 // controller, on what, why it ran, what it desired, observed and found
-// different, what it did and how it ended.
+// different, what it did and how it ended. "Explain each field" adds a
+// line under each field that says what it means.
 func (s *stage) renderPass() app.UI {
 	c := s.view.Current
 	if c == nil {
 		return app.Section().Class("pass").Aria("labelledby", "pass-title").Body(
-			app.H2().ID("pass-title").Text("Before the first pass"),
+			app.H2().ID("pass-title").Text("Pass details"),
 			app.P().Text("The API server has stored the manifests. No controller has looked at them yet, so nothing runs. "+
 				"Press Next pass (or →) to run the first controller pass."),
 		)
 	}
+	help := s.explainFields
 	field := func(name string, value app.UI) []app.UI {
-		return []app.UI{app.Dt().Text(name), app.Dd().Body(value)}
+		dd := app.Dd().Body(value)
+		if help {
+			dd = app.Dd().Body(value, app.Span().Class("field-help").Text(session.FieldHelp[name]))
+		}
+		return []app.UI{app.Dt().Text(name), dd}
 	}
 	text := func(s string) app.UI { return app.Text(orDash(s)) }
 	var actions app.UI = app.Text("none")
@@ -43,7 +51,8 @@ func (s *stage) renderPass() app.UI {
 		)
 	}
 	var rows []app.UI
-	rows = append(rows, field("Controller", text(controllerName(*c)))...)
+	rows = append(rows, app.Dt().Text("Controller"), app.Dd().Text(controllerName(*c)))
+	rows = append(rows, app.Dt().Text("When"), app.Dd().Text(fmt.Sprintf("pass %d, t=%s", c.N, orDash(c.AtText))))
 	rows = append(rows, field("Key", app.Code().Text(c.Key))...)
 	rows = append(rows, field("Trigger", text(c.Trigger))...)
 	rows = append(rows, field("Desired", text(c.Desired))...)
@@ -53,7 +62,11 @@ func (s *stage) renderPass() app.UI {
 	rows = append(rows, field("Outcome", app.Span().Class("outcome "+outcomeClass(c.Result)).Text(orDash(c.Outcome)))...)
 
 	return app.Section().Class("pass").Aria("labelledby", "pass-title").Body(
-		app.H2().ID("pass-title").Text(fmt.Sprintf("Pass %d at %s", c.N, orDash(c.AtText))),
+		app.Div().Class("pass-head").Body(
+			app.H2().ID("pass-title").Text(fmt.Sprintf("Pass %d in detail", c.N)),
+			app.Button().Type("button").Class("quiet").Aria("pressed", strconv.FormatBool(help)).
+				Text("Explain each field").OnClick(s.onExplainFields),
+		),
 		app.Dl().Body(rows...),
 	)
 }

@@ -6,22 +6,20 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"reconcile/app/session"
 	"reconcile/engine/sim"
 )
 
 // renderLog draws the stage's pass log with note above it.
 func (s *stage) renderLog(note app.UI) app.UI {
-	return renderPassLog(s.view.Log, s.clock.running(), note, s.logLine)
+	return renderPassLog(s.view.Entries, s.clock.running(), note, s.logLine)
 }
 
 // renderPassLog is the pass log of the player and the playground: the
-// passes of log, numbered from the first, with note above them (if any),
-// announced to screen readers while playing.
-func renderPassLog(log []sim.Pass, playing bool, note app.UI, line func(sim.Pass) string) app.UI {
-	start := 1
-	if len(log) > 0 {
-		start = log[0].N
-	}
+// passes of the window, numbered, with the inputs given between them (what
+// each printed, in full) and the stretches in which nothing ran, with note
+// above them (if any); announced to screen readers while playing.
+func renderPassLog(entries []session.Entry, playing bool, note app.UI, line func(sim.Pass) string) app.UI {
 	live := "off"
 	if playing {
 		live = "polite"
@@ -30,12 +28,46 @@ func renderPassLog(log []sim.Pass, playing bool, note app.UI, line func(sim.Pass
 		app.H2().ID("log-title").Text("Pass log"),
 		note,
 		app.Div().Class("log-scroll").TabIndex(0).Aria("label", "Passes so far, scrollable").Role("region").Body(
-			app.Ol().ID("pass-log").Start(start).Aria("live", live).Aria("label", "Passes so far").Body(
-				app.Range(log).Slice(func(i int) app.UI {
-					return app.Li().Text(line(log[i]))
+			app.Ol().ID("pass-log").Aria("live", live).Aria("label", "Passes so far").Body(
+				app.Range(entries).Slice(func(i int) app.UI {
+					e := entries[i]
+					switch {
+					case e.Pass != nil:
+						return app.Li().Class("pass-line").Attr("value", e.Pass.N).Text(line(*e.Pass))
+					case e.Input != nil:
+						return renderInputEntry(e.Input)
+					case e.Quiet != nil:
+						return app.Li().Class("quiet").Text(session.QuietWords(e.Quiet.Prev, e.Quiet.Next))
+					}
+					return nil
 				}),
 			),
 		),
+	)
+}
+
+// renderInputEntry is an input in the pass log: what was given, by whom,
+// when, and what it printed.
+func renderInputEntry(in *session.InputEntry) app.UI {
+	who := "the lesson"
+	if in.Learner {
+		who = "you"
+	}
+	head := fmt.Sprintf("t=%s, given by %s: ", in.At, who)
+	status := ""
+	switch {
+	case in.ExitCode == -1:
+		status = " (still watching)"
+	case in.ExitCode != 0:
+		status = fmt.Sprintf(" (exit %d)", in.ExitCode)
+	}
+	return app.Li().Class("input").Body(
+		app.Span().Class("muted").Text(head),
+		app.Code().Class("given").Text(in.Text),
+		app.Text(status),
+		app.If(strings.TrimSpace(in.Output) != "", func() app.UI {
+			return app.Pre().Class("output").TabIndex(0).Aria("label", "Output of "+in.Text).Text(in.Output)
+		}),
 	)
 }
 

@@ -136,6 +136,40 @@ type driver struct {
 	mounted  bool
 	stopKeys func()
 	stopHide func()
+	// compact says the screen is narrow or short (compactQuery): the page
+	// draws the small loop instead of the ring. Known in the browser only;
+	// the server draws both and the style sheet shows one.
+	compact     bool
+	knowCompact bool
+	stopCompact func()
+}
+
+// compactQuery is the media query of app.css's compact stage.
+const compactQuery = "(max-width: 41.99rem), (max-height: 46rem)"
+
+// watchCompact keeps d.compact up to date and calls changed on the UI
+// goroutine when it changes.
+func (d *driver) watchCompact(ctx app.Context, changed func(ctx app.Context)) {
+	if !app.IsClient {
+		return
+	}
+	mq := app.Window().Call("matchMedia", compactQuery)
+	d.compact, d.knowCompact = mq.Get("matches").Bool(), true
+	fn := app.FuncOf(func(this app.Value, args []app.Value) any {
+		c := mq.Get("matches").Bool()
+		ctx.Dispatch(func(ctx app.Context) {
+			if d.compact != c {
+				d.compact = c
+				changed(ctx)
+			}
+		})
+		return nil
+	})
+	mq.Call("addEventListener", "change", fn)
+	d.stopCompact = func() {
+		mq.Call("removeEventListener", "change", fn)
+		fn.Release()
+	}
 }
 
 // drive binds the transport's keys to s, and calls pause (on the UI
@@ -154,7 +188,7 @@ func (d *driver) drive(ctx app.Context, s stepper, pause func()) {
 func (d *driver) dismount() {
 	d.clock.stop()
 	d.mounted = false
-	for _, stop := range []*func(){&d.stopKeys, &d.stopHide} {
+	for _, stop := range []*func(){&d.stopKeys, &d.stopHide, &d.stopCompact} {
 		if *stop != nil {
 			(*stop)()
 			*stop = nil

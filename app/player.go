@@ -12,6 +12,7 @@ import (
 	"reconcile/app/session"
 	"reconcile/engine/api"
 	"reconcile/engine/scenario"
+	"reconcile/engine/sim"
 )
 
 // Player is the scenario player, /s/{id}: the lesson, the stage (the loop
@@ -21,7 +22,9 @@ import (
 //
 // ?pass=N opens the run just after pass N (with &t=T, at the simulated time
 // T that follows it without another pass: inputs after a pass are part of
-// the moment); ?at=symptom plays a failure lesson to its symptom. Keys:
+// the moment); ?at=symptom opens a failure lesson at its symptom;
+// ?play=symptom opens it at the start and plays it to its symptom, so the
+// failure is seen developing (the failure table's Replay). Keys:
 // Space play/pause, → next pass, ← previous pass, Home reset.
 type Player struct {
 	app.Compo
@@ -46,6 +49,19 @@ type Player struct {
 	converged bool
 	// lookingAhead is set while a slice of the look-ahead is scheduled.
 	lookingAhead bool
+	// checks are the lesson's checks of the moment the run is at.
+	checks evidence
+	// told is how many moments of the lesson's story the run has reached.
+	told int
+	// asking is the question on screen before the next pass (predict);
+	// answer says how the last one went; guesses are the lesson's
+	// answers so far, kept in the browser.
+	asking  *question
+	answer  string
+	answerN int
+	guesses map[int]guess
+	// replayed is the address whose ?play=symptom was played.
+	replayed string
 }
 
 // OnInit opens the lesson as early as it can in the browser, so the first
@@ -74,20 +90,35 @@ func (p *Player) OnNav(ctx app.Context) {
 		ctx.Page().SetDescription(firstSentence(p.sc.Summary))
 	}
 	if u != nil && u.Query().Get("at") == "symptom" && p.ses != nil && app.IsClient {
-		p.playToSymptom(ctx)
+		p.playToSymptom(ctx, false)
 	}
+	p.replay(ctx, u)
 	if p.mounted {
 		// Opened by a link within the site: the page mounted before it
 		// knew the lesson, so settle could not look ahead.
 		p.lookAheadLater(ctx)
+		p.loadGuesses(ctx)
 	}
 }
 
 // OnMount binds the keyboard and pauses play when the page is hidden.
 func (p *Player) OnMount(ctx app.Context) {
 	p.mount(ctx, p)
+	p.loadGuesses(ctx)
+	p.replay(ctx, ctx.Page().URL())
 	notifyHost(eventPass, p.id, p.view.N)
 	p.settle()
+}
+
+// replay plays a failure lesson to its symptom when u asks for it
+// (?play=symptom, the failure table's Replay), once per address, once the
+// page is mounted (it plays on the page's clock).
+func (p *Player) replay(ctx app.Context, u *url.URL) {
+	if u == nil || u.Query().Get("play") != "symptom" || !p.mounted || p.ses == nil || p.sc.Failure == nil || p.replayed == u.String() {
+		return
+	}
+	p.replayed = u.String()
+	p.playToSymptom(ctx, true)
 }
 
 // OnDismount unbinds the keyboard and stops playing.
@@ -128,8 +159,23 @@ func (p *Player) open(u *url.URL) {
 			at = d
 		}
 	}
-	if want == p.view.N && (at == 0 || at == p.ses.Run().Now()) {
+	var inputs []sim.Given
+	if s := u.Query().Get("in"); s != "" && len(p.ses.Run().Inputs()) == 0 {
+		var err error
+		if inputs, err = parseInputsParam(s); err != nil {
+			p.alert = err.Error() + "; showing the lesson without them."
+		}
+	}
+	if len(inputs) == 0 && want == p.view.N && (at == 0 || at == p.ses.Run().Now()) {
 		return
+	}
+	if len(inputs) > 0 {
+		guard(&p.alert, "Giving the inputs of the address", func() {
+			if err := giveInputs(p.ses, inputs); err != nil {
+				p.alert = err.Error()
+				p.ses.Seek(0)
+			}
+		})
 	}
 	guard(&p.alert, fmt.Sprintf("Going to pass %d", want), func() {
 		switch {
@@ -142,6 +188,7 @@ func (p *Player) open(u *url.URL) {
 		}
 	})
 	p.refresh()
+	p.readChecks()
 }
 
 // load reads the bundled scenario id and prepares a run of it. With later
@@ -151,6 +198,7 @@ func (p *Player) load(id string, later bool) {
 	p.id, p.sc = id, nil
 	p.missing, p.alert, p.notice = false, "", ""
 	p.atSymptom, p.responded, p.embedCode, p.copied, p.converged = false, false, "", "", false
+	p.asking, p.answer, p.guesses = nil, "", nil
 	p.use(nil)
 	sc, found, err := openLesson(id)
 	switch {
@@ -183,6 +231,12 @@ func (p *Player) load(id string, later bool) {
 		ses = s
 	})
 	p.use(ses)
+	p.reader.Moments = nil
+	if sc.Failure != nil {
+		p.reader.Moments = []session.Moment{{At: session.SymptomAt(sc), Kind: session.MarkSymptom, Label: "the symptom: " + sc.Failure.Symptom}}
+	}
+	p.refresh()
+	p.readChecks()
 }
 
 // busy implements stageHost: the player is never busy.
@@ -194,6 +248,11 @@ func (p *Player) changed(ctx app.Context, c change) {
 	if c.reset {
 		p.atSymptom = false
 	}
+	if c.moved || c.inputs {
+		// A question is about the pass after the one it was asked at.
+		p.asking = nil
+	}
+	p.readChecks()
 	p.settle()
 	if c.moved || c.inputs {
 		notifyHost(eventPass, p.id, p.view.N)
@@ -276,7 +335,13 @@ func (p *Player) lookAheadLater(ctx app.Context) {
 			return
 		}
 		ses.StopLookAhead()
-		p.view.Known, p.view.Final, p.view.AtEnd = ses.Known(), ses.Final(), ses.AtEnd()
+		// Where the run ends, and the marks and the start-up that only a
+		// look-ahead finds. The run has not moved: its digest stands.
+		digest, n := p.view.Digest, p.view.N
+		p.refresh()
+		if p.view.N == n && p.view.Digest == "" {
+			p.view.Digest = digest
+		}
 	})
 }
 
@@ -291,17 +356,7 @@ func (p *Player) remember() {
 	u := app.Window().URL()
 	q := u.Query()
 	q.Del("at")
-	if p.view.N == 0 {
-		q.Del("pass")
-	} else {
-		q.Set("pass", strconv.Itoa(p.view.N))
-	}
-	// Inputs and waiting after the pass are part of the moment too.
-	if p.ses.BeyondLastPass() > 0 {
-		q.Set("t", p.ses.Run().Now().String())
-	} else {
-		q.Del("t")
-	}
+	momentQuery(q, p.ses)
 	u.RawQuery = q.Encode()
 	app.Window().Get("history").Call("replaceState", nil, "", u.String())
 }
@@ -310,7 +365,11 @@ func (p *Player) onCopyEmbed(ctx app.Context, e app.Event) {
 	if p.sc == nil {
 		return
 	}
-	p.embedCode = embedSnippet(siteOrigin(), p.id, p.sc.Title)
+	q := url.Values{}
+	if p.ses != nil {
+		momentQuery(q, p.ses)
+	}
+	p.embedCode = embedSnippet(siteOrigin(), p.id, p.sc.Title, q)
 	p.copied = "Copying…"
 	copyText(p.ctx, p.embedCode, func(ctx app.Context, ok bool) {
 		if ok {
@@ -323,7 +382,7 @@ func (p *Player) onCopyEmbed(ctx app.Context, e app.Event) {
 
 // Render draws the page.
 func (p *Player) Render() app.UI {
-	s := shell{embed: p.embed, alert: p.alert, updatable: p.updatable}
+	s := shell{embed: p.embed, alert: p.alert, updatable: p.updatable, wide: true}
 	if p.alert != "" && p.ses != nil {
 		s.onDismiss = p.onDismiss
 	}
@@ -350,21 +409,153 @@ func (p *Player) Render() app.UI {
 		logNote = app.P().Class("empty").Text(fmt.Sprintf("Showing the last %d passes.", len(log)))
 	}
 	return s.render(
-		app.Article().Class("lesson").Aria("labelledby", "lesson-title").Body(
-			app.H1().ID("lesson-title").Text(p.sc.Title),
-			app.Div().Class("summary").Body(paragraphs(p.sc.Summary)...),
-			app.P().Class("try").Body(app.A().Href("/play?from="+p.id).Text("Try it yourself"), app.Text(": edit its desired state, run kubectl, break it and fork its future.")),
+		p.renderHead(),
+		p.renderTransport(transport{lesson: p.id, extra: p.transportExtra()}),
+		p.renderStage(),
+		memoize(storyKey{p.id, p.told, p.tally()}, p.renderStory),
+		memoize(aboutKey{p.id, p.embed}, p.renderAbout),
+		memoize(failureKey{p.id, p.failureWhere(), p.view.Ready}, p.renderFailure),
+		app.Div().Class("workspace").Body(p.renderPass(), p.renderInspector()),
+		app.Div().Class("workspace").Body(
+			memoize(p.checks.key(p.view.Now), func() app.UI { return renderChecks(p.checks, p.view.Now) }),
+			memoize(p.faultsKey(), p.renderFaults),
 		),
-		p.renderFailure(),
-		p.renderTransport(transport{lesson: p.id}),
-		app.If(p.notice != "", func() app.UI {
-			return app.P().Class("notice").Text(p.notice)
-		}),
-		app.Div().Class("stage").Body(p.renderPass(), p.renderSide()),
-		app.Div().Class("workspace").Body(p.renderCluster(), p.renderInspector()),
-		app.Div().Class("workspace").Body(p.renderFaults(), p.renderLog(logNote)),
-		p.renderShare(),
+		p.renderLog(logNote),
+		memoize(pseudoKeyOf(p.view.Current), func() app.UI { return renderPseudocode(p.view.Current) }),
+		memoize(shareKey{p.view.Digest, p.view.N, p.embedCode, p.copied}, p.renderShare),
 	)
+}
+
+// renderHead is the lesson's title and its line for this moment: the lead
+// before the run, then the latest moment of the story the run has reached.
+// The story so far and the whole summary are below the stage. Embedded,
+// the course page around the frame says what the lesson is: the title is
+// for screen readers only.
+func (p *Player) renderHead() app.UI {
+	title := app.H1().ID("lesson-title").Text(p.sc.Title)
+	if p.embed {
+		title = app.H1().ID("lesson-title").Class("visually-hidden").Text(p.sc.Title)
+	}
+	line, count := p.sc.Lead, ""
+	if p.told > 0 {
+		line = p.sc.Story[p.told-1].Say
+		count = fmt.Sprintf("%d/%d ", p.told, len(p.sc.Story))
+	}
+	return app.Article().Class("lesson").Aria("labelledby", "lesson-title").Body(
+		title,
+		app.P().Class("story-line").Aria("live", "polite").Title(line).Body(
+			app.If(count != "", func() app.UI { return app.Span().Class("story-count").Aria("hidden", "true").Text(count) }),
+			app.Text(line),
+		),
+	)
+}
+
+// The keys of the player's parts that change less often than every pass.
+type (
+	storyKey struct {
+		id    string
+		told  int
+		tally string
+	}
+	aboutKey struct {
+		id    string
+		embed bool
+	}
+	failureKey struct {
+		id, where string
+		ready     bool
+	}
+	shareKey struct {
+		digest      string
+		n           int
+		code, words string
+	}
+)
+
+// renderStory is the lesson's story so far, and the moments still to come
+// counted (not told: the run tells them).
+func (p *Player) renderStory() app.UI {
+	if len(p.sc.Story) == 0 {
+		return nil
+	}
+	told := p.sc.Story[:p.told]
+	return app.Section().Class("story").Aria("labelledby", "story-title").Body(
+		app.H2().ID("story-title").Text("The story so far"),
+		app.If(len(told) == 0, func() app.UI {
+			return app.P().Class("muted").Text(p.sc.Lead + " The story is told as the run reaches its moments: press Next pass or Play.")
+		}).Else(func() app.UI {
+			return app.Ol().Body(app.Range(told).Slice(func(i int) app.UI {
+				return app.Li().Body(app.Span().Class("muted").Text("t="+told[i].At.String()+" "), app.Text(told[i].Say))
+			}))
+		}),
+		app.If(p.told < len(p.sc.Story), func() app.UI {
+			return app.P().Class("muted").Text(fmt.Sprintf("%d more moments to come.", len(p.sc.Story)-p.told))
+		}),
+		app.If(p.tally() != "", func() app.UI { return app.P().Class("tally").Text(p.tally()) }),
+	)
+}
+
+// renderAbout is the whole lesson text, and the way to try it yourself.
+func (p *Player) renderAbout() app.UI {
+	try := app.A().Href("/play?from=" + p.id).Text("Try it yourself")
+	if p.embed {
+		try = try.Target("_blank").Rel("noopener")
+	}
+	return app.Details().Class("about").Body(
+		app.Summary().Text("About this lesson"),
+		app.Div().Class("summary").Body(paragraphs(p.sc.Summary)...),
+		app.P().Class("try").Body(try, app.Text(": edit its desired state, run kubectl, break it and fork its future.")),
+	)
+}
+
+// transportExtra are the player's buttons after Next pass.
+func (p *Player) transportExtra() []app.UI {
+	return p.failureButtons()
+}
+
+// readChecks reads the lesson's checks of the moment the run is at.
+func (p *Player) readChecks() {
+	if p.ses == nil || p.sc == nil {
+		p.checks = evidence{}
+		return
+	}
+	guard(&p.alert, "Reading the lesson's checks", func() {
+		p.checks = readEvidence(p.ses.Run(), p.sc)
+		now := p.ses.Run().Now()
+		p.told = 0
+		for _, m := range p.sc.Story {
+			if m.At > now || p.ses.N() == 0 {
+				break // before the first pass, the lead
+			}
+			p.told++
+		}
+	})
+}
+
+// renderStage is what a learner watches: what the pass did and why, the
+// loop as it ran, and the cluster with what changed.
+func renderStageOf(s *stage, now app.UI) app.UI {
+	return app.Div().Class("stage").Body(
+		app.Div().Class("stage-now").Body(
+			now,
+			app.If(s.drawRing() && s.loop != "", func() app.UI { return app.Div().Class("loop-ring").Body(app.Raw(s.loop)) }),
+		),
+		s.renderCluster(),
+	)
+}
+
+func (p *Player) renderStage() app.UI {
+	if p.asking != nil {
+		return renderStageOf(&p.stage, p.renderQuestion())
+	}
+	note := p.notice
+	if p.answer != "" && p.view.N == p.answerN {
+		note = p.questionWords()
+	}
+	if note == "" && p.atSymptom && !p.responded {
+		note = "This is the symptom. Its evidence: the lesson's checks and the inspector, below."
+	}
+	return renderStageOf(&p.stage, p.renderNow(note))
 }
 
 // renderShare offers the embed code and shows the trace digest.
@@ -382,9 +573,12 @@ func (p *Player) renderShare() app.UI {
 				app.Textarea().ID("embed-code").ReadOnly(true).Rows(3).Text(p.embedCode),
 			)
 		}),
-		app.P().Class("digest").Body(
-			app.Text("Trace digest "),
-			app.Code().DataSet("digest", p.view.Digest).DataSet("pass", p.view.N).Text(orDash(p.view.Digest)),
+		app.Details().Class("digest").Body(
+			app.Summary().Text("Trace digest"),
+			app.P().Body(
+				app.Text("The same lesson, the same inputs and the same pass give the same digest, here and in the command line: "),
+				app.Code().DataSet("digest", p.view.Digest).DataSet("pass", p.view.N).Text(orDash(p.view.Digest)),
+			),
 		),
 	)
 }

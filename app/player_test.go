@@ -21,8 +21,18 @@ func openPlayer(t *testing.T, rawURL string) *Player {
 		t.Fatal(err)
 	}
 	p := &Player{}
+	p.OnInit()
 	p.open(u)
 	return p
+}
+
+// step presses Next pass, skipping the lesson's question if it asks one.
+func step(p *Player) {
+	var ctx app.Context
+	p.next(ctx)
+	if p.asking != nil {
+		p.answerQuestion(ctx, -1)
+	}
 }
 
 // nativeRun runs the bundled scenario id natively for n passes.
@@ -49,7 +59,7 @@ func TestPlayerStepsForwardAndBack(t *testing.T) {
 	}
 	var ctx app.Context
 	for i := 1; i <= 3; i++ {
-		p.next(ctx)
+		step(p)
 		if p.view.N != i || len(p.view.Log) != i || p.view.Current == nil || p.view.Current.N != i {
 			t.Fatalf("after %d × next: pass %d, %d log entries", i, p.view.N, len(p.view.Log))
 		}
@@ -91,15 +101,14 @@ func TestPlayerOpensAtPassN(t *testing.T) {
 
 func TestPlayerRunsToTheEndAndStops(t *testing.T) {
 	p := openPlayer(t, "/s/"+scenarios.Default)
-	var ctx app.Context
 	for i := 0; i < 100000 && !p.view.AtEnd; i++ {
-		p.next(ctx)
+		step(p)
 	}
 	if !p.view.AtEnd {
 		t.Fatal("the default lesson never ends")
 	}
 	n := p.view.N
-	p.next(ctx)
+	step(p)
 	if p.view.N != n {
 		t.Errorf("next after the end moved from pass %d to %d", n, p.view.N)
 	}

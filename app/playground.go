@@ -344,7 +344,7 @@ func slotHref(slot string) string {
 
 // Render draws the page.
 func (p *Playground) Render() app.UI {
-	s := shell{embed: p.embed, updatable: p.updatable}
+	s := shell{embed: p.embed, updatable: p.updatable, wide: true}
 	busy := ""
 	if p.loading {
 		busy = "opening your saved work…"
@@ -379,10 +379,11 @@ func (p *Playground) Render() app.UI {
 			}}),
 			app.P().Class("muted fork-hint").Text("Fork here keeps the past up to this pass and starts a second future beside this one: "+
 				"leave a fault out or try another fix, and compare. What if this event had not been lost?"),
+			renderStageOf(&p.stage, p.renderNow("")),
 			app.Div().Class("workspace play-tools").Body(p.renderEditor(), p.renderConsole()),
 			app.Div().Class("workspace").Body(p.renderFaults(), p.renderLog(app.P().Class("empty").Text(note))),
 			p.renderFutures(),
-			app.Div().Class("workspace").Body(p.renderCluster(), p.renderInspector()),
+			app.Div().Class("workspace").Body(p.renderPass(), p.renderInspector()),
 			p.renderWork(),
 		),
 	)

@@ -1,6 +1,8 @@
 package app
 
 import (
+	"fmt"
+
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"reconcile/engine/controller"
@@ -58,4 +60,16 @@ func renderCode(label string, lines []string, executed []int) app.UI {
 			return app.Li().Body(app.Code().Text(lines[i]))
 		}),
 	)
+}
+
+// pseudoKey is what renderPseudocode draws, as a key.
+type pseudoKey struct {
+	controller, variant, lines string
+}
+
+func pseudoKeyOf(c *sim.Pass) pseudoKey {
+	if c == nil || len(c.Lines) == 0 {
+		return pseudoKey{}
+	}
+	return pseudoKey{c.Controller, c.Variant, fmt.Sprint(c.Lines)}
 }

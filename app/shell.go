@@ -17,12 +17,17 @@ type shell struct {
 	onDismiss app.EventHandler
 	// updatable offers to reload into a newly installed version.
 	updatable bool
+	// wide lets the page use the width of a laptop (a lesson's stage).
+	wide bool
 }
 
 func (s shell) render(content ...app.UI) app.UI {
 	class := "page"
 	if s.embed {
 		class += " embed"
+	}
+	if s.wide {
+		class += " wide"
 	}
 	return app.Div().Class(class).Body(
 		app.A().Class("skip").Href("#main").Text("Skip to content"),

@@ -31,8 +31,12 @@ type stage struct {
 	loopN int
 
 	driver
-	fault    session.FaultForm
-	logLines map[int]string // the pass log's lines, by pass number
+	// dialsOpen shows the transport's other controls on a narrow screen.
+	dialsOpen bool
+	// explainFields shows what each field of the pass details means.
+	explainFields bool
+	fault         session.FaultForm
+	logLines      map[int]string // the pass log's lines, by pass number
 
 	// alert is what went wrong last (a refused input, a recovered panic);
 	// notice a calm message about the last action.
@@ -59,6 +63,12 @@ type stageHost interface {
 	changed(ctx app.Context, c change)
 }
 
+// asker is a page that may ask the learner something before the next
+// pass runs (a lesson's predict marks): ask reports whether the pass waits.
+type asker interface {
+	ask(ctx app.Context) bool
+}
+
 // change says what a stage action changed.
 type change struct {
 	// moved: the session is at another pass (or moment).
@@ -76,7 +86,14 @@ func (s *stage) mount(ctx app.Context, host stageHost) {
 		s.pause()
 		s.notice = "Paused while the page was hidden."
 	})
+	s.watchCompact(ctx, func(ctx app.Context) { s.refresh() })
+	s.refresh()
 }
+
+// drawRing and drawMini say which loop figure the stage draws: both until
+// the browser says which the screen needs.
+func (s *stage) drawRing() bool { return !s.knowCompact || !s.compact }
+func (s *stage) drawMini() bool { return !s.knowCompact || s.compact }
 
 // use makes ses the stage's session (nil: none), forgetting what was read
 // of the last one.
@@ -99,7 +116,7 @@ func (s *stage) refresh() {
 	}
 	var v session.View
 	if guard(&s.alert, "Reading the run", func() { v = s.reader.Read(s.ses, s.digestNow || !app.IsClient) }) {
-		if v.N != s.loopN || s.loop == "" {
+		if s.drawRing() && (v.N != s.loopN || s.loop == "") {
 			s.loop, s.loopN = loopSVGFor(v.Current, captionFor(v.Current)), v.N
 		}
 		s.view = v
@@ -148,12 +165,49 @@ func (s *stage) next(ctx app.Context) {
 	if !s.idle() || s.view.AtEnd {
 		return
 	}
-	s.alert = ""
+	if a, ok := s.host.(asker); ok && a.ask(ctx) {
+		s.pause()
+		return
+	}
+	s.alert, s.notice = "", ""
 	s.act(ctx, "next", "Next pass", func() {
 		if _, ok := s.ses.Next(); !ok {
 			s.pause()
 		}
 	})
+	s.refresh()
+	s.tell(ctx, change{moved: true})
+}
+
+// nextEvent runs passes until something the learner can see changes.
+func (s *stage) nextEvent(ctx app.Context) {
+	if !s.idle() || s.view.AtEnd {
+		return
+	}
+	s.pause()
+	s.alert = ""
+	n := 0
+	s.act(ctx, "next-event", "Next event", func() { n = s.ses.NextEvent() })
+	s.notice = ""
+	if n > 1 {
+		s.notice = fmt.Sprintf("Ran %d passes to the next thing you can see change.", n)
+	}
+	s.refresh()
+	s.tell(ctx, change{moved: true})
+}
+
+// skipStartup runs the start-up passes at once.
+func (s *stage) skipStartup(ctx app.Context) {
+	if !s.idle() {
+		return
+	}
+	s.pause()
+	s.alert = ""
+	from, moved := s.ses.N(), false
+	s.act(ctx, "skip-startup", "Skip start-up", func() { moved = s.ses.SkipStartup() })
+	if moved {
+		s.notice = fmt.Sprintf("Skipped the start-up: passes %d to %d created and started everything; the world has settled. Step on from here.", from+1, s.ses.N())
+	}
 	s.refresh()
 	s.tell(ctx, change{moved: true})
 }
@@ -178,7 +232,7 @@ func (s *stage) reset(ctx app.Context) {
 func (s *stage) seek(ctx app.Context, n int) { s.seekTo(ctx, n, change{moved: true}) }
 
 func (s *stage) seekTo(ctx app.Context, n int, c change) {
-	s.alert = ""
+	s.alert, s.notice = "", ""
 	s.act(ctx, "seek", fmt.Sprintf("Going to pass %d", n), func() {
 		if err := s.ses.Seek(n); err != nil {
 			s.alert = err.Error()
@@ -285,12 +339,26 @@ func (s *stage) asOf() string {
 
 // Event handlers.
 
-func (s *stage) onNext(ctx app.Context, e app.Event)     { s.next(ctx) }
-func (s *stage) onPrevious(ctx app.Context, e app.Event) { s.previous(ctx) }
-func (s *stage) onReset(ctx app.Context, e app.Event)    { s.reset(ctx) }
-func (s *stage) onPlay(ctx app.Context, e app.Event)     { s.togglePlay(ctx) }
-func (s *stage) onInject(ctx app.Context, e app.Event)   { s.inject(ctx) }
-func (s *stage) onDismiss(ctx app.Context, e app.Event)  { s.alert = "" }
+func (s *stage) onNext(ctx app.Context, e app.Event)        { s.next(ctx) }
+func (s *stage) onPrevious(ctx app.Context, e app.Event)    { s.previous(ctx) }
+func (s *stage) onReset(ctx app.Context, e app.Event)       { s.reset(ctx) }
+func (s *stage) onPlay(ctx app.Context, e app.Event)        { s.togglePlay(ctx) }
+func (s *stage) onInject(ctx app.Context, e app.Event)      { s.inject(ctx) }
+func (s *stage) onDismiss(ctx app.Context, e app.Event)     { s.alert = "" }
+func (s *stage) onDials(ctx app.Context, e app.Event)       { s.dialsOpen = !s.dialsOpen }
+func (s *stage) onNextEvent(ctx app.Context, e app.Event)   { s.nextEvent(ctx) }
+func (s *stage) onSkipStartup(ctx app.Context, e app.Event) { s.skipStartup(ctx) }
+func (s *stage) onExplainFields(ctx app.Context, e app.Event) {
+	s.explainFields = !s.explainFields
+}
+
+// onMark goes to the pass a timeline mark names.
+func (s *stage) onMark(ctx app.Context, e app.Event) {
+	n, err := strconv.Atoi(ctx.JSSrc().Get("dataset").Get("pass").String())
+	if err == nil && n >= 0 {
+		s.seek(ctx, n)
+	}
+}
 
 func (s *stage) onTimeline(ctx app.Context, e app.Event) {
 	n, err := strconv.Atoi(ctx.JSSrc().Get("value").String())

@@ -2,8 +2,11 @@ package app
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"reconcile/app/session"
 )
 
 // transport is the transport bar of a stage: Reset, Previous pass,
@@ -40,6 +43,8 @@ func (s *stage) renderTransport(t transport) app.UI {
 		status += " · nothing more happens before the end of the run"
 	case v.Converged && v.N > 0:
 		status += " · converged"
+	case v.N > 0:
+		status += " · not converged"
 	}
 	if t.suffix != "" {
 		status += " · " + t.suffix
@@ -56,20 +61,51 @@ func (s *stage) renderTransport(t transport) app.UI {
 		app.Button().Type("button").Class("play").Text(playLabel).Disabled(off || (v.AtEnd && !playing)).OnClick(s.onPlay).Title(playTitle),
 		app.Button().Type("button").Class("primary").Text("Next pass").Disabled(off || v.AtEnd).OnClick(s.onNext).Title("Run the next pass (→)"),
 	}
-	return app.Section().Class("transport").Aria("label", "Transport").Body(
-		app.Div().Class("buttons").Body(append(buttons, t.extra...)...),
-		app.Div().Class("dials").Body(
+	class := "transport stagebar"
+	if s.dialsOpen {
+		class += " open"
+	}
+	return app.Section().Class(class).Aria("label", "Transport").Body(
+		app.Div().Class(buttonsClass(len(t.extra))).Body(append(buttons, t.extra...)...),
+		app.Button().Type("button").Class("quiet more").Aria("expanded", strconv.FormatBool(s.dialsOpen)).Aria("controls", "dials").
+			Aria("label", "More controls").Text("More").OnClick(s.onDials),
+		app.Div().ID("dials").Class("dials").Body(
+			app.Div().Class("pacing").Body(
+				app.Button().Type("button").Text("Next event").Disabled(off || v.AtEnd).OnClick(s.onNextEvent).
+					Title("Run passes until something you can see changes, or an input comes"),
+				app.If(v.InStartup, func() app.UI {
+					return app.Button().Type("button").Text("Skip start-up").Disabled(off).OnClick(s.onSkipStartup).
+						Title("Run the start-up passes at once, to where the world first settles")
+				}),
+			),
 			speedControl(s.speed, s.onSpeed),
 			app.Div().Class("field timeline").Body(
 				app.Label().For("timeline").Text("Timeline"),
 				app.Input().Type("range").ID("timeline").Min(0).Max(end).Step(1).Value(v.N).
 					Disabled(off).Aria("valuetext", fmt.Sprintf("pass %d of %d", v.N, end)).OnInput(s.onTimeline),
+				renderMarks(v.Marks, end, s.onMark),
 			),
 		),
 		// The end of the run as far as it is known, for the browser to take
 		// from the prerendered page (prerenderedEnd).
 		app.P().Class("status").Role("status").DataSet("lesson", t.lesson).DataSet("known", v.Known).DataSet("final", v.Final).Text(status),
 	)
+}
+
+// renderMarks draws the timeline's marks under it: each a button that goes
+// to the moment it marks.
+func renderMarks(marks []session.Mark, end int, onMark app.EventHandler) app.UI {
+	if len(marks) == 0 || end == 0 {
+		return nil
+	}
+	return app.Ul().Class("marks").Aria("label", "Moments on the timeline").Body(app.Range(marks).Slice(func(i int) app.UI {
+		m := marks[i]
+		pos := float64(min(m.N, end)) / float64(end) * 100
+		return app.Li().Class("mark m-"+m.Kind).Style("left", fmt.Sprintf("%.2f%%", pos)).Body(
+			app.Button().Type("button").Class("mark-button").DataSet("pass", m.N).OnClick(onMark).
+				Aria("label", fmt.Sprintf("Go to just after pass %d: %s", m.N, m.Label)).Title(fmt.Sprintf("after pass %d, t=%s: %s", m.N, m.At, m.Label)),
+		)
+	}))
 }
 
 // speedControl is the Speed control: how fast Play runs passes.
@@ -80,4 +116,12 @@ func speedControl(speed int, onSpeed app.EventHandler) app.UI {
 			return app.Option().Value(speeds[i].label).Text(speeds[i].label).Selected(i == speed)
 		})),
 	)
+}
+
+// buttonsClass lets a row with extra buttons wrap on a compact screen.
+func buttonsClass(extra int) string {
+	if extra > 0 {
+		return "buttons many"
+	}
+	return "buttons"
 }

@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"net/url"
 	"slices"
 	"strings"
 	"testing"
@@ -86,7 +87,7 @@ func replayFailure(t *testing.T, sc *scenario.Scenario) {
 	t.Helper()
 	p := playerOf(t, sc)
 	var ctx app.Context
-	p.playToSymptom(ctx)
+	p.playToSymptom(ctx, false)
 	if p.alert != "" || !p.atSymptom {
 		t.Fatalf("%s: playing to the symptom: alert %q", sc.ID, p.alert)
 	}
@@ -121,7 +122,7 @@ func replayFailure(t *testing.T, sc *scenario.Scenario) {
 		t.Errorf("%s: converged the moment the response was applied, before any pass", sc.ID)
 	}
 	for i := 0; i < 20000 && !p.view.Converged && !p.view.AtEnd; i++ {
-		p.next(ctx)
+		step(p)
 	}
 	if !p.view.Converged {
 		t.Errorf("%s: the response did not converge (pass %d, t=%s)", sc.ID, p.view.N, p.view.Now)
@@ -169,7 +170,7 @@ func TestFailuresTableFollowsTheLessonsOrder(t *testing.T) {
 		t.Errorf("%d Replay links for %d rows", got, len(rows))
 	}
 	f := &Failures{rows: []failureRow{{id: "x", title: "X", row: scenario.FailureRow{Trigger: "t", Symptom: "s", Cause: "c", Response: "r"}}}}
-	if html := app.HTMLString(f.Render()); !strings.Contains(html, `href="/s/x?at=symptom"`) {
+	if html := app.HTMLString(f.Render()); !strings.Contains(html, `href="/s/x?play=symptom"`) {
 		t.Errorf("a row does not replay its lesson to the symptom: %s", html)
 	}
 }
@@ -198,7 +199,7 @@ func TestInspectorAnswersTheThreeQuestionsInOrder(t *testing.T) {
 	p := openPlayer(t, "/s/"+scenarios.Default)
 	var ctx app.Context
 	for i := 0; i < 1000 && !p.view.AtEnd; i++ {
-		p.next(ctx)
+		step(p)
 	}
 	p.pick(ctx, api.Ref{Kind: "Deployment", Namespace: "default", Name: "web"})
 	v := p.view.Inspector
@@ -274,8 +275,8 @@ func TestFaultTargetsComeFromTheWorld(t *testing.T) {
 }
 
 func TestEmbedSnippet(t *testing.T) {
-	got := embedSnippet("https://example.org", "web", `A "quoted" title`)
-	for _, want := range []string{`src="https://example.org/s/web?embed=1"`, `loading="lazy"`, `title="A &#34;quoted&#34; title · Reconcile"`} {
+	got := embedSnippet("https://example.org", "web", `A "quoted" title`, url.Values{"pass": {"12"}})
+	for _, want := range []string{`src="https://example.org/s/web?embed=1&amp;pass=12"`, `height="560"`, `loading="lazy"`, `title="A &#34;quoted&#34; title · Reconcile"`} {
 		if !strings.Contains(got, want) {
 			t.Errorf("snippet %s lacks %s", got, want)
 		}
@@ -284,9 +285,8 @@ func TestEmbedSnippet(t *testing.T) {
 
 func TestPlayerShowsThePseudocodeAReplicaSetPassRan(t *testing.T) {
 	p := openPlayer(t, "/s/"+scenarios.Default)
-	var ctx app.Context
 	for i := 0; i < 50 && (p.view.Current == nil || len(p.view.Current.Lines) == 0); i++ {
-		p.next(ctx)
+		step(p)
 	}
 	if p.view.Current == nil || len(p.view.Current.Lines) == 0 {
 		t.Fatal("no ReplicaSet pass in the first 50 passes")

@@ -375,6 +375,16 @@ func (h *harness) do(t *testing.T, d *datadriven.TestData) string {
 			}
 			return "converged\n"
 		})
+	case "moving":
+		// moving [max=N]: what keeps the world from converging, grouped
+		return h.each(func(_ string, s *sim.Sim) string {
+			n, _ := strconv.Atoi(arg(d, "max", "0"))
+			lines := s.Moving(n)
+			if len(lines) == 0 {
+				return "converged\n"
+			}
+			return strings.Join(lines, "\n") + "\n"
+		})
 	case "digest":
 		return h.each(func(_ string, s *sim.Sim) string { return s.Digest() + "\n" })
 	}

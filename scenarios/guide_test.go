@@ -65,7 +65,7 @@ func TestGuideNamesEverything(t *testing.T) {
 		{"kubectl command", kubectl.Verbs, "`%s"},
 		{"rollout subcommand", kubectl.RolloutCommands, "%s"},
 		{"controller", controller.Names(), "`%s`"},
-		{"top-level field", []string{"id", "title", "summary", "seed", "cluster", "manifests", "steps", "response", "expect", "failure"}, "`%s`"},
+		{"top-level field", []string{"id", "title", "summary", "lead", "story", "predict", "seed", "cluster", "manifests", "steps", "response", "expect", "failure"}, "`%s`"},
 	} {
 		for _, name := range list.names {
 			if !strings.Contains(doc, strings.Replace(list.form, "%s", name, 1)) {

@@ -78,7 +78,11 @@ func handler(wasmSize int64) *app.Handler {
 		ThemeColor:      "#1d4e57",
 		LoadingLabel:    "Loading the simulation: {progress}%",
 		Styles:          []string{"/web/app.css", "/web/play.css"},
-		Version:         version,
+		// A page opened in a course page's frame (?embed=1) is drawn as an
+		// embed from its first paint, before app.wasm has loaded: the
+		// prerendered page is the same for every query.
+		RawHeaders: []string{embedHeader},
+		Version:    version,
 	}
 	if wasmSize > 0 {
 		h.WasmContentLength = strconv.FormatInt(wasmSize, 10)
@@ -112,3 +116,6 @@ func offlineWorker(template string) string {
 	return strings.Replace(template, cacheLookup,
 		`const cachedResponse = await caches.match(request, {ignoreSearch: request.mode === "navigate"});`, 1)
 }
+
+// embedHeader marks the document as embedded when its address says so.
+const embedHeader = `<script>if (/[?&]embed=1(&|$)/.test(location.search)) document.documentElement.classList.add("embed")</script>`

@@ -216,7 +216,7 @@ func TestBrowserPlay(t *testing.T) {
 		if got := text(t, ctx, "#apply-result"); !strings.Contains(got, "deployment.apps/web configured") {
 			t.Errorf("apply printed %q", got)
 		}
-		nextUntil(t, ctx, "convergence", `converged`, 400)
+		nextUntil(t, ctx, "convergence", `· converged`, 400)
 		if got := text(t, ctx, ".cluster"); !strings.Contains(got, "5 active pods") || !strings.Contains(got, "desired 5 · up-to-date 5 · ready 5 · available 5") {
 			t.Errorf("converged, the cluster shows %.300q", got)
 		}
@@ -259,7 +259,7 @@ func TestBrowserPlay(t *testing.T) {
 		if out := kubectl(t, ctx, "get deployments"); !strings.Contains(out, "NAME") || !strings.Contains(out, "0/3") {
 			t.Errorf("get deployments at pass 0 = %q", out)
 		}
-		nextUntil(t, ctx, "convergence", `converged`, 400)
+		nextUntil(t, ctx, "convergence", `· converged`, 400)
 		if out := kubectl(t, ctx, "get pods"); strings.Count(out, "Running") != 3 || !strings.Contains(out, "READY") {
 			t.Errorf("get pods = %q", out)
 		}
@@ -269,14 +269,14 @@ func TestBrowserPlay(t *testing.T) {
 		if out := kubectl(t, ctx, "scale deployment/web --replicas=4"); !strings.Contains(out, "deployment.apps/web scaled") {
 			t.Errorf("scale = %q", out)
 		}
-		nextUntil(t, ctx, "convergence at 4", `converged`, 400)
+		nextUntil(t, ctx, "convergence at 4", `· converged`, 400)
 		if out := kubectl(t, ctx, "set image deployment/web web=shop/web:2.0"); !strings.Contains(out, "deployment.apps/web image updated") {
 			t.Errorf("set image = %q", out)
 		}
 		if out := kubectl(t, ctx, "rollout status deployment/web"); !strings.Contains(out, "Still watching") {
 			t.Errorf("rollout status = %q, want it watching", out)
 		}
-		nextUntil(t, ctx, "the rollout's end", `converged`, 600)
+		nextUntil(t, ctx, "the rollout's end", `· converged`, 600)
 		poll(t, ctx, "rollout status ends", `[...document.querySelectorAll("#kubectl-output .console-entry")].some(e => e.textContent.includes('deployment "web" successfully rolled out'))`, 10*time.Second)
 		pod := eval[string](t, ctx, "finding a pod", `document.querySelector("button.pod").dataset.ref.split("/")[2]`)
 		if out := kubectl(t, ctx, "delete pod "+pod); !strings.Contains(out, fmt.Sprintf("pod %q deleted", pod)) {
@@ -309,7 +309,7 @@ func TestBrowserPlay(t *testing.T) {
 	t.Run("fork", func(t *testing.T) {
 		openPlay(t, ctx, base+"/play")
 		clickButton(t, ctx, "Start over")
-		nextUntil(t, ctx, "convergence", `converged`, 400)
+		nextUntil(t, ctx, "convergence", `· converged`, 400)
 		n := statusPass(t, ctx)
 		chooseFault(t, ctx, "stop", "replicaset-controller")
 		clickButton(t, ctx, "Inject")

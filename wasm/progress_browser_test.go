@@ -166,8 +166,12 @@ func serveAccepting(t *testing.T, dir, accept string) *acceptingServer {
 		} else {
 			r.Header.Set("Accept-Encoding", accept)
 		}
-		h.ServeHTTP(w, r)
-		if strings.HasSuffix(r.URL.Path, "/app.wasm") {
+		sw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
+		h.ServeHTTP(sw, r)
+		// Only a whole answer says how the file was served: an error (a
+		// request the browser gave up, a range it no longer wants) carries
+		// no Content-Encoding.
+		if strings.HasSuffix(r.URL.Path, "/app.wasm") && sw.status == http.StatusOK {
 			s.mu.Lock()
 			s.enc = append(s.enc, w.Header().Get("Content-Encoding"))
 			s.mu.Unlock()
@@ -176,6 +180,17 @@ func serveAccepting(t *testing.T, dir, accept string) *acceptingServer {
 	t.Cleanup(srv.Close)
 	s.URL = srv.URL
 	return s
+}
+
+// statusWriter remembers the status of a response.
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	w.status = code
+	w.ResponseWriter.WriteHeader(code)
 }
 
 func (s *acceptingServer) encodings() []string {

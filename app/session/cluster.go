@@ -20,6 +20,10 @@ const (
 
 // Cluster is what the cluster pane shows: workloads with their counts,
 // nodes with their pods, the control plane's controllers.
+//
+// What the current pass changed is marked (PodChip.Change, NodeView.Ghosts,
+// Workload.Changed, NodeView.Changed) when the reading follows the one
+// before by steps forward (see Reader); after a seek nothing is marked.
 type Cluster struct {
 	Deployments []Workload
 	ReplicaSets []Workload
@@ -33,13 +37,51 @@ type Cluster struct {
 	MoreOthers  int
 	Controllers []sim.ControllerState
 	ActivePods  int
+	// Acting is who ran the current pass: a controller, or "kubelet on
+	// NODE" ("" before the first pass).
+	Acting string
 }
 
-// Workload is one Deployment or ReplicaSet and its replica counts.
+// Workload is one Deployment or ReplicaSet and its replica counts, as
+// kubectl get shows them: Desired is spec.replicas; Current the active pods
+// its status counts (not terminating, not finished); Ready those of them
+// ready, NotReady the others. Drawn as slots: Desired slots, Ready filled,
+// NotReady half filled, the rest empty (pods missing).
 type Workload struct {
 	Ref                                          api.Ref
 	Desired, Current, Ready, Available, UpToDate int32
-	Generation, Observed                         int64
+	NotReady                                     int32
+	// Pods are the active pods it has now, PodsReady those of them ready:
+	// what is there, whatever its status says yet (a Deployment's are its
+	// ReplicaSets').
+	Pods, PodsReady      int32
+	Generation, Observed int64
+	// Changed says the current pass (or an input since the pass before)
+	// wrote it.
+	Changed bool
+}
+
+// deploymentWorkload reads a Deployment's counts.
+func deploymentWorkload(d *api.Deployment) Workload {
+	return workload(Workload{
+		Ref: api.RefOf(d), Desired: api.Deref(d.Spec.Replicas, 1), Current: d.Status.Replicas,
+		UpToDate: d.Status.UpdatedReplicas, Ready: d.Status.ReadyReplicas, Available: d.Status.AvailableReplicas,
+		Generation: d.Generation, Observed: d.Status.ObservedGeneration,
+	})
+}
+
+// replicaSetWorkload reads a ReplicaSet's counts.
+func replicaSetWorkload(r *api.ReplicaSet) Workload {
+	return workload(Workload{
+		Ref: api.RefOf(r), Desired: api.Deref(r.Spec.Replicas, 1), Current: r.Status.Replicas,
+		Ready: r.Status.ReadyReplicas, Available: r.Status.AvailableReplicas,
+		Generation: r.Generation, Observed: r.Status.ObservedGeneration,
+	})
+}
+
+func workload(w Workload) Workload {
+	w.NotReady = max(0, w.Current-w.Ready)
+	return w
 }
 
 // NodeView is one node and the pods bound to it.
@@ -51,6 +93,12 @@ type NodeView struct {
 	Pods    []PodChip
 	More    int
 	Total   int
+	// Ghosts are the pods that were on the node at the reading before and
+	// are gone (marked like Pods' changes), each with who deleted it.
+	Ghosts []Ghost
+	// Changed says the current pass (or an input since the pass before)
+	// wrote the node.
+	Changed bool
 }
 
 // PodChip is a pod as the cluster pane draws it: its status in words and
@@ -61,6 +109,25 @@ type PodChip struct {
 	Status string
 	Ready  string
 	Shape  string
+	// Change is ChangeAdded when the current pass (or an input since the
+	// pass before) created the pod, ChangeModified when it wrote it, ""
+	// otherwise.
+	Change string
+}
+
+// Values of PodChip.Change.
+const (
+	ChangeAdded    = "added"
+	ChangeModified = "changed"
+)
+
+// Ghost is a pod gone since the reading before, drawn where it was, with
+// who deleted it: "deleted by replicaset-controller", "deleted by the
+// kubelet on worker-1 after it terminated", "deleted by an input:
+// delete-pod app=web".
+type Ghost struct {
+	PodChip
+	Reason string
 }
 
 // Pod shapes, from healthy to broken; the legend explains them.
@@ -90,21 +157,25 @@ var ShapeLegend = []struct{ Shape, Words string }{
 func readCluster(run *sim.Sim, x *worldIndex, ctrls []sim.ControllerState, page int) Cluster {
 	var v Cluster
 	st := run.Store()
-	for _, o := range st.List("Deployment") {
-		d := o.(*api.Deployment)
-		v.Deployments = append(v.Deployments, Workload{
-			Ref: api.RefOf(d), Desired: api.Deref(d.Spec.Replicas, 1), Current: d.Status.Replicas,
-			UpToDate: d.Status.UpdatedReplicas, Ready: d.Status.ReadyReplicas, Available: d.Status.AvailableReplicas,
-			Generation: d.Generation, Observed: d.Status.ObservedGeneration,
-		})
+	m := x.marks
+	for _, o := range x.deployments {
+		w := deploymentWorkload(o.(*api.Deployment))
+		w.Changed = m.written(w.Ref)
+		uid := o.Meta().UID
+		for _, r := range x.replicaSets {
+			if ref := r.(*api.ReplicaSet).ControllerOf(); ref != nil && ref.UID == uid {
+				c := x.owned[r.Meta().UID]
+				w.Pods, w.PodsReady = w.Pods+c.active, w.PodsReady+c.ready
+			}
+		}
+		v.Deployments = append(v.Deployments, w)
 	}
-	for _, o := range st.List("ReplicaSet") {
-		r := o.(*api.ReplicaSet)
-		v.ReplicaSets = append(v.ReplicaSets, Workload{
-			Ref: api.RefOf(r), Desired: api.Deref(r.Spec.Replicas, 1), Current: r.Status.Replicas,
-			Ready: r.Status.ReadyReplicas, Available: r.Status.AvailableReplicas,
-			Generation: r.Generation, Observed: r.Status.ObservedGeneration,
-		})
+	for _, o := range x.replicaSets {
+		w := replicaSetWorkload(o.(*api.ReplicaSet))
+		w.Changed = m.written(w.Ref)
+		c := x.owned[o.Meta().UID]
+		w.Pods, w.PodsReady = c.active, c.ready
+		v.ReplicaSets = append(v.ReplicaSets, w)
 	}
 	v.NodesTotal = len(x.nodes)
 	v.NodesFrom = max(0, min(page, (len(x.nodes)-1)/MaxNodesShown)) * MaxNodesShown
@@ -125,11 +196,13 @@ func readCluster(run *sim.Sim, x *worldIndex, ctrls []sim.ControllerState, page 
 		nv := NodeView{Ref: api.RefOf(n), Status: kubectl.NodeStatus(n), Kubelet: kubelets[n.Name]}
 		nv.Pods, nv.Total = x.podsOn(n.Name, MaxPodsShownOnNode)
 		nv.More = nv.Total - len(nv.Pods)
+		nv.Ghosts, nv.Changed = m.ghostsOn(n.Name), m.written(nv.Ref)
 		v.Nodes = append(v.Nodes, nv)
 	}
 	v.Unscheduled.Ref = api.Ref{Kind: "Node"}
 	v.Unscheduled.Pods, v.Unscheduled.Total = x.podsOn("", MaxPodsShownOnNode)
 	v.Unscheduled.More = v.Unscheduled.Total - len(v.Unscheduled.Pods)
+	v.Unscheduled.Ghosts = m.ghostsOn("")
 	v.ActivePods = x.active
 	for _, kind := range st.Kinds() {
 		switch kind {

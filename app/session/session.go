@@ -2,9 +2,11 @@ package session
 
 import (
 	"fmt"
+	"sort"
 	"time"
 
 	"reconcile/engine/api"
+	"reconcile/engine/controller"
 	"reconcile/engine/scenario"
 	"reconcile/engine/sim"
 )
@@ -41,6 +43,26 @@ type Session struct {
 	ahead      *sim.Sim
 	aheadFrom  int
 	aheadSpent time.Duration
+
+	// times holds the simulated time of every pass met so far, by the run
+	// or by a look-ahead: times[i] is pass i+1's. The run is deterministic,
+	// so what a look-ahead met is what the run will meet, until an input
+	// changes the future (Commit forgets the passes after it).
+	times []api.Time
+	// crashes are the passes met so far that crashed their controller, in
+	// order.
+	crashes []int
+	// round is how many passes run at t=0 before the inputs given at t=0
+	// (each controller's first pass over the initial list); roundKnown says
+	// it is known.
+	round      int
+	roundKnown bool
+	// jumps counts the moves that were not steps forward: a seek, an input
+	// given in the past. A reader marks what changed only between two
+	// readings no jump separates.
+	jumps int
+	// startup is the end of the run's start-up, once looked for (pacing.go).
+	startup startupEnd
 }
 
 // New starts a run of cfg and looks ahead to find where it ends.
@@ -123,7 +145,9 @@ func (s *Session) LookAheadSome(d time.Duration) bool {
 	start := time.Now()
 	ended := false
 	for f.PassCount()-s.aheadFrom < lookAheadPasses {
-		if _, ok := f.Next(); !ok {
+		p, ok := f.Next()
+		s.noteStartup(f, s.aheadFrom, p, ok)
+		if !ok {
 			ended = true
 			break
 		}
@@ -132,6 +156,7 @@ func (s *Session) LookAheadSome(d time.Duration) bool {
 		}
 	}
 	s.aheadSpent += time.Since(start)
+	s.learn(f)
 	s.known = max(s.known, f.PassCount())
 	if ended {
 		s.final, s.known = true, f.PassCount()
@@ -152,8 +177,11 @@ func (s *Session) LookAhead() {
 	st := f.Store()
 	big := st.Count("Pod") > bigWorldObjects || st.Count("Node") > bigWorldObjects/10
 	s.final = false
+	from := f.PassCount()
 	for i := 0; i < lookAheadPasses; i++ {
-		if _, ok := f.Next(); !ok {
+		p, ok := f.Next()
+		s.noteStartup(f, from, p, ok)
+		if !ok {
 			s.final = true
 			break
 		}
@@ -163,10 +191,43 @@ func (s *Session) LookAhead() {
 			break
 		}
 	}
+	s.learn(f)
 	s.known = max(s.known, f.PassCount())
 	if s.final {
 		s.known = f.PassCount()
 	}
+}
+
+// learn keeps the times of the passes of run not met before. run is the
+// session's run or a copy of it, so its passes are the session's.
+func (s *Session) learn(run *sim.Sim) {
+	for _, p := range run.PassesFrom(len(s.times)) {
+		s.times = append(s.times, p.At)
+		if p.Result == controller.Crashed {
+			s.crashes = append(s.crashes, p.N)
+		}
+	}
+	if !s.roundKnown {
+		s.round, s.roundKnown = startRound(run.Passes(), s.final)
+	}
+}
+
+// startRound counts the passes at t=0 that come before the inputs given at
+// t=0: every controller that had keys when it started takes its first one
+// before them, in turn; its second pass comes after them. It reports
+// whether the count is known: a pass after the round has been met (or the
+// run ends).
+func startRound(passes []sim.Pass, final bool) (int, bool) {
+	type process struct{ name, host string }
+	seen := map[process]bool{}
+	for i, p := range passes {
+		k := process{p.Controller, p.Host}
+		if p.At > 0 || seen[k] {
+			return i, true
+		}
+		seen[k] = true
+	}
+	return len(passes), final
 }
 
 // Next runs the next pass. It reports false at the end of the run.
@@ -177,6 +238,7 @@ func (s *Session) Next() (sim.Pass, bool) {
 		return p, false
 	}
 	s.known = max(s.known, p.N)
+	s.learn(s.run)
 	return p, true
 }
 
@@ -188,7 +250,9 @@ func (s *Session) Seek(n int) error {
 	if s.final && n > s.known {
 		n = s.known
 	}
+	s.jumps++
 	err := s.run.Seek(n)
+	s.learn(s.run)
 	s.known = max(s.known, s.run.PassCount())
 	if err != nil {
 		s.final, s.known = true, s.run.PassCount()
@@ -208,7 +272,23 @@ func (s *Session) PlayTo(t api.Time) {
 		}
 		s.known = max(s.known, s.run.PassCount())
 	}
+	s.learn(s.run)
 	s.known = max(s.known, s.run.PassCount())
+}
+
+// StepTowards runs the next pass if it comes before the simulated time t
+// (inputs up to it are applied) and reports true; when none does, it lets
+// the clock run on to t and reports false. PlayTo is StepTowards until it
+// reports false.
+func (s *Session) StepTowards(t api.Time) bool {
+	if s.run.Now() >= t {
+		return false
+	}
+	before := s.run.PassCount()
+	s.run.RunUntil(t, 1)
+	s.learn(s.run)
+	s.known = max(s.known, s.run.PassCount())
+	return s.run.PassCount() > before
 }
 
 // AtTime moves to just after pass n, then lets the clock run on to t
@@ -251,6 +331,9 @@ type Attempt struct {
 	run    *sim.Sim
 	here   int
 	beyond bool
+	// forked says the copy forgot inputs recorded after here: it was
+	// replayed, not copied.
+	forked bool
 }
 
 // Run is the copy the input was given to.
@@ -262,6 +345,14 @@ func (a *Attempt) Commit() {
 	s.run = a.run
 	s.ahead = nil // the run's future is no longer the look-ahead's
 	s.known, s.final = a.here, false
+	// The passes after the input are not those met before it.
+	s.times = s.times[:min(len(s.times), a.here)]
+	s.crashes = s.crashes[:sort.SearchInts(s.crashes, a.here+1)]
+	s.roundKnown, s.startup = false, startupEnd{}
+	if a.forked {
+		s.jumps++ // a replayed past: the same world, other stored versions
+	}
+	s.learn(s.run)
 	// Looking ahead on a run whose clock went on past its pass (inputs or
 	// waiting with no pass, as at a failure's symptom) is left for later:
 	// the timeline grows as the run goes on.
@@ -277,13 +368,14 @@ func (a *Attempt) Commit() {
 func (s *Session) Try(in sim.Input) (*Attempt, error) {
 	here := s.run.PassCount()
 	var run *sim.Sim
+	forked := false
 	for _, old := range s.run.Inputs() {
 		if old.After > here {
 			f, err := s.run.Fork(here)
 			if err != nil {
 				return nil, err
 			}
-			run = f
+			run, forked = f, true
 			break
 		}
 	}
@@ -295,7 +387,7 @@ func (s *Session) Try(in sim.Input) (*Attempt, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Attempt{Output: out, ses: s, run: run, here: here, beyond: beyond}, nil
+	return &Attempt{Output: out, ses: s, run: run, here: here, beyond: beyond, forked: forked}, nil
 }
 
 // Inject gives an input now, as Try then Commit.

@@ -2,12 +2,16 @@ package session
 
 import (
 	"reconcile/engine/api"
+	"reconcile/engine/controller"
 	"reconcile/engine/sim"
 )
 
 // LogStep is how far the pass log's window moves: it shows the latest 25
 // to 50 passes. A pass touches one key, and so does a reading.
 const LogStep = 25
+
+// MovingShown is how many lines of what is still moving a view holds.
+const MovingShown = 2
 
 // HistoryShown is how many of the latest inputs a view lists.
 const HistoryShown = 8
@@ -28,12 +32,23 @@ type View struct {
 	Current *sim.Pass
 	// Log is the pass log's window: 25 to 50 passes up to the current one.
 	Log []sim.Pass
+	// Entries are the pass log's lines over the same window: its passes,
+	// the inputs given between them, the quiet stretches.
+	Entries []Entry
+	// Marks are the moments on the timeline: the inputs, and the moments
+	// the reader was asked to place (Reader.Moments) once known.
+	Marks []Mark
+	// InStartup says the run is still in its start-up (Session.InStartup).
+	InStartup bool
 	// Converged says whether the world has converged (sim.Sim.Converged),
 	// and Why not.
 	Converged bool
 	Why       string
-	Cluster   Cluster
-	Targets   Targets
+	// Moving says what is still moving when the world has not converged,
+	// at most MovingShown lines (sim.Sim.Moving).
+	Moving  []string
+	Cluster Cluster
+	Targets Targets
 	// Inspector is the inspected object: the one selected, or, when
 	// Following, the one the current pass reconciled.
 	Inspector Inspection
@@ -54,13 +69,27 @@ type Reader struct {
 	// NodePage is the page of nodes the cluster pane draws.
 	NodePage int
 
+	// Moments are moments the page names (a lesson's symptom, its
+	// response), placed among View.Marks once the pass before each is known.
+	Moments []Moment
+
 	world     worldIndex
 	inspected *objectText
+	// last is what the reading before saw.
+	last lastReading
+}
+
+// lastReading is what a reader remembers of its last reading, to tell
+// what changed since.
+type lastReading struct {
+	ses   *Session
+	n     int
+	jumps int
 }
 
 // Forget drops what the reader kept: the next reading is of another run.
 func (r *Reader) Forget() {
-	r.world, r.inspected, r.NodePage = worldIndex{}, nil, 0
+	r.world, r.inspected, r.NodePage, r.last = worldIndex{}, nil, 0, lastReading{}
 }
 
 // Read reads the view of s; with digest, the trace digest too (it hashes
@@ -70,21 +99,50 @@ func (r *Reader) Read(s *Session, digest bool) View {
 	v := View{N: s.N(), Known: s.Known(), Final: s.Final(), AtEnd: s.AtEnd(), Now: run.Now().String()}
 	// The log shows 25 to 50 passes, and moves in steps of 25: between
 	// steps a new pass only adds a line, and the lines above it stay.
-	v.Log = run.PassesFrom(max(0, (v.N-1)/LogStep*LogStep-LogStep))
+	from := max(0, (v.N-1)/LogStep*LogStep-LogStep)
+	v.Log = run.PassesFrom(from)
 	if len(v.Log) > 0 {
 		last := v.Log[len(v.Log)-1]
 		v.Current = &last
 	}
+	s.learn(run)
+	v.Entries = readEntries(run, s.round, v.Log, from)
+	v.Marks = s.Marks()
+	for _, m := range r.Moments {
+		if mk, ok := s.MarkAt(m.At, m.Kind, m.Label); ok {
+			v.Marks = append(v.Marks, mk)
+		}
+	}
+	sortMarks(v.Marks)
+	// A look-ahead from the start learns the start-up on its way: while
+	// one is under way, the reading does not run the start-up again.
+	v.InStartup = s.inStartup(s.ahead == nil || s.aheadFrom != 0)
 	v.Converged, v.Why = run.Converged()
+	if !v.Converged {
+		v.Moving = run.Moving(MovingShown)
+	}
 	ref, following := r.Selected, r.Selected == api.Ref{}
 	if following && v.Current != nil {
 		ref = v.Current.Object
 	}
 	v.Following = following
 	v.History = History(run, HistoryShown)
+	// What changed is marked only when this reading follows the one
+	// before by steps forward.
+	follows := r.last.ses == s && r.last.jumps == s.jumps && v.N >= r.last.n && v.N-r.last.n <= maxEventPasses
+	r.world.delta = nil
+	if follows {
+		r.world.delta = &worldDelta{}
+	}
 	r.world.sync(run)
+	r.world.marks = r.marksSince(s, follows)
+	r.world.delta = nil
+	r.last = lastReading{ses: s, n: v.N, jumps: s.jumps}
 	ctrls := run.Controllers()
 	v.Cluster = readCluster(run, &r.world, ctrls, r.NodePage)
+	if v.Current != nil {
+		v.Cluster.Acting = passActor(*v.Current)
+	}
 	v.Targets = readTargets(run, &r.world, ctrls)
 	if ref.Kind != "" {
 		v.Inspector = inspect(run, ref, &r.inspected)
@@ -94,4 +152,124 @@ func (r *Reader) Read(s *Session, digest bool) View {
 	}
 	v.Ready = true
 	return v
+}
+
+// marksSince returns the changes this reading shows, when it follows the
+// reading before by steps forward (nil otherwise): what the current pass
+// wrote, and what was written since the reading before by no pass (inputs
+// given meanwhile). What a pass before the current one wrote is not
+// marked. A reading at the same pass as the one before keeps its marks
+// and adds what inputs wrote since.
+func (r *Reader) marksSince(s *Session, follows bool) *changeMarks {
+	if !follows {
+		return nil
+	}
+	run := s.Run()
+	n, d := run.PassCount(), r.world.delta
+	var m *changeMarks
+	var current sim.Pass
+	wrote := map[api.Ref]bool{}
+	older := map[api.Ref]bool{}
+	if n > r.last.n {
+		m = newChangeMarks()
+		passes := run.PassesFrom(r.last.n)
+		current = passes[len(passes)-1]
+		for _, c := range current.Changed {
+			wrote[c.Ref] = true
+		}
+		// Of what changed since the reading before, what the passes before
+		// the current one wrote.
+		for _, c := range d.pods {
+			older[c.ref] = false
+		}
+		for _, ref := range d.objects {
+			older[ref] = false
+		}
+		for _, p := range passes[:len(passes)-1] {
+			for _, c := range p.Changed {
+				if _, ok := older[c.Ref]; ok {
+					older[c.Ref] = true
+				}
+			}
+		}
+	} else {
+		if len(d.pods) == 0 && len(d.objects) == 0 {
+			return r.world.marks
+		}
+		m = r.world.marks.clone()
+	}
+	byInput := ""
+	for _, c := range d.pods {
+		byPass := wrote[c.ref]
+		if !byPass && older[c.ref] {
+			continue
+		}
+		if c.how != "" {
+			m.pods[c.key] = c.how
+			continue
+		}
+		delete(m.pods, c.key)
+		g := Ghost{PodChip: chipOf(c.last)}
+		if byPass {
+			g.Reason = deletedBy(current)
+		} else {
+			if byInput == "" {
+				byInput = deletedByInput(s, r.last.n)
+			}
+			g.Reason = byInput
+		}
+		node := c.last.Spec.NodeName
+		if len(m.ghosts[node]) < MaxPodsShownOnNode {
+			m.ghosts[node] = append(m.ghosts[node], g)
+		}
+	}
+	for _, ref := range d.objects {
+		if wrote[ref] || !older[ref] {
+			m.objects[ref] = true
+		}
+	}
+	if m.empty() {
+		return nil
+	}
+	return m
+}
+
+// passActor names who ran a pass: its controller, and its node for a kubelet.
+func passActor(p sim.Pass) string {
+	if p.Host != "" {
+		return p.Controller + " on " + p.Host
+	}
+	return p.Controller
+}
+
+// deletedBy says why a pod the pass deleted is gone.
+func deletedBy(p sim.Pass) string {
+	if p.Controller == controller.Kubelet {
+		return "deleted by the kubelet on " + p.Host + " after it terminated"
+	}
+	return "deleted by " + passActor(p)
+}
+
+// deletedByInput says why a pod no pass deleted since pass since is gone:
+// the last input given since that writes (a fault, a kubectl write, an
+// apply).
+func deletedByInput(s *Session, since int) string {
+	run := s.Run()
+	recs := newInputRecords(run)
+	why := "deleted between passes"
+	for _, pi := range placeInputs(run, s.round) {
+		if pi.after < since || pi.after > run.PassCount() {
+			continue
+		}
+		if _, given := recs.find(pi); !given {
+			continue
+		}
+		if k, ok := pi.in.(sim.Kubectl); ok {
+			if _, write := VerbOf(k.Line); !write {
+				continue
+			}
+		}
+		why = "deleted by an input: " + pi.in.Text()
+	}
+	return why
 }

@@ -1,6 +1,7 @@
 package session
 
 import (
+	"maps"
 	"slices"
 	"strings"
 
@@ -31,12 +32,110 @@ type worldIndex struct {
 	// comes or goes.
 	nodeNames []string
 
+	// deployments and replicaSets are the workloads as last listed.
+	deployments, replicaSets []api.Object
+
 	// entries holds every pod by its key (namespace/name).
 	entries map[string]*podEntry
 	// onNode lists, per node name ("" for pods no node has taken), the keys
 	// of its pods in order.
 	onNode map[string][]string
 	active int
+	// owned counts the active pods of each controller (by its UID), and
+	// how many of them are ready: the pods a workload has, whatever its
+	// status says yet.
+	owned map[string]podCount
+
+	// delta, when not nil, collects what sync finds changed since the last
+	// reading (a Reader asks for it when the reading follows the one
+	// before by steps forward).
+	delta *worldDelta
+	// marks are the changes the cluster pane shows (nil: none).
+	marks *changeMarks
+}
+
+// worldDelta is what changed in the store between two readings.
+type worldDelta struct {
+	pods []podChange
+	// objects are the nodes and workloads created or stored again.
+	objects []api.Ref
+}
+
+// podChange is one pod created (ChangeAdded), stored again
+// (ChangeModified) or gone ("", with its last version).
+type podChange struct {
+	key  string
+	ref  api.Ref
+	how  string
+	last *api.Pod
+}
+
+// changeMarks are the changes a reading shows: pods created or written,
+// pods gone (ghosts, by the node they were on), nodes and workloads
+// written. A nil *changeMarks marks nothing.
+type changeMarks struct {
+	pods    map[string]string
+	ghosts  map[string][]Ghost
+	objects map[api.Ref]bool
+}
+
+func newChangeMarks() *changeMarks {
+	return &changeMarks{pods: map[string]string{}, ghosts: map[string][]Ghost{}, objects: map[api.Ref]bool{}}
+}
+
+// clone copies m, to add to it without changing what a view holds.
+func (m *changeMarks) clone() *changeMarks {
+	out := newChangeMarks()
+	if m != nil {
+		maps.Copy(out.pods, m.pods)
+		maps.Copy(out.objects, m.objects)
+		for node, gs := range m.ghosts {
+			out.ghosts[node] = slices.Clip(gs)
+		}
+	}
+	return out
+}
+
+func (m *changeMarks) pod(key string) string {
+	if m == nil {
+		return ""
+	}
+	return m.pods[key]
+}
+
+func (m *changeMarks) written(ref api.Ref) bool { return m != nil && m.objects[ref] }
+
+func (m *changeMarks) ghostsOn(node string) []Ghost {
+	if m == nil {
+		return nil
+	}
+	return m.ghosts[node]
+}
+
+// empty reports whether m marks nothing.
+func (m *changeMarks) empty() bool {
+	return m == nil || len(m.pods) == 0 && len(m.ghosts) == 0 && len(m.objects) == 0
+}
+
+// podCount is how many active pods a controller has, and how many ready.
+type podCount struct{ active, ready int32 }
+
+// count adds d to the count of p's controller.
+func (x *worldIndex) count(p *api.Pod, d int32) {
+	ref := p.ControllerOf()
+	if ref == nil || !controller.IsPodActive(p) {
+		return
+	}
+	c := x.owned[ref.UID]
+	c.active += d
+	if controller.IsPodReady(p) {
+		c.ready += d
+	}
+	if c == (podCount{}) {
+		delete(x.owned, ref.UID)
+		return
+	}
+	x.owned[ref.UID] = c
 }
 
 // podEntry is one pod as the index holds it.
@@ -53,7 +152,7 @@ func (x *worldIndex) sync(run *sim.Sim) {
 		return
 	}
 	if x.entries == nil {
-		x.entries, x.onNode = map[string]*podEntry{}, map[string][]string{}
+		x.entries, x.onNode, x.owned = map[string]*podEntry{}, map[string][]string{}, map[string]podCount{}
 	}
 	pods := st.List("Pod")
 	diffSorted(x.pods, pods, x.add, x.remove, x.update)
@@ -61,10 +160,12 @@ func (x *worldIndex) sync(run *sim.Sim) {
 	nodes := st.List("Node")
 	changed := len(nodes) != len(x.nodes)
 	diffSorted(x.nodes, nodes,
+		func(o api.Object) { changed = true; x.written(o) },
 		func(api.Object) { changed = true },
-		func(api.Object) { changed = true },
-		func(api.Object, api.Object) {})
+		func(_, o api.Object) { x.written(o) })
 	x.nodes = nodes
+	x.deployments = x.relist(st, "Deployment", x.deployments)
+	x.replicaSets = x.relist(st, "ReplicaSet", x.replicaSets)
 	if changed {
 		x.nodeNames = make([]string, len(nodes))
 		for i, o := range nodes {
@@ -74,11 +175,37 @@ func (x *worldIndex) sync(run *sim.Sim) {
 	x.st, x.rv = st, st.ResourceVersion()
 }
 
+// relist lists kind again, noting in the delta what was written since
+// prev.
+func (x *worldIndex) relist(st *store.Store, kind string, prev []api.Object) []api.Object {
+	cur := st.List(kind)
+	if x.delta != nil {
+		diffSorted(prev, cur, x.written, func(api.Object) {}, func(_, o api.Object) { x.written(o) })
+	}
+	return cur
+}
+
+// written notes in the delta a node or workload created or stored again.
+func (x *worldIndex) written(o api.Object) {
+	if x.delta != nil {
+		x.delta.objects = append(x.delta.objects, api.RefOf(o))
+	}
+}
+
+// note notes a pod's change in the delta.
+func (x *worldIndex) note(k string, p *api.Pod, how string) {
+	if x.delta != nil {
+		x.delta.pods = append(x.delta.pods, podChange{key: k, ref: api.RefOf(p), how: how, last: p})
+	}
+}
+
 func (x *worldIndex) add(o api.Object) {
 	p := o.(*api.Pod)
 	k := objectKey(p)
+	x.note(k, p, ChangeAdded)
 	x.entries[k] = &podEntry{pod: p}
 	x.onNode[p.Spec.NodeName] = insertSorted(x.onNode[p.Spec.NodeName], k)
+	x.count(p, 1)
 	if controller.IsPodActive(p) {
 		x.active++
 	}
@@ -87,6 +214,8 @@ func (x *worldIndex) add(o api.Object) {
 func (x *worldIndex) remove(o api.Object) {
 	p := o.(*api.Pod)
 	k := objectKey(p)
+	x.note(k, p, "")
+	x.count(p, -1)
 	delete(x.entries, k)
 	x.unlist(p.Spec.NodeName, k)
 	if controller.IsPodActive(p) {
@@ -97,7 +226,10 @@ func (x *worldIndex) remove(o api.Object) {
 func (x *worldIndex) update(old, o api.Object) {
 	was, p := old.(*api.Pod), o.(*api.Pod)
 	k := objectKey(p)
+	x.note(k, p, ChangeModified)
 	x.entries[k].pod = p
+	x.count(was, -1)
+	x.count(p, 1)
 	if was.Spec.NodeName != p.Spec.NodeName {
 		x.unlist(was.Spec.NodeName, k)
 		x.onNode[p.Spec.NodeName] = insertSorted(x.onNode[p.Spec.NodeName], k)
@@ -131,7 +263,9 @@ func (x *worldIndex) podsOn(node string, max int) (chips []PodChip, total int) {
 		if e.chipOf != e.pod {
 			e.chip, e.chipOf = chipOf(e.pod), e.pod
 		}
-		chips = append(chips, e.chip)
+		c := e.chip
+		c.Change = x.marks.pod(k)
+		chips = append(chips, c)
 	}
 	return chips, len(keys)
 }

@@ -122,3 +122,176 @@ func startRun(t *testing.T, id string) *sim.Sim {
 	}
 	return s.Run()
 }
+
+// What a pass changed is marked in the cluster pane: at self-healing's
+// deletion, the pod the step deleted is marked while it terminates, then
+// drawn as a ghost where it was once the kubelet removes it, and the
+// replacement is marked added. After a seek nothing is marked.
+func TestChangesAreMarked(t *testing.T) {
+	s := newSession(t, "self-healing")
+	var r Reader
+	s.SkipStartup()
+	if got := marked(r.Read(s, false)); len(got) != 0 {
+		t.Errorf("after skipping the start-up (a seek): marked %v", got)
+	}
+	s.NextEvent() // the step of 30s: get pods, delete-pod app=web
+	v := r.Read(s, false)
+	var doomed PodChip
+	for _, n := range v.Cluster.Nodes {
+		for _, c := range n.Pods {
+			if c.Shape == ShapeTerminating {
+				doomed = c
+			}
+		}
+	}
+	if got := marked(v); doomed.Change != ChangeModified || len(got) != 1 {
+		t.Fatalf("after the step: terminating pod %+v, marked %v; want it alone marked changed", doomed, got)
+	}
+	if again := marked(r.Read(s, false)); len(again) != 1 {
+		t.Errorf("read again with nothing changed: marked %v", again)
+	}
+
+	p, _ := s.Next() // the kubelet removes the pod
+	v = r.Read(s, false)
+	if v.Cluster.Acting != "kubelet on "+p.Host || p.Host == "" {
+		t.Errorf("acting %q, pass by %s on %s", v.Cluster.Acting, p.Controller, p.Host)
+	}
+	var ghosts []string
+	for _, n := range v.Cluster.Nodes {
+		for _, g := range n.Ghosts {
+			ghosts = append(ghosts, n.Ref.Name+" "+g.Ref.Name+": "+g.Reason)
+		}
+		for _, c := range n.Pods {
+			if c.Ref == doomed.Ref {
+				t.Errorf("pass %d: the deleted pod is still drawn on %s", p.N, n.Ref.Name)
+			}
+		}
+	}
+	want := p.Host + " " + doomed.Ref.Name + ": deleted by the kubelet on " + p.Host + " after it terminated"
+	if len(ghosts) != 1 || ghosts[0] != want {
+		t.Errorf("pass %d: ghosts %q; want %q", p.N, ghosts, want)
+	}
+
+	p, _ = s.Next() // the replicaset-controller creates a replacement
+	v = r.Read(s, false)
+	var created api.Ref
+	for _, c := range p.Changed {
+		if c.Kind == "Pod" && c.Type == "ADDED" {
+			created = c.Ref
+		}
+	}
+	got := marked(v)
+	if created.Name == "" || v.Cluster.Acting != "replicaset-controller" {
+		t.Fatalf("pass %d by %s created no pod", p.N, v.Cluster.Acting)
+	}
+	wantMarks := []string{"replicaset/" + v.Cluster.ReplicaSets[0].Ref.Name + " changed", "pod " + created.Name + " added"}
+	if !slices.Equal(got, wantMarks) {
+		t.Errorf("pass %d: marked %v; want %v", p.N, got, wantMarks)
+	}
+
+	for _, n := range []int{s.N(), 20, 40} {
+		if err := s.Seek(n); err != nil {
+			t.Fatal(err)
+		}
+		if got := marked(r.Read(s, false)); len(got) != 0 {
+			t.Errorf("after a seek to pass %d: marked %v", n, got)
+		}
+	}
+}
+
+// A pod deleted by an input, with no pass in between, is a ghost that names
+// the input: pending-pods' pods no node takes are deleted at once.
+func TestGhostOfAnInput(t *testing.T) {
+	s := newSession(t, "pending-pods")
+	if err := s.Seek(60); err != nil {
+		t.Fatal(err)
+	}
+	var r Reader
+	v := r.Read(s, false)
+	if len(v.Cluster.Unscheduled.Pods) == 0 {
+		t.Fatal("no pending pod at pass 60")
+	}
+	name := v.Cluster.Unscheduled.Pods[0].Ref.Name
+	if _, err := s.Inject(faults("delete-pod " + name)[0]); err != nil {
+		t.Fatal(err)
+	}
+	v = r.Read(s, false)
+	gs := v.Cluster.Unscheduled.Ghosts
+	if len(gs) != 1 || gs[0].Ref.Name != name || gs[0].Reason != "deleted by an input: delete-pod "+name {
+		t.Errorf("after deleting %s: unscheduled ghosts %+v", name, gs)
+	}
+}
+
+// Reading with marks draws the same pane as reading from scratch, but for
+// the marks.
+func TestMarksChangeNothingElse(t *testing.T) {
+	for _, id := range []string{"self-healing", "node-dies-at-3am", "pending-pods"} {
+		s := newSession(t, id)
+		var r Reader
+		for i := 0; i < 200; i++ {
+			v := r.Read(s, false)
+			var fresh worldIndex
+			fresh.sync(s.Run())
+			want := readCluster(s.Run(), &fresh, s.Run().Controllers(), 0)
+			want.Acting = v.Cluster.Acting
+			if got := unmarked(v.Cluster); !reflect.DeepEqual(got, want) {
+				t.Fatalf("%s pass %d: with marks\n%+v\nfrom scratch\n%+v", id, v.N, got, want)
+			}
+			if i%3 == 0 {
+				s.NextEvent()
+			} else if _, ok := s.Next(); !ok {
+				break
+			}
+		}
+	}
+}
+
+// marked lists what a view marks, in words.
+func marked(v View) []string {
+	var out []string
+	for _, w := range append(slices.Clone(v.Cluster.Deployments), v.Cluster.ReplicaSets...) {
+		if w.Changed {
+			out = append(out, w.Ref.String()+" changed")
+		}
+	}
+	for _, n := range append(slices.Clone(v.Cluster.Nodes), v.Cluster.Unscheduled) {
+		if n.Changed {
+			out = append(out, "node "+n.Ref.Name+" changed")
+		}
+		for _, c := range n.Pods {
+			if c.Change != "" {
+				out = append(out, "pod "+c.Ref.Name+" "+c.Change)
+			}
+		}
+		for _, g := range n.Ghosts {
+			out = append(out, "ghost "+g.Ref.Name)
+		}
+	}
+	return out
+}
+
+// unmarked is c without its marks.
+func unmarked(c Cluster) Cluster {
+	c.Deployments, c.ReplicaSets = slices.Clone(c.Deployments), slices.Clone(c.ReplicaSets)
+	for i := range c.Deployments {
+		c.Deployments[i].Changed = false
+	}
+	for i := range c.ReplicaSets {
+		c.ReplicaSets[i].Changed = false
+	}
+	c.Nodes = slices.Clone(c.Nodes)
+	for i := range c.Nodes {
+		c.Nodes[i] = unmarkedNode(c.Nodes[i])
+	}
+	c.Unscheduled = unmarkedNode(c.Unscheduled)
+	return c
+}
+
+func unmarkedNode(n NodeView) NodeView {
+	n.Changed, n.Ghosts = false, nil
+	n.Pods = slices.Clone(n.Pods)
+	for i := range n.Pods {
+		n.Pods[i].Change = ""
+	}
+	return n
+}

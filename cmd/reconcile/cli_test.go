@@ -184,7 +184,7 @@ func TestActionSummary(t *testing.T) {
 		pass sim.Pass
 		want string
 	}{
-		{sim.Pass{Outcome: "converged"}, "converged"},
+		{sim.Pass{Outcome: "in sync"}, "in sync"},
 		{sim.Pass{}, "no action"},
 		{sim.Pass{Controller: "replicaset-controller", Actions: []string{"create pod web-1", "create pod web-2", "update status (replicas 2)"}},
 			"create 2 pods, update status (replicas 2)"},

@@ -22,6 +22,12 @@
 // expressions are parsed and type-checked here (package assertion), at load
 // time, so a typo in an expect is a load error with its column.
 //
+// A lesson's text for the page is read here too: the lead shown before the
+// run (the summary's first sentence when the file has none), the story told
+// moment by moment as the run reaches each one, and the passes at which the
+// learner is asked to predict. They are checked against the end of the run
+// but never reach Config: a scenario runs the same with or without them.
+//
 // The loader guards the engine against hostile or runaway input with the
 // limits of package limits, and names the one it enforces when it refuses
 // a file.

@@ -37,6 +37,7 @@ var fuzzSeeds = []string{
 	"id: web\nsteps:\n- {at: 1m, fault: \"node-down worker-1\"}\n- {afterPass: 3, apply: \"apiVersion: v1\\nkind: ConfigMap\\nmetadata: {name: c}\\n\"}\n",
 	"id: web\nexpect:\n- {at: 1m, that: \"pods{app=web,!ready} >= 0\"}\n- {at: 1m, that: \"deployment/web status.conditions[type=Available].status == True\"}\n",
 	"id: web\ncluster: {nodes: [{name: n, cpu: 1, taints: [{key: k, effect: NoSchedule}]}], controllers: {replicaset-controller: edge}}\n",
+	"id: web\nlead: One line.\nstory:\n- {at: 0s, say: \"Start.\"}\n- {at: 30s, say: >-\n    Later.\n  }\npredict:\n- {at: 1s, ask: who}\n- {at: 2s}\n",
 	"--- \n---\n...\n",
 	"\t\x00\xff",
 }

@@ -12,11 +12,12 @@ import (
 	"reconcile/engine/api"
 	"reconcile/engine/limits"
 	"reconcile/engine/manifest"
+	"reconcile/engine/sim"
 	"reconcile/engine/validation"
 	"reconcile/engine/yamlpos"
 )
 
-var topFields = []string{"id", "title", "summary", "seed", "cluster", "manifests", "steps", "response", "expect", "failure"}
+var topFields = []string{"id", "title", "summary", "lead", "story", "predict", "seed", "cluster", "manifests", "steps", "response", "expect", "failure"}
 
 // Load reads a scenario file (the format: docs/scenarios.md). file names it
 // in every error.
@@ -130,7 +131,8 @@ func slug(name string) string {
 
 var idRE = regexp.MustCompile(`^[a-z0-9-]+$`)
 
-// rawHTML finds what looks like an HTML tag or comment in a summary.
+// rawHTML finds what looks like an HTML tag or comment in a text the page
+// shows: the summary, the lead, a moment of the story.
 var rawHTML = regexp.MustCompile(`<[A-Za-z/!?]`)
 
 func (l *loader) loadScenario(root *yaml.Node) {
@@ -158,10 +160,8 @@ func (l *loader) loadScenario(root *yaml.Node) {
 	}
 	if n := f.get("summary"); n != nil {
 		if s, ok := l.str(n, "summary"); ok {
-			if loc := rawHTML.FindStringIndex(s); loc != nil {
-				l.fail(n, "summary: raw HTML is not allowed (found %q): write plain text or simple markdown", s[loc[0]:min(len(s), loc[0]+12)])
-			}
 			sc.Summary = strings.TrimSpace(s)
+			l.text(n, "summary", sc.Summary, 0)
 		}
 	}
 	if n := f.get("seed"); n != nil {
@@ -190,6 +190,23 @@ func (l *loader) loadScenario(root *yaml.Node) {
 	}
 	if n := f.get("failure"); n != nil {
 		sc.Failure = l.failure(n)
+	}
+	sc.Lead = firstSentence(sc.Summary)
+	if n := f.get("lead"); n != nil && !yamlpos.IsNull(n) {
+		sc.Lead = l.lead(n)
+	}
+	// The story and the predictions must fall within the run, whose end
+	// the steps and expects set; when one of those did not load, the end is
+	// unknown and only MaxTime bounds them.
+	end := sc.Horizon()
+	if len(l.errs) > 0 {
+		end = limits.MaxTime + sim.DefaultHorizon
+	}
+	if n := f.get("story"); n != nil {
+		sc.Story = l.story(n, end)
+	}
+	if n := f.get("predict"); n != nil {
+		sc.Predict = l.predict(n, end)
 	}
 	sc.Warnings = l.warns
 }

@@ -133,6 +133,28 @@ func TestLoadFull(t *testing.T) {
 	if !reflect.DeepEqual(sc.Failure, want) {
 		t.Errorf("failure: %+v", sc.Failure)
 	}
+
+	if want := "worker-2 stops reporting at 30 s: what does the cluster do about it?"; sc.Lead != want {
+		t.Errorf("lead %q, want %q", sc.Lead, want)
+	}
+	wantStory := []Moment{
+		{Pos: yamlpos.Pos{File: "full.yaml", Line: 96, Col: 3}, At: 0, Say: "Five pods of web start across the nodes."},
+		{Pos: yamlpos.Pos{File: "full.yaml", Line: 97, Col: 3}, At: 30 * api.Second, Say: "worker-2 stops reporting. Nothing happens yet."},
+		{Pos: yamlpos.Pos{File: "full.yaml", Line: 101, Col: 3}, At: 30 * api.Second, Say: "Two moments may share a time."},
+		{Pos: yamlpos.Pos{File: "full.yaml", Line: 102, Col: 3}, At: 20 * api.Minute, Say: "The run ends here, ten minutes after the last expect."},
+	}
+	if !reflect.DeepEqual(sc.Story, wantStory) {
+		t.Errorf("story:\n got %+v\nwant %+v", sc.Story, wantStory)
+	}
+	wantPredict := []Prediction{
+		{Pos: yamlpos.Pos{File: "full.yaml", Line: 104, Col: 3}, At: api.Minute, Ask: AskCount},
+		{Pos: yamlpos.Pos{File: "full.yaml", Line: 105, Col: 3}, At: 30 * api.Second},
+		{Pos: yamlpos.Pos{File: "full.yaml", Line: 106, Col: 3}, At: 2 * api.Minute, Ask: AskChange},
+		{Pos: yamlpos.Pos{File: "full.yaml", Line: 107, Col: 3}, At: 3 * api.Minute, Ask: AskWho},
+	}
+	if !reflect.DeepEqual(sc.Predict, wantPredict) {
+		t.Errorf("predict:\n got %+v\nwant %+v", sc.Predict, wantPredict)
+	}
 	if len(sc.Warnings) != 0 {
 		t.Errorf("warnings: %q", sc.Warnings)
 	}
@@ -158,6 +180,61 @@ func TestLoadDefaults(t *testing.T) {
 	}
 	if ev := sc.Expect[0].Event; ev.Min != 1 || ev.Max != -1 {
 		t.Errorf("event bounds default to at least one: %+v", ev)
+	}
+}
+
+// TestStoryLeavesTheRunAlone: lead, story and predict are text for the
+// page; the run a scenario describes is the same without them.
+func TestStoryLeavesTheRunAlone(t *testing.T) {
+	data, err := os.ReadFile("testdata/full.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	told, err := Load("full.yaml", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cut := strings.Index(string(data), "\nlead:")
+	plain, err := Load("full.yaml", data[:cut+1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(told.Story) == 0 || len(told.Predict) == 0 || plain.Story != nil || plain.Predict != nil {
+		t.Fatalf("story %d/%d, predict %d/%d", len(told.Story), len(plain.Story), len(told.Predict), len(plain.Predict))
+	}
+	if !reflect.DeepEqual(told.Config(), plain.Config()) || told.Horizon() != plain.Horizon() {
+		t.Errorf("lead, story and predict changed the run:\n%+v\n%+v", told.Config(), plain.Config())
+	}
+	if plain.Lead != "One paragraph shown before the run." {
+		t.Errorf("lead without lead: %q", plain.Lead)
+	}
+}
+
+// TestLeadDefaultsToTheSummarysFirstSentence: without lead:, the line shown
+// before the run is the summary's first sentence, white space collapsed.
+func TestLeadDefaultsToTheSummarysFirstSentence(t *testing.T) {
+	tests := []struct{ summary, want string }{
+		{"", ""},
+		{"web runs five pods. At 30 s one is deleted.", "web runs five pods."},
+		{">-\n  web runs five pods of\n  shop/web:1.0. At 1 m the\n  controller stops.", "web runs five pods of shop/web:1.0."},
+		{"Is it running? Not yet.", "Is it running?"},
+		{`kubectl prints "configured." The pipeline goes green.`, `kubectl prints "configured."`},
+		{"A tag (e.g. shop/web:1.0) is reused. Nothing changes.", "A tag (e.g. shop/web:1.0) is reused."},
+		{"One sentence without a full stop", "One sentence without a full stop"},
+		{"Ends with one.", "Ends with one."},
+	}
+	for _, tt := range tests {
+		sc, err := Load("web.yaml", []byte("id: web\nsummary: "+tt.summary+"\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sc.Lead != tt.want {
+			t.Errorf("summary %q: lead %q, want %q", tt.summary, sc.Lead, tt.want)
+		}
+	}
+	sc, err := Load("web.yaml", []byte("id: web\nsummary: First. Second.\nlead: Written by hand.\n"))
+	if err != nil || sc.Lead != "Written by hand." {
+		t.Errorf("a written lead wins over the summary: %v %+v", err, sc)
 	}
 }
 
@@ -262,7 +339,7 @@ func TestLoadErrors(t *testing.T) {
 		{"unknown field in a node", "id: web\ncluster:\n  nodes:\n  - {name: worker-1, replica: 3}\n",
 			`web.yaml:4:22: unknown field "replica" in cluster.nodes[0]; expected one of name, cpu, memory, labels, taints, unschedulable, pods`},
 		{"unknown top-level field", "id: web\ntitel: Web\n",
-			`web.yaml:2:1: unknown field "titel"; expected one of id, title, summary, seed, cluster, manifests, steps, response, expect, failure`},
+			`web.yaml:2:1: unknown field "titel"; expected one of id, title, summary, lead, story, predict, seed, cluster, manifests, steps, response, expect, failure`},
 		{"bad node", "id: web\ncluster:\n  nodes:\n  - {name: Worker_1, cpu: lots, taints: [{key: k, effect: Never}]}\n  - {name: worker-2}\n  - {name: worker-2}\n",
 			"web.yaml:4:12: cluster.nodes[0].name: Invalid value: \"Worker_1\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')\n" +
 				"web.yaml:4:27: cluster.nodes[0].cpu: invalid value \"lots\": quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'\n" +
@@ -322,6 +399,50 @@ func TestLoadErrors(t *testing.T) {
 				"web.yaml:13:20: expect[10].output: Required value: what the output must show: contains, exitCode or both"},
 		{"summary with HTML", "id: web\nsummary: hello <script>alert(1)</script>\n",
 			`web.yaml:2:10: summary: raw HTML is not allowed (found "<script>aler"): write plain text or simple markdown`},
+		{"bad leads", "id: web\nlead: |\n  First line.\n  Second line.\n",
+			"web.yaml:2:7: lead: Invalid value: must be one line: tell the rest in story"},
+		{"empty lead", "id: web\nlead: \"  \"\n",
+			"web.yaml:2:7: lead: Required value: one line shown before the run (leave lead out to show the summary's first sentence)"},
+		{"long lead", "id: web\nlead: " + strings.Repeat("é", 201) + "\n",
+			"web.yaml:2:7: lead: Too long: may not be more than 200 characters, got 201"},
+		{"lead with HTML", "id: web\nlead: <b>Look</b>\n",
+			`web.yaml:2:7: lead: raw HTML is not allowed (found "<b>Look</b>"): write plain text or simple markdown`},
+		{"story not a list", "id: web\nstory: {at: 1m, say: x}\n",
+			`web.yaml:2:8: story: invalid type: got "object", expected a list such as [{at: 30s, say: "worker-2 stops reporting."}]`},
+		{"bad moments", "id: web\nstory:\n" +
+			"- {at: 1m, say: First.}\n" +
+			"- {at: 30s, say: Earlier than the first.}\n" +
+			"- {say: \"When?\"}\n" +
+			"- {at: 2m}\n" +
+			"- {at: 2m, say: \"\"}\n" +
+			"- {at: 3x, say: x}\n" +
+			"- {at: 2m, text: x}\n" +
+			"- {at: 11m, say: After the end.}\n" +
+			"- {at: 2m, say: " + strings.Repeat("a", 401) + "}\n" +
+			"- one moment\n",
+			"web.yaml:4:3: story[1]: at 30s comes before the previous moment's 1m0s: tell the moments in the order they happen\n" +
+				"web.yaml:5:3: story[2].at: Required value: the simulated time the moment describes, e.g. at: 30s\n" +
+				"web.yaml:6:3: story[3].say: Required value: the text shown when the run reaches at\n" +
+				"web.yaml:7:17: story[4].say: Required value: the text shown when the run reaches at\n" +
+				"web.yaml:8:8: story[5].at: invalid duration \"3x\": want a number of seconds or a Go duration such as 30s, 2m, 1h30m\n" +
+				"web.yaml:9:3: story[6].say: Required value: the text shown when the run reaches at\n" +
+				"web.yaml:9:12: unknown field \"text\" in story[6]; expected one of at, say\n" +
+				"web.yaml:10:8: story[7].at: 11m0s is after the end of the run at 10m0s (ten minutes past the last step or expect)\n" +
+				"web.yaml:11:17: story[8].say: Too long: may not be more than 400 characters, got 401\n" +
+				"web.yaml:12:3: story[9]: want a mapping of at, say, got a string"},
+		{"bad predictions", "id: web\nsteps:\n- {at: 5m, kubectl: get pods}\npredict:\n" +
+			"- {at: 1m, ask: how}\n" +
+			"- {ask: who}\n" +
+			"- {at: 1m, ask: who, say: x}\n" +
+			"- {at: 15m}\n" +
+			"- {at: 16m}\n" +
+			"- {at: 1m, ask: [who]}\n",
+			"web.yaml:5:17: predict[0].ask: Unsupported value: \"how\": supported values: \"who\", \"count\", \"change\"\n" +
+				"web.yaml:6:3: predict[1].at: Required value: the simulated time from which the next pass is the one to predict, e.g. at: 30s\n" +
+				"web.yaml:7:22: unknown field \"say\" in predict[2]; expected one of at, ask\n" +
+				"web.yaml:8:8: predict[3].at: 15m0s is the end of the run: no pass is left to predict\n" +
+				"web.yaml:9:8: predict[4].at: 16m0s is after the end of the run at 15m0s (ten minutes past the last step or expect)\n" +
+				"web.yaml:10:17: predict[5].ask: invalid type: got \"array\", expected \"string\""},
 		{"failure row incomplete", "id: web\nfailure: {trigger: x, symptom: y, cause: z}\n",
 			"web.yaml:2:10: failure.response: Required value: a failure row has a trigger, a symptom, a cause and a response"},
 		{"bad id", "id: Web App\n",

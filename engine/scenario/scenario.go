@@ -17,6 +17,16 @@ type Scenario struct {
 	ID      string
 	Title   string
 	Summary string
+	// Lead is the one line a page shows before the run: the lesson's
+	// question or situation. The loader takes the summary's first sentence
+	// when the file has no lead.
+	Lead string
+	// Story is the lesson's text told while the run is stepped, moment by
+	// moment, in order of time.
+	Story []Moment
+	// Predict marks the passes before which a page asks the learner what
+	// the next pass will do, in the order the file gives them.
+	Predict []Prediction
 	// Seed drives every random choice of a run (pod name suffixes, jitter).
 	Seed int64
 	// Plain is true when the file was a plain manifest file (no id:).
@@ -142,6 +152,42 @@ type ExpectOutput struct {
 	Contains string
 	ExitCode *int
 }
+
+// Moment is one entry of story: a text to show once the run reaches a
+// simulated time. Moments change nothing in the run (Config leaves them out).
+type Moment struct {
+	Pos yamlpos.Pos
+	// At is the simulated time the text describes.
+	At api.Duration
+	// Say is the text: plain text or simple markdown, one to three
+	// sentences.
+	Say string
+}
+
+// Prediction is one entry of predict: before the first pass at or after
+// At, a page asks the learner what that pass will do, then runs it.
+// Predictions change nothing in the run (Config leaves them out).
+type Prediction struct {
+	Pos yamlpos.Pos
+	At  api.Duration
+	// Ask is the question: AskWho, AskCount or AskChange; empty lets the
+	// page pick one that fits the pass.
+	Ask string
+}
+
+// The questions a Prediction can ask.
+const (
+	// AskWho asks which controller acts next.
+	AskWho = "who"
+	// AskCount asks how many pods the next pass creates or deletes.
+	AskCount = "count"
+	// AskChange asks whether anything in the cluster will change.
+	AskChange = "change"
+)
+
+// Asks are the values Prediction.Ask may take besides empty, in the order
+// errors list them.
+var Asks = []string{AskWho, AskCount, AskChange}
 
 // FailureRow is a row of the lesson's failure table.
 type FailureRow struct {

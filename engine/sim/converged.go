@@ -11,7 +11,7 @@ import (
 )
 
 // Converged reports whether the world has converged, and when it has not,
-// why, in words: the first reason found.
+// why, in words: the first reason Moving finds.
 //
 // A converged world is one where observed state matches desired state and
 // nothing in the control plane would act again:
@@ -34,74 +34,250 @@ func (s *Sim) Converged() (bool, string) {
 	// What a fault or a write would change: a fault leaves a note.
 	key := fmt.Sprintf("%d/%d/%d/%d/%d/%d", len(w.passes), w.store.ResourceVersion(), w.seq, w.now, len(w.notes), len(w.outputs))
 	if w.convergedKey != key {
-		ok, why := w.converged()
-		w.convergedKey, w.convergedOK, w.convergedWhy = key, ok, why
+		why := ""
+		if lines := w.moving(1); len(lines) > 0 {
+			why = lines[0]
+		}
+		w.convergedKey, w.convergedOK, w.convergedWhy = key, why == "", why
 	}
 	return w.convergedOK, w.convergedWhy
 }
 
-func (w *world) converged() (bool, string) {
-	if ok, why := w.observedMatchesDesired(); !ok {
-		return false, why
+// Moving lists what keeps the world from having converged, every reason
+// Converged checks, grouped so that it reads at a glance ("2 pods
+// terminating", one line for a node with when its pods are evicted, one
+// line per unfinished rollout in kubectl's words), in the order the checks
+// run: the objects first, then the loop. It returns at most max lines
+// (max < 1: all of them), and none when the world has converged.
+func (s *Sim) Moving(max int) []string {
+	ok, why := s.Converged()
+	switch {
+	case ok:
+		return nil
+	case max == 1:
+		return []string{why}
 	}
-	return w.loopQuiet()
+	return s.w.moving(max)
 }
 
-// observedMatchesDesired checks the objects: nodes, pods, workloads.
-func (w *world) observedMatchesDesired() (bool, string) {
-	st := w.store
-	for _, o := range st.List("Node") {
+// moving walks the checks in order and stops after the first group of
+// checks that brings the lines to max, so that Converged (max 1) costs
+// what the first reason costs.
+func (w *world) moving(max int) []string {
+	var m reasons
+	for _, check := range []func(*reasons){
+		w.nodesMoving, w.terminatingMoving, w.rolloutsMoving, w.replicaSetsMoving, w.podsMoving, w.jobsMoving,
+		w.processesMoving, w.agendaMoving,
+	} {
+		check(&m)
+		if max > 0 && len(m.lines) >= max {
+			return m.lines[:max]
+		}
+	}
+	return m.lines
+}
+
+// reasons collects the lines of a walk, grouping alike reasons.
+type reasons struct {
+	lines []string
+}
+
+func (m *reasons) add(format string, args ...any) {
+	m.lines = append(m.lines, fmt.Sprintf(format, args...))
+}
+
+// count adds one line for alike reasons about names: one names it
+// ("pod %s terminating"), more count them ("%d pods terminating").
+func (m *reasons) count(names []string, one, more string) {
+	switch len(names) {
+	case 0:
+	case 1:
+		m.add(one, names[0])
+	default:
+		m.add(more, len(names))
+	}
+}
+
+// group is alike reasons: how many, the first one's subject and time, and
+// the words they share.
+type group struct {
+	n     int
+	first string
+	at    api.Time
+	words []string
+}
+
+// groups keeps groups in the order their first reason was found.
+type groups struct {
+	list  []*group
+	index map[string]*group // lookup only: never ranged over
+}
+
+// note counts a reason about first (at a time, for the agenda's) in the
+// group its words make.
+func (g *groups) note(first string, at api.Time, words ...string) {
+	key := strings.Join(words, "\x00")
+	if g.index == nil {
+		g.index = map[string]*group{}
+	}
+	if e := g.index[key]; e != nil {
+		e.n++
+		return
+	}
+	e := &group{n: 1, first: first, at: at, words: words}
+	g.index[key] = e
+	g.list = append(g.list, e)
+}
+
+// nodesMoving: every node not Ready, and when the node lifecycle
+// controller evicts its pods, where the objects say.
+func (w *world) nodesMoving(m *reasons) {
+	for _, o := range w.store.List("Node") {
 		n := o.(*api.Node)
-		if ready := nodeReady(n); ready != "True" {
-			return false, fmt.Sprintf("node %s is NotReady (Ready=%s)", n.Name, ready)
+		if nodeReady(n) == "True" {
+			continue
+		}
+		line := "node " + n.Name + " NotReady"
+		if at, ok := w.evictionAt(n); ok && at > w.now {
+			line += fmt.Sprintf(": pods evicted at t=%s", at)
+		} else if ok {
+			line += fmt.Sprintf(": pods due for eviction since t=%s", at)
+		}
+		m.add("%s", line)
+	}
+}
+
+// evictionAt is when the node lifecycle controller first evicts a pod from
+// n: the unreachable NoExecute taint's time plus the shortest toleration
+// of a pod on the node. It is not known when the node has no such taint
+// (not marked by the controller, or every node is down), when no pod
+// would be evicted, or when the controller is stopped.
+func (w *world) evictionAt(n *api.Node) (api.Time, bool) {
+	var added *api.Time
+	for _, t := range n.Spec.Taints {
+		if t.Key == controller.UnreachableTaint && t.Effect == "NoExecute" && t.TimeAdded != nil {
+			added = t.TimeAdded
 		}
 	}
-	pods := st.List("Pod")
-	for _, o := range pods {
+	if added == nil {
+		return 0, false
+	}
+	acts := false
+	for _, i := range w.procIndex(controller.NodeLifecycleController) {
+		acts = acts || !w.procs[i].stopped
+	}
+	if !acts {
+		return 0, false
+	}
+	var first api.Time
+	found := false
+	for _, o := range w.store.List("Pod") {
+		p := o.(*api.Pod)
+		if p.Spec.NodeName != n.Name || p.DeletionTimestamp != nil {
+			continue
+		}
+		secs, evicted := int64(0), true
+		for _, t := range p.Spec.Tolerations {
+			if t.Tolerates(api.Taint{Key: controller.UnreachableTaint, Effect: "NoExecute"}) {
+				if t.TolerationSeconds == nil {
+					evicted = false // tolerated forever
+				} else {
+					secs = *t.TolerationSeconds
+				}
+				break
+			}
+		}
+		if at := *added + api.Duration(secs)*api.Second; evicted && (!found || at < first) {
+			first, found = at, true
+		}
+	}
+	return first, found
+}
+
+// terminatingMoving: pods being deleted, counted.
+func (w *world) terminatingMoving(m *reasons) {
+	var names []string
+	for _, o := range w.store.List("Pod") {
 		if p := o.(*api.Pod); p.DeletionTimestamp != nil {
-			return false, fmt.Sprintf("pod %s is terminating", p.Name)
+			names = append(names, p.Name)
 		}
 	}
-	for _, o := range st.List("Deployment") {
+	m.count(names, "pod %s terminating", "%d pods terminating")
+}
+
+// rolloutsMoving: every Deployment whose rollout kubectl rollout status
+// would wait for, in its words.
+func (w *world) rolloutsMoving(m *reasons) {
+	for _, o := range w.store.List("Deployment") {
 		d := o.(*api.Deployment)
 		line, done, err := kubectl.RolloutStatus(d)
 		switch {
 		case err != nil:
-			return false, fmt.Sprintf("deployment %s: %s", d.Name, strings.TrimPrefix(err.Error(), "error: "))
+			m.add("deployment %s: %s", d.Name, strings.TrimPrefix(err.Error(), "error: "))
 		case !done:
-			return false, fmt.Sprintf("deployment %s: %s", d.Name, strings.TrimSpace(line))
+			m.add("deployment %s: %s", d.Name, strings.TrimSpace(line))
 		}
 	}
+}
+
+// replicaSetsMoving: every ReplicaSet without its pods, its latest spec
+// seen, or its replicas ready and available.
+func (w *world) replicaSetsMoving(m *reasons) {
 	owned := map[string]int{} // active pods per controller UID
-	for _, o := range pods {
+	for _, o := range w.store.List("Pod") {
 		p := o.(*api.Pod)
 		if ref := p.ControllerOf(); ref != nil && controller.IsPodActive(p) {
 			owned[ref.UID]++
 		}
 	}
-	for _, o := range st.List("ReplicaSet") {
+	for _, o := range w.store.List("ReplicaSet") {
 		rs := o.(*api.ReplicaSet)
 		want := api.Deref(rs.Spec.Replicas, 1)
 		switch {
 		case int32(owned[rs.UID]) != want:
-			return false, fmt.Sprintf("replicaset %s has %d of %d pods", rs.Name, owned[rs.UID], want)
+			m.add("replicaset %s has %d of %d pods", rs.Name, owned[rs.UID], want)
 		case rs.Status.ObservedGeneration < rs.Generation:
-			return false, fmt.Sprintf("replicaset %s: its controller has not seen generation %d", rs.Name, rs.Generation)
+			m.add("replicaset %s: its controller has not seen generation %d", rs.Name, rs.Generation)
 		case rs.Status.Replicas != want || rs.Status.ReadyReplicas != want || rs.Status.AvailableReplicas != want:
-			return false, fmt.Sprintf("replicaset %s: %d of %d replicas ready, %d available", rs.Name, rs.Status.ReadyReplicas, want, rs.Status.AvailableReplicas)
+			m.add("replicaset %s: %d of %d replicas ready, %d available", rs.Name, rs.Status.ReadyReplicas, want, rs.Status.AvailableReplicas)
 		}
 	}
-	for _, o := range pods {
+}
+
+// podsMoving: pods not running, or running and not ready, counted by what
+// kubectl get pods shows of them.
+func (w *world) podsMoving(m *reasons) {
+	var g groups
+	for _, o := range w.store.List("Pod") {
 		p := o.(*api.Pod)
+		status := kubectl.PodStatus(p)
 		switch {
 		case p.Status.Phase == api.PodSucceeded || p.Status.Phase == api.PodFailed:
 		case p.Status.Phase != api.PodRunning:
-			return false, fmt.Sprintf("pod %s is %s", p.Name, kubectl.PodStatus(p))
+			g.note(p.Name, 0, "is", status)
 		case !controller.IsPodReady(p):
-			return false, fmt.Sprintf("pod %s is not ready (%s)", p.Name, kubectl.PodStatus(p))
+			g.note(p.Name, 0, "not ready", status)
 		}
 	}
-	for _, o := range st.List("Job") {
+	for _, e := range g.list {
+		how, status := e.words[0], e.words[1]
+		switch {
+		case how == "is" && e.n == 1:
+			m.add("pod %s is %s", e.first, status)
+		case how == "is":
+			m.add("%d pods are %s", e.n, status)
+		case e.n == 1:
+			m.add("pod %s is not ready (%s)", e.first, status)
+		default:
+			m.add("%d pods are not ready (%s)", e.n, status)
+		}
+	}
+}
+
+// jobsMoving: Jobs that have not finished.
+func (w *world) jobsMoving(m *reasons) {
+	var names []string
+	for _, o := range w.store.List("Job") {
 		j := o.(*api.Job)
 		finished := false
 		for _, c := range j.Status.Conditions {
@@ -110,50 +286,113 @@ func (w *world) observedMatchesDesired() (bool, string) {
 			}
 		}
 		if !finished {
-			return false, fmt.Sprintf("job %s has not finished", j.Name)
+			names = append(names, j.Name)
 		}
 	}
-	return true, ""
+	m.count(names, "job %s has not finished", "%d jobs have not finished")
 }
 
-// loopQuiet checks that no controller would act again.
-func (w *world) loopQuiet() (bool, string) {
+// processesMoving: controllers with keys queued (one line per controller,
+// its processes on every node counted together), then periodic checks
+// that would act.
+func (w *world) processesMoving(m *reasons) {
+	var queued groups
+	keys := map[string]int{} // keys queued per controller name; lookup only
 	for _, c := range w.procs {
-		who := c.name
-		if c.host != "" {
-			who += " on " + c.host
+		if c.running && c.queue.Len() > 0 {
+			queued.note(c.host, 0, c.name)
+			keys[c.name] += c.queue.Len()
 		}
+	}
+	for _, e := range queued.list {
+		name := e.words[0]
 		switch {
-		case !c.running:
-		case c.queue.Len() > 0:
-			return false, fmt.Sprintf("%s has %d key(s) queued", who, c.queue.Len())
+		case e.n == 1 && e.first != "":
+			m.add("%s on %s has %d key(s) queued", name, e.first, keys[name])
+		case e.n == 1:
+			m.add("%s has %d key(s) queued", name, keys[name])
 		default:
-			if idler, ok := c.impl().(controller.Idler); ok {
-				if idle, why := idler.Idle(c.cache, w, w.now); !idle {
-					return false, why
-				}
+			m.add("%s on %d nodes has %d key(s) queued", name, e.n, keys[name])
+		}
+	}
+	for _, c := range w.procs {
+		if !c.running {
+			continue
+		}
+		if idler, ok := c.impl().(controller.Idler); ok {
+			if idle, why := idler.Idle(c.cache, w, w.now); !idle {
+				m.add("%s", why)
 			}
 		}
 	}
+}
+
+// agendaMoving: what the agenda holds for the loop: watch events on their
+// way (one line for them all), crashed controllers to restart, and
+// requeues whose pass would act (a key requeued twice counts once).
+func (w *world) agendaMoving(m *reasons) {
+	var events, to, requeues groups
+	var restarts []string
+	acting := map[string]bool{} // requeued keys whose pass would act; lookup only
 	for _, it := range w.agenda.Values() {
 		c := w.procs[it.ctrl]
-		live := c.epoch == it.epoch
+		if c.epoch != it.epoch {
+			continue
+		}
 		switch it.kind {
 		case itemDeliver:
-			if live && c.running {
-				return false, fmt.Sprintf("a watch event (%s %s) is on its way to %s", api.RefOf(it.ev.Object), it.ev.Type, c.name)
+			if c.running {
+				ev := fmt.Sprintf("%s %s", api.RefOf(it.ev.Object), it.ev.Type)
+				events.note(ev, it.at, ev, it.ev.Object.Meta().ResourceVersion)
+				to.note(c.name, it.at, c.name)
 			}
 		case itemRestart:
-			if live && !c.running && !c.stopped {
-				return false, fmt.Sprintf("%s crashed: the controller-manager restarts it at t=%s", c.name, it.at)
+			if !c.running && !c.stopped {
+				restarts = append(restarts, fmt.Sprintf("%s crashed: the controller-manager restarts it at t=%s", c.name, it.at))
 			}
 		case itemRequeue:
-			if live && c.running && w.wouldAct(*it) {
-				return false, fmt.Sprintf("%s looks at %s again at t=%s (%s)", c.name, it.key, it.at, it.why)
+			key := fmt.Sprintf("%d\x00%s", it.ctrl, it.key)
+			if c.running && !acting[key] && w.wouldAct(*it) {
+				acting[key] = true
+				reason := it.why
+				if i := strings.LastIndex(reason, " after "); i >= 0 {
+					reason = reason[:i] // "progress deadline check after 10m1s": the delay is in the time
+				}
+				requeues.note(it.key, it.at, c.name, reason)
 			}
 		}
 	}
-	return true, ""
+	switch n := len(events.list); {
+	case n == 0:
+	case n == 1 && len(to.list) == 1:
+		m.add("a watch event (%s) is on its way to %s", events.list[0].first, to.list[0].first)
+	case n == 1:
+		m.add("a watch event (%s) is on its way to %s", events.list[0].first, names(to.list))
+	default:
+		m.add("%d watch events are on their way to %s", n, names(to.list))
+	}
+	m.lines = append(m.lines, restarts...)
+	for _, e := range requeues.list {
+		name, reason := e.words[0], e.words[1]
+		if e.n == 1 {
+			m.add("%s requeued %s: %s at t=%s", name, e.first, reason, e.at)
+		} else {
+			m.add("%s requeued %d keys: %s, the first at t=%s", name, e.n, reason, e.at)
+		}
+	}
+}
+
+// names lists the first reasons of gs: "a", "a and b", "a, b and 3 more".
+func names(gs []*group) string {
+	switch len(gs) {
+	case 1:
+		return gs[0].first
+	case 2:
+		return gs[0].first + " and " + gs[1].first
+	case 3:
+		return gs[0].first + ", " + gs[1].first + " and " + gs[2].first
+	}
+	return fmt.Sprintf("%s, %s and %d more", gs[0].first, gs[1].first, len(gs)-2)
 }
 
 // wouldAct runs a requeue's pass on a copy of the world, at the time it is

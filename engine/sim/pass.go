@@ -31,9 +31,10 @@ type Pass struct {
 	Observed   string   `json:"observed"`
 	Difference string   `json:"difference"`
 	Actions    []string `json:"actions"`
-	// Outcome is how the pass ended, in words: "converged" (this key
-	// needed nothing), "acted", "unschedulable", "error: ...", "crashed
-	// mid-pass after ...". Result says the same as a value.
+	// Outcome is how the pass ended, in words: "in sync" (this key
+	// needed nothing; the world around it may still be moving), "acted",
+	// "unschedulable", "error: ...", "crashed mid-pass after ...". Result
+	// says the same as a value.
 	Outcome string `json:"outcome"`
 	// Lines are the pseudocode lines (1-based, of the lesson's block for the
 	// controller's mode) the pass executed; empty for controllers with no
@@ -184,7 +185,9 @@ func (w *world) runPass(i int, q queue.Item) *Pass {
 func outcomeText(o controller.Outcome, why string) string {
 	switch o {
 	case controller.InSync:
-		return "converged"
+		// Not "converged": that is the whole world's word (Sim.Converged).
+		// One key can be in sync while pods are still starting.
+		return "in sync"
 	case controller.Blocked:
 		return why
 	}

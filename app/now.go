@@ -1,0 +1,82 @@
+package app
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"reconcile/app/session"
+	"reconcile/engine/sim"
+)
+
+// The "now" box is the first thing under the transport: what the current
+// pass did and why, in one plain sentence each, and what the world is
+// doing: converged (only when the engine says so) or what is still moving.
+
+// renderNow draws the now box of the stage; note, when set, is a line
+// above the sentence (how the learner's guess went).
+func (s *stage) renderNow(note string) app.UI {
+	v := s.view
+	c := v.Current
+	var what, why string
+	switch {
+	case c == nil && v.N == 0:
+		what = "Nothing runs yet: the API server has stored the manifests, and no controller has looked at them."
+		why = "Press Next pass (→) to run the first controller pass."
+	case c == nil:
+		what = "Reading the run…"
+	default:
+		e := session.Explain(*c)
+		what, why = e.What, e.Why
+	}
+	class := "now"
+	if c != nil {
+		class += " r-" + outcomeClass(c.Result)
+	}
+	return app.Section().Class(class).Aria("labelledby", "now-title").Body(
+		app.H2().ID("now-title").Class("visually-hidden").Text(nowTitle(c)),
+		app.If(note != "", func() app.UI { return app.P().Class("note").Text(note) }),
+		app.P().Class("what").Text(what),
+		app.If(why != "", func() app.UI { return app.P().Class("why").Text(why) }),
+		renderWorld(v.Converged, v.N, v.Moving, v.Why),
+		app.If(s.drawMini(), func() app.UI { return loopMini(c) }),
+	)
+}
+
+// nowTitle names the now box for screen readers.
+func nowTitle(c *sim.Pass) string {
+	if c == nil {
+		return "Before the first pass"
+	}
+	return fmt.Sprintf("Pass %d: %s", c.N, controllerName(*c))
+}
+
+// renderWorld says whether the world has converged, in the engine's sense,
+// or what is still moving.
+func renderWorld(converged bool, n int, moving []string, why string) app.UI {
+	switch {
+	case converged && n > 0:
+		return app.P().Class("world converged").Body(
+			app.B().Text("Converged: "),
+			app.Text("observed state matches desired state and no controller would act."),
+		)
+	case converged:
+		return app.P().Class("world").Text("Stored, not running: nothing has acted yet.")
+	}
+	if len(moving) == 0 && why != "" {
+		moving = []string{why}
+	}
+	if len(moving) == 0 {
+		return nil // nothing read yet
+	}
+	// A compact screen shows the first line; the others are a click on
+	// the status away (and read by screen readers).
+	return app.P().Class("world moving").Body(
+		app.B().Text("Not converged yet: "),
+		app.Text(moving[0]),
+		app.If(len(moving) > 1, func() app.UI {
+			return app.Span().Class("more-moving").Text("; " + strings.Join(moving[1:], "; "))
+		}),
+	)
+}

@@ -1,0 +1,116 @@
+package session
+
+import (
+	"fmt"
+	"strings"
+
+	"reconcile/engine/api"
+	"reconcile/engine/check"
+	"reconcile/engine/scenario"
+	"reconcile/engine/sim"
+)
+
+// EvidenceLine is one expectation of the lesson, checked on the world as
+// it is now.
+type EvidenceLine struct {
+	// Text is the expectation in the lesson's words: its that:, or its
+	// event, output or outside expectation written out in full.
+	Text string
+	// Holds is true if it holds on the world now.
+	Holds bool
+	// Got is what the world shows instead, when it does not hold.
+	Got string
+}
+
+// EvidenceNow returns the expectations of the moment the run has reached
+// — those whose at: is the latest at ≤ run.Now() — each checked live on
+// the world now, in the order the lesson writes them; none from other
+// moments. ok is false before the first expectation's moment.
+func EvidenceNow(run *sim.Sim, sc *scenario.Scenario) (at api.Duration, lines []EvidenceLine, ok bool) {
+	now := run.Now()
+	for _, e := range sc.Expect {
+		if e.At <= now && (!ok || e.At > at) {
+			at, ok = e.At, true
+		}
+	}
+	if !ok {
+		return 0, nil, false
+	}
+	for _, e := range sc.Expect {
+		if e.At != at {
+			continue
+		}
+		line := EvidenceLine{Text: expectText(e), Holds: true}
+		if f := check.Expect(run, e); f != nil {
+			line.Holds, line.Got = false, f.Got
+		}
+		lines = append(lines, line)
+	}
+	return at, lines, true
+}
+
+// expectText writes an expectation out in full, in the words check uses
+// when it fails: "deployment/web spec.replicas == 3", "event reason
+// ScalingReplicaSet, on deployment/web, message containing "Scaled down",
+// exactly 1", "output of "get pods" contains "5/5"", "outside the cluster:
+// "migrated"".
+func expectText(e scenario.Expect) string {
+	switch {
+	case e.Event != nil:
+		return eventText(e.Event)
+	case e.Output != nil:
+		return outputText(e.Output)
+	case e.Outside != "":
+		return fmt.Sprintf("outside the cluster: %q", e.Outside)
+	case e.That != "":
+		return e.That
+	case e.Assertion != nil:
+		return e.Assertion.Text
+	}
+	return ""
+}
+
+func eventText(e *scenario.ExpectEvent) string {
+	var parts []string
+	if e.Reason != "" {
+		parts = append(parts, "reason "+e.Reason)
+	}
+	if e.Object != "" {
+		parts = append(parts, "on "+e.Object)
+	}
+	if e.Message != "" {
+		parts = append(parts, fmt.Sprintf("message containing %q", e.Message))
+	}
+	switch {
+	case e.Max < 0:
+		parts = append(parts, fmt.Sprintf("at least %d", e.Min))
+	case e.Min == e.Max:
+		parts = append(parts, fmt.Sprintf("exactly %d", e.Min))
+	case e.Min == 0:
+		parts = append(parts, fmt.Sprintf("at most %d", e.Max))
+	default:
+		parts = append(parts, fmt.Sprintf("%d to %d", e.Min, e.Max))
+	}
+	return "event " + strings.Join(parts, ", ")
+}
+
+func outputText(e *scenario.ExpectOutput) string {
+	s := "output"
+	if e.Command != "" {
+		s += fmt.Sprintf(" of %q", e.Command)
+	}
+	var conds []string
+	if e.Contains != "" {
+		conds = append(conds, fmt.Sprintf("contains %q", e.Contains))
+	}
+	if e.ExitCode != nil {
+		conds = append(conds, fmt.Sprintf("exit code %d", *e.ExitCode))
+	}
+	if e.Contains == "" && e.ExitCode != nil {
+		s += " with"
+	}
+	if len(conds) > 0 {
+		s += " " + strings.Join(conds, " and ")
+	}
+	return s
+}
