@@ -182,7 +182,7 @@ func (p *Player) failureButtons() []app.UI {
 		for _, st := range p.sc.Response {
 			steps = append(steps, session.StepText(st))
 		}
-		out = append(out, app.Button().Type("button").Class("primary response").Text("Apply the response").
+		out = append(out, app.Button().Type("button").Class("response").Text("Apply the response").
 			Disabled(!p.view.Ready).OnClick(p.onResponse).Title(strings.Join(steps, "\n")))
 	}
 	return out

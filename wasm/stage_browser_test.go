@@ -16,6 +16,10 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"reconcile/engine/api"
+	"reconcile/engine/sim"
+	"reconcile/scenarios"
 )
 
 // The stage is the product: after Next pass, the status, the sentence that
@@ -184,6 +188,26 @@ func TestBrowserStage(t *testing.T) {
 		})
 	}
 
+	// Every lesson at the moments its story tells: the stage holds at
+	// 1280×800, and a screenshot of each is kept to look at.
+	t.Run("every lesson", func(t *testing.T) {
+		do(t, ctx, "sizing the window", chromedp.EmulateViewport(1280, 800))
+		forgetGuesses(t, ctx, base)
+		for _, id := range scenarios.IDs() {
+			for _, n := range storyPasses(t, id) {
+				open(t, ctx, fmt.Sprintf("%s/s/%s?pass=%d", base, id, n-1))
+				waitStatus(t, ctx, n-1)
+				nextPass(t, ctx, n)
+				time.Sleep(100 * time.Millisecond)
+				r := eval[result](t, ctx, "checking the stage", "("+stageCheck+")(document, window)")
+				for _, o := range r.Out {
+					t.Errorf("%s pass %d at 1280×800: %s", id, n, o)
+				}
+				shot(t, fmt.Sprintf("lesson-%s-%d", id, n))
+			}
+		}
+	})
+
 	for _, fr := range []struct{ w, h int }{{700, 500}, {360, 640}} {
 		t.Run(fmt.Sprintf("frame %dx%d", fr.w, fr.h), func(t *testing.T) {
 			do(t, ctx, "sizing the window", chromedp.EmulateViewport(int64(fr.w+40), int64(fr.h+40)))
@@ -222,4 +246,38 @@ func TestBrowserStage(t *testing.T) {
 			}
 		})
 	}
+}
+
+// storyPasses are two passes of a lesson a learner should see: the first
+// at or after its story's second moment, and the first at or after its
+// last (where the lesson makes its point).
+func storyPasses(t *testing.T, id string) []int {
+	t.Helper()
+	sc, err := scenarios.Load(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sc.Story) < 2 {
+		return nil
+	}
+	run, err := sim.New(sc.Config())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []int
+	for _, m := range []api.Duration{sc.Story[1].At, sc.Story[len(sc.Story)-1].At} {
+		for {
+			p, ok := run.Next()
+			if !ok {
+				return out
+			}
+			if p.At >= m && p.N > 1 {
+				if len(out) == 0 || out[len(out)-1] != p.N {
+					out = append(out, p.N)
+				}
+				break
+			}
+		}
+	}
+	return out
 }
