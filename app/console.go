@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -19,8 +20,8 @@ import (
 // against the world as it is and is not recorded, so reading never changes
 // the trace or its digest.
 
-// maxTranscript is how many commands the console shows.
-const maxTranscript = 12
+// maxTranscript is how many commands the console's scrollback keeps.
+const maxTranscript = 50
 
 // consoleState is the console's history and what it printed.
 type consoleState struct {
@@ -30,6 +31,10 @@ type consoleState struct {
 	pos     int
 	// transcript are the latest commands and what they printed.
 	transcript []consoleEntry
+	// options are what Tab found for the last word, when several; note
+	// says when it found nothing.
+	options []string
+	note    string
 }
 
 // consoleEntry is one command and what it printed.
@@ -55,12 +60,13 @@ func (p *Playground) runKubectl(ctx app.Context, typed string) {
 		return
 	}
 	line := session.ConsoleLine(typed)
+	c := &p.console
+	c.options, c.note = nil, ""
 	if line == "" {
 		return
 	}
 	p.pause()
 	p.alert = ""
-	c := &p.console
 	if n := len(c.history); n == 0 || c.history[n-1] != line {
 		c.history = append(c.history, line)
 		if len(c.history) > session.MaxHistory {
@@ -68,6 +74,12 @@ func (p *Playground) runKubectl(ctx app.Context, typed string) {
 		}
 	}
 	c.pos = len(c.history)
+	if line == "clear" {
+		// As in a terminal: the screen is cleared, the history kept.
+		c.transcript = nil
+		p.scheduleSave(ctx, 400*time.Millisecond)
+		return
+	}
 	recorded := false
 	p.act(ctx, "kubectl", "kubectl "+line, func() {
 		e := consoleEntry{line: line, pass: p.ses.N(), at: p.ses.Run().Now().String()}
@@ -148,63 +160,159 @@ func (p *Playground) onConsoleSubmit(ctx app.Context, e app.Event) {
 	p.runKubectl(ctx, line)
 }
 
-// onConsoleKey walks the console's history with ↑ and ↓.
+// onConsoleKey is the console line's keyboard: ↑ and ↓ walk the history,
+// Tab completes the last word (on an empty line it moves the focus on, as
+// everywhere else), Escape closes the list of completions, Ctrl+L clears
+// the screen. Other keys are the input's own, and draw nothing.
 func (p *Playground) onConsoleKey(ctx app.Context, e app.Event) {
 	key := e.Get("key").String()
-	if key != "ArrowUp" && key != "ArrowDown" {
-		return
-	}
-	if len(p.console.history) == 0 {
-		return
-	}
-	e.PreventDefault()
-	if key == "ArrowUp" {
-		p.console.pos = max(0, p.console.pos-1)
-	} else {
-		p.console.pos = min(len(p.console.history), p.console.pos+1)
-	}
-	v := ""
-	if p.console.pos < len(p.console.history) {
-		v = p.console.history[p.console.pos]
-	}
+	c := &p.console
 	src := ctx.JSSrc()
-	src.Set("value", v)
-	src.Call("setSelectionRange", len(v), len(v))
+	switch {
+	case key == "ArrowUp" || key == "ArrowDown":
+		if len(c.history) == 0 {
+			ctx.PreventUpdate()
+			return
+		}
+		e.PreventDefault()
+		if key == "ArrowUp" {
+			c.pos = max(0, c.pos-1)
+		} else {
+			c.pos = min(len(c.history), c.pos+1)
+		}
+		v := ""
+		if c.pos < len(c.history) {
+			v = c.history[c.pos]
+		}
+		src.Set("value", v)
+		src.Call("setSelectionRange", len(v), len(v))
+		ctx.PreventUpdate()
+	case key == "Tab" && !e.Get("shiftKey").Bool() && !e.Get("ctrlKey").Bool() && !e.Get("altKey").Bool():
+		line := src.Get("value").String()
+		if strings.TrimSpace(line) == "" {
+			ctx.PreventUpdate()
+			return
+		}
+		e.PreventDefault()
+		line = p.complete(line)
+		src.Set("value", line)
+		src.Call("setSelectionRange", len(line), len(line))
+	case (key == "l" || key == "L") && e.Get("ctrlKey").Bool() && !e.Get("altKey").Bool():
+		e.PreventDefault()
+		c.transcript, c.options, c.note = nil, nil, ""
+	case key == "Escape" && (len(c.options) > 0 || c.note != ""):
+		c.options, c.note = nil, ""
+	default:
+		ctx.PreventUpdate()
+	}
 }
 
-// renderConsole draws the kubectl console.
+// complete completes the console line against the cluster as it is now,
+// and keeps the candidates when there are several.
+func (p *Playground) complete(line string) string {
+	c := &p.console
+	c.options, c.note = nil, ""
+	if p.ses == nil {
+		return line
+	}
+	out := line
+	guard(&p.alert, "Completing the command", func() {
+		done := session.Complete(p.ses.Run().Store(), line)
+		out, c.options = done.Line, done.Options
+		if done.Line == line && len(done.Options) == 0 {
+			c.note = "Nothing completes this word."
+		}
+	})
+	return out
+}
+
+// onCompletion puts the completion a learner picked from the list in the
+// console line.
+func (p *Playground) onCompletion(ctx app.Context, e app.Event) {
+	in := app.Window().GetElementByID("kubectl")
+	word := ctx.JSSrc().Get("dataset").Get("word").String()
+	if !in.Truthy() || word == "" {
+		return
+	}
+	line := in.Get("value").String()
+	if i := strings.LastIndexByte(line, ' '); i >= 0 {
+		line = line[:i+1]
+	} else {
+		line = ""
+	}
+	line += word
+	if !strings.HasSuffix(word, "/") {
+		line += " "
+	}
+	p.console.options, p.console.note = nil, ""
+	in.Set("value", line)
+	in.Call("focus")
+	in.Call("setSelectionRange", len(line), len(line))
+}
+
+// maxOptions is how many completions the list under the scrollback shows.
+const maxOptions = 40
+
+// renderConsole draws the kubectl console as a terminal: the scrollback
+// (a log, read politely; oldest first, the newest just above the prompt,
+// scrolled sideways as a whole when a table is wide), the completions Tab
+// found, and the prompt at the bottom.
 func (p *Playground) renderConsole() app.UI {
 	entries := p.consoleViews()
+	c := &p.console
+	off := !p.view.Ready || p.loading
+	shown := c.options[:min(len(c.options), maxOptions)]
 	return app.Section().Class("console").Aria("labelledby", "console-title").Body(
 		app.H2().ID("console-title").Text("kubectl console"),
-		app.P().ID("console-hint").Class("muted").Text("Type a command and press Enter: get, describe, scale, set image, delete, rollout status, undo, history, cordon, drain, label … "+
-			"↑ and ↓ bring back earlier commands; help lists them all."),
-		app.Form().Class("console-form").OnSubmit(p.onConsoleSubmit).Body(
-			app.Label().For("kubectl").Text("kubectl"),
-			app.Div().Class("console-line").Body(
+		app.P().ID("console-hint").Class("muted").Text("Type a command and press Enter: get, describe, scale, set image, delete, rollout status|undo|history, cordon, drain, label … "+
+			"Tab completes verbs, kinds and names; ↑ and ↓ bring back earlier commands, kept across reloads; Ctrl+L (or clear) clears the screen; help lists the commands."),
+		app.Div().Class("terminal").Body(
+			// The newest command is in view without the page measuring
+			// anything: a column-reverse scroller starts, and stays, at its
+			// end.
+			app.Div().ID("kubectl-output").Class("console-output").Role("log").TabIndex(0).Aria("live", "polite").Aria("label", "kubectl output").Body(
+				app.Div().Class("scrollback").Body(
+					app.If(len(entries) == 0, func() app.UI {
+						return app.P().Class("muted").Text("Nothing on the screen. Try get pods, or help.")
+					}),
+					app.Range(entries).Slice(func(i int) app.UI {
+						e := entries[i]
+						return app.Div().Class("console-entry").Body(
+							app.Pre().Body(
+								app.Span().Class("prompt").Text("$ kubectl "+e.line+"\n"),
+								app.Text(e.out),
+								app.If(e.code > 0, func() app.UI {
+									return app.Span().Class("exit").Text(fmt.Sprintf("(exit code %d)", e.code))
+								}),
+							),
+							app.If(e.note != "", func() app.UI { return app.P().Class("muted").Text(e.note) }),
+						)
+					}),
+				),
+			),
+			app.Div().ID("kubectl-completions").Class("completions").Role("status").Body(
+				app.If(c.note != "", func() app.UI { return app.P().Text(c.note) }),
+				app.If(len(c.options) > 0, func() app.UI {
+					more := ""
+					if len(c.options) > len(shown) {
+						more = fmt.Sprintf(" (the first %d shown)", len(shown))
+					}
+					return app.Div().Body(
+						app.P().Class("sr-count").Text(fmt.Sprintf("%d completions%s:", len(c.options), more)),
+						app.Ul().Body(app.Range(shown).Slice(func(i int) app.UI {
+							return app.Li().Body(app.Button().Type("button").Class("quiet").DataSet("word", shown[i]).OnClick(p.onCompletion).Text(shown[i]))
+						})),
+					)
+				}),
+			),
+			app.Form().Class("console-form").OnSubmit(p.onConsoleSubmit).Body(
+				app.Span().Class("prompt-sign").Aria("hidden", "true").Text("$"),
+				app.Label().For("kubectl").Text("kubectl"),
 				app.Input().Type("text").ID("kubectl").Name("kubectl").AutoComplete(false).Spellcheck(false).
 					Attr("autocapitalize", "off").Attr("autocorrect", "off").Placeholder("get pods").
-					Aria("describedby", "console-hint").OnKeyDown(p.onConsoleKey).Disabled(!p.view.Ready || p.loading),
-				app.Button().Type("submit").Text("Run").Disabled(!p.view.Ready || p.loading),
+					Aria("describedby", "console-hint").OnKeyDown(p.onConsoleKey).Disabled(off),
+				app.Button().Type("submit").Text("Run").Disabled(off),
 			),
 		),
-		// The newest command is in view without the page measuring anything:
-		// a column-reverse scroller starts, and stays, at its end.
-		app.Div().ID("kubectl-output").Class("console-output").Role("log").TabIndex(0).Aria("live", "polite").Aria("label", "kubectl output").Body(app.Div().Body(
-			app.P().Class("muted").Text(map[bool]string{true: "Nothing run yet. Try get pods, or help.", false: "Oldest first, the newest at the bottom."}[len(entries) == 0]),
-			app.Range(entries).Slice(func(i int) app.UI {
-				e := entries[i]
-				return app.Div().Class("console-entry").Body(
-					app.Pre().Body(
-						app.Span().Class("prompt").Text("$ kubectl "+e.line+"\n"),
-						app.Text(e.out),
-						app.If(e.code > 0, func() app.UI {
-							return app.Span().Class("exit").Text(fmt.Sprintf("(exit code %d)", e.code))
-						}),
-					),
-					app.If(e.note != "", func() app.UI { return app.P().Class("muted").Text(e.note) }),
-				)
-			}),
-		)),
 	)
 }

@@ -20,8 +20,16 @@ import (
 
 // The playground's desired-state editor: Kubernetes YAML, applied as
 // kubectl apply -f - does. Manifests that do not decode, or that the API
-// server refuses, change nothing: the alert names each problem at its line
-// and column, and the editor marks the lines.
+// server refuses, change nothing: the editor's own alert, under it, names
+// each problem at its line and column, and the gutter marks the lines.
+//
+// The editor follows the live desired state. The console and the faults
+// change it too (kubectl scale, set image, rollout undo, patch, label ...):
+// after such an input the editor shows the live objects' manifests, as
+// kubectl get -o yaml prints them less what is not desired state, and says
+// what changed them. Text the learner typed and has not applied is never
+// replaced without asking: the editor offers the live state instead, and
+// what a load replaces can be brought back.
 
 // maxGutterLines bounds the editor's line numbers (a huge paste is refused
 // at Apply anyway).
@@ -30,7 +38,8 @@ const maxGutterLines = 5000
 // editorFile names the editor's text in error messages.
 const editorFile = "Desired state"
 
-// editorState is the editor's text and what the last Apply said.
+// editorState is the editor's text, what it derives from, and what the
+// last Apply said.
 type editorState struct {
 	// desired is the text as typed; text what the editor was last given
 	// (the editor keeps its own value while the learner types).
@@ -38,7 +47,27 @@ type editorState struct {
 	// kept is the latest desired state within the limit on a file: the
 	// one saved when the editor holds more.
 	kept string
-	// problems are the positions of the last Apply's errors.
+	// base is the text the editor was last given (loaded, applied or
+	// followed): desired differs from it once the learner types. known
+	// is false when the page cannot tell (saved work it does not
+	// recognise), and the editor never follows on its own then.
+	base  string
+	known bool
+	// holds says in words what base is ("your last applied text").
+	holds string
+	// sync is the live desired state (liveManifests) when base was set;
+	// live the latest read of it, and why what changed it since sync.
+	sync, live, why string
+	// stash is the learner's own text a load replaced, and what it was:
+	// one button brings it back.
+	stash, stashWhat string
+	// named are the objects base names (namedFrom is the base they were
+	// read from).
+	named     []objectKey
+	namedFrom string
+	// alert is why the last Apply changed nothing; problems are the
+	// positions of its errors.
+	alert    string
 	problems []problemAt
 	// result is what the last Apply printed.
 	result string
@@ -50,9 +79,13 @@ type problemAt struct {
 	msg       string
 }
 
-// setEditor gives the editor a new text (a load, an import, Start over).
+// setEditor gives the editor a new text (a load, an import, Start over, the
+// live state).
 func (p *Playground) setEditor(text string) {
-	p.editor.desired, p.editor.text, p.editor.kept = text, text, text
+	p.editor.desired, p.editor.text = text, text
+	if len(text) <= limits.MaxFileSize {
+		p.editor.kept = text
+	}
 	if app.IsClient && p.mounted {
 		p.ctx.Defer(func(ctx app.Context) {
 			if e := app.Window().GetElementByID("desired"); e.Truthy() {
@@ -71,7 +104,7 @@ func (p *Playground) apply(ctx app.Context) {
 		return
 	}
 	p.pause()
-	p.alert, p.editor.result, p.editor.problems = "", "", nil
+	p.alert, p.editor.alert, p.editor.result, p.editor.problems = "", "", "", nil
 	text := p.editor.desired
 	applied := false
 	p.act(ctx, "apply", "Apply", func() {
@@ -81,7 +114,7 @@ func (p *Playground) apply(ctx app.Context) {
 			return
 		}
 		if len(ms) == 0 {
-			p.alert = "Nothing was applied: the desired state holds no Kubernetes object."
+			p.editor.alert = "Nothing was applied: the desired state holds no Kubernetes object."
 			return
 		}
 		a, err := p.ses.Try(sim.Apply{Manifests: text})
@@ -101,20 +134,24 @@ func (p *Playground) apply(ctx app.Context) {
 		p.logLines = nil
 		p.editor.result = fmt.Sprintf("kubectl apply -f - after pass %d:\n%s", p.ses.N(), strings.TrimRight(a.Output.Output, "\n"))
 		p.notice = "Applied. Press Next pass or Play and watch the loop make observed state match."
+		p.editorFrom(text, fmt.Sprintf("your last applied text (applied after pass %d)", p.ses.N()), true)
 		applied = true
 	})
 	p.refresh()
 	if applied {
+		// The result is announced where it is (role=status); the focus
+		// stays on Apply or in the editor, where the learner is.
 		p.changed(ctx, change{inputs: true})
-		p.focus(ctx, "apply-result")
 		return
 	}
-	p.focus(ctx, "play-alert")
+	if p.editor.alert != "" {
+		p.focus(ctx, "apply-alert")
+	}
 }
 
 // refuse shows why nothing was applied, with each problem's position.
 func (p *Playground) refuse(err error) {
-	p.alert = "Nothing was applied. " + err.Error()
+	p.editor.alert = "Nothing was applied. " + err.Error()
 	var list yamlpos.ErrorList
 	if errors.As(err, &list) {
 		for _, e := range list {
@@ -135,14 +172,16 @@ func (p *Playground) refuseOutput(ms []manifest.Manifest, out sim.Output) {
 			break
 		}
 	}
-	p.alert = "Nothing was applied: the API server refused it. " + msg
+	p.editor.alert = "Nothing was applied: the API server refused it. " + msg
 }
 
 func (p *Playground) onApply(ctx app.Context, e app.Event) { p.apply(ctx) }
 
 // onEditorInput keeps the editor's text as the learner types, and saves it
-// a little later.
+// a little later. The page is drawn again only when what it shows of the
+// text changes (the line numbers, whether it is the learner's own).
 func (p *Playground) onEditorInput(ctx app.Context, e app.Event) {
+	before := p.editor.desired
 	p.editor.desired = ctx.JSSrc().Get("value").String()
 	if len(p.editor.desired) <= limits.MaxFileSize {
 		p.editor.kept = p.editor.desired
@@ -150,15 +189,21 @@ func (p *Playground) onEditorInput(ctx app.Context, e app.Event) {
 	// The last Apply's problems stay marked until the next Apply: the page
 	// does not move under the learner's hands while they type.
 	p.scheduleSave(ctx, 800*time.Millisecond)
+	if strings.Count(before, "\n") == strings.Count(p.editor.desired, "\n") && (before == p.editor.base) == (p.editor.desired == p.editor.base) {
+		ctx.PreventUpdate()
+	}
 }
 
-// onEditorKey applies with Ctrl+Enter (or ⌘+Enter).
+// onEditorKey applies with Ctrl+Enter (or ⌘+Enter). Other keys are the
+// text area's own, and draw nothing.
 func (p *Playground) onEditorKey(ctx app.Context, e app.Event) {
 	if e.Get("key").String() == "Enter" && (e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool()) {
 		e.PreventDefault()
 		p.editor.desired = ctx.JSSrc().Get("value").String()
 		p.apply(ctx)
+		return
 	}
+	ctx.PreventUpdate()
 }
 
 // onGoTo puts the editor's caret at the problem the pressed button names.
@@ -223,11 +268,16 @@ func (p *Playground) renderEditor() app.UI {
 	}
 	marked := slices.Sorted(maps.Keys(marks))
 	rows := min(max(lines+1, 12), maxGutterLines)
+	e := &p.editor
+	off := !p.view.Ready || p.loading
 	return app.Section().Class("editor-pane").Aria("labelledby", "editor-title").Body(
 		app.H2().ID("editor-title").Text("Edit desired state"),
 		app.P().ID("desired-hint").Class("muted").Text("Kubernetes YAML. Apply does what kubectl apply -f - does: each object is created or updated "+
 			"(removing one from the text does not delete it). Errors are named by line and column and nothing is applied. Ctrl+Enter applies."),
-		app.Label().For("desired").Text("Desired state"),
+		app.Div().Class("editor-head").Body(
+			app.Label().For("desired").Text("Desired state"),
+			app.P().ID("editor-holds").Class("holds").Aria("live", "polite").DataSet("live", p.liveDiffers()).Text(p.holdsLine()),
+		),
 		app.Div().Class("editor").Body(
 			app.Div().Class("gutter").Aria("hidden", "true").Body(
 				app.Pre().Text(nums.String()),
@@ -237,12 +287,39 @@ func (p *Playground) renderEditor() app.UI {
 			),
 			app.Textarea().ID("desired").Class("desired").Rows(rows).Wrap("off").Spellcheck(false).
 				Attr("autocapitalize", "off").Attr("autocomplete", "off").Attr("autocorrect", "off").
-				Aria("describedby", "desired-hint").Aria("invalid", strconv.FormatBool(len(p.editor.problems) > 0)).
-				OnInput(p.onEditorInput).OnKeyDown(p.onEditorKey).Text(p.editor.text),
+				Aria("describedby", "editor-holds desired-hint").Aria("invalid", strconv.FormatBool(len(e.problems) > 0)).
+				OnInput(p.onEditorInput).OnKeyDown(p.onEditorKey).Text(e.text),
 		),
 		app.Div().Class("buttons").Body(
-			app.Button().Type("button").Class("primary").Text("Apply").Disabled(!p.view.Ready || p.loading).OnClick(p.onApply),
+			app.Button().Type("button").Class("primary").Text("Apply").Disabled(off).OnClick(p.onApply),
+			app.Button().Type("button").ID("load-live").Text("Load the live desired state").Disabled(off || !p.liveDiffers()).OnClick(p.onLoadLive).
+				Title("Put the live objects' manifests in the editor, as kubectl get -o yaml prints them, without status"),
+			app.Button().Type("button").Class("quiet").ID("bring-back").Text("Bring back your text").Disabled(off || e.stash == "").OnClick(p.onBringBack).
+				Title("Put back the text the last load replaced"),
 		),
-		app.Pre().ID("apply-result").Class("result").TabIndex(-1).Role("region").Aria("live", "polite").Aria("label", "Apply result").Text(p.editor.result),
+		// What Apply said, in a space of its own under the editor: an error
+		// (role=alert, focused) or the result (role=status, announced where
+		// it is), never moving the page.
+		app.Div().Class("editor-msg").Body(
+			app.Div().ID("apply-alert").Class(map[bool]string{true: "apply-alert on", false: "apply-alert"}[e.alert != ""]).Role("alert").TabIndex(-1).Body(
+				app.If(e.alert != "", func() app.UI {
+					return app.P().Class("alert-text").Text(e.alert)
+				}),
+				app.If(len(e.problems) > 0 && e.alert != "", func() app.UI {
+					return app.Ul().Class("problems").Body(app.Range(e.problems).Slice(func(i int) app.UI {
+						pr := e.problems[i]
+						return app.Li().Body(
+							app.Button().Type("button").Class("quiet").
+								DataSet("line", pr.line).DataSet("col", pr.col).OnClick(p.onGoTo).
+								Text(fmt.Sprintf("Go to line %d, column %d", pr.line, pr.col)),
+						)
+					}))
+				}),
+			),
+			app.Pre().ID("apply-result").Class("result").Role("status").Aria("label", "Apply result").Text(e.result),
+			app.If(e.alert == "" && e.result == "", func() app.UI {
+				return app.P().Class("muted msg-empty").Text("What Apply prints appears here.")
+			}),
+		),
 	)
 }

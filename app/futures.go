@@ -72,7 +72,7 @@ func (p *Playground) fork(ctx app.Context) {
 			}
 		}
 		p.futures.all, p.futures.active, p.futures.forkedAt = []*session.Session{s, ns}, 1, n
-		p.notice = fmt.Sprintf("Forked at pass %d. You are in future B: it shares the past up to pass %d; try another fault or fix here. Future A keeps what followed.", n, n)
+		p.notice = fmt.Sprintf("Forked at pass %d: you are in future B, which shares the past up to pass %d. Future A keeps what followed.", n, n)
 		if dropped {
 			p.notice += " (The other future you had is replaced by this one.)"
 		}
@@ -82,10 +82,12 @@ func (p *Playground) fork(ctx app.Context) {
 		p.use(p.futures.session())
 	}
 	p.refresh()
+	// A fork is not a change of desired state: the editor says whether the
+	// new future's live state differs, and loads nothing on its own.
+	p.followLive(false)
 	p.changed(ctx, change{inputs: true})
-	if done {
-		p.focus(ctx, "futures-title")
-	}
+	// The focus stays on Fork here: the page does not scroll away from the
+	// controls; the notice (read politely) says where the two futures are.
 }
 
 // switchTo makes future i the active one.

@@ -2,6 +2,8 @@ package app
 
 import (
 	"errors"
+	"fmt"
+	"time"
 
 	"reconcile/engine/scenario"
 	"reconcile/scenarios"
@@ -9,9 +11,13 @@ import (
 
 // lesson is a bundled scenario as the UI lists it.
 type lesson struct {
-	id      string
-	title   string
-	summary string
+	id    string
+	title string
+	// lead is the one line the lesson shows before its run: what the run
+	// will show you.
+	lead string
+	// passes is how many passes its run takes to its end (0: not known).
+	passes int
 	// section is the part of the lesson the scenario plays.
 	section string
 	// err says why the scenario could not be read; the lesson is still
@@ -35,8 +41,8 @@ func openLesson(id string) (sc *scenario.Scenario, found bool, err error) {
 	return sc, true, err
 }
 
-// lessons lists every bundled scenario in the lesson's order, with its title
-// and summary (read without loading the scenario).
+// lessons lists every bundled scenario in the lesson's order, with its title,
+// its lead (read without loading the scenario) and the length of its run.
 func lessons() []lesson {
 	section := map[string]string{}
 	for _, s := range scenarios.Sections {
@@ -46,17 +52,63 @@ func lessons() []lesson {
 	}
 	var out []lesson
 	for _, id := range scenarios.Ordered() {
-		l := lesson{id: id, title: id, section: section[id]}
+		l := lesson{id: id, title: id, section: section[id], passes: lessonPasses[id]}
 		if l.section == "" {
 			l.section = "More lessons"
 		}
-		// Only the title and summary: a lesson is loaded when it is opened.
+		// Only the title and lead: a lesson is loaded when it is opened.
 		if m, err := scenarios.ReadMeta(id); err != nil {
 			l.err = err.Error()
 		} else {
-			l.title, l.summary = m.Title, m.Summary
+			l.title, l.lead = m.Title, m.Lead
 		}
 		out = append(out, l)
 	}
 	return out
+}
+
+// lessonPasses is how many passes the run of each bundled lesson takes to
+// its end, for the home page's estimates. Running all of them costs more
+// than a page should spend on a list, so it is computed ahead:
+// TestLessonPassesAreTheRunsLengths runs every lesson and prints this table
+// anew when a lesson changes.
+var lessonPasses = map[string]int{
+	"apply-is-not-running":         35,
+	"apply-nothing-changes":        33,
+	"controllers-chain":            111,
+	"converges-on-the-wrong-thing": 170,
+	"edge-vs-level":                169,
+	"edge-vs-level-edge":           143,
+	"edit-reverts":                 112,
+	"immutable-field":              27,
+	"max-unavailable-is-safety":    347,
+	"node-dies-at-3am":             69,
+	"pending-pods":                 49,
+	"quota-exhausted":              61,
+	"reconcile-only-when-run":      271,
+	"rollback-is-desired-state":    186,
+	"rollout-evidence":             315,
+	"self-healing":                 51,
+	"self-healing-is-not-ha":       121,
+	"stale-tag":                    100,
+	"stuck-rollout":                290,
+	"two-controllers-fight":        380,
+	"webhook-fail-closed":          50,
+}
+
+// playSpeed is how many passes a second Play runs at the default speed.
+var playSpeed = int(time.Second / speeds[defaultSpeed].every)
+
+// estimate says how long a run of passes is: the passes, and the time Play
+// takes over them at the default speed.
+func estimate(passes int) string {
+	if passes <= 0 {
+		return ""
+	}
+	secs := (passes + playSpeed - 1) / playSpeed
+	play := fmt.Sprintf("%d s", secs)
+	if secs >= 60 {
+		play = fmt.Sprintf("about %d min", (secs+30)/60)
+	}
+	return fmt.Sprintf("%d passes · %s of play", passes, play)
 }

@@ -140,49 +140,6 @@ func loopSVG(lit map[string]bool, notes map[string]string, caption, desc string)
 	return b.String()
 }
 
-// loopStackSVG renders the loop for a narrow screen: the five steps stacked
-// one under another, each with its note, and the arrow back to the top.
-func loopStackSVG(lit map[string]bool, notes map[string]string, caption, desc string) string {
-	const (
-		w, left, boxW, boxH, gap = 320.0, 34.0, 280.0, 50.0, 20.0
-	)
-	n := float64(len(loopSteps))
-	h := n*boxH + (n-1)*gap + 34
-	var b strings.Builder
-	fmt.Fprintf(&b, `<svg class="loop loop-stack" viewBox="0 0 %.0f %.0f" role="img" aria-labelledby="loops-title loops-desc" xmlns="http://www.w3.org/2000/svg">`, w, h)
-	b.WriteString(`<title id="loops-title">The reconciliation loop</title>`)
-	if desc == "" {
-		desc = "Desired state goes to a controller, which reads the observed state, computes the difference and takes an action; then it looks again."
-	}
-	fmt.Fprintf(&b, `<desc id="loops-desc">%s</desc>`, escapeText(desc))
-	b.WriteString(`<defs><marker id="loops-arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="4.5" markerHeight="4.5" orient="auto-start-reverse"><path d="M0 0 L10 5 L0 10 z" class="loop-head"/></marker></defs>`)
-	for i, st := range loopSteps {
-		y := float64(i) * (boxH + gap)
-		class := "loop-node"
-		if lit == nil || lit[st.key] {
-			class += " on"
-		}
-		note := st.note
-		if v, ok := notes[st.key]; ok {
-			note = v
-		}
-		fmt.Fprintf(&b, `<g class="%s"><rect x="%.0f" y="%.0f" width="%.0f" height="%.0f" rx="9"/>`, class, left, y, boxW, boxH)
-		fmt.Fprintf(&b, `<text x="%.0f" y="%.0f" class="loop-label" text-anchor="start">%s</text>`, left+12, y+21, st.label)
-		fmt.Fprintf(&b, `<text x="%.0f" y="%.0f" class="loop-note" text-anchor="start">%s</text></g>`, left+12, y+40, escapeText(truncate(note, 36)))
-		if i < len(loopSteps)-1 {
-			fmt.Fprintf(&b, `<path class="loop-edge" d="M%.0f %.0f V%.0f" marker-end="url(#loops-arrow)"/>`, left+boxW/2, y+boxH, y+boxH+gap-3)
-		}
-	}
-	last := (n-1)*(boxH+gap) + boxH/2
-	fmt.Fprintf(&b, `<path class="loop-edge loop-back" d="M%.0f %.0f H14 V%.0f H%.0f" marker-end="url(#loops-arrow)"/>`, left, last, boxH/2, left-3)
-	if caption == "" {
-		caption = "then look again"
-	}
-	fmt.Fprintf(&b, `<text x="%.0f" y="%.0f" class="loop-caption">%s</text>`, left+boxW/2, h-8, escapeText(truncate(caption, 40)))
-	b.WriteString(`</svg>`)
-	return b.String()
-}
-
 // noteChars is how many characters of a note fit on one line of a box.
 const noteChars = 23
 
@@ -248,9 +205,14 @@ func loopSVGFor(p *sim.Pass, caption string) string {
 	return loopSVG(litSteps(p), notes, caption, desc)
 }
 
-// homeLoop is the loop picture with every step lit, as the home page shows it.
+// homeLoop is the loop as the home page shows it: a picture of the five
+// steps on a ring (home.css draws them as labels, not as boxes that look
+// like buttons), and what one pass is.
 func homeLoop() app.UI {
-	return app.Figure().Class("loop-figure").Body(app.Raw(loopSVG(nil, nil, "", "")), app.Raw(loopStackSVG(nil, nil, "", "")))
+	return app.Figure().Class("loop-figure home-loop").Body(
+		app.Raw(loopSVG(nil, nil, "", "")),
+		app.FigCaption().Text("One pass: a controller reads what should be true, looks at what is true, computes the difference and takes one step. Then it looks again."),
+	)
 }
 
 var textEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;")

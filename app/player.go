@@ -107,6 +107,7 @@ func (p *Player) OnMount(ctx app.Context) {
 	p.loadGuesses(ctx)
 	p.replay(ctx, ctx.Page().URL())
 	notifyHost(eventPass, p.id, p.view.N)
+	p.noteProgress(ctx) // opening a lesson is visiting it
 	p.settle()
 }
 
@@ -261,6 +262,7 @@ func (p *Player) changed(ctx app.Context, c change) {
 		notifyHost(eventConverged, p.id, p.view.N)
 	}
 	p.converged = p.view.Converged
+	p.noteProgress(ctx)
 }
 
 // settle does, just after the page shows a pass, what would delay it: it
@@ -285,6 +287,11 @@ func (p *Player) settle() {
 			if p.view.Digest == "" {
 				guard(&p.alert, "Computing the digest", func() { p.view.Digest = p.ses.Run().Digest() })
 			}
+			// A look-ahead that ran out of its time (a busy machine) starts
+			// again when the learner comes near the end it found.
+			if s := p.ses; !s.Final() && !s.LookingAhead() && s.Known()-s.N() < lookAheadAgain {
+				s.BeginLookAhead()
+			}
 			p.lookAheadLater(ctx)
 		})
 	})
@@ -308,6 +315,11 @@ func prerenderedEnd(id string) (known int, final, ok bool) {
 	}
 	return known, el.Call("hasAttribute", "data-final").Bool(), true
 }
+
+// lookAheadAgain is how near the end of the timeline as far as it is
+// known (a look-ahead that ran out of time) the learner comes before the
+// player looks further.
+const lookAheadAgain = 50
 
 // lookAheadSlice is how long the player looks ahead at a time, between two
 // chances for the browser to paint and handle an input.

@@ -264,9 +264,25 @@ func (p *Playground) work(w *session.Work) {
 	p.setEditor(st.Desired)
 	p.console = consoleState{history: append([]string(nil), st.History...)}
 	p.console.pos = len(p.console.history)
-	p.editor.problems, p.editor.result = nil, ""
+	p.editor.alert, p.editor.problems, p.editor.result = "", nil, ""
+	p.editor.stash, p.editor.stashWhat = "", ""
 	p.use(p.futures.session())
 	p.compareFutures()
+	p.editorOpened(st.Desired)
+}
+
+// editorOpened says what the editor's text is when work opens: the
+// scenario's own manifests, the live desired state (the editor followed
+// it), or text the page cannot place (then it never follows on its own).
+func (p *Playground) editorOpened(text string) {
+	switch {
+	case text == session.ManifestsText(p.sc, p.text):
+		p.editorFrom(text, "the desired state the scenario starts with", true)
+	case p.ses != nil && text == liveManifests(p.ses.Run().Store(), text):
+		p.editorFrom(text, "the live desired state, as you left it", true)
+	default:
+		p.editorFrom(text, "the text you saved", false)
+	}
 }
 
 // state is the page's work as a session.State.
@@ -299,6 +315,9 @@ func (p *Playground) changed(ctx app.Context, c change) {
 	}
 	if c.inputs {
 		p.compareFutures()
+	}
+	if c.inputs || c.moved {
+		p.followLive(c.inputs)
 	}
 	p.shareLink, p.shareNote = "", ""
 	p.scheduleSave(ctx, 400*time.Millisecond)
@@ -372,48 +391,52 @@ func (p *Playground) Render() app.UI {
 				),
 			),
 			p.renderAlert(),
-			app.P().ID("play-notice").Class("notice").TabIndex(-1).Aria("live", "polite").Text(p.notice),
 			p.renderTransport(transport{busy: busy, suffix: suffix, extra: []app.UI{
-				app.Button().Type("button").Class("fork").Text("Fork here").Disabled(!p.view.Ready || p.loading).OnClick(p.onFork).
+				app.Button().Type("button").ID("fork").Class("fork").Text("Fork here").Disabled(!p.view.Ready || p.loading).OnClick(p.onFork).
 					Title("Keep the past up to this pass and try another future beside this one"),
 			}}),
-			app.P().Class("muted fork-hint").Text("Fork here keeps the past up to this pass and starts a second future beside this one: "+
-				"leave a fault out or try another fix, and compare. What if this event had not been lost?"),
+			p.renderNotice(),
 			renderStageOf(&p.stage, p.renderNow("")),
-			app.Div().Class("workspace play-tools").Body(p.renderEditor(), p.renderConsole()),
-			app.Div().Class("workspace").Body(p.renderFaults(), p.renderLog(app.P().Class("empty").Text(note))),
+			app.Div().Class("workspace play-tools").Body(p.renderEditor(), p.renderFaults()),
+			p.renderConsole(),
 			p.renderFutures(),
-			app.Div().Class("workspace").Body(p.renderPass(), p.renderInspector()),
+			app.Div().Class("workspace").Body(p.renderLog(app.P().Class("empty").Text(note)), p.renderPass()),
+			p.renderInspector(),
 			p.renderWork(),
 		),
 	)
 }
 
-// renderAlert draws the alert. Its element is always there (empty when
-// all is well), so that the page around it keeps its elements and the
-// focus can land on it.
+// renderAlert draws the page's alert: what went wrong with an action
+// other than Apply (whose errors are the editor's). It floats over the
+// page, so the page does not move when it comes or goes; its element is
+// always there (empty when all is well), so that the focus can land on it.
 func (p *Playground) renderAlert() app.UI {
-	class := "alert"
+	class := "alert play-alert"
 	if p.alert == "" {
 		class = "alert-none"
 	}
-	problems := p.editor.problems
 	return app.Div().ID("play-alert").Class(class).Role("alert").TabIndex(-1).Body(
 		app.If(p.alert != "", func() app.UI {
 			return app.P().Class("alert-text").Text(p.alert)
 		}),
-		app.If(len(problems) > 0 && p.alert != "", func() app.UI {
-			return app.Ul().Class("problems").Body(app.Range(problems).Slice(func(i int) app.UI {
-				pr := problems[i]
-				return app.Li().Body(
-					app.Button().Type("button").Class("quiet").
-						DataSet("line", pr.line).DataSet("col", pr.col).OnClick(p.onGoTo).
-						Text(fmt.Sprintf("Go to line %d, column %d", pr.line, pr.col)),
-				)
-			}))
-		}),
 		app.If(p.alert != "", func() app.UI {
 			return app.Button().Type("button").Class("quiet").Text("Dismiss").OnClick(p.onDismiss)
+		}),
+	)
+}
+
+// renderNotice draws the calm message about the last action, under the
+// transport, in a space of its own: when there is no message it says what
+// Fork here does, so that the controls above never move.
+func (p *Playground) renderNotice() app.UI {
+	return app.Div().Class("play-note").Body(
+		app.P().ID("play-notice").Class("notice").TabIndex(-1).Aria("live", "polite").Text(p.notice),
+		app.If(p.notice == "", func() app.UI {
+			return app.P().Class("muted fork-hint").Text("Fork here keeps the past up to this pass and starts a second future beside this one, to compare.")
+		}),
+		app.If(len(p.futures.all) == 2, func() app.UI {
+			return app.A().Class("to-futures").Href("#futures-title").Text("Compare the two futures")
 		}),
 	)
 }

@@ -218,7 +218,7 @@ func (p *Player) answerQuestion(ctx app.Context, choice int) {
 	p.guesses[q.mark] = g
 	p.asking = nil
 	p.saveGuesses(ctx)
-	p.stage.next(ctx)
+	p.stage.next(ctx) // tells the page (changed), which notes the progress
 }
 
 func (p *Player) onChoice(ctx app.Context, e app.Event) {
@@ -248,16 +248,7 @@ func (p *Player) renderQuestion() app.UI {
 
 // tally says how the learner did on this lesson's questions.
 func (p *Player) tally() string {
-	right, asked := 0, 0
-	for _, g := range p.guesses {
-		if g.Skipped {
-			continue
-		}
-		asked++
-		if g.Right {
-			right++
-		}
-	}
+	right, asked := countGuesses(p.guesses)
 	if asked == 0 {
 		return ""
 	}

@@ -96,7 +96,9 @@ func (s *stage) renderTransport(t transport) app.UI {
 // to the moment it marks.
 func renderMarks(marks []session.Mark, end int, onMark app.EventHandler) app.UI {
 	if len(marks) == 0 || end == 0 {
-		return nil
+		// The row is kept, so the transport does not grow when the first
+		// mark comes.
+		return app.Div().Class("marks").Aria("hidden", "true")
 	}
 	return app.Ul().Class("marks").Aria("label", "Moments on the timeline").Body(app.Range(marks).Slice(func(i int) app.UI {
 		m := marks[i]

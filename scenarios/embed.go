@@ -61,33 +61,51 @@ func Load(id string) (*scenario.Scenario, error) {
 	return scenario.Load(name, data)
 }
 
-// Meta is what a list of lessons shows of a bundled scenario.
+// Meta is what a list of lessons shows of a bundled scenario: its id, its
+// title, its summary and its lead (the one line a page shows before the
+// run, scenario.Scenario.Lead).
 type Meta struct {
-	ID, Title, Summary string
+	ID, Title, Summary, Lead string
 }
 
-// ReadMeta reads the id, title and summary of the bundled scenario id as
-// Load would, without loading the scenario: its manifests are not decoded
-// and nothing is checked, so a list of every lesson costs little.
+// ReadMeta reads the id, title, summary and lead of the bundled scenario id
+// as Load would, without loading the scenario: its manifests are not
+// decoded and nothing is checked, so a list of every lesson costs little.
+// A scenario without a lead: line is loaded, so that its lead is the
+// loader's own choice from the summary.
 func ReadMeta(id string) (Meta, error) {
 	name, data, ok := File(id)
 	if !ok {
 		return Meta{}, fmt.Errorf("%q: %w", id, ErrNotFound)
 	}
+	return readMeta(id, name, data)
+}
+
+// readMeta reads the Meta of the scenario file name (data), whose id is id
+// unless the file says otherwise.
+func readMeta(id, name string, data []byte) (Meta, error) {
 	var top struct {
 		ID      *string `yaml:"id"`
 		Title   string  `yaml:"title"`
 		Summary string  `yaml:"summary"`
+		Lead    string  `yaml:"lead"`
 	}
 	if err := yaml.Unmarshal(data, &top); err != nil {
 		return Meta{}, fmt.Errorf("%s: %w", name, err)
 	}
-	m := Meta{ID: id, Title: strings.TrimSpace(top.Title), Summary: strings.TrimSpace(top.Summary)}
+	m := Meta{ID: id, Title: strings.TrimSpace(top.Title), Summary: strings.TrimSpace(top.Summary), Lead: strings.TrimSpace(top.Lead)}
 	if top.ID != nil {
 		m.ID = *top.ID
 	}
 	if m.Title == "" {
 		m.Title = m.ID
+	}
+	if m.Lead == "" {
+		sc, err := scenario.Load(name, data)
+		if err != nil {
+			return Meta{}, err
+		}
+		m.Lead = sc.Lead
 	}
 	return m, nil
 }

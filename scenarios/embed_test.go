@@ -4,6 +4,8 @@ import (
 	"errors"
 	"slices"
 	"testing"
+
+	"reconcile/engine/scenario"
 )
 
 func TestIDsAreSortedAndIncludeTheDefault(t *testing.T) {
@@ -42,11 +44,28 @@ func TestReadMetaAgreesWithLoad(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if want := (Meta{ID: sc.ID, Title: sc.Title, Summary: sc.Summary}); m != want {
+		if want := (Meta{ID: sc.ID, Title: sc.Title, Summary: sc.Summary, Lead: sc.Lead}); m != want {
 			t.Errorf("ReadMeta(%q) = %+v, want %+v", id, m, want)
 		}
 	}
 	if _, err := ReadMeta("no-such-lesson"); !errors.Is(err, ErrNotFound) {
 		t.Errorf("ReadMeta(unknown) = %v, want ErrNotFound", err)
+	}
+}
+
+// TestReadMetaWithoutALeadTakesTheLoadersLead: a scenario without lead:
+// shows the line the loader makes of its summary.
+func TestReadMetaWithoutALeadTakesTheLoadersLead(t *testing.T) {
+	data := []byte("id: quiet\ntitle: Quiet\nsummary: >-\n  Nothing happens at first. Then a pod is deleted.\n")
+	m, err := readMeta("quiet", "quiet.yaml", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := scenario.Load("quiet.yaml", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Lead == "" || m.Lead != sc.Lead {
+		t.Errorf("lead %q, want the loader's %q", m.Lead, sc.Lead)
 	}
 }

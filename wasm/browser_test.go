@@ -386,6 +386,17 @@ func TestBrowser(t *testing.T) {
 				t.Errorf("home does not link to %s", href)
 			}
 		}
+		// The first way in comes first: Start here, then the lessons, then
+		// the two other ways in.
+		if order := eval[string](t, ctx, "reading the order", `(() => {
+			const start = [...document.querySelectorAll("main a")].find(a => a.textContent.trim() == "Start here");
+			const lessons = document.getElementById("lessons"), more = document.getElementById("more-title");
+			if (!start || !lessons || !more) return "missing: " + [!start && "Start here", !lessons && "the lessons", !more && "Two more ways in"].filter(Boolean).join(", ");
+			const after = (a, b) => a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING;
+			return after(start, lessons) && after(lessons, more) ? start.getAttribute("href") : "out of order";
+		})()`); order != "/s/"+scenarios.Default {
+			t.Errorf("home: Start here, the lessons, Two more ways in: %s", order)
+		}
 		noAlert(t, ctx)
 		screenshot(t, ctx, "home")
 		axeCheck(t, ctx, "/")
@@ -590,49 +601,7 @@ func TestBrowser(t *testing.T) {
 		}
 	})
 
-	t.Run("compare", func(t *testing.T) {
-		open(t, ctx, base+"/compare")
-		for _, name := range []string{"Edge-triggered", "Level-triggered"} {
-			n := eval[int](t, ctx, "finding the region "+name, fmt.Sprintf(`[...document.querySelectorAll("section[aria-labelledby]")].filter(s =>
-				document.getElementById(s.getAttribute("aria-labelledby")).textContent.trim() == %q).length`, name))
-			if n != 1 {
-				t.Errorf("%d regions labelled %q, want 1", n, name)
-			}
-		}
-		for i := 0; i < 40; i++ {
-			clickButton(t, ctx, "Next pass")
-		}
-		poll(t, ctx, "both twins mark their executing line", `document.querySelectorAll('.twin [aria-current="step"]').length == 2`, 10*time.Second)
-		screenshot(t, ctx, "compare-start")
-		axeCheck(t, ctx, "/compare")
-
-		pods := func(twin string) (int, int) {
-			v := eval[[]int](t, ctx, "reading the "+twin+" twin", fmt.Sprintf(`(() => { const p = document.querySelector(".twin.%s .pods"); return [+p.dataset.pods, +p.dataset.wanted] })()`, twin))
-			return v[0], v[1]
-		}
-		for _, c := range []struct {
-			button, edge string // edge: "short" or "over"
-		}{{"Miss the event", "short"}, {"Handle it twice", "over"}, {"Crash mid-way", "short"}} {
-			clickButton(t, ctx, "Reset")
-			poll(t, ctx, "the twins are back at the start", `/edge-triggered pass 0 /.test(document.querySelector('[role="status"]').textContent)`, 10*time.Second)
-			choose(t, ctx, "speed", "30 passes a second", "change")
-			clickButton(t, ctx, c.button)
-			cond := `p.edge < p.ewant`
-			if c.edge == "over" {
-				cond = `p.edge > p.ewant`
-			}
-			poll(t, ctx, c.button+" shows the edge twin "+c.edge+" while the level twin converges", `(() => {
-				const d = s => document.querySelector(".twin." + s + " .pods").dataset;
-				const p = {level: +d("level").pods, lwant: +d("level").wanted, edge: +d("edge").pods, ewant: +d("edge").wanted};
-				return p.level == p.lwant && `+cond+` && /first differ/.test(document.querySelector(".diverge-summary").textContent)
-					&& document.querySelector(".chart .diverge") != null })()`, 60*time.Second)
-			le, lw := pods("level")
-			ee, ew := pods("edge")
-			t.Logf("%s: level-triggered %d of %d, edge-triggered %d of %d; %s", c.button, le, lw, ee, ew, text(t, ctx, ".diverge-summary"))
-			screenshot(t, ctx, "compare-"+strings.ToLower(strings.ReplaceAll(c.button, " ", "-")))
-		}
-		noAlert(t, ctx)
-	})
+	// The compare page has its own test: TestBrowserCompare (compare_browser_test.go).
 
 	t.Run("failures", func(t *testing.T) {
 		open(t, ctx, base+"/failures")

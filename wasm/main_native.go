@@ -77,7 +77,7 @@ func handler(wasmSize int64) *app.Handler {
 		BackgroundColor: "#f7f6f2",
 		ThemeColor:      "#1d4e57",
 		LoadingLabel:    "Loading the simulation: {progress}%",
-		Styles:          []string{"/web/app.css", "/web/play.css"},
+		Styles:          []string{"/web/app.css", "/web/play.css", "/web/home.css", "/web/compare.css"},
 		// A page opened in a course page's frame (?embed=1) is drawn as an
 		// embed from its first paint, before app.wasm has loaded: the
 		// prerendered page is the same for every query.

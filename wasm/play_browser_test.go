@@ -126,7 +126,7 @@ func kubectl(t *testing.T, ctx context.Context, line string) string {
 		chromedp.Focus(chromedp.CSS("#kubectl")),
 		chromedp.SendKeys(chromedp.CSS("#kubectl"), line+kb.Enter))
 	poll(t, ctx, "the console prints "+line, fmt.Sprintf(`(() => { const e = [...document.querySelectorAll("#kubectl-output .console-entry")];
-		return (e.length > %d || e.length == 12) && e[e.length-1].textContent.includes(%q) })()`, before, "$ kubectl "+line), 10*time.Second)
+		return (e.length > %d || e.length == 50) && e[e.length-1].textContent.includes(%q) })()`, before, "$ kubectl "+line), 10*time.Second)
 	return lastOutput(t, ctx)
 }
 
@@ -140,6 +140,16 @@ func alertText(t *testing.T, ctx context.Context) string {
 	t.Helper()
 	return eval[string](t, ctx, "reading the alert", `(document.querySelector('[role="alert"]') || {}).textContent || ""`)
 }
+
+// editorAlert reads the editor's own alert, where Apply's errors go.
+func editorAlert(t *testing.T, ctx context.Context) string {
+	t.Helper()
+	return eval[string](t, ctx, "reading the editor's alert", `document.getElementById("apply-alert").textContent`)
+}
+
+// editorAlerts is a JavaScript expression true once the editor's alert
+// holds text.
+const editorAlerts = `document.getElementById("apply-alert").textContent != ""`
 
 func focused(t *testing.T, ctx context.Context) string {
 	t.Helper()
@@ -209,9 +219,17 @@ func TestBrowserPlay(t *testing.T) {
 		want := strings.Count(editorText(t, ctx), "\n") + 1
 		poll(t, ctx, "line numbers for every line", fmt.Sprintf(`document.querySelector(".gutter pre").textContent.trim().split("\n").pop() == "%d"`, want), 5*time.Second)
 		clickButton(t, ctx, "Apply")
-		poll(t, ctx, "the apply's result", `document.getElementById("apply-result") != null`, 5*time.Second)
-		if f := focused(t, ctx); f != "apply-result" {
-			t.Errorf("after Apply the focus is on #%s, want the result", f)
+		poll(t, ctx, "the apply's result", `document.getElementById("apply-result").textContent != ""`, 5*time.Second)
+		// A result is announced where it is (role=status); the focus stays
+		// on Apply, with the page's usual focus style, not the alert's.
+		if f := eval[string](t, ctx, "reading the focus", `document.activeElement.textContent.trim()`); f != "Apply" {
+			t.Errorf("after Apply the focus is on %q, want Apply", f)
+		}
+		if role := eval[string](t, ctx, "reading the result's role", `document.getElementById("apply-result").getAttribute("role")`); role != "status" {
+			t.Errorf("the result's role is %q", role)
+		}
+		if shown := eval[bool](t, ctx, "looking at the editor's alert", `getComputedStyle(document.getElementById("apply-alert")).display != "none"`); shown {
+			t.Error("a successful Apply shows the editor's alert box")
 		}
 		if got := text(t, ctx, "#apply-result"); !strings.Contains(got, "deployment.apps/web configured") {
 			t.Errorf("apply printed %q", got)
@@ -232,13 +250,17 @@ func TestBrowserPlay(t *testing.T) {
 		bad := "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: [oops\n"
 		setEditor(t, ctx, bad)
 		clickButton(t, ctx, "Apply")
-		poll(t, ctx, "the alert", `(document.querySelector('[role="alert"]') || {textContent: ""}).textContent != ""`, 5*time.Second)
-		if a := alertText(t, ctx); !strings.Contains(a, "Nothing was applied") || !strings.Contains(a, "Desired state:6:") {
+		poll(t, ctx, "the editor's alert", editorAlerts, 5*time.Second)
+		if a := editorAlert(t, ctx); !strings.Contains(a, "Nothing was applied") || !strings.Contains(a, "Desired state:6:") {
 			t.Errorf("alert = %q, want Desired state:6:column", a)
 		}
-		if f := focused(t, ctx); f != "play-alert" {
-			t.Errorf("after a refused Apply the focus is on #%s, want the alert", f)
+		if f := focused(t, ctx); f != "apply-alert" {
+			t.Errorf("after a refused Apply the focus is on #%s, want the editor's alert", f)
 		}
+		if role := eval[string](t, ctx, "reading the alert's role", `document.getElementById("apply-alert").getAttribute("role")`); role != "alert" {
+			t.Errorf("the editor's alert has role %q", role)
+		}
+		noAlert(t, ctx) // the page's own alert stays empty
 		if m, after := pageDigest(t, ctx); m != n || after != before {
 			t.Errorf("a refused apply moved the world: pass %d digest %s, was pass %d digest %s", m, after, n, before)
 		}
@@ -318,8 +340,8 @@ func TestBrowserPlay(t *testing.T) {
 		waitStatus(t, ctx, n-1)
 		clickButton(t, ctx, "Fork here")
 		poll(t, ctx, "two futures", `document.getElementById("futures-title") != null`, 10*time.Second)
-		if f := focused(t, ctx); f != "futures-title" {
-			t.Errorf("after Fork here the focus is on #%s", f)
+		if f := focused(t, ctx); f != "fork" {
+			t.Errorf("after Fork here the focus is on #%s, want Fork here", f)
 		}
 		// Both futures lose a pod; only B's controller is there to replace it.
 		for _, future := range []string{"b", "a"} {
@@ -360,6 +382,7 @@ func TestBrowserPlay(t *testing.T) {
 			poll(t, ctx, "the failure is shown", fmt.Sprintf(`(document.querySelector('[role="alert"]') || {textContent: ""}).textContent.includes(%q)`, c.what+" failed"), 5*time.Second)
 			if c.hook == "apply" {
 				screenshot(t, ctx, "play-failure")
+				playShot(t, ctx, "play-alert-toast", ".play")
 			}
 			// The page stays usable.
 			if c.hook != "next" {
@@ -389,7 +412,7 @@ func TestBrowserPlay(t *testing.T) {
 		} {
 			pasteEditor(t, ctx, "pasting "+c.name, c.js)
 			clickButton(t, ctx, "Apply")
-			poll(t, ctx, "the refusal of "+c.name, fmt.Sprintf(`(document.querySelector('[role="alert"]') || {textContent: ""}).textContent.includes(%q)`, c.want), 10*time.Second)
+			poll(t, ctx, "the refusal of "+c.name, fmt.Sprintf(`document.getElementById("apply-alert").textContent.includes(%q)`, c.want), 10*time.Second)
 			if _, after := pageDigest(t, ctx); after != before {
 				t.Errorf("%s changed the world", c.name)
 			}
@@ -427,7 +450,7 @@ func TestBrowserPlay(t *testing.T) {
 			kubectl(t, ctx, "get pods")
 			setEditor(t, ctx, editorText(t, ctx)+"\nbroken: [\n")
 			clickButton(t, ctx, "Apply")
-			poll(t, ctx, "the alert", `(document.querySelector('[role="alert"]') || {textContent: ""}).textContent != ""`, 5*time.Second)
+			poll(t, ctx, "the editor's alert", editorAlerts, 5*time.Second)
 			axeCheck(t, ctx, "/play ("+mode+") with an alert")
 			screenshot(t, ctx, "play-"+mode)
 			do(t, ctx, "emulating a 360 px phone", chromedp.EmulateViewport(360, 780))
@@ -451,7 +474,10 @@ func TestBrowserPlay(t *testing.T) {
 		waitStatus(t, ctx, 1)
 		// Ctrl+Enter in the editor applies.
 		do(t, ctx, "Ctrl+Enter in the editor", chromedp.Focus(chromedp.CSS("#desired")), chromedp.KeyEvent(kb.Enter, chromedp.KeyModifiers(chromedp.ModifierCtrl)))
-		poll(t, ctx, "Ctrl+Enter applied", `document.getElementById("apply-result") != null`, 5*time.Second)
+		poll(t, ctx, "Ctrl+Enter applied", `document.getElementById("apply-result").textContent != ""`, 5*time.Second)
+		if f := focused(t, ctx); f != "desired" {
+			t.Errorf("after Ctrl+Enter the focus is on #%s, want the editor still", f)
+		}
 	})
 }
 
@@ -652,4 +678,260 @@ func TestBrowserPlayShareLink(t *testing.T) {
 		t.Errorf("the share link opened in place: pass %d digest %s, want pass %d digest %s", m, d, n, digest)
 	}
 	noAlert(t, fresh)
+}
+
+// playShot keeps what the viewport shows as test-artifacts/name.png, with
+// the top of the element css just under the transport (which stays at the
+// top of the screen as the page scrolls).
+func playShot(t *testing.T, ctx context.Context, name, css string) {
+	t.Helper()
+	eval[bool](t, ctx, "scrolling to "+css, fmt.Sprintf(`(() => { const e = document.querySelector(%q), bar = document.querySelector(".transport");
+		const stuck = getComputedStyle(bar).position == "sticky" ? bar.getBoundingClientRect().height : 0;
+		scrollTo(0, e.getBoundingClientRect().top + scrollY - stuck - 8); return true })()`, css))
+	time.Sleep(150 * time.Millisecond)
+	png := run(t, ctx, "screenshot "+name, chromedp.CaptureScreenshot())
+	if err := os.MkdirAll(artifactsDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(artifactsDir, name+".png")
+	if err := os.WriteFile(file, png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("screenshot: %s", file)
+}
+
+// rects reads where the elements matching css are on the page (document
+// coordinates, so that a scroll is not a move), rounded to the pixel.
+func rects(t *testing.T, ctx context.Context, css string) [][4]int {
+	t.Helper()
+	return measure(t, ctx, css, "scrollX", "scrollY")
+}
+
+// viewRects reads where the elements matching css are on the screen.
+func viewRects(t *testing.T, ctx context.Context, css string) [][4]int {
+	t.Helper()
+	return measure(t, ctx, css, "0", "0")
+}
+
+// measure reads the rectangles of the elements matching css, shifted by
+// the JavaScript expressions dx and dy.
+func measure(t *testing.T, ctx context.Context, css, dx, dy string) [][4]int {
+	t.Helper()
+	return eval[[][4]int](t, ctx, "measuring "+css, fmt.Sprintf(`[...document.querySelectorAll(%q)].map(e => {
+		const r = e.getBoundingClientRect();
+		return [Math.round(r.left + %s), Math.round(r.top + %s), Math.round(r.width), Math.round(r.height)] })`, css, dx, dy))
+}
+
+// samePlace fails when an element moved more than 1 px.
+func samePlace(t *testing.T, what string, before, after [][4]int) {
+	t.Helper()
+	if len(before) != len(after) || len(before) == 0 {
+		t.Errorf("%s: %d elements before, %d after", what, len(before), len(after))
+		return
+	}
+	for i := range before {
+		for j := range 4 {
+			if d := before[i][j] - after[i][j]; d > 1 || d < -1 {
+				t.Errorf("%s: element %d moved from %v to %v", what, i, before[i], after[i])
+				break
+			}
+		}
+	}
+}
+
+// consoleLine reads the console's input.
+func consoleLine(t *testing.T, ctx context.Context) string {
+	t.Helper()
+	return eval[string](t, ctx, "reading the console line", `document.getElementById("kubectl").value`)
+}
+
+func TestBrowserPlayTerminalAndEditor(t *testing.T) {
+	base := playSite(t)
+	ctx, _ := playBrowser(t, t.TempDir())
+	defer do(t, ctx, "back to the desktop", chromedp.EmulateViewport(1280, 900))
+	do(t, ctx, "a 1280×800 screen", chromedp.EmulateViewport(1280, 800))
+
+	t.Run("a clean apply at pass 0", func(t *testing.T) {
+		openPlay(t, ctx, base+"/play")
+		clickButton(t, ctx, "Start over")
+		waitStatus(t, ctx, 0)
+		setEditor(t, ctx, strings.NewReplacer("replicas: 3", "replicas: 4", "shop/web:1.0", "shop/web:2.0").Replace(editorText(t, ctx)))
+		clickButton(t, ctx, "Apply")
+		poll(t, ctx, "the apply's result", `document.getElementById("apply-result").textContent.includes("configured")`, 5*time.Second)
+		nextUntil(t, ctx, "convergence", `· converged`, 400)
+		out := kubectl(t, ctx, "get replicasets")
+		if n := strings.Count(out, "\nweb-"); n != 1 {
+			t.Errorf("get replicasets after a clean apply at pass 0 lists %d ReplicaSets:\n%s", n, out)
+		}
+		if !strings.Contains(out, "4         4         4") {
+			t.Errorf("the ReplicaSet is not at 4 ready:\n%s", out)
+		}
+		if ev := kubectl(t, ctx, "get events"); strings.Contains(ev, "Warning") || strings.Contains(ev, "already exists") {
+			t.Errorf("a clean apply at pass 0 gave warnings:\n%s", ev)
+		}
+	})
+
+	t.Run("console completion, clear, and a wide table", func(t *testing.T) {
+		openPlay(t, ctx, base+"/play")
+		clickButton(t, ctx, "Start over")
+		nextUntil(t, ctx, "convergence", `· converged`, 400)
+		labelled(t, ctx, "kubectl", "kubectl")
+		// The prompt is at the bottom, under the scrollback.
+		out, in := viewRects(t, ctx, "#kubectl-output"), viewRects(t, ctx, "#kubectl")
+		if in[0][1] < out[0][1]+out[0][3] {
+			t.Errorf("the prompt (top %d) is not under the scrollback (bottom %d)", in[0][1], out[0][1]+out[0][3])
+		}
+		do(t, ctx, "typing get deploy and Tab", chromedp.Focus(chromedp.CSS("#kubectl")), chromedp.SendKeys(chromedp.CSS("#kubectl"), "get deploy"), chromedp.KeyEvent(kb.Tab))
+		poll(t, ctx, "get deploy completes", `document.getElementById("kubectl").value == "get deployments "`, 5*time.Second)
+		if f := focused(t, ctx); f != "kubectl" {
+			t.Errorf("after Tab the focus is on #%s, want the console", f)
+		}
+		eval[bool](t, ctx, "clearing the line", `(() => { const e = document.getElementById("kubectl"); e.value = ""; e.dispatchEvent(new Event("input", {bubbles: true})); return true })()`)
+		do(t, ctx, "typing get pods web- and Tab", chromedp.SendKeys(chromedp.CSS("#kubectl"), "get pods web-"), chromedp.KeyEvent(kb.Tab))
+		poll(t, ctx, "the pod names", `document.querySelectorAll("#kubectl-completions li").length == 3`, 5*time.Second)
+		names := eval[[]string](t, ctx, "reading the completions", `[...document.querySelectorAll("#kubectl-completions li")].map(l => l.textContent.trim())`)
+		line := consoleLine(t, ctx)
+		for _, n := range names {
+			if !strings.HasPrefix(n, "web-") || !strings.HasPrefix("get pods "+n, line) {
+				t.Errorf("completion %q does not extend the line %q", n, line)
+			}
+		}
+		if line == "get pods web-" {
+			t.Errorf("Tab did not complete the common part of %q", names)
+		}
+		if got := text(t, ctx, "#kubectl-completions"); !strings.Contains(got, "3 completions") {
+			t.Errorf("the completions say %q", got)
+		}
+		playShot(t, ctx, "play-completions", ".console")
+		do(t, ctx, "choosing the first", chromedp.Click(chromedp.CSS("#kubectl-completions li button")))
+		if got := consoleLine(t, ctx); got != "get pods "+names[0]+" " {
+			t.Errorf("choosing %s gives %q", names[0], got)
+		}
+		do(t, ctx, "running it", chromedp.Focus(chromedp.CSS("#kubectl")), chromedp.KeyEvent(kb.Enter))
+		poll(t, ctx, "the pod", fmt.Sprintf(`document.getElementById("kubectl-output").textContent.includes("$ kubectl get pods %s")`, names[0]), 5*time.Second)
+		if n := eval[int](t, ctx, "counting completions", `document.querySelectorAll("#kubectl-completions li").length`); n != 0 {
+			t.Errorf("%d completions still listed after Enter", n)
+		}
+		// A wide table: the scrollback scrolls sideways as a whole, never
+		// cutting a column.
+		kubectl(t, ctx, "describe deployment web")
+		kubectl(t, ctx, "get pods -o wide")
+		do(t, ctx, "a 390 px phone", chromedp.EmulateViewport(390, 844))
+		wide := eval[[]int](t, ctx, "measuring the scrollback", `(() => { const o = document.getElementById("kubectl-output");
+			const pre = [...o.querySelectorAll("pre")].pop();
+			o.scrollLeft = 10000;
+			return [o.scrollWidth, o.clientWidth, o.scrollLeft, pre.scrollWidth, pre.clientWidth] })()`)
+		if wide[0] <= wide[1] || wide[2] == 0 {
+			t.Errorf("the wide table does not scroll sideways at 390 px: scrollWidth %d, clientWidth %d, scrollLeft %d", wide[0], wide[1], wide[2])
+		}
+		if wide[3] > wide[4] {
+			t.Errorf("the table is cut inside its entry: %d px of %d shown", wide[4], wide[3])
+		}
+		noSidewaysScroll(t, ctx, "/play at 390 px with a wide table")
+		eval[bool](t, ctx, "scrolling back", `(() => { document.getElementById("kubectl-output").scrollLeft = 0; return true })()`)
+		playShot(t, ctx, "play-console-390", ".console")
+		do(t, ctx, "back to 1280×800", chromedp.EmulateViewport(1280, 800))
+		playShot(t, ctx, "play-console", ".console")
+		axeCheck(t, ctx, "/play with the console's completions and a wide table")
+		// Ctrl+L clears the screen, not the history.
+		do(t, ctx, "Ctrl+L", chromedp.Focus(chromedp.CSS("#kubectl")), chromedp.KeyEvent("l", chromedp.KeyModifiers(chromedp.ModifierCtrl)))
+		poll(t, ctx, "a clear screen", `document.querySelectorAll("#kubectl-output .console-entry").length == 0`, 5*time.Second)
+		do(t, ctx, "pressing ↑", chromedp.KeyEvent(kb.ArrowUp))
+		if got := consoleLine(t, ctx); got != "get pods -o wide" {
+			t.Errorf("after Ctrl+L, ↑ brings back %q", got)
+		}
+	})
+
+	t.Run("history across a reload", func(t *testing.T) {
+		openPlay(t, ctx, base+"/play")
+		clickButton(t, ctx, "Start over")
+		waitStatus(t, ctx, 0)
+		kubectl(t, ctx, "get nodes")
+		kubectl(t, ctx, "get deployments")
+		waitSaved(t, ctx)
+		openPlay(t, ctx, base+"/play")
+		do(t, ctx, "pressing ↑", chromedp.Focus(chromedp.CSS("#kubectl")), chromedp.KeyEvent(kb.ArrowUp))
+		if got := consoleLine(t, ctx); got != "get deployments" {
+			t.Errorf("after a reload ↑ brings back %q, want get deployments", got)
+		}
+		do(t, ctx, "pressing ↑ again", chromedp.KeyEvent(kb.ArrowUp))
+		if got := consoleLine(t, ctx); got != "get nodes" {
+			t.Errorf("after a reload ↑↑ brings back %q, want get nodes", got)
+		}
+	})
+
+	t.Run("the editor follows kubectl scale", func(t *testing.T) {
+		openPlay(t, ctx, base+"/play")
+		clickButton(t, ctx, "Start over")
+		nextUntil(t, ctx, "convergence", `· converged`, 400)
+		if h := text(t, ctx, "#editor-holds"); !strings.Contains(h, "the scenario starts with") {
+			t.Errorf("at the start the editor says %q", h)
+		}
+		kubectl(t, ctx, "scale deployment/web --replicas=6")
+		poll(t, ctx, "the editor shows replicas: 6", `document.getElementById("desired").value.includes("replicas: 6")`, 5*time.Second)
+		if h := text(t, ctx, "#editor-holds"); !strings.Contains(h, "live desired state, changed by kubectl scale deployment/web --replicas=6 at t=") {
+			t.Errorf("after scale the editor says %q", h)
+		}
+		if got := editorText(t, ctx); strings.Contains(got, "status:") || strings.Contains(got, "resourceVersion") {
+			t.Errorf("the live manifests hold status or server fields:\n%s", got)
+		}
+		nextUntil(t, ctx, "convergence at 6", `· converged`, 400)
+		playShot(t, ctx, "play-editor-live", ".editor-pane")
+		do(t, ctx, "a 390 px phone", chromedp.EmulateViewport(390, 844))
+		playShot(t, ctx, "play-editor-live-390", ".editor-pane")
+		do(t, ctx, "back to 1280×800", chromedp.EmulateViewport(1280, 800))
+
+		// Typing not applied is kept; the live state is one click away.
+		typed := editorText(t, ctx) + "# my note\n"
+		setEditor(t, ctx, typed)
+		kubectl(t, ctx, "scale deployment/web --replicas=2")
+		if got := editorText(t, ctx); got != typed {
+			t.Fatalf("a console write replaced the learner's typing")
+		}
+		poll(t, ctx, "the offer", `!document.getElementById("load-live").disabled`, 5*time.Second)
+		if h := text(t, ctx, "#editor-holds"); !strings.Contains(h, "your edits, not applied yet") || !strings.Contains(h, "--replicas=2") {
+			t.Errorf("with typing the editor says %q", h)
+		}
+		clickButton(t, ctx, "Load the live desired state")
+		poll(t, ctx, "the live state", `document.getElementById("desired").value.includes("replicas: 2")`, 5*time.Second)
+		clickButton(t, ctx, "Bring back your text")
+		poll(t, ctx, "the typing back", `document.getElementById("desired").value.includes("# my note")`, 5*time.Second)
+		axeCheck(t, ctx, "/play, the editor offering the live state")
+	})
+
+	t.Run("no layout jump on an apply error or a fork", func(t *testing.T) {
+		openPlay(t, ctx, base+"/play")
+		clickButton(t, ctx, "Start over")
+		nextUntil(t, ctx, "pass 5", `Pass 5\b`, 10)
+		eval[bool](t, ctx, "to the top", `(() => { scrollTo(0, 0); document.activeElement.blur(); return true })()`)
+		// The transport sticks to the top of the screen: it is measured on
+		// the screen, the rest on the page.
+		const controls = "#desired, #kubectl, .editor-pane .buttons button, .stage"
+		setEditor(t, ctx, "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: [oops\n")
+		mid := rects(t, ctx, controls)
+		eval[bool](t, ctx, "to the top", `(() => { scrollTo(0, 0); return true })()`)
+		bar := viewRects(t, ctx, ".transport .buttons button")
+		clickButton(t, ctx, "Apply")
+		poll(t, ctx, "the editor's alert", editorAlerts, 5*time.Second)
+		samePlace(t, "an apply error", mid, rects(t, ctx, controls))
+		eval[bool](t, ctx, "to the top", `(() => { scrollTo(0, 0); return true })()`)
+		samePlace(t, "an apply error, the transport", bar, viewRects(t, ctx, ".transport .buttons button"))
+		playShot(t, ctx, "play-editor-error", ".editor-pane")
+		// Fork here: the transport's buttons stay where they are on the
+		// screen.
+		eval[bool](t, ctx, "to the top", `(() => { scrollTo(0, 0); return true })()`)
+		buttons, stage := viewRects(t, ctx, ".transport .buttons button"), rects(t, ctx, ".stage, #desired, #kubectl")
+		clickButton(t, ctx, "Fork here")
+		poll(t, ctx, "two futures", `document.getElementById("futures-title") != null`, 10*time.Second)
+		samePlace(t, "Fork here", buttons, viewRects(t, ctx, ".transport .buttons button"))
+		samePlace(t, "Fork here, the stage, the editor and the console", stage, rects(t, ctx, ".stage, #desired, #kubectl"))
+		playShot(t, ctx, "play-forked", ".play")
+		// A good apply, too.
+		setEditor(t, ctx, strings.Replace(editorText(t, ctx), "[oops", "4", 1)+"  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n    spec: {containers: [{name: web, image: shop/web:1.0}]}\n")
+		eval[bool](t, ctx, "to the top", `(() => { scrollTo(0, 0); return true })()`)
+		mid = rects(t, ctx, controls)
+		clickButton(t, ctx, "Apply")
+		poll(t, ctx, "the result", `document.getElementById("apply-result").textContent.includes("configured")`, 5*time.Second)
+		samePlace(t, "a good apply after an error", mid, rects(t, ctx, controls))
+	})
 }

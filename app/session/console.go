@@ -3,12 +3,15 @@ package session
 import (
 	"errors"
 	"fmt"
+	"slices"
+	"sort"
 	"strings"
 
 	"reconcile/engine/api"
 	"reconcile/engine/kubectl"
 	"reconcile/engine/limits"
 	"reconcile/engine/sim"
+	"reconcile/engine/store"
 )
 
 // The kubectl console runs one command line at a time against the active
@@ -93,9 +96,10 @@ const HelpText = `This console runs kubectl against the simulated cluster.
 Commands that change the world (scale, set image, delete,
 rollout undo, cordon, drain, label, ...) are recorded after
 the current pass and replay with the run; get, describe and
-rollout history only read. ↑ and ↓ bring back the commands
-you typed before. For kubectl apply, edit the desired state
-and press Apply.
+rollout history only read. Tab completes a verb, a kind or
+a name; ↑ and ↓ bring back the commands you typed before;
+Ctrl+L (or clear) clears the screen. For kubectl apply,
+edit the desired state and press Apply.
 
 `
 
@@ -106,4 +110,174 @@ func RunRead(run *sim.Sim, line string) (string, int) {
 		out = HelpText + out
 	}
 	return out, code
+}
+
+// Completion is what Tab does to a console line: its last word completed as
+// far as every candidate agrees, and the candidates when more than one
+// remains.
+type Completion struct {
+	// Line is the line with its last word completed (the line as it was
+	// when nothing completes it). A word completed to its one candidate
+	// ends with a space, as a shell completes it.
+	Line string
+	// Options are the candidates for the last word, sorted, when there
+	// are several.
+	Options []string
+}
+
+// objectVerbs are the verbs whose first argument is a kind (or KIND/NAME)
+// and whose later arguments are names of that kind, with the kinds each
+// takes (nil: every kind the registry lists).
+var objectVerbs = map[string][]string{
+	"get": nil, "describe": nil, "delete": nil, "label": nil, "annotate": nil, "patch": nil,
+	"scale": {"Deployment", "ReplicaSet"},
+}
+
+// Complete completes the last word of a console line against what kubectl
+// knows and the cluster holds now: a verb first; then a subcommand (rollout
+// status, set image, create deployment); then a kind, by its resource name,
+// its singular or its short names (the kind registry's words), or
+// KIND/NAME; then the names of objects of that kind in the store; node
+// names after cordon, uncordon and drain. Flags and KEY=VALUE words are
+// not completed, and do not count as arguments.
+func Complete(st *store.Store, line string) Completion {
+	words := strings.Fields(line)
+	cur := ""
+	if len(words) > 0 && !strings.HasSuffix(line, " ") {
+		cur, words = words[len(words)-1], words[:len(words)-1]
+	}
+	var args []string // the arguments before the word, without kubectl and flags
+	for i, w := range words {
+		if (i == 0 && w == "kubectl") || strings.HasPrefix(w, "-") || strings.Contains(w, "=") {
+			continue
+		}
+		args = append(args, w)
+	}
+	if strings.HasPrefix(cur, "-") || strings.Contains(cur, "=") {
+		return Completion{Line: line}
+	}
+	var cands []string
+	var verb string
+	if len(args) > 0 {
+		verb = args[0]
+	}
+	switch {
+	case len(args) == 0:
+		cands = append(append([]string(nil), kubectl.Verbs...), "help")
+	case verb == "rollout" && len(args) == 1:
+		cands = kubectl.RolloutCommands
+	case verb == "rollout" && len(args) == 2:
+		cands = targetWords(st, cur, []string{"Deployment"})
+	case verb == "set" && len(args) == 1:
+		cands = []string{"image"}
+	case verb == "set" && len(args) == 2:
+		cands = targetWords(st, cur, []string{"Deployment", "ReplicaSet", "Pod"})
+	case verb == "create" && len(args) == 1:
+		cands = []string{"deployment"}
+	case (verb == "cordon" || verb == "uncordon" || verb == "drain") && len(args) == 1:
+		cands = namesOf(st, "Node", "")
+	default:
+		kinds, ok := objectVerbs[verb]
+		switch {
+		case !ok:
+		case len(args) == 1:
+			cands = targetWords(st, cur, kinds)
+		case !strings.Contains(args[1], "/") && (len(args) == 2 || verb == "get" || verb == "describe" || verb == "delete"):
+			if k, found := api.KindNamed(args[1]); found {
+				cands = namesOf(st, k.Name, "")
+			}
+		}
+	}
+	return completeWord(strings.Join(words, " "), cur, cands)
+}
+
+// completeWord completes cur among cands, after the words before it.
+func completeWord(before, cur string, cands []string) Completion {
+	var match []string
+	seen := map[string]bool{}
+	for _, c := range cands {
+		if strings.HasPrefix(c, cur) && !seen[c] {
+			seen[c] = true
+			match = append(match, c)
+		}
+	}
+	sort.Strings(match)
+	join := func(w string) string {
+		if before == "" {
+			return w
+		}
+		return before + " " + w
+	}
+	switch len(match) {
+	case 0:
+		return Completion{Line: join(cur)}
+	case 1:
+		w := match[0]
+		if !strings.HasSuffix(w, "/") {
+			w += " "
+		}
+		return Completion{Line: join(w)}
+	}
+	common := match[0]
+	for _, m := range match[1:] {
+		for !strings.HasPrefix(m, common) {
+			common = common[:len(common)-1]
+		}
+	}
+	return Completion{Line: join(common), Options: match}
+}
+
+// targetWords are the words that may name what a verb acts on: with a
+// slash, KIND/NAME for the objects of that kind; otherwise the kinds (of
+// only, when not nil) whose words start with cur, each by its resource
+// name, unless only a shorter word of it starts so (rs, deploy).
+func targetWords(st *store.Store, cur string, only []string) []string {
+	if word, prefix, ok := strings.Cut(cur, "/"); ok {
+		k, found := api.KindNamed(word)
+		if !found || (only != nil && !slices.Contains(only, k.Name)) {
+			return nil
+		}
+		var out []string
+		for _, n := range namesOf(st, k.Name, prefix) {
+			out = append(out, word+"/"+n)
+		}
+		return out
+	}
+	var out []string
+	for _, k := range api.Kinds() {
+		if only != nil && !slices.Contains(only, k.Name) {
+			continue
+		}
+		if strings.HasPrefix(k.Resource, cur) {
+			out = append(out, k.Resource)
+			continue
+		}
+		for _, w := range append([]string{strings.ToLower(k.Name)}, k.Short...) {
+			if strings.HasPrefix(w, cur) {
+				out = append(out, w)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// namesOf lists the names of the stored objects of kind (in the default
+// namespace when the kind lives in one) that start with prefix.
+func namesOf(st *store.Store, kind, prefix string) []string {
+	if st == nil {
+		return nil
+	}
+	k, _ := api.KindOf(kind)
+	var out []string
+	for _, o := range st.List(kind) {
+		m := o.Meta()
+		if k.Namespaced && m.Namespace != "" && m.Namespace != "default" {
+			continue
+		}
+		if strings.HasPrefix(m.Name, prefix) {
+			out = append(out, m.Name)
+		}
+	}
+	return out
 }

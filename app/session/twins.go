@@ -2,7 +2,7 @@ package session
 
 import (
 	"fmt"
-	"strings"
+	"slices"
 
 	"reconcile/engine/api"
 	"reconcile/engine/controller"
@@ -17,28 +17,66 @@ const settleAt = api.Minute
 // maxPoints bounds each twin's pod-count history (the chart's data).
 const maxPoints = 2000
 
-// twins are the same scenario run twice, its ReplicaSet controller
+// Twins are the same scenario run twice, its ReplicaSet controller
 // level-triggered in one and edge-triggered in the other. Every input
 // reaches both at the same simulated moment, so any difference between
 // them is the controllers' doing.
+//
+// The twins move in lockstep: Step takes both to the next moment at which
+// either has a pass due, and runs at most one pass of each there. The two
+// runs number their passes apart (the controllers do not run the same
+// passes), but they always stand at the same simulated time.
 type Twins struct {
 	sc          *scenario.Scenario
-	level, edge *sim.Sim
-	levelDone   bool
-	edgeDone    bool
-	// history holds each twin's active-pod count every time it changed.
-	levelHistory, edgeHistory []CountPoint
+	level, edge *twin
+	// deps names the lesson's Deployments, in the store's order: the
+	// order of every per-Deployment count.
+	deps []string
 	// marks are the inputs given, for the chart.
 	marks []InputMark
-	// diverged is the first moment the twins' pod counts differ.
+	// given is the Demonstration given since the start, if any; focus is
+	// the index in deps of the Deployment it acts on (-1: none).
+	given *Demonstration
+	focus int
+	// diverged is the first moment the twins' counts of the focus (or of
+	// all pods, with no focus) differ.
 	diverged *Divergence
+	// stepped says the latest change was a Step: each twin's ran is about it.
+	stepped bool
 }
 
-// CountPoint is a twin's active-pod count from time at, after pass n.
+// twin is one of the two runs and what the compare page needs of it.
+type twin struct {
+	run *sim.Sim
+	// history holds the twin's active-pod counts every time one changed.
+	history []CountPoint
+	// ahead is a copy of run that has run run's next pass, aheadPass; nil
+	// when run has no pass left before its horizon.
+	ahead     *sim.Sim
+	aheadPass sim.Pass
+	// ran is the pass the latest Step ran in this twin, if it ran one.
+	ran *sim.Pass
+	// future is what the rest of the run does to each Deployment, read on
+	// a copy when the twins last started or were given an input.
+	future future
+}
+
+// future is what a twin's run does to each Deployment from the moment it
+// was read to its horizon.
+type future struct {
+	final, wanted []int
+	// lastChange is the pass after which each Deployment's count last
+	// changes (0: it does not change after the moment read).
+	lastChange []int
+}
+
+// CountPoint is a twin's active-pod count from time At, after its pass N:
+// Count in all, Each per Deployment (in the twins' order).
 type CountPoint struct {
 	At    api.Time
 	Count int
 	N     int
+	Each  []int
 }
 
 // InputMark is an input given to both twins.
@@ -55,64 +93,175 @@ type Divergence struct {
 	LevelPass, EdgePass int // the last pass of each twin at that moment
 }
 
-// newTwins starts both runs of sc, without its scripted steps: the inputs
-// here are the learner's.
+// NewTwins starts both runs of sc at t=0, without its scripted steps: the
+// inputs here are the learner's.
 func NewTwins(sc *scenario.Scenario) (*Twins, error) {
 	bare := *sc
 	bare.Steps, bare.Expect, bare.Response = nil, nil, nil
-	sc = &bare
-	level, edge, err := sim.Twins(sc.Config(), controller.ReplicaSetController)
-	if err != nil {
+	t := &Twins{sc: &bare}
+	if err := t.restart(); err != nil {
 		return nil, err
 	}
-	t := &Twins{sc: sc, level: level, edge: edge}
-	t.record()
+	t.lookAhead()
 	return t, nil
 }
 
-// Done reports whether neither twin has anything left to do before its
-// horizon.
-func (t *Twins) Done() bool { return t.levelDone && t.edgeDone }
+// restart starts both runs again at t=0 and forgets every input, the
+// history and the divergence.
+func (t *Twins) restart() error {
+	level, edge, err := sim.Twins(t.sc.Config(), controller.ReplicaSetController)
+	if err != nil {
+		return err
+	}
+	t.level, t.edge = &twin{run: level}, &twin{run: edge}
+	t.deps = deploymentNames(level)
+	t.marks, t.given, t.focus, t.diverged, t.stepped = nil, nil, -1, nil, false
+	t.record()
+	return nil
+}
+
+// Restart starts both twins again from t=0.
+func (t *Twins) Restart() error {
+	if err := t.restart(); err != nil {
+		return err
+	}
+	t.lookAhead()
+	return nil
+}
+
+// lookAhead reads each twin's next pass and its future on copies.
+func (t *Twins) lookAhead() {
+	for _, w := range t.both() {
+		w.peek()
+		w.future = readFuture(w.run, t.deps)
+	}
+}
+
+func (t *Twins) both() []*twin { return []*twin{t.level, t.edge} }
+
+// peek runs the twin's next pass on a copy, to know when it is due.
+func (w *twin) peek() {
+	a := w.run.Copy()
+	if p, ok := a.Next(); ok {
+		w.ahead, w.aheadPass = a, p
+		return
+	}
+	w.ahead = nil
+}
+
+// readFuture runs a copy of s to its horizon and notes, per Deployment of
+// deps, the count it ends with and the last pass that changes it.
+func readFuture(s *sim.Sim, deps []string) future {
+	a := s.Copy()
+	f := future{lastChange: make([]int, len(deps))}
+	cur, _ := deploymentPods(a, deps)
+	for {
+		p, ok := a.Next()
+		if !ok {
+			break
+		}
+		now, _ := deploymentPods(a, deps)
+		for i := range now {
+			if now[i] != cur[i] {
+				f.lastChange[i] = p.N
+			}
+		}
+		cur = now
+	}
+	f.final, f.wanted = deploymentPods(a, deps)
+	return f
+}
+
+// Done reports whether neither twin has a pass left before its horizon.
+func (t *Twins) Done() bool { return t.level.ahead == nil && t.edge.ahead == nil }
 
 // Now is the moment both twins have reached.
-func (t *Twins) Now() api.Time { return min(t.level.Now(), t.edge.Now()) }
+func (t *Twins) Now() api.Time { return min(t.level.run.Now(), t.edge.run.Now()) }
 
-// Step runs one pass of the twin that is behind in simulated time (the
-// level-triggered one on a tie), so both advance together. It reports
-// false when neither has a pass left.
+// Step takes both twins to the next moment at which either has a pass due
+// and runs one pass of each twin that has one due then; the other only
+// moves its clock. It reports false when neither has a pass left.
 func (t *Twins) Step() bool {
-	stepLevel := !t.levelDone && (t.edgeDone || t.level.Now() <= t.edge.Now())
-	if stepLevel {
-		if _, ok := t.level.Next(); !ok {
-			t.levelDone = true
-		}
-	} else if !t.edgeDone {
-		if _, ok := t.edge.Next(); !ok {
-			t.edgeDone = true
-		}
+	t.stepped = true
+	at, ok := t.nextMoment()
+	if !ok {
+		t.level.ran, t.edge.ran = nil, nil
+		return false
+	}
+	for _, w := range t.both() {
+		w.advance(at)
 	}
 	t.record()
 	return !t.Done()
 }
 
-// record notes each twin's pod count when it changed, and looks for the
+// nextMoment is the earliest moment either twin has a pass due.
+func (t *Twins) nextMoment() (api.Time, bool) {
+	var at api.Time
+	found := false
+	for _, w := range t.both() {
+		if w.ahead != nil && (!found || w.aheadPass.At < at) {
+			at, found = w.aheadPass.At, true
+		}
+	}
+	return at, found
+}
+
+// advance brings the twin to moment at, running its next pass if that is
+// due at then.
+func (w *twin) advance(at api.Time) {
+	w.ran = nil
+	if w.ahead != nil && w.aheadPass.At == at {
+		// The copy has run exactly that pass: it is the twin's future.
+		p := w.aheadPass
+		w.run, w.ran = w.ahead, &p
+		w.peek()
+		return
+	}
+	if w.run.Now() >= at || at > w.run.Until() {
+		return
+	}
+	before := w.run.PassCount()
+	w.run.RunUntil(at, 1) // its next pass is later: only the clock moves
+	if n := w.run.PassCount(); n != before {
+		panic(fmt.Sprintf("a twin ran pass %d before t=%s, where its next pass was due at t=%s", n, at, w.aheadPass.At)) // broken invariant
+	}
+}
+
+// record notes each twin's pod counts when they changed, and looks for the
 // first Divergence.
 func (t *Twins) record() {
-	add := func(h *[]CountPoint, s *sim.Sim) {
-		c := activePods(s)
-		if n := len(*h); n > 0 && (*h)[n-1].Count == c {
-			return
+	for _, w := range t.both() {
+		each, _ := deploymentPods(w.run, t.deps)
+		c := activePods(w.run)
+		if n := len(w.history); n > 0 && w.history[n-1].Count == c && slices.Equal(w.history[n-1].Each, each) {
+			continue
 		}
-		*h = append(*h, CountPoint{At: s.Now(), Count: c, N: s.PassCount()})
-		if len(*h) > maxPoints {
-			*h = append((*h)[:1], (*h)[len(*h)-maxPoints/2:]...)
+		w.history = append(w.history, CountPoint{At: w.run.Now(), Count: c, N: w.run.PassCount(), Each: each})
+		if len(w.history) > maxPoints {
+			w.history = append(w.history[:1], w.history[len(w.history)-maxPoints/2:]...)
 		}
 	}
-	add(&t.levelHistory, t.level)
-	add(&t.edgeHistory, t.edge)
 	if t.diverged == nil {
-		t.diverged = firstDivergence(t.levelHistory, t.edgeHistory, t.Now())
+		t.diverged = firstDivergence(project(t.level.history, t.focus), project(t.edge.history, t.focus), t.Now())
 	}
+}
+
+// project is a history's count of Deployment i (all pods when i < 0), with
+// the points where it does not change left out.
+func project(h []CountPoint, i int) []CountPoint {
+	var out []CountPoint
+	for _, p := range h {
+		c := p.Count
+		if i >= 0 && i < len(p.Each) {
+			c = p.Each[i]
+		}
+		if n := len(out); n > 0 && out[n-1].Count == c {
+			continue
+		}
+		out = append(out, CountPoint{At: p.At, Count: c, N: p.N})
+	}
+	return out
 }
 
 // countAt is a history's count at time at.
@@ -132,319 +281,77 @@ func countAt(h []CountPoint, at api.Time) (CountPoint, bool) {
 // histories' counts differ. Moments at until itself are left out: a twin at
 // time until may still have passes to run at that very time.
 func firstDivergence(level, edge []CountPoint, until api.Time) *Divergence {
-	var times []api.Time
+	var first *Divergence
 	for _, h := range [][]CountPoint{level, edge} {
 		for _, p := range h {
-			if p.At < until {
-				times = append(times, p.At)
+			if p.At >= until || (first != nil && p.At >= first.At) {
+				continue
 			}
-		}
-	}
-	var first *Divergence
-	for _, at := range times {
-		l, lok := countAt(level, at)
-		e, eok := countAt(edge, at)
-		if !lok || !eok || l.Count == e.Count {
-			continue
-		}
-		if first == nil || at < first.At {
-			first = &Divergence{At: at, Level: l.Count, Edge: e.Count, LevelPass: l.N, EdgePass: e.N}
+			l, lok := countAt(level, p.At)
+			e, eok := countAt(edge, p.At)
+			if lok && eok && l.Count != e.Count {
+				first = &Divergence{At: p.At, Level: l.Count, Edge: e.Count, LevelPass: l.N, EdgePass: e.N}
+			}
 		}
 	}
 	return first
 }
 
-// sync brings both twins to the same moment, at least settleAt, pass by
-// pass so that the pod-count history misses nothing.
-func (t *Twins) sync() api.Time {
-	at := max(t.level.Now(), t.edge.Now(), settleAt)
-	for _, s := range []*sim.Sim{t.level, t.edge} {
+// settle runs both twins to settleAt, pass by pass, so that the pod-count
+// history misses nothing.
+func (t *Twins) settle() {
+	for _, w := range t.both() {
 		for {
-			before := s.PassCount()
-			s.RunUntil(at, 1)
+			before := w.run.PassCount()
+			w.run.RunUntil(settleAt, 1)
 			t.record()
-			if s.PassCount() == before {
+			if w.run.PassCount() == before {
 				break
 			}
 		}
 	}
-	t.levelDone, t.edgeDone = false, false
-	return at
 }
 
-// Give applies Demonstration d to both twins at the same moment.
+// Give starts both twins again, lets them settle (one simulated minute),
+// then gives both Demonstration d at the same moment. Demonstrations do not
+// stack: each starts from the same settled world, so what follows is d's
+// doing alone. When d cannot be given, the twins are back at t=0.
 func (t *Twins) Give(d Demonstration) error {
-	label := d.Button
-	at := t.sync()
-	for _, s := range []*sim.Sim{t.level, t.edge} {
-		dep, err := d.target(s)
-		if err != nil {
-			return err
+	if err := t.give(d); err != nil {
+		if rerr := t.Restart(); rerr != nil {
+			return rerr
 		}
-		ins, err := d.inputs(s, dep)
-		if err != nil {
-			return err
-		}
-		for _, in := range ins {
-			if _, err := s.Inject(in); err != nil {
-				return fmt.Errorf("%s: %w", label, err)
-			}
-		}
+		return err
 	}
-	t.marks = append(t.marks, InputMark{At: at, Label: label})
-	t.record()
 	return nil
 }
 
-// A Demonstration is one of the three failures the lesson's pseudocode
-// comments name, given to both twins. It acts on the Deployment named
-// deployment when the lesson has one (edge-vs-level has one per failure),
-// else on the first.
-type Demonstration struct {
-	// Name names it in the page (data-demo); Button is its button's text;
-	// Edge and Level say what each twin does about it, in the words of the
-	// lesson's comments.
-	Name, Button, Edge, Level string
-	// Deployment is the Deployment it acts on, when the lesson has it.
-	Deployment string
-	inputs     func(s *sim.Sim, d *api.Deployment) ([]sim.Input, error)
-}
-
-var Demonstrations = []Demonstration{
-	{
-		Name:       "missed",
-		Button:     "Miss the event",
-		Edge:       "missed the event → short forever",
-		Level:      "missed a pass → next pass fixes it",
-		Deployment: "missed",
-		inputs: func(s *sim.Sim, d *api.Deployment) ([]sim.Input, error) {
-			pod, err := runningPod(s, d)
-			return faults("drop-watch replicaset-controller 1", "delete-pod "+pod), err
-		},
-	},
-	{
-		Name:       "twice",
-		Button:     "Handle it twice",
-		Edge:       "handled it twice → one pod too many",
-		Level:      "ran twice → second pass is a no-op",
-		Deployment: "twice",
-		inputs: func(s *sim.Sim, d *api.Deployment) ([]sim.Input, error) {
-			pod, err := runningPod(s, d)
-			return faults("duplicate-watch replicaset-controller 1", "delete-pod "+pod), err
-		},
-	},
-	{
-		Name:       "crash",
-		Button:     "Crash mid-way",
-		Edge:       "script crashed mid-way → unknown state",
-		Level:      "crashed mid-way → next pass sees the real gap",
-		Deployment: "crashed",
-		inputs: func(s *sim.Sim, d *api.Deployment) ([]sim.Input, error) {
-			scale := fmt.Sprintf("scale deployment/%s --replicas=%d", d.Name, api.Deref(d.Spec.Replicas, 1)+2)
-			if d.Namespace != "default" {
-				scale += " -n " + d.Namespace
-			}
-			return append(faults("crash replicaset-controller"), sim.Kubectl{Line: scale}), nil
-		},
-	},
-}
-
-// target is the Deployment a Demonstration acts on in s.
-func (d Demonstration) target(s *sim.Sim) (*api.Deployment, error) {
-	var first *api.Deployment
-	for _, o := range s.Store().List("Deployment") {
-		dep := o.(*api.Deployment)
-		if dep.Name == d.Deployment {
-			return dep, nil
-		}
-		if first == nil {
-			first = dep
-		}
+func (t *Twins) give(d Demonstration) error {
+	if err := t.restart(); err != nil {
+		return err
 	}
-	if first == nil {
-		return nil, fmt.Errorf("%s: the lesson has no Deployment", d.Button)
-	}
-	return first, nil
-}
-
-// runningPod names a running, ready pod of Deployment d (the first by name).
-func runningPod(s *sim.Sim, d *api.Deployment) (string, error) {
-	for _, o := range s.Store().List("Pod") {
-		p := o.(*api.Pod)
-		if p.Namespace == d.Namespace && d.Spec.Selector.Matches(p.Labels) && controller.IsPodActive(p) && controller.IsPodReady(p) {
-			if p.Namespace != "default" {
-				return p.Namespace + "/" + p.Name, nil
-			}
-			return p.Name, nil
-		}
-	}
-	return "", fmt.Errorf("deployment/%s has no running pod to delete yet", d.Name)
-}
-
-// deploymentCounts lists, for each Deployment, its active pods and the
-// replicas it asks for: "missed 4/5".
-func deploymentCounts(s *sim.Sim) []string {
-	var out []string
-	deps := s.Store().List("Deployment")
-	if len(deps) < 2 {
-		return nil
-	}
-	pods := s.Store().List("Pod")
-	for _, o := range deps {
-		d := o.(*api.Deployment)
-		n := 0
-		for _, po := range pods {
-			p := po.(*api.Pod)
-			if p.Namespace == d.Namespace && controller.IsPodActive(p) && d.Spec.Selector.Matches(p.Labels) {
-				n++
-			}
-		}
-		out = append(out, fmt.Sprintf("%s %d/%d", d.Name, n, api.Deref(d.Spec.Replicas, 1)))
-	}
-	return out
-}
-
-// activePods counts the pods that are not being deleted.
-func activePods(s *sim.Sim) int {
-	n := 0
-	for _, o := range s.Store().List("Pod") {
-		if controller.IsPodActive(o.(*api.Pod)) {
-			n++
-		}
-	}
-	return n
-}
-
-// wantedPods is what the Deployments ask for.
-func wantedPods(s *sim.Sim) int {
-	n := 0
-	for _, o := range s.Store().List("Deployment") {
-		n += int(api.Deref(o.(*api.Deployment).Spec.Replicas, 1))
-	}
-	return n
-}
-
-// lastReplicaSetPass finds the latest pass of the ReplicaSet controller,
-// looking back at most window passes.
-func lastReplicaSetPass(s *sim.Sim, window int) (sim.Pass, bool) {
-	passes := s.PassesFrom(max(0, s.PassCount()-window))
-	for i := len(passes) - 1; i >= 0; i-- {
-		if passes[i].Controller == controller.ReplicaSetController {
-			return passes[i], true
-		}
-	}
-	return sim.Pass{}, false
-}
-
-// GapWords says how a count compares with what is wanted: "short by 1",
-// "over by 2", "as desired".
-func GapWords(have, want int) string {
-	switch {
-	case have < want:
-		return fmt.Sprintf("short by %d", want-have)
-	case have > want:
-		return fmt.Sprintf("over by %d", have-want)
-	}
-	return "as desired"
-}
-
-// controllerCrashed reports whether the ReplicaSet controller of s is down.
-func controllerCrashed(s *sim.Sim) string {
-	for _, c := range s.Controllers() {
-		if c.Name == controller.ReplicaSetController && c.State != "running" {
-			return strings.TrimSpace(c.State)
-		}
-	}
-	return ""
-}
-
-// faults parses fault lines the program writes itself.
-func faults(lines ...string) []sim.Input {
-	var out []sim.Input
-	for _, l := range lines {
-		f, err := sim.ParseFault(l)
+	t.settle()
+	var name string
+	for _, w := range t.both() {
+		dep, err := d.target(w.run)
 		if err != nil {
-			panic("a fault line of the program's own: " + err.Error()) // broken invariant
+			return err
 		}
-		out = append(out, f)
-	}
-	return out
-}
-
-// Series is what a chart of the twins draws: each twin's active-pod count
-// every time it changed, up to the moment it has reached, the inputs given
-// to both, and the first divergence. The slices are shared: do not change
-// them.
-type Series struct {
-	Level, Edge       []CountPoint
-	LevelNow, EdgeNow api.Time
-	Marks             []InputMark
-	Diverged          *Divergence
-}
-
-// Series returns what a chart of the twins draws.
-func (t *Twins) Series() Series {
-	return Series{Level: t.levelHistory, Edge: t.edgeHistory, LevelNow: t.level.Now(), EdgeNow: t.edge.Now(), Marks: t.marks, Diverged: t.diverged}
-}
-
-// Scenario is the lesson the twins run.
-func (t *Twins) Scenario() *scenario.Scenario { return t.sc }
-
-// LastInputs returns the inputs the last demonstration gave (to each twin),
-// in words.
-func (t *Twins) LastInputs() []string {
-	if len(t.marks) == 0 {
-		return nil
-	}
-	at := t.marks[len(t.marks)-1].At
-	var lines []string
-	for _, in := range t.level.Inputs() {
-		if in.At == at {
-			lines = append(lines, in.Input.Text())
+		name = dep.Name
+		ins, err := d.inputs(w.run, dep)
+		if err != nil {
+			return fmt.Errorf("%s: %w", d.Button, err)
+		}
+		for _, in := range ins {
+			if _, err := w.run.Inject(in); err != nil {
+				return fmt.Errorf("%s: %w", d.Button, err)
+			}
 		}
 	}
-	return lines
-}
-
-// TwinsView is what the compare page shows of the twins.
-type TwinsView struct {
-	Ready       bool
-	Now         string
-	Done        bool
-	Level, Edge TwinView
-	// Summary says where the twins' pod counts first differ, in words.
-	Summary string
-}
-
-// TwinView is one twin as the compare page shows it.
-type TwinView struct {
-	Pass   int
-	Pods   int
-	Wanted int
-	// Each is "name 4/5" per Deployment, when there are several.
-	Each []string
-	// Last is the twin's latest ReplicaSet pass, if HasLast.
-	Last    sim.Pass
-	HasLast bool
-	// Crashed is the ReplicaSet controller's state when it is not running.
-	Crashed string
-}
-
-// Read reads what the compare page shows of the twins.
-func (t *Twins) Read() TwinsView {
-	v := TwinsView{Now: t.Now().String(), Done: t.Done()}
-	read := func(s *sim.Sim) TwinView {
-		tv := TwinView{Pass: s.PassCount(), Pods: activePods(s), Wanted: wantedPods(s), Crashed: controllerCrashed(s), Each: deploymentCounts(s)}
-		tv.Last, tv.HasLast = lastReplicaSetPass(s, 400)
-		return tv
-	}
-	v.Level, v.Edge = read(t.level), read(t.edge)
-	if d := t.diverged; d != nil {
-		v.Summary = fmt.Sprintf("The twins' pod counts first differ at t=%s: level-triggered %d (after its pass %d), edge-triggered %d (after its pass %d).",
-			d.At, d.Level, d.LevelPass, d.Edge, d.EdgePass)
-	} else {
-		v.Summary = "So far both twins have the same number of pods at every moment."
-	}
-	v.Ready = true
-	return v
+	t.marks = append(t.marks, InputMark{At: t.Now(), Label: d.Button})
+	t.given, t.focus = &d, slices.Index(t.deps, name)
+	t.diverged = nil
+	t.record()
+	t.lookAhead()
+	return nil
 }

@@ -281,6 +281,27 @@ type NodeStatus struct {
 	Capacity    map[string]Quantity `json:"capacity,omitempty" yaml:"capacity,omitempty"`
 	Allocatable map[string]Quantity `json:"allocatable,omitempty" yaml:"allocatable,omitempty"`
 	Conditions  []NodeCondition     `json:"conditions,omitempty" yaml:"conditions,omitempty"`
+	// Addresses and NodeInfo are what the kubelet reports of its machine;
+	// kubectl get nodes -o wide and describe node print them.
+	Addresses []NodeAddress   `json:"addresses,omitempty" yaml:"addresses,omitempty"`
+	NodeInfo  *NodeSystemInfo `json:"nodeInfo,omitempty" yaml:"nodeInfo,omitempty"`
+}
+
+// NodeAddress is one address of a node: InternalIP, ExternalIP or Hostname.
+type NodeAddress struct {
+	Type    string `json:"type" yaml:"type"`
+	Address string `json:"address" yaml:"address"`
+}
+
+// NodeSystemInfo describes a node's machine and software.
+type NodeSystemInfo struct {
+	MachineID               string `json:"machineID,omitempty" yaml:"machineID,omitempty"`
+	KernelVersion           string `json:"kernelVersion,omitempty" yaml:"kernelVersion,omitempty"`
+	OSImage                 string `json:"osImage,omitempty" yaml:"osImage,omitempty"`
+	ContainerRuntimeVersion string `json:"containerRuntimeVersion,omitempty" yaml:"containerRuntimeVersion,omitempty"`
+	KubeletVersion          string `json:"kubeletVersion,omitempty" yaml:"kubeletVersion,omitempty"`
+	OperatingSystem         string `json:"operatingSystem,omitempty" yaml:"operatingSystem,omitempty"`
+	Architecture            string `json:"architecture,omitempty" yaml:"architecture,omitempty"`
 }
 
 // NodeCondition is Ready, MemoryPressure, DiskPressure or PIDPressure.

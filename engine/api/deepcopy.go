@@ -211,6 +211,11 @@ func (n *Node) DeepCopy() *Node {
 	out.Status.Capacity = cloneQuantities(n.Status.Capacity)
 	out.Status.Allocatable = cloneQuantities(n.Status.Allocatable)
 	out.Status.Conditions = append([]NodeCondition(nil), n.Status.Conditions...)
+	out.Status.Addresses = append([]NodeAddress(nil), n.Status.Addresses...)
+	if n.Status.NodeInfo != nil {
+		info := *n.Status.NodeInfo
+		out.Status.NodeInfo = &info
+	}
 	return &out
 }
 

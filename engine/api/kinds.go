@@ -41,6 +41,17 @@ var kinds = []Kind{
 
 	// Kinds stored and listed, not simulated.
 	{Name: "Service", Version: "v1", Resource: "services", Short: []string{"svc"}, Namespaced: true},
+	{Name: "StatefulSet", Group: "apps", Version: "v1", Resource: "statefulsets", Short: []string{"sts"}, Namespaced: true},
+	{Name: "DaemonSet", Group: "apps", Version: "v1", Resource: "daemonsets", Short: []string{"ds"}, Namespaced: true},
+	{Name: "CronJob", Group: "batch", Version: "v1", Resource: "cronjobs", Short: []string{"cj"}, Namespaced: true},
+	{Name: "ReplicationController", Version: "v1", Resource: "replicationcontrollers", Short: []string{"rc"}, Namespaced: true},
+	{Name: "PersistentVolumeClaim", Version: "v1", Resource: "persistentvolumeclaims", Short: []string{"pvc"}, Namespaced: true},
+	{Name: "Endpoints", Version: "v1", Resource: "endpoints", Short: []string{"ep"}, Namespaced: true},
+	{Name: "LimitRange", Version: "v1", Resource: "limitranges", Short: []string{"limits"}, Namespaced: true},
+	{Name: "PodDisruptionBudget", Group: "policy", Version: "v1", Resource: "poddisruptionbudgets", Short: []string{"pdb"}, Namespaced: true},
+	{Name: "NetworkPolicy", Group: "networking.k8s.io", Version: "v1", Resource: "networkpolicies", Short: []string{"netpol"}, Namespaced: true},
+	{Name: "Role", Group: "rbac.authorization.k8s.io", Version: "v1", Resource: "roles", Namespaced: true},
+	{Name: "RoleBinding", Group: "rbac.authorization.k8s.io", Version: "v1", Resource: "rolebindings", Namespaced: true},
 	{Name: "ConfigMap", Version: "v1", Resource: "configmaps", Short: []string{"cm"}, Namespaced: true},
 	{Name: "Secret", Version: "v1", Resource: "secrets", Namespaced: true},
 	{Name: "Namespace", Version: "v1", Resource: "namespaces", Short: []string{"ns"}},

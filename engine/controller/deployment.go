@@ -2,6 +2,7 @@ package controller
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"hash/fnv"
 	"reflect"
@@ -45,9 +46,21 @@ func (c *Deployment) Keys(cache *informer.Cache, ev store.WatchEvent) []string {
 	case *api.Deployment:
 		return []string{api.RefOf(o).Key()}
 	case *api.ReplicaSet:
-		if ref := o.ControllerOf(); ref != nil && ref.Kind == "Deployment" {
-			return []string{o.Namespace + "/" + ref.Name}
+		var keys []string
+		ref := o.ControllerOf()
+		switch {
+		case ref != nil && ref.Kind == "Deployment":
+			keys = []string{o.Namespace + "/" + ref.Name}
+		case ref == nil && ev.Type != store.Deleted:
+			keys = deploymentsSelecting(cache, o) // an orphan: who may adopt it
 		}
+		// Released or handed over: its old owner hears of it too.
+		if old, ok := ev.Old.(*api.ReplicaSet); ok {
+			if oref := old.ControllerOf(); oref != nil && oref.Kind == "Deployment" && (ref == nil || ref.UID != oref.UID) {
+				keys = append(keys, o.Namespace+"/"+oref.Name)
+			}
+		}
+		return keys
 	case *api.Pod:
 		if ev.Type != store.Deleted {
 			return nil
@@ -78,10 +91,7 @@ func (c *Deployment) Reconcile(ctx *Context, req Request) (Result, error) {
 		return ctx.NothingToDo(), nil
 	}
 	d := cached.DeepCopy()
-	var rsList []*api.ReplicaSet
-	for _, o := range ctx.Cache.Owned("ReplicaSet", d.UID) {
-		rsList = append(rsList, o.(*api.ReplicaSet))
-	}
+	rsList, claimErr := c.claimReplicaSets(ctx, d)
 	newRS, oldRSs := findNewReplicaSet(d, rsList)
 	ctx.Desired = fmt.Sprintf("%d replicas of template %s (generation %d)", api.Deref(d.Spec.Replicas, 1), templateHash(&d.Spec.Template, d.Status.CollisionCount), d.Generation)
 	ctx.Observed = describeReplicaSets(newRS, oldRSs)
@@ -89,6 +99,9 @@ func (c *Deployment) Reconcile(ctx *Context, req Request) (Result, error) {
 		ctx.Event(d, "Warning", "SelectingAll", "This deployment is selecting all pods. A non-empty selector is required.")
 		ctx.Difference = "selector selects everything: refuse to act"
 		return c.syncStatusOnly(ctx, d, newRS, oldRSs)
+	}
+	if claimErr != nil {
+		return Result{}, claimErr
 	}
 	if d.DeletionTimestamp != nil {
 		return c.syncStatusOnly(ctx, d, newRS, oldRSs)
@@ -358,6 +371,9 @@ func (c *Deployment) getNewReplicaSet(ctx *Context, d *api.Deployment, newRS *ap
 	out, err := ctx.Create(rs, func(o api.Object) string {
 		return fmt.Sprintf("create ReplicaSet %s with %d replicas", o.Meta().Name, size)
 	})
+	if errors.Is(err, store.ErrExists) {
+		return c.replicaSetExists(ctx, d, rs, err, newRevision)
+	}
 	if err != nil {
 		if err != ErrCrashed {
 			msg := fmt.Sprintf("Failed to create new replica set %q: %v", rs.Name, err)

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"reconcile/engine/store"
 )
 
 // Verbs are the commands this kubectl answers, in the order messages list
@@ -14,10 +16,12 @@ var Verbs = []string{"apply", "create", "delete", "scale", "set", "patch", "labe
 // RolloutCommands are the subcommands of kubectl rollout.
 var RolloutCommands = []string{"status", "undo", "pause", "resume", "history", "restart"}
 
-// Check checks the shape of a kubectl line written into a lesson (without
-// "kubectl"): a known verb, and a known subcommand for rollout and set.
-// The arguments are Run's to check when it runs. apply is refused: a
-// lesson applies manifests in an apply: step.
+// Check checks a kubectl line written into a lesson (without "kubectl")
+// as kubectl would read it before it talks to the cluster: a known
+// command, known flags with values of the right type, and what can be
+// known without objects (output formats, templates, selectors, flags that
+// exclude each other). It refuses with kubectl's words, on one line. apply
+// is refused: a lesson applies manifests in an apply: step.
 func Check(line string) error {
 	words := strings.Fields(line)
 	switch {
@@ -27,12 +31,56 @@ func Check(line string) error {
 		return fmt.Errorf("write the command without \"kubectl\": %q", strings.Join(words[1:], " "))
 	case words[0] == "apply":
 		return fmt.Errorf("kubectl apply needs manifests: write them in an apply: step (apply: |, then the YAML) instead")
-	case !slices.Contains(Verbs, words[0]):
-		return fmt.Errorf("unknown kubectl command %q: want one of %s", words[0], strings.Join(Verbs, ", "))
 	case words[0] == "rollout" && (len(words) < 2 || !slices.Contains(RolloutCommands, words[1])):
 		return fmt.Errorf("kubectl rollout needs a subcommand: one of %s", strings.Join(RolloutCommands, ", "))
 	case words[0] == "set" && (len(words) < 2 || strings.HasPrefix(words[1], "-")):
 		return fmt.Errorf("kubectl set needs a subcommand, e.g. set image deployment/web web=shop/web:2.0")
 	}
-	return nil
+	rest, _, err := cutHead(line)
+	if err != nil {
+		return oneLine(err)
+	}
+	in, err := Parse(rest)
+	if err != nil {
+		if !strings.HasPrefix(words[0], "-") && !slices.Contains(Verbs, words[0]) {
+			msg := fmt.Sprintf("unknown kubectl command %q", words[0])
+			if _, tail, ok := strings.Cut(err.Error(), "Did you mean this?\n\t"); ok {
+				msg += " (did you mean " + strings.ReplaceAll(tail, "\n\t", " or ") + "?)"
+			}
+			return fmt.Errorf("%s: want one of %s", msg, strings.Join(Verbs, ", "))
+		}
+		return oneLine(err)
+	}
+	if in.Command == "" || in.Command == "help" {
+		return nil
+	}
+	return oneLine(prepare(in))
+}
+
+// prepare checks what Run checks before it reads the store, running the
+// command against an empty store: every refusal that needs no object.
+// Errors that only say what the empty store lacks are not refusals.
+func prepare(in *Invocation) error {
+	k := &cmd{st: store.New(0), in: in, ns: in.String("namespace", "default")}
+	_, err := k.run()
+	if err == nil {
+		return nil
+	}
+	msg := errorText(err)
+	for _, lacks := range []string{"(NotFound)", " not found", "no objects passed to", "no rollout history found",
+		"no resources found", "error executing jsonpath", "couldn't find any field"} {
+		if strings.Contains(msg, lacks) {
+			return nil
+		}
+	}
+	return err
+}
+
+// oneLine is an error's first line without kubectl's "error: ".
+func oneLine(err error) error {
+	if err == nil {
+		return nil
+	}
+	msg, _, _ := strings.Cut(errorText(err), "\n")
+	return fmt.Errorf("%s", strings.TrimPrefix(msg, "error: "))
 }

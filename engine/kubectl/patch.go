@@ -5,160 +5,345 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"strconv"
 	"strings"
 
+	"gopkg.in/yaml.v3"
+
 	"reconcile/engine/api"
-	"reconcile/engine/store"
 )
 
-// patch applies a JSON merge patch (`kubectl patch KIND/NAME -p JSON`, the
-// strategic merge kubectl defaults to behaves the same for the fields the
-// lessons change: replicas, image by container list, labels, paused).
-func (k *cmd) patch(args []string, payload string) (string, error) {
-	kind, name, _, err := target(args)
-	if err != nil {
-		return "", err
-	}
-	if name == "" {
-		return "", errors.New("error: resource name may not be empty")
-	}
+// patch changes objects with a patch (kubectl patch TYPE/NAME -p PATCH):
+// --type=strategic (the default: lists of containers, env, ports and
+// volumes merge by their key), merge (RFC 7386) or json (RFC 6902).
+func (k *cmd) patch() (string, error) {
+	payload := k.in.String("patch", "")
 	if payload == "" {
-		return "", errors.New("error: must specify -p to patch")
+		return "", errors.New("error: must specify --patch or --patch-file containing the contents of the patch")
 	}
-	var p map[string]any
+	typ := k.in.String("type", "strategic")
+	switch typ {
+	case "json", "merge", "strategic":
+	default:
+		return "", fmt.Errorf("error: --type must be one of [json merge strategic], not %q", typ)
+	}
+	sub := k.in.String("subresource", "")
+	if sub != "" && sub != "status" {
+		return "", fmt.Errorf("error: --subresource=%s is not simulated: only status", sub)
+	}
+	var p any
 	if err := json.Unmarshal([]byte(payload), &p); err != nil {
-		return "", fmt.Errorf("error: unable to parse %q: %v", payload, err)
+		var y any
+		if yerr := yaml.Unmarshal([]byte(payload), &y); yerr != nil {
+			return "", fmt.Errorf("error: unable to parse %q: %v", payload, yerr)
+		}
+		p = toJSON(y)
 	}
-	o, err := k.obj(kind, name)
+	pr, err := k.newPrinter(printFormats)
 	if err != nil {
 		return "", err
 	}
-	raw, _ := json.Marshal(o)
-	var cur map[string]any
-	json.Unmarshal(raw, &cur)
-	merged := mergePatch(cur, p)
-	b, _ := json.Marshal(merged)
-	next := o.DeepCopyObject()
-	// Decode into a fresh value of the same type.
-	fresh := reflect.New(reflect.TypeOf(next).Elem()).Interface().(api.Object)
-	if err := json.Unmarshal(b, fresh); err != nil {
-		return "", fmt.Errorf("error: the patch does not fit a %s: %v", kind, err)
+	if len(k.in.Args) == 0 {
+		return "", errNoResources
 	}
-	fresh.Meta().ResourceVersion = ""
-	switch o := fresh.(type) {
-	case *api.Deployment:
-		if err := checkReplicas(api.Deref(o.Spec.Replicas, 1)); err != nil {
-			return "", err
-		}
-	case *api.ReplicaSet:
-		if err := checkReplicas(api.Deref(o.Spec.Replicas, 1)); err != nil {
-			return "", err
-		}
-	}
-	out, err := k.st.Update(fresh)
+	objs, errs, err := k.resolve(k.in.Args, false)
 	if err != nil {
 		return "", err
 	}
-	verb := "patched"
-	if out.Meta().ResourceVersion == o.Meta().ResourceVersion {
-		verb = "patched (no change)"
+	if len(objs) == 0 && len(errs) == 0 {
+		return "", errors.New("error: no objects passed to patch")
 	}
-	return fmt.Sprintf("%s/%s %s\n", qualified(kind), name, verb), nil
+	var b strings.Builder
+	for _, f := range objs {
+		out, changed, err := k.patchOne(f, typ, p, sub == "status")
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		what := "patched"
+		if !changed {
+			what = "patched (no change)"
+		}
+		s, _ := k.done(pr, f.kind, out, what)
+		b.WriteString(s)
+	}
+	return b.String(), errorsText(errs)
 }
 
-// mergePatch applies an RFC 7386 JSON merge patch: objects merge, null
-// deletes, everything else replaces.
-func mergePatch(cur, patch map[string]any) map[string]any {
+func (k *cmd) patchOne(f found, typ string, p any, status bool) (api.Object, bool, error) {
+	cur, _ := toJSON(f.obj).(map[string]any)
+	var next any
+	var err error
+	switch typ {
+	case "merge":
+		pm, ok := p.(map[string]any)
+		if !ok {
+			return nil, false, statusError("BadRequest", "error decoding patch: json: cannot unmarshal %s into Go value of type map[string]interface {}", jsonType(p))
+		}
+		next = mergePatch(cur, pm, false)
+	case "strategic":
+		pm, ok := p.(map[string]any)
+		if !ok {
+			return nil, false, statusError("BadRequest", "error decoding patch: json: cannot unmarshal %s into Go value of type map[string]interface {}", jsonType(p))
+		}
+		next = mergePatch(cur, pm, true)
+	case "json":
+		ops, ok := p.([]any)
+		if !ok {
+			return nil, false, statusError("BadRequest", "json: cannot unmarshal %s into Go value of type jsonpatch.Patch", jsonType(p))
+		}
+		if next, err = jsonPatch(cur, ops); err != nil {
+			return nil, false, statusError("UnprocessableEntity", "%v", err)
+		}
+	}
+	raw, _ := json.Marshal(next)
+	fresh := reflect.New(reflect.TypeOf(f.obj).Elem()).Interface().(api.Object)
+	if err := json.Unmarshal(raw, fresh); err != nil {
+		return nil, false, fmt.Errorf("error: the patch does not fit a %s: %v", f.kind.Name, err)
+	}
+	switch o := fresh.(type) {
+	case *api.Deployment:
+		err = checkReplicas(api.Deref(o.Spec.Replicas, 1))
+	case *api.ReplicaSet:
+		err = checkReplicas(api.Deref(o.Spec.Replicas, 1))
+	}
+	if err != nil {
+		return nil, false, err
+	}
+	fresh.Meta().ResourceVersion = ""
+	var out api.Object
+	if status {
+		out, err = k.st.UpdateStatus(fresh)
+	} else {
+		out, err = k.write(fresh)
+	}
+	if err != nil {
+		return nil, false, err
+	}
+	return out, out.Meta().ResourceVersion != f.obj.Meta().ResourceVersion, nil
+}
+
+func jsonType(v any) string {
+	switch v.(type) {
+	case []any:
+		return "array"
+	case string:
+		return "string"
+	case json.Number, float64:
+		return "number"
+	case bool:
+		return "bool"
+	}
+	return "object"
+}
+
+// mergeKeys are the lists a strategic merge patch merges item by item, by
+// the key the Kubernetes API declares for them.
+var mergeKeys = map[string]string{"containers": "name", "initContainers": "name", "env": "name", "ports": "containerPort",
+	"volumes": "name", "volumeMounts": "mountPath", "imagePullSecrets": "name", "tolerations": "", "conditions": "type"}
+
+// mergePatch applies a JSON merge patch: objects merge, null deletes,
+// everything else replaces. With strategic, the lists in mergeKeys merge
+// by key, and an item {"$patch": "delete", KEY: ...} removes one.
+func mergePatch(cur, patch map[string]any, strategic bool) map[string]any {
 	if cur == nil {
 		cur = map[string]any{}
 	}
-	// Any order: each key is patched on its own.
-	for k, v := range patch {
-		switch pv := v.(type) {
+	for _, key := range sortedKeys(patch) {
+		switch pv := patch[key].(type) {
 		case nil:
-			delete(cur, k)
+			delete(cur, key)
 		case map[string]any:
-			cv, _ := cur[k].(map[string]any)
-			cur[k] = mergePatch(cv, pv)
+			cv, _ := cur[key].(map[string]any)
+			cur[key] = mergePatch(cv, pv, strategic)
+		case []any:
+			mk, ok := mergeKeys[key]
+			cv, isList := cur[key].([]any)
+			if !strategic || !ok || mk == "" || !isList {
+				cur[key] = pv
+				continue
+			}
+			cur[key] = mergeList(cv, pv, mk)
 		default:
-			cur[k] = v
+			cur[key] = pv
 		}
 	}
 	return cur
 }
 
-// drain cordons a node and evicts its pods, as kubectl drain does.
-func (k *cmd) drain(args []string) (string, error) {
-	if len(args) != 1 {
-		return "", errors.New("error: USAGE: drain NODE [flags]")
-	}
-	o, err := k.obj("Node", args[0])
-	if err != nil {
-		return "", err
-	}
-	var b strings.Builder
-	n := o.(*api.Node).DeepCopy()
-	if !n.Spec.Unschedulable {
-		n.Spec.Unschedulable = true
-		n.ResourceVersion = ""
-		if _, err := k.st.Update(n); err != nil {
-			return "", err
+func mergeList(cur, patch []any, key string) []any {
+	out := append([]any(nil), cur...)
+	for _, item := range patch {
+		pm, ok := item.(map[string]any)
+		if !ok {
+			continue
+		}
+		at := -1
+		for i, c := range out {
+			if cm, ok := c.(map[string]any); ok && fmt.Sprint(cm[key]) == fmt.Sprint(pm[key]) {
+				at = i
+			}
+		}
+		if pm["$patch"] == "delete" {
+			if at >= 0 {
+				out = append(out[:at], out[at+1:]...)
+			}
+			continue
+		}
+		if at >= 0 {
+			cm, _ := out[at].(map[string]any)
+			out[at] = mergePatch(cm, pm, true)
+		} else {
+			out = append(out, pm)
 		}
 	}
-	fmt.Fprintf(&b, "node/%s cordoned\n", n.Name)
-	var victims []*api.Pod
-	for _, po := range k.st.List("Pod") {
-		p := po.(*api.Pod)
-		if p.Spec.NodeName == n.Name && p.DeletionTimestamp == nil && p.Status.Phase != api.PodSucceeded && p.Status.Phase != api.PodFailed {
-			victims = append(victims, p)
-		}
-	}
-	for _, p := range victims {
-		fmt.Fprintf(&b, "evicting pod %s/%s\n", p.Namespace, p.Name)
-	}
-	for _, p := range victims {
-		if _, err := k.st.Delete("Pod", p.Namespace, p.Name, false); err != nil && !errors.Is(err, store.ErrNotFound) {
-			return b.String(), err
-		}
-		fmt.Fprintf(&b, "pod/%s evicted\n", p.Name)
-	}
-	fmt.Fprintf(&b, "node/%s drained\n", n.Name)
-	return b.String(), nil
+	return out
 }
 
-// create makes a Deployment from flags: create deployment NAME --image=IMG [--replicas=N].
-func (k *cmd) create(args []string) (string, error) {
-	if len(args) < 2 || (args[0] != "deployment" && args[0] != "deploy") {
-		return "", errors.New("error: this playground creates deployments from flags: create deployment NAME --image=IMAGE [--replicas=N]; use apply for manifests")
+// jsonPatch applies RFC 6902 operations: add, remove, replace, move, copy
+// and test, with JSON pointers.
+func jsonPatch(doc any, ops []any) (any, error) {
+	for _, o := range ops {
+		op, _ := o.(map[string]any)
+		path, _ := op["path"].(string)
+		var err error
+		switch op["op"] {
+		case "add", "replace":
+			if op["op"] == "replace" {
+				if _, err = pointerGet(doc, path); err != nil {
+					return nil, fmt.Errorf("the server rejected our request due to an error in our request")
+				}
+			}
+			doc, err = pointerSet(doc, path, op["value"], op["op"] == "add")
+		case "remove":
+			doc, err = pointerRemove(doc, path)
+		case "move", "copy":
+			from, _ := op["from"].(string)
+			var v any
+			if v, err = pointerGet(doc, from); err == nil {
+				if op["op"] == "move" {
+					doc, err = pointerRemove(doc, from)
+				}
+				if err == nil {
+					doc, err = pointerSet(doc, path, v, true)
+				}
+			}
+		case "test":
+			var v any
+			if v, err = pointerGet(doc, path); err == nil && !reflect.DeepEqual(toJSON(v), toJSON(op["value"])) {
+				err = fmt.Errorf("testing value %s failed: test failed", path)
+			}
+		default:
+			err = fmt.Errorf("Unexpected kind: %v", op["op"])
+		}
+		if err != nil {
+			return nil, err
+		}
 	}
-	name := args[1]
-	if k.image == "" {
-		return "", errors.New("error: required flag(s) \"image\" not set")
+	return doc, nil
+}
+
+func pointer(path string) []string {
+	if path == "" {
+		return nil
 	}
-	replicas := int32(1)
-	if k.replicas != nil {
-		replicas = *k.replicas
+	parts := strings.Split(strings.TrimPrefix(path, "/"), "/")
+	for i, p := range parts {
+		parts[i] = strings.ReplaceAll(strings.ReplaceAll(p, "~1", "/"), "~0", "~")
 	}
-	if err := checkReplicas(replicas); err != nil {
-		return "", err
+	return parts
+}
+
+func pointerGet(doc any, path string) (any, error) {
+	cur := doc
+	for _, p := range pointer(path) {
+		switch c := cur.(type) {
+		case map[string]any:
+			v, ok := c[p]
+			if !ok {
+				return nil, fmt.Errorf("jsonpatch: the path %q does not exist", path)
+			}
+			cur = v
+		case []any:
+			i, err := strconv.Atoi(p)
+			if err != nil || i < 0 || i >= len(c) {
+				return nil, fmt.Errorf("jsonpatch: the path %q does not exist", path)
+			}
+			cur = c[i]
+		default:
+			return nil, fmt.Errorf("jsonpatch: the path %q does not exist", path)
+		}
 	}
-	labels := map[string]string{"app": name}
-	cname := k.image
-	if i := strings.LastIndex(cname, "/"); i >= 0 {
-		cname = cname[i+1:]
+	return cur, nil
+}
+
+// pointerSet sets (or, with insert, adds into a list at) path.
+func pointerSet(doc any, path string, v any, insert bool) (any, error) {
+	parts := pointer(path)
+	if len(parts) == 0 {
+		return v, nil
 	}
-	if i := strings.IndexAny(cname, ":@"); i >= 0 {
-		cname = cname[:i]
+	parent, err := pointerGet(doc, "/"+strings.Join(escape(parts[:len(parts)-1]), "/"))
+	if len(parts) == 1 {
+		parent, err = doc, nil
 	}
-	d := &api.Deployment{
-		TypeMeta:   api.TypeMeta{APIVersion: "apps/v1", Kind: "Deployment"},
-		ObjectMeta: api.ObjectMeta{Name: name, Namespace: k.ns, Labels: labels},
-		Spec: api.DeploymentSpec{Replicas: api.Int32(replicas), Selector: &api.LabelSelector{MatchLabels: labels},
-			Template: api.PodTemplateSpec{ObjectMeta: api.ObjectMeta{Labels: labels},
-				Spec: api.PodSpec{Containers: []api.Container{{Name: cname, Image: k.image}}}}},
+	if err != nil {
+		return nil, fmt.Errorf("add operation does not apply: doc is missing path: %q", path)
 	}
-	if _, err := k.st.Create(d); err != nil {
-		return "", err
+	last := parts[len(parts)-1]
+	switch p := parent.(type) {
+	case map[string]any:
+		p[last] = v
+	case []any:
+		i := len(p)
+		if last != "-" {
+			if i, err = strconv.Atoi(last); err != nil || i < 0 || i > len(p) {
+				return nil, fmt.Errorf("add operation does not apply: doc is missing path: %q", path)
+			}
+		}
+		var list []any
+		if insert {
+			list = append(append(append([]any(nil), p[:i]...), v), p[i:]...)
+		} else {
+			list = append([]any(nil), p...)
+			list[i] = v
+		}
+		return pointerSet(doc, "/"+strings.Join(escape(parts[:len(parts)-1]), "/"), list, false)
+	default:
+		return nil, fmt.Errorf("add operation does not apply: doc is missing path: %q", path)
 	}
-	return fmt.Sprintf("deployment.apps/%s created\n", name), nil
+	return doc, nil
+}
+
+func pointerRemove(doc any, path string) (any, error) {
+	parts := pointer(path)
+	if _, err := pointerGet(doc, path); err != nil || len(parts) == 0 {
+		return nil, fmt.Errorf("remove operation does not apply: doc is missing path: %q", path)
+	}
+	parentPath := "/" + strings.Join(escape(parts[:len(parts)-1]), "/")
+	parent := doc
+	if len(parts) > 1 {
+		parent, _ = pointerGet(doc, parentPath)
+	}
+	last := parts[len(parts)-1]
+	switch p := parent.(type) {
+	case map[string]any:
+		delete(p, last)
+	case []any:
+		i, _ := strconv.Atoi(last)
+		list := append(append([]any(nil), p[:i]...), p[i+1:]...)
+		if len(parts) == 1 {
+			return list, nil
+		}
+		return pointerSet(doc, parentPath, list, false)
+	}
+	return doc, nil
+}
+
+func escape(parts []string) []string {
+	out := make([]string, len(parts))
+	for i, p := range parts {
+		out[i] = strings.ReplaceAll(strings.ReplaceAll(p, "~", "~0"), "/", "~1")
+	}
+	return out
 }

@@ -1,81 +1,356 @@
 package kubectl
 
 import (
+	"maps"
+	"sort"
+	"strconv"
 	"strings"
 
 	"reconcile/engine/api"
 	"reconcile/engine/store"
 )
 
-// Watch is a kubectl command that watches until something is true, as
-// `kubectl rollout status deployment/NAME` does: it prints a line each time
-// what it sees changes, and ends when the rollout finishes (exit 0), fails
-// (exit 1) or times out (exit 1). Its owner asks it to look again after
-// every change (Check).
+// Watch is a kubectl command that keeps watching the store: `rollout
+// status` until the rollout ends, `get -w` until its bound. It prints a
+// line each time what it watches changes. Its owner asks it to look again
+// after every change (Check, or CheckAt with the simulated time) and ends
+// it when Timeout runs out (Expired).
+//
+// A `get -w` line is bounded as a shell user bounds it: --request-timeout=D
+// ends it after D of simulated time (kubectl then exits quietly, 0), and
+// "| head -n N" after N lines of output (exit 0). Without either it
+// watches until the run ends.
 type Watch struct {
 	// Command is the command line, with "kubectl".
 	Command string
-	// Timeout is --timeout; 0 means none.
+	// Timeout is --timeout (rollout status) or --request-timeout (get -w);
+	// 0 means none.
 	Timeout api.Duration
 
-	namespace, name, uid string
-	lines                []string
+	kind         string // "rollout" or "get"
+	namespace    string
+	name, uid    string // rollout status: the deployment
+	revision     int
+	lines        []string
+	maxLines     int // | head -n N; 0 for none
+	get          *getWatch
+	lastObserved api.Time
+}
+
+// getWatch is the state of a get -w: what it last printed of each object.
+type getWatch struct {
+	k      *cmd
+	kind   api.Kind
+	sel    selection
+	name   string
+	seen   map[string]string     // object key → resourceVersion last printed
+	last   map[string]api.Object // object key → version last printed
+	widths []int                 // the columns' widths so far (kubectl's tab writer remembers them)
+	events bool                  // --output-watch-events
+	header bool                  // printed the header yet
 }
 
 // Watching starts line (without "kubectl") when it is a watching command
-// that cannot answer at once. It reports false for any other line, which
-// Run answers.
-func Watching(st *store.Store, line string) (*Watch, bool) {
-	f := strings.Fields(strings.TrimPrefix(strings.TrimSpace(line), "kubectl "))
-	if len(f) < 3 || f[0] != "rollout" || f[1] != "status" {
+// that cannot answer at once: rollout status (without --watch=false) on a
+// Deployment that exists, or get -w / --watch-only on one kind. It
+// reports false for any other line, which Run answers.
+func Watching(st *store.Store, line string) (*Watch, bool) { return WatchingAt(st, -1, line) }
+
+// WatchingAt is Watching at simulated time now, which get -w prints ages
+// from; now < 0 estimates it from the store.
+func WatchingAt(st *store.Store, now api.Time, line string) (*Watch, bool) {
+	rest, head, err := cutHead(line)
+	if err != nil {
 		return nil, false
 	}
-	ns, target, timeout := "default", "", api.Duration(0)
-	for i := 2; i < len(f); i++ {
-		a := f[i]
-		switch {
-		case a == "--watch=false" || a == "-w=false":
+	in, err := Parse(rest)
+	if err != nil {
+		return nil, false
+	}
+	w := &Watch{Command: "kubectl " + strings.TrimSpace(line), namespace: in.String("namespace", "default")}
+	if head > 0 {
+		w.maxLines = head
+	}
+	switch in.Command {
+	case "rollout status":
+		if !in.Bool("watch", true) {
 			return nil, false
-		case a == "-n" && i+1 < len(f):
-			ns, i = f[i+1], i+1
-		case strings.HasPrefix(a, "--namespace="):
-			ns = strings.TrimPrefix(a, "--namespace=")
-		case strings.HasPrefix(a, "--timeout="):
-			d, err := api.ParseDuration(strings.TrimPrefix(a, "--timeout="))
+		}
+		k := &cmd{st: st, in: in, ns: w.namespace}
+		d, err := k.rolloutTarget()
+		if err != nil || checkRevision(d, in.Int("revision", 0)) != nil {
+			return nil, false // Run answers at once
+		}
+		w.kind, w.name, w.uid, w.revision = "rollout", d.Name, d.UID, in.Int("revision", 0)
+		if in.Has("timeout") {
+			d, _ := api.ParseDuration(in.String("timeout", "0s"))
+			w.Timeout = d
+		}
+	case "get":
+		if !in.Bool("watch", false) && !in.Bool("watch-only", false) {
+			return nil, false
+		}
+		g, ok := newGetWatch(st, in, w.namespace)
+		if !ok {
+			return nil, false
+		}
+		w.kind, w.get = "get", g
+		if t := in.String("request-timeout", "0"); t != "0" {
+			d, err := api.ParseDuration(t)
 			if err != nil {
 				return nil, false
 			}
-			timeout = d
-		case !strings.HasPrefix(a, "-"):
-			target = a
+			w.Timeout = d
 		}
-	}
-	kind, name, ok := strings.Cut(target, "/")
-	if k, known := api.KindNamed(kind); !ok || !known || k.Name != "Deployment" {
+		if now < 0 {
+			now = estimateNow(st)
+		}
+		w.lastObserved = now
+		if !in.Bool("watch-only", false) {
+			g.k.now = now
+			w.add(g.initial(st))
+		} else {
+			g.mark(st)
+		}
+	default:
 		return nil, false
 	}
-	d, _ := st.Get("Deployment", ns, name).(*api.Deployment)
-	if d == nil {
-		return nil, false // Run answers NotFound at once
+	return w, true
+}
+
+func newGetWatch(st *store.Store, in *Invocation, ns string) (*getWatch, bool) {
+	k := &cmd{st: st, in: in, ns: ns}
+	if _, err := k.getPrinter(); err != nil {
+		return nil, false
 	}
-	return &Watch{Command: "kubectl " + strings.TrimSpace(line), Timeout: timeout, namespace: ns, name: name, uid: d.UID}, true
+	ts, err := targets(in.Args)
+	if err != nil || len(ts) != 1 {
+		return nil, false
+	}
+	g := &getWatch{k: k, kind: ts[0].kind, sel: k.selection(), name: ts[0].name, seen: map[string]string{}, last: map[string]api.Object{},
+		events: in.Bool("output-watch-events", false)}
+	if err := g.sel.check(g.kind); err != nil {
+		return nil, false
+	}
+	if g.name != "" && st.Get(g.kind.Name, k.namespace(g.kind.Name), g.name) == nil {
+		return nil, false
+	}
+	return g, true
+}
+
+// objects are what the watch watches, as they are now.
+func (g *getWatch) objects(st *store.Store) []api.Object {
+	g.k.st = st
+	if g.name != "" {
+		if o := st.Get(g.kind.Name, g.k.namespace(g.kind.Name), g.name); o != nil {
+			return []api.Object{o}
+		}
+		return nil
+	}
+	objs, _ := g.k.list(g.kind, g.sel)
+	return objs
+}
+
+func objectKey(o api.Object) string { return o.Meta().Namespace + "/" + o.Meta().Name }
+
+// mark remembers the objects as printed, without printing them.
+func (g *getWatch) mark(st *store.Store) {
+	for _, o := range g.objects(st) {
+		g.seen[objectKey(o)] = o.Meta().ResourceVersion
+		g.last[objectKey(o)] = o
+	}
+}
+
+// initial prints the list the watch starts from.
+func (g *getWatch) initial(st *store.Store) string {
+	var b strings.Builder
+	for _, o := range g.objects(st) {
+		b.WriteString(g.row(o, "ADDED"))
+		g.seen[objectKey(o)] = o.Meta().ResourceVersion
+		g.last[objectKey(o)] = o
+	}
+	return b.String()
+}
+
+// changes prints a row for every object added, changed or deleted since
+// the watch last looked, in the order of their resourceVersions.
+func (g *getWatch) changes(st *store.Store) string {
+	type change struct {
+		rv   int64
+		o    api.Object
+		what string
+	}
+	var cs []change
+	now := map[string]bool{}
+	for _, o := range g.objects(st) {
+		key := objectKey(o)
+		now[key] = true
+		rv := o.Meta().ResourceVersion
+		if prev, ok := g.seen[key]; !ok || prev != rv {
+			what := "MODIFIED"
+			if !ok {
+				what = "ADDED"
+			}
+			n, _ := strconv.ParseInt(rv, 10, 64)
+			cs = append(cs, change{n, o, what})
+		}
+	}
+	for _, key := range sortedObjectKeys(g.last) {
+		if !now[key] {
+			n, _ := strconv.ParseInt(g.last[key].Meta().ResourceVersion, 10, 64)
+			cs = append(cs, change{n, g.last[key], "DELETED"})
+		}
+	}
+	sort.SliceStable(cs, func(i, j int) bool { return cs[i].rv < cs[j].rv })
+	var b strings.Builder
+	for _, c := range cs {
+		key := objectKey(c.o)
+		b.WriteString(g.row(c.o, c.what))
+		if c.what == "DELETED" {
+			delete(g.seen, key)
+			delete(g.last, key)
+			continue
+		}
+		g.seen[key] = c.o.Meta().ResourceVersion
+		g.last[key] = c.o
+	}
+	return b.String()
+}
+
+func sortedObjectKeys(m map[string]api.Object) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// row prints one object as a line of get's table (or in the -o format),
+// the header before the first; columns keep the widest width seen.
+func (g *getWatch) row(o api.Object, what string) string {
+	k := g.k
+	p, _ := k.getPrinter()
+	if !p.table() {
+		out, _ := p.print([]found{{g.kind, o}}, true)
+		if g.events && p.format == "name" {
+			return what + " " + out
+		}
+		return out
+	}
+	wide := p.format == "wide"
+	withNS := k.in.Bool("all-namespaces", false) && g.kind.Namespaced
+	var lines [][]string
+	if !g.header && !k.in.Bool("no-headers", false) {
+		h := k.rowPrefix(withNS, "NAMESPACE", headers(g.kind.Name, wide), k.extraHeaders())
+		if g.events {
+			h = append([]string{"EVENT"}, h...)
+		}
+		lines = append(lines, h)
+	}
+	g.header = true
+	cells := k.rowPrefix(withNS, o.Meta().Namespace, k.cells(o, wide), k.extraCells(o))
+	if k.in.Bool("show-kind", false) {
+		cells[0] = g.kind.Qualified() + "/" + cells[0]
+	}
+	if g.events {
+		cells = append([]string{what}, cells...)
+	}
+	lines = append(lines, cells)
+	for _, l := range lines {
+		for i, c := range l[:len(l)-1] {
+			if i >= len(g.widths) {
+				g.widths = append(g.widths, 6)
+			}
+			g.widths[i] = max(g.widths[i], len(c)+3)
+		}
+	}
+	var b strings.Builder
+	for _, l := range lines {
+		for i, c := range l {
+			if i == len(l)-1 {
+				b.WriteString(c)
+				break
+			}
+			b.WriteString(c + strings.Repeat(" ", g.widths[i]-len(c)))
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+// estimateNow is the latest instant the store records (a lease renewed,
+// an event, an object made or deleted): the time a watch reads ages from
+// when its owner does not say.
+func estimateNow(st *store.Store) api.Time {
+	var t api.Time
+	for _, o := range st.List("Lease") {
+		t = max(t, o.(*api.Lease).Spec.RenewTime)
+	}
+	for _, e := range st.Events() {
+		t = max(t, e.LastTimestamp)
+	}
+	for _, kind := range st.Kinds() {
+		for _, o := range st.List(kind) {
+			m := o.Meta()
+			t = max(t, m.CreationTimestamp)
+			if m.DeletionTimestamp != nil {
+				t = max(t, *m.DeletionTimestamp)
+			}
+		}
+	}
+	return t
+}
+
+func (w *Watch) add(s string) {
+	if s == "" {
+		return
+	}
+	for _, l := range strings.SplitAfter(s, "\n") {
+		if l != "" && (w.maxLines == 0 || len(w.lines) < w.maxLines) {
+			w.lines = append(w.lines, l)
+		}
+	}
 }
 
 // Check looks at the store again. It returns the output so far, and
 // whether the command has ended and with which exit code.
 func (w *Watch) Check(st *store.Store) (output string, ended bool, code int) {
+	now := w.lastObserved
+	if w.kind == "get" {
+		now = max(now, estimateNow(st))
+	}
+	return w.CheckAt(st, now)
+}
+
+// CheckAt is Check at simulated time now.
+func (w *Watch) CheckAt(st *store.Store, now api.Time) (output string, ended bool, code int) {
+	w.lastObserved = now
+	if w.kind == "get" {
+		w.get.k.now = now
+		w.add(w.get.changes(st))
+		if w.maxLines > 0 && len(w.lines) >= w.maxLines {
+			return w.Output(), true, 0
+		}
+		return w.Output(), false, 0
+	}
 	d, _ := st.Get("Deployment", w.namespace, w.name).(*api.Deployment)
 	if d == nil || d.UID != w.uid {
 		return w.Output() + "error: object has been deleted\n", true, 1
 	}
 	line, done, err := RolloutStatus(d)
 	if line != "" && (len(w.lines) == 0 || w.lines[len(w.lines)-1] != line) {
-		w.lines = append(w.lines, line)
+		w.add(line)
 	}
 	switch {
 	case err != nil:
 		return w.Output() + err.Error() + "\n", true, 1
 	case done:
+		if rerr := checkRevision(d, w.revision); rerr != nil {
+			return w.Output() + rerr.Error() + "\n", true, 1
+		}
+		return w.Output(), true, 0
+	case w.maxLines > 0 && len(w.lines) >= w.maxLines:
 		return w.Output(), true, 0
 	}
 	return w.Output(), false, 0
@@ -84,12 +359,36 @@ func (w *Watch) Check(st *store.Store) (output string, ended bool, code int) {
 // Output is what the command has printed so far.
 func (w *Watch) Output() string { return strings.Join(w.lines, "") }
 
-// TimedOut is the command's whole output when its --timeout runs out.
-func (w *Watch) TimedOut() string { return w.Output() + "error: timed out waiting for the condition\n" }
+// Expired is the command's whole output and exit code when its Timeout
+// runs out: rollout status fails ("timed out waiting for the condition"),
+// get -w ends quietly, as kubectl does when its request times out.
+func (w *Watch) Expired() (string, int) {
+	if w.kind == "get" {
+		return w.Output(), 0
+	}
+	return w.TimedOut(), 1
+}
+
+// TimedOut is the output of a rollout status whose --timeout ran out.
+func (w *Watch) TimedOut() string {
+	if w.kind == "get" {
+		return w.Output()
+	}
+	return w.Output() + "error: timed out waiting for the condition\n"
+}
 
 // Clone returns a copy of w that goes on apart from it.
 func (w *Watch) Clone() *Watch {
 	c := *w
 	c.lines = append([]string(nil), w.lines...)
+	if w.get != nil {
+		g := *w.get
+		k := *g.k
+		g.k = &k
+		g.seen = maps.Clone(w.get.seen)
+		g.last = maps.Clone(w.get.last)
+		g.widths = append([]int(nil), w.get.widths...)
+		c.get = &g
+	}
 	return &c
 }

@@ -15,7 +15,10 @@
 //	converged, why := s.Converged()
 //
 // A run is its Config plus the inputs given to it: a Fault, a Kubectl
-// command, an Apply, a Commit to the GitOps source. Stepping back is Seek:
+// command, an Apply, a Commit to the GitOps source. An input given before the
+// first pass is part of what the controllers first read (their informers'
+// list), as objects created before they started would be; later inputs reach
+// them by watch, after WatchLatency. Stepping back is Seek:
 // restore the nearest checkpoint and replay the recorded inputs. Fork keeps
 // the past and lets the future differ. Checkpoints are taken every 64 passes
 // whatever the world's size: the store, the informer caches and the agenda

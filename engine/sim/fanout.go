@@ -72,6 +72,18 @@ func (w *world) deliver(i int, ev store.WatchEvent) {
 	if !c.running {
 		return
 	}
+	if w.listing && c.rec != nil {
+		// Before the first pass a level-triggered controller has not read
+		// anything yet: the change is in the list its informer starts from,
+		// with no watch latency and no watch fault. (An edge-triggered one
+		// takes its list as handled, so it hears of the change by watch.)
+		c = w.proc(i)
+		c.cache.Apply(ev)
+		for _, k := range c.rec.Keys(c.cache, ev) {
+			w.enqueue(i, k, "initial list", nil)
+		}
+		return
+	}
 	if c.drop > 0 || c.dup > 0 {
 		c = w.proc(i)
 	}

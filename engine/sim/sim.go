@@ -295,8 +295,21 @@ func (s *Sim) applyRecorded(w *world, n int) {
 			w.schedule(item{at: in.At, kind: itemInput, step: i})
 			continue
 		}
-		s.apply(w, in.Input)
+		s.give(w, in.Input)
 	}
+}
+
+// give applies an input given now, after the current pass. Before the
+// first pass, nothing has read the world yet: the controllers' first list
+// includes what the input wrote (see deliver), as it would for objects
+// created before the controllers started, so a Deployment changed at pass
+// 0 is reconciled as it is then, not as it was a moment before.
+func (s *Sim) give(w *world, in Input) {
+	if len(w.passes) == 0 {
+		w.listing = true
+		defer func() { w.listing = false }()
+	}
+	s.apply(w, in)
 }
 
 // Seek moves the run to just after pass n (0 = the start), replaying from
@@ -362,7 +375,7 @@ func (s *Sim) Inject(in Input) (Output, error) {
 	s.dropCheckpointsAfter(g.After)
 	s.inputs = append(s.inputs, g)
 	before, watching := len(s.w.outputs), len(s.w.watches)
-	s.apply(s.w, in)
+	s.give(s.w, in)
 	if s.w.now+DefaultHorizon > s.until {
 		s.until = s.w.now + DefaultHorizon
 	}

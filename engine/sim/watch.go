@@ -18,7 +18,7 @@ type watching struct {
 // startWatch begins line when it is a watching command that cannot answer
 // at once. It reports false for any other line.
 func (w *world) startWatch(line string) bool {
-	cmd, ok := kubectl.Watching(w.store, line)
+	cmd, ok := kubectl.WatchingAt(w.store, w.now, line)
 	if !ok {
 		return false
 	}
@@ -39,7 +39,7 @@ func (w *world) checkWatches() {
 	}
 	keep := w.watches[:0:0]
 	for _, wt := range w.watches {
-		out, ended, code := wt.cmd.Check(w.store)
+		out, ended, code := wt.cmd.CheckAt(w.store, w.now)
 		if ended {
 			w.endWatch(wt, out, code)
 			continue
@@ -58,7 +58,8 @@ func (w *world) timeoutWatch(id string) {
 	for i, wt := range w.watches {
 		if wt.id == id {
 			w.watches = append(w.watches[:i:i], w.watches[i+1:]...)
-			w.endWatch(wt, wt.cmd.TimedOut(), 1)
+			out, code := wt.cmd.Expired()
+			w.endWatch(wt, out, code)
 			return
 		}
 	}

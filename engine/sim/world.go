@@ -68,6 +68,10 @@ type world struct {
 	watches []watching
 	// changed collects the objects the pass under way changes.
 	changed *[]Change
+	// listing is set while an input given before the first pass is
+	// applied: the controllers have not yet read the world, so what the
+	// input writes is part of what their informers first list.
+	listing bool
 	// digestKey and digestVal memoize the digest of an unchanged world;
 	// convergedKey and the two after it, its convergence.
 	digestKey, digestVal string

@@ -1,0 +1,419 @@
+package app
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/hack-pad/hackpadfs"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// A learner's progress through the lessons is kept in the browser, beside
+// the playground's work: one small file per lesson (progress/<id>.json),
+// written by the player as the learner steps, read by the home page. The
+// answers to a lesson's questions are kept by the player already
+// (guesses/<id>.json, predict.go); the home page counts them from there.
+
+// progressDir holds one progress record per lesson visited.
+const progressDir = "progress"
+
+func progressFile(id string) string { return path.Join(progressDir, id+".json") }
+
+// guessesDir is where the player keeps the answers (guessesFile).
+var guessesDir = path.Dir(guessesFile("any"))
+
+// progress is what the browser keeps of a learner's way through a lesson.
+type progress struct {
+	// Furthest is the furthest pass the learner reached; Last the pass
+	// they were at when they left.
+	Furthest int `json:"furthest"`
+	Last     int `json:"last"`
+	// Of is how many passes the run takes to its end, when the player
+	// knew it (a fault the learner gave may change it).
+	Of int `json:"of,omitempty"`
+	// Finished says the run reached its end, or the lesson's last story
+	// moment. Once finished, a lesson stays finished.
+	Finished bool `json:"finished,omitempty"`
+	// Seen is when the learner was last in the lesson, in Unix
+	// milliseconds.
+	Seen int64 `json:"seen,omitempty"`
+}
+
+// merge is the record that follows old once next is noted: the furthest
+// pass and finishing are kept; the rest is next's.
+func (old progress) merge(next progress) progress {
+	next.Furthest = max(old.Furthest, next.Furthest, next.Last)
+	next.Finished = old.Finished || next.Finished
+	if next.Of == 0 {
+		next.Of = old.Of
+	}
+	return next
+}
+
+// milestone is what makes a change of progress worth writing at once: a
+// moment of the story reached, the lesson finished.
+type milestone struct {
+	told     int
+	finished bool
+}
+
+// progressNow is the player's progress in its lesson, and its milestone.
+func (p *Player) progressNow() (progress, milestone) {
+	v := p.view
+	rec := progress{Furthest: v.N, Last: v.N}
+	if v.Final {
+		rec.Of = v.Known
+	}
+	told := p.told
+	rec.Finished = v.AtEnd || (len(p.sc.Story) > 0 && told >= len(p.sc.Story))
+	return rec, milestone{told: told, finished: rec.Finished}
+}
+
+// noteProgress is told, after every change of a lesson's player, where the
+// learner is in the lesson; the home page shows the progress it keeps. It
+// costs a comparison: the writes happen off the UI goroutine, at most once
+// a second for a lesson unless a milestone is reached (progressKeeper).
+func (p *Player) noteProgress(ctx app.Context) {
+	if !app.IsClient || p.ses == nil || p.sc == nil || !p.mounted {
+		return
+	}
+	rec, mile := p.progressNow()
+	progressKept.note(p.id, rec, mile, ctx.Async)
+}
+
+// progressKept is the page's keeper of progress.
+var progressKept = newProgressKeeper(time.Second, time.Now, time.Sleep, func(id string, rec progress) error {
+	st, err := storage()
+	if err != nil {
+		return err
+	}
+	return st.saveProgress(id, rec)
+})
+
+// progressKeeper throttles the writes of progress records: the first note
+// of a lesson, and one that reaches a milestone, are written at once; the
+// others at most once every `every`, the newest of them last (a trailing
+// write, so that where the learner stopped is what is kept).
+//
+// note runs on the UI goroutine and only decides; the writes run in the
+// goroutines it spawns. A keeper is safe for concurrent use.
+type progressKeeper struct {
+	every time.Duration
+	now   func() time.Time
+	sleep func(time.Duration)
+	// save writes a record (read, merge, write); it may block.
+	save func(id string, rec progress) error
+
+	mu sync.Mutex
+	// last is the record of each lesson last sent to be written; pending
+	// the newer ones that wait for their turn.
+	last, pending map[string]noted
+	// waiting says a trailing write is scheduled.
+	waiting bool
+	// writing counts the writes under way; idle is signalled when one ends.
+	writing int
+	idle    *sync.Cond
+	// seq orders the notes; written is the seq of each lesson's record
+	// last written, so that an older write that comes late is dropped.
+	seq     int
+	written map[string]int
+	// gen changes when the progress is forgotten: writes noted before
+	// are dropped.
+	gen int
+	// wmu makes one write at a time.
+	wmu sync.Mutex
+}
+
+// noted is a record noted, with its milestone and when it was sent.
+type noted struct {
+	rec  progress
+	mile milestone
+	at   time.Time
+	seq  int
+	gen  int
+}
+
+func newProgressKeeper(every time.Duration, now func() time.Time, sleep func(time.Duration), save func(string, progress) error) *progressKeeper {
+	k := &progressKeeper{every: every, now: now, sleep: sleep, save: save,
+		last: map[string]noted{}, pending: map[string]noted{}, written: map[string]int{}}
+	k.idle = sync.NewCond(&k.mu)
+	return k
+}
+
+// note takes the progress rec (at milestone mile) of lesson id and writes
+// it, now or later, through spawn (ctx.Async on a page), which runs a
+// function off the UI goroutine.
+func (k *progressKeeper) note(id string, rec progress, mile milestone, spawn func(func())) {
+	if job := k.decide(id, rec, mile); job != nil {
+		spawn(job)
+	}
+}
+
+// decide notes rec and returns what to run off the UI goroutine: a write
+// now, a trailing write later, or nothing.
+func (k *progressKeeper) decide(id string, rec progress, mile milestone) func() {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	last, seen := k.last[id]
+	if p, ok := k.pending[id]; ok {
+		rec.Furthest = max(rec.Furthest, p.rec.Furthest)
+	}
+	if seen {
+		rec.Furthest = max(rec.Furthest, last.rec.Furthest)
+		if rec == last.rec {
+			delete(k.pending, id) // back where it was last written
+			return nil
+		}
+	}
+	k.seq++
+	now := k.now()
+	n := noted{rec: rec, mile: mile, at: now, seq: k.seq, gen: k.gen}
+	if !seen || mile != last.mile || now.Sub(last.at) >= k.every {
+		delete(k.pending, id)
+		k.last[id] = n
+		k.writing++
+		return func() { k.write(id, n) }
+	}
+	k.pending[id] = n
+	if k.waiting {
+		return nil // the trailing write will take it
+	}
+	k.waiting = true
+	wait := k.every - now.Sub(last.at)
+	return func() {
+		k.sleep(wait)
+		k.flush()
+	}
+}
+
+// flush writes the records waiting for their turn; it blocks.
+func (k *progressKeeper) flush() {
+	k.mu.Lock()
+	due := k.pending
+	k.pending, k.waiting = map[string]noted{}, false
+	ids := make([]string, 0, len(due))
+	for id, n := range due {
+		n.at = k.now()
+		k.last[id] = n
+		due[id] = n
+		ids = append(ids, id)
+	}
+	k.writing += len(ids)
+	k.mu.Unlock()
+	sort.Strings(ids)
+	for _, id := range ids {
+		k.write(id, due[id])
+	}
+}
+
+// settleWait is the longest settle waits for the writes under way.
+const settleWait = 3 * time.Second
+
+// settle writes what waits and returns once every write under way has
+// ended (or after settleWait), so that what is read next includes them.
+// It blocks.
+func (k *progressKeeper) settle() {
+	k.flush()
+	timedOut := false
+	t := time.AfterFunc(settleWait, func() {
+		k.mu.Lock()
+		timedOut = true
+		k.idle.Broadcast()
+		k.mu.Unlock()
+	})
+	defer t.Stop()
+	k.mu.Lock()
+	for k.writing > 0 && !timedOut {
+		k.idle.Wait()
+	}
+	k.mu.Unlock()
+}
+
+// write saves n unless a newer record of the lesson was written already or
+// the progress was forgotten since n was noted. Losing a record costs
+// little (the next one carries the same), so a failure is only logged.
+func (k *progressKeeper) write(id string, n noted) {
+	k.wmu.Lock()
+	defer func() {
+		k.wmu.Unlock()
+		k.mu.Lock()
+		k.writing--
+		k.idle.Broadcast()
+		k.mu.Unlock()
+	}()
+	k.mu.Lock()
+	stale := n.gen != k.gen || n.seq <= k.written[id]
+	k.mu.Unlock()
+	if stale {
+		return
+	}
+	rec := n.rec
+	rec.Seen = k.now().UnixMilli()
+	if err := k.save(id, rec); err != nil {
+		app.Logf("reconcile: keeping the progress of %s: %v", id, err)
+		return
+	}
+	k.mu.Lock()
+	k.written[id] = n.seq
+	k.mu.Unlock()
+}
+
+// forget drops what waits and what was noted, and then, with no write
+// under way, runs wipe. It blocks.
+func (k *progressKeeper) forget(wipe func() error) error {
+	k.mu.Lock()
+	k.gen++
+	k.pending = map[string]noted{}
+	k.last = map[string]noted{}
+	k.mu.Unlock()
+	k.wmu.Lock()
+	defer k.wmu.Unlock()
+	return wipe()
+}
+
+// saveProgress merges rec into the record kept for lesson id.
+func (s workStore) saveProgress(id string, rec progress) error {
+	var old progress
+	data, found, err := s.read(progressFile(id))
+	if err == nil && found {
+		// A record that no longer reads is replaced: it only held progress.
+		_ = json.Unmarshal(data, &old)
+	}
+	data, err = json.Marshal(old.merge(rec))
+	if err != nil {
+		return err
+	}
+	return s.write(progressFile(id), data)
+}
+
+// lessonProgress is what the home page shows of a learner's way through a
+// lesson.
+type lessonProgress struct {
+	progress
+	// visited says there is a record.
+	visited bool
+	// right and asked count the answers to the lesson's questions (a
+	// question skipped is not counted).
+	right, asked int
+}
+
+// readProgress reads what the browser keeps of every lesson: the progress
+// records and the answers, by lesson id. A file that does not read is left
+// out.
+func (s workStore) readProgress() (map[string]lessonProgress, error) {
+	out := map[string]lessonProgress{}
+	ids, err := s.jsonFiles(progressDir)
+	if err != nil {
+		return nil, err
+	}
+	for _, id := range ids {
+		data, found, err := s.read(progressFile(id))
+		var rec progress
+		if err != nil || !found || json.Unmarshal(data, &rec) != nil {
+			continue
+		}
+		lp := out[id]
+		lp.progress, lp.visited = rec, true
+		out[id] = lp
+	}
+	ids, err = s.jsonFiles(guessesDir)
+	if err != nil {
+		return nil, err
+	}
+	for _, id := range ids {
+		data, found, err := s.read(guessesFile(id))
+		var got map[int]guess
+		if err != nil || !found || json.Unmarshal(data, &got) != nil {
+			continue
+		}
+		lp := out[id]
+		lp.right, lp.asked = countGuesses(got)
+		if lp.visited || lp.asked > 0 {
+			out[id] = lp
+		}
+	}
+	return out, nil
+}
+
+// countGuesses counts the answers given and those that were right.
+func countGuesses(gs map[int]guess) (right, asked int) {
+	for _, g := range gs {
+		if g.Skipped {
+			continue
+		}
+		asked++
+		if g.Right {
+			right++
+		}
+	}
+	return right, asked
+}
+
+// jsonFiles lists the names (without .json) of the JSON files in dir,
+// sorted; temporary files left by a closed page are not listed.
+func (s workStore) jsonFiles(dir string) ([]string, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	entries, err := hackpadfs.ReadDir(s.fs, dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, e := range entries {
+		if name := e.Name(); !strings.HasPrefix(name, ".") && strings.HasSuffix(name, ".json") {
+			out = append(out, strings.TrimSuffix(name, ".json"))
+		}
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+// forgetProgress removes every progress record and every answer.
+func (s workStore) forgetProgress() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, dir := range []string{progressDir, guessesDir} {
+		if err := hackpadfs.RemoveAll(s.fs, dir); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("removing %s: %w", dir, err)
+		}
+	}
+	return nil
+}
+
+// words says in a few words how far the learner is in a lesson of passes
+// passes (0: not known): "finished", "visited · pass 34 of 51", and how
+// their guesses went.
+func (lp lessonProgress) words(passes int) []string {
+	var out []string
+	switch of := max(lp.Of, 0); {
+	case lp.Finished:
+		out = append(out, "finished")
+	case lp.visited:
+		if of == 0 {
+			of = passes
+		}
+		if of > 0 {
+			out = append(out, fmt.Sprintf("visited · pass %d of %d", min(lp.Furthest, of), of))
+		} else {
+			out = append(out, fmt.Sprintf("visited · pass %d", lp.Furthest))
+		}
+	}
+	if lp.asked > 0 {
+		noun := "guesses"
+		if lp.asked == 1 {
+			noun = "guess"
+		}
+		out = append(out, fmt.Sprintf("%d of %d %s right", lp.right, lp.asked, noun))
+	}
+	return out
+}

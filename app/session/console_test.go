@@ -1,0 +1,95 @@
+package session
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"reconcile/engine/scenario"
+	"reconcile/engine/sim"
+)
+
+// completionRun is the blank playground's cluster, run until its pods are
+// there.
+func completionRun(t *testing.T) *sim.Sim {
+	t.Helper()
+	sc, err := scenario.Load("c.yaml", []byte(`id: c
+title: c
+seed: 1
+manifests: |
+  apiVersion: apps/v1
+  kind: Deployment
+  metadata: {name: web}
+  spec:
+    replicas: 3
+    selector: {matchLabels: {app: web}}
+    template:
+      metadata: {labels: {app: web}}
+      spec: {containers: [{name: web, image: shop/web:1.0}]}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	run, err := sim.New(sc.Config())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := run.Seek(20); err != nil {
+		t.Fatal(err)
+	}
+	return run
+}
+
+func TestComplete(t *testing.T) {
+	run := completionRun(t)
+	st := run.Store()
+	var pods []string
+	for _, o := range st.List("Pod") {
+		pods = append(pods, o.Meta().Name)
+	}
+	if len(pods) != 3 {
+		t.Fatalf("%d pods", len(pods))
+	}
+	rs := st.List("ReplicaSet")[0].Meta().Name
+	for _, c := range []struct {
+		line, want string
+		options    []string
+	}{
+		{"g", "get ", nil},
+		{"kubectl des", "kubectl describe ", nil},
+		{"get po", "get pod", []string{"poddisruptionbudgets", "pods"}},
+		{"get pods", "get pods ", nil},
+		{"get deploy", "get deployments ", nil},
+		{"get rs", "get rs ", nil},
+		{"get replicasets w", "get replicasets " + rs + " ", nil},
+		{"get pods web-", "get pods " + rs + "-", pods},
+		{"describe deployment w", "describe deployment web ", nil},
+		{"scale deployment/w", "scale deployment/web ", nil},
+		{"scale d", "scale deployments ", nil},
+		{"rollout u", "rollout undo ", nil},
+		{"rollout ", "rollout ", []string{"history", "pause", "restart", "resume", "status", "undo"}},
+		{"rollout status deployment/", "rollout status deployment/web ", nil},
+		{"set i", "set image ", nil},
+		{"cordon worker-", "cordon worker-", []string{"worker-1", "worker-2", "worker-3"}},
+		{"get se", "get se", []string{"secrets", "serviceaccounts", "services"}},
+		{"get nothing", "get nothing", nil},
+		{"scale deployment/web --rep", "scale deployment/web --rep", nil},
+		{"label deployment web tier=", "label deployment web tier=", nil},
+		{"get pods -l app=web web-", "get pods -l app=web " + rs + "-", pods},
+	} {
+		got := Complete(st, c.line)
+		if got.Line != c.want || !slices.Equal(got.Options, c.options) {
+			t.Errorf("Complete(%q) = %q %q, want %q %q", c.line, got.Line, got.Options, c.want, c.options)
+		}
+	}
+	// The verbs, when nothing is typed.
+	if got := Complete(st, ""); len(got.Options) < 10 || !slices.Contains(got.Options, "rollout") || got.Line != "" {
+		t.Errorf("Complete(\"\") = %q %q", got.Line, got.Options)
+	}
+	// Completion reads the store; it never writes.
+	before := st.ResourceVersion()
+	Complete(st, "delete pod "+strings.Repeat("x", 10))
+	if st.ResourceVersion() != before {
+		t.Error("completion changed the store")
+	}
+}

@@ -1,0 +1,214 @@
+package kubectl
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"reconcile/engine/api"
+	"reconcile/engine/selector"
+	"reconcile/engine/store"
+)
+
+// delete deletes the objects named or selected. Pods on a node are deleted
+// gracefully (they terminate, then go) unless --grace-period=0 --force.
+// Owners take their dependents with them: the garbage collector's
+// background cascade, done at once; --cascade=orphan first takes the
+// owner's references off its dependents, as the collector does.
+func (k *cmd) delete() (string, error) {
+	in := k.in
+	if len(in.Args) == 0 {
+		return "", errNoResources
+	}
+	cascade := in.String("cascade", "background")
+	var warnings strings.Builder
+	switch cascade {
+	case "background", "foreground", "orphan":
+	case "true", "false", "1", "0", "t", "f", "TRUE", "FALSE", "True", "False", "T", "F":
+		repl := "background"
+		if b := in.Bool("cascade", true); !b {
+			repl = "orphan"
+		}
+		fmt.Fprintf(&warnings, "warning: --cascade=%s is deprecated (boolean value) and can be replaced with --cascade=%s.\n", cascade, repl)
+		cascade = repl
+	default:
+		return "", fmt.Errorf("error: invalid cascade value (%s). Must be \"background\", \"foreground\", or \"orphan\"", cascade)
+	}
+	if o := in.String("output", ""); o != "" && o != "name" {
+		return "", fmt.Errorf("error: unexpected -o output mode: %s. We only support '-o name'", o)
+	}
+	if in.Bool("all", false) && (in.String("selector", "") != "" || in.String("field-selector", "") != "") {
+		return "", errors.New("error: setting 'all' parameter but found a non empty selector. ")
+	}
+	grace := in.Int("grace-period", -1)
+	if in.Bool("now", false) {
+		if grace != -1 {
+			return "", errors.New("error: --now and --grace-period cannot be specified together")
+		}
+		grace = 1
+	}
+	force := in.Bool("force", false)
+	switch {
+	case grace == 0 && !force:
+		grace = 1 // kubectl's guard against an accidental force
+	case force && grace < 0:
+		grace = 0
+	}
+	switch {
+	case grace == 0 && force:
+		warnings.WriteString("Warning: Immediate deletion does not wait for confirmation that the running resource has been terminated. The resource may continue to run on the cluster indefinitely.\n")
+	case grace > 0 && force:
+		return warnings.String(), errors.New("error: --force and --grace-period greater than 0 cannot be specified together")
+	}
+	objs, errs, err := k.resolve(in.Args, true)
+	if err != nil {
+		return warnings.String(), err
+	}
+	selected := in.Bool("all", false) || in.String("selector", "") != "" || in.String("field-selector", "") != ""
+	if (selected && !in.Has("ignore-not-found")) || in.Bool("ignore-not-found", false) {
+		errs = dropNotFound(errs)
+	}
+	out := warnings.String()
+	if cascade == "foreground" && len(objs) > 0 {
+		out += "Note: this cluster has no finalizers, so --cascade=foreground is simulated as background: the owner and its dependents go at once.\n"
+	}
+	var b strings.Builder
+	b.WriteString(out)
+	for _, f := range objs {
+		m := f.obj.Meta()
+		if cascade == "orphan" {
+			if err := k.orphan(f.obj); err != nil {
+				errs = append(errs, err)
+				continue
+			}
+		}
+		if _, err := k.st.Delete(f.kind.Name, m.Namespace, m.Name, grace == 0); err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		if in.String("output", "") == "name" {
+			fmt.Fprintf(&b, "%s/%s\n", f.kind.Qualified(), m.Name)
+			continue
+		}
+		what := "deleted"
+		if grace == 0 {
+			what = "force deleted"
+		}
+		if f.kind.Namespaced {
+			what += " from " + m.Namespace + " namespace"
+		}
+		fmt.Fprintf(&b, "%s %q %s\n", f.kind.Qualified(), m.Name, what)
+	}
+	if len(objs) == 0 && len(errs) == 0 {
+		b.WriteString("No resources found\n")
+	}
+	return b.String(), errorsText(errs)
+}
+
+// orphan takes the references to owner off its dependents, so that
+// deleting it leaves them.
+func (k *cmd) orphan(owner api.Object) error {
+	uid := owner.Meta().UID
+	for _, kind := range []string{"ReplicaSet", "Pod"} {
+		for _, o := range k.st.List(kind) {
+			refs := o.Meta().OwnerReferences
+			keep := refs[:0:0]
+			for _, r := range refs {
+				if r.UID != uid {
+					keep = append(keep, r)
+				}
+			}
+			if len(keep) == len(refs) {
+				continue
+			}
+			n := o.DeepCopyObject()
+			n.Meta().OwnerReferences = keep
+			n.Meta().ResourceVersion = ""
+			if _, err := k.st.Update(n); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// drain cordons a node and evicts its pods, as kubectl drain does. A pod
+// no controller owns is refused unless --force: nothing would make it
+// again.
+func (k *cmd) drain() (string, error) {
+	if len(k.in.Args) == 0 && k.in.String("selector", "") == "" {
+		return "", errors.New("error: USAGE: drain NODE [flags]\nSee 'kubectl drain -h' for help and examples")
+	}
+	nodes, err := k.nodes()
+	if err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	for _, n := range nodes {
+		if !n.Spec.Unschedulable {
+			n.Spec.Unschedulable = true
+			if _, err := k.write(n); err != nil {
+				return b.String(), err
+			}
+			fmt.Fprintf(&b, "node/%s cordoned\n", n.Name)
+		} else {
+			fmt.Fprintf(&b, "node/%s already cordoned\n", n.Name)
+		}
+	}
+	var fatal []string
+	var pending []string
+	for _, n := range nodes {
+		victims, warned, refused := k.podsToEvict(n.Name)
+		if len(refused) > 0 {
+			msg := "cannot delete cannot delete Pods that declare no controller (use --force to override): " + strings.Join(refused, ", ")
+			fmt.Fprintf(&b, "error: unable to drain node %q due to error: %s, continuing command...\n", n.Name, msg)
+			fatal = append(fatal, msg)
+			pending = append(pending, n.Name)
+			continue
+		}
+		if len(warned) > 0 {
+			fmt.Fprintf(&b, "Warning: deleting Pods that declare no controller: %s\n", strings.Join(warned, ", "))
+		}
+		for _, p := range victims {
+			fmt.Fprintf(&b, "evicting pod %s/%s\n", p.Namespace, p.Name)
+		}
+		for _, p := range victims {
+			if _, err := k.st.Delete("Pod", p.Namespace, p.Name, false); err != nil && !errors.Is(err, store.ErrNotFound) {
+				return b.String(), err
+			}
+			fmt.Fprintf(&b, "pod/%s evicted\n", p.Name)
+		}
+		fmt.Fprintf(&b, "node/%s drained\n", n.Name)
+	}
+	if len(pending) > 0 {
+		b.WriteString("There are pending nodes to be drained:\n")
+		for _, n := range pending {
+			fmt.Fprintf(&b, " %s\n", n)
+		}
+		return b.String(), fmt.Errorf("error: %s", strings.Join(fatal, "\nerror: "))
+	}
+	return b.String(), nil
+}
+
+// podsToEvict lists a node's pods as drain sorts them: those to evict,
+// the unowned ones --force lets it evict, and the unowned ones it refuses.
+func (k *cmd) podsToEvict(node string) (victims []*api.Pod, warned, refused []string) {
+	sel := k.in.String("pod-selector", "")
+	labels, _ := selector.ParseLabels(sel)
+	for _, po := range k.st.List("Pod") {
+		p := po.(*api.Pod)
+		if p.Spec.NodeName != node || p.DeletionTimestamp != nil || !labels.Matches(p.Labels) {
+			continue
+		}
+		finished := p.Status.Phase == api.PodSucceeded || p.Status.Phase == api.PodFailed
+		if !finished && p.ControllerOf() == nil {
+			if !k.in.Bool("force", false) {
+				refused = append(refused, p.Namespace+"/"+p.Name)
+				continue
+			}
+			warned = append(warned, p.Namespace+"/"+p.Name)
+		}
+		victims = append(victims, p)
+	}
+	return victims, warned, refused
+}

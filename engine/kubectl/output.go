@@ -1,0 +1,303 @@
+package kubectl
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+	"text/tabwriter"
+
+	"reconcile/engine/api"
+)
+
+// printer is how -o asks objects to be printed.
+type printer struct {
+	// format is "" (a table), "wide", "name", "json", "yaml", "jsonpath",
+	// "jsonpath-as-json" or "custom-columns".
+	format    string
+	raw       string // the -o value as given
+	jp        *JSONPath
+	cols      []column
+	noHeaders bool
+}
+
+type column struct {
+	header string
+	path   *JSONPath
+}
+
+// The output formats kubectl lists when it refuses one: get's, and the
+// other commands' that print objects.
+var (
+	getFormats   = "custom-columns,custom-columns-file,go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,wide,yaml"
+	printFormats = "go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,yaml"
+)
+
+var relaxedPath = regexp.MustCompile(`^\{\.?([^{}]+)\}$|^\.?([^{}]+)$`)
+
+// relaxed accepts a path as custom-columns and --sort-by do: a.b, .a.b,
+// {a.b} or {.a.b}.
+func relaxed(p string) (string, error) {
+	if p == "" {
+		return p, nil
+	}
+	m := relaxedPath.FindStringSubmatch(p)
+	if m == nil {
+		return "", errors.New("unexpected path string, expected a 'name1.name2' or '.name1.name2' or '{name1.name2}' or '{.name1.name2}'")
+	}
+	if m[1] != "" {
+		return "{." + m[1] + "}", nil
+	}
+	return "{." + m[2] + "}", nil
+}
+
+// newPrinter reads -o; formats lists the formats the command prints.
+func (k *cmd) newPrinter(formats string) (*printer, error) {
+	o := k.in.String("output", "")
+	name, arg, hasArg := strings.Cut(o, "=")
+	allowed := "," + formats + ","
+	p := &printer{format: name, raw: o, noHeaders: k.in.Bool("no-headers", false)}
+	unmatched := fmt.Errorf("error: unable to match a printer suitable for the output format %q, allowed formats are: %s", o, formats)
+	switch {
+	case o == "":
+		return p, nil
+	case !strings.Contains(allowed, ","+name+","):
+		return nil, unmatched
+	case name == "go-template" || name == "go-template-file" || name == "template" || name == "templatefile" ||
+		name == "jsonpath-file" || name == "custom-columns-file":
+		return nil, fmt.Errorf("error: -o %s is not simulated: use -o jsonpath or -o custom-columns", name)
+	case name == "jsonpath" || name == "jsonpath-as-json":
+		if !hasArg || arg == "" {
+			return nil, errors.New("error: template format specified but no template given")
+		}
+		jp, err := ParseJSONPath(arg)
+		if err != nil {
+			return nil, fmt.Errorf("error: error parsing jsonpath %s, %v", arg, err)
+		}
+		jp.AllowMissing = k.in.Bool("allow-missing-template-keys", true)
+		p.jp = jp
+	case name == "custom-columns":
+		if !hasArg {
+			return nil, unmatched
+		}
+		if arg == "" {
+			return nil, errors.New("error: custom-columns format specified but no custom columns given")
+		}
+		for _, part := range strings.Split(arg, ",") {
+			h, path, ok := strings.Cut(part, ":")
+			if !ok {
+				return nil, fmt.Errorf("error: unexpected custom-columns spec: %s, expected <header>:<json-path-expr>", part)
+			}
+			expr, err := relaxed(path)
+			if err != nil {
+				return nil, errors.New("error: " + err.Error())
+			}
+			jp, err := ParseJSONPath(expr)
+			if err != nil {
+				return nil, fmt.Errorf("error: %v", err)
+			}
+			p.cols = append(p.cols, column{header: h, path: jp})
+		}
+	case hasArg:
+		return nil, unmatched
+	}
+	return p, nil
+}
+
+// table reports whether p prints kubectl's human-readable table.
+func (p *printer) table() bool { return p.format == "" || p.format == "wide" }
+
+// print prints objects in a non-table format: one object, or a List.
+func (p *printer) print(objs []found, single bool) (string, error) {
+	var b strings.Builder
+	switch p.format {
+	case "name":
+		for _, f := range objs {
+			fmt.Fprintf(&b, "%s/%s\n", f.kind.Qualified(), f.obj.Meta().Name)
+		}
+		return b.String(), nil
+	case "custom-columns":
+		w := tabwriter.NewWriter(&b, 6, 4, 3, ' ', 0)
+		if !p.noHeaders {
+			hs := make([]string, len(p.cols))
+			for i, c := range p.cols {
+				hs[i] = c.header
+			}
+			fmt.Fprintln(w, strings.Join(hs, "\t"))
+		}
+		for _, f := range objs {
+			doc := toJSON(f.obj)
+			cells := make([]string, len(p.cols))
+			for i, c := range p.cols {
+				vals, err := c.path.values(doc)
+				if err != nil {
+					return b.String(), err
+				}
+				if len(vals) == 0 {
+					vals = []string{"<none>"}
+				}
+				cells[i] = strings.Join(vals, ",")
+			}
+			fmt.Fprintln(w, strings.Join(cells, "\t"))
+		}
+		w.Flush()
+		return b.String(), nil
+	}
+	var v any
+	if single && len(objs) == 1 {
+		v = objs[0].obj
+	} else {
+		items := make([]api.Object, len(objs))
+		for i, f := range objs {
+			items[i] = f.obj
+		}
+		v = map[string]any{"apiVersion": "v1", "kind": "List", "items": items, "metadata": map[string]string{"resourceVersion": ""}}
+	}
+	switch p.format {
+	case "json":
+		out, err := json.MarshalIndent(v, "", "    ")
+		if err != nil {
+			return "", err
+		}
+		return string(out) + "\n", nil
+	case "yaml":
+		return YAML(toJSON(v)), nil
+	}
+	doc := toJSON(v)
+	out, err := p.jp.Execute(doc, p.format == "jsonpath-as-json")
+	if err != nil {
+		return out, fmt.Errorf("error: error executing jsonpath %q: Error executing template: %v. Printing more information for debugging the template:\n\ttemplate was:\n\t\t%s\n\tobject given to jsonpath engine was:\n\t\t%s\n\n",
+			p.jpText(), err, p.jpText(), compactJSON(doc))
+	}
+	return out, nil
+}
+
+func (p *printer) jpText() string {
+	_, arg, _ := strings.Cut(p.raw, "=")
+	return arg
+}
+
+func compactJSON(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+// values evaluates a column's path and prints each result as text.
+func (j *JSONPath) values(doc any) ([]string, error) {
+	var out []string
+	for _, n := range j.root {
+		list, ok := n.(jpList)
+		if !ok {
+			continue
+		}
+		res, err := j.eval([]any{doc}, list)
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range res {
+			var b strings.Builder
+			printResults(&b, []any{r}, false)
+			out = append(out, b.String())
+		}
+	}
+	return out, nil
+}
+
+// sortBy orders objects by a field (--sort-by), as kubectl does: numbers
+// by value, strings that are quantities by amount, other strings by
+// bytes; objects without the field first.
+func sortBy(objs []found, field string) error {
+	expr, err := relaxed(field)
+	if err != nil {
+		return errors.New("error: " + err.Error())
+	}
+	jp, err := ParseJSONPath(expr)
+	if err != nil {
+		return fmt.Errorf("error: sorting error: %v", err)
+	}
+	keys := make([]any, len(objs))
+	seen := false
+	for i, f := range objs {
+		res, err := jp.eval([]any{toJSON(f.obj)}, firstList(jp.root))
+		if err != nil {
+			return fmt.Errorf("error: %v", err)
+		}
+		if len(res) > 0 {
+			keys[i], seen = res[0], true
+		} else {
+			keys[i] = missing{}
+		}
+	}
+	if len(objs) > 0 && !seen {
+		return fmt.Errorf("error: couldn't find any field with path %q in the list of objects", expr)
+	}
+	idx := make([]int, len(objs))
+	for i := range idx {
+		idx[i] = i
+	}
+	var sortErr error
+	sort.SliceStable(idx, func(a, b int) bool {
+		less, err := lessValue(keys[idx[a]], keys[idx[b]])
+		if err != nil && sortErr == nil {
+			sortErr = fmt.Errorf("error: field %s is an unsortable type: %v", expr, err)
+		}
+		return less
+	})
+	sorted := make([]found, len(objs))
+	for i, j := range idx {
+		sorted[i] = objs[j]
+	}
+	copy(objs, sorted)
+	return sortErr
+}
+
+type missing struct{}
+
+func firstList(nodes []jpNode) jpList {
+	for _, n := range nodes {
+		if l, ok := n.(jpList); ok {
+			return l
+		}
+	}
+	return nil
+}
+
+func lessValue(a, b any) (bool, error) {
+	if _, ok := a.(missing); ok {
+		return true, nil
+	}
+	if _, ok := b.(missing); ok {
+		return false, nil
+	}
+	switch x := a.(type) {
+	case json.Number:
+		y, ok := b.(json.Number)
+		if !ok {
+			return false, errors.New("mixed types")
+		}
+		fx, _ := x.Float64()
+		fy, _ := y.Float64()
+		return fx < fy, nil
+	case string:
+		y, ok := b.(string)
+		if !ok {
+			return false, errors.New("mixed types")
+		}
+		qx, errx := api.Quantity(x).Parse()
+		qy, erry := api.Quantity(y).Parse()
+		if errx == nil && erry == nil && quantityLike(x) && quantityLike(y) {
+			return qx < qy, nil
+		}
+		return x < y, nil
+	case nil:
+		return b != nil, nil
+	}
+	return false, fmt.Errorf("unsortable type: %T", a)
+}
+
+var quantityRE = regexp.MustCompile(`^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+|[numkMGTPE]|[KMGTPE]i)?$`)
+
+// quantityLike reports whether s reads as a Kubernetes quantity.
+func quantityLike(s string) bool { return quantityRE.MatchString(s) }
