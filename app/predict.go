@@ -196,6 +196,21 @@ func (p *Player) ask(ctx app.Context) bool {
 	return true
 }
 
+// holds implements asker: a predict mark not yet answered falls between
+// the last pass run and the next thing due, and the learner has not
+// changed the lesson's future.
+func (p *Player) holds(last, next api.Time) bool {
+	if p.ses == nil || p.sc == nil || len(p.ses.Run().Inputs()) > 0 {
+		return false
+	}
+	for i, pr := range p.sc.Predict {
+		if _, done := p.guesses[i]; !done && last < pr.At && next >= pr.At {
+			return true
+		}
+	}
+	return false
+}
+
 // answerQuestion records the learner's choice (or a skip) and runs the pass.
 func (p *Player) answerQuestion(ctx app.Context, choice int) {
 	q := p.asking

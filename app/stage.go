@@ -67,6 +67,10 @@ type stageHost interface {
 // pass runs (a lesson's predict marks): ask reports whether the pass waits.
 type asker interface {
 	ask(ctx app.Context) bool
+	// holds reports whether Next event must stop before the next pass
+	// to ask: last is the time of the last pass run (-1 before the
+	// first), next the time of the next thing due.
+	holds(last, next api.Time) bool
 }
 
 // change says what a stage action changed.
@@ -186,14 +190,25 @@ func (s *stage) nextEvent(ctx app.Context) {
 	}
 	s.pause()
 	s.alert = ""
+	a, asks := s.host.(asker)
+	if asks && a.ask(ctx) {
+		return // the next pass waits for an answer
+	}
+	var hold func(last, next api.Time) bool
+	if asks {
+		hold = a.holds
+	}
 	n := 0
-	s.act(ctx, "next-event", "Next event", func() { n = s.ses.NextEvent() })
+	s.act(ctx, "next-event", "Next event", func() { n = s.ses.NextEventHolding(hold) })
 	s.notice = ""
 	if n > 1 {
 		s.notice = fmt.Sprintf("Ran %d passes to the next thing you can see change.", n)
 	}
 	s.refresh()
 	s.tell(ctx, change{moved: true})
+	if asks {
+		a.ask(ctx) // Next event stopped before a question's pass
+	}
 }
 
 // skipStartup runs the start-up passes at once.

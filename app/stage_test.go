@@ -188,6 +188,41 @@ func TestPredictAsksBeforeThePassItNames(t *testing.T) {
 	}
 }
 
+// Next event stops before a predict mark's pass and asks, rather than
+// running past the moment the question is about.
+func TestNextEventStopsAtAQuestion(t *testing.T) {
+	var ctx app.Context
+	p := openPlayer(t, "/s/node-dies-at-3am?pass=43")
+	p.guesses = map[int]guess{0: {Skipped: true}}
+	want := p.view.N
+	// Pass 43 is the last before the count question's moment: Next event
+	// runs nothing and asks.
+	p.nextEvent(ctx)
+	if p.asking == nil || p.view.N != want {
+		t.Fatalf("Next event at pass %d: asking %v, now at pass %d", want, p.asking != nil, p.view.N)
+	}
+
+	// A learner who presses only Next event meets every question of every
+	// lesson (without the stop, stuck-rollout, two-controllers-fight and
+	// self-healing-is-not-ha ran past one).
+	for _, id := range scenarios.Ordered() {
+		p := openPlayer(t, "/s/"+id)
+		p.guesses = map[int]guess{}
+		asked := 0
+		for i := 0; i < 1000 && !p.view.AtEnd; i++ {
+			if p.asking != nil {
+				asked++
+				p.answerQuestion(ctx, -1)
+				continue
+			}
+			p.nextEvent(ctx)
+		}
+		if asked != len(p.sc.Predict) {
+			t.Errorf("%s: Next event alone met %d of its %d questions", id, asked, len(p.sc.Predict))
+		}
+	}
+}
+
 // A page draws before it has a run (the server prerenders /play before
 // any work is open) without failing.
 func TestPagesDrawBeforeARun(t *testing.T) {

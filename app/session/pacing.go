@@ -137,13 +137,28 @@ func (s *Session) PassAt(t api.Time) (n int, ok bool) {
 // pass costs what it wrote, not what the cluster holds. (A write outside
 // any pass, as the edge-triggered ReplicaSet controller's status reports,
 // is seen with the next pass that changes something.)
-func (s *Session) NextEvent() int {
+func (s *Session) NextEvent() int { return s.NextEventHolding(nil) }
+
+// NextEventHolding is NextEvent that also stops before a pass when hold
+// says so: hold is given the time of the last pass run (-1 before the
+// first) and the time of the next thing due (the next pass runs then or
+// later), as a lesson's predict mark does to ask its question first.
+func (s *Session) NextEventHolding(hold func(last, next api.Time) bool) int {
 	start := s.N()
 	down := ""
 	if s.crashedLately() {
 		down = downControllers(s.run)
 	}
 	for s.N()-start < maxEventPasses {
+		if hold != nil && s.N() > start {
+			last := api.Time(-1)
+			if p, ok := s.run.Pass(s.N()); ok {
+				last = p.At
+			}
+			if at, ok := s.run.NextAt(); ok && hold(last, at) {
+				break
+			}
+		}
 		before := s.run.Store().Clone() // shares every object: costs the kinds
 		records := recordCount(s.run)
 		n := s.N()

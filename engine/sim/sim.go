@@ -415,6 +415,17 @@ func (s *Sim) RunUntil(t api.Time, maxPasses int) {
 	s.w.setNow(t)
 }
 
+// NextAt is the time of the next thing the run will do (a pass, or an
+// input, delivery or timer that may lead to one), and false when nothing
+// is due before the horizon. The next pass runs at NextAt or later.
+func (s *Sim) NextAt() (api.Time, bool) {
+	it, ok := s.w.peek()
+	if !ok || it.at > s.until {
+		return 0, false
+	}
+	return it.at, true
+}
+
 // PassCount returns the number of the last pass run.
 func (s *Sim) PassCount() int { return len(s.w.passes) }
 
