@@ -3,6 +3,7 @@ package controller
 import (
 	"errors"
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -81,14 +82,19 @@ func (g *GarbageCollector) Keys(c *informer.Cache, ev store.WatchEvent) []string
 			keys = append(keys, dependentKeys(c, o)...)
 		}
 	}
-	for _, ref := range m.OwnerReferences {
-		owner := cachedOwner(c, m.Namespace, ref)
-		if owner == nil || collecting(owner.Meta()) == validation.FinalizerForeground {
-			keys = append(keys, gcKey(o))
-			break
+	// Its owners are looked at when its references are new to the cache
+	// (an object added, references changed, a resync): the deletion of an
+	// owner brings its dependents in by itself.
+	if ev.Old == nil || ev.Old == o || !slices.Equal(ev.Old.Meta().OwnerReferences, m.OwnerReferences) {
+		for _, ref := range m.OwnerReferences {
+			owner := cachedOwner(c, m.Namespace, ref)
+			if owner == nil || collecting(owner.Meta()) == validation.FinalizerForeground {
+				keys = append(keys, gcKey(o))
+				break
+			}
 		}
 	}
-	if old := ev.Old; old != nil && old != o && len(old.Meta().OwnerReferences) > 0 {
+	if old := ev.Old; old != nil && old != o && !slices.Equal(old.Meta().OwnerReferences, m.OwnerReferences) {
 		keys = append(keys, waitingOwners(c, old.Meta())...) // a reference dropped or unblocked
 	}
 	return unique(keys)
@@ -211,12 +217,13 @@ func (g *GarbageCollector) orphan(ctx *Context, owner api.Object) (Result, error
 	name := describeRef(kindName(owner))
 	deps := dependents(ctx.Cache, owner)
 	ctx.Desired = name + " deleted, its dependents left behind (propagationPolicy Orphan)"
-	ctx.Observed = fmt.Sprintf("%d dependents refer to it", len(deps))
-	ctx.Difference = fmt.Sprintf("take %d references off, then the orphan finalizer", len(deps))
+	ctx.Observed = dependentsText(len(deps)) + " with a reference to it"
+	ctx.Difference = "take the references off " + dependentsText(len(deps)) + ", then the orphan finalizer off it"
 	for _, d := range deps {
-		n := d.DeepCopyObject()
-		n.Meta().OwnerReferences = slices.DeleteFunc(n.Meta().OwnerReferences, func(r api.OwnerReference) bool { return r.UID == om.UID })
-		if _, err := ctx.Update(n, fmt.Sprintf("remove the ownerReference to %s from %s", name, describeRef(kindName(d)))); err != nil && !errors.Is(err, store.ErrNotFound) {
+		text := fmt.Sprintf("remove the ownerReference to %s from %s", name, describeRef(kindName(d)))
+		if err := patchMeta(ctx, d, text, func(m *api.ObjectMeta) {
+			m.OwnerReferences = slices.DeleteFunc(m.OwnerReferences, func(r api.OwnerReference) bool { return r.UID == om.UID })
+		}); err != nil {
 			return Result{}, err
 		}
 	}
@@ -236,9 +243,13 @@ func (g *GarbageCollector) foreground(ctx *Context, owner api.Object) (Result, e
 	}
 	ctx.Desired = name + " deleted after its dependents (propagationPolicy Foreground)"
 	if len(blocking) > 0 {
-		ctx.Observed = fmt.Sprintf("%d dependents block its deletion: %s", len(blocking), strings.Join(blocking, ", "))
+		verb := "block"
+		if len(blocking) == 1 {
+			verb = "blocks"
+		}
+		ctx.Observed = fmt.Sprintf("%s %s its deletion: %s", dependentsText(len(blocking)), verb, strings.Join(blocking, ", "))
 		ctx.Difference = "wait for them to go"
-		return Result{Outcome: Blocked, Why: fmt.Sprintf("waiting for %d dependents to be deleted", len(blocking))}, nil
+		return Result{Outcome: Blocked, Why: "waiting for " + dependentsText(len(blocking)) + " to be deleted"}, nil
 	}
 	ctx.Observed = "no dependent blocks its deletion"
 	ctx.Difference = "remove the foregroundDeletion finalizer"
@@ -246,16 +257,39 @@ func (g *GarbageCollector) foreground(ctx *Context, owner api.Object) (Result, e
 }
 
 func (g *GarbageCollector) removeFinalizer(ctx *Context, o api.Object, finalizer string) (Result, error) {
-	n := o.DeepCopyObject()
-	n.Meta().Finalizers = slices.DeleteFunc(n.Meta().Finalizers, func(f string) bool { return f == finalizer })
 	text := fmt.Sprintf("remove finalizer %s from %s", finalizer, describeRef(kindName(o)))
-	if len(n.Meta().Finalizers) == 0 {
+	if len(o.Meta().Finalizers) == 1 {
 		text += " (nothing holds it now: it goes)"
 	}
-	if _, err := ctx.Update(n, text); err != nil && !errors.Is(err, store.ErrNotFound) {
+	err := patchMeta(ctx, o, text, func(m *api.ObjectMeta) {
+		m.Finalizers = slices.DeleteFunc(m.Finalizers, func(f string) bool { return f == finalizer })
+	})
+	if err != nil {
 		return Result{}, err
 	}
 	return Result{Outcome: Acted}, nil
+}
+
+// patchMeta changes the metadata of o as a patch does: applied to the
+// object as it is now (a live read), if it is still the same object (its
+// UID), with no write when the change changes nothing. An object gone
+// meanwhile needs nothing more.
+func patchMeta(ctx *Context, o api.Object, text string, change func(*api.ObjectMeta)) error {
+	m := o.Meta()
+	live := ctx.API.Get(o.GetTypeMeta().Kind, m.Namespace, m.Name)
+	if live == nil || live.Meta().UID != m.UID {
+		return nil
+	}
+	n := live.DeepCopyObject()
+	change(n.Meta())
+	if reflect.DeepEqual(n.Meta(), live.Meta()) {
+		return nil
+	}
+	_, err := ctx.Update(n, text)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil
+	}
+	return err
 }
 
 // collect looks at o as a dependent: with no owner left it is deleted;
@@ -264,7 +298,7 @@ func (g *GarbageCollector) collect(ctx *Context, o api.Object) (Result, error) {
 	m := o.Meta()
 	name := describeRef(kindName(o))
 	if len(m.OwnerReferences) == 0 {
-		ctx.Desired, ctx.Observed = name+" has no owner", "no ownerReferences"
+		ctx.Desired, ctx.Observed = name+" kept by its owners", "no ownerReferences"
 		return ctx.NothingToDo(), nil
 	}
 	var solid, dangling, waiting []string
@@ -289,7 +323,7 @@ func (g *GarbageCollector) collect(ctx *Context, o api.Object) (Result, error) {
 			solid = append(solid, r.UID)
 		}
 	}
-	ctx.Desired = name + " has an owner that exists"
+	ctx.Desired = "an owner keeps " + name + ", or it goes"
 	ctx.Observed = describeOwners(m, dangling, waiting)
 	switch {
 	case len(dangling) == 0 && len(waiting) == 0:
@@ -297,15 +331,15 @@ func (g *GarbageCollector) collect(ctx *Context, o api.Object) (Result, error) {
 	case len(solid) > 0:
 		// Another owner keeps it: only the references change.
 		ctx.Difference = "drop the references to owners that are gone"
-		n := o.DeepCopyObject()
-		nm := n.Meta()
-		nm.OwnerReferences = slices.DeleteFunc(nm.OwnerReferences, func(r api.OwnerReference) bool { return slices.Contains(dangling, r.UID) })
-		for i := range nm.OwnerReferences {
-			if slices.Contains(waiting, nm.OwnerReferences[i].UID) {
-				nm.OwnerReferences[i].BlockOwnerDeletion = false
+		err := patchMeta(ctx, o, "update the ownerReferences of "+name, func(nm *api.ObjectMeta) {
+			nm.OwnerReferences = slices.DeleteFunc(nm.OwnerReferences, func(r api.OwnerReference) bool { return slices.Contains(dangling, r.UID) })
+			for i := range nm.OwnerReferences {
+				if slices.Contains(waiting, nm.OwnerReferences[i].UID) {
+					nm.OwnerReferences[i].BlockOwnerDeletion = false
+				}
 			}
-		}
-		if _, err := ctx.Update(n, "update the ownerReferences of "+name); err != nil && !errors.Is(err, store.ErrNotFound) {
+		})
+		if err != nil {
 			return Result{}, err
 		}
 		return Result{Outcome: Acted}, nil
@@ -343,6 +377,13 @@ func describeOwners(m *api.ObjectMeta, dangling, waiting []string) string {
 		parts = append(parts, fmt.Sprintf("owner %s %s", describeRef(r.Kind, r.Name), what))
 	}
 	return strings.Join(parts, ", ")
+}
+
+func dependentsText(n int) string {
+	if n == 1 {
+		return "1 dependent"
+	}
+	return fmt.Sprintf("%d dependents", n)
 }
 
 func kindName(o api.Object) (string, string) { return o.GetTypeMeta().Kind, o.Meta().Name }

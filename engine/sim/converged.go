@@ -203,6 +203,14 @@ func (w *world) terminatingMoving(m *reasons) {
 		}
 	}
 	m.count(names, "pod %s terminating", "%d pods terminating")
+	// Other kinds held by finalizers (the garbage collector's, or anyone's).
+	for _, kind := range []string{"Deployment", "ReplicaSet", "Job"} {
+		for _, o := range w.store.List(kind) {
+			if om := o.Meta(); om.DeletionTimestamp != nil {
+				m.add("%s %s terminating (finalizers %s)", api.LowerKind(kind), om.Name, strings.Join(om.Finalizers, ", "))
+			}
+		}
+	}
 }
 
 // rolloutsMoving: every Deployment whose rollout kubectl rollout status
@@ -210,6 +218,9 @@ func (w *world) terminatingMoving(m *reasons) {
 func (w *world) rolloutsMoving(m *reasons) {
 	for _, o := range w.store.List("Deployment") {
 		d := o.(*api.Deployment)
+		if d.DeletionTimestamp != nil {
+			continue // going: terminatingMoving says so
+		}
 		line, done, err := kubectl.RolloutStatus(d)
 		switch {
 		case err != nil:
@@ -232,6 +243,9 @@ func (w *world) replicaSetsMoving(m *reasons) {
 	}
 	for _, o := range w.store.List("ReplicaSet") {
 		rs := o.(*api.ReplicaSet)
+		if rs.DeletionTimestamp != nil {
+			continue // going: terminatingMoving says so
+		}
 		want := api.Deref(rs.Spec.Replicas, 1)
 		switch {
 		case int32(owned[rs.UID]) != want:
