@@ -275,21 +275,28 @@ func (g *GarbageCollector) removeFinalizer(ctx *Context, o api.Object, finalizer
 // UID), with no write when the change changes nothing. An object gone
 // meanwhile needs nothing more.
 func patchMeta(ctx *Context, o api.Object, text string, change func(*api.ObjectMeta)) error {
+	_, err := patchLive(ctx, o, text, nil, change)
+	return err
+}
+
+// patchLive is patchMeta with a precondition on the live object (ok), and
+// returns what was written (nil when nothing was).
+func patchLive(ctx *Context, o api.Object, text string, ok func(live api.Object) bool, change func(*api.ObjectMeta)) (api.Object, error) {
 	m := o.Meta()
 	live := ctx.API.Get(o.GetTypeMeta().Kind, m.Namespace, m.Name)
-	if live == nil || live.Meta().UID != m.UID {
-		return nil
+	if live == nil || live.Meta().UID != m.UID || (ok != nil && !ok(live)) {
+		return nil, nil
 	}
 	n := live.DeepCopyObject()
 	change(n.Meta())
 	if reflect.DeepEqual(n.Meta(), live.Meta()) {
-		return nil
+		return nil, nil
 	}
-	_, err := ctx.Update(n, text)
+	out, err := ctx.Update(n, text)
 	if errors.Is(err, store.ErrNotFound) {
-		return nil
+		return nil, nil
 	}
-	return err
+	return out, err
 }
 
 // collect looks at o as a dependent: with no owner left it is deleted;
