@@ -75,10 +75,11 @@ func (g *GarbageCollector) Keys(c *informer.Cache, ev store.WatchEvent) []string
 		keys = append(keys, waitingOwners(c, m)...)
 		return unique(keys)
 	}
-	if collecting(m) != "" {
+	// Deleted with the collector's finalizer, newly (or on a resync): its
+	// own pass, and in the foreground its dependents', which go first.
+	if f := collecting(m); f != "" && (ev.Old == nil || ev.Old == o || collecting(ev.Old.Meta()) != f) {
 		keys = append(keys, gcKey(o))
-		old := ev.Old
-		if collecting(m) == validation.FinalizerForeground && (old == nil || old == o || collecting(old.Meta()) != validation.FinalizerForeground) {
+		if f == validation.FinalizerForeground {
 			keys = append(keys, dependentKeys(c, o)...)
 		}
 	}
@@ -118,7 +119,7 @@ func collecting(m *api.ObjectMeta) string {
 // the reference's.
 func cachedOwner(c *informer.Cache, namespace string, ref api.OwnerReference) api.Object {
 	k := ref.Name
-	if kind, ok := api.KindNamed(ref.Kind); !ok || kind.Namespaced {
+	if kind, _ := api.KindOf(ref.Kind); kind.Namespaced {
 		k = namespace + "/" + ref.Name
 	}
 	if o := c.Get(ref.Kind, k); o != nil && o.Meta().UID == ref.UID {
@@ -314,7 +315,7 @@ func (g *GarbageCollector) collect(ctx *Context, o api.Object) (Result, error) {
 		if owner == nil {
 			// Not in the cache: confirm with a live read before acting on it.
 			ns := m.Namespace
-			if kind, ok := api.KindNamed(r.Kind); ok && !kind.Namespaced {
+			if kind, _ := api.KindOf(r.Kind); !kind.Namespaced {
 				ns = ""
 			}
 			if live := ctx.API.Get(r.Kind, ns, r.Name); live != nil && live.Meta().UID == r.UID {
@@ -358,7 +359,10 @@ func (g *GarbageCollector) collect(ctx *Context, o api.Object) (Result, error) {
 	if len(waiting) > 0 && len(dependents(ctx.Cache, o)) > 0 {
 		policy = store.Foreground // its own dependents go before it, as its owner waits
 	}
-	ctx.Difference = "delete it: no owner is left to keep it"
+	ctx.Difference = "no owner is left to keep it: delete it"
+	if len(waiting) > 0 {
+		ctx.Difference = "its owner waits for it to go: delete it"
+	}
 	kind := o.GetTypeMeta().Kind
 	err := ctx.act(fmt.Sprintf("delete %s (propagationPolicy %s)", name, policy), func() error {
 		_, err := ctx.API.DeleteWith(kind, m.Namespace, m.Name, store.DeleteOptions{PropagationPolicy: policy})

@@ -227,7 +227,7 @@ func (w *world) terminatingMoving(m *reasons) {
 func (w *world) ownersGone(m *api.ObjectMeta) bool {
 	for _, r := range m.OwnerReferences {
 		ns := m.Namespace
-		if k, ok := api.KindNamed(r.Kind); ok && !k.Namespaced {
+		if k, _ := api.KindOf(r.Kind); !k.Namespaced {
 			ns = ""
 		}
 		if o := w.store.Get(r.Kind, ns, r.Name); o != nil && o.Meta().UID == r.UID {
