@@ -44,7 +44,9 @@ func (g *GarbageCollector) Clone() Reconciler { return &GarbageCollector{} }
 
 // Watches lists owners before dependents, so that a relisted cache knows
 // an owner before it meets its dependents.
-func (g *GarbageCollector) Watches() []string { return []string{"Deployment", "ReplicaSet", "Job", "Pod"} }
+func (g *GarbageCollector) Watches() []string {
+	return []string{"Deployment", "ReplicaSet", "Job", "Pod"}
+}
 
 // gcKey is the collector's key of an object.
 func gcKey(o api.Object) string {
