@@ -122,6 +122,8 @@ func plainName(p sim.Pass) string {
 		return "The Job controller"
 	case controller.GitOpsController:
 		return "The GitOps controller"
+	case controller.GarbageCollectorController:
+		return "The garbage collector"
 	case controller.Kubelet:
 		if p.Host != "" {
 			return "The kubelet on " + p.Host
@@ -297,7 +299,8 @@ func what(p sim.Pass) string {
 // controller are processes of their own).
 func inControllerManager(name string) bool {
 	switch name {
-	case controller.DeploymentController, controller.ReplicaSetController, controller.JobController, controller.NodeLifecycleController:
+	case controller.DeploymentController, controller.ReplicaSetController, controller.JobController, controller.NodeLifecycleController,
+		controller.GarbageCollectorController:
 		return true
 	}
 	return false

@@ -21,6 +21,13 @@ type ObjectMeta struct {
 	Labels            map[string]string `json:"labels,omitempty" yaml:"labels,omitempty"`
 	Annotations       map[string]string `json:"annotations,omitempty" yaml:"annotations,omitempty"`
 	OwnerReferences   []OwnerReference  `json:"ownerReferences,omitempty" yaml:"ownerReferences,omitempty"`
+	// Finalizers must all be removed before a deleted object goes: until
+	// then it stays, with its deletionTimestamp set (Terminating).
+	Finalizers []string `json:"finalizers,omitempty" yaml:"finalizers,omitempty"`
+	// DeletionGracePeriodSeconds is the grace a graceful delete gave the
+	// object (a pod's terminationGracePeriodSeconds); 0 once its last
+	// delete has no grace left, when removing the last finalizer removes it.
+	DeletionGracePeriodSeconds *int64 `json:"deletionGracePeriodSeconds,omitempty" yaml:"-"`
 }
 
 // OwnerReference points from a dependent to the object that controls it.
@@ -44,6 +51,13 @@ func (m ObjectMeta) DeepCopy() ObjectMeta {
 	}
 	if m.OwnerReferences != nil {
 		out.OwnerReferences = append([]OwnerReference(nil), m.OwnerReferences...)
+	}
+	if m.Finalizers != nil {
+		out.Finalizers = append([]string(nil), m.Finalizers...)
+	}
+	if m.DeletionGracePeriodSeconds != nil {
+		g := *m.DeletionGracePeriodSeconds
+		out.DeletionGracePeriodSeconds = &g
 	}
 	return out
 }

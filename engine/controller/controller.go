@@ -239,6 +239,12 @@ type API interface {
 	Delete(kind, namespace, name string, force bool) (api.Object, error)
 	Bind(namespace, name, node string) (api.Object, error)
 	Record(component, host string, obj api.Object, typ, reason, message string)
+	// DeleteWith deletes with a propagation policy (the garbage
+	// collector's cascades).
+	DeleteWith(kind, namespace, name string, opts store.DeleteOptions) (api.Object, error)
+	// Get is a live read, past the cache: the garbage collector confirms
+	// that an owner is gone before it deletes a dependent.
+	Get(kind, namespace, name string) api.Object
 }
 
 // Context is one pass: what the controller may read and write, and the

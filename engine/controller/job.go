@@ -2,6 +2,8 @@ package controller
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 
 	"reconcile/engine/api"
 	"reconcile/engine/informer"
@@ -15,14 +17,20 @@ import (
 // start pods until enough have succeeded, then mark the Job Complete. What
 // a Job's pods did outside the cluster — a migration, a message — is not the
 // controller's to undo, and nothing here undoes it.
-type JobLoop struct{}
+type JobLoop struct {
+	// orphans are the cached pods no controller owns (claim.go).
+	orphans orphanSet
+}
 
 // NewJob returns the job controller.
-func NewJob() *JobLoop { return &JobLoop{} }
+func NewJob() *JobLoop { return &JobLoop{orphans: orphanSet{}} }
 
 func (j *JobLoop) Name() string      { return JobController }
 func (j *JobLoop) Watches() []string { return []string{"Job", "Pod"} }
-func (j *JobLoop) Clone() Reconciler { return &JobLoop{} }
+func (j *JobLoop) Clone() Reconciler { return &JobLoop{orphans: maps.Clone(j.orphans)} }
+
+// Restarted forgets the orphans; a restart lists every pod again.
+func (j *JobLoop) Restarted() { j.orphans = orphanSet{} }
 
 // Keys maps a Job to itself and a pod to the Job that owns it.
 func (j *JobLoop) Keys(c *informer.Cache, ev store.WatchEvent) []string {
@@ -30,9 +38,23 @@ func (j *JobLoop) Keys(c *informer.Cache, ev store.WatchEvent) []string {
 	case *api.Job:
 		return []string{api.RefOf(o).Key()}
 	case *api.Pod:
-		if ref := o.ControllerOf(); ref != nil && ref.Kind == "Job" {
-			return []string{o.Namespace + "/" + ref.Name}
+		j.orphans.note(o, ev.Type == store.Deleted)
+		var keys []string
+		if prev := previousController(c, o, "Job"); prev != "" {
+			keys = append(keys, prev) // released: its old Job counts again
 		}
+		ref := o.ControllerOf()
+		switch {
+		case ref != nil && ref.Kind == "Job":
+			keys = append(keys, o.Namespace+"/"+ref.Name)
+		case ref == nil && ev.Type != store.Deleted && o.DeletionTimestamp == nil:
+			for _, jo := range c.List("Job") {
+				if job := jo.(*api.Job); job.Namespace == o.Namespace && job.DeletionTimestamp == nil && !job.Spec.Selector.Empty() && job.Spec.Selector.Matches(o.Labels) {
+					keys = append(keys, api.RefOf(job).Key()) // an orphan: who may adopt it
+				}
+			}
+		}
+		return keys
 	}
 	return nil
 }
@@ -47,9 +69,23 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	}
 	want := api.Deref(job.Spec.Completions, 1)
 	par := api.Deref(job.Spec.Parallelism, 1)
-	var active, succeeded, failed int32
+	var pods []*api.Pod
 	for _, o := range ctx.Cache.Owned("Pod", job.UID) {
-		p := o.(*api.Pod)
+		pods = append(pods, o.(*api.Pod))
+	}
+	ref := api.OwnerReference{APIVersion: "batch/v1", Kind: "Job", Name: job.Name, UID: job.UID, Controller: true, BlockOwnerDeletion: true}
+	claim, err := claimPods(ctx, job, job.Spec.Selector, ref, j.orphans.in(job.Namespace), pods)
+	if err != nil {
+		return Result{}, err
+	}
+	if claim.changed() {
+		pods = slices.DeleteFunc(pods, func(p *api.Pod) bool {
+			return slices.ContainsFunc(claim.released, func(r *api.Pod) bool { return r.UID == p.UID })
+		})
+		pods = append(pods, claim.adopted...)
+	}
+	var active, succeeded, failed int32
+	for _, p := range pods {
 		switch {
 		case p.Status.Phase == api.PodSucceeded:
 			succeeded++

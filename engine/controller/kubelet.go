@@ -93,7 +93,11 @@ func (k *KubeletLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 			}
 		}
 		k.removeContainers(rt, key)
-		if err := ctx.Delete("Pod", p.Namespace, p.Name, true, "remove pod "+p.Name+" (containers stopped)"); err != nil {
+		text := "remove pod " + p.Name + " (containers stopped)"
+		if len(p.Finalizers) > 0 {
+			text = "delete pod " + p.Name + " with no grace left (containers stopped; its finalizers keep it until they are removed)"
+		}
+		if err := ctx.Delete("Pod", p.Namespace, p.Name, true, text); err != nil {
 			return Result{}, err
 		}
 		return Result{Outcome: Acted}, nil

@@ -1,6 +1,7 @@
 package controller
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 	"sort"
@@ -26,6 +27,8 @@ type ReplicaSet struct {
 	// updated by each delivered pod event, so that a pass with nothing to
 	// create or delete costs the same for 5 pods as for 10,000.
 	counts map[string]podCounts
+	// orphans are the cached pods no controller owns (claim.go).
+	orphans orphanSet
 }
 
 // podCounts are a ReplicaSet's active, ready and fully labeled pods.
@@ -33,6 +36,9 @@ type ReplicaSet struct {
 // updated (the ReplicaSet not cached yet, its template changed).
 type podCounts struct {
 	active, ready, labeled int32
+	// stray are active pods it owns that its selector no longer
+	// matches: to release.
+	stray int32
 }
 
 type expectation struct {
@@ -59,7 +65,7 @@ var LevelLines = []string{
 
 // NewReplicaSet returns the level-triggered ReplicaSet controller.
 func NewReplicaSet() *ReplicaSet {
-	return &ReplicaSet{expect: map[string]expectation{}, counts: map[string]podCounts{}}
+	return &ReplicaSet{expect: map[string]expectation{}, counts: map[string]podCounts{}, orphans: orphanSet{}}
 }
 
 func (r *ReplicaSet) Name() string      { return ReplicaSetController }
@@ -67,7 +73,7 @@ func (r *ReplicaSet) Watches() []string { return []string{"ReplicaSet", "Pod"} }
 
 // Clone copies the controller with its expectations.
 func (r *ReplicaSet) Clone() Reconciler {
-	return &ReplicaSet{expect: maps.Clone(r.expect), counts: maps.Clone(r.counts)}
+	return &ReplicaSet{expect: maps.Clone(r.expect), counts: maps.Clone(r.counts), orphans: maps.Clone(r.orphans)}
 }
 
 // Keys maps a ReplicaSet event to itself and a pod event to its owner,
@@ -90,9 +96,18 @@ func (r *ReplicaSet) Keys(c *informer.Cache, ev store.WatchEvent) []string {
 		}
 		return []string{k}
 	case *api.Pod:
+		r.orphans.note(o, ev.Type == store.Deleted)
+		var keys []string
+		if prev := previousController(c, o, "ReplicaSet"); prev != "" {
+			r.recount(c, prev, ev) // released (or handed over): its old owner counts it out
+			keys = append(keys, prev)
+		}
 		ref := o.ControllerOf()
+		if ref == nil && ev.Type != store.Deleted && o.DeletionTimestamp == nil {
+			keys = append(keys, replicaSetsSelecting(c, o)...) // an orphan: who may adopt it
+		}
 		if ref == nil || ref.Kind != "ReplicaSet" {
-			return nil
+			return keys
 		}
 		k := o.Namespace + "/" + ref.Name
 		r.recount(c, k, ev)
@@ -110,7 +125,7 @@ func (r *ReplicaSet) Keys(c *informer.Cache, ev store.WatchEvent) []string {
 			}
 			r.expect[k] = e
 		}
-		return []string{k}
+		return append(keys, k)
 	}
 	return nil
 }
@@ -119,6 +134,7 @@ func (r *ReplicaSet) Keys(c *informer.Cache, ev store.WatchEvent) []string {
 func (r *ReplicaSet) Restarted() {
 	r.expect = map[string]expectation{}
 	r.counts = map[string]podCounts{}
+	r.orphans = orphanSet{}
 }
 
 // recount moves a pod's contribution from the cache's previous version of
@@ -147,6 +163,9 @@ func (r *ReplicaSet) recount(c *informer.Cache, k string, ev store.WatchEvent) {
 		}
 		if labelsMatch(rs.Spec.Template.Labels, p.Labels) {
 			n.labeled += sign
+		}
+		if !rs.Spec.Selector.Matches(p.Labels) {
+			n.stray += sign
 		}
 	}
 	add(c.Replaced(), -1)
@@ -186,6 +205,32 @@ func (r *ReplicaSet) Reconcile(ctx *Context, req Request) (Result, error) {
 		pods = activePods(ctx.Cache, rs)
 		n = countPods(rs, pods)
 		r.counts[key] = n
+	}
+	// Adopt the orphans its selector matches, release the pods it no
+	// longer matches; then count what it controls now.
+	orphans := r.orphans.in(rs.Namespace)
+	var claim claimed
+	var claimErr error
+	if len(orphans) > 0 || n.stray > 0 {
+		if pods == nil {
+			pods = activePods(ctx.Cache, rs)
+		}
+		ref := api.OwnerReference{APIVersion: "apps/v1", Kind: "ReplicaSet", Name: rs.Name, UID: rs.UID, Controller: true, BlockOwnerDeletion: true}
+		claim, claimErr = claimPods(ctx, rs, rs.Spec.Selector, ref, orphans, pods)
+		if claimErr == ErrCrashed || errors.Is(claimErr, ErrCrashed) {
+			return Result{}, ErrCrashed
+		}
+		if claim.changed() {
+			// The cache shows the claim's writes only when their events
+			// arrive: count from what the pass knows, and recount from the
+			// cache next time.
+			pods = claim.apply(pods)
+			n = countPods(rs, pods)
+			delete(r.counts, key)
+		}
+		if claimErr != nil {
+			return Result{}, claimErr
+		}
 	}
 	ctx.Lines = append(ctx.Lines, 2, 3)
 	ctx.Desired = fmt.Sprintf("spec.replicas = %d", want)
@@ -249,6 +294,9 @@ func countPods(rs *api.ReplicaSet, pods []*api.Pod) podCounts {
 		}
 		if labelsMatch(rs.Spec.Template.Labels, p.Labels) {
 			n.labeled++
+		}
+		if !rs.Spec.Selector.Matches(p.Labels) {
+			n.stray++
 		}
 	}
 	return n
@@ -474,4 +522,17 @@ func restarts(p *api.Pod) int32 {
 		n = max(n, c.RestartCount)
 	}
 	return n
+}
+
+// replicaSetsSelecting returns the keys of the cached ReplicaSets in p's
+// namespace whose selector matches its labels: who may adopt an orphan.
+func replicaSetsSelecting(c *informer.Cache, p *api.Pod) []string {
+	var keys []string
+	for _, o := range c.List("ReplicaSet") {
+		rs := o.(*api.ReplicaSet)
+		if rs.Namespace == p.Namespace && rs.DeletionTimestamp == nil && !rs.Spec.Selector.Empty() && rs.Spec.Selector.Matches(p.Labels) {
+			keys = append(keys, api.RefOf(rs).Key())
+		}
+	}
+	return keys
 }

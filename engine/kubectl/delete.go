@@ -12,9 +12,14 @@ import (
 
 // delete deletes the objects named or selected. Pods on a node are deleted
 // gracefully (they terminate, then go) unless --grace-period=0 --force.
-// Owners take their dependents with them: the garbage collector's
-// background cascade, done at once; --cascade=orphan first takes the
-// owner's references off its dependents, as the collector does.
+// --cascade is the delete's propagation policy: background (the default:
+// the object goes, the garbage collector then deletes its dependents),
+// foreground (it stays, Terminating, until the collector has deleted its
+// dependents) or orphan (it stays until the collector has taken its
+// references off its dependents, which stay). An object with finalizers
+// stays, Terminating, until they are removed. Like kubectl, delete says
+// "deleted" once the API server has accepted the delete; it does not wait
+// for the object to go (kubectl's --wait is not simulated).
 func (k *cmd) delete() (string, error) {
 	in := k.in
 	if len(in.Args) == 0 {
@@ -68,21 +73,12 @@ func (k *cmd) delete() (string, error) {
 	if (selected && !in.Has("ignore-not-found")) || in.Bool("ignore-not-found", false) {
 		errs = dropNotFound(errs)
 	}
-	out := warnings.String()
-	if cascade == "foreground" && len(objs) > 0 {
-		out += "Note: this cluster has no finalizers, so --cascade=foreground is simulated as background: the owner and its dependents go at once.\n"
-	}
 	var b strings.Builder
-	b.WriteString(out)
+	b.WriteString(warnings.String())
+	policy := map[string]string{"background": store.Background, "foreground": store.Foreground, "orphan": store.Orphan}[cascade]
 	for _, f := range objs {
 		m := f.obj.Meta()
-		if cascade == "orphan" {
-			if err := k.orphan(f.obj); err != nil {
-				errs = append(errs, err)
-				continue
-			}
-		}
-		if _, err := k.st.Delete(f.kind.Name, m.Namespace, m.Name, grace == 0); err != nil {
+		if _, err := k.st.DeleteWith(f.kind.Name, m.Namespace, m.Name, store.DeleteOptions{PropagationPolicy: policy, Force: grace == 0}); err != nil {
 			errs = append(errs, err)
 			continue
 		}
@@ -103,33 +99,6 @@ func (k *cmd) delete() (string, error) {
 		b.WriteString("No resources found\n")
 	}
 	return b.String(), errorsText(errs)
-}
-
-// orphan takes the references to owner off its dependents, so that
-// deleting it leaves them.
-func (k *cmd) orphan(owner api.Object) error {
-	uid := owner.Meta().UID
-	for _, kind := range []string{"ReplicaSet", "Pod"} {
-		for _, o := range k.st.List(kind) {
-			refs := o.Meta().OwnerReferences
-			keep := refs[:0:0]
-			for _, r := range refs {
-				if r.UID != uid {
-					keep = append(keep, r)
-				}
-			}
-			if len(keep) == len(refs) {
-				continue
-			}
-			n := o.DeepCopyObject()
-			n.Meta().OwnerReferences = keep
-			n.Meta().ResourceVersion = ""
-			if _, err := k.st.Update(n); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
 }
 
 // drain cordons a node and evicts its pods, as kubectl drain does. A pod

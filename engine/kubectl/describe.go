@@ -119,6 +119,9 @@ func (k *cmd) describePod(w *pw, p *api.Pod) {
 		if p.Spec.TerminationGracePeriodSeconds != nil {
 			grace = *p.Spec.TerminationGracePeriodSeconds
 		}
+		if p.DeletionGracePeriodSeconds != nil {
+			grace = *p.DeletionGracePeriodSeconds // what the delete gave it
+		}
 		w.line(0, "Termination Grace Period:\t%ds\n", grace)
 	} else {
 		w.line(0, "Status:\t%s\n", p.Status.Phase)

@@ -350,24 +350,29 @@ func TestLoadErrors(t *testing.T) {
 		{"time past the limit", "id: web\nexpect:\n- {at: 25h, event: {reason: Scheduled}}\n",
 			`web.yaml:3:8: expect[0].at: 25h is later than the limit of 24h0m0s of simulated time (MaxTime)`},
 		{"step forms", "id: web\nsteps:\n- {at: 1m}\n- {fault: \"stop kubelet\"}\n- {at: 1m, afterPass: 3, fault: \"stop kubelet\"}\n- {afterPass: 0, kubectl: get pods}\n- {at: 1m, kubectl: get pods, fault: stop kubelet}\n",
-			"web.yaml:3:3: steps[0]: want exactly one of fault, kubectl, apply, git; got none\n" +
+			"web.yaml:3:3: steps[0]: want exactly one of fault, kubectl, apply, git, delete; got none\n" +
 				"web.yaml:4:3: steps[1]: Required value: when the step happens: at (a time such as 30s) or afterPass (a pass number)\n" +
 				"web.yaml:5:23: steps[2]: give at or afterPass, not both\n" +
 				"web.yaml:6:15: steps[3].afterPass: must be a pass number, 1 or more\n" +
-				"web.yaml:7:3: steps[4]: want exactly one of fault, kubectl, apply, git; got fault and kubectl"},
+				"web.yaml:7:3: steps[4]: want exactly one of fault, kubectl, apply, git, delete; got fault and kubectl"},
+		{"delete steps", "id: web\nsteps:\n- {at: 1m, delete: web}\n- {at: 1m, delete: deployment/web, propagationPolicy: foreground}\n- {at: 1m, kubectl: get pods, propagationPolicy: Orphan}\n- {at: 1m, delete: frobs/web}\n",
+			"web.yaml:3:20: steps[0].delete: want KIND/NAME, such as deployment/web; got \"web\"\n" +
+				"web.yaml:4:55: steps[1].propagationPolicy: Unsupported value: \"foreground\": supported values: \"Foreground\", \"Background\", \"Orphan\"\n" +
+				"web.yaml:5:50: steps[2].propagationPolicy: goes with a delete step\n" +
+				"web.yaml:6:20: steps[3].delete: the server doesn't have a resource type \"frobs\""},
 		{"unknown kubectl verb", "id: web\nsteps:\n- {at: 1m, kubectl: \"frobnicate pods\"}\n- {at: 1m, kubectl: \"kubectl get pods\"}\n- {at: 1m, kubectl: \"rollout back deployment/web\"}\n",
 			"web.yaml:3:21: steps[0].kubectl: unknown kubectl command \"frobnicate\": want one of apply, create, delete, scale, set, patch, label, annotate, cordon, uncordon, drain, rollout, get, describe\n" +
 				"web.yaml:4:21: steps[1].kubectl: write the command without \"kubectl\": \"get pods\"\n" +
 				"web.yaml:5:21: steps[2].kubectl: kubectl rollout needs a subcommand: one of status, undo, pause, resume, history, restart"},
 		{"faults", "id: web\nsteps:\n- {at: 1m, fault: \"crash rs-controller\"}\n- {at: 1m, fault: \"node-down\"}\n- {at: 1m, fault: \"explode worker-1\"}\n- {at: 1m, fault: \"node-down worker-9\"}\n- {at: 1m, fault: \"delay-watch kubelet soon\"}\n",
-			"web.yaml:3:19: steps[0].fault: fault crash: unknown controller \"rs-controller\": want one of deployment-controller, replicaset-controller, default-scheduler, job-controller, node-lifecycle-controller, gitops, kubelet\n" +
+			"web.yaml:3:19: steps[0].fault: fault crash: unknown controller \"rs-controller\": want one of deployment-controller, replicaset-controller, default-scheduler, job-controller, node-lifecycle-controller, garbage-collector-controller, gitops, kubelet\n" +
 				"web.yaml:4:19: steps[1].fault: fault node-down takes NODE, got 0 word(s) after it: write node-down NODE\n" +
 				"web.yaml:5:19: steps[2].fault: unknown fault \"explode\": want one of node-down, node-up, drop-watch, duplicate-watch, delay-watch, crash, stop, start, sync, webhook-down, webhook-up, push-image, delete-pod\n" +
 				"web.yaml:6:19: steps[3].fault: no node named \"worker-9\"; the cluster's nodes are worker-1, worker-2, worker-3\n" +
 				"web.yaml:7:19: steps[4].fault: fault delay-watch: invalid duration \"soon\": want a number of seconds or a Go duration such as 30s, 2m, 1h30m"},
 		{"controllers", "id: web\ncluster:\n  controllers: {deployment-controller: edge, rs-controller: level, kubelet: fast}\n",
 			"web.yaml:3:40: cluster.controllers.deployment-controller: edge mode exists only for replicaset-controller (the lesson's edge-triggered twin)\n" +
-				"web.yaml:3:46: cluster.controllers: unknown controller \"rs-controller\": want one of deployment-controller, replicaset-controller, default-scheduler, job-controller, node-lifecycle-controller, gitops, kubelet\n" +
+				"web.yaml:3:46: cluster.controllers: unknown controller \"rs-controller\": want one of deployment-controller, replicaset-controller, default-scheduler, job-controller, node-lifecycle-controller, garbage-collector-controller, gitops, kubelet\n" +
 				"web.yaml:3:77: cluster.controllers.kubelet: unknown mode \"fast\": want level, edge or stopped"},
 		{"git without gitops", "id: web\nsteps:\n- {at: 1m, git: \"apiVersion: v1\\nkind: ConfigMap\\nmetadata: {name: x}\\n\"}\n",
 			"web.yaml:3:17: steps[0].git: a git step needs cluster.gitops (e.g. gitops: {interval: 30s})"},

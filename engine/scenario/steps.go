@@ -13,7 +13,7 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-var stepFields = []string{"at", "afterPass", "fault", "kubectl", "apply", "git"}
+var stepFields = []string{"at", "afterPass", "fault", "kubectl", "apply", "git", "delete", "propagationPolicy"}
 
 func (l *loader) steps(n *yaml.Node, path string, response bool) []Step {
 	items := l.list(n, path, `[{at: 30s, fault: "node-down worker-2"}]`)
@@ -45,9 +45,12 @@ func (l *loader) steps(n *yaml.Node, path string, response bool) []Step {
 		case !response:
 			l.fail(f.node, "%s: Required value: when the step happens: at (a time such as 30s) or afterPass (a pass number)", sp)
 		}
-		kind, ok := l.oneOf(f, sp, "fault", "kubectl", "apply", "git")
+		kind, ok := l.oneOf(f, sp, "fault", "kubectl", "apply", "git", "delete")
 		if !ok {
 			continue
+		}
+		if p := f.get("propagationPolicy"); p != nil && kind != "delete" {
+			l.fail(p, "%s.propagationPolicy: goes with a delete step", sp)
 		}
 		switch v := f.get(kind); kind {
 		case "fault":
@@ -60,6 +63,10 @@ func (l *loader) steps(n *yaml.Node, path string, response bool) []Step {
 					l.fail(v, "%s.kubectl: %v", sp, err)
 				}
 				st.Input = sim.Kubectl{Line: strings.TrimSpace(s)}
+			}
+		case "delete":
+			if in, ok := l.deleteStep(v, f.get("propagationPolicy"), sp); ok {
+				st.Input = in
 			}
 		case "apply", "git":
 			s, _ := l.str(v, sp+"."+kind)

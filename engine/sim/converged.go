@@ -203,6 +203,38 @@ func (w *world) terminatingMoving(m *reasons) {
 		}
 	}
 	m.count(names, "pod %s terminating", "%d pods terminating")
+	// Other kinds held by finalizers (the garbage collector's, or anyone's),
+	// and owned ones whose every owner is gone: the garbage collector's to
+	// delete. (Pods are left out of the second check: their owner, a
+	// ReplicaSet or a Job, is checked, and a world of 10,000 pods would
+	// pay for it on every pass.)
+	for _, kind := range []string{"Deployment", "ReplicaSet", "Job"} {
+		for _, o := range w.store.List(kind) {
+			om := o.Meta()
+			if om.DeletionTimestamp != nil {
+				m.add("%s %s terminating (finalizers %s)", api.LowerKind(kind), om.Name, strings.Join(om.Finalizers, ", "))
+				continue
+			}
+			if len(om.OwnerReferences) > 0 && w.ownersGone(om) {
+				m.add("%s %s has no owner left (%s/%s is gone)", api.LowerKind(kind), om.Name, api.LowerKind(om.OwnerReferences[0].Kind), om.OwnerReferences[0].Name)
+			}
+		}
+	}
+}
+
+// ownersGone reports whether every owner m refers to is gone (or is
+// another object of the same name).
+func (w *world) ownersGone(m *api.ObjectMeta) bool {
+	for _, r := range m.OwnerReferences {
+		ns := m.Namespace
+		if k, _ := api.KindOf(r.Kind); !k.Namespaced {
+			ns = ""
+		}
+		if o := w.store.Get(r.Kind, ns, r.Name); o != nil && o.Meta().UID == r.UID {
+			return false
+		}
+	}
+	return true
 }
 
 // rolloutsMoving: every Deployment whose rollout kubectl rollout status
@@ -210,6 +242,9 @@ func (w *world) terminatingMoving(m *reasons) {
 func (w *world) rolloutsMoving(m *reasons) {
 	for _, o := range w.store.List("Deployment") {
 		d := o.(*api.Deployment)
+		if d.DeletionTimestamp != nil {
+			continue // going: terminatingMoving says so
+		}
 		line, done, err := kubectl.RolloutStatus(d)
 		switch {
 		case err != nil:
@@ -232,6 +267,9 @@ func (w *world) replicaSetsMoving(m *reasons) {
 	}
 	for _, o := range w.store.List("ReplicaSet") {
 		rs := o.(*api.ReplicaSet)
+		if rs.DeletionTimestamp != nil {
+			continue // going: terminatingMoving says so
+		}
 		want := api.Deref(rs.Spec.Replicas, 1)
 		switch {
 		case int32(owned[rs.UID]) != want:

@@ -223,7 +223,7 @@ func (s *Store) Create(obj api.Object) (api.Object, error) {
 	s.uid++
 	m.UID = fmt.Sprintf("%08x-0000-4000-8000-%012x", s.uid, s.uid)
 	m.CreationTimestamp = s.now
-	m.DeletionTimestamp = nil
+	m.DeletionTimestamp, m.DeletionGracePeriodSeconds = nil, nil
 	m.Generation = 1
 	s.put(kind, obj)
 	s.notify(WatchEvent{Type: Added, Object: obj, RV: s.rv})
@@ -270,9 +270,14 @@ func (s *Store) update(obj api.Object, status bool) (api.Object, error) {
 	om := old.Meta()
 	// Fields clients can never set.
 	m.UID, m.CreationTimestamp, m.Generation = om.UID, om.CreationTimestamp, om.Generation
+	m.DeletionTimestamp, m.DeletionGracePeriodSeconds = nil, nil
 	if om.DeletionTimestamp != nil {
 		t := *om.DeletionTimestamp
 		m.DeletionTimestamp = &t
+	}
+	if om.DeletionGracePeriodSeconds != nil {
+		g := *om.DeletionGracePeriodSeconds
+		m.DeletionGracePeriodSeconds = &g
 	}
 	if status {
 		keepSpec(obj, old)
@@ -292,6 +297,9 @@ func (s *Store) update(obj api.Object, status bool) (api.Object, error) {
 	if equalIgnoringRV(old, obj) {
 		return old, nil // a no-op write changes nothing and notifies nobody
 	}
+	if finalized(m) {
+		return s.remove(obj), nil // its last finalizer is gone: so is it
+	}
 	s.put(kind, obj)
 	s.notify(WatchEvent{Type: Modified, Object: obj, Old: old, RV: s.rv})
 	return obj, nil
@@ -305,49 +313,10 @@ func equalIgnoringRV(a, b api.Object) bool {
 	return eq
 }
 
-// Delete removes an object. A pod bound to a node is deleted gracefully: it
-// gets a deletionTimestamp and the node's kubelet removes it once its
-// containers have stopped (Delete again with force to finish). Deleting an
-// owner deletes its dependents (the garbage collector, in one step).
+// Delete deletes an object with no propagation policy of its own (a
+// controller's delete): see DeleteWith.
 func (s *Store) Delete(kind, namespace, name string, force bool) (api.Object, error) {
-	old := s.Get(kind, namespace, name)
-	if old == nil {
-		return nil, NotFound(kind, name)
-	}
-	if p, ok := old.(*api.Pod); ok && !force && p.Spec.NodeName != "" {
-		if p.DeletionTimestamp != nil {
-			return old, nil
-		}
-		np := p.DeepCopy()
-		t := s.now
-		np.DeletionTimestamp = &t
-		s.put(kind, np)
-		s.notify(WatchEvent{Type: Modified, Object: np, Old: old, RV: s.rv})
-		return np, nil
-	}
-	s.kinds[kind].Delete(key(namespace, name))
-	s.rv++
-	s.notify(WatchEvent{Type: Deleted, Object: old, Old: old, RV: s.rv})
-	s.deleteDependents(old)
-	return old, nil
-}
-
-func (s *Store) deleteDependents(owner api.Object) {
-	switch owner.(type) {
-	case *api.Pod, *api.Event, *api.Node, *api.Lease:
-		return // they own nothing
-	}
-	uid := owner.Meta().UID
-	for _, kind := range []string{"ReplicaSet", "Pod"} {
-		for _, o := range s.List(kind) {
-			for _, ref := range o.Meta().OwnerReferences {
-				if ref.UID == uid {
-					s.Delete(kind, o.Meta().Namespace, o.Meta().Name, false)
-					break
-				}
-			}
-		}
-	}
+	return s.DeleteWith(kind, namespace, name, DeleteOptions{Force: force})
 }
 
 func bumpsGeneration(old, obj api.Object) bool {
@@ -392,7 +361,7 @@ func keepStatus(obj, old api.Object) {
 func keepSpec(obj, old api.Object) {
 	om := old.Meta()
 	m := obj.Meta()
-	m.Labels, m.OwnerReferences = om.Labels, om.OwnerReferences
+	m.Labels, m.OwnerReferences, m.Finalizers = om.Labels, om.OwnerReferences, om.Finalizers
 	switch o := obj.(type) {
 	case *api.Deployment:
 		// The deployment controller writes its revision annotations through

@@ -17,6 +17,7 @@ func ValidateCreate(obj api.Object) error {
 // fields that may not change (a workload's selector, most of a pod's spec).
 func ValidateUpdate(old, new api.Object) error {
 	errs := validateObject(new)
+	errs = append(errs, validateNoNewFinalizers(old.Meta(), new.Meta(), Path("metadata.finalizers"))...)
 	switch n := new.(type) {
 	case *api.Deployment:
 		if o, ok := old.(*api.Deployment); ok && !selectorsEqual(o.Spec.Selector, n.Spec.Selector) {
@@ -105,6 +106,7 @@ func validateObjectMeta(m *api.ObjectMeta, kind string, p Path) ErrorList {
 	}
 	errs = append(errs, validateLabels(m.Labels, p.Child("labels"))...)
 	errs = append(errs, validateAnnotations(m.Annotations, p.Child("annotations"))...)
+	errs = append(errs, validateFinalizers(m.Finalizers, p.Child("finalizers"))...)
 	return errs
 }
 
