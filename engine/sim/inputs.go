@@ -30,30 +30,26 @@ func (s *Sim) apply(w *world, in Input) {
 		} else {
 			text = in.(Commit).Manifests
 		}
-		objs, err := decode(text)
+		ms, err := decode(text)
 		if err != nil {
 			w.record(Output{At: w.now, AtText: w.now.String(), Command: in.Text(), Output: "error: " + err.Error() + "\n", ExitCode: 1})
 			return
 		}
 		if _, ok := in.(Commit); ok {
+			objs := make([]api.Object, len(ms))
+			for i, m := range ms {
+				objs[i] = m.Object
+			}
 			w.commitOutput(objs)
 			return
 		}
-		w.applyManifests(in, objs)
+		w.applyManifests(in, ms)
 	}
 }
 
 // decode reads the manifests of an apply or commit input.
-func decode(text string) ([]api.Object, error) {
-	ms, err := manifest.Decode("input", text, 1, 1)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]api.Object, len(ms))
-	for i, m := range ms {
-		out[i] = m.Object
-	}
-	return out, nil
+func decode(text string) ([]manifest.Manifest, error) {
+	return manifest.Decode("input", text, 1, 1)
 }
 
 // commit adds objects to the GitOps source (replacing those of the same
@@ -87,15 +83,17 @@ func (w *world) commitOutput(objs []api.Object) {
 	w.record(Output{At: w.now, AtText: w.now.String(), Command: "git commit && git push", Output: b.String()})
 }
 
-// applyManifests is kubectl apply -f -: each object is created or updated;
-// a refusal is reported for its object and the others go on, as kubectl
-// reports per object.
-func (w *world) applyManifests(in Input, objs []api.Object) {
+// applyManifests is kubectl apply -f -: each object is created or merged
+// into the live one (kubectl.Apply); a refusal is reported for its object
+// and the others go on, as kubectl reports per object.
+func (w *world) applyManifests(in Input, ms []manifest.Manifest) {
 	var b strings.Builder
 	code := 0
-	for _, o := range objs {
+	for _, m := range ms {
+		o := m.Object
 		exists := w.store.Get(o.GetTypeMeta().Kind, o.Meta().Namespace, o.Meta().Name) != nil
-		result, err := applyObject(w.store, o)
+		result, warning, err := kubectl.Apply(w.store, o, m.Config)
+		b.WriteString(warning)
 		if err != nil {
 			fmt.Fprintf(&b, "%s\n", kubectlError(err, o, exists))
 			code = 1
@@ -107,43 +105,10 @@ func (w *world) applyManifests(in Input, objs []api.Object) {
 	w.record(Output{At: w.now, AtText: w.now.String(), Command: in.Text(), Output: b.String(), ExitCode: code})
 }
 
-// applyObject creates obj or updates the stored one (kubectl apply's
-// effect), and says which: "created", "configured" or "unchanged".
-func applyObject(st *store.Store, obj api.Object) (string, error) {
-	m := obj.Meta()
-	kind := obj.GetTypeMeta().Kind
-	old := st.Get(kind, m.Namespace, m.Name)
-	if old == nil {
-		_, err := st.Create(obj)
-		return "created", err
-	}
-	n := obj.DeepCopyObject()
-	nm := n.Meta()
-	om := old.Meta()
-	nm.ResourceVersion = ""
-	if nm.Labels == nil {
-		nm.Labels = om.Labels
-	}
-	nm.OwnerReferences = om.OwnerReferences
-	// keep annotations the controllers own
-	for k, v := range om.Annotations {
-		if strings.HasPrefix(k, "deployment.kubernetes.io/") {
-			if nm.Annotations == nil {
-				nm.Annotations = map[string]string{}
-			}
-			if _, ok := nm.Annotations[k]; !ok {
-				nm.Annotations[k] = v
-			}
-		}
-	}
-	out, err := st.Update(n)
-	if err != nil {
-		return "", err
-	}
-	if out.Meta().ResourceVersion == om.ResourceVersion {
-		return "unchanged", nil
-	}
-	return "configured", nil
+// applyObject applies one object of the desired state stored at t=0.
+func applyObject(st *store.Store, o Object) (string, error) {
+	result, _, err := kubectl.Apply(st, o.Object, o.Config)
+	return result, err
 }
 
 // kubectlError renders an API error the way kubectl apply prints it.

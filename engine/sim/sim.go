@@ -122,7 +122,7 @@ func (s *Sim) build() (*world, error) {
 		w.beats.Set(n.Name, beat{running: true})
 	}
 	for _, o := range cfg.Objects {
-		if _, err := applyObject(w.store, o.Object); err != nil {
+		if _, err := applyObject(w.store, o); err != nil {
 			return nil, fmt.Errorf("%s: %v", o.Source, err)
 		}
 	}
