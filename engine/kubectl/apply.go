@@ -77,9 +77,49 @@ func Apply(st *store.Store, obj api.Object, config map[string]any) (result, warn
 		return "", warning, fmt.Errorf("error: the merged %s does not decode: %v", kind, err)
 	}
 	if _, err := st.Update(next); err != nil {
-		return "", warning, err
+		patch, _ := json.Marshal(merge.Patch(original, modified, current))
+		k, _ := api.KindOf(kind)
+		return "", warning, &PatchError{Patch: string(patch), Kind: k, Name: m.Name, Namespace: m.Namespace, Err: err}
 	}
 	return "configured", warning, nil
+}
+
+// PatchError is the API server's refusal of the patch kubectl apply sent
+// for an existing object. Its text is kubectl's: the patch, the object it
+// was for, and the server's message.
+type PatchError struct {
+	// Patch is the strategic merge patch, as kubectl sends it.
+	Patch     string
+	Kind      api.Kind
+	Name      string
+	Namespace string
+	Err       error
+}
+
+func (e *PatchError) Unwrap() error { return e.Err }
+
+// Error renders the refusal as kubectl prints it. An invalid object is
+// reported as kubectl reports any ("The Pod "x" is invalid: …"); every
+// other refusal names the patch and the object:
+//
+//	Error from server (Conflict): error when applying patch:
+//	{"spec":{"replicas":5}}
+//	to:
+//	Resource: "apps/v1, Resource=deployments", GroupVersionKind: "apps/v1, Kind=Deployment"
+//	Name: "web", Namespace: "default"
+//	for: "STDIN": error when patching "STDIN": Operation cannot be fulfilled on …
+func (e *PatchError) Error() string {
+	msg := e.Err.Error()
+	if strings.HasPrefix(msg, "The ") {
+		return msg
+	}
+	reason := "InternalError"
+	if se, ok := e.Err.(*store.StatusError); ok {
+		reason = se.Reason
+	}
+	return fmt.Sprintf("Error from server (%s): error when applying patch:\n%s\nto:\nResource: %q, GroupVersionKind: %q\nName: %q, Namespace: %q\nfor: %q: error when patching %q: %s",
+		reason, e.Patch, e.Kind.Group+"/"+e.Kind.Version+", Resource="+e.Kind.Resource, e.Kind.Group+"/"+e.Kind.Version+", Kind="+e.Kind.Name,
+		e.Name, e.Namespace, "STDIN", "STDIN", msg)
 }
 
 // lastApplied returns the annotation's value for config (compact JSON,

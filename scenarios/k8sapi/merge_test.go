@@ -14,11 +14,11 @@ import (
 	"reconcile/engine/merge"
 )
 
-// TestThreeWayMatchesStrategicPatch checks merge.ThreeWay against the
+// TestThreeWayMatchesStrategicPatch checks merge.ThreeWay and merge.Patch against the
 // API machinery kubectl apply uses: for random last-applied, new and live
 // Deployments (labels, replicas, containers with env, ports, volumeMounts,
-// args; volumes; tolerations), the object kubectl's three-way patch makes
-// of the live one, and whether that patch is empty.
+// args; volumes; tolerations), kubectl's three-way patch byte for byte,
+// the object it makes of the live one, and whether it is empty.
 func TestThreeWayMatchesStrategicPatch(t *testing.T) {
 	rng := rand.New(rand.NewSource(7))
 	schema, err := strategicpatch.NewPatchMetaFromStruct(appsv1.Deployment{})
@@ -52,6 +52,9 @@ func TestThreeWayMatchesStrategicPatch(t *testing.T) {
 		want, err := strategicpatch.StrategicMergePatch(curJSON, patch, appsv1.Deployment{})
 		if err != nil {
 			t.Fatalf("case %d: oracle merge: %v", i, err)
+		}
+		if ours := mustJSON(t, merge.Patch(orig, mod, cur)); string(ours) != string(patch) {
+			t.Fatalf("case %d: patch differs\noriginal: %s\nmodified: %s\ncurrent:  %s\nwant: %s\ngot:  %s", i, origJSON, modJSON, curJSON, patch, ours)
 		}
 		if strings.Contains(string(want), `"$`) {
 			// An item the live object lost (another writer deleted a
