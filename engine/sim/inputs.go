@@ -36,11 +36,7 @@ func (s *Sim) apply(w *world, in Input) {
 			return
 		}
 		if _, ok := in.(Commit); ok {
-			objs := make([]api.Object, len(ms))
-			for i, m := range ms {
-				objs[i] = m.Object
-			}
-			w.commitOutput(objs)
+			w.commitOutput(ms)
 			return
 		}
 		w.applyManifests(in, ms)
@@ -53,32 +49,40 @@ func decode(text string) ([]manifest.Manifest, error) {
 }
 
 // commit adds objects to the GitOps source (replacing those of the same
-// kind, namespace and name) as one new revision. The gitops controller
-// applies it at its next sync.
-func (w *world) commit(objs []api.Object) {
+// kind, namespace and name) as one new revision, each with the text it was
+// written as. The gitops controller applies it at its next sync.
+func (w *world) commit(objs []Object) {
 	next := append([]api.Object(nil), w.git.Objects...)
+	cfgs := append([]map[string]any(nil), w.git.Configs...)
+	for len(cfgs) < len(next) {
+		cfgs = append(cfgs, nil)
+	}
 	for _, o := range objs {
-		d := w.store.Default(o)
+		d := w.store.Default(o.Object)
 		k := controller.GitKey(d)
 		replaced := false
 		for i, cur := range next {
 			if controller.GitKey(cur) == k {
-				next[i], replaced = d, true
+				next[i], cfgs[i], replaced = d, o.Config, true
 			}
 		}
 		if !replaced {
-			next = append(next, d)
+			next, cfgs = append(next, d), append(cfgs, o.Config)
 		}
 	}
-	w.git = controller.Git{Revision: w.git.Revision + 1, Objects: next}
+	w.git = controller.Git{Revision: w.git.Revision + 1, Objects: next, Configs: cfgs}
 }
 
-func (w *world) commitOutput(objs []api.Object) {
+func (w *world) commitOutput(ms []manifest.Manifest) {
+	objs := make([]Object, len(ms))
+	for i, m := range ms {
+		objs[i] = Object{Object: m.Object, Config: m.Config}
+	}
 	w.commit(objs)
 	var b strings.Builder
 	fmt.Fprintf(&b, "[main r%d] %d object(s) committed\n", w.git.Revision, len(objs))
 	for _, o := range objs {
-		fmt.Fprintf(&b, "  %s\n", api.RefOf(o))
+		fmt.Fprintf(&b, "  %s\n", api.RefOf(o.Object))
 	}
 	w.record(Output{At: w.now, AtText: w.now.String(), Command: "git commit && git push", Output: b.String()})
 }

@@ -128,11 +128,7 @@ func (s *Sim) build() (*world, error) {
 	}
 	w.drain() // nobody watches yet
 	if cfg.GitOps != nil {
-		objs := make([]api.Object, len(cfg.Objects))
-		for i, o := range cfg.Objects {
-			objs[i] = o.Object
-		}
-		w.commit(objs)
+		w.commit(cfg.Objects)
 	}
 	// Start every controller unless the config stops it.
 	for i, c := range w.procs {
