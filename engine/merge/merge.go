@@ -2,7 +2,9 @@ package merge
 
 import (
 	"fmt"
+	"maps"
 	"reflect"
+	"slices"
 	"sort"
 )
 
@@ -256,50 +258,29 @@ func find(l []any, key, k string) int {
 
 // clean copies a value of the manifest, leaving out its nulls (a null in
 // a field the live object lacks asks for nothing).
-func clean(v any) any {
+func clean(v any) any { return copyValue(v, true) }
+
+// deepCopy copies a JSON-shaped value.
+func deepCopy(v any) any { return copyValue(v, false) }
+
+func copyValue(v any, dropNulls bool) any {
 	switch t := v.(type) {
 	case map[string]any:
 		out := make(map[string]any, len(t))
 		for _, k := range sortedKeys(t) {
-			if t[k] != nil {
-				out[k] = clean(t[k])
+			if t[k] != nil || !dropNulls {
+				out[k] = copyValue(t[k], dropNulls)
 			}
 		}
 		return out
 	case []any:
 		out := make([]any, len(t))
 		for i, e := range t {
-			out[i] = clean(e)
+			out[i] = copyValue(e, dropNulls)
 		}
 		return out
 	}
 	return v
 }
 
-// deepCopy copies a JSON-shaped value.
-func deepCopy(v any) any {
-	switch t := v.(type) {
-	case map[string]any:
-		out := make(map[string]any, len(t))
-		for _, k := range sortedKeys(t) {
-			out[k] = deepCopy(t[k])
-		}
-		return out
-	case []any:
-		out := make([]any, len(t))
-		for i, e := range t {
-			out[i] = deepCopy(e)
-		}
-		return out
-	}
-	return v
-}
-
-func sortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
-}
+func sortedKeys(m map[string]any) []string { return slices.Sorted(maps.Keys(m)) }
