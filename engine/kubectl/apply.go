@@ -23,8 +23,9 @@ const LastAppliedAnnotation = merge.LastApplied
 // existing one gets the three-way merge of package merge: what the
 // manifest sets wins, what it dropped since the last apply is removed,
 // what other writers set stays. It returns kubectl's word for what
-// happened ("created", "configured", "unchanged"), the warning kubectl
-// prints first when the live object has no annotation, and the API
+// happened ("created", "configured", "unchanged"), the warnings kubectl
+// prints before it (the live object has no annotation; it is being
+// deleted), and the API
 // server's error, if any (a *PatchError for an existing object). A
 // metadata.resourceVersion in the manifest is a precondition: when it is
 // not the live one, the write is a Conflict.
@@ -53,13 +54,23 @@ func Apply(st *store.Store, obj api.Object, config map[string]any) (result, warn
 		return "", warning, err
 	}
 	if r.Next == nil {
-		return "unchanged", warning, nil
+		return "unchanged", warning + deleting(live), nil
 	}
-	if _, err := st.Update(r.Next); err != nil {
+	out, err := st.Update(r.Next)
+	if err != nil {
 		patch, _ := json.Marshal(r.Patch)
 		return "", warning, &PatchError{Patch: string(patch), Kind: k, Name: m.Name, Namespace: m.Namespace, Err: err}
 	}
-	return "configured", warning, nil
+	return "configured", warning + deleting(out), nil
+}
+
+// deleting is kubectl's warning for an apply to an object on its way out
+// (a pod in its grace period).
+func deleting(o api.Object) string {
+	if o.Meta().DeletionTimestamp == nil {
+		return ""
+	}
+	return fmt.Sprintf("Warning: Detected changes to resource %s which is currently being deleted.\n", o.Meta().Name)
 }
 
 // PatchError is the API server's refusal of the patch kubectl apply sent
