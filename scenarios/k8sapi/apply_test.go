@@ -19,8 +19,8 @@ import (
 
 // TestApplyTwoWritersMatchesKubectl runs random sequences of writes to one
 // Deployment by two writers — one applies manifests (kubectl apply), the
-// other labels, scales and sometimes deletes it (kubectl label, scale,
-// delete) — and checks every apply against kubectl's own machinery: the
+// other labels, scales, adds a sidecar, sets an image and sometimes
+// deletes it (kubectl label, scale, patch, set image, delete) — and checks every apply against kubectl's own machinery: the
 // live object it leaves is the one CreateThreeWayMergePatch and
 // StrategicMergePatch make of the last-applied annotation, the manifest
 // and the live object (with the API server's defaults), and it says
@@ -80,16 +80,24 @@ func TestApplyTwoWritersMatchesKubectl(t *testing.T) {
 				}
 				kubectl.Run(st, 0, line)
 				counts["label"]++
-			case r < 19:
+			case r < 16:
 				kubectl.Run(st, 0, fmt.Sprintf("scale deployment web --replicas=%d", 1+rng.Intn(6)))
 				counts["scale"]++
+			case r < 18:
+				// A sidecar only the other writer names: a live list item
+				// the manifests never mention.
+				kubectl.Run(st, 0, `patch deployment web -p '{"spec":{"template":{"spec":{"containers":[{"name":"proxy","image":"shop/proxy:1.0"}]}}}}'`)
+				counts["patch"]++
+			case r < 19:
+				kubectl.Run(st, 0, fmt.Sprintf("set image deployment/web %s=shop/%s:hotfix", pick(rng, "web", "log"), pick(rng, "web", "log")))
+				counts["set image"]++
 			default:
 				kubectl.Run(st, 0, "delete deployment web")
 				counts["delete"]++
 			}
 		}
 	}
-	for _, k := range []string{"apply created", "apply configured", "apply unchanged", "label", "scale", "delete"} {
+	for _, k := range []string{"apply created", "apply configured", "apply unchanged", "label", "scale", "patch", "set image", "delete"} {
 		if counts[k] == 0 {
 			t.Fatalf("no %q in %d runs: the sequences do not cover it (%v)", k, runs, counts)
 		}
