@@ -3,12 +3,14 @@ package controller
 import (
 	"encoding/json"
 	"fmt"
-	"reflect"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
 	"reconcile/engine/api"
 	"reconcile/engine/informer"
+	"reconcile/engine/merge"
 	"reconcile/engine/store"
 )
 
@@ -16,9 +18,17 @@ import (
 //
 // Desired: the objects as committed to git. Observed: the live objects.
 // Difference: any field git sets that the live object does not match —
-// drift, from a hand edit or another controller. Action: apply the git
-// version back. It looks every interval, so a hand edit survives at most
-// that long: the edit "reverts within seconds".
+// drift, from a hand edit or another controller — and any field an earlier
+// commit set that git no longer does. Action: apply the git version back.
+// It looks every interval, so a hand edit survives at most that long: the
+// edit "reverts within seconds".
+//
+// It applies as Argo CD's default sync does, with kubectl apply's
+// three-way merge (package merge; Flux's server-side apply owns the same
+// fields): it writes the last-applied-configuration annotation, reverts the
+// fields git names, removes the fields a commit dropped, and leaves alone
+// the fields git never names — take spec.replicas out of git and an
+// autoscaler may own it. It does not replace the object whole.
 type GitOps struct {
 	interval api.Duration
 }
@@ -28,6 +38,38 @@ type GitOps struct {
 type Git struct {
 	Revision int
 	Objects  []api.Object
+	// Configs are the objects as committed (manifest.Manifest.Config), one
+	// per Object; a missing or nil one means the object's own fields.
+	Configs []map[string]any
+}
+
+// find returns the committed object a key names and its configuration.
+func (g Git) find(key string) (api.Object, map[string]any) {
+	for i, o := range g.Objects {
+		if GitKey(o) == key {
+			if i < len(g.Configs) && g.Configs[i] != nil {
+				return o, g.Configs[i]
+			}
+			return o, merge.Config(o)
+		}
+	}
+	return nil, nil
+}
+
+// compare merges git's configuration into the live object as kubectl apply
+// would, and describes the fields the merge would change.
+func compare(live api.Object, cfg map[string]any) (merge.Result, []string, error) {
+	_, modified := merge.Modified(cfg)
+	r, err := merge.Object(live, modified)
+	if err != nil || r.Next == nil {
+		return r, nil, err
+	}
+	var drift []string
+	describeDrift("", r.Patch, r.Live, r.Want, &drift)
+	if len(drift) == 0 {
+		drift = []string{"metadata.annotations." + merge.LastApplied + ": another manifest was applied since"}
+	}
+	return r, drift, nil
 }
 
 // NewGitOps returns a GitOps controller syncing every interval.
@@ -58,17 +100,24 @@ func (g *GitOps) Object(key string) api.Ref {
 // Idle reports whether the next sync would find nothing to revert: every
 // object of git is live and matches it.
 func (g *GitOps) Idle(c *informer.Cache, w World, now api.Time) (bool, string) {
-	for _, want := range w.Git().Objects {
+	git := w.Git()
+	for _, want := range git.Objects {
 		kind := want.GetTypeMeta().Kind
 		live := c.Get(kind, api.RefOf(want).Key())
 		why := ""
-		switch {
-		case live == nil:
+		if live == nil {
 			why = api.RefOf(want).String() + " is in git but not in the cluster"
-		case len(Drift(want, live)) > 0:
-			why = api.RefOf(want).String() + " differs from git (" + strings.Join(driftPaths(Drift(want, live)), ", ") + ")"
-		default:
-			continue
+		} else {
+			_, cfg := git.find(GitKey(want))
+			_, drift, err := compare(live, cfg)
+			switch {
+			case err != nil:
+				why = api.RefOf(want).String() + ": " + err.Error()
+			case len(drift) > 0:
+				why = api.RefOf(want).String() + " differs from git (" + strings.Join(driftPaths(drift), ", ") + ")"
+			default:
+				continue
+			}
 		}
 		if g.interval == 0 {
 			return false, why + ": gitops reverts it when it is run"
@@ -100,12 +149,7 @@ func (g *GitOps) Tick(c *informer.Cache, w World, now api.Time) ([]string, strin
 func (g *GitOps) Reconcile(ctx *Context, req Request) (Result, error) {
 	key := req.Key
 	git := ctx.World.Git()
-	var want api.Object
-	for _, o := range git.Objects {
-		if GitKey(o) == key {
-			want = o
-		}
-	}
+	want, cfg := git.find(key)
 	kind, rest, _ := strings.Cut(key, "/")
 	if want == nil {
 		ctx.Desired = fmt.Sprintf("%s as committed (git revision %d)", key, git.Revision)
@@ -117,20 +161,23 @@ func (g *GitOps) Reconcile(ctx *Context, req Request) (Result, error) {
 	if live == nil {
 		ctx.Observed = "missing from the cluster"
 		ctx.Difference = "create it"
-		if _, err := ctx.Create(want, func(o api.Object) string { return "create " + api.RefOf(o).String() + " from git" }); err != nil {
+		applied, _ := merge.Modified(cfg)
+		if _, err := ctx.Create(merge.Annotated(want, applied), func(o api.Object) string { return "create " + api.RefOf(o).String() + " from git" }); err != nil {
 			return Result{}, err
 		}
 		return Result{Outcome: Acted}, nil
 	}
-	drift := Drift(want, live)
-	if len(drift) == 0 {
+	r, drift, err := compare(live, cfg)
+	if err != nil {
+		return Result{}, err
+	}
+	if r.Next == nil {
 		ctx.Observed = "live object matches git"
 		return ctx.NothingToDo(), nil
 	}
 	ctx.Observed = "live object differs: " + strings.Join(drift, ", ")
 	ctx.Difference = "drift in " + strings.Join(driftPaths(drift), ", ")
-	next := live.DeepCopyObject()
-	overlay(next, want)
+	next := r.Next
 	next.Meta().ResourceVersion = ""
 	if _, err := ctx.Update(next, "apply "+api.RefOf(want).String()+" from git (revert drift)"); err != nil {
 		return Result{}, err
@@ -138,76 +185,101 @@ func (g *GitOps) Reconcile(ctx *Context, req Request) (Result, error) {
 	return Result{Outcome: Acted}, nil
 }
 
-// overlay copies what git sets onto a live object: the spec whole, and the
-// labels and annotations git names.
-func overlay(live, want api.Object) {
-	if f := reflect.ValueOf(live).Elem().FieldByName("Spec"); f.IsValid() {
-		f.Set(reflect.ValueOf(want.DeepCopyObject()).Elem().FieldByName("Spec"))
-	}
-	lm, wm := live.Meta(), want.Meta()
-	for k, v := range wm.Labels {
-		if lm.Labels == nil {
-			lm.Labels = map[string]string{}
+// describeDrift lists, for each field a patch changes, the live value and
+// git's, as "spec.replicas: 8 ≠ 5" (live ≠ git). Items of merged lists are
+// named by their place in the live list; the patch's directives and the
+// last-applied annotation are not drift of their own.
+func describeDrift(path string, patch, live, want map[string]any, out *[]string) {
+	seen := map[string]bool{}
+	for _, k := range sortedKeys(patch) {
+		name := strings.TrimPrefix(k, "$setElementOrder/")
+		full := name
+		if path != "" {
+			full = path + "." + name
 		}
-		lm.Labels[k] = v
-	}
-	for k, v := range wm.Annotations {
-		if lm.Annotations == nil {
-			lm.Annotations = map[string]string{}
+		if name == "$retainKeys" || full == "metadata.annotations."+merge.LastApplied || seen[name] {
+			continue
 		}
-		lm.Annotations[k] = v
+		seen[name] = true
+		lv, wv := live[name], want[name]
+		switch pv := patch[name].(type) {
+		case map[string]any:
+			lm, lok := lv.(map[string]any)
+			wm, _ := wv.(map[string]any)
+			if lok {
+				describeDrift(full, pv, lm, wm, out)
+				continue
+			}
+		case []any:
+			ll, lok := lv.([]any)
+			if _, ordered := patch["$setElementOrder/"+name]; ordered && lok {
+				describeItems(full, pv, ll, wv, out)
+				continue
+			}
+		case nil:
+			if _, listOrder := patch["$setElementOrder/"+name]; listOrder {
+				*out = append(*out, full+": the order differs")
+				continue
+			}
+		}
+		*out = append(*out, fmt.Sprintf("%s: %s ≠ %s", full, jsonText(lv), jsonText(wv)))
 	}
 }
 
-// Drift lists the fields git sets that differ in the live object, as
-// "spec.replicas: 8 ≠ 5" (live ≠ git).
-func Drift(want, live api.Object) []string {
-	var a, b map[string]any
-	wb, _ := json.Marshal(reflect.ValueOf(want).Elem().FieldByName("Spec").Interface())
-	lb, _ := json.Marshal(reflect.ValueOf(live).Elem().FieldByName("Spec").Interface())
-	json.Unmarshal(wb, &a)
-	json.Unmarshal(lb, &b)
-	var out []string
-	diffJSON("spec", a, b, &out)
-	for k, v := range want.Meta().Labels {
-		if live.Meta().Labels[k] != v {
-			out = append(out, fmt.Sprintf("metadata.labels.%s: %q ≠ %q", k, live.Meta().Labels[k], v))
+// describeItems describes a merged list's patch item by item.
+func describeItems(path string, items, live []any, want any, out *[]string) {
+	wl, _ := want.([]any)
+	for _, it := range items {
+		pm, _ := it.(map[string]any)
+		key := ""
+		for _, k := range []string{"name", "containerPort", "mountPath", "devicePath", "port", "ip", "topologyKey", "uid", "type"} {
+			if _, ok := pm[k]; ok {
+				key = k
+				break
+			}
+		}
+		at, wi := -1, -1
+		for i, l := range live {
+			if lm, ok := l.(map[string]any); ok && fmt.Sprint(lm[key]) == fmt.Sprint(pm[key]) {
+				at = i
+			}
+		}
+		for i, w := range wl {
+			if wm, ok := w.(map[string]any); ok && fmt.Sprint(wm[key]) == fmt.Sprint(pm[key]) {
+				wi = i
+			}
+		}
+		switch {
+		case pm["$patch"] == "delete":
+			*out = append(*out, fmt.Sprintf("%s[%d]: %s=%v is not in git", path, at, key, pm[key]))
+		case at < 0:
+			*out = append(*out, fmt.Sprintf("%s: %s=%v is missing", path, key, pm[key]))
+		default:
+			lm, _ := live[at].(map[string]any)
+			var wm map[string]any
+			if wi >= 0 {
+				wm, _ = wl[wi].(map[string]any)
+			}
+			changed := make(map[string]any, len(pm))
+			for _, k := range sortedKeys(pm) {
+				if k != key { // the key names the item; it did not change
+					changed[k] = pm[k]
+				}
+			}
+			describeDrift(fmt.Sprintf("%s[%d]", path, at), changed, lm, wm, out)
 		}
 	}
-	sort.Strings(out)
-	return out
 }
 
-func diffJSON(path string, want, live any, out *[]string) {
-	switch w := want.(type) {
-	case map[string]any:
-		l, _ := live.(map[string]any)
-		keys := make([]string, 0, len(w))
-		for k := range w {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
-			diffJSON(path+"."+k, w[k], l[k], out)
-		}
-		return
-	case []any:
-		l, _ := live.([]any)
-		if len(l) != len(w) {
-			*out = append(*out, fmt.Sprintf("%s: %d items ≠ %d", path, len(l), len(w)))
-			return
-		}
-		for i := range w {
-			diffJSON(fmt.Sprintf("%s[%d]", path, i), w[i], l[i], out)
-		}
-		return
+func jsonText(v any) string {
+	if v == nil {
+		return "none"
 	}
-	if !reflect.DeepEqual(want, live) {
-		lb, _ := json.Marshal(live)
-		wb, _ := json.Marshal(want)
-		*out = append(*out, fmt.Sprintf("%s: %s ≠ %s", path, lb, wb))
-	}
+	b, _ := json.Marshal(v)
+	return string(b)
 }
+
+func sortedKeys(m map[string]any) []string { return slices.Sorted(maps.Keys(m)) }
 
 func driftPaths(drift []string) []string {
 	out := make([]string, len(drift))

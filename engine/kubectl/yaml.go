@@ -81,9 +81,45 @@ func writeValue(b *strings.Builder, v any, indent int) {
 		}
 		b.WriteString("\n")
 		writeYAML(b, v, indent, false)
+	case string:
+		if lit, ok := literal(t, strings.Repeat("  ", indent+1)); ok {
+			b.WriteString(" " + lit)
+			return
+		}
+		b.WriteString(" " + scalar(v) + "\n")
 	default:
 		b.WriteString(" " + scalar(v) + "\n")
 	}
+}
+
+// literal renders a multi-line string as a YAML literal block ("|", then
+// the lines indented by pad), as kubectl -o yaml shows the
+// last-applied-configuration annotation. ok is false for a string a block
+// cannot hold as it is (one line, tabs, spaces at the ends of lines).
+func literal(s, pad string) (string, bool) {
+	if !strings.Contains(s, "\n") || strings.ContainsAny(s, "\t\r") || strings.HasPrefix(s, " ") {
+		return "", false
+	}
+	body := strings.TrimSuffix(s, "\n")
+	head := "|"
+	switch {
+	case !strings.HasSuffix(s, "\n"):
+		head = "|-"
+	case strings.HasSuffix(body, "\n"):
+		return "", false
+	}
+	var b strings.Builder
+	b.WriteString(head + "\n")
+	for _, line := range strings.Split(body, "\n") {
+		if strings.HasSuffix(line, " ") {
+			return "", false
+		}
+		if line != "" {
+			b.WriteString(pad + line)
+		}
+		b.WriteString("\n")
+	}
+	return b.String(), true
 }
 
 func scalar(v any) string {

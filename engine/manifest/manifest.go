@@ -23,6 +23,12 @@ type Manifest struct {
 	// Warnings are the unknown fields of this document, as kubectl warns
 	// ("file:line:col: Warning: unknown field \"spec.replica\"").
 	Warnings []string
+	// Config is the object as written, JSON-shaped (objects, lists,
+	// strings, float64 numbers, bools), with the namespace filled in as
+	// kubectl fills it: what kubectl apply records in the
+	// last-applied-configuration annotation and merges into the live
+	// object.
+	Config map[string]any
 }
 
 // Decode decodes multi-document Kubernetes YAML, as `kubectl apply -f`
@@ -181,8 +187,32 @@ func decodeObject(n *yaml.Node, pm yamlpos.Source, b *yamlpos.Budget, out *[]Dec
 			"%s %q: spec.replicas is %d; the limit is %d replicas per workload (MaxReplicas)", kind, obj.Meta().Name, r, limits.MaxReplicas)})
 		return errs
 	}
-	*out = append(*out, Decoded{Manifest: Manifest{Pos: pm.Of(n), Object: obj, Warnings: warns}, Node: n, Source: pm})
+	*out = append(*out, Decoded{Manifest: Manifest{Pos: pm.Of(n), Object: obj, Warnings: warns, Config: configOf(n, obj)}, Node: n, Source: pm})
 	return nil
+}
+
+// configOf renders an object's mapping as JSON-shaped data, with obj's
+// namespace when the mapping names none.
+func configOf(n *yaml.Node, obj api.Object) map[string]any {
+	b, err := json.Marshal(jsonable(yamlpos.Generic(n)))
+	if err != nil {
+		return nil
+	}
+	var cfg map[string]any
+	if json.Unmarshal(b, &cfg) != nil {
+		return nil
+	}
+	if ns := obj.Meta().Namespace; ns != "" {
+		meta, ok := cfg["metadata"].(map[string]any)
+		if !ok {
+			meta = map[string]any{}
+			cfg["metadata"] = meta
+		}
+		if _, named := meta["namespace"]; !named {
+			meta["namespace"] = ns
+		}
+	}
+	return cfg
 }
 
 func workloadReplicas(obj api.Object) int32 {

@@ -31,7 +31,7 @@ func (sc *Scenario) Config() sim.Config {
 		cfg.GitOps = &sim.GitOps{Interval: g.Interval}
 	}
 	for _, m := range sc.Manifests {
-		cfg.Objects = append(cfg.Objects, sim.Object{Object: m.Object, Source: m.Pos.String()})
+		cfg.Objects = append(cfg.Objects, sim.Object{Object: m.Object, Source: m.Pos.String(), Config: m.Config})
 	}
 	for _, st := range sc.Steps {
 		cfg.Steps = append(cfg.Steps, sim.Step{At: st.At, AfterPass: st.AfterPass, Input: st.Input})

@@ -70,6 +70,10 @@ type Object struct {
 	api.Object
 	// Source says where it was declared, for messages.
 	Source string
+	// Config is the object as written (manifest.Manifest.Config), what
+	// kubectl apply records as last applied; nil means the object's own
+	// fields.
+	Config map[string]any
 }
 
 // Step is an input scheduled ahead: at a simulated time, or right after a

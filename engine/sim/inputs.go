@@ -30,72 +30,74 @@ func (s *Sim) apply(w *world, in Input) {
 		} else {
 			text = in.(Commit).Manifests
 		}
-		objs, err := decode(text)
+		ms, err := decode(text)
 		if err != nil {
 			w.record(Output{At: w.now, AtText: w.now.String(), Command: in.Text(), Output: "error: " + err.Error() + "\n", ExitCode: 1})
 			return
 		}
 		if _, ok := in.(Commit); ok {
-			w.commitOutput(objs)
+			w.commitOutput(ms)
 			return
 		}
-		w.applyManifests(in, objs)
+		w.applyManifests(in, ms)
 	}
 }
 
 // decode reads the manifests of an apply or commit input.
-func decode(text string) ([]api.Object, error) {
-	ms, err := manifest.Decode("input", text, 1, 1)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]api.Object, len(ms))
-	for i, m := range ms {
-		out[i] = m.Object
-	}
-	return out, nil
+func decode(text string) ([]manifest.Manifest, error) {
+	return manifest.Decode("input", text, 1, 1)
 }
 
 // commit adds objects to the GitOps source (replacing those of the same
-// kind, namespace and name) as one new revision. The gitops controller
-// applies it at its next sync.
-func (w *world) commit(objs []api.Object) {
+// kind, namespace and name) as one new revision, each with the text it was
+// written as. The gitops controller applies it at its next sync.
+func (w *world) commit(objs []Object) {
 	next := append([]api.Object(nil), w.git.Objects...)
+	cfgs := append([]map[string]any(nil), w.git.Configs...)
+	for len(cfgs) < len(next) {
+		cfgs = append(cfgs, nil)
+	}
 	for _, o := range objs {
-		d := w.store.Default(o)
+		d := w.store.Default(o.Object)
 		k := controller.GitKey(d)
 		replaced := false
 		for i, cur := range next {
 			if controller.GitKey(cur) == k {
-				next[i], replaced = d, true
+				next[i], cfgs[i], replaced = d, o.Config, true
 			}
 		}
 		if !replaced {
-			next = append(next, d)
+			next, cfgs = append(next, d), append(cfgs, o.Config)
 		}
 	}
-	w.git = controller.Git{Revision: w.git.Revision + 1, Objects: next}
+	w.git = controller.Git{Revision: w.git.Revision + 1, Objects: next, Configs: cfgs}
 }
 
-func (w *world) commitOutput(objs []api.Object) {
+func (w *world) commitOutput(ms []manifest.Manifest) {
+	objs := make([]Object, len(ms))
+	for i, m := range ms {
+		objs[i] = Object{Object: m.Object, Config: m.Config}
+	}
 	w.commit(objs)
 	var b strings.Builder
 	fmt.Fprintf(&b, "[main r%d] %d object(s) committed\n", w.git.Revision, len(objs))
 	for _, o := range objs {
-		fmt.Fprintf(&b, "  %s\n", api.RefOf(o))
+		fmt.Fprintf(&b, "  %s\n", api.RefOf(o.Object))
 	}
 	w.record(Output{At: w.now, AtText: w.now.String(), Command: "git commit && git push", Output: b.String()})
 }
 
-// applyManifests is kubectl apply -f -: each object is created or updated;
-// a refusal is reported for its object and the others go on, as kubectl
-// reports per object.
-func (w *world) applyManifests(in Input, objs []api.Object) {
+// applyManifests is kubectl apply -f -: each object is created or merged
+// into the live one (kubectl.Apply); a refusal is reported for its object
+// and the others go on, as kubectl reports per object.
+func (w *world) applyManifests(in Input, ms []manifest.Manifest) {
 	var b strings.Builder
 	code := 0
-	for _, o := range objs {
+	for _, m := range ms {
+		o := m.Object
 		exists := w.store.Get(o.GetTypeMeta().Kind, o.Meta().Namespace, o.Meta().Name) != nil
-		result, err := applyObject(w.store, o)
+		result, warning, err := kubectl.Apply(w.store, o, m.Config)
+		b.WriteString(warning)
 		if err != nil {
 			fmt.Fprintf(&b, "%s\n", kubectlError(err, o, exists))
 			code = 1
@@ -107,43 +109,10 @@ func (w *world) applyManifests(in Input, objs []api.Object) {
 	w.record(Output{At: w.now, AtText: w.now.String(), Command: in.Text(), Output: b.String(), ExitCode: code})
 }
 
-// applyObject creates obj or updates the stored one (kubectl apply's
-// effect), and says which: "created", "configured" or "unchanged".
-func applyObject(st *store.Store, obj api.Object) (string, error) {
-	m := obj.Meta()
-	kind := obj.GetTypeMeta().Kind
-	old := st.Get(kind, m.Namespace, m.Name)
-	if old == nil {
-		_, err := st.Create(obj)
-		return "created", err
-	}
-	n := obj.DeepCopyObject()
-	nm := n.Meta()
-	om := old.Meta()
-	nm.ResourceVersion = ""
-	if nm.Labels == nil {
-		nm.Labels = om.Labels
-	}
-	nm.OwnerReferences = om.OwnerReferences
-	// keep annotations the controllers own
-	for k, v := range om.Annotations {
-		if strings.HasPrefix(k, "deployment.kubernetes.io/") {
-			if nm.Annotations == nil {
-				nm.Annotations = map[string]string{}
-			}
-			if _, ok := nm.Annotations[k]; !ok {
-				nm.Annotations[k] = v
-			}
-		}
-	}
-	out, err := st.Update(n)
-	if err != nil {
-		return "", err
-	}
-	if out.Meta().ResourceVersion == om.ResourceVersion {
-		return "unchanged", nil
-	}
-	return "configured", nil
+// applyObject applies one object of the desired state stored at t=0.
+func applyObject(st *store.Store, o Object) (string, error) {
+	result, _, err := kubectl.Apply(st, o.Object, o.Config)
+	return result, err
 }
 
 // kubectlError renders an API error the way kubectl apply prints it.

@@ -122,17 +122,13 @@ func (s *Sim) build() (*world, error) {
 		w.beats.Set(n.Name, beat{running: true})
 	}
 	for _, o := range cfg.Objects {
-		if _, err := applyObject(w.store, o.Object); err != nil {
+		if _, err := applyObject(w.store, o); err != nil {
 			return nil, fmt.Errorf("%s: %v", o.Source, err)
 		}
 	}
 	w.drain() // nobody watches yet
 	if cfg.GitOps != nil {
-		objs := make([]api.Object, len(cfg.Objects))
-		for i, o := range cfg.Objects {
-			objs[i] = o.Object
-		}
-		w.commit(objs)
+		w.commit(cfg.Objects)
 	}
 	// Start every controller unless the config stops it.
 	for i, c := range w.procs {
