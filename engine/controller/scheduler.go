@@ -265,7 +265,7 @@ func (s *SchedulerLoop) filter(p *api.Pod, cpu, mem int64, u *nodeUsage) (reason
 			return []string{fmt.Sprintf("node(s) had untolerated taint {%s: %s}", taint.Key, taint.Value)}, false
 		}
 	}
-	if a := p.Spec.Affinity; a != nil && a.NodeAffinity != nil && !a.NodeAffinity.RequiredDuringSchedulingIgnoredDuringExecution.Matches(n.Labels) {
+	if a := p.Spec.Affinity; a != nil && a.NodeAffinity != nil && !a.NodeAffinity.RequiredDuringSchedulingIgnoredDuringExecution.MatchesNode(n.Name, n.Labels) {
 		return []string{"node(s) didn't match Pod's node affinity/selector"}, false
 	}
 	// Any order: every mismatch gives the same reason.

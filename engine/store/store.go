@@ -338,7 +338,7 @@ func (s *Store) deleteDependents(owner api.Object) {
 		return // they own nothing
 	}
 	uid := owner.Meta().UID
-	for _, kind := range []string{"ReplicaSet", "Pod"} {
+	for _, kind := range []string{"ReplicaSet", "Job", "Pod"} {
 		for _, o := range s.List(kind) {
 			for _, ref := range o.Meta().OwnerReferences {
 				if ref.UID == uid {
@@ -361,6 +361,8 @@ func bumpsGeneration(old, obj api.Object) bool {
 		return false
 	case *api.Unstructured:
 		return !reflect.DeepEqual(o.Spec, old.(*api.Unstructured).Spec)
+	case api.StatusSubresource:
+		return !reflect.DeepEqual(o.SpecValue(), old.(api.StatusSubresource).SpecValue())
 	}
 	return false
 }
@@ -386,6 +388,8 @@ func keepStatus(obj, old api.Object) {
 		o.Status = old.(*api.Pod).Status
 	case *api.Node:
 		o.Status = old.(*api.Node).Status
+	case api.StatusSubresource:
+		o.KeepStatus(old)
 	}
 }
 
@@ -407,6 +411,9 @@ func keepSpec(obj, old api.Object) {
 	case *api.Node:
 		m.Annotations = om.Annotations
 		o.Spec = old.(*api.Node).Spec
+	case api.StatusSubresource:
+		m.Annotations = om.Annotations
+		o.KeepSpec(old)
 	default:
 		m.Annotations = om.Annotations
 	}
