@@ -102,7 +102,9 @@ func (s *StatefulSetLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 			condemned = append(condemned, p)
 		}
 	}
-	sort.Slice(condemned, func(i, j int) bool { return podOrdinal(set.Name, condemned[i].Name) > podOrdinal(set.Name, condemned[j].Name) })
+	sort.Slice(condemned, func(i, j int) bool {
+		return podOrdinal(set.Name, condemned[i].Name) > podOrdinal(set.Name, condemned[j].Name)
+	})
 	have := 0
 	for _, p := range pods {
 		if p != nil {

@@ -75,6 +75,11 @@ func (p *pw) line(level int, format string, a ...any) {
 func (k *cmd) describeOne(f found) string {
 	var b strings.Builder
 	w := newPrefixWriter(&b)
+	if k.describeWorkload(w, f.obj) {
+		k.describeEvents(w, f)
+		w.w.Flush()
+		return b.String()
+	}
 	switch t := f.obj.(type) {
 	case *api.Pod:
 		k.describePod(w, t)
