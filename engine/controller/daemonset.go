@@ -246,6 +246,9 @@ func (d *DaemonSetLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 				return Result{}, err
 			}
 			acted = n > 0
+			if acted {
+				ctx.Difference = fmt.Sprintf("the pods on %d node(s) are of an old template: replace them (rolling update)", n)
+			}
 		}
 	}
 	if err := d.writeStatus(ctx, ds, hash, nodes, byNode); err != nil {
