@@ -136,10 +136,20 @@ func (s *StatefulSetLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	if err := s.writeStatus(ctx, set, pods, update, current); err != nil {
 		return Result{}, err
 	}
+	res := ctx.NothingToDo()
 	if acted {
-		return Result{Outcome: Acted}, nil
+		res = Result{Outcome: Acted}
 	}
-	return ctx.NothingToDo(), nil
+	// Availability after minReadySeconds needs a later look.
+	if minReady := api.Duration(set.Spec.MinReadySeconds) * api.Second; minReady > 0 {
+		for _, p := range pods {
+			if p != nil && IsPodReady(p) && !IsPodAvailable(p, minReady, ctx.Now) {
+				res.RequeueAfter, res.RequeueReason = PodCondition(p, "Ready").LastTransitionTime+minReady-ctx.Now, "minReadySeconds"
+				break
+			}
+		}
+	}
+	return res, nil
 }
 
 // manage creates missing pods (and their claims) and deletes failed and
@@ -177,6 +187,12 @@ func (s *StatefulSetLoop) manage(ctx *Context, set *api.StatefulSet, pods, conde
 				return true, "", nil
 			}
 			return false, fmt.Sprintf("waiting for %s to be Running and Ready", p.Name), nil
+		}
+		if minReady := api.Duration(set.Spec.MinReadySeconds) * api.Second; ordered && !IsPodAvailable(p, minReady, ctx.Now) {
+			if acted {
+				return true, "", nil
+			}
+			return false, fmt.Sprintf("waiting for %s to be available (minReadySeconds %d)", p.Name, set.Spec.MinReadySeconds), nil
 		}
 	}
 	for _, p := range condemned {
