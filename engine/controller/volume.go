@@ -119,7 +119,7 @@ func (v *VolumeLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 		switch class {
 		case "standard":
 			ctx.Difference = "no volume fits: provision one"
-			created, err := ctx.Create(provisionedVolume(claim), func(o api.Object) string { return "provision volume " + o.Meta().Name })
+			created, err := ctx.Create(provisionedVolume(claim), func(o api.Object) string { return "create volume " + o.Meta().Name + " for claim " + claim.Name })
 			if err != nil {
 				if err != ErrCrashed {
 					ctx.Event(claim, "Warning", "ProvisioningFailed", "failed to provision volume with StorageClass %q: %v", class, err)
@@ -218,7 +218,7 @@ func bind(ctx *Context, claim *api.PersistentVolumeClaim, pv *api.PersistentVolu
 	if pv.Status.Phase != api.VolumeBound {
 		n := pv.DeepCopy()
 		n.Status = api.PersistentVolumeStatus{Phase: api.VolumeBound}
-		if _, err := ctx.UpdateStatus(n, "volume "+pv.Name+" Bound"); err != nil {
+		if _, err := ctx.UpdateStatus(n, "mark volume "+pv.Name+" Bound"); err != nil {
 			return err
 		}
 	}
@@ -240,7 +240,7 @@ func bind(ctx *Context, claim *api.PersistentVolumeClaim, pv *api.PersistentVolu
 	c = out.(*api.PersistentVolumeClaim).DeepCopy()
 	c.Status = api.PersistentVolumeClaimStatus{Phase: api.ClaimBound, AccessModes: append([]string(nil), pv.Spec.AccessModes...),
 		Capacity: map[string]api.Quantity{"storage": pv.Spec.Capacity["storage"]}}
-	_, err = ctx.UpdateStatus(c, "claim "+claim.Name+" Bound")
+	_, err = ctx.UpdateStatus(c, "mark claim "+claim.Name+" Bound")
 	return err
 }
 
@@ -270,6 +270,6 @@ func (v *VolumeLoop) reconcileVolume(ctx *Context, name string) (Result, error) 
 	ctx.Difference = "its claim is gone: Released (reclaim policy " + pv.Spec.PersistentVolumeReclaimPolicy + ")"
 	n := pv.DeepCopy()
 	n.Status = api.PersistentVolumeStatus{Phase: api.VolumeReleased}
-	_, err := ctx.UpdateStatus(n, "volume "+pv.Name+" Released")
+	_, err := ctx.UpdateStatus(n, "mark volume "+pv.Name+" Released")
 	return Result{Outcome: Acted}, err
 }
