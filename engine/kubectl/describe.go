@@ -155,7 +155,7 @@ func (k *cmd) describePod(w *pw, p *api.Pod) {
 			w.line(1, "%v \t%v \n", c.Type, c.Status)
 		}
 	}
-	w.line(0, "Volumes:\t<none>\n")
+	describeVolumes(w, "", p.Spec.Volumes)
 	w.line(0, "QoS Class:\t%s\n", qosClass(p.Spec.Containers))
 	labelsBlock(w, "Node-Selectors", p.Spec.NodeSelector)
 	tolerationsBlock(w, "Tolerations", p.Spec.Tolerations)
@@ -236,7 +236,7 @@ func describeContainers(w *pw, indent string, cs []api.Container, statuses map[s
 				w.line(3, "%s:\t%s\n", e.Name, e.Value)
 			}
 		}
-		w.line(2, "Mounts:\t<none>\n")
+		describeMounts(w, c.VolumeMounts)
 	}
 }
 
@@ -438,7 +438,7 @@ func describePodTemplate(w *pw, t *api.PodTemplateSpec, _ int) {
 		annotationsBlock(w, "  Annotations", t.Annotations)
 	}
 	describeContainers(w, "  ", t.Spec.Containers, nil)
-	w.line(0, "  Volumes:\t<none>\n")
+	describeVolumes(w, "  ", t.Spec.Volumes)
 	labelsBlock(w, "  Node-Selectors", t.Spec.NodeSelector)
 	tolerationsBlock(w, "  Tolerations", t.Spec.Tolerations)
 }

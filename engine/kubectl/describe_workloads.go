@@ -135,7 +135,7 @@ func (k *cmd) describeClaim(w *pw, c *api.PersistentVolumeClaim) {
 	w.line(0, "Volume:\t%s\n", c.Spec.VolumeName)
 	labelsBlock(w, "Labels", c.Labels)
 	annotationsBlock(w, "Annotations", c.Annotations)
-	w.line(0, "Finalizers:\t[kubernetes.io/pvc-protection]\n")
+	w.line(0, "Finalizers:\t[]\n") // the simulated API server keeps no finalizers
 	w.line(0, "Capacity:\t%s\n", c.Status.Capacity["storage"])
 	w.line(0, "Access Modes:\t%s\n", accessModes(c.Status.AccessModes))
 	w.line(0, "VolumeMode:\t%s\n", derefOr(c.Spec.VolumeMode, "Filesystem"))
@@ -159,7 +159,7 @@ func describeVolume(w *pw, v *api.PersistentVolume) {
 	w.line(0, "Name:\t%s\n", v.Name)
 	labelsBlock(w, "Labels", v.Labels)
 	annotationsBlock(w, "Annotations", v.Annotations)
-	w.line(0, "Finalizers:\t[kubernetes.io/pv-protection]\n")
+	w.line(0, "Finalizers:\t[]\n")
 	w.line(0, "StorageClass:\t%s\n", v.Spec.StorageClassName)
 	w.line(0, "Status:\t%s\n", v.Status.Phase)
 	claim := ""
@@ -175,8 +175,67 @@ func describeVolume(w *pw, v *api.PersistentVolume) {
 	w.line(0, "Message:\t%s\n", v.Status.Message)
 	w.line(0, "Source:\n")
 	if v.Spec.HostPath != nil {
-		w.line(1, "Type:\tHostPath (bare host directory volume)\n")
-		w.line(1, "Path:\t%v\n", v.Spec.HostPath["path"])
-		w.line(1, "HostPathType:\t%v\n", fmt.Sprint(v.Spec.HostPath["type"]))
+		w.line(2, "Type:\tHostPath (bare host directory volume)\n")
+		w.line(2, "Path:\t%v\n", v.Spec.HostPath["path"])
+		w.line(2, "HostPathType:\t%v\n", v.Spec.HostPath["type"])
+	}
+}
+
+// describeVolumes prints a pod's (or a template's, with prefix "  ")
+// volumes as kubectl does, by source.
+func describeVolumes(w *pw, prefix string, vols []api.Volume) {
+	if len(vols) == 0 {
+		w.line(0, "%sVolumes:\t<none>\n", prefix)
+		return
+	}
+	w.line(0, "%sVolumes:\n", prefix)
+	nameIndent := ""
+	if prefix != "" {
+		nameIndent = " "
+	}
+	str := func(m map[string]any, key, def string) string {
+		if v, ok := m[key]; ok && v != nil {
+			return fmt.Sprint(v)
+		}
+		return def
+	}
+	for _, v := range vols {
+		w.line(1, "%s%s:\n", nameIndent, v.Name)
+		switch {
+		case v.HostPath != nil:
+			w.line(2, "Type:\tHostPath (bare host directory volume)\n    Path:\t%s\n    HostPathType:\t%s\n", str(v.HostPath, "path", ""), str(v.HostPath, "type", "<none>"))
+		case v.EmptyDir != nil:
+			w.line(2, "Type:\tEmptyDir (a temporary directory that shares a pod's lifetime)\n    Medium:\t%s\n    SizeLimit:\t%s\n", str(v.EmptyDir, "medium", ""), str(v.EmptyDir, "sizeLimit", "<unset>"))
+		case v.PersistentVolumeClaim != nil:
+			w.line(2, "Type:\tPersistentVolumeClaim (a reference to a PersistentVolumeClaim in the same namespace)\n    ClaimName:\t%s\n    ReadOnly:\t%v\n", v.PersistentVolumeClaim.ClaimName, v.PersistentVolumeClaim.ReadOnly)
+		case v.ConfigMap != nil:
+			w.line(2, "Type:\tConfigMap (a volume populated by a ConfigMap)\n    Name:\t%s\n    Optional:\t%s\n", str(v.ConfigMap, "name", ""), str(v.ConfigMap, "optional", "false"))
+		case v.Secret != nil:
+			w.line(2, "Type:\tSecret (a volume populated by a Secret)\n    SecretName:\t%s\n    Optional:\t%s\n", str(v.Secret, "secretName", ""), str(v.Secret, "optional", "false"))
+		default:
+			w.line(1, "<unknown>\n")
+		}
+	}
+}
+
+// describeMounts prints a container's volume mounts as kubectl does, by
+// mount path.
+func describeMounts(w *pw, mounts []api.VolumeMount) {
+	if len(mounts) == 0 {
+		w.line(2, "Mounts:\t<none>\n")
+		return
+	}
+	ms := append([]api.VolumeMount(nil), mounts...)
+	sort.SliceStable(ms, func(i, j int) bool { return ms[i].MountPath < ms[j].MountPath })
+	w.line(2, "Mounts:\n")
+	for _, m := range ms {
+		flags := []string{"rw"}
+		if m.ReadOnly {
+			flags[0] = "ro"
+		}
+		if m.SubPath != "" {
+			flags = append(flags, fmt.Sprintf("path=%q", m.SubPath))
+		}
+		w.line(3, "%s from %s (%s)\n", m.MountPath, m.Name, strings.Join(flags, ","))
 	}
 }
