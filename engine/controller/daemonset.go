@@ -259,8 +259,8 @@ func (d *DaemonSetLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 		res = ctx.NothingToDo()
 	}
 	if ds.Spec.MinReadySeconds > 0 {
-		for _, ps := range byNode {
-			for _, p := range ps {
+		for _, o := range nodes {
+			for _, p := range byNode[o.Meta().Name] {
 				if IsPodReady(p) && !IsPodAvailable(p, api.Duration(ds.Spec.MinReadySeconds)*api.Second, ctx.Now) {
 					res.RequeueAfter, res.RequeueReason = api.Duration(ds.Spec.MinReadySeconds)*api.Second, "minReadySeconds"
 				}
