@@ -70,7 +70,7 @@ func NewScheduler() *SchedulerLoop {
 }
 
 func (s *SchedulerLoop) Name() string      { return Scheduler }
-func (s *SchedulerLoop) Watches() []string { return []string{"Pod", "Node"} }
+func (s *SchedulerLoop) Watches() []string { return []string{"Pod", "Node", "PersistentVolumeClaim"} }
 
 // Clone copies the scheduler with its accounting, sharing it until one of
 // the two changes it.
@@ -221,6 +221,10 @@ func (s *SchedulerLoop) Keys(c *informer.Cache, ev store.WatchEvent) []string {
 	case *api.Node:
 		s.trackNode(o, ev.Type == store.Deleted)
 		return s.pending(c)
+	case *api.PersistentVolumeClaim:
+		if o.Status.Phase == api.ClaimBound {
+			return s.pending(c) // a pod waiting for its claim may fit now
+		}
 	}
 	return nil
 }
@@ -320,6 +324,20 @@ func (s *SchedulerLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	preempt := map[string]int{}
 	var best *api.Node
 	var bestScore int64 = -1
+	if why := unboundClaims(ctx.Cache, p); why != "" && len(s.list) > 0 {
+		// The VolumeBinding plugin's PreFilter refuses the pod on every node.
+		n := len(s.list)
+		msg := fmt.Sprintf("0/%d nodes are available: %s. preemption: 0/%d nodes are available: %d Preemption is not helpful for scheduling.", n, why, n, n)
+		ctx.Difference = "its claims are not bound"
+		ctx.Event(p, "Warning", "FailedScheduling", "%s", msg)
+		np := p.DeepCopy()
+		setPodCondition(np, api.PodCondition{Type: "PodScheduled", Status: "False", Reason: "Unschedulable", Message: msg}, ctx.Now)
+		if _, err := ctx.UpdateStatus(np, "mark PodScheduled=False: "+msg); err != nil {
+			return Result{}, err
+		}
+		return Result{Outcome: Blocked, Why: "unbound claims", RequeueAfter: 5 * api.Minute,
+			RequeueReason: "unschedulable pods are retried every 5m or when the cluster changes"}, nil
+	}
 	cpu, mem := podRequests(p)
 	nodes, feasible, want := 0, 0, feasibleToFind(len(s.list))
 	for j := range s.list {

@@ -273,3 +273,22 @@ func (v *VolumeLoop) reconcileVolume(ctx *Context, name string) (Result, error) 
 	_, err := ctx.UpdateStatus(n, "mark volume "+pv.Name+" Released")
 	return Result{Outcome: Acted}, err
 }
+
+// unboundClaims is why the scheduler cannot place a pod yet because of its
+// claims (its VolumeBinding plugin's words), or "": a claim it mounts that
+// does not exist, or is not bound to a volume.
+func unboundClaims(c *informer.Cache, p *api.Pod) string {
+	for _, v := range p.Spec.Volumes {
+		if v.PersistentVolumeClaim == nil {
+			continue
+		}
+		claim, _ := c.Get("PersistentVolumeClaim", p.Namespace+"/"+v.PersistentVolumeClaim.ClaimName).(*api.PersistentVolumeClaim)
+		if claim == nil {
+			return fmt.Sprintf("persistentvolumeclaim %q not found", v.PersistentVolumeClaim.ClaimName)
+		}
+		if claim.Status.Phase != api.ClaimBound {
+			return "pod has unbound immediate PersistentVolumeClaims"
+		}
+	}
+	return ""
+}
