@@ -197,8 +197,7 @@ func (c *CronJobLoop) schedule(ctx *Context, cj *api.CronJob, st *api.CronJobSta
 	// times it fired there.
 	var due api.Time
 	missed := 0
-	t := earliest.Wall()
-	for {
+	for t := earliest.Wall(); ; {
 		n, ok := sched.Next(t)
 		if !ok || fromWall(n) > ctx.Now {
 			if ok {
@@ -208,21 +207,9 @@ func (c *CronJobLoop) schedule(ctx *Context, cj *api.CronJob, st *api.CronJobSta
 		}
 		due, t = fromWall(n), n
 		missed++
-		if missed > tooManyMissed {
-			// skip ahead: only the latest matters
-			for {
-				n, ok := sched.Next(t)
-				if !ok || fromWall(n) > ctx.Now {
-					if ok {
-						next = fromWall(n) + nextScheduleDelta
-					}
-					break
-				}
-				due, t = fromWall(n), n
-			}
-			ctx.Event(cj, "Warning", "TooManyMissedTimes", "too many missed start times: %d. Set or decrease .spec.startingDeadlineSeconds or check clock skew", missed)
-			break
-		}
+	}
+	if missed > tooManyMissed {
+		ctx.Event(cj, "Warning", "TooManyMissedTimes", "too many missed start times: %d. Set or decrease .spec.startingDeadlineSeconds or check clock skew", missed)
 	}
 	if missed == 0 {
 		return false, next, fmt.Sprintf("nothing due; next at t=%s", (next - nextScheduleDelta).String()), nil

@@ -329,14 +329,7 @@ func (s *SchedulerLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 		n := len(s.list)
 		msg := fmt.Sprintf("0/%d nodes are available: %s. preemption: 0/%d nodes are available: %d Preemption is not helpful for scheduling.", n, why, n, n)
 		ctx.Difference = "its claims are not bound"
-		ctx.Event(p, "Warning", "FailedScheduling", "%s", msg)
-		np := p.DeepCopy()
-		setPodCondition(np, api.PodCondition{Type: "PodScheduled", Status: "False", Reason: "Unschedulable", Message: msg}, ctx.Now)
-		if _, err := ctx.UpdateStatus(np, "mark PodScheduled=False: "+msg); err != nil {
-			return Result{}, err
-		}
-		return Result{Outcome: Blocked, Why: "unbound claims", RequeueAfter: 5 * api.Minute,
-			RequeueReason: "unschedulable pods are retried every 5m or when the cluster changes"}, nil
+		return unschedulable(ctx, p, msg, "unbound claims")
 	}
 	cpu, mem := podRequests(p)
 	nodes, feasible, want := 0, 0, feasibleToFind(len(s.list))
@@ -373,14 +366,7 @@ func (s *SchedulerLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 			msg = FitErrorMessage(nodes, reasons, preempt)
 		}
 		ctx.Difference = "no node fits"
-		ctx.Event(p, "Warning", "FailedScheduling", "%s", msg)
-		np := p.DeepCopy()
-		setPodCondition(np, api.PodCondition{Type: "PodScheduled", Status: "False", Reason: "Unschedulable", Message: msg}, ctx.Now)
-		if _, err := ctx.UpdateStatus(np, "mark PodScheduled=False: "+msg); err != nil {
-			return Result{}, err
-		}
-		return Result{Outcome: Blocked, Why: "unschedulable", RequeueAfter: 5 * api.Minute,
-			RequeueReason: "unschedulable pods are retried every 5m or when the cluster changes"}, nil
+		return unschedulable(ctx, p, msg, "unschedulable")
 	}
 	ctx.Difference = "bind to " + best.Name
 	if err := ctx.Bind(p.Namespace, p.Name, best.Name, fmt.Sprintf("bind %s to %s", p.Name, best.Name)); err != nil {
@@ -391,6 +377,20 @@ func (s *SchedulerLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	s.account(key, bound)
 	ctx.Event(p, "Normal", "Scheduled", "Successfully assigned %s/%s to %s", p.Namespace, p.Name, best.Name)
 	return Result{Outcome: Acted}, nil
+}
+
+// unschedulable reports that no node takes the pod: the FailedScheduling
+// event, PodScheduled=False, and a retry in 5 minutes (or sooner, when the
+// cluster changes).
+func unschedulable(ctx *Context, p *api.Pod, msg, why string) (Result, error) {
+	ctx.Event(p, "Warning", "FailedScheduling", "%s", msg)
+	np := p.DeepCopy()
+	setPodCondition(np, api.PodCondition{Type: "PodScheduled", Status: "False", Reason: "Unschedulable", Message: msg}, ctx.Now)
+	if _, err := ctx.UpdateStatus(np, "mark PodScheduled=False: "+msg); err != nil {
+		return Result{}, err
+	}
+	return Result{Outcome: Blocked, Why: why, RequeueAfter: 5 * api.Minute,
+		RequeueReason: "unschedulable pods are retried every 5m or when the cluster changes"}, nil
 }
 
 // score prefers the least requested node, by the share of CPU and memory

@@ -216,16 +216,7 @@ func validateCronJobSpec(s *api.CronJobSpec, p Path) ErrorList {
 	if s.FailedJobsHistoryLimit != nil {
 		errs = append(errs, nonNegative(int64(*s.FailedJobsHistoryLimit), p.Child("failedJobsHistoryLimit"))...)
 	}
-	jp := p.Child("jobTemplate", "spec")
-	errs = append(errs, validatePodTemplate(&s.JobTemplate.Spec.Template, jp.Child("template"))...)
-	if rp := s.JobTemplate.Spec.Template.Spec.RestartPolicy; rp != "OnFailure" && rp != "Never" {
-		if rp == "" || rp == "Always" {
-			errs = append(errs, Required(jp.Child("template", "spec", "restartPolicy"), `valid values: "OnFailure", "Never"`))
-		} else {
-			errs = append(errs, NotSupported(jp.Child("template", "spec", "restartPolicy"), rp, "OnFailure", "Never"))
-		}
-	}
-	return errs
+	return append(errs, validateJobTemplate(&s.JobTemplate.Spec.Template, p.Child("jobTemplate", "spec", "template"))...)
 }
 
 func validateStatefulSetUpdate(old, new *api.StatefulSet) ErrorList {
