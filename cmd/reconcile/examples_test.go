@@ -214,6 +214,10 @@ func TestExamples(t *testing.T) {
 			if code != 0 || stderr != "" {
 				t.Fatalf("exit %d, stderr:\n%s", code, stderr)
 			}
+			// Deterministic: the same file and seed give the same digest.
+			if _, again, _ := runCLI("run", path, "--until", ex.until, "-o", "json"); digestOf(again) != digestOf(stdout) || digestOf(stdout) == "" {
+				t.Errorf("two runs, two digests: %q and %q", digestOf(stdout), digestOf(again))
+			}
 			w, err := readWorld([]byte(stdout))
 			if err != nil {
 				t.Fatal(err)
@@ -306,4 +310,12 @@ func appendAs[T any](raw json.RawMessage, list *[]T) error {
 	}
 	*list = append(*list, v)
 	return nil
+}
+
+func digestOf(doc string) string {
+	var out struct {
+		Digest string `json:"digest"`
+	}
+	json.Unmarshal([]byte(doc), &out)
+	return out.Digest
 }
