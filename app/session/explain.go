@@ -130,6 +130,9 @@ func plainName(p sim.Pass) string {
 		}
 		return "The kubelet"
 	}
+	if n := workloadNames[p.Controller]; n != "" {
+		return n
+	}
 	return "The " + p.Controller
 }
 
@@ -226,6 +229,8 @@ func requeueWhy(t string) string {
 		return fmt.Sprintf("It ran because its last pass on this key failed: the work queue retried it %s, with a back-off that grows with each failure.", later)
 	case strings.HasPrefix(reason, "unschedulable pods are retried"):
 		return fmt.Sprintf("It ran because the pod did not fit anywhere: %s.", reason)
+	case strings.HasPrefix(reason, "next scheduled time "):
+		return fmt.Sprintf("It ran because it asked to look again %s, when its schedule next fires (%s).", later, strings.TrimPrefix(reason, "next scheduled time "))
 	case requeueFor[reason] != "":
 		return fmt.Sprintf("It ran because it asked to look again %s, %s.", later, requeueFor[reason])
 	}
@@ -289,6 +294,9 @@ func what(p sim.Pass) string {
 		s = kubeletWhat(p, who, obj, steps, status)
 	}
 	if s == "" {
+		s = workloadWhat(p, who, obj, steps, status)
+	}
+	if s == "" {
 		s = genericWhat(p, who, obj, steps, status)
 	}
 	return s
@@ -301,6 +309,8 @@ func inControllerManager(name string) bool {
 	switch name {
 	case controller.DeploymentController, controller.ReplicaSetController, controller.JobController, controller.NodeLifecycleController,
 		controller.GarbageCollectorController:
+		return true
+	case controller.DaemonSetController, controller.StatefulSetController, controller.CronJobController, controller.VolumeController:
 		return true
 	}
 	return false

@@ -115,7 +115,7 @@ func inspect(run *sim.Sim, ref api.Ref, cache **objectText) Inspection {
 		v.Generation = probe.Metadata.Generation
 		if g := probe.Status.ObservedGeneration; g != nil {
 			v.Observed, v.HasObserved = *g, true
-		} else if ref.Kind == "Deployment" || ref.Kind == "ReplicaSet" {
+		} else if ref.Kind == "Deployment" || ref.Kind == "ReplicaSet" || ref.Kind == "DaemonSet" || ref.Kind == "StatefulSet" {
 			v.HasObserved = true // omitted when 0: the controller has not reported yet
 		}
 		for _, c := range probe.Status.Conditions {

@@ -26,6 +26,7 @@ type PodSpec struct {
 	TerminationGracePeriodSeconds *int64            `json:"terminationGracePeriodSeconds,omitempty" yaml:"terminationGracePeriodSeconds,omitempty"`
 	SchedulerName                 string            `json:"schedulerName,omitempty" yaml:"schedulerName,omitempty"`
 	Affinity                      *Affinity         `json:"affinity,omitempty" yaml:"affinity,omitempty"`
+	Volumes                       []Volume          `json:"volumes,omitempty" yaml:"volumes,omitempty"`
 }
 
 // Affinity holds scheduling constraints. Required node affinity is
@@ -50,6 +51,9 @@ type NodeSelector struct {
 // NodeSelectorTerm is a list of requirements, all of which must match.
 type NodeSelectorTerm struct {
 	MatchExpressions []NodeSelectorRequirement `json:"matchExpressions,omitempty" yaml:"matchExpressions,omitempty"`
+	// MatchFields are over the node's fields; metadata.name is the one
+	// Kubernetes supports (a DaemonSet pins its pods to nodes with it).
+	MatchFields []NodeSelectorRequirement `json:"matchFields,omitempty" yaml:"matchFields,omitempty"`
 }
 
 // NodeSelectorRequirement is one expression over a node's labels.
@@ -62,13 +66,26 @@ type NodeSelectorRequirement struct {
 // Matches reports whether a node's labels satisfy the selector: any term,
 // every expression of it.
 func (s *NodeSelector) Matches(labels map[string]string) bool {
+	return s.MatchesNode("", labels)
+}
+
+// MatchesNode reports whether the node named name with labels satisfies
+// the selector: any term, every expression and field requirement of it.
+func (s *NodeSelector) MatchesNode(name string, labels map[string]string) bool {
 	if s == nil {
 		return true
 	}
+	fields := map[string]string{"metadata.name": name}
 	for _, t := range s.NodeSelectorTerms {
-		ok := len(t.MatchExpressions) > 0
+		ok := len(t.MatchExpressions) > 0 || len(t.MatchFields) > 0
 		for _, r := range t.MatchExpressions {
 			if !r.matches(labels) {
+				ok = false
+				break
+			}
+		}
+		for _, r := range t.MatchFields {
+			if !r.matches(fields) {
 				ok = false
 				break
 			}
@@ -126,6 +143,7 @@ type Container struct {
 	Env             []EnvVar             `json:"env,omitempty" yaml:"env,omitempty"`
 	Command         []string             `json:"command,omitempty" yaml:"command,omitempty"`
 	Args            []string             `json:"args,omitempty" yaml:"args,omitempty"`
+	VolumeMounts    []VolumeMount        `json:"volumeMounts,omitempty" yaml:"volumeMounts,omitempty"`
 }
 
 // ContainerPort is a port a container listens on.

@@ -65,6 +65,10 @@ func (s PodSpec) DeepCopy() PodSpec {
 						exprs[j] = e
 					}
 					terms[i] = NodeSelectorTerm{MatchExpressions: exprs}
+					for _, f := range t.MatchFields {
+						f.Values = append([]string(nil), f.Values...)
+						terms[i].MatchFields = append(terms[i].MatchFields, f)
+					}
 				}
 				n.RequiredDuringSchedulingIgnoredDuringExecution = &NodeSelector{NodeSelectorTerms: terms}
 			}
@@ -82,6 +86,7 @@ func (s PodSpec) DeepCopy() PodSpec {
 			out.Tolerations[i] = t
 		}
 	}
+	out.Volumes = copyVolumes(s.Volumes)
 	if s.Containers != nil {
 		out.Containers = make([]Container, len(s.Containers))
 		for i, c := range s.Containers {
@@ -93,6 +98,7 @@ func (s PodSpec) DeepCopy() PodSpec {
 			c.Resources.Limits = cloneQuantities(c.Resources.Limits)
 			c.ReadinessProbe = copyProbe(c.ReadinessProbe)
 			c.LivenessProbe = copyProbe(c.LivenessProbe)
+			c.VolumeMounts = append([]VolumeMount(nil), c.VolumeMounts...)
 			out.Containers[i] = c
 		}
 	}

@@ -39,13 +39,13 @@ var kinds = []Kind{
 	{Name: "ValidatingWebhookConfiguration", Group: "admissionregistration.k8s.io", Version: "v1", Resource: "validatingwebhookconfigurations",
 		New: func() Object { return &ValidatingWebhookConfiguration{} }},
 
-	// Kinds stored and listed, not simulated.
+	// Kinds stored and listed, not simulated (but those with New).
 	{Name: "Service", Version: "v1", Resource: "services", Short: []string{"svc"}, Namespaced: true},
-	{Name: "StatefulSet", Group: "apps", Version: "v1", Resource: "statefulsets", Short: []string{"sts"}, Namespaced: true},
-	{Name: "DaemonSet", Group: "apps", Version: "v1", Resource: "daemonsets", Short: []string{"ds"}, Namespaced: true},
-	{Name: "CronJob", Group: "batch", Version: "v1", Resource: "cronjobs", Short: []string{"cj"}, Namespaced: true},
+	{Name: "StatefulSet", Group: "apps", Version: "v1", Resource: "statefulsets", Short: []string{"sts"}, Namespaced: true, New: func() Object { return &StatefulSet{} }},
+	{Name: "DaemonSet", Group: "apps", Version: "v1", Resource: "daemonsets", Short: []string{"ds"}, Namespaced: true, New: func() Object { return &DaemonSet{} }},
+	{Name: "CronJob", Group: "batch", Version: "v1", Resource: "cronjobs", Short: []string{"cj"}, Namespaced: true, New: func() Object { return &CronJob{} }},
 	{Name: "ReplicationController", Version: "v1", Resource: "replicationcontrollers", Short: []string{"rc"}, Namespaced: true},
-	{Name: "PersistentVolumeClaim", Version: "v1", Resource: "persistentvolumeclaims", Short: []string{"pvc"}, Namespaced: true},
+	{Name: "PersistentVolumeClaim", Version: "v1", Resource: "persistentvolumeclaims", Short: []string{"pvc"}, Namespaced: true, New: func() Object { return &PersistentVolumeClaim{} }},
 	{Name: "Endpoints", Version: "v1", Resource: "endpoints", Short: []string{"ep"}, Namespaced: true},
 	{Name: "LimitRange", Version: "v1", Resource: "limitranges", Short: []string{"limits"}, Namespaced: true},
 	{Name: "PodDisruptionBudget", Group: "policy", Version: "v1", Resource: "poddisruptionbudgets", Short: []string{"pdb"}, Namespaced: true},
@@ -58,7 +58,7 @@ var kinds = []Kind{
 	{Name: "ServiceAccount", Version: "v1", Resource: "serviceaccounts", Short: []string{"sa"}, Namespaced: true},
 	{Name: "Ingress", Group: "networking.k8s.io", Version: "v1", Resource: "ingresses", Short: []string{"ing"}, Namespaced: true},
 	{Name: "HorizontalPodAutoscaler", Group: "autoscaling", Version: "v2", Resource: "horizontalpodautoscalers", Short: []string{"hpa"}, Namespaced: true},
-	{Name: "PersistentVolume", Version: "v1", Resource: "persistentvolumes", Short: []string{"pv"}},
+	{Name: "PersistentVolume", Version: "v1", Resource: "persistentvolumes", Short: []string{"pv"}, New: func() Object { return &PersistentVolume{} }},
 	{Name: "StorageClass", Group: "storage.k8s.io", Version: "v1", Resource: "storageclasses", Short: []string{"sc"}},
 	{Name: "ClusterRole", Group: "rbac.authorization.k8s.io", Version: "v1", Resource: "clusterroles"},
 	{Name: "ClusterRoleBinding", Group: "rbac.authorization.k8s.io", Version: "v1", Resource: "clusterrolebindings"},

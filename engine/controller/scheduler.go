@@ -70,7 +70,7 @@ func NewScheduler() *SchedulerLoop {
 }
 
 func (s *SchedulerLoop) Name() string      { return Scheduler }
-func (s *SchedulerLoop) Watches() []string { return []string{"Pod", "Node"} }
+func (s *SchedulerLoop) Watches() []string { return []string{"Pod", "Node", "PersistentVolumeClaim"} }
 
 // Clone copies the scheduler with its accounting, sharing it until one of
 // the two changes it.
@@ -221,6 +221,10 @@ func (s *SchedulerLoop) Keys(c *informer.Cache, ev store.WatchEvent) []string {
 	case *api.Node:
 		s.trackNode(o, ev.Type == store.Deleted)
 		return s.pending(c)
+	case *api.PersistentVolumeClaim:
+		if o.Status.Phase == api.ClaimBound {
+			return s.pending(c) // a pod waiting for its claim may fit now
+		}
 	}
 	return nil
 }
@@ -265,7 +269,7 @@ func (s *SchedulerLoop) filter(p *api.Pod, cpu, mem int64, u *nodeUsage) (reason
 			return []string{fmt.Sprintf("node(s) had untolerated taint {%s: %s}", taint.Key, taint.Value)}, false
 		}
 	}
-	if a := p.Spec.Affinity; a != nil && a.NodeAffinity != nil && !a.NodeAffinity.RequiredDuringSchedulingIgnoredDuringExecution.Matches(n.Labels) {
+	if a := p.Spec.Affinity; a != nil && a.NodeAffinity != nil && !a.NodeAffinity.RequiredDuringSchedulingIgnoredDuringExecution.MatchesNode(n.Name, n.Labels) {
 		return []string{"node(s) didn't match Pod's node affinity/selector"}, false
 	}
 	// Any order: every mismatch gives the same reason.
@@ -320,6 +324,13 @@ func (s *SchedulerLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	preempt := map[string]int{}
 	var best *api.Node
 	var bestScore int64 = -1
+	if why := unboundClaims(ctx.Cache, p); why != "" && len(s.list) > 0 {
+		// The VolumeBinding plugin's PreFilter refuses the pod on every node.
+		n := len(s.list)
+		msg := fmt.Sprintf("0/%d nodes are available: %s. preemption: 0/%d nodes are available: %d Preemption is not helpful for scheduling.", n, why, n, n)
+		ctx.Difference = "its claims are not bound"
+		return unschedulable(ctx, p, msg, "unbound claims")
+	}
 	cpu, mem := podRequests(p)
 	nodes, feasible, want := 0, 0, feasibleToFind(len(s.list))
 	for j := range s.list {
@@ -355,14 +366,7 @@ func (s *SchedulerLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 			msg = FitErrorMessage(nodes, reasons, preempt)
 		}
 		ctx.Difference = "no node fits"
-		ctx.Event(p, "Warning", "FailedScheduling", "%s", msg)
-		np := p.DeepCopy()
-		setPodCondition(np, api.PodCondition{Type: "PodScheduled", Status: "False", Reason: "Unschedulable", Message: msg}, ctx.Now)
-		if _, err := ctx.UpdateStatus(np, "mark PodScheduled=False: "+msg); err != nil {
-			return Result{}, err
-		}
-		return Result{Outcome: Blocked, Why: "unschedulable", RequeueAfter: 5 * api.Minute,
-			RequeueReason: "unschedulable pods are retried every 5m or when the cluster changes"}, nil
+		return unschedulable(ctx, p, msg, "unschedulable")
 	}
 	ctx.Difference = "bind to " + best.Name
 	if err := ctx.Bind(p.Namespace, p.Name, best.Name, fmt.Sprintf("bind %s to %s", p.Name, best.Name)); err != nil {
@@ -373,6 +377,20 @@ func (s *SchedulerLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	s.account(key, bound)
 	ctx.Event(p, "Normal", "Scheduled", "Successfully assigned %s/%s to %s", p.Namespace, p.Name, best.Name)
 	return Result{Outcome: Acted}, nil
+}
+
+// unschedulable reports that no node takes the pod: the FailedScheduling
+// event, PodScheduled=False, and a retry in 5 minutes (or sooner, when the
+// cluster changes).
+func unschedulable(ctx *Context, p *api.Pod, msg, why string) (Result, error) {
+	ctx.Event(p, "Warning", "FailedScheduling", "%s", msg)
+	np := p.DeepCopy()
+	setPodCondition(np, api.PodCondition{Type: "PodScheduled", Status: "False", Reason: "Unschedulable", Message: msg}, ctx.Now)
+	if _, err := ctx.UpdateStatus(np, "mark PodScheduled=False: "+msg); err != nil {
+		return Result{}, err
+	}
+	return Result{Outcome: Blocked, Why: why, RequeueAfter: 5 * api.Minute,
+		RequeueReason: "unschedulable pods are retried every 5m or when the cluster changes"}, nil
 }
 
 // score prefers the least requested node, by the share of CPU and memory

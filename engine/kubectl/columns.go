@@ -23,6 +23,9 @@ func headers(kind string, wide bool) []string {
 
 func columnsOf(kind string) (base, wide []string) {
 	workload := []string{"CONTAINERS", "IMAGES", "SELECTOR"}
+	if b, w, ok := workloadColumns(kind); ok {
+		return b, w
+	}
 	switch kind {
 	case "Pod":
 		return []string{"NAME", "READY", "STATUS", "RESTARTS", "AGE"}, []string{"IP", "NODE", "NOMINATED NODE", "READINESS GATES"}
@@ -58,6 +61,9 @@ func columnsOf(kind string) (base, wide []string) {
 func (k *cmd) cells(o api.Object, wide bool) []string {
 	now := k.now
 	m := o.Meta()
+	if c, ok := k.workloadCells(o, wide); ok {
+		return c
+	}
 	var c []string
 	switch t := o.(type) {
 	case *api.Pod:

@@ -75,6 +75,11 @@ func (p *pw) line(level int, format string, a ...any) {
 func (k *cmd) describeOne(f found) string {
 	var b strings.Builder
 	w := newPrefixWriter(&b)
+	if k.describeWorkload(w, f.obj) {
+		k.describeEvents(w, f)
+		w.w.Flush()
+		return b.String()
+	}
 	switch t := f.obj.(type) {
 	case *api.Pod:
 		k.describePod(w, t)
@@ -153,7 +158,7 @@ func (k *cmd) describePod(w *pw, p *api.Pod) {
 			w.line(1, "%v \t%v \n", c.Type, c.Status)
 		}
 	}
-	w.line(0, "Volumes:\t<none>\n")
+	describeVolumes(w, "", p.Spec.Volumes)
 	w.line(0, "QoS Class:\t%s\n", qosClass(p.Spec.Containers))
 	labelsBlock(w, "Node-Selectors", p.Spec.NodeSelector)
 	tolerationsBlock(w, "Tolerations", p.Spec.Tolerations)
@@ -234,7 +239,7 @@ func describeContainers(w *pw, indent string, cs []api.Container, statuses map[s
 				w.line(3, "%s:\t%s\n", e.Name, e.Value)
 			}
 		}
-		w.line(2, "Mounts:\t<none>\n")
+		describeMounts(w, c.VolumeMounts)
 	}
 }
 
@@ -436,7 +441,7 @@ func describePodTemplate(w *pw, t *api.PodTemplateSpec, _ int) {
 		annotationsBlock(w, "  Annotations", t.Annotations)
 	}
 	describeContainers(w, "  ", t.Spec.Containers, nil)
-	w.line(0, "  Volumes:\t<none>\n")
+	describeVolumes(w, "  ", t.Spec.Volumes)
 	labelsBlock(w, "  Node-Selectors", t.Spec.NodeSelector)
 	tolerationsBlock(w, "  Tolerations", t.Spec.Tolerations)
 }

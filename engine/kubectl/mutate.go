@@ -276,6 +276,8 @@ func (k *cmd) scale() (string, error) {
 			cur = t.Spec.Replicas
 		case *api.ReplicaSet:
 			cur = t.Spec.Replicas
+		case *api.StatefulSet:
+			cur = t.Spec.Replicas
 		case *api.Unstructured:
 			if r, ok := t.Spec["replicas"]; ok {
 				v := int32(toInt(r))
@@ -292,6 +294,8 @@ func (k *cmd) scale() (string, error) {
 		case *api.Deployment:
 			t.Spec.Replicas = api.Int32(int32(n))
 		case *api.ReplicaSet:
+			t.Spec.Replicas = api.Int32(int32(n))
+		case *api.StatefulSet:
 			t.Spec.Replicas = api.Int32(int32(n))
 		case *api.Unstructured:
 			t.Spec["replicas"] = n
@@ -331,6 +335,12 @@ func podTemplate(o api.Object) *api.PodTemplateSpec {
 		return &t.Spec.Template
 	case *api.Job:
 		return &t.Spec.Template
+	case *api.DaemonSet:
+		return &t.Spec.Template
+	case *api.StatefulSet:
+		return &t.Spec.Template
+	case *api.CronJob:
+		return &t.Spec.JobTemplate.Spec.Template
 	}
 	return nil
 }

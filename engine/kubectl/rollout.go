@@ -74,6 +74,9 @@ func (k *cmd) rollout(sub string) (string, error) {
 	if sub == "history" && k.in.Int("revision", 0) < 0 {
 		return "", fmt.Errorf("error: revision must be a positive integer: %v", k.in.Int("revision", 0))
 	}
+	if out, err, ok := k.workloadRollout(sub); ok {
+		return out, err
+	}
 	d, err := k.rolloutTarget()
 	if err != nil {
 		return "", err

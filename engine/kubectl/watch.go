@@ -28,6 +28,7 @@ type Watch struct {
 	Timeout api.Duration
 
 	kind         string // "rollout" or "get"
+	rolloutKind  string // rollout status of a DaemonSet or StatefulSet: its kind
 	namespace    string
 	name, uid    string // rollout status: the deployment
 	revision     int
@@ -77,6 +78,17 @@ func WatchingAt(st *store.Store, now api.Time, line string) (*Watch, bool) {
 			return nil, false
 		}
 		k := &cmd{st: st, in: in, ns: w.namespace}
+		if o, ok := k.workloadRolloutTarget(); ok {
+			if _, done, err := WorkloadRolloutStatus(o); done || err != nil {
+				return nil, false // Run answers at once
+			}
+			w.kind, w.rolloutKind, w.name, w.uid = "rollout", o.GetTypeMeta().Kind, o.Meta().Name, o.Meta().UID
+			if in.Has("timeout") {
+				d, _ := api.ParseDuration(in.String("timeout", "0s"))
+				w.Timeout = d
+			}
+			break
+		}
 		d, err := k.rolloutTarget()
 		if err != nil || checkRevision(d, in.Int("revision", 0)) != nil {
 			return nil, false // Run answers at once
@@ -333,6 +345,9 @@ func (w *Watch) CheckAt(st *store.Store, now api.Time) (output string, ended boo
 			return w.Output(), true, 0
 		}
 		return w.Output(), false, 0
+	}
+	if w.rolloutKind != "" {
+		return w.checkWorkload(st)
 	}
 	d, _ := st.Get("Deployment", w.namespace, w.name).(*api.Deployment)
 	if d == nil || d.UID != w.uid {

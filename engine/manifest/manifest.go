@@ -221,6 +221,8 @@ func workloadReplicas(obj api.Object) int32 {
 		return api.Deref(o.Spec.Replicas, 1)
 	case *api.ReplicaSet:
 		return api.Deref(o.Spec.Replicas, 1)
+	case *api.StatefulSet:
+		return api.Deref(o.Spec.Replicas, 1)
 	}
 	return 0
 }

@@ -66,7 +66,7 @@ func (s *Sim) Moving(max int) []string {
 func (w *world) moving(max int) []string {
 	var m reasons
 	for _, check := range []func(*reasons){
-		w.nodesMoving, w.terminatingMoving, w.rolloutsMoving, w.replicaSetsMoving, w.podsMoving, w.jobsMoving,
+		w.nodesMoving, w.terminatingMoving, w.rolloutsMoving, w.replicaSetsMoving, w.workloadsMoving, w.podsMoving, w.jobsMoving,
 		w.processesMoving, w.agendaMoving,
 	} {
 		check(&m)

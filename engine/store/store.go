@@ -330,6 +330,8 @@ func bumpsGeneration(old, obj api.Object) bool {
 		return false
 	case *api.Unstructured:
 		return !reflect.DeepEqual(o.Spec, old.(*api.Unstructured).Spec)
+	case api.StatusSubresource:
+		return !reflect.DeepEqual(o.SpecValue(), old.(api.StatusSubresource).SpecValue())
 	}
 	return false
 }
@@ -355,6 +357,8 @@ func keepStatus(obj, old api.Object) {
 		o.Status = old.(*api.Pod).Status
 	case *api.Node:
 		o.Status = old.(*api.Node).Status
+	case api.StatusSubresource:
+		o.KeepStatus(old)
 	}
 }
 
@@ -376,6 +380,9 @@ func keepSpec(obj, old api.Object) {
 	case *api.Node:
 		m.Annotations = om.Annotations
 		o.Spec = old.(*api.Node).Spec
+	case api.StatusSubresource:
+		m.Annotations = om.Annotations
+		o.KeepSpec(old)
 	default:
 		m.Annotations = om.Annotations
 	}

@@ -66,6 +66,16 @@ func Default(obj api.Object) {
 		defaultTolerations(&o.Spec)
 	case *api.Job:
 		defaultJob(o)
+	case *api.DaemonSet:
+		defaultDaemonSet(o)
+	case *api.StatefulSet:
+		defaultStatefulSet(o)
+	case *api.CronJob:
+		defaultCronJob(o)
+	case *api.PersistentVolumeClaim:
+		defaultClaim(o)
+	case *api.PersistentVolume:
+		defaultVolume(o)
 	}
 }
 

@@ -35,12 +35,18 @@ func validateJobSpec(s *api.JobSpec, p Path) ErrorList {
 	errs = append(errs, nonNegative(int64(api.Deref(s.Parallelism, 1)), p.Child("parallelism"))...)
 	errs = append(errs, nonNegative(int64(api.Deref(s.Completions, 1)), p.Child("completions"))...)
 	errs = append(errs, nonNegative(int64(api.Deref(s.BackoffLimit, 6)), p.Child("backoffLimit"))...)
-	errs = append(errs, validatePodTemplate(&s.Template, p.Child("template"))...)
-	if rp := s.Template.Spec.RestartPolicy; rp != "OnFailure" && rp != "Never" {
+	return append(errs, validateJobTemplate(&s.Template, p.Child("template"))...)
+}
+
+// validateJobTemplate checks a Job's pod template: a pod that runs to
+// completion restarts OnFailure or Never.
+func validateJobTemplate(t *api.PodTemplateSpec, p Path) ErrorList {
+	errs := validatePodTemplate(t, p)
+	if rp := t.Spec.RestartPolicy; rp != "OnFailure" && rp != "Never" {
 		if rp == "" || rp == "Always" {
-			errs = append(errs, Required(p.Child("template", "spec", "restartPolicy"), `valid values: "OnFailure", "Never"`))
+			errs = append(errs, Required(p.Child("spec", "restartPolicy"), `valid values: "OnFailure", "Never"`))
 		} else {
-			errs = append(errs, NotSupported(p.Child("template", "spec", "restartPolicy"), rp, "OnFailure", "Never"))
+			errs = append(errs, NotSupported(p.Child("spec", "restartPolicy"), rp, "OnFailure", "Never"))
 		}
 	}
 	return errs

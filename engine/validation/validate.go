@@ -35,6 +35,14 @@ func ValidateUpdate(old, new api.Object) error {
 		if o, ok := old.(*api.Job); ok {
 			errs = append(errs, validateJobUpdate(o, n)...)
 		}
+	case *api.DaemonSet:
+		if o, ok := old.(*api.DaemonSet); ok && !selectorsEqual(o.Spec.Selector, n.Spec.Selector) {
+			errs = append(errs, Immutable(Path("spec.selector"), n.Spec.Selector))
+		}
+	case *api.StatefulSet:
+		if o, ok := old.(*api.StatefulSet); ok {
+			errs = append(errs, validateStatefulSetUpdate(o, n)...)
+		}
 	}
 	return toError(new, errs)
 }
@@ -71,6 +79,14 @@ func validateObject(obj api.Object) ErrorList {
 		return append(validateObjectMeta(&o.ObjectMeta, "Node", meta), validateTaints(o.Spec.Taints, Path("spec.taints"))...)
 	case *api.Job:
 		return append(validateObjectMeta(&o.ObjectMeta, "Job", meta), validateJobSpec(&o.Spec, Path("spec"))...)
+	case *api.DaemonSet:
+		return append(validateObjectMeta(&o.ObjectMeta, "DaemonSet", meta), validateDaemonSetSpec(&o.Spec, Path("spec"))...)
+	case *api.StatefulSet:
+		return append(validateObjectMeta(&o.ObjectMeta, "StatefulSet", meta), validateStatefulSetSpec(&o.Spec, Path("spec"))...)
+	case *api.CronJob:
+		return append(validateObjectMeta(&o.ObjectMeta, "CronJob", meta), validateCronJobSpec(&o.Spec, Path("spec"))...)
+	case *api.PersistentVolumeClaim:
+		return append(validateObjectMeta(&o.ObjectMeta, "PersistentVolumeClaim", meta), validateClaimSpec(&o.Spec, Path("spec"))...)
 	case *api.Event, *api.Lease:
 		return nil
 	}
