@@ -26,14 +26,15 @@ type PodSpec struct {
 	TerminationGracePeriodSeconds *int64            `json:"terminationGracePeriodSeconds,omitempty" yaml:"terminationGracePeriodSeconds,omitempty"`
 	SchedulerName                 string            `json:"schedulerName,omitempty" yaml:"schedulerName,omitempty"`
 	Affinity                      *Affinity         `json:"affinity,omitempty" yaml:"affinity,omitempty"`
+	PodSpecMore                   `json:",inline" yaml:",inline"`
 }
 
-// Affinity holds scheduling constraints. Required node affinity is
-// simulated; the rest is kept as written.
+// Affinity holds scheduling constraints. Required node affinity and pod
+// (anti-)affinity are simulated; preferred node affinity is kept as written.
 type Affinity struct {
-	NodeAffinity    *NodeAffinity  `json:"nodeAffinity,omitempty" yaml:"nodeAffinity,omitempty"`
-	PodAffinity     map[string]any `json:"podAffinity,omitempty" yaml:"podAffinity,omitempty"`
-	PodAntiAffinity map[string]any `json:"podAntiAffinity,omitempty" yaml:"podAntiAffinity,omitempty"`
+	NodeAffinity    *NodeAffinity `json:"nodeAffinity,omitempty" yaml:"nodeAffinity,omitempty"`
+	PodAffinity     *PodAffinity  `json:"podAffinity,omitempty" yaml:"podAffinity,omitempty"`
+	PodAntiAffinity *PodAffinity  `json:"podAntiAffinity,omitempty" yaml:"podAntiAffinity,omitempty"`
 }
 
 // NodeAffinity restricts the nodes a pod may run on.
@@ -126,6 +127,7 @@ type Container struct {
 	Env             []EnvVar             `json:"env,omitempty" yaml:"env,omitempty"`
 	Command         []string             `json:"command,omitempty" yaml:"command,omitempty"`
 	Args            []string             `json:"args,omitempty" yaml:"args,omitempty"`
+	ContainerMore   `json:",inline" yaml:",inline"`
 }
 
 // ContainerPort is a port a container listens on.
@@ -139,6 +141,8 @@ type ContainerPort struct {
 type EnvVar struct {
 	Name  string `json:"name" yaml:"name"`
 	Value string `json:"value,omitempty" yaml:"value,omitempty"`
+	// ValueFrom reads the value from a ConfigMap, a Secret or the pod.
+	ValueFrom *EnvVarSource `json:"valueFrom,omitempty" yaml:"valueFrom,omitempty"`
 }
 
 // ResourceRequirements are a container's requests and limits.
@@ -158,6 +162,7 @@ type Probe struct {
 	PeriodSeconds       int32          `json:"periodSeconds,omitempty" yaml:"periodSeconds,omitempty"`
 	SuccessThreshold    int32          `json:"successThreshold,omitempty" yaml:"successThreshold,omitempty"`
 	FailureThreshold    int32          `json:"failureThreshold,omitempty" yaml:"failureThreshold,omitempty"`
+	ProbeMore           `json:",inline" yaml:",inline"`
 }
 
 // Toleration lets a pod ignore a taint.

@@ -10,6 +10,7 @@ import (
 	"reconcile/engine/kubectl"
 	"reconcile/engine/manifest"
 	"reconcile/engine/store"
+	"reconcile/engine/yamlpos"
 )
 
 // apply gives the world an input.
@@ -30,7 +31,7 @@ func (s *Sim) apply(w *world, in Input) {
 		} else {
 			text = in.(Commit).Manifests
 		}
-		objs, err := decode(text)
+		objs, warns, err := decode(text, s.cfg.WarnUnknownFields)
 		if err != nil {
 			w.record(Output{At: w.now, AtText: w.now.String(), Command: in.Text(), Output: "error: " + err.Error() + "\n", ExitCode: 1})
 			return
@@ -39,21 +40,34 @@ func (s *Sim) apply(w *world, in Input) {
 			w.commitOutput(objs)
 			return
 		}
-		w.applyManifests(in, objs)
+		w.applyManifests(in, objs, warns)
 	}
 }
 
-// decode reads the manifests of an apply or commit input.
-func decode(text string) ([]api.Object, error) {
-	ms, err := manifest.Decode("input", text, 1, 1)
+// decode reads the manifests of an apply or commit input, strictly unless
+// warn: then unknown fields are warnings, as kubectl prints them
+// ("Warning: unknown field \"spec.replica\"").
+func decode(text string, warn bool) ([]api.Object, []string, error) {
+	v := manifest.Strict
+	if warn {
+		v = manifest.Warn
+	}
+	ds, err := manifest.DecodeTextAs(text, yamlpos.File("input"), yamlpos.NewBudget(), v)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	out := make([]api.Object, len(ms))
-	for i, m := range ms {
-		out[i] = m.Object
+	out := make([]api.Object, len(ds))
+	var warns []string
+	for i, d := range ds {
+		out[i] = d.Object
+		for _, w := range d.Warnings {
+			if _, msg, ok := strings.Cut(w, ": Warning: "); ok {
+				w = "Warning: " + msg
+			}
+			warns = append(warns, w+"\n")
+		}
 	}
-	return out, nil
+	return out, warns, nil
 }
 
 // commit adds objects to the GitOps source (replacing those of the same
@@ -90,8 +104,9 @@ func (w *world) commitOutput(objs []api.Object) {
 // applyManifests is kubectl apply -f -: each object is created or updated;
 // a refusal is reported for its object and the others go on, as kubectl
 // reports per object.
-func (w *world) applyManifests(in Input, objs []api.Object) {
+func (w *world) applyManifests(in Input, objs []api.Object, warns []string) {
 	var b strings.Builder
+	b.WriteString(strings.Join(warns, ""))
 	code := 0
 	for _, o := range objs {
 		exists := w.store.Get(o.GetTypeMeta().Kind, o.Meta().Namespace, o.Meta().Name) != nil
