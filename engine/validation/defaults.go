@@ -124,6 +124,7 @@ func defaultPodSpec(s *api.PodSpec) {
 		defaultProbe(c.ReadinessProbe)
 		defaultProbe(c.LivenessProbe)
 	}
+	defaultPodSpecMore(s)
 }
 
 func defaultProbe(p *api.Probe) {
