@@ -34,6 +34,9 @@ type SchedulerLoop struct {
 	// copies what it changes (a checkpoint costs the nodes that change).
 	own       *schedOwner
 	listOwned bool
+	// anti are the keys of pods with required anti-affinity: they
+	// constrain where every other pod may go (see scheduler_pods.go).
+	anti map[string]bool
 }
 
 type schedOwner struct{ _ int }
@@ -76,7 +79,7 @@ func (s *SchedulerLoop) Watches() []string { return []string{"Pod", "Node"} }
 // the two changes it.
 func (s *SchedulerLoop) Clone() Reconciler {
 	s.own, s.listOwned = &schedOwner{}, false
-	return &SchedulerLoop{usage: s.usage.Clone(), list: s.list, unseen: s.unseen, next: s.next, own: &schedOwner{}}
+	return &SchedulerLoop{usage: s.usage.Clone(), list: s.list, unseen: s.unseen, next: s.next, own: &schedOwner{}, anti: maps.Clone(s.anti)}
 }
 
 // ownList makes list and unseen s's own to change.
@@ -159,6 +162,7 @@ func (s *SchedulerLoop) trackNode(n *api.Node, deleted bool) {
 func (s *SchedulerLoop) Restarted() {
 	s.usage = pmap.Map[podUsage]{}
 	s.list, s.unseen, s.listOwned = nil, map[string]*nodeUsage{}, true
+	s.anti = nil
 }
 
 func podRequests(p *api.Pod) (cpu, mem int64) {
@@ -212,6 +216,7 @@ func (s *SchedulerLoop) Keys(c *informer.Cache, ev store.WatchEvent) []string {
 		} else {
 			s.account(k, o)
 		}
+		s.trackAnti(k, o, ev.Type == store.Deleted)
 		if ev.Type != store.Deleted && needsScheduling(o) {
 			return []string{k}
 		}
@@ -316,10 +321,14 @@ func (s *SchedulerLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	}
 	ctx.Desired = "pod bound to a node"
 	ctx.Observed = "spec.nodeName is empty"
+	if len(p.Spec.SchedulingGates) > 0 {
+		return s.gated(ctx, p)
+	}
+	nb := s.neighboursOf(ctx.Cache, p)
 	reasons := map[string]int{}
 	preempt := map[string]int{}
 	var best *api.Node
-	var bestScore int64 = -1
+	var bestScore, bestPref int64 = -1, 0
 	cpu, mem := podRequests(p)
 	nodes, feasible, want := 0, 0, feasibleToFind(len(s.list))
 	for j := range s.list {
@@ -330,6 +339,11 @@ func (s *SchedulerLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 		n := u.node
 		nodes++
 		rs, resolvable := s.filter(p, cpu, mem, u)
+		if len(rs) == 0 {
+			if r, res := podFilters(p, n, nb); r != "" {
+				rs, resolvable = []string{r}, res
+			}
+		}
 		if len(rs) > 0 {
 			for _, r := range rs {
 				reasons[r]++
@@ -342,8 +356,9 @@ func (s *SchedulerLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 			continue
 		}
 		feasible++
-		if sc := score(cpu, mem, u); sc > bestScore || (sc == bestScore && n.Name < best.Name) {
-			best, bestScore = n, sc
+		pref := preference(p, n, nb)
+		if sc := score(cpu, mem, u); best == nil || pref > bestPref || (pref == bestPref && (sc > bestScore || (sc == bestScore && n.Name < best.Name))) {
+			best, bestScore, bestPref = n, sc, pref
 		}
 	}
 	if len(s.list) > 0 {

@@ -64,6 +64,9 @@ func Default(obj api.Object) {
 	case *api.Pod:
 		defaultPodSpec(&o.Spec)
 		defaultTolerations(&o.Spec)
+		if o.Status.Phase == "" {
+			o.Status.Phase = api.PodPending // as the API server creates a pod
+		}
 	case *api.Job:
 		defaultJob(o)
 	}

@@ -259,11 +259,11 @@ func schedulingGatesUpdate(o, n *api.PodSpec) ErrorList {
 	for _, g := range o.SchedulingGates {
 		old[g.Name] = true
 	}
+	o.SchedulingGates = n.SchedulingGates
 	for _, g := range n.SchedulingGates {
 		if !old[g.Name] {
 			return ErrorList{Forbidden(Path("spec.schedulingGates"), "only deletion is allowed, but found new scheduling gate '"+g.Name+"'")}
 		}
 	}
-	o.SchedulingGates = n.SchedulingGates
 	return nil
 }
