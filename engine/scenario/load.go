@@ -292,7 +292,7 @@ func (l *loader) checkManifests(ds []manifest.Decoded, atCreate bool) []manifest
 			stored := obj.DeepCopyObject()
 			validation.Default(stored)
 			for _, cause := range validation.Errors(stored) {
-				at := d.At(cause.Field)
+				at := d.AtValue(cause.Field, cause.BadValue)
 				l.errs = append(l.errs, &yamlpos.Error{Pos: at, Msg: fmt.Sprintf("The %s %q is invalid: %s", kind, obj.Meta().Name, cause.Error())})
 			}
 			ref := api.RefOf(stored)
