@@ -28,22 +28,22 @@ const (
 // metadata) of the kinds the engine stores without simulating them. A kind
 // not listed has spec and status.
 var topFields = map[string][]string{
-	"ConfigMap":                    {"data", "binaryData", "immutable"},
-	"Secret":                       {"data", "stringData", "type", "immutable"},
-	"ServiceAccount":               {"secrets", "imagePullSecrets", "automountServiceAccountToken"},
-	"Role":                         {"rules"},
-	"ClusterRole":                  {"rules", "aggregationRule"},
-	"RoleBinding":                  {"subjects", "roleRef"},
-	"ClusterRoleBinding":           {"subjects", "roleRef"},
-	"Endpoints":                    {"subsets"},
-	"StorageClass":                 {"provisioner", "parameters", "reclaimPolicy", "mountOptions", "allowVolumeExpansion", "volumeBindingMode", "allowedTopologies"},
-	"PriorityClass":                {"value", "globalDefault", "description", "preemptionPolicy"},
-	"RuntimeClass":                 {"handler", "overhead", "scheduling"},
-	"MutatingWebhookConfiguration": {"webhooks"},
-	"IngressClass":                 {"spec"},
+	"ConfigMap":                        {"data", "binaryData", "immutable"},
+	"Secret":                           {"data", "stringData", "type", "immutable"},
+	"ServiceAccount":                   {"secrets", "imagePullSecrets", "automountServiceAccountToken"},
+	"Role":                             {"rules"},
+	"ClusterRole":                      {"rules", "aggregationRule"},
+	"RoleBinding":                      {"subjects", "roleRef"},
+	"ClusterRoleBinding":               {"subjects", "roleRef"},
+	"Endpoints":                        {"subsets"},
+	"StorageClass":                     {"provisioner", "parameters", "reclaimPolicy", "mountOptions", "allowVolumeExpansion", "volumeBindingMode", "allowedTopologies"},
+	"PriorityClass":                    {"value", "globalDefault", "description", "preemptionPolicy"},
+	"RuntimeClass":                     {"handler", "overhead", "scheduling"},
+	"MutatingWebhookConfiguration":     {"webhooks"},
+	"IngressClass":                     {"spec"},
 	"ValidatingAdmissionPolicyBinding": {"spec"},
-	"CSIDriver":                    {"spec"},
-	"CSINode":                      {"spec"},
+	"CSIDriver":                        {"spec"},
+	"CSINode":                          {"spec"},
 }
 
 // storedFields returns the top-level fields of a kind stored as

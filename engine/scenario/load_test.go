@@ -9,9 +9,9 @@ import (
 	"testing"
 
 	"reconcile/engine/api"
-	"reconcile/engine/manifest"
 	"reconcile/engine/controller"
 	"reconcile/engine/limits"
+	"reconcile/engine/manifest"
 	"reconcile/engine/sim"
 	"reconcile/engine/yamlpos"
 )
