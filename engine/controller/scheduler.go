@@ -17,8 +17,10 @@ import (
 //
 // Desired: every pod bound to a node. Observed: a pod with no
 // spec.nodeName. Difference: find the nodes that pass every filter
-// (NodeUnschedulable, TaintToleration, NodeAffinity, NodeResourcesFit),
-// bind to the best-scored one, or report why none fits.
+// (NodeUnschedulable, TaintToleration, NodeAffinity, NodeResourcesFit,
+// PodTopologySpread, InterPodAffinity: see scheduler_pods.go), bind to the
+// best-scored one, or report why none fits. A pod with scheduling gates
+// waits, SchedulingGated, until they are removed.
 type SchedulerLoop struct {
 	// usage is what the scheduler has counted on each node, by pod key.
 	usage pmap.Map[podUsage]

@@ -22,11 +22,13 @@ type objDecoder struct {
 	pm yamlpos.Source
 	// root prefixes field paths in type errors: "Deployment.spec.replicas".
 	root string
-	// strict makes unknown fields errors (the scenario format); otherwise
-	// they are warnings, as kubectl prints for manifests.
+	// strict makes unknown fields errors listing the fields that exist
+	// (the scenario format); manifests use unknown (strict decoding) or
+	// warnings instead.
 	strict bool
 	// top lists the top-level fields a kind the engine does not simulate
-	// may have beyond spec and data (see topFields); nil for other kinds.
+	// may have beyond apiVersion, kind and metadata (see topFields); nil
+	// for other kinds.
 	top []string
 	// unknown collects the unknown fields of a manifest when it is
 	// validated strictly (kubectl's --validate=strict, the default).

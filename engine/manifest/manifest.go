@@ -20,8 +20,9 @@ type Manifest struct {
 	// Pos is where the object starts in its file.
 	Pos    yamlpos.Pos
 	Object api.Object
-	// Warnings are the unknown fields of this document, as kubectl warns
-	// ("file:line:col: Warning: unknown field \"spec.replica\"").
+	// Warnings are the unknown fields of this document when decoded with
+	// Warn, as kubectl warns ("file:line:col: Warning: unknown field
+	// \"spec.replica\"").
 	Warnings []string
 }
 
@@ -36,7 +37,8 @@ type Manifest struct {
 // are as written, except that namespaced ones get the namespace "default"
 // when they name none; the API server's other defaults come later.
 //
-// Unknown fields are warnings, kept in each Manifest's Warnings. Malformed
+// Unknown fields are refused (Strict, see DecodeTextAs for Warn, which
+// keeps them as each Manifest's Warnings). Malformed
 // YAML, a wrong type, a missing apiVersion or kind, or a broken limit is an
 // ErrorList naming file:line:column, and nothing is returned.
 func Decode(file string, text string, line, col int) ([]Manifest, error) {
