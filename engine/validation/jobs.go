@@ -43,7 +43,7 @@ func validateJobSpec(s *api.JobSpec, p Path) ErrorList {
 			errs = append(errs, NotSupported(p.Child("template", "spec", "restartPolicy"), rp, "OnFailure", "Never"))
 		}
 	}
-	return errs
+	return append(errs, validateJobSpecMore(s, p)...)
 }
 
 func validateJobUpdate(old, new *api.Job) ErrorList {

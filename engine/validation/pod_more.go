@@ -267,3 +267,29 @@ func schedulingGatesUpdate(o, n *api.PodSpec) ErrorList {
 	}
 	return nil
 }
+
+// validateJobSpecMore checks a Job's completionMode and podFailurePolicy.
+func validateJobSpecMore(s *api.JobSpec, p Path) ErrorList {
+	var errs ErrorList
+	if m := s.CompletionMode; m != nil {
+		// (Indexed needs completions; the engine's defaults always set them.)
+		switch *m {
+		case "NonIndexed", "Indexed":
+		default:
+			errs = append(errs, NotSupported(p.Child("completionMode"), *m, "NonIndexed", "Indexed"))
+		}
+	}
+	if pf := s.PodFailurePolicy; pf != nil {
+		if rp := s.Template.Spec.RestartPolicy; rp != "Never" {
+			errs = append(errs, Invalid(p.Child("template", "spec", "restartPolicy"), rp, "only \"Never\" is supported when podFailurePolicy is specified"))
+		}
+		for i, r := range pf.Rules {
+			switch r.Action {
+			case "Count", "FailIndex", "FailJob", "Ignore":
+			default:
+				errs = append(errs, NotSupported(p.Child("podFailurePolicy", "rules").Index(i).Child("action"), r.Action, "Count", "FailIndex", "FailJob", "Ignore"))
+			}
+		}
+	}
+	return errs
+}
