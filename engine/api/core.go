@@ -369,4 +369,7 @@ type Unstructured struct {
 	ObjectMeta `json:"metadata" yaml:"metadata"`
 	Spec       map[string]any `json:"spec,omitempty" yaml:"spec,omitempty"`
 	Data       map[string]any `json:"data,omitempty" yaml:"data,omitempty"`
+	// Fields are the kind's other top-level fields as written (a Secret's
+	// type and stringData, a Role's rules), rendered beside spec and data.
+	Fields map[string]any `json:"-" yaml:"-"`
 }

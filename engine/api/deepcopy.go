@@ -251,6 +251,7 @@ func (u *Unstructured) DeepCopy() *Unstructured {
 	out.ObjectMeta = u.ObjectMeta.DeepCopy()
 	out.Spec = deepCopyMap(u.Spec)
 	out.Data = deepCopyMap(u.Data)
+	out.Fields = deepCopyMap(u.Fields)
 	return &out
 }
 

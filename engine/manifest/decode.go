@@ -240,10 +240,18 @@ func (d *objDecoder) object(n *yaml.Node, v reflect.Value, path string) {
 		if path == "" && d.top != nil && key != "apiVersion" && key != "kind" && key != "metadata" {
 			// A kind the engine stores but does not simulate: its own
 			// top-level fields, spec and data decoded loosely.
-			if !slices.Contains(d.top, key) {
+			switch {
+			case !slices.Contains(d.top, key):
 				d.unknownField(p.Key, key)
-			} else if ok && f.index != nil {
+			case ok && f.index != nil:
 				d.decode(p.Value, v.FieldByIndex(f.index), key)
+			case key != "status":
+				if u, isU := v.Addr().Interface().(*api.Unstructured); isU && d.checkMappings(p.Value) {
+					if u.Fields == nil {
+						u.Fields = map[string]any{}
+					}
+					u.Fields[key] = yamlpos.Generic(p.Value)
+				}
 			}
 			continue
 		}

@@ -1,6 +1,7 @@
 package manifest
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -220,4 +221,23 @@ spec:
 	// web.yaml:6:3: Warning: unknown field "spec.replicass"
 	// web.yaml:17:1 *api.Unstructured default/web
 	// web.yaml:6:13: Deployment.spec.replicas: invalid type: got "string", expected "integer"
+}
+
+func TestStoredKindKeepsItsFields(t *testing.T) {
+	text := "apiVersion: v1\nkind: Secret\nmetadata: {name: creds}\ntype: Opaque\nstringData: {password: s3cret}\n"
+	ms, err := Decode("s.yaml", text, 1, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := json.Marshal(ms[0].Object)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"apiVersion":"v1","kind":"Secret","metadata":{"creationTimestamp":"2026-01-01T09:00:00Z","name":"creds","namespace":"default"},"stringData":{"password":"s3cret"},"type":"Opaque"}`
+	if string(b) != want {
+		t.Errorf("got  %s\nwant %s", b, want)
+	}
+	if c := ms[0].Object.DeepCopyObject().(*api.Unstructured); c.Fields["type"] != "Opaque" {
+		t.Errorf("DeepCopy lost the fields: %+v", c.Fields)
+	}
 }
