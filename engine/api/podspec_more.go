@@ -313,23 +313,21 @@ func deepCopyInto(v reflect.Value) {
 	}
 }
 
-// DeepCopy returns an independent copy of m.
-func (m PodSpecMore) DeepCopy() PodSpecMore {
-	if reflect.ValueOf(m).IsZero() {
-		return m
+// deepCopied returns an independent copy of v (a struct of the fields
+// above), without work when it is empty.
+func deepCopied[T any](v T) T {
+	if reflect.ValueOf(&v).Elem().IsZero() {
+		return v
 	}
-	deepCopyInto(reflect.ValueOf(&m).Elem())
-	return m
+	deepCopyInto(reflect.ValueOf(&v).Elem())
+	return v
 }
 
 // DeepCopy returns an independent copy of m.
-func (m ContainerMore) DeepCopy() ContainerMore {
-	if reflect.ValueOf(m).IsZero() {
-		return m
-	}
-	deepCopyInto(reflect.ValueOf(&m).Elem())
-	return m
-}
+func (m PodSpecMore) DeepCopy() PodSpecMore { return deepCopied(m) }
+
+// DeepCopy returns an independent copy of m.
+func (m ContainerMore) DeepCopy() ContainerMore { return deepCopied(m) }
 
 // DeepCopy returns an independent copy of a.
 func (a *PodAffinity) DeepCopy() *PodAffinity {
@@ -342,10 +340,4 @@ func (a *PodAffinity) DeepCopy() *PodAffinity {
 }
 
 // DeepCopy returns an independent copy of m.
-func (m JobSpecMore) DeepCopy() JobSpecMore {
-	if reflect.ValueOf(m).IsZero() {
-		return m
-	}
-	deepCopyInto(reflect.ValueOf(&m).Elem())
-	return m
-}
+func (m JobSpecMore) DeepCopy() JobSpecMore { return deepCopied(m) }

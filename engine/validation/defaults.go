@@ -115,17 +115,7 @@ func defaultPodSpec(s *api.PodSpec) {
 		s.SchedulerName = DefaultSchedulerName
 	}
 	for i := range s.Containers {
-		c := &s.Containers[i]
-		if c.ImagePullPolicy == "" {
-			c.ImagePullPolicy = DefaultPullPolicy(c.Image)
-		}
-		for j := range c.Ports {
-			if c.Ports[j].Protocol == "" {
-				c.Ports[j].Protocol = "TCP"
-			}
-		}
-		defaultProbe(c.ReadinessProbe)
-		defaultProbe(c.LivenessProbe)
+		defaultContainer(&s.Containers[i])
 	}
 	defaultPodSpecMore(s)
 }

@@ -10,26 +10,28 @@ import (
 // (api.PodSpecMore): init containers, volumes and their mounts, DNS,
 // scheduling gates, topology spread and pod (anti-)affinity.
 
-// defaultPodSpecMore gives init containers and startup probes the defaults
-// regular containers and their probes get.
+// defaultPodSpecMore gives init containers the defaults regular containers
+// get.
 func defaultPodSpecMore(s *api.PodSpec) {
 	for i := range s.InitContainers {
-		c := &s.InitContainers[i]
-		if c.ImagePullPolicy == "" {
-			c.ImagePullPolicy = DefaultPullPolicy(c.Image)
-		}
-		for j := range c.Ports {
-			if c.Ports[j].Protocol == "" {
-				c.Ports[j].Protocol = "TCP"
-			}
-		}
-		defaultProbe(c.ReadinessProbe)
-		defaultProbe(c.LivenessProbe)
-		defaultProbe(c.StartupProbe)
+		defaultContainer(&s.InitContainers[i])
 	}
-	for i := range s.Containers {
-		defaultProbe(s.Containers[i].StartupProbe)
+}
+
+// defaultContainer sets a container's imagePullPolicy, its ports'
+// protocol and its probes' timing, where it sets none.
+func defaultContainer(c *api.Container) {
+	if c.ImagePullPolicy == "" {
+		c.ImagePullPolicy = DefaultPullPolicy(c.Image)
 	}
+	for j := range c.Ports {
+		if c.Ports[j].Protocol == "" {
+			c.Ports[j].Protocol = "TCP"
+		}
+	}
+	defaultProbe(c.ReadinessProbe)
+	defaultProbe(c.LivenessProbe)
+	defaultProbe(c.StartupProbe)
 }
 
 func validatePodSpecMore(s *api.PodSpec, p Path) ErrorList {
