@@ -167,8 +167,9 @@ func (h *harness) do(t *testing.T, d *datadriven.TestData) string {
 		}
 		return "ok"
 	case "load":
-		// load [twins] [seed=N]: the input is a scenario file.
-		sc, err := scenario.Load(d.Pos, []byte(d.Input))
+		// load [twins] [seed=N] [file=NAME]: the input is a scenario file
+		// (named NAME in messages); its warnings are printed before "ok".
+		sc, err := scenario.Load(arg(d, "file", d.Pos), []byte(d.Input))
 		if err != nil {
 			return err.Error() + "\n"
 		}
@@ -180,7 +181,11 @@ func (h *harness) do(t *testing.T, d *datadriven.TestData) string {
 		if err := h.start(cfg, has(d, "twins")); err != nil {
 			return err.Error() + "\n"
 		}
-		return "ok\n"
+		var warns strings.Builder
+		for _, w := range sc.Warnings {
+			warns.WriteString(w + "\n")
+		}
+		return warns.String() + "ok\n"
 	case "outputs":
 		// outputs: what the scenario's kubectl and apply steps printed
 		return h.each(func(_ string, s *sim.Sim) string {

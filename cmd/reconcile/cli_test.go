@@ -83,7 +83,7 @@ func TestRunTextShowsOutputsAndWarnings(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d, stderr %q", code, stderr)
 	}
-	if stderr != "testdata/steps.yaml:11:5: Warning: unknown field \"spec.replicass\"\n" {
+	if stderr != "testdata/steps.yaml:12:5: Warning: unknown field \"spec.replicass\"\n" {
 		t.Errorf("stderr: %q", stderr)
 	}
 	if !regexp.MustCompile(`(?m)^\nt=30s \$ kubectl get pods`).MatchString(stdout) {

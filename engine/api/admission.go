@@ -83,6 +83,7 @@ type JobSpec struct {
 	Selector       *LabelSelector  `json:"selector,omitempty" yaml:"selector,omitempty"`
 	Template       PodTemplateSpec `json:"template" yaml:"template"`
 	ManualSelector *bool           `json:"manualSelector,omitempty" yaml:"manualSelector,omitempty"`
+	JobSpecMore    `json:",inline" yaml:",inline"`
 }
 
 // JobStatus counts the Job's pods.
@@ -161,6 +162,7 @@ func (j *Job) DeepCopy() *Job {
 	out.Spec.BackoffLimit = copyInt32(j.Spec.BackoffLimit)
 	out.Spec.Selector = j.Spec.Selector.DeepCopy()
 	out.Spec.Template = j.Spec.Template.DeepCopy()
+	out.Spec.JobSpecMore = j.Spec.JobSpecMore.DeepCopy()
 	if j.Spec.ManualSelector != nil {
 		v := *j.Spec.ManualSelector
 		out.Spec.ManualSelector = &v

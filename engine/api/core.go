@@ -26,15 +26,15 @@ type PodSpec struct {
 	TerminationGracePeriodSeconds *int64            `json:"terminationGracePeriodSeconds,omitempty" yaml:"terminationGracePeriodSeconds,omitempty"`
 	SchedulerName                 string            `json:"schedulerName,omitempty" yaml:"schedulerName,omitempty"`
 	Affinity                      *Affinity         `json:"affinity,omitempty" yaml:"affinity,omitempty"`
-	Volumes                       []Volume          `json:"volumes,omitempty" yaml:"volumes,omitempty"`
+	PodSpecMore                   `json:",inline" yaml:",inline"`
 }
 
-// Affinity holds scheduling constraints. Required node affinity is
-// simulated; the rest is kept as written.
+// Affinity holds scheduling constraints. Required node affinity and pod
+// (anti-)affinity are simulated; preferred node affinity is kept as written.
 type Affinity struct {
-	NodeAffinity    *NodeAffinity  `json:"nodeAffinity,omitempty" yaml:"nodeAffinity,omitempty"`
-	PodAffinity     map[string]any `json:"podAffinity,omitempty" yaml:"podAffinity,omitempty"`
-	PodAntiAffinity map[string]any `json:"podAntiAffinity,omitempty" yaml:"podAntiAffinity,omitempty"`
+	NodeAffinity    *NodeAffinity `json:"nodeAffinity,omitempty" yaml:"nodeAffinity,omitempty"`
+	PodAffinity     *PodAffinity  `json:"podAffinity,omitempty" yaml:"podAffinity,omitempty"`
+	PodAntiAffinity *PodAffinity  `json:"podAntiAffinity,omitempty" yaml:"podAntiAffinity,omitempty"`
 }
 
 // NodeAffinity restricts the nodes a pod may run on.
@@ -143,7 +143,7 @@ type Container struct {
 	Env             []EnvVar             `json:"env,omitempty" yaml:"env,omitempty"`
 	Command         []string             `json:"command,omitempty" yaml:"command,omitempty"`
 	Args            []string             `json:"args,omitempty" yaml:"args,omitempty"`
-	VolumeMounts    []VolumeMount        `json:"volumeMounts,omitempty" yaml:"volumeMounts,omitempty"`
+	ContainerMore   `json:",inline" yaml:",inline"`
 }
 
 // ContainerPort is a port a container listens on.
@@ -157,6 +157,8 @@ type ContainerPort struct {
 type EnvVar struct {
 	Name  string `json:"name" yaml:"name"`
 	Value string `json:"value,omitempty" yaml:"value,omitempty"`
+	// ValueFrom reads the value from a ConfigMap, a Secret or the pod.
+	ValueFrom *EnvVarSource `json:"valueFrom,omitempty" yaml:"valueFrom,omitempty"`
 }
 
 // ResourceRequirements are a container's requests and limits.
@@ -176,6 +178,7 @@ type Probe struct {
 	PeriodSeconds       int32          `json:"periodSeconds,omitempty" yaml:"periodSeconds,omitempty"`
 	SuccessThreshold    int32          `json:"successThreshold,omitempty" yaml:"successThreshold,omitempty"`
 	FailureThreshold    int32          `json:"failureThreshold,omitempty" yaml:"failureThreshold,omitempty"`
+	ProbeMore           `json:",inline" yaml:",inline"`
 }
 
 // Toleration lets a pod ignore a taint.
@@ -382,4 +385,7 @@ type Unstructured struct {
 	ObjectMeta `json:"metadata" yaml:"metadata"`
 	Spec       map[string]any `json:"spec,omitempty" yaml:"spec,omitempty"`
 	Data       map[string]any `json:"data,omitempty" yaml:"data,omitempty"`
+	// Fields are the kind's other top-level fields as written (a Secret's
+	// type and stringData, a Role's rules), rendered beside spec and data.
+	Fields map[string]any `json:"-" yaml:"-"`
 }

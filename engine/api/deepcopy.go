@@ -1,6 +1,9 @@
 package api
 
-import "maps"
+import (
+	"maps"
+	"reflect"
+)
 
 func cloneQuantities(m map[string]Quantity) map[string]Quantity { return maps.Clone(m) }
 
@@ -12,6 +15,7 @@ func copyProbe(p *Probe) *Probe {
 	out.HTTPGet = deepCopyMap(p.HTTPGet)
 	out.TCPSocket = deepCopyMap(p.TCPSocket)
 	out.Exec = deepCopyMap(p.Exec)
+	deepCopyInto(reflect.ValueOf(&out.ProbeMore).Elem())
 	return &out
 }
 
@@ -50,7 +54,7 @@ func (s PodSpec) DeepCopy() PodSpec {
 		out.TerminationGracePeriodSeconds = &v
 	}
 	if s.Affinity != nil {
-		a := &Affinity{PodAffinity: deepCopyMap(s.Affinity.PodAffinity), PodAntiAffinity: deepCopyMap(s.Affinity.PodAntiAffinity)}
+		a := &Affinity{PodAffinity: s.Affinity.PodAffinity.DeepCopy(), PodAntiAffinity: s.Affinity.PodAntiAffinity.DeepCopy()}
 		if na := s.Affinity.NodeAffinity; na != nil {
 			n := &NodeAffinity{}
 			if na.PreferredDuringSchedulingIgnoredDuringExecution != nil {
@@ -86,7 +90,6 @@ func (s PodSpec) DeepCopy() PodSpec {
 			out.Tolerations[i] = t
 		}
 	}
-	out.Volumes = copyVolumes(s.Volumes)
 	if s.Containers != nil {
 		out.Containers = make([]Container, len(s.Containers))
 		for i, c := range s.Containers {
@@ -98,10 +101,17 @@ func (s PodSpec) DeepCopy() PodSpec {
 			c.Resources.Limits = cloneQuantities(c.Resources.Limits)
 			c.ReadinessProbe = copyProbe(c.ReadinessProbe)
 			c.LivenessProbe = copyProbe(c.LivenessProbe)
-			c.VolumeMounts = append([]VolumeMount(nil), c.VolumeMounts...)
+			c.ContainerMore = c.ContainerMore.DeepCopy()
+			c.StartupProbe = copyProbe(c.StartupProbe)
+			for j := range c.Env {
+				if c.Env[j].ValueFrom != nil {
+					deepCopyInto(reflect.ValueOf(&c.Env[j].ValueFrom).Elem())
+				}
+			}
 			out.Containers[i] = c
 		}
 	}
+	out.PodSpecMore = s.PodSpecMore.DeepCopy()
 	return out
 }
 
@@ -245,6 +255,7 @@ func (u *Unstructured) DeepCopy() *Unstructured {
 	out.ObjectMeta = u.ObjectMeta.DeepCopy()
 	out.Spec = deepCopyMap(u.Spec)
 	out.Data = deepCopyMap(u.Data)
+	out.Fields = deepCopyMap(u.Fields)
 	return &out
 }
 

@@ -190,33 +190,6 @@ type PersistentVolumeStatus struct {
 	Message string `json:"message,omitempty" yaml:"message,omitempty"`
 }
 
-// Volume is a pod's volume. A claim is simulated (the pod waits for it to
-// be bound); the other sources are kept as written.
-type Volume struct {
-	Name                  string                             `json:"name" yaml:"name"`
-	PersistentVolumeClaim *PersistentVolumeClaimVolumeSource `json:"persistentVolumeClaim,omitempty" yaml:"persistentVolumeClaim,omitempty"`
-	EmptyDir              map[string]any                     `json:"emptyDir,omitempty" yaml:"emptyDir,omitempty"`
-	HostPath              map[string]any                     `json:"hostPath,omitempty" yaml:"hostPath,omitempty"`
-	ConfigMap             map[string]any                     `json:"configMap,omitempty" yaml:"configMap,omitempty"`
-	Secret                map[string]any                     `json:"secret,omitempty" yaml:"secret,omitempty"`
-	Projected             map[string]any                     `json:"projected,omitempty" yaml:"projected,omitempty"`
-	DownwardAPI           map[string]any                     `json:"downwardAPI,omitempty" yaml:"downwardAPI,omitempty"`
-}
-
-// PersistentVolumeClaimVolumeSource names the claim a volume mounts.
-type PersistentVolumeClaimVolumeSource struct {
-	ClaimName string `json:"claimName" yaml:"claimName"`
-	ReadOnly  bool   `json:"readOnly,omitempty" yaml:"readOnly,omitempty"`
-}
-
-// VolumeMount mounts a pod's volume into a container.
-type VolumeMount struct {
-	Name      string `json:"name" yaml:"name"`
-	MountPath string `json:"mountPath" yaml:"mountPath"`
-	ReadOnly  bool   `json:"readOnly,omitempty" yaml:"readOnly,omitempty"`
-	SubPath   string `json:"subPath,omitempty" yaml:"subPath,omitempty"`
-}
-
 // CronJob creates Jobs on a schedule (batch/v1).
 type CronJob struct {
 	TypeMeta   `json:",inline" yaml:",inline"`
@@ -467,24 +440,6 @@ func (c *CronJob) DeepCopy() *CronJob {
 func (t JobTemplateSpec) DeepCopy() JobTemplateSpec {
 	j := (&Job{Spec: t.Spec}).DeepCopy()
 	return JobTemplateSpec{ObjectMeta: t.ObjectMeta.DeepCopy(), Spec: j.Spec}
-}
-
-// copyVolumes copies a pod's volumes.
-func copyVolumes(vs []Volume) []Volume {
-	if vs == nil {
-		return nil
-	}
-	out := make([]Volume, len(vs))
-	for i, v := range vs {
-		if v.PersistentVolumeClaim != nil {
-			c := *v.PersistentVolumeClaim
-			v.PersistentVolumeClaim = &c
-		}
-		v.EmptyDir, v.HostPath, v.ConfigMap = deepCopyMap(v.EmptyDir), deepCopyMap(v.HostPath), deepCopyMap(v.ConfigMap)
-		v.Secret, v.Projected, v.DownwardAPI = deepCopyMap(v.Secret), deepCopyMap(v.Projected), deepCopyMap(v.DownwardAPI)
-		out[i] = v
-	}
-	return out
 }
 
 // Labels of a workload's pods.

@@ -132,6 +132,9 @@ func (k *KubeletLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 		}
 		states = append(states, seen)
 		switch {
+		case rc == nil && api.ImageRefError(c.Image) != "":
+			k.invalidImage(ctx, p, c, rt, ck)
+			continue
 		case rc == nil:
 			present := rt.Images[c.Image] != ""
 			if c.ImagePullPolicy != "Always" && present {
@@ -383,6 +386,8 @@ func (k *KubeletLoop) podStatus(p *api.Pod, rt *Runtime, key string, ctx *Contex
 				cs.State.Waiting = &api.ContainerStateWaiting{Reason: "ImagePullBackOff",
 					Message: fmt.Sprintf("Back-off pulling image %q: ErrImagePull: %s", c.Image, ctx.World.Image(c.Image).PullError)}
 			}
+		case rc.State == "invalidname":
+			cs.State.Waiting = &api.ContainerStateWaiting{Reason: "InvalidImageName", Message: invalidImageMessage(c.Image)}
 		case rc.State == "neverpull":
 			cs.State.Waiting = &api.ContainerStateWaiting{Reason: "ErrImageNeverPull", Message: fmt.Sprintf("Container image %q is not present with pull policy of Never", c.Image)}
 		case rc.State == "crashbackoff":

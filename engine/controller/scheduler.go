@@ -17,8 +17,10 @@ import (
 //
 // Desired: every pod bound to a node. Observed: a pod with no
 // spec.nodeName. Difference: find the nodes that pass every filter
-// (NodeUnschedulable, TaintToleration, NodeAffinity, NodeResourcesFit),
-// bind to the best-scored one, or report why none fits.
+// (NodeUnschedulable, TaintToleration, NodeAffinity, NodeResourcesFit,
+// PodTopologySpread, InterPodAffinity: see scheduler_pods.go), bind to the
+// best-scored one, or report why none fits. A pod with scheduling gates
+// waits, SchedulingGated, until they are removed.
 type SchedulerLoop struct {
 	// usage is what the scheduler has counted on each node, by pod key.
 	usage pmap.Map[podUsage]
@@ -34,6 +36,9 @@ type SchedulerLoop struct {
 	// copies what it changes (a checkpoint costs the nodes that change).
 	own       *schedOwner
 	listOwned bool
+	// anti are the keys of pods with required anti-affinity: they
+	// constrain where every other pod may go (see scheduler_pods.go).
+	anti map[string]bool
 }
 
 type schedOwner struct{ _ int }
@@ -76,7 +81,7 @@ func (s *SchedulerLoop) Watches() []string { return []string{"Pod", "Node", "Per
 // the two changes it.
 func (s *SchedulerLoop) Clone() Reconciler {
 	s.own, s.listOwned = &schedOwner{}, false
-	return &SchedulerLoop{usage: s.usage.Clone(), list: s.list, unseen: s.unseen, next: s.next, own: &schedOwner{}}
+	return &SchedulerLoop{usage: s.usage.Clone(), list: s.list, unseen: s.unseen, next: s.next, own: &schedOwner{}, anti: maps.Clone(s.anti)}
 }
 
 // ownList makes list and unseen s's own to change.
@@ -159,6 +164,7 @@ func (s *SchedulerLoop) trackNode(n *api.Node, deleted bool) {
 func (s *SchedulerLoop) Restarted() {
 	s.usage = pmap.Map[podUsage]{}
 	s.list, s.unseen, s.listOwned = nil, map[string]*nodeUsage{}, true
+	s.anti = nil
 }
 
 func podRequests(p *api.Pod) (cpu, mem int64) {
@@ -212,6 +218,7 @@ func (s *SchedulerLoop) Keys(c *informer.Cache, ev store.WatchEvent) []string {
 		} else {
 			s.account(k, o)
 		}
+		s.trackAnti(k, o, ev.Type == store.Deleted)
 		if ev.Type != store.Deleted && needsScheduling(o) {
 			return []string{k}
 		}
@@ -320,10 +327,14 @@ func (s *SchedulerLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	}
 	ctx.Desired = "pod bound to a node"
 	ctx.Observed = "spec.nodeName is empty"
+	if len(p.Spec.SchedulingGates) > 0 {
+		return s.gated(ctx, p)
+	}
+	nb := s.neighboursOf(ctx.Cache, p)
 	reasons := map[string]int{}
 	preempt := map[string]int{}
 	var best *api.Node
-	var bestScore int64 = -1
+	var bestScore, bestPref int64 = -1, 0
 	if why := unboundClaims(ctx.Cache, p); why != "" && len(s.list) > 0 {
 		// The VolumeBinding plugin's PreFilter refuses the pod on every node.
 		n := len(s.list)
@@ -341,6 +352,11 @@ func (s *SchedulerLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 		n := u.node
 		nodes++
 		rs, resolvable := s.filter(p, cpu, mem, u)
+		if len(rs) == 0 {
+			if r, res := podFilters(p, n, nb); r != "" {
+				rs, resolvable = []string{r}, res
+			}
+		}
 		if len(rs) > 0 {
 			for _, r := range rs {
 				reasons[r]++
@@ -353,8 +369,9 @@ func (s *SchedulerLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 			continue
 		}
 		feasible++
-		if sc := score(cpu, mem, u); sc > bestScore || (sc == bestScore && n.Name < best.Name) {
-			best, bestScore = n, sc
+		pref := preference(p, n, nb)
+		if sc := score(cpu, mem, u); best == nil || pref > bestPref || (pref == bestPref && (sc > bestScore || (sc == bestScore && n.Name < best.Name))) {
+			best, bestScore, bestPref = n, sc, pref
 		}
 	}
 	if len(s.list) > 0 {

@@ -321,7 +321,7 @@ func statefulPod(set *api.StatefulSet, name string, ordinal int, update string) 
 	labels[api.PodIndexLabel] = strconv.Itoa(ordinal)
 	spec := t.Spec
 	for _, ct := range set.Spec.VolumeClaimTemplates {
-		v := api.Volume{Name: ct.Name, PersistentVolumeClaim: &api.PersistentVolumeClaimVolumeSource{ClaimName: ct.Name + "-" + name}}
+		v := api.Volume{Name: ct.Name, PersistentVolumeClaim: &api.PersistentVolumeClaimReference{ClaimName: ct.Name + "-" + name}}
 		replaced := false
 		for i := range spec.Volumes {
 			if spec.Volumes[i].Name == ct.Name {

@@ -300,6 +300,11 @@ func PodStatus(p *api.Pod) string {
 	if p.Status.Reason != "" {
 		s = p.Status.Reason
 	}
+	for _, c := range p.Status.Conditions {
+		if c.Type == "PodScheduled" && c.Reason == "SchedulingGated" {
+			s = c.Reason
+		}
+	}
 	for i := len(p.Status.ContainerStatuses) - 1; i >= 0; i-- {
 		cs := p.Status.ContainerStatuses[i]
 		if cs.State.Waiting != nil && cs.State.Waiting.Reason != "" {

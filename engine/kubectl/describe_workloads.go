@@ -209,14 +209,17 @@ func describeVolumes(w *pw, prefix string, vols []api.Volume) {
 		case v.PersistentVolumeClaim != nil:
 			w.line(2, "Type:\tPersistentVolumeClaim (a reference to a PersistentVolumeClaim in the same namespace)\n    ClaimName:\t%s\n    ReadOnly:\t%v\n", v.PersistentVolumeClaim.ClaimName, v.PersistentVolumeClaim.ReadOnly)
 		case v.ConfigMap != nil:
-			w.line(2, "Type:\tConfigMap (a volume populated by a ConfigMap)\n    Name:\t%s\n    Optional:\t%s\n", str(v.ConfigMap, "name", ""), str(v.ConfigMap, "optional", "false"))
+			w.line(2, "Type:\tConfigMap (a volume populated by a ConfigMap)\n    Name:\t%s\n    Optional:\t%s\n", v.ConfigMap.Name, optionalText(v.ConfigMap.Optional))
 		case v.Secret != nil:
-			w.line(2, "Type:\tSecret (a volume populated by a Secret)\n    SecretName:\t%s\n    Optional:\t%s\n", str(v.Secret, "secretName", ""), str(v.Secret, "optional", "false"))
+			w.line(2, "Type:\tSecret (a volume populated by a Secret)\n    SecretName:\t%s\n    Optional:\t%s\n", v.Secret.SecretName, optionalText(v.Secret.Optional))
 		default:
 			w.line(1, "<unknown>\n")
 		}
 	}
 }
+
+// optionalText is a volume source's Optional as kubectl prints it.
+func optionalText(b *bool) string { return fmt.Sprint(b != nil && *b) }
 
 // describeMounts prints a container's volume mounts as kubectl does, by
 // mount path.

@@ -3,6 +3,7 @@ package manifest
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -21,14 +22,25 @@ type objDecoder struct {
 	pm yamlpos.Source
 	// root prefixes field paths in type errors: "Deployment.spec.replicas".
 	root string
-	// strict makes unknown fields errors (the scenario format); otherwise
-	// they are warnings, as kubectl prints for manifests.
+	// strict makes unknown fields errors listing the fields that exist
+	// (the scenario format); manifests use unknown (strict decoding) or
+	// warnings instead.
 	strict bool
-	// looseTop keeps unknown top-level fields quiet: kinds the engine does
-	// not simulate keep spec and data and may have other fields.
-	looseTop bool
-	errs     *yamlpos.ErrorList
-	warns    *[]string
+	// top lists the top-level fields a kind the engine does not simulate
+	// may have beyond apiVersion, kind and metadata (see topFields); nil
+	// for other kinds.
+	top []string
+	// unknown collects the unknown fields of a manifest when it is
+	// validated strictly (kubectl's --validate=strict, the default).
+	unknown *[]unknownField
+	errs    *yamlpos.ErrorList
+	warns   *[]string
+}
+
+// unknownField is a field a manifest has that its kind does not.
+type unknownField struct {
+	path string
+	key  *yaml.Node
 }
 
 var (
@@ -225,6 +237,24 @@ func (d *objDecoder) object(n *yaml.Node, v reflect.Value, path string) {
 	for _, p := range ps {
 		key := yamlpos.Resolve(p.Key).Value
 		f, ok := fields.byName[key]
+		if path == "" && d.top != nil && key != "apiVersion" && key != "kind" && key != "metadata" {
+			// A kind the engine stores but does not simulate: its own
+			// top-level fields, spec and data decoded loosely.
+			switch {
+			case !slices.Contains(d.top, key):
+				d.unknownField(p.Key, key)
+			case ok && f.index != nil:
+				d.decode(p.Value, v.FieldByIndex(f.index), key)
+			case key != "status":
+				if u, isU := v.Addr().Interface().(*api.Unstructured); isU && d.checkMappings(p.Value) {
+					if u.Fields == nil {
+						u.Fields = map[string]any{}
+					}
+					u.Fields[key] = yamlpos.Generic(p.Value)
+				}
+			}
+			continue
+		}
 		switch {
 		case ok && f.index == nil:
 			// A field Kubernetes knows but the engine sets itself (timestamps).
@@ -236,11 +266,20 @@ func (d *objDecoder) object(n *yaml.Node, v reflect.Value, path string) {
 				in = " in " + path
 			}
 			d.fail(p.Key, "unknown field %q%s; expected one of %s", key, in, strings.Join(fields.names, ", "))
-		case path == "" && d.looseTop:
 		default:
-			*d.warns = append(*d.warns, fmt.Sprintf("%s: Warning: unknown field %q", d.pm.Of(p.Key), join(path, key)))
+			d.unknownField(p.Key, join(path, key))
 		}
 	}
+}
+
+// unknownField records a field the object's kind does not have: an error
+// when validating strictly, else a warning, as kubectl prints them.
+func (d *objDecoder) unknownField(key *yaml.Node, path string) {
+	if d.unknown != nil {
+		*d.unknown = append(*d.unknown, unknownField{path: path, key: key})
+		return
+	}
+	*d.warns = append(*d.warns, fmt.Sprintf("%s: Warning: unknown field %q", d.pm.Of(key), path))
 }
 
 // structFields are the YAML field names of a struct type.

@@ -20,8 +20,9 @@ type Manifest struct {
 	// Pos is where the object starts in its file.
 	Pos    yamlpos.Pos
 	Object api.Object
-	// Warnings are the unknown fields of this document, as kubectl warns
-	// ("file:line:col: Warning: unknown field \"spec.replica\"").
+	// Warnings are the unknown fields of this document when decoded with
+	// Warn, as kubectl warns ("file:line:col: Warning: unknown field
+	// \"spec.replica\"").
 	Warnings []string
 	// Config is the object as written, JSON-shaped (objects, lists,
 	// strings, float64 numbers, bools), with the namespace filled in as
@@ -42,7 +43,8 @@ type Manifest struct {
 // are as written, except that namespaced ones get the namespace "default"
 // when they name none; the API server's other defaults come later.
 //
-// Unknown fields are warnings, kept in each Manifest's Warnings. Malformed
+// Unknown fields are refused (Strict, see DecodeTextAs for Warn, which
+// keeps them as each Manifest's Warnings). Malformed
 // YAML, a wrong type, a missing apiVersion or kind, or a broken limit is an
 // ErrorList naming file:line:column, and nothing is returned.
 func Decode(file string, text string, line, col int) ([]Manifest, error) {
@@ -74,6 +76,11 @@ func (d Decoded) At(path string) yamlpos.Pos { return d.Source.Of(yamlpos.NodeAt
 // DecodeText decodes a YAML text that sits at src in its file, charging
 // what it holds to b (one budget per file, shared by every text in it).
 func DecodeText(text string, src yamlpos.Source, b *yamlpos.Budget) ([]Decoded, error) {
+	return DecodeTextAs(text, src, b, Strict)
+}
+
+// DecodeTextAs is DecodeText with unknown fields treated as v says.
+func DecodeTextAs(text string, src yamlpos.Source, b *yamlpos.Budget, v Validation) ([]Decoded, error) {
 	if len(text) > limits.MaxFileSize {
 		return nil, yamlpos.ErrorList{{Pos: src.At(1, 1), Msg: SizeMessage(len(text))}}
 	}
@@ -81,7 +88,7 @@ func DecodeText(text string, src yamlpos.Source, b *yamlpos.Budget) ([]Decoded, 
 	if err != nil {
 		return nil, err
 	}
-	return DecodeDocs(docs, src, b)
+	return DecodeDocsAs(docs, src, b, v)
 }
 
 // SizeMessage refuses a file of n bytes, naming the limit.
@@ -92,6 +99,11 @@ func SizeMessage(n int) string {
 // DecodeDocs decodes parsed YAML documents (a List is its items; empty
 // documents are skipped).
 func DecodeDocs(docs []*yaml.Node, src yamlpos.Source, b *yamlpos.Budget) ([]Decoded, error) {
+	return DecodeDocsAs(docs, src, b, Strict)
+}
+
+// DecodeDocsAs is DecodeDocs with unknown fields treated as v says.
+func DecodeDocsAs(docs []*yaml.Node, src yamlpos.Source, b *yamlpos.Budget, v Validation) ([]Decoded, error) {
 	var out []Decoded
 	var errs yamlpos.ErrorList
 	for _, doc := range docs {
@@ -99,7 +111,7 @@ func DecodeDocs(docs []*yaml.Node, src yamlpos.Source, b *yamlpos.Budget) ([]Dec
 		if yamlpos.IsNull(n) {
 			continue // an empty document, as between two "---"
 		}
-		errs = append(errs, decodeObjectOrList(n, src, b, &out)...)
+		errs = append(errs, decodeObjectOrList(n, src, b, v, &out)...)
 		if b.Objects < 0 {
 			break
 		}
@@ -110,7 +122,7 @@ func DecodeDocs(docs []*yaml.Node, src yamlpos.Source, b *yamlpos.Budget) ([]Dec
 	return out, nil
 }
 
-func decodeObjectOrList(n *yaml.Node, pm yamlpos.Source, b *yamlpos.Budget, out *[]Decoded) yamlpos.ErrorList {
+func decodeObjectOrList(n *yaml.Node, pm yamlpos.Source, b *yamlpos.Budget, v Validation, out *[]Decoded) yamlpos.ErrorList {
 	if n.Kind == yaml.MappingNode && scalarAt(n, "kind") == "List" && scalarAt(n, "apiVersion") == "v1" {
 		items := yamlpos.Lookup(n, "items")
 		if items == nil || yamlpos.IsNull(items) {
@@ -125,11 +137,11 @@ func decodeObjectOrList(n *yaml.Node, pm yamlpos.Source, b *yamlpos.Budget, out 
 				errs = append(errs, &yamlpos.Error{Pos: pm.Of(it), Msg: "a List may not hold another List"})
 				continue
 			}
-			errs = append(errs, decodeObject(it, pm, b, out)...)
+			errs = append(errs, decodeObject(it, pm, b, v, out)...)
 		}
 		return errs
 	}
-	return decodeObject(n, pm, b, out)
+	return decodeObject(n, pm, b, v, out)
 }
 
 func scalarAt(n *yaml.Node, key string) string {
@@ -140,7 +152,7 @@ func scalarAt(n *yaml.Node, key string) string {
 }
 
 // decodeObject decodes one Kubernetes object.
-func decodeObject(n *yaml.Node, pm yamlpos.Source, b *yamlpos.Budget, out *[]Decoded) yamlpos.ErrorList {
+func decodeObject(n *yaml.Node, pm yamlpos.Source, b *yamlpos.Budget, v Validation, out *[]Decoded) yamlpos.ErrorList {
 	if b.Objects--; b.Objects < 0 {
 		return yamlpos.ErrorList{{Pos: pm.Of(n), Msg: fmt.Sprintf("too many objects: the limit is %d objects per file (MaxObjects)", limits.MaxObjects)}}
 	}
@@ -163,18 +175,32 @@ func decodeObject(n *yaml.Node, pm yamlpos.Source, b *yamlpos.Budget, out *[]Dec
 	apiVersion, kind := scalarAt(n, "apiVersion"), scalarAt(n, "kind")
 	var warns []string
 	d := &objDecoder{pm: pm, root: kind, errs: &errs, warns: &warns}
-	var obj api.Object
-	if k, ok := api.KindOf(kind); ok && k.Simulated() {
-		if apiVersion != k.APIVersion() {
-			return yamlpos.ErrorList{{Pos: pm.Of(yamlpos.Lookup(n, "apiVersion")), Msg: fmt.Sprintf(
-				"no matches for kind %q in version %q (%ss are %s)", kind, apiVersion, kind, k.APIVersion())}}
+	var unknown []unknownField
+	if v == Strict {
+		d.unknown = &unknown
+	}
+	k, known := api.KindOf(kind)
+	if !known || !served(k, apiVersion) {
+		at := yamlpos.Lookup(n, "kind")
+		if known {
+			at = yamlpos.Lookup(n, "apiVersion")
 		}
+		return yamlpos.ErrorList{{Pos: pm.Of(at), Msg: noMatch(n, pm.File, kind, apiVersion)}}
+	}
+	var obj api.Object
+	if k.Simulated() {
 		obj = k.New()
 	} else {
 		obj = &api.Unstructured{}
-		d.looseTop = true
+		d.top = storedFields(kind)
 	}
 	d.decode(n, reflect.ValueOf(obj).Elem(), "")
+	if !k.Simulated() {
+		d.checkPodTemplate(n, kind)
+	}
+	if len(unknown) > 0 {
+		errs = append(errs, &yamlpos.Error{Pos: pm.Of(unknown[0].key), Msg: strictError(pm.File, kind, apiVersion, unknown)})
+	}
 	if len(errs) > 0 {
 		return errs
 	}

@@ -1,11 +1,13 @@
 package manifest
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
 
 	"reconcile/engine/api"
+	"reconcile/engine/yamlpos"
 )
 
 func TestDecodeKinds(t *testing.T) {
@@ -121,7 +123,19 @@ func TestDecodeErrors(t *testing.T) {
 		{"kind not a string", "apiVersion: v1\nkind: [Pod]\n",
 			`x.yaml:2:7: kind: invalid type: got "array", expected "string"`},
 		{"pod in apps/v1", "apiVersion: apps/v1\nkind: Pod\nmetadata: {name: x}\n",
-			`x.yaml:1:13: no matches for kind "Pod" in version "apps/v1" (Pods are v1)`},
+			"x.yaml:1:13: resource mapping not found for name: \"x\" namespace: \"\" from \"x.yaml\": no matches for kind \"Pod\" in version \"apps/v1\"\nensure CRDs are installed first"},
+		{"kind misspelt", "apiVersion: apps/v1\nkind: Deploymnet\nmetadata: {name: web, namespace: shop}\n",
+			"x.yaml:2:7: resource mapping not found for name: \"web\" namespace: \"shop\" from \"x.yaml\": no matches for kind \"Deploymnet\" in version \"apps/v1\"\nensure CRDs are installed first"},
+		{"removed version", "apiVersion: batch/v1beta1\nkind: CronJob\nmetadata: {name: nightly}\n",
+			"x.yaml:1:13: resource mapping not found for name: \"nightly\" namespace: \"\" from \"x.yaml\": no matches for kind \"CronJob\" in version \"batch/v1beta1\"\nensure CRDs are installed first"},
+		{"custom resource", "apiVersion: cert-manager.io/v1\nkind: Certificate\nmetadata: {name: tls}\n",
+			"x.yaml:2:7: resource mapping not found for name: \"tls\" namespace: \"\" from \"x.yaml\": no matches for kind \"Certificate\" in version \"cert-manager.io/v1\"\nensure CRDs are installed first"},
+		{"unknown fields", "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  replica: 3\n  template:\n    spec:\n      containers:\n      - {name: web, image: nginx, imagePullPolicy: Always, port: 80}\n",
+			"x.yaml:5:3: Error from server (BadRequest): error when creating \"x.yaml\": Deployment in version \"v1\" cannot be handled as a Deployment: strict decoding error: unknown field \"spec.replica\", unknown field \"spec.template.spec.containers[0].port\""},
+		{"unknown field of a stored kind", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\nspec: {a: b}\n",
+			"x.yaml:4:1: Error from server (BadRequest): error when creating \"x.yaml\": ConfigMap in version \"v1\" cannot be handled as a ConfigMap: strict decoding error: unknown field \"spec\""},
+		{"unknown field in a stored workload's template", "apiVersion: apps/v1\nkind: StatefulSet\nmetadata: {name: db}\nspec:\n  template:\n    spec:\n      containers: [{name: db, image: pg, volumeMount: []}]\n",
+			"x.yaml:7:42: Error from server (BadRequest): error when creating \"x.yaml\": StatefulSet in version \"v1\" cannot be handled as a StatefulSet: strict decoding error: unknown field \"spec.template.spec.containers[0].volumeMount\""},
 		{"wrong types", "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n  labels: [app]\nspec:\n  replicas: 3.5\n  paused: \"yes\"\n  template:\n    spec:\n      containers: {name: web}\n",
 			"x.yaml:5:11: Deployment.metadata.labels: invalid type: got \"array\", expected \"object\"\n" +
 				"x.yaml:7:13: Deployment.spec.replicas: invalid type: got \"number\", expected \"integer\"\n" +
@@ -186,22 +200,44 @@ metadata:
 spec:
   ports: [{port: 80}]
 `
-	ms, err := Decode("web.yaml", text, 1, 1)
+	_, err := Decode("web.yaml", text, 1, 1)
+	fmt.Println(err)
+	ds, err := DecodeTextAs(text, yamlpos.File("web.yaml"), yamlpos.NewBudget(), Warn)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	for _, m := range ms {
-		fmt.Printf("%s %T %s\n", m.Pos, m.Object, api.RefOf(m.Object).Key())
-		for _, w := range m.Warnings {
+	for _, d := range ds {
+		fmt.Printf("%s %T %s\n", d.Pos, d.Object, api.RefOf(d.Object).Key())
+		for _, w := range d.Warnings {
 			fmt.Println(w)
 		}
 	}
 	_, err = Decode("web.yaml", strings.Replace(text, "replicass: 3", "replicas: three", 1), 1, 1)
 	fmt.Println(err)
 	// Output:
+	// web.yaml:6:3: Error from server (BadRequest): error when creating "web.yaml": Deployment in version "v1" cannot be handled as a Deployment: strict decoding error: unknown field "spec.replicass"
 	// web.yaml:1:1 *api.Deployment default/web
 	// web.yaml:6:3: Warning: unknown field "spec.replicass"
 	// web.yaml:17:1 *api.Unstructured default/web
 	// web.yaml:6:13: Deployment.spec.replicas: invalid type: got "string", expected "integer"
+}
+
+func TestStoredKindKeepsItsFields(t *testing.T) {
+	text := "apiVersion: v1\nkind: Secret\nmetadata: {name: creds}\ntype: Opaque\nstringData: {password: s3cret}\n"
+	ms, err := Decode("s.yaml", text, 1, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := json.Marshal(ms[0].Object)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"apiVersion":"v1","kind":"Secret","metadata":{"creationTimestamp":"2026-01-01T09:00:00Z","name":"creds","namespace":"default"},"stringData":{"password":"s3cret"},"type":"Opaque"}`
+	if string(b) != want {
+		t.Errorf("got  %s\nwant %s", b, want)
+	}
+	if c := ms[0].Object.DeepCopyObject().(*api.Unstructured); c.Fields["type"] != "Opaque" {
+		t.Errorf("DeepCopy lost the fields: %+v", c.Fields)
+	}
 }

@@ -3,6 +3,7 @@ package scenario
 import (
 	"reconcile/engine/api"
 	"reconcile/engine/controller"
+	"reconcile/engine/manifest"
 	"reconcile/engine/registry"
 	"reconcile/engine/sim"
 )
@@ -12,7 +13,7 @@ import (
 // horizon ten minutes past its last step or expect (at least ten minutes).
 // The response is not in it: a learner applies it (Sim.Inject).
 func (sc *Scenario) Config() sim.Config {
-	cfg := sim.Config{Seed: sc.Seed, Until: sc.Horizon()}
+	cfg := sim.Config{Seed: sc.Seed, Until: sc.Horizon(), WarnUnknownFields: sc.Validate == manifest.Warn}
 	for _, n := range sc.Cluster.Nodes {
 		cfg.Nodes = append(cfg.Nodes, sim.Node{Name: n.Name, CPU: n.CPU, Memory: n.Memory, Pods: n.Pods,
 			Labels: n.Labels, Taints: n.Taints, Unschedulable: n.Unschedulable, Source: n.Pos.String()})

@@ -17,7 +17,7 @@ import (
 	"reconcile/engine/yamlpos"
 )
 
-var topFields = []string{"id", "title", "summary", "lead", "story", "predict", "seed", "cluster", "manifests", "steps", "response", "expect", "failure"}
+var topFields = []string{"id", "title", "summary", "lead", "story", "predict", "seed", "validate", "cluster", "manifests", "steps", "response", "expect", "failure"}
 
 // Load reads a scenario file (the format: docs/scenarios.md). file names it
 // in every error.
@@ -31,8 +31,9 @@ var topFields = []string{"id", "title", "summary", "lead", "story", "predict", "
 // problem it finds, each as file:line:column and what was expected.
 // Manifests applied at t=0 are defaulted and validated as the API server
 // would, so a negative replica count is a load error pointing at its line.
-// Unknown fields in manifests are warnings (Scenario.Warnings); in the
-// scenario's own fields they are errors.
+// Unknown fields in manifests are refused as kubectl's --validate=strict
+// refuses them, or, in a scenario that says validate: warn, are warnings
+// (Scenario.Warnings); in the scenario's own fields they are errors.
 func Load(file string, data []byte) (*Scenario, error) {
 	if len(data) > limits.MaxFileSize {
 		return nil, yamlpos.ErrorList{{Pos: yamlpos.Pos{File: file, Line: 1, Col: 1}, Msg: manifest.SizeMessage(len(data))}}
@@ -96,6 +97,8 @@ type loader struct {
 	nodes map[string]bool
 	// kinds are the kinds the manifests declare, for expects.
 	kinds []string
+	// validate is the scenario's validate: setting.
+	validate manifest.Validation
 }
 
 func (l *loader) fail(n *yaml.Node, format string, args ...any) {
@@ -169,6 +172,18 @@ func (l *loader) loadScenario(root *yaml.Node) {
 			sc.Seed = v
 		}
 	}
+	if n := f.get("validate"); n != nil {
+		if v, ok := l.str(n, "validate"); ok {
+			switch v {
+			case "strict", "":
+			case "warn":
+				sc.Validate = manifest.Warn
+			default:
+				l.fail(n, "validate: Unsupported value: %q: supported values: \"strict\", \"warn\"", v)
+			}
+		}
+	}
+	l.validate = sc.Validate
 	sc.Cluster = DefaultCluster()
 	if n := f.get("cluster"); n != nil {
 		sc.Cluster = l.cluster(n)
@@ -221,7 +236,7 @@ func (l *loader) block(n *yaml.Node, path string) []manifest.Decoded {
 		l.fail(n, "%s: invalid type: got %q, expected Kubernetes YAML as text (write %s: | and the manifests below it, indented)", path, yamlpos.TypeName(n), path)
 		return nil
 	}
-	ds, err := manifest.DecodeText(n.Value, l.blockMap(n), l.b)
+	ds, err := manifest.DecodeTextAs(n.Value, l.blockMap(n), l.b, l.validate)
 	if err != nil {
 		l.errs = append(l.errs, err.(yamlpos.ErrorList)...)
 		return nil
@@ -277,7 +292,7 @@ func (l *loader) checkManifests(ds []manifest.Decoded, atCreate bool) []manifest
 			stored := obj.DeepCopyObject()
 			validation.Default(stored)
 			for _, cause := range validation.Errors(stored) {
-				at := d.At(cause.Field)
+				at := d.AtValue(cause.Field, cause.BadValue)
 				l.errs = append(l.errs, &yamlpos.Error{Pos: at, Msg: fmt.Sprintf("The %s %q is invalid: %s", kind, obj.Meta().Name, cause.Error())})
 			}
 			ref := api.RefOf(stored)

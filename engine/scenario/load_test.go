@@ -11,6 +11,7 @@ import (
 	"reconcile/engine/api"
 	"reconcile/engine/controller"
 	"reconcile/engine/limits"
+	"reconcile/engine/manifest"
 	"reconcile/engine/sim"
 	"reconcile/engine/yamlpos"
 )
@@ -267,13 +268,22 @@ func TestLoadPlainManifests(t *testing.T) {
 func TestLoadWarnings(t *testing.T) {
 	text := "id: web\nmanifests: |\n  apiVersion: v1\n  kind: Pod\n  metadata:\n    name: p\n    labelz: {a: b}\n  spec:\n" +
 		"    containers:\n    - name: app\n      image: nginx\n      imagee: typo\n"
-	sc, err := Load("web.yaml", []byte(text))
+	// Strict by default, as kubectl apply --validate=strict.
+	_, err := Load("web.yaml", []byte(text))
+	if want := `web.yaml:7:5: Error from server (BadRequest): error when creating "web.yaml": Pod in version "v1" cannot be handled as a Pod: ` +
+		`strict decoding error: unknown field "metadata.labelz", unknown field "spec.containers[0].imagee"`; err == nil || err.Error() != want {
+		t.Errorf("got %v\nwant %s", err, want)
+	}
+	sc, err := Load("web.yaml", []byte("validate: warn\n"+text))
 	if err != nil {
 		t.Fatal(err)
 	}
+	if sc.Validate != manifest.Warn || !sc.Config().WarnUnknownFields {
+		t.Errorf("validate: warn not kept: %v", sc.Validate)
+	}
 	want := []string{
-		`web.yaml:7:5: Warning: unknown field "metadata.labelz"`,
-		`web.yaml:12:7: Warning: unknown field "spec.containers[0].imagee"`,
+		`web.yaml:8:5: Warning: unknown field "metadata.labelz"`,
+		`web.yaml:13:7: Warning: unknown field "spec.containers[0].imagee"`,
 	}
 	if !reflect.DeepEqual(sc.Warnings, want) {
 		t.Errorf("warnings:\n got %q\nwant %q", sc.Warnings, want)
@@ -331,7 +341,7 @@ func TestLoadErrors(t *testing.T) {
 		{"missing apiVersion", withDeployment("  apiVersion: apps/v1\n", ""),
 			`web.yaml:3:3: Object 'apiVersion' is missing in '{"kind":"Deployment","metadata":{"name":"web"},"spec":{"replicas":3,"selector":{"matchLabels":{"app":"web"}},"template":...'`},
 		{"old apiVersion", withDeployment("apps/v1", "extensions/v1beta1"),
-			`web.yaml:3:15: no matches for kind "Deployment" in version "extensions/v1beta1" (Deployments are apps/v1)`},
+			"web.yaml:3:15: resource mapping not found for name: \"web\" namespace: \"\" from \"web.yaml\": no matches for kind \"Deployment\" in version \"extensions/v1beta1\"\nensure CRDs are installed first"},
 		{"object declared twice", deployment + "  ---\n" + strings.SplitN(deployment, "|\n", 2)[1],
 			`web.yaml:19:3: Deployment "default/web" is declared twice in the manifests (first at web.yaml:3:3)`},
 		{"duplicate key", withDeployment("replicas: 3", "replicas: 3\n    replicas: 4"),
@@ -339,7 +349,7 @@ func TestLoadErrors(t *testing.T) {
 		{"unknown field in a node", "id: web\ncluster:\n  nodes:\n  - {name: worker-1, replica: 3}\n",
 			`web.yaml:4:22: unknown field "replica" in cluster.nodes[0]; expected one of name, cpu, memory, labels, taints, unschedulable, pods`},
 		{"unknown top-level field", "id: web\ntitel: Web\n",
-			`web.yaml:2:1: unknown field "titel"; expected one of id, title, summary, lead, story, predict, seed, cluster, manifests, steps, response, expect, failure`},
+			`web.yaml:2:1: unknown field "titel"; expected one of id, title, summary, lead, story, predict, seed, validate, cluster, manifests, steps, response, expect, failure`},
 		{"bad node", "id: web\ncluster:\n  nodes:\n  - {name: Worker_1, cpu: lots, taints: [{key: k, effect: Never}]}\n  - {name: worker-2}\n  - {name: worker-2}\n",
 			"web.yaml:4:12: cluster.nodes[0].name: Invalid value: \"Worker_1\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')\n" +
 				"web.yaml:4:27: cluster.nodes[0].cpu: invalid value \"lots\": quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'\n" +

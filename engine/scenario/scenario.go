@@ -29,6 +29,10 @@ type Scenario struct {
 	Predict []Prediction
 	// Seed drives every random choice of a run (pod name suffixes, jitter).
 	Seed int64
+	// Validate is how unknown fields in the lesson's manifests are
+	// treated: manifest.Strict (the default, as kubectl's
+	// --validate=strict) or manifest.Warn (validate: warn).
+	Validate manifest.Validation
 	// Plain is true when the file was a plain manifest file (no id:).
 	Plain     bool
 	Cluster   Cluster

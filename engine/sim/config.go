@@ -35,6 +35,10 @@ type Config struct {
 	// Controllers is the registry of controllers the run starts; nil means
 	// controller.Builtin.
 	Controllers []controller.Spec
+	// WarnUnknownFields decodes the manifests of apply and commit inputs as
+	// kubectl apply --validate=warn does: an unknown field is a warning in
+	// the output, not a refusal (the default, --validate=strict).
+	WarnUnknownFields bool
 }
 
 // DefaultHorizon is how long a run goes on without inputs when its Config

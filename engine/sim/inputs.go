@@ -10,6 +10,7 @@ import (
 	"reconcile/engine/kubectl"
 	"reconcile/engine/manifest"
 	"reconcile/engine/store"
+	"reconcile/engine/yamlpos"
 )
 
 // apply gives the world an input.
@@ -30,7 +31,7 @@ func (s *Sim) apply(w *world, in Input) {
 		} else {
 			text = in.(Commit).Manifests
 		}
-		ms, err := decode(text)
+		ms, warns, err := decode(text, s.cfg.WarnUnknownFields)
 		if err != nil {
 			w.record(Output{At: w.now, AtText: w.now.String(), Command: in.Text(), Output: "error: " + err.Error() + "\n", ExitCode: 1})
 			return
@@ -39,13 +40,34 @@ func (s *Sim) apply(w *world, in Input) {
 			w.commitOutput(ms)
 			return
 		}
-		w.applyManifests(in, ms)
+		w.applyManifests(in, ms, warns)
 	}
 }
 
-// decode reads the manifests of an apply or commit input.
-func decode(text string) ([]manifest.Manifest, error) {
-	return manifest.Decode("input", text, 1, 1)
+// decode reads the manifests of an apply or commit input, strictly unless
+// warn: then unknown fields are warnings, as kubectl prints them
+// ("Warning: unknown field \"spec.replica\"").
+func decode(text string, warn bool) ([]manifest.Manifest, []string, error) {
+	v := manifest.Strict
+	if warn {
+		v = manifest.Warn
+	}
+	ds, err := manifest.DecodeTextAs(text, yamlpos.File("input"), yamlpos.NewBudget(), v)
+	if err != nil {
+		return nil, nil, err
+	}
+	out := make([]manifest.Manifest, len(ds))
+	var warns []string
+	for i, d := range ds {
+		out[i] = d.Manifest
+		for _, w := range d.Warnings {
+			if _, msg, ok := strings.Cut(w, ": Warning: "); ok {
+				w = "Warning: " + msg
+			}
+			warns = append(warns, w+"\n")
+		}
+	}
+	return out, warns, nil
 }
 
 // commit adds objects to the GitOps source (replacing those of the same
@@ -90,8 +112,9 @@ func (w *world) commitOutput(ms []manifest.Manifest) {
 // applyManifests is kubectl apply -f -: each object is created or merged
 // into the live one (kubectl.Apply); a refusal is reported for its object
 // and the others go on, as kubectl reports per object.
-func (w *world) applyManifests(in Input, ms []manifest.Manifest) {
+func (w *world) applyManifests(in Input, ms []manifest.Manifest, warns []string) {
 	var b strings.Builder
+	b.WriteString(strings.Join(warns, ""))
 	code := 0
 	for _, m := range ms {
 		o := m.Object

@@ -64,6 +64,9 @@ func Default(obj api.Object) {
 	case *api.Pod:
 		defaultPodSpec(&o.Spec)
 		defaultTolerations(&o.Spec)
+		if o.Status.Phase == "" {
+			o.Status.Phase = api.PodPending // as the API server creates a pod
+		}
 	case *api.Job:
 		defaultJob(o)
 	case *api.DaemonSet:
@@ -122,18 +125,9 @@ func defaultPodSpec(s *api.PodSpec) {
 		s.SchedulerName = DefaultSchedulerName
 	}
 	for i := range s.Containers {
-		c := &s.Containers[i]
-		if c.ImagePullPolicy == "" {
-			c.ImagePullPolicy = DefaultPullPolicy(c.Image)
-		}
-		for j := range c.Ports {
-			if c.Ports[j].Protocol == "" {
-				c.Ports[j].Protocol = "TCP"
-			}
-		}
-		defaultProbe(c.ReadinessProbe)
-		defaultProbe(c.LivenessProbe)
+		defaultContainer(&s.Containers[i])
 	}
+	defaultPodSpecMore(s)
 }
 
 func defaultProbe(p *api.Probe) {

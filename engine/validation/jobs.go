@@ -35,7 +35,8 @@ func validateJobSpec(s *api.JobSpec, p Path) ErrorList {
 	errs = append(errs, nonNegative(int64(api.Deref(s.Parallelism, 1)), p.Child("parallelism"))...)
 	errs = append(errs, nonNegative(int64(api.Deref(s.Completions, 1)), p.Child("completions"))...)
 	errs = append(errs, nonNegative(int64(api.Deref(s.BackoffLimit, 6)), p.Child("backoffLimit"))...)
-	return append(errs, validateJobTemplate(&s.Template, p.Child("template"))...)
+	errs = append(errs, validateJobTemplate(&s.Template, p.Child("template"))...)
+	return append(errs, validateJobSpecMore(s, p)...)
 }
 
 // validateJobTemplate checks a Job's pod template: a pod that runs to

@@ -35,7 +35,7 @@ func validatePodSpec(s *api.PodSpec, p Path) ErrorList {
 	if s.TerminationGracePeriodSeconds != nil {
 		errs = append(errs, nonNegative(*s.TerminationGracePeriodSeconds, p.Child("terminationGracePeriodSeconds"))...)
 	}
-	return errs
+	return append(errs, validatePodSpecMore(s, p)...)
 }
 
 func validateContainers(cs []api.Container, p Path) ErrorList {
@@ -55,6 +55,8 @@ func validateContainers(cs []api.Container, p Path) ErrorList {
 		}
 		if c.Image == "" {
 			errs = append(errs, Required(cp.Child("image"), ""))
+		} else if strings.TrimSpace(c.Image) != c.Image {
+			errs = append(errs, Invalid(cp.Child("image"), c.Image, "must not have leading or trailing whitespace"))
 		}
 		errs = append(errs, validateProbe(c.LivenessProbe, cp.Child("livenessProbe"), true)...)
 		errs = append(errs, validateProbe(c.ReadinessProbe, cp.Child("readinessProbe"), false)...)
@@ -85,8 +87,14 @@ func validateProbe(pr *api.Probe, p Path, liveness bool) ErrorList {
 		return nil
 	}
 	var errs ErrorList
-	if pr.HTTPGet == nil && pr.TCPSocket == nil && pr.Exec == nil {
+	switch handlers := countSet(pr.HTTPGet != nil, pr.TCPSocket != nil, pr.Exec != nil, pr.GRPC != nil); {
+	case handlers == 0:
 		errs = append(errs, Required(p, "must specify a handler type"))
+	case handlers > 1:
+		errs = append(errs, Forbidden(p, "may not specify more than 1 handler type"))
+	}
+	if pr.GRPC != nil && (pr.GRPC.Port < 1 || pr.GRPC.Port > 65535) {
+		errs = append(errs, Invalid(p.Child("grpc", "port"), pr.GRPC.Port, "must be between 1 and 65535, inclusive"))
 	}
 	errs = append(errs, nonNegative(int64(pr.InitialDelaySeconds), p.Child("initialDelaySeconds"))...)
 	errs = append(errs, nonNegative(int64(pr.TimeoutSeconds), p.Child("timeoutSeconds"))...)
@@ -259,10 +267,11 @@ func validatePodSpecUpdate(old, new *api.PodSpec) ErrorList {
 		o.TerminationGracePeriodSeconds != nil && *o.TerminationGracePeriodSeconds < 0 {
 		o.TerminationGracePeriodSeconds = n.TerminationGracePeriodSeconds
 	}
+	errs := schedulingGatesUpdate(&o, &n)
 	if !podSpecsEqual(&o, &n) {
-		return ErrorList{Forbidden(Path("spec"), podUpdateForbidden)}
+		return append(errs, Forbidden(Path("spec"), podUpdateForbidden))
 	}
-	return nil
+	return errs
 }
 
 // podSpecsEqual compares specs treating empty and missing lists and maps

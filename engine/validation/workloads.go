@@ -169,7 +169,14 @@ func validateStatefulSetSpec(s *api.StatefulSetSpec, p Path) ErrorList {
 	}
 	errs = append(errs, nonNegative(int64(api.Deref(s.Replicas, 1)), p.Child("replicas"))...)
 	errs = append(errs, nonNegative(int64(s.MinReadySeconds), p.Child("minReadySeconds"))...)
-	errs = append(errs, validateSelectorAndTemplate(s.Selector, &s.Template, p)...)
+	// The pods get a volume per claim template: their mounts may name them.
+	t := s.Template.DeepCopy()
+	for _, c := range s.VolumeClaimTemplates {
+		if !hasVolume(t.Spec.Volumes, c.Name) {
+			t.Spec.Volumes = append(t.Spec.Volumes, api.Volume{Name: c.Name, PersistentVolumeClaim: &api.PersistentVolumeClaimReference{ClaimName: c.Name}})
+		}
+	}
+	errs = append(errs, validateSelectorAndTemplate(s.Selector, &t, p)...)
 	for i, c := range s.VolumeClaimTemplates {
 		cp := p.Child("volumeClaimTemplates").Index(i)
 		errs = append(errs, validateClaimSpec(&c.Spec, cp.Child("spec"))...)
@@ -231,4 +238,13 @@ func validateStatefulSetUpdate(old, new *api.StatefulSet) ErrorList {
 		errs = append(errs, Forbidden(Path("spec"), "updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', 'revisionHistoryLimit', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden"))
 	}
 	return errs
+}
+
+func hasVolume(vs []api.Volume, name string) bool {
+	for _, v := range vs {
+		if v.Name == name {
+			return true
+		}
+	}
+	return false
 }

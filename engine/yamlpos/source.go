@@ -98,6 +98,11 @@ func syntaxError(err error, text string, pm Source) *Error {
 	}
 	if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
 		line, _ := strconv.Atoi(m[1])
+		if strings.Contains(m[2], "tab character") {
+			if pos, ok := tabAt(lines, line, pm); ok {
+				return &Error{Pos: pos, Msg: "malformed YAML: " + m[2]}
+			}
+		}
 		for _, p := range parserProblems {
 			if strings.HasPrefix(m[2], p) {
 				line++
@@ -174,4 +179,17 @@ func (b *Budget) take(doc *yaml.Node, pm Source) *Error {
 		return &Error{Pos: pm.Of(doc), Msg: fmt.Sprintf("too much YAML: with aliases expanded the file holds more than %d nodes (MaxYAMLNodes)", limits.MaxYAMLNodes)}
 	}
 	return nil
+}
+
+// tabAt finds the tab yaml.v3 complains about: the first tab in the
+// indentation of a line from the one it names on (it may name the line
+// before), at the tab's own column.
+func tabAt(lines []string, from int, pm Source) (Pos, bool) {
+	for i := max(from, 1) - 1; i < len(lines); i++ {
+		indent := lines[i][:len(lines[i])-len(strings.TrimLeft(lines[i], " \t"))]
+		if c := strings.IndexByte(indent, '\t'); c >= 0 {
+			return pm.At(i+1, c+1), true
+		}
+	}
+	return Pos{}, false
 }

@@ -1,0 +1,38 @@
+package manifest
+
+import (
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"reconcile/engine/yamlpos"
+)
+
+// AtValue returns the position of the problem the API server reports at
+// field with the value bad: the field's node, found as the YAML writes it
+// (the API server names a template's labels "spec.template.labels"; the
+// YAML holds them in spec.template.metadata.labels), and within a mapping
+// such as labels, the entry whose value (or key) is bad.
+func (d Decoded) AtValue(field string, bad any) yamlpos.Pos {
+	for _, meta := range []string{"labels", "annotations"} {
+		if strings.HasSuffix(field, "template."+meta) {
+			field = strings.TrimSuffix(field, meta) + "metadata." + meta
+		}
+	}
+	n := yamlpos.NodeAt(d.Node, field)
+	if s, ok := bad.(string); ok && n.Kind == yaml.MappingNode {
+		if ps, err := yamlpos.Pairs(n, d.Source); err == nil {
+			for _, p := range ps {
+				if v := yamlpos.Resolve(p.Value); v.Kind == yaml.ScalarNode && v.Value == s {
+					return d.Source.Of(v)
+				}
+			}
+			for _, p := range ps {
+				if k := yamlpos.Resolve(p.Key); k.Value == s {
+					return d.Source.Of(k)
+				}
+			}
+		}
+	}
+	return d.Source.Of(n)
+}
