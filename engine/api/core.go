@@ -26,6 +26,10 @@ type PodSpec struct {
 	TerminationGracePeriodSeconds *int64            `json:"terminationGracePeriodSeconds,omitempty" yaml:"terminationGracePeriodSeconds,omitempty"`
 	SchedulerName                 string            `json:"schedulerName,omitempty" yaml:"schedulerName,omitempty"`
 	Affinity                      *Affinity         `json:"affinity,omitempty" yaml:"affinity,omitempty"`
+	// InitContainers run in order before the containers; one with
+	// restartPolicy Always is a sidecar that keeps running.
+	InitContainers []Container `json:"initContainers,omitempty" yaml:"initContainers,omitempty"`
+	Volumes        []Volume    `json:"volumes,omitempty" yaml:"volumes,omitempty"`
 }
 
 // Affinity holds scheduling constraints. Required node affinity is
@@ -126,6 +130,12 @@ type Container struct {
 	Env             []EnvVar             `json:"env,omitempty" yaml:"env,omitempty"`
 	Command         []string             `json:"command,omitempty" yaml:"command,omitempty"`
 	Args            []string             `json:"args,omitempty" yaml:"args,omitempty"`
+	StartupProbe    *Probe               `json:"startupProbe,omitempty" yaml:"startupProbe,omitempty"`
+	EnvFrom         []EnvFromSource      `json:"envFrom,omitempty" yaml:"envFrom,omitempty"`
+	VolumeMounts    []VolumeMount        `json:"volumeMounts,omitempty" yaml:"volumeMounts,omitempty"`
+	Lifecycle       *Lifecycle           `json:"lifecycle,omitempty" yaml:"lifecycle,omitempty"`
+	// RestartPolicy is only for init containers: Always makes a sidecar.
+	RestartPolicy string `json:"restartPolicy,omitempty" yaml:"restartPolicy,omitempty"`
 }
 
 // ContainerPort is a port a container listens on.
@@ -139,6 +149,8 @@ type ContainerPort struct {
 type EnvVar struct {
 	Name  string `json:"name" yaml:"name"`
 	Value string `json:"value,omitempty" yaml:"value,omitempty"`
+
+	ValueFrom *EnvVarSource `json:"valueFrom,omitempty" yaml:"valueFrom,omitempty"`
 }
 
 // ResourceRequirements are a container's requests and limits.
@@ -147,12 +159,14 @@ type ResourceRequirements struct {
 	Limits   map[string]Quantity `json:"limits,omitempty" yaml:"limits,omitempty"`
 }
 
-// Probe checks a container. Only timing fields are simulated; the handler
-// is kept as written.
+// Probe checks a container. The handler (httpGet, tcpSocket, exec, grpc)
+// decides the kubelet's failure message; the simulated image decides
+// whether the probe passes.
 type Probe struct {
 	HTTPGet             map[string]any `json:"httpGet,omitempty" yaml:"httpGet,omitempty"`
 	TCPSocket           map[string]any `json:"tcpSocket,omitempty" yaml:"tcpSocket,omitempty"`
 	Exec                map[string]any `json:"exec,omitempty" yaml:"exec,omitempty"`
+	GRPC                map[string]any `json:"grpc,omitempty" yaml:"grpc,omitempty"`
 	InitialDelaySeconds int32          `json:"initialDelaySeconds,omitempty" yaml:"initialDelaySeconds,omitempty"`
 	TimeoutSeconds      int32          `json:"timeoutSeconds,omitempty" yaml:"timeoutSeconds,omitempty"`
 	PeriodSeconds       int32          `json:"periodSeconds,omitempty" yaml:"periodSeconds,omitempty"`
@@ -205,6 +219,8 @@ type PodStatus struct {
 	PodIP             string            `json:"podIP,omitempty" yaml:"podIP,omitempty"`
 	StartTime         *Time             `json:"startTime,omitempty" yaml:"-"`
 	ContainerStatuses []ContainerStatus `json:"containerStatuses,omitempty" yaml:"containerStatuses,omitempty"`
+
+	InitContainerStatuses []ContainerStatus `json:"initContainerStatuses,omitempty" yaml:"initContainerStatuses,omitempty"`
 }
 
 // PodCondition is PodScheduled, Initialized, ContainersReady, Ready or DisruptionTarget.
@@ -250,6 +266,7 @@ type ContainerStateRunning struct {
 type ContainerStateTerminated struct {
 	ExitCode   int32  `json:"exitCode" yaml:"exitCode"`
 	Reason     string `json:"reason,omitempty" yaml:"reason,omitempty"`
+	Message    string `json:"message,omitempty" yaml:"message,omitempty"`
 	StartedAt  Time   `json:"startedAt" yaml:"-"`
 	FinishedAt Time   `json:"finishedAt" yaml:"-"`
 }

@@ -12,6 +12,7 @@ func copyProbe(p *Probe) *Probe {
 	out.HTTPGet = deepCopyMap(p.HTTPGet)
 	out.TCPSocket = deepCopyMap(p.TCPSocket)
 	out.Exec = deepCopyMap(p.Exec)
+	out.GRPC = deepCopyMap(p.GRPC)
 	return &out
 }
 
@@ -93,9 +94,11 @@ func (s PodSpec) DeepCopy() PodSpec {
 			c.Resources.Limits = cloneQuantities(c.Resources.Limits)
 			c.ReadinessProbe = copyProbe(c.ReadinessProbe)
 			c.LivenessProbe = copyProbe(c.LivenessProbe)
+			deepCopyKubeletFields(&c)
 			out.Containers[i] = c
 		}
 	}
+	deepCopyPodSpecKubelet(s, &out)
 	return out
 }
 
@@ -173,6 +176,7 @@ func (p *Pod) DeepCopy() *Pod {
 			out.Status.ContainerStatuses[i] = cs
 		}
 	}
+	out.Status.InitContainerStatuses = deepCopyContainerStatuses(p.Status.InitContainerStatuses)
 	return &out
 }
 

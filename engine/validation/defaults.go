@@ -123,6 +123,27 @@ func defaultPodSpec(s *api.PodSpec) {
 		}
 		defaultProbe(c.ReadinessProbe)
 		defaultProbe(c.LivenessProbe)
+		defaultProbe(c.StartupProbe)
+	}
+	defaultInitContainers(s)
+}
+
+// defaultInitContainers defaults init containers as containers: pull
+// policy, port protocol, probes.
+func defaultInitContainers(s *api.PodSpec) {
+	for i := range s.InitContainers {
+		c := &s.InitContainers[i]
+		if c.ImagePullPolicy == "" {
+			c.ImagePullPolicy = DefaultPullPolicy(c.Image)
+		}
+		for j := range c.Ports {
+			if c.Ports[j].Protocol == "" {
+				c.Ports[j].Protocol = "TCP"
+			}
+		}
+		defaultProbe(c.ReadinessProbe)
+		defaultProbe(c.LivenessProbe)
+		defaultProbe(c.StartupProbe)
 	}
 }
 

@@ -58,6 +58,7 @@ func validateContainers(cs []api.Container, p Path) ErrorList {
 		}
 		errs = append(errs, validateProbe(c.LivenessProbe, cp.Child("livenessProbe"), true)...)
 		errs = append(errs, validateProbe(c.ReadinessProbe, cp.Child("readinessProbe"), false)...)
+		errs = append(errs, validateProbe(c.StartupProbe, cp.Child("startupProbe"), true)...)
 		switch pp := cp.Child("imagePullPolicy"); c.ImagePullPolicy {
 		case "Always", "IfNotPresent", "Never":
 		case "":
@@ -85,7 +86,7 @@ func validateProbe(pr *api.Probe, p Path, liveness bool) ErrorList {
 		return nil
 	}
 	var errs ErrorList
-	if pr.HTTPGet == nil && pr.TCPSocket == nil && pr.Exec == nil {
+	if pr.HTTPGet == nil && pr.TCPSocket == nil && pr.Exec == nil && pr.GRPC == nil {
 		errs = append(errs, Required(p, "must specify a handler type"))
 	}
 	errs = append(errs, nonNegative(int64(pr.InitialDelaySeconds), p.Child("initialDelaySeconds"))...)
