@@ -112,7 +112,7 @@ func describeContainer(rc *Container, now api.Time) string {
 	case "pullbackoff":
 		return "image pull failed, backing off"
 	case "crashbackoff":
-		return fmt.Sprintf("crashed %d time(s), backing off", rc.Restarts)
+		return fmt.Sprintf("exited %d time(s), backing off", rc.Restarts+1)
 	case "neverpull":
 		return "image not present"
 	case "exited":

@@ -121,6 +121,9 @@ func (k *KubeletLoop) run(s *podSync, c api.Container, r role, rc *Container, im
 	ctx, p := s.ctx, s.p
 	ctx.Event(p, "Normal", "Created", "Created container %s", c.Name)
 	ctx.Event(p, "Normal", "Started", "Started container %s", c.Name)
+	if rc.HasLast {
+		rc.Restarts++ // a new container of an ended one: restartCount counts it
+	}
 	rc.State, rc.Since, rc.RunSince, rc.Until, rc.Ready = "running", ctx.Now, ctx.Now, 0, false
 	rc.Probes = [3]ProbeState{}
 	rc.StartupOK = c.StartupProbe == nil
@@ -206,13 +209,14 @@ func (k *KubeletLoop) exit(s *podSync, c api.Container, r role, rc *Container, i
 		rc.State, rc.Since, rc.Until, rc.ExitCode = "exited", ctx.Now, 0, code
 		return
 	}
+	first := !rc.HasLast
+	rc.Prev, rc.HasPrev = rc.Last, rc.HasLast
 	rc.Last, rc.HasLast = ended, true
-	rc.Restarts++
 	long := ctx.Now-rc.RunSince >= BackOffReset
 	if long {
 		rc.BackOff = 0 // it ran long enough: the back-off starts over
 	}
-	if rc.Restarts == 1 || long {
+	if first || long {
 		k.create(s, c, rc, img)
 		return
 	}

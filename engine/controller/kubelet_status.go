@@ -28,6 +28,9 @@ func (k *KubeletLoop) podStatus(p *api.Pod, rt *Runtime, key string, ctx *Contex
 	for _, c := range p.Spec.InitContainers {
 		rc := rt.Containers[key+"/"+c.Name]
 		cs := k.containerStatus(ctx, p, c, rc, def)
+		if t := cs.State.Terminated; t != nil && t.ExitCode == 0 && roleOf(c, true) == initOnce {
+			cs.Ready = true // a completed init container reports ready
+		}
 		if !initComplete(c, rc) {
 			incomplete = append(incomplete, c.Name)
 			initDone = false
@@ -124,7 +127,18 @@ func (k *KubeletLoop) podStatus(p *api.Pod, rt *Runtime, key string, ctx *Contex
 func (k *KubeletLoop) containerStatus(ctx *Context, p *api.Pod, c api.Container, rc *Container, def string) api.ContainerStatus {
 	cs := api.ContainerStatus{Name: c.Name, Image: c.Image}
 	started := false
+	last, hasLast := api.ContainerStateTerminated{}, false
+	if rc != nil {
+		last, hasLast = rc.Last, rc.HasLast
+	}
 	switch {
+	case rc != nil && rc.HasLast && (rc.State == "creating" || rc.State == "configerror" && rc.RunSince > 0):
+		// The ended run is still the container's state until the new
+		// container exists.
+		t := rc.Last
+		cs.State.Terminated = &t
+		last, hasLast = rc.Prev, rc.HasPrev
+		cs.ImageID = repository(c.Image) + "@" + rc.Digest
 	case rc == nil || rc.State == "pulling" || rc.State == "creating":
 		cs.State.Waiting = &api.ContainerStateWaiting{Reason: def}
 	case rc.State == "pullbackoff":
@@ -156,10 +170,9 @@ func (k *KubeletLoop) containerStatus(ctx *Context, p *api.Pod, c api.Container,
 	}
 	if rc != nil {
 		cs.RestartCount = rc.Restarts
-		if rc.HasLast {
-			last := rc.Last
-			cs.LastState.Terminated = &last
-		}
+	}
+	if hasLast {
+		cs.LastState.Terminated = &last
 	}
 	cs.Started = &started
 	return cs

@@ -51,6 +51,10 @@ type Container struct {
 	// HasLast.
 	Last    api.ContainerStateTerminated
 	HasLast bool
+	// Prev is how the run before Last ended (HasPrev): the lastState
+	// while the ended run is still the container's state.
+	Prev    api.ContainerStateTerminated
+	HasPrev bool
 
 	own *runtimeOwner
 }
