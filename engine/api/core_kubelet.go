@@ -10,11 +10,18 @@ type Volume struct {
 	Name                  string                 `json:"name" yaml:"name"`
 	ConfigMap             *ConfigMapVolumeSource `json:"configMap,omitempty" yaml:"configMap,omitempty"`
 	Secret                *SecretVolumeSource    `json:"secret,omitempty" yaml:"secret,omitempty"`
-	EmptyDir              map[string]any         `json:"emptyDir,omitempty" yaml:"emptyDir,omitempty"`
+	EmptyDir              *EmptyDirVolumeSource  `json:"emptyDir,omitempty" yaml:"emptyDir,omitempty"`
 	HostPath              map[string]any         `json:"hostPath,omitempty" yaml:"hostPath,omitempty"`
 	PersistentVolumeClaim map[string]any         `json:"persistentVolumeClaim,omitempty" yaml:"persistentVolumeClaim,omitempty"`
 	Projected             map[string]any         `json:"projected,omitempty" yaml:"projected,omitempty"`
 	DownwardAPI           map[string]any         `json:"downwardAPI,omitempty" yaml:"downwardAPI,omitempty"`
+}
+
+// EmptyDirVolumeSource is a scratch directory that lives as long as the
+// pod.
+type EmptyDirVolumeSource struct {
+	Medium    string   `json:"medium,omitempty" yaml:"medium,omitempty"`
+	SizeLimit Quantity `json:"sizeLimit,omitempty" yaml:"sizeLimit,omitempty"`
 }
 
 // ConfigMapVolumeSource mounts a ConfigMap's keys as files.
@@ -216,7 +223,11 @@ func deepCopyPodSpecKubelet(s PodSpec, out *PodSpec) {
 				sc.Items, sc.DefaultMode, sc.Optional = copyKeyToPaths(sc.Items), copyInt32(sc.DefaultMode), copyBoolPtr(sc.Optional)
 				v.Secret = &sc
 			}
-			v.EmptyDir, v.HostPath, v.PersistentVolumeClaim = deepCopyMap(v.EmptyDir), deepCopyMap(v.HostPath), deepCopyMap(v.PersistentVolumeClaim)
+			if v.EmptyDir != nil {
+				e := *v.EmptyDir
+				v.EmptyDir = &e
+			}
+			v.HostPath, v.PersistentVolumeClaim = deepCopyMap(v.HostPath), deepCopyMap(v.PersistentVolumeClaim)
 			v.Projected, v.DownwardAPI = deepCopyMap(v.Projected), deepCopyMap(v.DownwardAPI)
 			out.Volumes[i] = v
 		}

@@ -163,6 +163,9 @@ func defaultProbe(p *api.Probe) {
 	if p.FailureThreshold == 0 {
 		p.FailureThreshold = 3
 	}
+	if p.GRPC != nil && p.GRPC["service"] == nil {
+		p.GRPC["service"] = "" // the API server defaults grpc.service to ""
+	}
 }
 
 // DefaultPullPolicy returns the imagePullPolicy Kubernetes gives a container

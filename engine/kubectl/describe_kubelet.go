@@ -1,0 +1,109 @@
+package kubectl
+
+import (
+	"reconcile/engine/api"
+)
+
+// describeInitContainers prints a pod's init containers, as kubectl does
+// before its containers (nothing when it has none).
+func describeInitContainers(w *pw, p *api.Pod) {
+	if len(p.Spec.InitContainers) == 0 {
+		return
+	}
+	statuses := map[string]*api.ContainerStatus{}
+	for i := range p.Status.InitContainerStatuses {
+		statuses[p.Status.InitContainerStatuses[i].Name] = &p.Status.InitContainerStatuses[i]
+	}
+	describeContainerList(w, "", "Init Containers", p.Spec.InitContainers, statuses)
+}
+
+// describeEnvVar prints one environment variable: its value, or where it
+// comes from.
+func describeEnvVar(w *pw, e api.EnvVar) {
+	switch vf := e.ValueFrom; {
+	case vf == nil:
+		w.line(3, "%s:\t%s\n", e.Name, e.Value)
+	case vf.ConfigMapKeyRef != nil:
+		r := vf.ConfigMapKeyRef
+		w.line(3, "%s:\t<set to the key '%s' of config map '%s'>\tOptional: %t\n", e.Name, r.Key, r.Name, api.IsOptional(r.Optional))
+	case vf.SecretKeyRef != nil:
+		r := vf.SecretKeyRef
+		w.line(3, "%s:\t<set to the key '%s' in secret '%s'>\tOptional: %t\n", e.Name, r.Key, r.Name, api.IsOptional(r.Optional))
+	default:
+		w.line(3, "%s:\t%s\n", e.Name, e.Value)
+	}
+}
+
+// describeEnvFrom prints "Environment Variables from:" and each source.
+func describeEnvFrom(w *pw, from []api.EnvFromSource) {
+	if len(from) == 0 {
+		return
+	}
+	w.line(2, "Environment Variables from:\n")
+	for _, e := range from {
+		kind, name, optional := "", "", false
+		switch {
+		case e.ConfigMapRef != nil:
+			kind, name, optional = "ConfigMap", e.ConfigMapRef.Name, api.IsOptional(e.ConfigMapRef.Optional)
+		case e.SecretRef != nil:
+			kind, name, optional = "Secret", e.SecretRef.Name, api.IsOptional(e.SecretRef.Optional)
+		}
+		if e.Prefix == "" {
+			w.line(3, "%s\t%s\tOptional: %t\n", name, kind, optional)
+		} else {
+			w.line(3, "%s\t%s with prefix '%s'\tOptional: %t\n", name, kind, e.Prefix, optional)
+		}
+	}
+}
+
+// describeMounts prints a container's volume mounts.
+func describeMounts(w *pw, mounts []api.VolumeMount) {
+	if len(mounts) == 0 {
+		w.line(2, "Mounts:\t<none>\n")
+		return
+	}
+	w.line(2, "Mounts:\n")
+	for _, m := range mounts {
+		flags := "rw"
+		if m.ReadOnly {
+			flags = "ro"
+		}
+		if m.SubPath != "" {
+			flags += ",path=\"" + m.SubPath + "\""
+		}
+		w.line(3, "%s from %s (%s)\n", m.MountPath, m.Name, flags)
+	}
+}
+
+// describeVolumes prints a pod's volumes: ConfigMap, Secret and emptyDir
+// in kubectl's words; other sources by name, marked not simulated.
+func describeVolumes(w *pw, vols []api.Volume) {
+	if len(vols) == 0 {
+		w.line(0, "Volumes:\t<none>\n")
+		return
+	}
+	w.line(0, "Volumes:\n")
+	for _, v := range vols {
+		w.line(1, "%s:\n", v.Name)
+		switch {
+		case v.ConfigMap != nil:
+			w.line(2, "Type:\tConfigMap (a volume populated by a ConfigMap)\n")
+			w.line(2, "Name:\t%s\n", v.ConfigMap.Name)
+			w.line(2, "Optional:\t%t\n", api.IsOptional(v.ConfigMap.Optional))
+		case v.Secret != nil:
+			w.line(2, "Type:\tSecret (a volume populated by a Secret)\n")
+			w.line(2, "SecretName:\t%s\n", v.Secret.SecretName)
+			w.line(2, "Optional:\t%t\n", api.IsOptional(v.Secret.Optional))
+		case v.EmptyDir != nil:
+			w.line(2, "Type:\tEmptyDir (a temporary directory that shares a pod's lifetime)\n")
+			w.line(2, "Medium:\t%s\n", v.EmptyDir.Medium)
+			if l := v.EmptyDir.SizeLimit; l != "" {
+				w.line(2, "SizeLimit:\t%s\n", l)
+			} else {
+				w.line(2, "SizeLimit:\t<unset>\n")
+			}
+		default:
+			w.line(2, "Type:\t<not simulated>\n")
+		}
+	}
+}
