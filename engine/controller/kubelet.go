@@ -124,10 +124,19 @@ func describeContainer(rc *Container, now api.Time) string {
 	case "creating":
 		return "container being created"
 	case "running":
+		out := "running, not ready"
 		if rc.Ready {
-			return "running, ready"
+			out = "running, ready"
 		}
-		return "running, not ready"
+		if !rc.StartupOK {
+			out += ", not started"
+		}
+		for kind, ps := range rc.Probes {
+			if ps.Fails > 0 {
+				out += fmt.Sprintf(", %s probe failed %d time(s) in a row", strings.ToLower(probeTitles[kind]), ps.Fails)
+			}
+		}
+		return out
 	}
 	return rc.State
 }
