@@ -85,7 +85,10 @@ func volumeError(ctx *Context, ns string, v api.Volume) string {
 	}
 	for _, it := range items {
 		if _, has := data[it.Key]; !has && !optional {
-			return fmt.Sprintf("%s references non-existent %s key: %s", strings.ToLower(kind), map[bool]string{true: "config", false: "secret"}[kind == "ConfigMap"], it.Key)
+			if kind == "Secret" {
+				return "references non-existent secret key: " + it.Key
+			}
+			return "configmap references non-existent config key: " + it.Key
 		}
 	}
 	return ""
@@ -105,7 +108,7 @@ func (k *KubeletLoop) mountVolumes(s *podSync) bool {
 		s.ctx.Event(s.p, "Warning", "FailedMount", "MountVolume.SetUp failed for volume %q : %s", v.Name, msg)
 		s.seen = append(s.seen, "volume "+v.Name+": "+msg)
 	}
-	if !ok && !k.anyContainer(s) {
+	if !ok {
 		s.because("volumes not mounted")
 		s.act("wait for the volumes: no container starts")
 	}

@@ -68,7 +68,9 @@ func allContainers(p *api.Pod) []api.Container {
 func (k *KubeletLoop) syncPod(ctx *Context, p *api.Pod, rt *Runtime, key string) (Result, error) {
 	s := &podSync{ctx: ctx, p: p, rt: rt, key: key}
 	ctx.Desired = desiredText(p)
-	mounted := k.mountVolumes(s)
+	// Volumes are set up once, before the first container: a ConfigMap
+	// deleted later does not unmount them.
+	mounted := k.anyContainer(s) || k.mountVolumes(s)
 	initDone := mounted
 	if mounted {
 		for _, c := range p.Spec.InitContainers {
