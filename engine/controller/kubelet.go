@@ -13,9 +13,14 @@ import (
 // KubeletLoop is the kubelet of one node.
 //
 // Desired: the pods bound to this node, each container running its image
-// and ready. Observed: the node's container runtime. Difference: pull
-// images, start containers, report readiness, stop the containers of pods
-// being deleted — and write what is true into pod status.
+// and ready — or, for a pod that is not restarted always, run to its end.
+// Observed: the node's container runtime. Difference: mount volumes, pull
+// images, run init containers in order and sidecars beside the
+// containers, build their environment from ConfigMaps and Secrets, probe
+// them, restart them by restartPolicy, stop the containers of pods being
+// deleted (preStop hooks first) — and write what is true into pod status.
+// One file per concept: kubelet_pod.go (a pod's pass), _containers.go,
+// _probes.go, _configref.go, _hooks.go, _status.go.
 type KubeletLoop struct {
 	node string
 }
@@ -61,7 +66,10 @@ func (k *KubeletLoop) Keys(c *informer.Cache, ev store.WatchEvent) []string {
 		return []string{api.RefOf(o).Key()}
 	case *api.Unstructured:
 		// A ConfigMap or Secret appeared or changed: the pods here that
-		// need it try again.
+		// name it try again.
+		if ev.Type == store.Deleted {
+			return nil
+		}
 		return k.podsReferring(c, o)
 	case *api.Node:
 		if cond := nodeCondition(o, "Ready"); o.Name == k.node && ev.Type != store.Deleted && (cond == nil || cond.Status != "True") {
@@ -299,12 +307,4 @@ func probeValue(v, def int32) int32 {
 		return def
 	}
 	return v
-}
-
-// livenessDeadline is when a failing liveness probe has failed
-// failureThreshold times: initialDelaySeconds, then one try a period.
-func livenessDeadline(rc *Container, pr *api.Probe) api.Time {
-	delay := api.Duration(pr.InitialDelaySeconds) * api.Second
-	period := api.Duration(probeValue(pr.PeriodSeconds, 10)) * api.Second
-	return rc.Since + delay + period*api.Duration(probeValue(pr.FailureThreshold, 3))
 }

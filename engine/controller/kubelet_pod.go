@@ -161,9 +161,8 @@ func (k *KubeletLoop) stopSidecars(s *podSync) {
 	}
 }
 
-// podsReferring returns the keys of this node's pods that name the
-// ConfigMap or Secret u (in env, envFrom or a volume) and have a
-// container not created yet.
+// podsReferring returns the keys of this node's unfinished pods that name
+// the ConfigMap or Secret u (in env, envFrom or a volume).
 func (k *KubeletLoop) podsReferring(c *informer.Cache, u *api.Unstructured) []string {
 	if u.Kind != "ConfigMap" && u.Kind != "Secret" {
 		return nil
