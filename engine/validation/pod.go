@@ -30,6 +30,7 @@ func validatePodSpec(s *api.PodSpec, p Path) ErrorList {
 	default:
 		errs = append(errs, NotSupported(rp, s.RestartPolicy, "Always", "OnFailure", "Never"))
 	}
+	errs = append(errs, validatePodKubeletFields(s, p)...)
 	errs = append(errs, validateLabels(s.NodeSelector, p.Child("nodeSelector"))...)
 	errs = append(errs, validateTolerations(s.Tolerations, p.Child("tolerations"))...)
 	if s.TerminationGracePeriodSeconds != nil {
