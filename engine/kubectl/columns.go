@@ -309,6 +309,7 @@ func PodStatus(p *api.Pod) string {
 			s = cs.State.Terminated.Reason
 		}
 	}
+	s = completedButRunning(p, s)
 	if p.DeletionTimestamp != nil {
 		s = "Terminating"
 	}

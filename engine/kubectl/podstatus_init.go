@@ -74,3 +74,23 @@ func sidecarReady(p *api.Pod) (total, ready int, restarts int32, last *api.Time,
 	}
 	return total, ready, restarts, last, initializing
 }
+
+// completedButRunning turns a pod's STATUS "Completed" back into Running
+// (or NotReady without a Ready condition) while one of its containers
+// still runs and is ready, as kubectl does.
+func completedButRunning(p *api.Pod, s string) string {
+	if s != "Completed" {
+		return s
+	}
+	for _, cs := range p.Status.ContainerStatuses {
+		if cs.Ready && cs.State.Running != nil {
+			for _, c := range p.Status.Conditions {
+				if c.Type == "Ready" && c.Status == "True" {
+					return "Running"
+				}
+			}
+			return "NotReady"
+		}
+	}
+	return s
+}
