@@ -55,6 +55,8 @@ func renderFaults(f session.FaultForm, targets session.Targets, history []string
 		extras, extraLabel = []string{"1", "2", "3", "5"}, "Events"
 	case "delay-watch":
 		extras, extraLabel = []string{"5s", "30s", "2m"}, "Delay"
+	case "fail-probe", "pass-probe":
+		extras, extraLabel = []string{"readiness", "liveness", "startup"}, "Probe"
 	}
 	extra := f.Extra
 	if !slices.Contains(extras, extra) && len(extras) > 0 {

@@ -91,7 +91,7 @@ var lessonPasses = map[string]int{
 	"self-healing":                 51,
 	"self-healing-is-not-ha":       121,
 	"stale-tag":                    100,
-	"stuck-rollout":                290,
+	"stuck-rollout":                287,
 	"two-controllers-fight":        380,
 	"webhook-fail-closed":          50,
 }

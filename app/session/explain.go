@@ -56,6 +56,8 @@ var faultNames = map[string]string{
 	fault.WebhookUp:      "Admission webhook answers again",
 	fault.PushImage:      "Tag moves to a new image",
 	fault.DeletePod:      "Pod is deleted",
+	fault.FailProbe:      "App starts failing a probe",
+	fault.PassProbe:      "App passes a probe again",
 }
 
 // FaultName is a fault's verb in plain words ("node-down" → "Node loses

@@ -94,7 +94,7 @@ func TestExplainSelfHealing(t *testing.T) {
 // progress deadline, and a rollout held by maxUnavailable.
 func TestExplainStuckRollout(t *testing.T) {
 	passes := lessonPasses(t, "stuck-rollout", 3*api.Minute)
-	p := passN(t, passes, 100, controller.DeploymentController, "requeue: progress deadline check after 1m1s")
+	p := passN(t, passes, 97, controller.DeploymentController, "requeue: progress deadline check after 1m1s")
 	want := Explanation{
 		What: "deployment-controller took no step on deployment web (old ReplicaSets must wait: 4 available, at least 4 must stay).",
 		Why:  "It ran because it asked to look again 1m1s later, for the progress deadline.",

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"reconcile/engine/api"
+	"reconcile/engine/registry"
 	"reconcile/engine/sim"
 )
 
@@ -28,6 +29,8 @@ var FaultHelp = map[string]string{
 	"webhook-down":    "The admission webhook stops answering: writes it checks time out, and fail when its failurePolicy is Fail.",
 	"webhook-up":      "The admission webhook answers again.",
 	"sync":            "Makes the controller look at everything now: a resync, or a run of a GitOps controller that only acts when run.",
+	"fail-probe":      "The image's containers start failing a probe: the kubelet sees it at the probe's next period, then marks them unready (readiness) or restarts them (liveness, startup).",
+	"pass-probe":      "The image's containers pass the probe again: ready after successThreshold successes, no more restarts.",
 }
 
 // Targets are the sensible targets of each fault verb in the current
@@ -79,6 +82,7 @@ func readTargets(run *sim.Sim, x *worldIndex, ctrls []sim.ControllerState) Targe
 		t["push-image"] = append(t["push-image"], ref)
 	}
 	sort.Strings(t["push-image"])
+	t["fail-probe"], t["pass-probe"] = t["push-image"], t["push-image"]
 	for _, kind := range st.Kinds() {
 		if strings.HasSuffix(kind, "WebhookConfiguration") {
 			for _, o := range st.List(kind) {
@@ -114,6 +118,12 @@ func (f FaultForm) Line(targets Targets) string {
 		extra := f.Extra
 		if extra == "" {
 			extra = "30s"
+		}
+		out += " " + extra
+	case "fail-probe", "pass-probe":
+		extra := f.Extra
+		if !slices.Contains(registry.Probes, extra) {
+			extra = "readiness"
 		}
 		out += " " + extra
 	}

@@ -167,8 +167,9 @@ type ResourceRequirements struct {
 	Limits   map[string]Quantity `json:"limits,omitempty" yaml:"limits,omitempty"`
 }
 
-// Probe checks a container. Only timing fields are simulated; the handler
-// is kept as written.
+// Probe checks a container. The handler (httpGet, tcpSocket, exec, grpc)
+// decides the kubelet's failure message; the simulated image decides
+// whether the probe passes.
 type Probe struct {
 	HTTPGet             map[string]any `json:"httpGet,omitempty" yaml:"httpGet,omitempty"`
 	TCPSocket           map[string]any `json:"tcpSocket,omitempty" yaml:"tcpSocket,omitempty"`
@@ -226,6 +227,8 @@ type PodStatus struct {
 	PodIP             string            `json:"podIP,omitempty" yaml:"podIP,omitempty"`
 	StartTime         *Time             `json:"startTime,omitempty" yaml:"-"`
 	ContainerStatuses []ContainerStatus `json:"containerStatuses,omitempty" yaml:"containerStatuses,omitempty"`
+
+	InitContainerStatuses []ContainerStatus `json:"initContainerStatuses,omitempty" yaml:"initContainerStatuses,omitempty"`
 }
 
 // PodCondition is PodScheduled, Initialized, ContainersReady, Ready or DisruptionTarget.
@@ -271,6 +274,7 @@ type ContainerStateRunning struct {
 type ContainerStateTerminated struct {
 	ExitCode   int32  `json:"exitCode" yaml:"exitCode"`
 	Reason     string `json:"reason,omitempty" yaml:"reason,omitempty"`
+	Message    string `json:"message,omitempty" yaml:"message,omitempty"`
 	StartedAt  Time   `json:"startedAt" yaml:"-"`
 	FinishedAt Time   `json:"finishedAt" yaml:"-"`
 }

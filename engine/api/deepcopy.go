@@ -189,6 +189,7 @@ func (p *Pod) DeepCopy() *Pod {
 			out.Status.ContainerStatuses[i] = cs
 		}
 	}
+	out.Status.InitContainerStatuses = deepCopyContainerStatuses(p.Status.InitContainerStatuses)
 	return &out
 }
 

@@ -89,7 +89,7 @@ type LifecycleHandler struct {
 	Exec      map[string]any `json:"exec,omitempty" yaml:"exec,omitempty"`
 	HTTPGet   map[string]any `json:"httpGet,omitempty" yaml:"httpGet,omitempty"`
 	TCPSocket map[string]any `json:"tcpSocket,omitempty" yaml:"tcpSocket,omitempty"`
-	Sleep     map[string]any `json:"sleep,omitempty" yaml:"sleep,omitempty"`
+	Sleep     *SleepAction   `json:"sleep,omitempty" yaml:"sleep,omitempty"`
 }
 
 // Volume is a directory the pod's containers may mount: its name and
@@ -98,7 +98,7 @@ type Volume struct {
 	Name                  string                          `json:"name" yaml:"name"`
 	ConfigMap             *ConfigMapVolumeSource          `json:"configMap,omitempty" yaml:"configMap,omitempty"`
 	Secret                *SecretVolumeSource             `json:"secret,omitempty" yaml:"secret,omitempty"`
-	EmptyDir              map[string]any                  `json:"emptyDir,omitempty" yaml:"emptyDir,omitempty"`
+	EmptyDir              *EmptyDirVolumeSource           `json:"emptyDir,omitempty" yaml:"emptyDir,omitempty"`
 	PersistentVolumeClaim *PersistentVolumeClaimReference `json:"persistentVolumeClaim,omitempty" yaml:"persistentVolumeClaim,omitempty"`
 	HostPath              map[string]any                  `json:"hostPath,omitempty" yaml:"hostPath,omitempty"`
 	Projected             map[string]any                  `json:"projected,omitempty" yaml:"projected,omitempty"`
@@ -107,6 +107,13 @@ type Volume struct {
 	NFS                   map[string]any                  `json:"nfs,omitempty" yaml:"nfs,omitempty"`
 	Ephemeral             map[string]any                  `json:"ephemeral,omitempty" yaml:"ephemeral,omitempty"`
 	Image                 map[string]any                  `json:"image,omitempty" yaml:"image,omitempty"`
+}
+
+// EmptyDirVolumeSource is a scratch directory that lives as long as the
+// pod. (A pointer, so that `emptyDir: {}` stays set through JSON.)
+type EmptyDirVolumeSource struct {
+	Medium    string   `json:"medium,omitempty" yaml:"medium,omitempty"`
+	SizeLimit Quantity `json:"sizeLimit,omitempty" yaml:"sizeLimit,omitempty"`
 }
 
 // ConfigMapVolumeSource projects a ConfigMap's keys as files.
@@ -341,3 +348,8 @@ func (a *PodAffinity) DeepCopy() *PodAffinity {
 
 // DeepCopy returns an independent copy of m.
 func (m JobSpecMore) DeepCopy() JobSpecMore { return deepCopied(m) }
+
+// IsSidecar reports whether an init container is a sidecar: one with
+// restartPolicy Always, which starts before the containers and keeps
+// running beside them.
+func (c *Container) IsSidecar() bool { return c.RestartPolicy != nil && *c.RestartPolicy == "Always" }

@@ -85,6 +85,7 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 		pods = append(pods, claim.adopted...)
 	}
 	var active, succeeded, failed int32
+	var running []*api.Pod
 	for _, p := range pods {
 		switch {
 		case p.Status.Phase == api.PodSucceeded:
@@ -93,12 +94,13 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 			failed++
 		case p.DeletionTimestamp == nil:
 			active++
+			running = append(running, p)
 		}
 	}
 	ctx.Desired = fmt.Sprintf("%d completion(s), %d at a time", want, par)
 	ctx.Observed = fmt.Sprintf("%d active, %d succeeded, %d failed", active, succeeded, failed)
 	done := succeeded >= want
-	giveUp := failed > api.Deref(job.Spec.BackoffLimit, 6)
+	giveUp := failed > api.Deref(job.Spec.BackoffLimit, 6) || pastBackoffLimitOnFailure(job, running) || jobFailed(job)
 	start := int32(0)
 	if !done && !giveUp {
 		start = min(par-active, want-succeeded-active)
@@ -129,6 +131,13 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 		ctx.Event(job, "Normal", "Completed", "Job completed")
 	}
 	if giveUp && len(st.Conditions) == 0 {
+		// The pods that still run (restarting in place) are stopped.
+		for _, p := range running {
+			if err := ctx.Delete("Pod", p.Namespace, p.Name, false, "delete pod "+p.Name+" (backoff limit reached)"); err != nil {
+				return Result{}, err
+			}
+		}
+		st.Active = 0
 		t := ctx.Now
 		st.Conditions = []api.JobCondition{{Type: "Failed", Status: "True", LastTransitionTime: t, Reason: "BackoffLimitExceeded", Message: "Job has reached the specified backoff limit"}}
 		ctx.Event(job, "Warning", "BackoffLimitExceeded", "Job has reached the specified backoff limit")
@@ -160,4 +169,34 @@ func podFromJob(j *api.Job) *api.Pod {
 		Spec:   t.Spec,
 		Status: api.PodStatus{Phase: api.PodPending},
 	}
+}
+
+// pastBackoffLimitOnFailure reports whether the pods of a Job with
+// restartPolicy OnFailure, restarted in place by their kubelet, have
+// restarted backoffLimit times between them (any restart for a limit of 0).
+func pastBackoffLimitOnFailure(job *api.Job, active []*api.Pod) bool {
+	if job.Spec.Template.Spec.RestartPolicy != "OnFailure" {
+		return false
+	}
+	var restarts int32
+	for _, p := range active {
+		for _, cs := range append(append([]api.ContainerStatus(nil), p.Status.InitContainerStatuses...), p.Status.ContainerStatuses...) {
+			restarts += cs.RestartCount
+		}
+	}
+	limit := api.Deref(job.Spec.BackoffLimit, 6)
+	if limit == 0 {
+		return restarts > 0
+	}
+	return restarts >= limit
+}
+
+// jobFailed reports whether the Job has already failed: it starts no pod.
+func jobFailed(job *api.Job) bool {
+	for _, c := range job.Status.Conditions {
+		if c.Type == "Failed" && c.Status == "True" {
+			return true
+		}
+	}
+	return false
 }

@@ -27,19 +27,44 @@ type Container struct {
 	PodUID string
 	Image  string
 	Digest string
-	// State is "pulling", "running" or "backoff".
+	// State is "pulling", "pullbackoff", "neverpull", "configerror",
+	// "creating", "running", "crashbackoff", "exited" or "stopping".
 	State string
-	// Since is when State began; Until is when pulling ends or readiness
-	// first passes.
+	// Since is when State began; Until is when it ends by itself (a pull,
+	// a creation, a back-off, a run that exits, a preStop hook).
 	Since, Until api.Time
 	Ready        bool
 	Restarts     int32
 	// BackOff is the current back-off (image pulls, crash loops).
 	BackOff api.Duration
-	// ExitCode is how a run-to-completion container ended.
+	// ExitCode is how a container that is not restarted ended.
 	ExitCode int32
+	// Message says why the container waits (CreateContainerConfigError).
+	Message string
+	// RunSince is when the container last started running.
+	RunSince api.Time
+	// StartupOK is true once the startup probe passed (or there is none).
+	StartupOK bool
+	// Probes holds each probe's worker: startup, liveness, readiness.
+	Probes [3]ProbeState
+	// Last is how the previous run ended (lastState.terminated), when
+	// HasLast.
+	Last    api.ContainerStateTerminated
+	HasLast bool
+	// Prev is how the run before Last ended (HasPrev): the lastState
+	// while the ended run is still the container's state.
+	Prev    api.ContainerStateTerminated
+	HasPrev bool
 
 	own *runtimeOwner
+}
+
+// ProbeState is one probe worker of a container: the consecutive
+// failures and successes so far, and when it probes next (0: the result
+// is settled and the worker has nothing to report until it changes).
+type ProbeState struct {
+	Next         api.Time
+	Fails, Succs int32
 }
 
 // NewRuntime returns an empty runtime.

@@ -2,12 +2,14 @@ package fault
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
 	"reconcile/engine/api"
 	"reconcile/engine/controller"
 	"reconcile/engine/limits"
+	"reconcile/engine/registry"
 )
 
 // Verbs.
@@ -24,6 +26,10 @@ const (
 	WebhookUp      = "webhook-up"
 	PushImage      = "push-image"
 	DeletePod      = "delete-pod"
+	// FailProbe and PassProbe make an image's containers fail (or pass)
+	// one kind of probe from now on: the app stops (or starts) answering.
+	FailProbe = "fail-probe"
+	PassProbe = "pass-probe"
 	// Sync makes a controller look at everything now: a resync for a
 	// level-triggered controller, a run for a GitOps controller in manual
 	// mode (an infrastructure-as-code tool that acts only when run).
@@ -44,12 +50,14 @@ var usage = map[string]string{
 	WebhookUp:      "NAME",
 	PushImage:      "REF [DIGEST]",
 	DeletePod:      "NAME",
+	FailProbe:      "REF PROBE",
+	PassProbe:      "REF PROBE",
 	Sync:           "CONTROLLER",
 }
 
 // Verbs lists the verbs in the order the docs list them.
 var Verbs = []string{NodeDown, NodeUp, DropWatch, DuplicateWatch, DelayWatch,
-	Crash, Stop, Start, Sync, WebhookDown, WebhookUp, PushImage, DeletePod}
+	Crash, Stop, Start, Sync, WebhookDown, WebhookUp, PushImage, DeletePod, FailProbe, PassProbe}
 
 // Usage returns a verb's arguments as its usage line shows them
 // ("CONTROLLER [COUNT]"), and whether the verb exists.
@@ -73,6 +81,9 @@ type Fault struct {
 	// Digest is the digest push-image gives the tag ("" lets the engine
 	// make one up).
 	Digest string
+	// Probe is the probe kind fail-probe and pass-probe change: startup,
+	// liveness or readiness.
+	Probe string
 }
 
 // String renders f as a fault line, the form Parse reads.
@@ -89,6 +100,8 @@ func (f Fault) String() string {
 		if f.Digest != "" {
 			s += " " + f.Digest
 		}
+	case FailProbe, PassProbe:
+		s += " " + f.Probe
 	}
 	return s
 }
@@ -142,6 +155,11 @@ func Parse(s string) (Fault, error) {
 				return Fault{}, fmt.Errorf("fault %s: %v", verb, err)
 			}
 			f.Digest = args[1]
+		case FailProbe, PassProbe:
+			if !slices.Contains(registry.Probes, args[1]) {
+				return Fault{}, fmt.Errorf("fault %s: unknown probe %q: want one of %s", verb, args[1], strings.Join(registry.Probes, ", "))
+			}
+			f.Probe = args[1]
 		}
 	}
 	return f, nil

@@ -32,7 +32,7 @@ func TestParse(t *testing.T) {
 		}
 	}
 	bad := map[string]string{
-		"":                                "empty fault: want one of node-down, node-up, drop-watch, duplicate-watch, delay-watch, crash, stop, start, sync, webhook-down, webhook-up, push-image, delete-pod",
+		"":                                "empty fault: want one of node-down, node-up, drop-watch, duplicate-watch, delay-watch, crash, stop, start, sync, webhook-down, webhook-up, push-image, delete-pod, fail-probe, pass-probe",
 		"node-down":                       "fault node-down takes NODE, got 0 word(s) after it: write node-down NODE",
 		"node-down a b":                   "fault node-down takes NODE, got 2 word(s) after it: write node-down NODE",
 		"delay-watch kubelet":             "fault delay-watch takes CONTROLLER DURATION, got 1 word(s) after it: write delay-watch CONTROLLER DURATION",
@@ -40,7 +40,7 @@ func TestParse(t *testing.T) {
 		"drop-watch kubelet 0":            `fault drop-watch: COUNT must be a whole number from 1 to 1000000, got "0"`,
 		"crash scheduler":                 `fault crash: unknown controller "scheduler": want one of deployment-controller, replicaset-controller, default-scheduler, job-controller, daemonset-controller, statefulset-controller, cronjob-controller, persistentvolume-controller, node-lifecycle-controller, garbage-collector-controller, gitops, kubelet`,
 		"push-image shop/web:1.0 md5:abc": `fault push-image: invalid digest "md5:abc": want sha256:<hex>`,
-		"reboot worker-1":                 `unknown fault "reboot": want one of node-down, node-up, drop-watch, duplicate-watch, delay-watch, crash, stop, start, sync, webhook-down, webhook-up, push-image, delete-pod`,
+		"reboot worker-1":                 `unknown fault "reboot": want one of node-down, node-up, drop-watch, duplicate-watch, delay-watch, crash, stop, start, sync, webhook-down, webhook-up, push-image, delete-pod, fail-probe, pass-probe`,
 	}
 	for line, want := range bad {
 		if _, err := Parse(line); err == nil || err.Error() != want {

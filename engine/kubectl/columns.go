@@ -305,6 +305,13 @@ func PodStatus(p *api.Pod) string {
 			s = c.Reason
 		}
 	}
+	if is, initializing := initStatus(p); initializing && !initInitialized(p) {
+		s = is
+		if p.DeletionTimestamp != nil {
+			s = "Terminating"
+		}
+		return s
+	}
 	for i := len(p.Status.ContainerStatuses) - 1; i >= 0; i-- {
 		cs := p.Status.ContainerStatuses[i]
 		if cs.State.Waiting != nil && cs.State.Waiting.Reason != "" {
@@ -313,6 +320,7 @@ func PodStatus(p *api.Pod) string {
 			s = cs.State.Terminated.Reason
 		}
 	}
+	s = completedButRunning(p, s)
 	if p.DeletionTimestamp != nil {
 		s = "Terminating"
 	}
@@ -338,9 +346,11 @@ func NodeStatus(n *api.Node) string {
 
 // podReady returns READY ("1/2") and RESTARTS ("3 (45s ago)") of a pod.
 func podReady(p *api.Pod, now api.Time) (string, string) {
-	ready, restarts := 0, int32(0)
-	var last *api.Time
+	sidecars, ready, restarts, last, initializing := sidecarReady(p)
 	for _, cs := range p.Status.ContainerStatuses {
+		if initializing {
+			break
+		}
 		if cs.Ready {
 			ready++
 		}
@@ -354,5 +364,5 @@ func podReady(p *api.Pod, now api.Time) (string, string) {
 	if restarts != 0 && last != nil {
 		r = fmt.Sprintf("%d (%s ago)", restarts, age(now, *last))
 	}
-	return fmt.Sprintf("%d/%d", ready, len(p.Spec.Containers)), r
+	return fmt.Sprintf("%d/%d", ready, len(p.Spec.Containers)+sidecars), r
 }

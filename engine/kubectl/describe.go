@@ -151,6 +151,7 @@ func (k *cmd) describePod(w *pw, p *api.Pod) {
 	for i := range p.Status.ContainerStatuses {
 		statuses[p.Status.ContainerStatuses[i].Name] = &p.Status.ContainerStatuses[i]
 	}
+	describeInitContainers(w, p)
 	describeContainers(w, "", p.Spec.Containers, statuses)
 	if len(p.Status.Conditions) > 0 {
 		w.line(0, "Conditions:\n  Type\tStatus\n")
@@ -167,11 +168,17 @@ func (k *cmd) describePod(w *pw, p *api.Pod) {
 // describeContainers prints containers as a pod (with their statuses)
 // or a pod template (statuses nil, indent "  ") shows them.
 func describeContainers(w *pw, indent string, cs []api.Container, statuses map[string]*api.ContainerStatus) {
+	describeContainerList(w, indent, "Containers", cs, statuses)
+}
+
+// describeContainerList prints containers under title (Containers, Init
+// Containers).
+func describeContainerList(w *pw, indent, title string, cs []api.Container, statuses map[string]*api.ContainerStatus) {
 	none := ""
 	if len(cs) == 0 {
 		none = " <none>"
 	}
-	w.line(0, "%sContainers:%s\n", indent, none)
+	w.line(0, "%s%s:%s\n", indent, title, none)
 	nameIndent := ""
 	if indent != "" {
 		nameIndent = " "
@@ -231,12 +238,16 @@ func describeContainers(w *pw, indent string, cs []api.Container, statuses map[s
 		if c.ReadinessProbe != nil {
 			w.line(2, "Readiness:\t%s\n", describeProbe(c.ReadinessProbe))
 		}
+		if c.StartupProbe != nil {
+			w.line(2, "Startup:\t%s\n", describeProbe(c.StartupProbe))
+		}
+		describeEnvFrom(w, c.EnvFrom)
 		if len(c.Env) == 0 {
 			w.line(2, "Environment:\t<none>\n")
 		} else {
 			w.line(2, "Environment:\n")
 			for _, e := range c.Env {
-				w.line(3, "%s:\t%s\n", e.Name, e.Value)
+				describeEnvVar(w, e)
 			}
 		}
 		describeMounts(w, c.VolumeMounts)
@@ -305,6 +316,12 @@ func describeProbe(p *api.Probe) string {
 		return fmt.Sprintf("http-get %s//%s%s %s", scheme, net.JoinHostPort(str(p.HTTPGet, "host"), str(p.HTTPGet, "port")), str(p.HTTPGet, "path"), attrs)
 	case p.TCPSocket != nil:
 		return fmt.Sprintf("tcp-socket %s:%s %s", str(p.TCPSocket, "host"), str(p.TCPSocket, "port"), attrs)
+	case p.GRPC != nil:
+		service := ""
+		if p.GRPC.Service != nil {
+			service = *p.GRPC.Service
+		}
+		return fmt.Sprintf("grpc <pod>:%d %s %s", p.GRPC.Port, service, attrs)
 	}
 	return "unknown " + attrs
 }

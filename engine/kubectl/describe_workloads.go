@@ -1,6 +1,7 @@
 package kubectl
 
 import (
+	"cmp"
 	"fmt"
 	"sort"
 	"strings"
@@ -205,7 +206,7 @@ func describeVolumes(w *pw, prefix string, vols []api.Volume) {
 		case v.HostPath != nil:
 			w.line(2, "Type:\tHostPath (bare host directory volume)\n    Path:\t%s\n    HostPathType:\t%s\n", str(v.HostPath, "path", ""), str(v.HostPath, "type", "<none>"))
 		case v.EmptyDir != nil:
-			w.line(2, "Type:\tEmptyDir (a temporary directory that shares a pod's lifetime)\n    Medium:\t%s\n    SizeLimit:\t%s\n", str(v.EmptyDir, "medium", ""), str(v.EmptyDir, "sizeLimit", "<unset>"))
+			w.line(2, "Type:\tEmptyDir (a temporary directory that shares a pod's lifetime)\n    Medium:\t%s\n    SizeLimit:\t%s\n", v.EmptyDir.Medium, cmp.Or(string(v.EmptyDir.SizeLimit), "<unset>"))
 		case v.PersistentVolumeClaim != nil:
 			w.line(2, "Type:\tPersistentVolumeClaim (a reference to a PersistentVolumeClaim in the same namespace)\n    ClaimName:\t%s\n    ReadOnly:\t%v\n", v.PersistentVolumeClaim.ClaimName, v.PersistentVolumeClaim.ReadOnly)
 		case v.ConfigMap != nil:

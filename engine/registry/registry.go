@@ -38,6 +38,58 @@ type Image struct {
 	Healthy bool
 	// PullError, when set, is why every pull of the image fails.
 	PullError string
+
+	// ExitCode, when not 0, is the code the container exits with after
+	// Runs (a crash is exit code 1).
+	ExitCode int32
+	// Runs, when set, is how long the container runs before it exits (with
+	// ExitCode): a batch job's work, or a program that ends.
+	Runs api.Duration
+	// Warmup is how long after it starts the container answers no probe
+	// (connection refused): a slow start that a startupProbe covers.
+	Warmup api.Duration
+	// StartupFails means a startup probe fails even after Warmup.
+	StartupFails bool
+	// PostStartFails and PreStopFails make the container's lifecycle
+	// hooks fail (FailedPostStartHook, FailedPreStopHook).
+	PostStartFails, PreStopFails bool
+}
+
+// Exits reports whether a container of the image exits by itself, and
+// with which code, under a pod's restartPolicy: a crashing image exits 1,
+// an image with an exit code or a run time exits with it, and any image
+// in a pod that is not restarted always (a Job's) finishes its work with 0.
+func (img Image) Exits(restartPolicy string) (bool, int32) {
+	switch {
+	case img.ExitCode != 0:
+		return true, img.ExitCode
+	case img.Crash:
+		return true, 1
+	case img.Runs > 0:
+		return true, 0
+	}
+	return restartPolicy != "" && restartPolicy != "Always", 0
+}
+
+// Probes are the probe kinds a fault can make pass or fail.
+var Probes = []string{"startup", "liveness", "readiness"}
+
+// SetProbe makes the image's containers pass (or fail) the probe kind from
+// now on: readiness is Ready, liveness Healthy, startup !StartupFails.
+func (r *Registry) SetProbe(ref, probe string, pass bool) {
+	img := r.Image(ref)
+	switch probe {
+	case "readiness":
+		img.Ready = pass
+	case "liveness":
+		img.Healthy = pass
+	case "startup":
+		img.StartupFails = !pass
+	}
+	if r.images == nil {
+		r.images = map[string]Image{}
+	}
+	r.images[Normal(ref)] = img
 }
 
 // Defaults of an image the registry does not list: it pulls in a second,

@@ -44,7 +44,8 @@ func newImage() Image {
 var (
 	clusterFields = []string{"nodes", "images", "controllers", "gitops"}
 	nodeFields    = []string{"name", "cpu", "memory", "labels", "taints", "unschedulable", "pods"}
-	imageFields   = []string{"ref", "digest", "pull", "start", "ready", "crash", "healthy", "pullError"}
+	imageFields   = []string{"ref", "digest", "pull", "start", "ready", "crash", "healthy", "pullError",
+		"exitCode", "runs", "warmup", "startupFails", "postStartFails", "preStopFails"}
 )
 
 func (l *loader) cluster(n *yaml.Node) Cluster {
@@ -240,6 +241,7 @@ func (l *loader) images(n *yaml.Node) []Image {
 		if v := f.get("pullError"); v != nil {
 			im.PullError, _ = l.str(v, path+".pullError")
 		}
+		l.imageBehaviour(f, &im, path)
 		out = append(out, im)
 	}
 	return out

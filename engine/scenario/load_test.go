@@ -377,9 +377,14 @@ func TestLoadErrors(t *testing.T) {
 		{"faults", "id: web\nsteps:\n- {at: 1m, fault: \"crash rs-controller\"}\n- {at: 1m, fault: \"node-down\"}\n- {at: 1m, fault: \"explode worker-1\"}\n- {at: 1m, fault: \"node-down worker-9\"}\n- {at: 1m, fault: \"delay-watch kubelet soon\"}\n",
 			"web.yaml:3:19: steps[0].fault: fault crash: unknown controller \"rs-controller\": want one of deployment-controller, replicaset-controller, default-scheduler, job-controller, daemonset-controller, statefulset-controller, cronjob-controller, persistentvolume-controller, node-lifecycle-controller, garbage-collector-controller, gitops, kubelet\n" +
 				"web.yaml:4:19: steps[1].fault: fault node-down takes NODE, got 0 word(s) after it: write node-down NODE\n" +
-				"web.yaml:5:19: steps[2].fault: unknown fault \"explode\": want one of node-down, node-up, drop-watch, duplicate-watch, delay-watch, crash, stop, start, sync, webhook-down, webhook-up, push-image, delete-pod\n" +
+				"web.yaml:5:19: steps[2].fault: unknown fault \"explode\": want one of node-down, node-up, drop-watch, duplicate-watch, delay-watch, crash, stop, start, sync, webhook-down, webhook-up, push-image, delete-pod, fail-probe, pass-probe\n" +
 				"web.yaml:6:19: steps[3].fault: no node named \"worker-9\"; the cluster's nodes are worker-1, worker-2, worker-3\n" +
 				"web.yaml:7:19: steps[4].fault: fault delay-watch: invalid duration \"soon\": want a number of seconds or a Go duration such as 30s, 2m, 1h30m"},
+		{"image behaviour", "id: web\ncluster:\n  images:\n  - {ref: a:1, exitCode: 300, runs: soon, warmup: 5s, startupFails: yes}\n  - {ref: b:1, postStartFails: 1}\n",
+			"web.yaml:4:26: cluster.images[0].exitCode: invalid value 300: must be from 0 to 255\n" +
+				"web.yaml:4:37: cluster.images[0].runs: invalid duration \"soon\": want a number of seconds or a Go duration such as 30s, 2m, 1h30m\n" +
+				"web.yaml:4:69: cluster.images[0].startupFails: invalid type: got \"string\", expected \"boolean\" (true or false)\n" +
+				"web.yaml:5:32: cluster.images[1].postStartFails: invalid type: got \"integer\", expected \"boolean\" (true or false)"},
 		{"controllers", "id: web\ncluster:\n  controllers: {deployment-controller: edge, rs-controller: level, kubelet: fast}\n",
 			"web.yaml:3:40: cluster.controllers.deployment-controller: edge mode exists only for replicaset-controller (the lesson's edge-triggered twin)\n" +
 				"web.yaml:3:46: cluster.controllers: unknown controller \"rs-controller\": want one of deployment-controller, replicaset-controller, default-scheduler, job-controller, daemonset-controller, statefulset-controller, cronjob-controller, persistentvolume-controller, node-lifecycle-controller, garbage-collector-controller, gitops, kubelet\n" +

@@ -92,6 +92,11 @@ type Image struct {
 	// fails once the container has started: the kubelet restarts it.
 	Healthy   bool
 	PullError string
+	// How the container lives (see registry.Image): exit code, run time,
+	// warm-up before it answers probes, failing startup probe and hooks.
+	ExitCode                                   int32
+	Runs, Warmup                               api.Duration
+	StartupFails, PostStartFails, PreStopFails bool
 }
 
 // GitOps configures the gitops controller.

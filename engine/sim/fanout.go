@@ -48,6 +48,10 @@ func (w *world) notify(ev store.WatchEvent) {
 	}
 	for i, c := range w.procs {
 		if c.host != "" {
+			// Kubelets also read the ConfigMaps and Secrets of their pods.
+			if (kind == "ConfigMap" || kind == "Secret") && slices.Contains(c.watches(), kind) {
+				w.deliver(i, ev)
+			}
 			continue
 		}
 		if slices.Contains(c.watches(), kind) {

@@ -76,6 +76,9 @@ func (s *Sim) fault(w *world, f Fault) {
 		}
 	case fault.PushImage:
 		w.registry.Push(f.Target, f.Digest)
+	case fault.FailProbe, fault.PassProbe:
+		w.registry.SetProbe(f.Target, f.Probe, f.Verb == fault.PassProbe)
+		w.probeChanged(f)
 	case fault.WebhookDown:
 		w.store.SetWebhookDown(f.Target, true)
 	case fault.WebhookUp:

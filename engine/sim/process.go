@@ -150,6 +150,9 @@ func visible(c *process, o api.Object) bool {
 		return t.Spec.NodeName == c.host
 	case *api.Node:
 		return t.Name == c.host
+	case *api.Unstructured:
+		// A kubelet reads the ConfigMaps and Secrets its pods name.
+		return t.Kind == "ConfigMap" || t.Kind == "Secret"
 	}
 	return false
 }

@@ -225,6 +225,9 @@ func (s *Store) Create(obj api.Object) (api.Object, error) {
 	m.CreationTimestamp = s.now
 	m.DeletionTimestamp, m.DeletionGracePeriodSeconds = nil, nil
 	m.Generation = 1
+	if p, ok := obj.(*api.Pod); ok && p.Status.Phase == "" {
+		p.Status.Phase = api.PodPending // as the API server's pod strategy sets it
+	}
 	s.put(kind, obj)
 	s.notify(WatchEvent{Type: Added, Object: obj, RV: s.rv})
 	return obj, nil

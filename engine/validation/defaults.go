@@ -146,6 +146,10 @@ func defaultProbe(p *api.Probe) {
 	if p.FailureThreshold == 0 {
 		p.FailureThreshold = 3
 	}
+	if p.GRPC != nil && p.GRPC.Service == nil {
+		empty := "" // the API server defaults grpc.service to ""
+		p.GRPC.Service = &empty
+	}
 }
 
 // DefaultPullPolicy returns the imagePullPolicy Kubernetes gives a container

@@ -51,6 +51,12 @@ func validatePodSpecMore(s *api.PodSpec, p Path) ErrorList {
 		}
 		volumes[v.Name] = true
 		errs = append(errs, validateVolumeSource(v, vp)...)
+		if v.ConfigMap != nil && v.ConfigMap.Name == "" {
+			errs = append(errs, Required(vp.Child("configMap").Child("name"), ""))
+		}
+		if v.Secret != nil && v.Secret.SecretName == "" {
+			errs = append(errs, Required(vp.Child("secret").Child("secretName"), ""))
+		}
 	}
 	if len(s.InitContainers) > 0 {
 		ip := p.Child("initContainers")
@@ -64,7 +70,7 @@ func validatePodSpecMore(s *api.PodSpec, p Path) ErrorList {
 			if names[c.Name] {
 				errs = append(errs, Duplicate(cp.Child("name"), c.Name))
 			}
-			sidecar := c.RestartPolicy != nil && *c.RestartPolicy == "Always"
+			sidecar := c.IsSidecar()
 			if c.RestartPolicy != nil && !sidecar {
 				errs = append(errs, NotSupported(cp.Child("restartPolicy"), *c.RestartPolicy, "Always"))
 			}
@@ -76,6 +82,9 @@ func validatePodSpecMore(s *api.PodSpec, p Path) ErrorList {
 					if pr.probe != nil {
 						errs = append(errs, Forbidden(cp.Child(pr.name), "may not be set for init containers without restartPolicy=Always"))
 					}
+				}
+				if c.Lifecycle != nil {
+					errs = append(errs, Forbidden(cp.Child("lifecycle"), "may not be set for init containers without restartPolicy=Always"))
 				}
 			}
 			errs = append(errs, validateMounts(c.VolumeMounts, volumes, cp.Child("volumeMounts"))...)
@@ -132,7 +141,10 @@ func validateVolumeSource(v api.Volume, p Path) ErrorList {
 			return ErrorList{Required(p.Child("persistentVolumeClaim", "claimName"), "")}
 		}
 	}
-	others := map[string]map[string]any{"emptyDir": v.EmptyDir, "hostPath": v.HostPath, "projected": v.Projected,
+	if v.EmptyDir != nil {
+		set = append(set, "emptyDir")
+	}
+	others := map[string]map[string]any{"hostPath": v.HostPath, "projected": v.Projected,
 		"downwardAPI": v.DownwardAPI, "csi": v.CSI, "nfs": v.NFS, "ephemeral": v.Ephemeral, "image": v.Image}
 	// Only counted: any order gives the same count.
 	for name, m := range others {

@@ -22,7 +22,7 @@ func TestValidatePodSpecMore(t *testing.T) {
 		want string
 	}{
 		{"valid", pod(func(s *api.PodSpec) {
-			s.Volumes = []api.Volume{{Name: "c", EmptyDir: map[string]any{}}}
+			s.Volumes = []api.Volume{{Name: "c", EmptyDir: &api.EmptyDirVolumeSource{}}}
 			s.Containers[0].VolumeMounts = []api.VolumeMount{{Name: "c", MountPath: "/c"}}
 			s.Containers[0].StartupProbe = &api.Probe{ProbeMore: api.ProbeMore{GRPC: &api.GRPCAction{Port: 9090}}}
 			s.InitContainers = []api.Container{{Name: "init", Image: "busybox"}}

@@ -1,0 +1,230 @@
+package controller
+
+import (
+	"fmt"
+
+	"reconcile/engine/api"
+	"reconcile/engine/registry"
+)
+
+// BackOffReset is how long a container must have run for its crash
+// back-off to start again from the beginning (twice the maximum back-off).
+const BackOffReset = 2 * BackOffMax
+
+// syncContainer moves one container a step towards running: pull its
+// image, create it (its ConfigMaps and Secrets must exist), run it, and,
+// once it runs, watch it exit and probe it. It returns the container as
+// the runtime now holds it (nil: none yet).
+func (k *KubeletLoop) syncContainer(s *podSync, c api.Container, r role) *Container {
+	ctx, p := s.ctx, s.p
+	ck := s.key + "/" + c.Name
+	rc := s.rt.Container(ck)
+	img := ctx.World.Image(c.Image)
+	if rc != nil && rc.PodUID != p.UID {
+		delete(s.rt.Containers, ck)
+		rc = nil
+	}
+	// What the runtime shows before this pass acts.
+	seen := c.Name + ": no container"
+	if rc != nil {
+		seen = c.Name + ": " + describeContainer(rc, ctx.Now)
+		if rc.Digest != "" && img.Digest != "" && rc.Digest != img.Digest {
+			seen += fmt.Sprintf(" — runs %s, the registry now serves %s for %s", short(rc.Digest), short(img.Digest), c.Image)
+		}
+	}
+	s.seen = append(s.seen, seen)
+	switch {
+	case rc == nil && api.ImageRefError(c.Image) != "":
+		k.invalidImage(ctx, p, c, s.rt, ck)
+		return s.rt.Containers[ck]
+	case rc == nil:
+		present := s.rt.Images[c.Image] != ""
+		if c.ImagePullPolicy != "Always" && present {
+			ctx.Event(p, "Normal", "Pulled", "Container image %q already present on machine", c.Image)
+			rc = &Container{PodUID: p.UID, Image: c.Image, Digest: s.rt.Images[c.Image]}
+			s.rt.Add(ck, rc)
+			s.because("no container " + c.Name + "; its image is on the node")
+			k.create(s, c, rc, img)
+		} else if c.ImagePullPolicy == "Never" {
+			ctx.Event(p, "Warning", "ErrImageNeverPull", "Container image %q is not present with pull policy of Never", c.Image)
+			s.rt.Add(ck, &Container{PodUID: p.UID, Image: c.Image, State: "neverpull", Since: ctx.Now})
+			return s.rt.Containers[ck]
+		} else {
+			ctx.Event(p, "Normal", "Pulling", "Pulling image %q", c.Image)
+			rc = &Container{PodUID: p.UID, Image: c.Image, State: "pulling", Since: ctx.Now, Until: ctx.Now + img.Pull}
+			s.rt.Add(ck, rc)
+			s.because("no container " + c.Name + "; its image is not on the node")
+			s.act("pull %s (%s)", c.Image, api.FormatDuration(img.Pull))
+		}
+	case rc.State == "pulling" && ctx.Now >= rc.Until:
+		if img.PullError != "" {
+			s.because("the pull of " + c.Image + " failed")
+			ctx.Event(p, "Warning", "Failed", "Failed to pull image %q: %s", c.Image, img.PullError)
+			ctx.Event(p, "Warning", "Failed", "Error: ErrImagePull")
+			back := nextBackOff(rc)
+			rc.State, rc.Since, rc.Until = "pullbackoff", ctx.Now, ctx.Now+back
+			s.act("pull %s failed: %s; back off %s", c.Image, img.PullError, api.FormatDuration(back))
+			s.soon(ctx.Now + api.Second) // the next sync reports the back-off
+			break
+		}
+		s.rt.Images[c.Image] = img.Digest
+		rc.Digest = img.Digest
+		s.because("image pulled; container " + c.Name + " not started")
+		took := api.FormatDuration(ctx.Now - rc.Since)
+		ctx.Event(p, "Normal", "Pulled", "Successfully pulled image %q in %s (%s including waiting). Image size: %d bytes.", c.Image, took, took, img.Size)
+		k.create(s, c, rc, img)
+	case rc.State == "pullbackoff" && ctx.Now >= rc.Until:
+		s.because("back-off over; image still missing")
+		ctx.Event(p, "Normal", "Pulling", "Pulling image %q", c.Image)
+		rc.State, rc.Since, rc.Until = "pulling", ctx.Now, ctx.Now+img.Pull
+		s.act("retry pull %s", c.Image)
+	case rc.State == "pullbackoff":
+		ctx.Event(p, "Normal", "BackOff", "Back-off pulling image %q", c.Image)
+		ctx.Event(p, "Warning", "Failed", "Error: ImagePullBackOff")
+	case rc.State == "configerror":
+		s.because("container " + c.Name + " not created: " + rc.Message)
+		k.create(s, c, rc, img)
+	case rc.State == "creating" && ctx.Now >= rc.Until:
+		s.because("container " + c.Name + " created, not running")
+		k.run(s, c, r, rc, img)
+	case rc.State == "crashbackoff" && ctx.Now >= rc.Until:
+		s.because("back-off over; container " + c.Name + " not running")
+		k.create(s, c, rc, img)
+	case rc.State == "running":
+		k.live(s, c, r, rc, img)
+	}
+	if rc.State != "running" || rc.Until > ctx.Now {
+		s.soon(rc.Until)
+	}
+	return rc
+}
+
+// create creates a container once its environment can be built: every
+// ConfigMap and Secret it names exists (CreateContainerConfigError
+// otherwise, until one appears). It runs once the runtime has created it
+// (the image's start time).
+func (k *KubeletLoop) create(s *podSync, c api.Container, rc *Container, img registry.Image) {
+	if msg := k.configError(s.ctx, s.p, c); msg != "" {
+		s.ctx.Event(s.p, "Warning", "Failed", "Error: %s", msg)
+		if rc.State != "configerror" || rc.Message != msg {
+			s.act("cannot create container %s: %s", c.Name, msg)
+		}
+		rc.State, rc.Since, rc.Until, rc.Ready, rc.Message = "configerror", s.ctx.Now, 0, false, msg
+		return
+	}
+	rc.State, rc.Since, rc.Until, rc.Ready, rc.Message = "creating", s.ctx.Now, s.ctx.Now+img.Start, false, ""
+	s.act("create container %s (%s)", c.Name, api.FormatDuration(img.Start))
+}
+
+// run starts a created container and its postStart hook. It is ready
+// once it runs if it has neither a startup nor a readiness probe;
+// otherwise its probes decide. A container that exits runs for the
+// image's run time (its start time, a second at least, by default).
+func (k *KubeletLoop) run(s *podSync, c api.Container, r role, rc *Container, img registry.Image) {
+	ctx, p := s.ctx, s.p
+	ctx.Event(p, "Normal", "Created", "Created container %s", c.Name)
+	ctx.Event(p, "Normal", "Started", "Started container %s", c.Name)
+	if rc.HasLast {
+		rc.Restarts++ // a new container of an ended one: restartCount counts it
+	}
+	rc.State, rc.Since, rc.RunSince, rc.Until, rc.Ready = "running", ctx.Now, ctx.Now, 0, false
+	rc.Probes = [3]ProbeState{}
+	rc.StartupOK = c.StartupProbe == nil
+	s.act("start container %s", c.Name)
+	if msg := k.postStart(s, c, img); msg != "" {
+		k.exit(s, c, r, rc, img, 137, "FailedPostStartHook")
+		return
+	}
+	if exits, _ := img.Exits(restartPolicyOf(s.p, r)); exits {
+		run := img.Runs
+		if run == 0 {
+			run = max(img.Start, api.Second)
+		}
+		rc.Until = ctx.Now + run
+	}
+	k.startProbes(s, c, r, rc, img)
+}
+
+// restartPolicyOf is the policy a container lives by: a sidecar's Always,
+// an init container's OnFailure unless the pod's is Never, else the pod's.
+func restartPolicyOf(p *api.Pod, r role) string {
+	switch r {
+	case sidecar:
+		return "Always"
+	case initOnce:
+		if p.Spec.RestartPolicy == "Never" {
+			return "Never"
+		}
+		return "OnFailure"
+	}
+	if p.Spec.RestartPolicy == "" {
+		return "Always"
+	}
+	return p.Spec.RestartPolicy
+}
+
+// live watches a running container: it exits when its image's run is
+// over, and its probes run on their periods.
+func (k *KubeletLoop) live(s *podSync, c api.Container, r role, rc *Container, img registry.Image) {
+	if exits, code := img.Exits(restartPolicyOf(s.p, r)); exits && rc.Until > 0 && s.ctx.Now >= rc.Until {
+		s.because("container " + c.Name + " exited")
+		k.exit(s, c, r, rc, img, code, "")
+		return
+	}
+	k.probe(s, c, r, rc, img)
+}
+
+// exit ends a container's run with code: killed (by the kubelet, for
+// killedBy) or by itself. Its restartPolicy decides what follows: a
+// restart — at once the first time, then after a doubling back-off
+// (CrashLoopBackOff) — or the end.
+func (k *KubeletLoop) exit(s *podSync, c api.Container, r role, rc *Container, img registry.Image, code int32, killedBy string) {
+	ctx, p := s.ctx, s.p
+	reason := "Completed"
+	if code != 0 {
+		reason = "Error"
+	}
+	ended := api.ContainerStateTerminated{ExitCode: code, Reason: reason, StartedAt: rc.RunSince, FinishedAt: ctx.Now}
+	rc.Ready = false
+	policy := restartPolicyOf(p, r)
+	restart := policy == "Always" || (policy == "OnFailure" && code != 0)
+	switch killedBy {
+	case "":
+		s.act("container %s exited with code %d", c.Name, code)
+	case "FailedPostStartHook":
+		ctx.Event(p, "Normal", "Killing", "FailedPostStartHook")
+		s.act("kill container %s: its postStart hook failed", c.Name)
+	default:
+		msg := fmt.Sprintf("Container %s failed %s probe", c.Name, killedBy)
+		if restart {
+			msg += ", will be restarted"
+		}
+		ctx.Event(p, "Normal", "Killing", "%s", msg)
+		s.act("kill container %s: %s probe failed", c.Name, killedBy)
+	}
+	if what := p.Annotations[SideEffectAnnotation]; what != "" && code == 0 && r == regular && killedBy == "" {
+		ctx.World.SideEffect(p, what)
+		s.act("outside the cluster: %s", what)
+	}
+	if !restart {
+		// The run's end is the container's state; lastState stays the
+		// run before.
+		rc.State, rc.Since, rc.Until, rc.ExitCode = "exited", ctx.Now, 0, code
+		return
+	}
+	first := !rc.HasLast
+	rc.Prev, rc.HasPrev = rc.Last, rc.HasLast
+	rc.Last, rc.HasLast = ended, true
+	long := ctx.Now-rc.RunSince >= BackOffReset
+	if long {
+		rc.BackOff = 0 // it ran long enough: the back-off starts over
+	}
+	if first || long {
+		k.create(s, c, rc, img)
+		return
+	}
+	back := nextBackOff(rc)
+	rc.State, rc.Since, rc.Until = "crashbackoff", ctx.Now, ctx.Now+back
+	ctx.Event(p, "Warning", "BackOff", "Back-off restarting failed container %s in pod %s_%s(%s)", c.Name, p.Name, p.Namespace, p.UID)
+	s.act("back off %s before restarting %s", api.FormatDuration(back), c.Name)
+}

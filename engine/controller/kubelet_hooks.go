@@ -1,0 +1,119 @@
+package controller
+
+import (
+	"fmt"
+	"strings"
+
+	"reconcile/engine/api"
+	"reconcile/engine/registry"
+)
+
+// hookFailure is the kubelet's message for a lifecycle hook that failed,
+// by handler (lifecycle/handlers.go): exec reports the command and its
+// exit, httpGet the request's error. A sleep hook never fails.
+func (k *KubeletLoop) hookFailure(p *api.Pod, c api.Container, h *api.LifecycleHandler) string {
+	pod := fmt.Sprintf("%s_%s(%s)", p.Name, p.Namespace, p.UID)
+	switch {
+	case h.Exec != nil:
+		list, _ := h.Exec["command"].([]any)
+		cmd := make([]string, len(list))
+		for i, v := range list {
+			cmd[i] = str(v)
+		}
+		return fmt.Sprintf("Exec lifecycle hook ([%s]) for Container %q in Pod %q failed - error: command '%s' exited with 1: , message: \"\"",
+			strings.Join(cmd, " "), c.Name, pod, strings.Join(cmd, " "))
+	case h.HTTPGet != nil:
+		host := str(h.HTTPGet["host"])
+		if host == "" {
+			host = podIP(k.node, p.UID)
+		}
+		port, path := portOf(c, h.HTTPGet["port"]), str(h.HTTPGet["path"])
+		return fmt.Sprintf("HTTP lifecycle hook (%s) for Container %q in Pod %q failed - error: Get %q: dial tcp %s:%s: connect: connection refused",
+			path, c.Name, pod, "http://"+host+":"+port+path, host, port)
+	case h.TCPSocket != nil:
+		return fmt.Sprintf("TCPSocket lifecycle hook for Container %q in Pod %q failed: tcpSocket is deprecated and not supported as a lifecycle hook", c.Name, pod)
+	}
+	return ""
+}
+
+// postStart runs a started container's postStart hook. It fails when the
+// image says so (FailedPostStartHook): the kubelet then kills the
+// container. It returns the failure's message, "" if none.
+func (k *KubeletLoop) postStart(s *podSync, c api.Container, img registry.Image) string {
+	if c.Lifecycle == nil || c.Lifecycle.PostStart == nil {
+		return ""
+	}
+	h := c.Lifecycle.PostStart
+	if !img.PostStartFails && h.TCPSocket == nil || h.Sleep != nil {
+		return ""
+	}
+	msg := k.hookFailure(s.p, c, h)
+	s.ctx.Event(s.p, "Warning", "FailedPostStartHook", "%s", msg)
+	s.because("container " + c.Name + "'s postStart hook failed")
+	return msg
+}
+
+// terminate stops a deleted pod's containers, then removes the pod. A
+// container with a preStop hook runs it first: a sleep holds the stop for
+// its seconds (within the grace period); a failing hook is reported
+// (FailedPreStopHook) and the container stops at once.
+func (k *KubeletLoop) terminate(ctx *Context, p *api.Pod, rt *Runtime, key string) (Result, error) {
+	s := &podSync{ctx: ctx, p: p, rt: rt, key: key}
+	ctx.Desired = "pod deleted: no containers"
+	ctx.Observed = fmt.Sprintf("%d containers running", k.countContainers(rt, key, p))
+	ctx.Difference = "stop containers, then remove the pod"
+	grace := api.Duration(30) * api.Second
+	if g := p.Spec.TerminationGracePeriodSeconds; g != nil {
+		grace = api.Duration(*g) * api.Second
+	}
+	waiting := false
+	for _, c := range allContainers(p) {
+		ck := key + "/" + c.Name
+		rc := rt.Containers[ck]
+		if rc == nil || rc.State == "exited" {
+			continue
+		}
+		if rc.State == "stopping" {
+			if ctx.Now < rc.Until {
+				waiting = true
+				s.soon(rc.Until)
+			}
+			continue
+		}
+		ctx.Event(p, "Normal", "Killing", "Stopping container %s", c.Name)
+		if rc.State == "running" && c.Lifecycle != nil && c.Lifecycle.PreStop != nil {
+			h := c.Lifecycle.PreStop
+			img := ctx.World.Image(c.Image)
+			if h.Sleep != nil && h.Sleep.Seconds > 0 {
+				d := min(api.Duration(h.Sleep.Seconds)*api.Second, grace)
+				rc = rt.Container(ck)
+				rc.State, rc.Since, rc.Until = "stopping", ctx.Now, ctx.Now+d
+				s.act("run the preStop hook of %s (sleep %s), then stop it", c.Name, api.FormatDuration(d))
+				waiting = true
+				s.soon(rc.Until)
+				continue
+			}
+			if img.PreStopFails || h.TCPSocket != nil {
+				ctx.Event(p, "Warning", "FailedPreStopHook", "%s", k.hookFailure(p, c, h))
+				s.act("preStop hook of %s failed", c.Name)
+			}
+		}
+		s.act("stop container %s", c.Name)
+	}
+	if waiting {
+		res := Result{Outcome: Acted, RequeueAfter: s.wake - ctx.Now, RequeueReason: "preStop hook"}
+		if len(ctx.Actions) == 0 {
+			res.Outcome = ctx.NothingToDo().Outcome
+		}
+		return res, nil
+	}
+	k.removeContainers(rt, key)
+	text := "remove pod " + p.Name + " (containers stopped)"
+	if len(p.Finalizers) > 0 {
+		text = "delete pod " + p.Name + " with no grace left (containers stopped; its finalizers keep it until they are removed)"
+	}
+	if err := ctx.Delete("Pod", p.Namespace, p.Name, true, text); err != nil {
+		return Result{}, err
+	}
+	return Result{Outcome: Acted}, nil
+}

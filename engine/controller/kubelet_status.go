@@ -1,0 +1,181 @@
+package controller
+
+import (
+	"fmt"
+	"strings"
+
+	"reconcile/engine/api"
+)
+
+// podStatus computes the status the kubelet reports for p: a status per
+// init container and container, the phase they add up to, and the
+// Initialized, ContainersReady and Ready conditions.
+func (k *KubeletLoop) podStatus(p *api.Pod, rt *Runtime, key string, ctx *Context, mounted bool) api.PodStatus {
+	st := p.DeepCopy().Status
+	st.HostIP = nodeIP(k.node)
+	if st.StartTime == nil {
+		t := ctx.Now
+		st.StartTime = &t
+	}
+	def := "ContainerCreating"
+	if len(p.Spec.InitContainers) > 0 {
+		def = "PodInitializing"
+	}
+	sandbox := false
+	initDone, initFailed := mounted, false
+	var incomplete, unready []string
+	st.InitContainerStatuses = nil
+	for _, c := range p.Spec.InitContainers {
+		rc := rt.Containers[key+"/"+c.Name]
+		cs := k.containerStatus(ctx, p, c, rc, def)
+		if t := cs.State.Terminated; t != nil && t.ExitCode == 0 && roleOf(c, true) == initOnce {
+			cs.Ready = true // a completed init container reports ready
+		}
+		if !initComplete(c, rc) {
+			incomplete = append(incomplete, c.Name)
+			initDone = false
+		}
+		if t := cs.State.Terminated; t != nil && t.ExitCode != 0 {
+			initFailed = true
+		}
+		if roleOf(c, true) == sidecar && !cs.Ready {
+			unready = append(unready, c.Name)
+		}
+		sandbox = sandbox || rc != nil && rc.RunSince > 0
+		st.InitContainerStatuses = append(st.InitContainerStatuses, cs)
+	}
+	st.ContainerStatuses = nil
+	running, waiting, stopped, succeeded := 0, 0, 0, 0
+	for _, c := range p.Spec.Containers {
+		rc := rt.Containers[key+"/"+c.Name]
+		cs := k.containerStatus(ctx, p, c, rc, def)
+		switch {
+		case cs.State.Running != nil:
+			running++
+		case cs.State.Terminated != nil:
+			stopped++
+			if cs.State.Terminated.ExitCode == 0 {
+				succeeded++
+			}
+		case cs.LastState.Terminated != nil:
+			stopped++
+		default:
+			waiting++
+		}
+		if !cs.Ready {
+			unready = append(unready, c.Name)
+		}
+		sandbox = sandbox || rc != nil && rc.RunSince > 0
+		st.ContainerStatuses = append(st.ContainerStatuses, cs)
+	}
+	policy := restartPolicyOf(p, regular)
+	switch {
+	case initFailed && policy == "Never":
+		st.Phase = api.PodFailed
+	case !initDone || waiting > 0:
+		st.Phase = api.PodPending
+	case running > 0:
+		st.Phase = api.PodRunning
+	case stopped > 0 && policy == "Always":
+		st.Phase = api.PodRunning
+	case stopped > 0 && stopped == succeeded:
+		st.Phase = api.PodSucceeded
+	case stopped > 0 && policy == "Never":
+		st.Phase = api.PodFailed
+	case stopped > 0:
+		st.Phase = api.PodRunning // OnFailure: a failed container restarts
+	default:
+		st.Phase = api.PodPending
+	}
+	if sandbox {
+		st.PodIP = podIP(k.node, p.UID)
+	}
+	set := func(t, status, reason, msg string) {
+		setPodConditionOn(&st, api.PodCondition{Type: t, Status: status, Reason: reason, Message: msg}, ctx.Now)
+	}
+	set("PodScheduled", "True", "", "")
+	switch {
+	case len(p.Spec.InitContainers) > 0 && st.Phase == api.PodSucceeded:
+		set("Initialized", "True", "PodCompleted", "")
+	case initDone || len(p.Spec.InitContainers) == 0:
+		set("Initialized", "True", "", "")
+	default:
+		set("Initialized", "False", "ContainersNotInitialized", fmt.Sprintf("containers with incomplete status: [%s]", strings.Join(incomplete, " ")))
+	}
+	switch {
+	case st.Phase == api.PodSucceeded:
+		set("ContainersReady", "False", "PodCompleted", "")
+		set("Ready", "False", "PodCompleted", "")
+	case st.Phase == api.PodFailed:
+		set("ContainersReady", "False", "PodFailed", "")
+		set("Ready", "False", "PodFailed", "")
+	case len(unready) == 0:
+		set("ContainersReady", "True", "", "")
+		set("Ready", "True", "", "")
+	default:
+		msg := fmt.Sprintf("containers with unready status: [%s]", strings.Join(unready, " "))
+		set("ContainersReady", "False", "ContainersNotReady", msg)
+		set("Ready", "False", "ContainersNotReady", msg)
+	}
+	orderConditions(&st)
+	return st
+}
+
+// containerStatus is the kubelet's report on one container; def is the
+// waiting reason of one not created yet (ContainerCreating, or
+// PodInitializing in a pod with init containers).
+func (k *KubeletLoop) containerStatus(ctx *Context, p *api.Pod, c api.Container, rc *Container, def string) api.ContainerStatus {
+	cs := api.ContainerStatus{Name: c.Name, Image: c.Image}
+	started := false
+	last, hasLast := api.ContainerStateTerminated{}, false
+	if rc != nil {
+		last, hasLast = rc.Last, rc.HasLast
+	}
+	switch {
+	case rc != nil && rc.HasLast && (rc.State == "creating" || rc.State == "configerror" && rc.RunSince > 0):
+		// The ended run is still the container's state until the new
+		// container exists.
+		t := rc.Last
+		cs.State.Terminated = &t
+		last, hasLast = rc.Prev, rc.HasPrev
+		cs.ImageID = repository(c.Image) + "@" + rc.Digest
+	case rc == nil || rc.State == "pulling" || rc.State == "creating":
+		cs.State.Waiting = &api.ContainerStateWaiting{Reason: def}
+	case rc.State == "pullbackoff":
+		if ctx.Now-rc.Since < api.Second {
+			cs.State.Waiting = &api.ContainerStateWaiting{Reason: "ErrImagePull", Message: ctx.World.Image(c.Image).PullError}
+		} else {
+			cs.State.Waiting = &api.ContainerStateWaiting{Reason: "ImagePullBackOff",
+				Message: fmt.Sprintf("Back-off pulling image %q: ErrImagePull: %s", c.Image, ctx.World.Image(c.Image).PullError)}
+		}
+	case rc.State == "invalidname":
+		cs.State.Waiting = &api.ContainerStateWaiting{Reason: "InvalidImageName", Message: invalidImageMessage(c.Image)}
+	case rc.State == "neverpull":
+		cs.State.Waiting = &api.ContainerStateWaiting{Reason: "ErrImageNeverPull", Message: fmt.Sprintf("Container image %q is not present with pull policy of Never", c.Image)}
+	case rc.State == "configerror":
+		cs.State.Waiting = &api.ContainerStateWaiting{Reason: "CreateContainerConfigError", Message: rc.Message}
+	case rc.State == "crashbackoff":
+		cs.State.Waiting = &api.ContainerStateWaiting{Reason: "CrashLoopBackOff",
+			Message: fmt.Sprintf("back-off %s restarting failed container=%s pod=%s_%s(%s)", api.FormatDuration(rc.Until-rc.Since), c.Name, p.Name, p.Namespace, p.UID)}
+	case rc.State == "exited":
+		reason := "Completed"
+		if rc.ExitCode != 0 {
+			reason = "Error"
+		}
+		cs.State.Terminated = &api.ContainerStateTerminated{ExitCode: rc.ExitCode, Reason: reason, StartedAt: rc.RunSince, FinishedAt: rc.Since}
+		cs.ImageID = repository(c.Image) + "@" + rc.Digest
+	case rc.State == "running" || rc.State == "stopping":
+		cs.State.Running = &api.ContainerStateRunning{StartedAt: rc.RunSince}
+		cs.Ready = rc.Ready
+		cs.ImageID = repository(c.Image) + "@" + rc.Digest
+		started = rc.StartupOK
+	}
+	if rc != nil {
+		cs.RestartCount = rc.Restarts
+	}
+	if hasLast {
+		cs.LastState.Terminated = &last
+	}
+	cs.Started = &started
+	return cs
+}
