@@ -39,7 +39,8 @@ var kinds = []Kind{
 	{Name: "ValidatingWebhookConfiguration", Group: "admissionregistration.k8s.io", Version: "v1", Resource: "validatingwebhookconfigurations",
 		New: func() Object { return &ValidatingWebhookConfiguration{} }},
 
-	// Kinds stored and listed, not simulated.
+	// Kinds stored and listed, not simulated (but Namespace, LimitRange and
+	// HorizontalPodAutoscaler, which have their types).
 	{Name: "Service", Version: "v1", Resource: "services", Short: []string{"svc"}, Namespaced: true},
 	{Name: "StatefulSet", Group: "apps", Version: "v1", Resource: "statefulsets", Short: []string{"sts"}, Namespaced: true},
 	{Name: "DaemonSet", Group: "apps", Version: "v1", Resource: "daemonsets", Short: []string{"ds"}, Namespaced: true},
@@ -47,17 +48,17 @@ var kinds = []Kind{
 	{Name: "ReplicationController", Version: "v1", Resource: "replicationcontrollers", Short: []string{"rc"}, Namespaced: true},
 	{Name: "PersistentVolumeClaim", Version: "v1", Resource: "persistentvolumeclaims", Short: []string{"pvc"}, Namespaced: true},
 	{Name: "Endpoints", Version: "v1", Resource: "endpoints", Short: []string{"ep"}, Namespaced: true},
-	{Name: "LimitRange", Version: "v1", Resource: "limitranges", Short: []string{"limits"}, Namespaced: true},
+	{Name: "LimitRange", Version: "v1", Resource: "limitranges", Short: []string{"limits"}, Namespaced: true, New: func() Object { return &LimitRange{} }},
 	{Name: "PodDisruptionBudget", Group: "policy", Version: "v1", Resource: "poddisruptionbudgets", Short: []string{"pdb"}, Namespaced: true},
 	{Name: "NetworkPolicy", Group: "networking.k8s.io", Version: "v1", Resource: "networkpolicies", Short: []string{"netpol"}, Namespaced: true},
 	{Name: "Role", Group: "rbac.authorization.k8s.io", Version: "v1", Resource: "roles", Namespaced: true},
 	{Name: "RoleBinding", Group: "rbac.authorization.k8s.io", Version: "v1", Resource: "rolebindings", Namespaced: true},
 	{Name: "ConfigMap", Version: "v1", Resource: "configmaps", Short: []string{"cm"}, Namespaced: true},
 	{Name: "Secret", Version: "v1", Resource: "secrets", Namespaced: true},
-	{Name: "Namespace", Version: "v1", Resource: "namespaces", Short: []string{"ns"}},
+	{Name: "Namespace", Version: "v1", Resource: "namespaces", Short: []string{"ns"}, New: func() Object { return &Namespace{} }},
 	{Name: "ServiceAccount", Version: "v1", Resource: "serviceaccounts", Short: []string{"sa"}, Namespaced: true},
 	{Name: "Ingress", Group: "networking.k8s.io", Version: "v1", Resource: "ingresses", Short: []string{"ing"}, Namespaced: true},
-	{Name: "HorizontalPodAutoscaler", Group: "autoscaling", Version: "v2", Resource: "horizontalpodautoscalers", Short: []string{"hpa"}, Namespaced: true},
+	{Name: "HorizontalPodAutoscaler", Group: "autoscaling", Version: "v2", Resource: "horizontalpodautoscalers", Short: []string{"hpa"}, Namespaced: true, New: func() Object { return &HorizontalPodAutoscaler{} }},
 	{Name: "PersistentVolume", Version: "v1", Resource: "persistentvolumes", Short: []string{"pv"}},
 	{Name: "StorageClass", Group: "storage.k8s.io", Version: "v1", Resource: "storageclasses", Short: []string{"sc"}},
 	{Name: "ClusterRole", Group: "rbac.authorization.k8s.io", Version: "v1", Resource: "clusterroles"},

@@ -24,6 +24,8 @@ const (
 	WebhookUp      = "webhook-up"
 	PushImage      = "push-image"
 	DeletePod      = "delete-pod"
+	// CPU sets the simulated CPU use the metrics API reports (cpu.go).
+	CPU = "cpu"
 	// Sync makes a controller look at everything now: a resync for a
 	// level-triggered controller, a run for a GitOps controller in manual
 	// mode (an infrastructure-as-code tool that acts only when run).
@@ -44,12 +46,13 @@ var usage = map[string]string{
 	WebhookUp:      "NAME",
 	PushImage:      "REF [DIGEST]",
 	DeletePod:      "NAME",
+	CPU:            "TARGET VALUE",
 	Sync:           "CONTROLLER",
 }
 
 // Verbs lists the verbs in the order the docs list them.
 var Verbs = []string{NodeDown, NodeUp, DropWatch, DuplicateWatch, DelayWatch,
-	Crash, Stop, Start, Sync, WebhookDown, WebhookUp, PushImage, DeletePod}
+	Crash, Stop, Start, Sync, WebhookDown, WebhookUp, PushImage, DeletePod, CPU}
 
 // Usage returns a verb's arguments as its usage line shows them
 // ("CONTROLLER [COUNT]"), and whether the verb exists.
@@ -73,6 +76,8 @@ type Fault struct {
 	// Digest is the digest push-image gives the tag ("" lets the engine
 	// make one up).
 	Digest string
+	// Value is the CPU use the cpu fault sets: "85%" or "900m".
+	Value string
 }
 
 // String renders f as a fault line, the form Parse reads.
@@ -89,6 +94,8 @@ func (f Fault) String() string {
 		if f.Digest != "" {
 			s += " " + f.Digest
 		}
+	case CPU:
+		s += " " + f.Value
 	}
 	return s
 }
@@ -142,6 +149,11 @@ func Parse(s string) (Fault, error) {
 				return Fault{}, fmt.Errorf("fault %s: %v", verb, err)
 			}
 			f.Digest = args[1]
+		case CPU:
+			if err := checkCPU(f.Target, args[1]); err != nil {
+				return Fault{}, fmt.Errorf("fault %s: %v", verb, err)
+			}
+			f.Value = args[1]
 		}
 	}
 	return f, nil

@@ -89,7 +89,9 @@ type Change struct {
 // Kubernetes' defaulting and validation (package validation) and its
 // admission (admission.go).
 func New(seed int64) *Store {
-	return &Store{rng: rng{state: uint64(seed)}, kinds: map[string]*pmap.Map[api.Object]{}}
+	s := &Store{rng: rng{state: uint64(seed)}, kinds: map[string]*pmap.Map[api.Object]{}}
+	s.bootstrap()
+	return s
 }
 
 // Clone returns a store sharing the (immutable) objects of s and, until
@@ -210,6 +212,11 @@ func (s *Store) Create(obj api.Object) (api.Object, error) {
 		}
 		m.Name = m.GenerateName + string(b)
 	}
+	defaultNamespace(obj)
+	defaultLimitRange(obj)
+	if err := s.namespaceLifecycle("CREATE", obj); err != nil {
+		return nil, err
+	}
 	if err := validation.ValidateCreate(obj); err != nil {
 		return nil, err
 	}
@@ -279,6 +286,10 @@ func (s *Store) update(obj api.Object, status bool) (api.Object, error) {
 	} else {
 		keepStatus(obj, old)
 		validation.Default(obj)
+		defaultLimitRange(obj)
+		if err := s.namespaceLifecycle("UPDATE", obj); err != nil {
+			return nil, err
+		}
 		if err := validation.ValidateUpdate(old, obj); err != nil {
 			return nil, err
 		}
@@ -291,6 +302,9 @@ func (s *Store) update(obj api.Object, status bool) (api.Object, error) {
 	}
 	if equalIgnoringRV(old, obj) {
 		return old, nil // a no-op write changes nothing and notifies nobody
+	}
+	if finished(obj) {
+		return s.remove(kind, old)
 	}
 	s.put(kind, obj)
 	s.notify(WatchEvent{Type: Modified, Object: obj, Old: old, RV: s.rv})
@@ -325,7 +339,15 @@ func (s *Store) Delete(kind, namespace, name string, force bool) (api.Object, er
 		s.notify(WatchEvent{Type: Modified, Object: np, Old: old, RV: s.rv})
 		return np, nil
 	}
-	s.kinds[kind].Delete(key(namespace, name))
+	if ns, ok := old.(*api.Namespace); ok {
+		return s.deleteNamespace(ns)
+	}
+	return s.remove(kind, old)
+}
+
+// remove takes old out of the store and deletes its dependents.
+func (s *Store) remove(kind string, old api.Object) (api.Object, error) {
+	s.kinds[kind].Delete(key(old.Meta().Namespace, old.Meta().Name))
 	s.rv++
 	s.notify(WatchEvent{Type: Deleted, Object: old, Old: old, RV: s.rv})
 	s.deleteDependents(old)
@@ -361,6 +383,8 @@ func bumpsGeneration(old, obj api.Object) bool {
 		return false
 	case *api.Unstructured:
 		return !reflect.DeepEqual(o.Spec, old.(*api.Unstructured).Spec)
+	case *api.HorizontalPodAutoscaler:
+		return !reflect.DeepEqual(o.Spec, old.(*api.HorizontalPodAutoscaler).Spec)
 	}
 	return false
 }
@@ -386,6 +410,14 @@ func keepStatus(obj, old api.Object) {
 		o.Status = old.(*api.Pod).Status
 	case *api.Node:
 		o.Status = old.(*api.Node).Status
+	case *api.Namespace:
+		// Finalizers change through the finalize subresource (a status
+		// write here), as the namespace strategy keeps them on update.
+		o.Status, o.Spec = old.(*api.Namespace).Status, old.(*api.Namespace).Spec
+	case *api.ResourceQuota:
+		o.Status = old.(*api.ResourceQuota).Status
+	case *api.HorizontalPodAutoscaler:
+		o.Status = old.(*api.HorizontalPodAutoscaler).Status
 	}
 }
 
@@ -407,6 +439,12 @@ func keepSpec(obj, old api.Object) {
 	case *api.Node:
 		m.Annotations = om.Annotations
 		o.Spec = old.(*api.Node).Spec
+	case *api.ResourceQuota:
+		m.Annotations = om.Annotations
+		o.Spec = old.(*api.ResourceQuota).Spec
+	case *api.HorizontalPodAutoscaler:
+		m.Annotations = om.Annotations
+		o.Spec = old.(*api.HorizontalPodAutoscaler).Spec
 	default:
 		m.Annotations = om.Annotations
 	}
