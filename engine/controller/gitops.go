@@ -35,7 +35,7 @@ func NewGitOps(interval api.Duration) *GitOps { return &GitOps{interval: interva
 
 func (g *GitOps) Name() string { return GitOpsController }
 func (g *GitOps) Watches() []string {
-	return []string{"Deployment", "ReplicaSet", "Pod", "Node", "Job", "ResourceQuota"}
+	return []string{"Deployment", "ReplicaSet", "Pod", "Node", "Job", "ResourceQuota", "Namespace", "LimitRange", "HorizontalPodAutoscaler"}
 }
 func (g *GitOps) Clone() Reconciler { return &GitOps{interval: g.interval} }
 

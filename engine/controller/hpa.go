@@ -80,13 +80,19 @@ func (h *HPALoop) Restarted() {
 	h.recs, h.ups, h.downs = map[string][]hpaRecord{}, map[string][]hpaRecord{}, map[string][]hpaRecord{}
 }
 
-// Keys maps an autoscaler to itself. Pods and Deployments are only read:
-// the autoscaler looks every 15 s rather than on their changes.
+// Keys maps a new autoscaler, or one whose spec changed, to itself. Its
+// own status writes, pods and Deployments bring no pass: the autoscaler
+// looks every 15 s rather than on changes (its queue holds a key for the
+// sync period).
 func (h *HPALoop) Keys(c *informer.Cache, ev store.WatchEvent) []string {
-	if o, ok := ev.Object.(*api.HorizontalPodAutoscaler); ok && ev.Type != store.Deleted {
-		return []string{api.RefOf(o).Key()}
+	o, ok := ev.Object.(*api.HorizontalPodAutoscaler)
+	if !ok || ev.Type == store.Deleted {
+		return nil
 	}
-	return nil
+	if old, ok := ev.Old.(*api.HorizontalPodAutoscaler); ok && old.Generation == o.Generation {
+		return nil
+	}
+	return []string{api.RefOf(o).Key()}
 }
 
 // hpaRules are an autoscaler's behavior with the autoscaling/v2 defaults.
@@ -145,6 +151,13 @@ func (h *HPALoop) Reconcile(ctx *Context, req Request) (Result, error) {
 		return ctx.NothingToDo(), nil
 	}
 	resync := Result{RequeueAfter: HPASyncPeriod, RequeueReason: "autoscaler sync period"}
+	if first := hpa.CreationTimestamp + HPASyncPeriod; ctx.Now < first && len(hpa.Status.Conditions) == 0 {
+		// A new autoscaler is first looked at one sync period after it is
+		// created: until then kubectl shows its metric as <unknown>.
+		ctx.Desired, ctx.Observed = "first sync 15 s after creation", "not looked at yet"
+		ctx.Difference = "none yet"
+		return Result{Outcome: InSync, RequeueAfter: first - ctx.Now, RequeueReason: "first autoscaler sync"}, nil
+	}
 	st := hpa.DeepCopy().Status
 	gen := hpa.Generation
 	st.ObservedGeneration = &gen

@@ -62,7 +62,13 @@ func decode(text string) ([]api.Object, error) {
 func (w *world) commit(objs []api.Object) {
 	next := append([]api.Object(nil), w.git.Objects...)
 	for _, o := range objs {
-		d := w.store.Default(o)
+		// Git holds what was written, not the API server's defaults: the
+		// GitOps controller owns the fields git sets, and a field left out
+		// (spec.replicas, for an autoscaler to own) is nobody's drift.
+		d := o.DeepCopyObject()
+		if k, _ := api.KindOf(d.GetTypeMeta().Kind); k.Namespaced && d.Meta().Namespace == "" {
+			d.Meta().Namespace = "default"
+		}
 		k := controller.GitKey(d)
 		replaced := false
 		for i, cur := range next {
