@@ -30,15 +30,23 @@ func (q *QuotaLoop) Name() string      { return ResourceQuotaController }
 func (q *QuotaLoop) Watches() []string { return []string{"ResourceQuota", "Pod"} }
 func (q *QuotaLoop) Clone() Reconciler { return &QuotaLoop{} }
 
-// Keys maps a quota to itself and a pod to every quota of its namespace.
+// Keys maps a new quota, or one whose spec.hard changed, to itself, and a
+// pod that starts or stops counting (created, deleted, finished) to every
+// quota of its namespace. Its own status writes bring no pass.
 func (q *QuotaLoop) Keys(c *informer.Cache, ev store.WatchEvent) []string {
 	switch o := ev.Object.(type) {
 	case *api.ResourceQuota:
+		if old, ok := ev.Old.(*api.ResourceQuota); ok && ev.Type == store.Modified && maps.Equal(old.Spec.Hard, o.Spec.Hard) {
+			return nil
+		}
 		if ev.Type != store.Deleted {
 			return []string{api.RefOf(o).Key()}
 		}
 	case *api.Pod:
 		if c.Len("ResourceQuota") == 0 {
+			return nil
+		}
+		if old, ok := ev.Old.(*api.Pod); ok && ev.Type == store.Modified && finished(old) == finished(o) {
 			return nil
 		}
 		var keys []string
@@ -141,4 +149,8 @@ func FormatResources(m map[string]api.Quantity) string {
 		parts[i] = k + "=" + string(m[k])
 	}
 	return strings.Join(parts, ",")
+}
+
+func finished(p *api.Pod) bool {
+	return p.Status.Phase == api.PodSucceeded || p.Status.Phase == api.PodFailed
 }
