@@ -237,7 +237,10 @@ func (h *HPALoop) Reconcile(ctx *Context, req Request) (Result, error) {
 		ctx.Event(hpa, "Warning", "FailedRescale", "New size: %d; reason: %s; error: %v", desired, reason, err)
 		setHPACondition(&st, ctx.Now, "AbleToScale", "False", "FailedUpdateScale", "the HPA controller was unable to update the target scale: "+err.Error())
 		h.writeStatus(ctx, hpa, st)
-		return Result{}, err
+		// The autoscaler's queue brings a key back one sync period later,
+		// after an error too.
+		resync.Outcome, resync.Why = Failed, "scale refused; next sync in 15 s"
+		return resync, nil
 	}
 	ctx.Event(hpa, "Normal", "SuccessfulRescale", "New size: %d; reason: %s", desired, reason)
 	setHPACondition(&st, ctx.Now, "AbleToScale", "True", "SucceededRescale", fmt.Sprintf("the HPA controller was able to update the target scale to %d", desired))
