@@ -531,3 +531,28 @@ func mustFault(t *testing.T, line string) sim.Input {
 	}
 	return f
 }
+
+// TestLoadNotesWhatIsNotSimulated: the first object of each kind the engine
+// stores but does not simulate gets a note at its line, saying what does
+// not happen; simulated kinds get none.
+func TestLoadNotesWhatIsNotSimulated(t *testing.T) {
+	src := "apiVersion: networking.k8s.io/v1\nkind: NetworkPolicy\nmetadata:\n  name: a\n---\n" +
+		"apiVersion: networking.k8s.io/v1\nkind: NetworkPolicy\nmetadata:\n  name: b\n---\n" +
+		"apiVersion: v1\nkind: LimitRange\nmetadata:\n  name: c\nspec:\n  limits: []\n---\n" +
+		"apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: d\n"
+	sc, err := Load("web.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"web.yaml:1:1: Note: NetworkPolicy objects are stored, not simulated: no traffic is allowed or denied by them: every pod can reach every pod",
+		"web.yaml:18:1: Note: ConfigMap objects are stored, not simulated: no pod mounts or reads them",
+	}
+	if !reflect.DeepEqual(sc.Notes, want) {
+		t.Errorf("notes:\n got %q\nwant %q", sc.Notes, want)
+	}
+	if len(sc.Warnings) != 0 {
+		t.Errorf("notes are not warnings: %q", sc.Warnings)
+	}
+}
+
