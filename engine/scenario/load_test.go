@@ -555,4 +555,3 @@ func TestLoadNotesWhatIsNotSimulated(t *testing.T) {
 		t.Errorf("notes are not warnings: %q", sc.Warnings)
 	}
 }
-
