@@ -35,6 +35,10 @@ type Config struct {
 	// Controllers is the registry of controllers the run starts; nil means
 	// controller.Builtin.
 	Controllers []controller.Spec
+	// Notes are what the loader noted for the learner, not part of the run:
+	// the kinds stored but not simulated, and what does not happen with
+	// them.
+	Notes []string
 }
 
 // DefaultHorizon is how long a run goes on without inputs when its Config
