@@ -84,7 +84,7 @@ var lessonPasses = map[string]int{
 	"max-unavailable-is-safety":    347,
 	"node-dies-at-3am":             69,
 	"pending-pods":                 49,
-	"quota-exhausted":              61,
+	"quota-exhausted":              64,
 	"reconcile-only-when-run":      271,
 	"rollback-is-desired-state":    186,
 	"rollout-evidence":             315,
@@ -94,6 +94,10 @@ var lessonPasses = map[string]int{
 	"stuck-rollout":                290,
 	"two-controllers-fight":        380,
 	"webhook-fail-closed":          50,
+
+	// The autoscaler's lessons.
+	"an-autoscaler-reconciles-one-dimension": 490,
+	"two-controllers-own-replicas":           1200,
 }
 
 // playSpeed is how many passes a second Play runs at the default speed.

@@ -56,6 +56,7 @@ var faultNames = map[string]string{
 	fault.WebhookUp:      "Admission webhook answers again",
 	fault.PushImage:      "Tag moves to a new image",
 	fault.DeletePod:      "Pod is deleted",
+	fault.CPU:            "CPU load changes",
 }
 
 // FaultName is a fault's verb in plain words ("node-down" → "Node loses

@@ -28,6 +28,7 @@ var FaultHelp = map[string]string{
 	"webhook-down":    "The admission webhook stops answering: writes it checks time out, and fail when its failurePolicy is Fail.",
 	"webhook-up":      "The admission webhook answers again.",
 	"sync":            "Makes the controller look at everything now: a resync, or a run of a GitOps controller that only acts when run.",
+	"cpu":             "Sets how much CPU each pod of a Deployment uses, as a share of its request. Only a HorizontalPodAutoscaler reads it: at its next sync, every 15 s.",
 }
 
 // Targets are the sensible targets of each fault verb in the current
@@ -49,6 +50,13 @@ func readTargets(run *sim.Sim, x *worldIndex, ctrls []sim.ControllerState) Targe
 			name = p.Namespace + "/" + p.Name
 		}
 		t["delete-pod"] = append(t["delete-pod"], name)
+	}
+	for _, o := range st.List("Deployment") {
+		name := "deployment/" + o.Meta().Name
+		if ns := o.Meta().Namespace; ns != "default" {
+			name = "deployment/" + ns + "/" + o.Meta().Name
+		}
+		t["cpu"] = append(t["cpu"], name)
 	}
 	seen := map[string]bool{}
 	for _, c := range ctrls {
@@ -114,6 +122,12 @@ func (f FaultForm) Line(targets Targets) string {
 		extra := f.Extra
 		if extra == "" {
 			extra = "30s"
+		}
+		out += " " + extra
+	case "cpu":
+		extra := f.Extra
+		if extra == "" {
+			extra = "85%"
 		}
 		out += " " + extra
 	}
