@@ -138,11 +138,22 @@ func (g *GitOps) Reconcile(ctx *Context, req Request) (Result, error) {
 	return Result{Outcome: Acted}, nil
 }
 
-// overlay copies what git sets onto a live object: the spec whole, and the
-// labels and annotations git names.
+// overlay copies what git sets onto a live object: the fields of the spec
+// git writes (as an apply merges them: maps field by field, lists whole),
+// and the labels and annotations git names. A field git leaves out keeps
+// its live value: spec.replicas, when an autoscaler owns it.
 func overlay(live, want api.Object) {
 	if f := reflect.ValueOf(live).Elem().FieldByName("Spec"); f.IsValid() {
-		f.Set(reflect.ValueOf(want.DeepCopyObject()).Elem().FieldByName("Spec"))
+		var l, w map[string]any
+		lb, _ := json.Marshal(f.Interface())
+		wb, _ := json.Marshal(reflect.ValueOf(want).Elem().FieldByName("Spec").Interface())
+		json.Unmarshal(lb, &l)
+		json.Unmarshal(wb, &w)
+		merged, _ := json.Marshal(mergeJSON(l, w))
+		spec := reflect.New(f.Type())
+		if err := json.Unmarshal(merged, spec.Interface()); err == nil {
+			f.Set(spec.Elem())
+		}
 	}
 	lm, wm := live.Meta(), want.Meta()
 	for k, v := range wm.Labels {
@@ -216,3 +227,22 @@ func driftPaths(drift []string) []string {
 	}
 	return out
 }
+
+// mergeJSON lays want over live: a map merges key by key, anything else
+// (a list, a scalar) replaces.
+func mergeJSON(live, want any) any {
+	w, ok := want.(map[string]any)
+	l, lok := live.(map[string]any)
+	if !ok || !lok {
+		return want
+	}
+	out := make(map[string]any, len(l)+len(w))
+	for k, v := range l { // building a map: order does not matter
+		out[k] = v
+	}
+	for k, v := range w { // building a map: order does not matter
+		out[k] = mergeJSON(l[k], v)
+	}
+	return out
+}
+

@@ -245,3 +245,20 @@ func sortedKeys(m map[string]api.Quantity) []string {
 	sort.Strings(keys)
 	return keys
 }
+
+// defaultHPA fills in what autoscaling/v2 defaulting gives an autoscaler:
+// minReplicas 1, and without metrics, cpu at 80% of the request. (Its
+// default behavior is applied by the controller, not stored.)
+func defaultHPA(obj api.Object) {
+	h, ok := obj.(*api.HorizontalPodAutoscaler)
+	if !ok {
+		return
+	}
+	if h.Spec.MinReplicas == nil {
+		h.Spec.MinReplicas = api.Int32(1)
+	}
+	if len(h.Spec.Metrics) == 0 {
+		h.Spec.Metrics = []api.MetricSpec{{Type: "Resource", Resource: &api.ResourceMetricSource{Name: "cpu",
+			Target: api.MetricTarget{Type: "Utilization", AverageUtilization: api.Int32(80)}}}}
+	}
+}

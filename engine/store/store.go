@@ -214,6 +214,7 @@ func (s *Store) Create(obj api.Object) (api.Object, error) {
 	}
 	defaultNamespace(obj)
 	defaultLimitRange(obj)
+	defaultHPA(obj)
 	if err := s.namespaceLifecycle("CREATE", obj); err != nil {
 		return nil, err
 	}
@@ -287,6 +288,7 @@ func (s *Store) update(obj api.Object, status bool) (api.Object, error) {
 		keepStatus(obj, old)
 		validation.Default(obj)
 		defaultLimitRange(obj)
+		defaultHPA(obj)
 		if err := s.namespaceLifecycle("UPDATE", obj); err != nil {
 			return nil, err
 		}

@@ -72,6 +72,8 @@ func validateObject(obj api.Object) ErrorList {
 		return append(validateObjectMeta(&o.ObjectMeta, "Job", meta), validateJobSpec(&o.Spec, Path("spec"))...)
 	case *api.Event, *api.Lease:
 		return nil
+	case *api.Namespace:
+		return validateNamespace(o, meta)
 	}
 	return validateObjectMeta(obj.Meta(), obj.GetTypeMeta().Kind, meta)
 }
