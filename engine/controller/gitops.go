@@ -245,4 +245,3 @@ func mergeJSON(live, want any) any {
 	}
 	return out
 }
-
