@@ -148,6 +148,11 @@ func describeHPA(w *pw, h *api.HorizontalPodAutoscaler) {
 	}
 	w.line(0, "Min replicas:\t%s\n", minReplicas)
 	w.line(0, "Max replicas:\t%d\n", h.Spec.MaxReplicas)
+	if b := h.Spec.Behavior; b != nil {
+		w.line(0, "Behavior:\n")
+		scalingRules(w, "Scale Up", b.ScaleUp)
+		scalingRules(w, "Scale Down", b.ScaleDown)
+	}
 	w.line(0, "%s pods:\t", h.Spec.ScaleTargetRef.Kind)
 	w.line(0, "%d current / %d desired\n", h.Status.CurrentReplicas, h.Status.DesiredReplicas)
 	if len(h.Status.Conditions) > 0 {
@@ -210,3 +215,26 @@ func hpaCells(h *api.HorizontalPodAutoscaler, now api.Time) []string {
 // createdAt is the CREATED AT column of kinds without their own table
 // (LimitRange): the creation time in RFC 3339.
 func createdAt(t api.Time) string { return t.Wall().UTC().Format(time.RFC3339) }
+
+// scalingRules prints one direction of an autoscaler's behavior.
+func scalingRules(w *pw, direction string, r *api.HPAScalingRules) {
+	if r == nil {
+		return
+	}
+	w.line(1, "%s:\n", direction)
+	if r.StabilizationWindowSeconds != nil {
+		w.line(2, "Stabilization Window: %d seconds\n", *r.StabilizationWindowSeconds)
+	}
+	if len(r.Policies) == 0 {
+		return
+	}
+	policy := "Max"
+	if r.SelectPolicy != nil {
+		policy = *r.SelectPolicy
+	}
+	w.line(2, "Select Policy: %s\n", policy)
+	w.line(2, "Policies:\n")
+	for _, p := range r.Policies {
+		w.line(3, "- Type: %s\tValue: %d\tPeriod: %d seconds\n", p.Type, p.Value, p.PeriodSeconds)
+	}
+}
