@@ -3,6 +3,7 @@ package app
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -215,6 +216,9 @@ func liveOf(st *store.Store, named []objectKey) string {
 			continue // owned by controllers, or the machines'
 		}
 		for _, o := range st.List(kind) {
+			if kind == "Namespace" && slices.Contains(store.SystemNamespaces, o.Meta().Name) {
+				continue // the API server's own, there from the start
+			}
 			if o.Meta().ControllerOf() == nil {
 				add(o)
 			}

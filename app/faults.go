@@ -57,12 +57,17 @@ func renderFaults(f session.FaultForm, targets session.Targets, history []string
 		extras, extraLabel = []string{"5s", "30s", "2m"}, "Delay"
 	case "fail-probe", "pass-probe":
 		extras, extraLabel = []string{"readiness", "liveness", "startup"}, "Probe"
+	case "cpu":
+		extras, extraLabel = []string{"0", "25%", "50%", "85%", "150%", "300%"}, "CPU of request"
 	}
 	extra := f.Extra
 	if !slices.Contains(extras, extra) && len(extras) > 0 {
 		extra = extras[0]
 		if verb == "delay-watch" {
 			extra = "30s"
+		}
+		if verb == "cpu" {
+			extra = "85%"
 		}
 	}
 	return app.Section().Class("faults").Aria("labelledby", "faults-title").Body(

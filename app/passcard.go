@@ -21,10 +21,16 @@ const maxActionsShown = 5
 func (s *stage) renderPass() app.UI {
 	c := s.view.Current
 	if c == nil {
+		notes := s.view.LoadNotes
 		return app.Section().Class("pass").Aria("labelledby", "pass-title").Body(
 			app.H2().ID("pass-title").Text("Pass details"),
 			app.P().Text("The API server has stored the manifests. No controller has looked at them yet, so nothing runs. "+
 				"Press Next pass (or →) to run the first controller pass."),
+			app.If(len(notes) > 0, func() app.UI {
+				return app.Ul().Class("load-notes").Aria("label", "Not simulated").Body(
+					app.Range(notes).Slice(func(i int) app.UI { return app.Li().Text(notes[i]) }),
+				)
+			}),
 		)
 	}
 	help := s.explainFields

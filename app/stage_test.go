@@ -50,7 +50,7 @@ func TestConvergedIsSaidOnlyWhenTheWorldHasConverged(t *testing.T) {
 	// page says so.
 	p := openPlayer(t, "/s/"+scenarios.Default)
 	var ctx app.Context
-	for i := 0; i < 1000 && !p.view.AtEnd; i++ {
+	for i := 0; i < 5000 && !p.view.AtEnd; i++ {
 		p.next(ctx)
 		if p.asking != nil {
 			p.answerQuestion(ctx, -1)

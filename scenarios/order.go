@@ -37,11 +37,13 @@ var Sections = []Section{
 	{"What can go wrong", []string{
 		"converges-on-the-wrong-thing",
 		"two-controllers-fight",
+		"two-controllers-own-replicas",
 		"quota-exhausted",
 		"self-healing-is-not-ha",
 	}},
 	{"Where this applies", []string{
 		"reconcile-only-when-run",
+		"an-autoscaler-reconciles-one-dimension",
 	}},
 }
 

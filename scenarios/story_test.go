@@ -28,6 +28,10 @@ var askedPasses = map[string][]string{
 	"rollback-is-desired-state": {"deployment-controller"},
 	"self-healing-is-not-ha":    {"kubelet", "replicaset-controller"},
 	"two-controllers-fight":     {"gitops"},
+
+	// The autoscaler's lessons.
+	"two-controllers-own-replicas":           {"gitops", "horizontal-pod-autoscaler"},
+	"an-autoscaler-reconciles-one-dimension": {"horizontal-pod-autoscaler", "deployment-controller"},
 }
 
 // TestEveryLessonTellsItsStory checks the text a lesson page reveals as the

@@ -58,6 +58,7 @@ var faultNames = map[string]string{
 	fault.DeletePod:      "Pod is deleted",
 	fault.FailProbe:      "App starts failing a probe",
 	fault.PassProbe:      "App passes a probe again",
+	fault.CPU:            "CPU load changes",
 }
 
 // FaultName is a fault's verb in plain words ("node-down" → "Node loses

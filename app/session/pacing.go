@@ -150,11 +150,11 @@ func (s *Session) NextEventHolding(hold func(last, next api.Time) bool) int {
 		down = downControllers(s.run)
 	}
 	for s.N()-start < maxEventPasses {
+		last := api.Time(-1)
+		if p, ok := s.run.Pass(s.N()); ok {
+			last = p.At
+		}
 		if hold != nil && s.N() > start {
-			last := api.Time(-1)
-			if p, ok := s.run.Pass(s.N()); ok {
-				last = p.At
-			}
 			if at, ok := s.run.NextAt(); ok && hold(last, at) {
 				break
 			}
@@ -173,6 +173,13 @@ func (s *Session) NextEventHolding(hold func(last, next api.Time) bool) int {
 			break
 		}
 		p, _ := s.run.Pass(s.N())
+		if hold != nil && s.N() > n && s.N()-1 > start && hold(last, p.At) {
+			// The next thing due was not a pass, and the pass after it is
+			// one hold stops before: step back to just before it.
+			if err := s.Seek(s.N() - 1); err == nil {
+				break
+			}
+		}
 		if recordCount(s.run) != records || readsDifferently(before, s.run.Store(), p) {
 			break
 		}

@@ -31,6 +31,7 @@ var FaultHelp = map[string]string{
 	"sync":            "Makes the controller look at everything now: a resync, or a run of a GitOps controller that only acts when run.",
 	"fail-probe":      "The image's containers start failing a probe: the kubelet sees it at the probe's next period, then marks them unready (readiness) or restarts them (liveness, startup).",
 	"pass-probe":      "The image's containers pass the probe again: ready after successThreshold successes, no more restarts.",
+	"cpu":             "Sets how much CPU each pod of a Deployment uses, as a share of its request. Only a HorizontalPodAutoscaler reads it: at its next sync, every 15 s.",
 }
 
 // Targets are the sensible targets of each fault verb in the current
@@ -52,6 +53,13 @@ func readTargets(run *sim.Sim, x *worldIndex, ctrls []sim.ControllerState) Targe
 			name = p.Namespace + "/" + p.Name
 		}
 		t["delete-pod"] = append(t["delete-pod"], name)
+	}
+	for _, o := range st.List("Deployment") {
+		name := "deployment/" + o.Meta().Name
+		if ns := o.Meta().Namespace; ns != "default" {
+			name = "deployment/" + ns + "/" + o.Meta().Name
+		}
+		t["cpu"] = append(t["cpu"], name)
 	}
 	seen := map[string]bool{}
 	for _, c := range ctrls {
@@ -124,6 +132,12 @@ func (f FaultForm) Line(targets Targets) string {
 		extra := f.Extra
 		if !slices.Contains(registry.Probes, extra) {
 			extra = "readiness"
+		}
+		out += " " + extra
+	case "cpu":
+		extra := f.Extra
+		if extra == "" {
+			extra = "85%"
 		}
 		out += " " + extra
 	}

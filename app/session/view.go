@@ -55,6 +55,9 @@ type View struct {
 	Following bool
 	// History are the latest inputs and faults, in words.
 	History []string
+	// LoadNotes are what the loader noted: the kinds the scenario declares
+	// that are stored but not simulated, and what does not happen.
+	LoadNotes []string
 	// Digest is the trace digest, when the reading was asked for it.
 	Digest string
 }
@@ -127,6 +130,7 @@ func (r *Reader) Read(s *Session, digest bool) View {
 	}
 	v.Following = following
 	v.History = History(run, HistoryShown)
+	v.LoadNotes = run.Config().Notes
 	// What changed is marked only when this reading follows the one
 	// before by steps forward.
 	follows := r.last.ses == s && r.last.jumps == s.jumps && v.N >= r.last.n && v.N-r.last.n <= maxEventPasses

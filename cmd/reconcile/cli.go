@@ -154,6 +154,9 @@ func load(file string, stderr io.Writer) (*scenario.Scenario, bool) {
 	for _, w := range sc.Warnings {
 		fmt.Fprintln(stderr, w)
 	}
+	for _, n := range sc.Notes {
+		fmt.Fprintln(stderr, n)
+	}
 	return sc, true
 }
 

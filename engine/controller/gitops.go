@@ -77,7 +77,7 @@ func NewGitOps(interval api.Duration) *GitOps { return &GitOps{interval: interva
 
 func (g *GitOps) Name() string { return GitOpsController }
 func (g *GitOps) Watches() []string {
-	return []string{"Deployment", "ReplicaSet", "Pod", "Node", "Job", "ResourceQuota"}
+	return []string{"Deployment", "ReplicaSet", "Pod", "Node", "Job", "ResourceQuota", "Namespace", "LimitRange", "HorizontalPodAutoscaler"}
 }
 func (g *GitOps) Clone() Reconciler { return &GitOps{interval: g.interval} }
 
@@ -285,6 +285,24 @@ func driftPaths(drift []string) []string {
 	out := make([]string, len(drift))
 	for i, d := range drift {
 		out[i], _, _ = strings.Cut(d, ":")
+	}
+	return out
+}
+
+// mergeJSON lays want over live: a map merges key by key, anything else
+// (a list, a scalar) replaces.
+func mergeJSON(live, want any) any {
+	w, ok := want.(map[string]any)
+	l, lok := live.(map[string]any)
+	if !ok || !lok {
+		return want
+	}
+	out := make(map[string]any, len(l)+len(w))
+	for k, v := range l { // building a map: order does not matter
+		out[k] = v
+	}
+	for k, v := range w { // building a map: order does not matter
+		out[k] = mergeJSON(l[k], v)
 	}
 	return out
 }

@@ -68,6 +68,9 @@ var Builtin = []Spec{
 	{Name: VolumeController, Doc: "binds claims to volumes, provisioning one for the default StorageClass", New: func(Env) Reconciler { return NewVolume() }},
 	{Name: NodeLifecycleController, For: "Node", Doc: "marks silent nodes unreachable and evicts their pods", New: func(Env) Reconciler { return NewNodeLifecycle() }},
 	{Name: GarbageCollectorController, Doc: "deletes what no owner keeps, and lets an owner go once its dependents are dealt with (finalizers orphan, foregroundDeletion)", New: func(Env) Reconciler { return NewGarbageCollector() }},
+	{Name: NamespaceController, For: "Namespace", Doc: "empties a namespace being deleted, then lets it go", New: func(Env) Reconciler { return NewNamespace() }},
+	{Name: ResourceQuotaController, For: "ResourceQuota", Doc: "keeps each quota's status.used to what its namespace uses", New: func(Env) Reconciler { return NewResourceQuota() }},
+	{Name: HPAController, For: "HorizontalPodAutoscaler", Doc: "sets a workload's replicas from its pods' CPU use", New: func(Env) Reconciler { return NewHPA() }},
 	{Name: GitOpsController, Doc: "applies what is committed to git and reverts drift", Optional: true, New: func(e Env) Reconciler { return NewGitOps(e.SyncInterval) }},
 	{Name: Kubelet, For: "Pod", Doc: "runs the containers of the pods bound to its node and reports their status", PerNode: true, New: func(e Env) Reconciler { return NewKubelet(e.Node) }},
 }

@@ -30,6 +30,8 @@ const (
 	// one kind of probe from now on: the app stops (or starts) answering.
 	FailProbe = "fail-probe"
 	PassProbe = "pass-probe"
+	// CPU sets the simulated CPU use the metrics API reports (cpu.go).
+	CPU = "cpu"
 	// Sync makes a controller look at everything now: a resync for a
 	// level-triggered controller, a run for a GitOps controller in manual
 	// mode (an infrastructure-as-code tool that acts only when run).
@@ -52,12 +54,13 @@ var usage = map[string]string{
 	DeletePod:      "NAME",
 	FailProbe:      "REF PROBE",
 	PassProbe:      "REF PROBE",
+	CPU:            "TARGET VALUE",
 	Sync:           "CONTROLLER",
 }
 
 // Verbs lists the verbs in the order the docs list them.
 var Verbs = []string{NodeDown, NodeUp, DropWatch, DuplicateWatch, DelayWatch,
-	Crash, Stop, Start, Sync, WebhookDown, WebhookUp, PushImage, DeletePod, FailProbe, PassProbe}
+	Crash, Stop, Start, Sync, WebhookDown, WebhookUp, PushImage, DeletePod, FailProbe, PassProbe, CPU}
 
 // Usage returns a verb's arguments as its usage line shows them
 // ("CONTROLLER [COUNT]"), and whether the verb exists.
@@ -84,6 +87,8 @@ type Fault struct {
 	// Probe is the probe kind fail-probe and pass-probe change: startup,
 	// liveness or readiness.
 	Probe string
+	// Value is the CPU use the cpu fault sets: "85%" or "900m".
+	Value string
 }
 
 // String renders f as a fault line, the form Parse reads.
@@ -102,6 +107,8 @@ func (f Fault) String() string {
 		}
 	case FailProbe, PassProbe:
 		s += " " + f.Probe
+	case CPU:
+		s += " " + f.Value
 	}
 	return s
 }
@@ -160,6 +167,11 @@ func Parse(s string) (Fault, error) {
 				return Fault{}, fmt.Errorf("fault %s: unknown probe %q: want one of %s", verb, args[1], strings.Join(registry.Probes, ", "))
 			}
 			f.Probe = args[1]
+		case CPU:
+			if err := checkCPU(f.Target, args[1]); err != nil {
+				return Fault{}, fmt.Errorf("fault %s: %v", verb, err)
+			}
+			f.Value = args[1]
 		}
 	}
 	return f, nil

@@ -21,6 +21,9 @@ func TestParse(t *testing.T) {
 		"push-image shop/web:1.0":                 {Verb: PushImage, Target: "shop/web:1.0", Count: 1},
 		"push-image shop/web:1.0 sha256:bbbb":     {Verb: PushImage, Target: "shop/web:1.0", Count: 1, Digest: "sha256:bbbb"},
 		"  delete-pod   default/web-7d9c-x2kq9  ": {Verb: DeletePod, Target: "default/web-7d9c-x2kq9", Count: 1},
+		"cpu deployment/web 85%":                  {Verb: CPU, Target: "deployment/web", Count: 1, Value: "85%"},
+		"cpu deployment/shop/web 900m":            {Verb: CPU, Target: "deployment/shop/web", Count: 1, Value: "900m"},
+		"cpu pod/web-7d9c-x2kq9 2":                {Verb: CPU, Target: "pod/web-7d9c-x2kq9", Count: 1, Value: "2"},
 	}
 	for line, want := range good {
 		got, err := Parse(line)
@@ -32,15 +35,15 @@ func TestParse(t *testing.T) {
 		}
 	}
 	bad := map[string]string{
-		"":                                "empty fault: want one of node-down, node-up, drop-watch, duplicate-watch, delay-watch, crash, stop, start, sync, webhook-down, webhook-up, push-image, delete-pod, fail-probe, pass-probe",
+		"":                                "empty fault: want one of node-down, node-up, drop-watch, duplicate-watch, delay-watch, crash, stop, start, sync, webhook-down, webhook-up, push-image, delete-pod, fail-probe, pass-probe, cpu",
 		"node-down":                       "fault node-down takes NODE, got 0 word(s) after it: write node-down NODE",
 		"node-down a b":                   "fault node-down takes NODE, got 2 word(s) after it: write node-down NODE",
 		"delay-watch kubelet":             "fault delay-watch takes CONTROLLER DURATION, got 1 word(s) after it: write delay-watch CONTROLLER DURATION",
 		"delay-watch kubelet -5s":         "fault delay-watch: invalid duration \"-5s\": must not be negative",
 		"drop-watch kubelet 0":            `fault drop-watch: COUNT must be a whole number from 1 to 1000000, got "0"`,
-		"crash scheduler":                 `fault crash: unknown controller "scheduler": want one of deployment-controller, replicaset-controller, default-scheduler, job-controller, daemonset-controller, statefulset-controller, cronjob-controller, persistentvolume-controller, node-lifecycle-controller, garbage-collector-controller, gitops, kubelet`,
+		"crash scheduler":                 `fault crash: unknown controller "scheduler": want one of deployment-controller, replicaset-controller, default-scheduler, job-controller, daemonset-controller, statefulset-controller, cronjob-controller, persistentvolume-controller, node-lifecycle-controller, garbage-collector-controller, namespace-controller, resourcequota-controller, horizontal-pod-autoscaler, gitops, kubelet`,
 		"push-image shop/web:1.0 md5:abc": `fault push-image: invalid digest "md5:abc": want sha256:<hex>`,
-		"reboot worker-1":                 `unknown fault "reboot": want one of node-down, node-up, drop-watch, duplicate-watch, delay-watch, crash, stop, start, sync, webhook-down, webhook-up, push-image, delete-pod, fail-probe, pass-probe`,
+		"reboot worker-1":                 `unknown fault "reboot": want one of node-down, node-up, drop-watch, duplicate-watch, delay-watch, crash, stop, start, sync, webhook-down, webhook-up, push-image, delete-pod, fail-probe, pass-probe, cpu`,
 	}
 	for line, want := range bad {
 		if _, err := Parse(line); err == nil || err.Error() != want {

@@ -53,6 +53,10 @@ func columnsOf(kind string) (base, wide []string) {
 		return []string{"NAME", "TYPE", "DATA", "AGE"}, nil
 	case "Namespace":
 		return []string{"NAME", "STATUS", "AGE"}, nil
+	case "HorizontalPodAutoscaler":
+		return []string{"NAME", "REFERENCE", "TARGETS", "MINPODS", "MAXPODS", "REPLICAS", "AGE"}, nil
+	case "LimitRange":
+		return []string{"NAME", "CREATED AT"}, nil
 	}
 	return []string{"NAME", "AGE"}, nil
 }
@@ -135,6 +139,12 @@ func (k *cmd) cells(o api.Object, wide bool) []string {
 		c = []string{t.Name, t.Spec.HolderIdentity, age(now, t.CreationTimestamp)}
 	case *api.ValidatingWebhookConfiguration:
 		c = []string{t.Name, fmt.Sprint(len(t.Webhooks)), age(now, t.CreationTimestamp)}
+	case *api.Namespace:
+		c = []string{t.Name, t.Status.Phase, age(now, t.CreationTimestamp)}
+	case *api.HorizontalPodAutoscaler:
+		c = hpaCells(t, now)
+	case *api.LimitRange:
+		c = []string{t.Name, createdAt(t.CreationTimestamp)}
 	case *api.Unstructured:
 		c = unstructuredCells(t, now, wide)
 	default:

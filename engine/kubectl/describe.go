@@ -95,6 +95,16 @@ func (k *cmd) describeOne(f found) string {
 		describeQuota(w, t)
 		w.w.Flush()
 		return b.String()
+	case *api.Namespace:
+		k.describeNamespace(w, t)
+		w.w.Flush()
+		return b.String()
+	case *api.LimitRange:
+		describeLimitRange(w, t)
+		w.w.Flush()
+		return b.String()
+	case *api.HorizontalPodAutoscaler:
+		describeHPA(w, t)
 	default:
 		k.describeGeneric(w, f.obj)
 	}

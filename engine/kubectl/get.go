@@ -142,9 +142,7 @@ func (k *cmd) table(objs []found, wide, withKind, header bool) string {
 	}
 	w.Flush()
 	if kind.New == nil && len(objs) > 0 && !k.in.Bool("no-headers", false) {
-		if h, _ := columnsOf(kind.Name); len(h) == 2 {
-			fmt.Fprintf(&b, "(%s objects are stored here but not simulated)\n", kind.Name)
-		}
+		fmt.Fprintf(&b, "(%s)\n", api.NotSimulatedNote(kind.Name))
 	}
 	return b.String()
 }

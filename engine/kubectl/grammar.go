@@ -146,6 +146,9 @@ var Commands = []Command{
 	{"create deployment", group(one(fDryRun, fManager("kubectl-create"), listF("image", "", "[]")), fPrint,
 		one(intF("port", "", "-1"), intF("replicas", "r", "1"), ignored(boolF("save-config", "", "false"), "the object is created without the last-applied annotation; a later apply warns and writes it"),
 			ignored(strF("validate", "", "'strict'"), "the API server validates every object here")))},
+	{"create namespace", group(one(fDryRun, fManager("kubectl-create")), fPrint,
+		one(ignored(boolF("save-config", "", "false"), "last-applied configuration is not kept"),
+			ignored(strF("validate", "", "'strict'"), "the API server validates every object here")))},
 	{"apply", nil},
 	{"help", nil},
 }

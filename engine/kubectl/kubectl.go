@@ -71,6 +71,8 @@ func (k *cmd) run() (string, error) {
 		return k.drain()
 	case "create deployment":
 		return k.createDeployment()
+	case "create namespace":
+		return k.createNamespace()
 	case "apply":
 		return "", errors.New("error: kubectl apply needs manifests: use the Desired state editor (apply -f -)")
 	}
@@ -92,6 +94,7 @@ Commands:
   rollout (status|undo|history|pause|resume|restart) deployment/NAME
   cordon NODE | uncordon NODE | drain NODE [--ignore-daemonsets] [--force]
   create deployment NAME --image=IMAGE [--replicas=N]
+  create namespace NAME
   patch TYPE/NAME -p '{"spec":{"replicas":3}}' [--type=merge|json|strategic]
   label|annotate TYPE/NAME... key=value key- [--overwrite] [-l SELECTOR | --all]
 

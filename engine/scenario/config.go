@@ -6,6 +6,7 @@ import (
 	"reconcile/engine/manifest"
 	"reconcile/engine/registry"
 	"reconcile/engine/sim"
+	"strings"
 )
 
 // Config returns the run the lesson describes: its cluster, its manifests
@@ -38,6 +39,11 @@ func (sc *Scenario) Config() sim.Config {
 	}
 	for _, st := range sc.Steps {
 		cfg.Steps = append(cfg.Steps, sim.Step{At: st.At, AfterPass: st.AfterPass, Input: st.Input})
+	}
+	for _, n := range sc.Notes {
+		if _, text, ok := strings.Cut(n, ": Note: "); ok {
+			cfg.Notes = append(cfg.Notes, text)
+		}
 	}
 	return cfg
 }

@@ -92,6 +92,7 @@ type loader struct {
 	lines []string
 	errs  yamlpos.ErrorList
 	warns []string
+	notes []string
 	sc    *Scenario
 	// nodes are the cluster's node names, from cluster.nodes and Node manifests.
 	nodes map[string]bool
@@ -118,6 +119,7 @@ func (l *loader) loadPlain(docs []*yaml.Node) {
 	}
 	l.sc.Manifests = l.checkManifests(ds, true)
 	l.sc.Warnings = l.warns
+	l.sc.Notes = l.notes
 }
 
 var nonSlug = regexp.MustCompile(`[^a-z0-9]+`)
@@ -224,6 +226,7 @@ func (l *loader) loadScenario(root *yaml.Node) {
 		sc.Predict = l.predict(n, end)
 	}
 	sc.Warnings = l.warns
+	sc.Notes = l.notes
 }
 
 // block decodes a manifests text held by a scalar (manifests, apply, git).
@@ -277,6 +280,7 @@ func (l *loader) checkManifests(ds []manifest.Decoded, atCreate bool) []manifest
 		kind := obj.GetTypeMeta().Kind
 		if k, _ := api.KindOf(kind); !k.Simulated() && !contains(l.kinds, kind) {
 			l.kinds = append(l.kinds, kind)
+			l.notes = append(l.notes, fmt.Sprintf("%s: Note: %s", d.Pos, api.NotSimulatedNote(kind)))
 		}
 		if kind == "Node" {
 			name := obj.Meta().Name

@@ -375,9 +375,9 @@ func TestLoadErrors(t *testing.T) {
 				"web.yaml:4:21: steps[1].kubectl: write the command without \"kubectl\": \"get pods\"\n" +
 				"web.yaml:5:21: steps[2].kubectl: kubectl rollout needs a subcommand: one of status, undo, pause, resume, history, restart"},
 		{"faults", "id: web\nsteps:\n- {at: 1m, fault: \"crash rs-controller\"}\n- {at: 1m, fault: \"node-down\"}\n- {at: 1m, fault: \"explode worker-1\"}\n- {at: 1m, fault: \"node-down worker-9\"}\n- {at: 1m, fault: \"delay-watch kubelet soon\"}\n",
-			"web.yaml:3:19: steps[0].fault: fault crash: unknown controller \"rs-controller\": want one of deployment-controller, replicaset-controller, default-scheduler, job-controller, daemonset-controller, statefulset-controller, cronjob-controller, persistentvolume-controller, node-lifecycle-controller, garbage-collector-controller, gitops, kubelet\n" +
+			"web.yaml:3:19: steps[0].fault: fault crash: unknown controller \"rs-controller\": want one of deployment-controller, replicaset-controller, default-scheduler, job-controller, daemonset-controller, statefulset-controller, cronjob-controller, persistentvolume-controller, node-lifecycle-controller, garbage-collector-controller, namespace-controller, resourcequota-controller, horizontal-pod-autoscaler, gitops, kubelet\n" +
 				"web.yaml:4:19: steps[1].fault: fault node-down takes NODE, got 0 word(s) after it: write node-down NODE\n" +
-				"web.yaml:5:19: steps[2].fault: unknown fault \"explode\": want one of node-down, node-up, drop-watch, duplicate-watch, delay-watch, crash, stop, start, sync, webhook-down, webhook-up, push-image, delete-pod, fail-probe, pass-probe\n" +
+				"web.yaml:5:19: steps[2].fault: unknown fault \"explode\": want one of node-down, node-up, drop-watch, duplicate-watch, delay-watch, crash, stop, start, sync, webhook-down, webhook-up, push-image, delete-pod, fail-probe, pass-probe, cpu\n" +
 				"web.yaml:6:19: steps[3].fault: no node named \"worker-9\"; the cluster's nodes are worker-1, worker-2, worker-3\n" +
 				"web.yaml:7:19: steps[4].fault: fault delay-watch: invalid duration \"soon\": want a number of seconds or a Go duration such as 30s, 2m, 1h30m"},
 		{"image behaviour", "id: web\ncluster:\n  images:\n  - {ref: a:1, exitCode: 300, runs: soon, warmup: 5s, startupFails: yes}\n  - {ref: b:1, postStartFails: 1}\n",
@@ -387,7 +387,7 @@ func TestLoadErrors(t *testing.T) {
 				"web.yaml:5:32: cluster.images[1].postStartFails: invalid type: got \"integer\", expected \"boolean\" (true or false)"},
 		{"controllers", "id: web\ncluster:\n  controllers: {deployment-controller: edge, rs-controller: level, kubelet: fast}\n",
 			"web.yaml:3:40: cluster.controllers.deployment-controller: edge mode exists only for replicaset-controller (the lesson's edge-triggered twin)\n" +
-				"web.yaml:3:46: cluster.controllers: unknown controller \"rs-controller\": want one of deployment-controller, replicaset-controller, default-scheduler, job-controller, daemonset-controller, statefulset-controller, cronjob-controller, persistentvolume-controller, node-lifecycle-controller, garbage-collector-controller, gitops, kubelet\n" +
+				"web.yaml:3:46: cluster.controllers: unknown controller \"rs-controller\": want one of deployment-controller, replicaset-controller, default-scheduler, job-controller, daemonset-controller, statefulset-controller, cronjob-controller, persistentvolume-controller, node-lifecycle-controller, garbage-collector-controller, namespace-controller, resourcequota-controller, horizontal-pod-autoscaler, gitops, kubelet\n" +
 				"web.yaml:3:77: cluster.controllers.kubelet: unknown mode \"fast\": want level, edge or stopped"},
 		{"git without gitops", "id: web\nsteps:\n- {at: 1m, git: \"apiVersion: v1\\nkind: ConfigMap\\nmetadata: {name: x}\\n\"}\n",
 			"web.yaml:3:17: steps[0].git: a git step needs cluster.gitops (e.g. gitops: {interval: 30s})"},
@@ -550,4 +550,28 @@ func mustFault(t *testing.T, line string) sim.Input {
 		t.Fatal(err)
 	}
 	return f
+}
+
+// TestLoadNotesWhatIsNotSimulated: the first object of each kind the engine
+// stores but does not simulate gets a note at its line, saying what does
+// not happen; simulated kinds get none.
+func TestLoadNotesWhatIsNotSimulated(t *testing.T) {
+	src := "apiVersion: networking.k8s.io/v1\nkind: NetworkPolicy\nmetadata:\n  name: a\n---\n" +
+		"apiVersion: networking.k8s.io/v1\nkind: NetworkPolicy\nmetadata:\n  name: b\n---\n" +
+		"apiVersion: v1\nkind: LimitRange\nmetadata:\n  name: c\nspec:\n  limits: []\n---\n" +
+		"apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: d\n"
+	sc, err := Load("web.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"web.yaml:1:1: Note: NetworkPolicy objects are stored, not simulated: no traffic is allowed or denied by them: every pod can reach every pod",
+		"web.yaml:18:1: Note: ConfigMap objects are stored, not simulated: no pod mounts or reads them",
+	}
+	if !reflect.DeepEqual(sc.Notes, want) {
+		t.Errorf("notes:\n got %q\nwant %q", sc.Notes, want)
+	}
+	if len(sc.Warnings) != 0 {
+		t.Errorf("notes are not warnings: %q", sc.Warnings)
+	}
 }

@@ -45,6 +45,10 @@ type Scenario struct {
 	// Warnings are problems that did not stop the load, each starting with
 	// file:line:column, e.g. `web.yaml:14:5: Warning: unknown field "spec.replicass"`.
 	Warnings []string
+	// Notes say, for each kind the scenario declares that the engine stores
+	// but does not simulate, what does not happen, at its first object:
+	// `web.yaml:30:3: Note: NetworkPolicy objects are stored, not simulated: …`.
+	Notes []string
 }
 
 // Cluster is the simulated cluster a scenario runs on.

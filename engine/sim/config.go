@@ -39,6 +39,10 @@ type Config struct {
 	// kubectl apply --validate=warn does: an unknown field is a warning in
 	// the output, not a refusal (the default, --validate=strict).
 	WarnUnknownFields bool
+	// Notes are what the loader noted for the learner, not part of the run:
+	// the kinds stored but not simulated, and what does not happen with
+	// them.
+	Notes []string
 }
 
 // DefaultHorizon is how long a run goes on without inputs when its Config

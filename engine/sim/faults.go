@@ -45,6 +45,8 @@ func (s *Sim) fault(w *world, f Fault) {
 		w.beatStart(node)
 	case fault.DeletePod:
 		w.deletePod(f.Target)
+	case fault.CPU:
+		w.setCPU(f)
 	case fault.DropWatch, fault.DuplicateWatch, fault.DelayWatch, fault.Crash, fault.Stop, fault.Start, fault.Sync:
 		for _, i := range w.procIndex(f.Target) {
 			c := w.proc(i)

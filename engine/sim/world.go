@@ -54,6 +54,9 @@ type world struct {
 	// beats are the kubelets' lease renewals, per node.
 	beats    pmap.Map[beat]
 	registry *registry.Registry
+	// cpu holds the CPU signals the cpu fault set, by "Kind/namespace/name"
+	// (cpu.go).
+	cpu pmap.Map[string]
 	// git is the GitOps source: what is committed, at which revision.
 	git controller.Git
 
@@ -103,6 +106,7 @@ func (w *world) clone() *world {
 	out.nodeUp = w.nodeUp.Clone()
 	out.beats = w.beats.Clone()
 	out.registry = w.registry.Clone()
+	out.cpu = w.cpu.Clone()
 	out.git.Objects = slices.Clip(w.git.Objects)
 	out.outside = slices.Clip(w.outside)
 	out.watches = make([]watching, len(w.watches))

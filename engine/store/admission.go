@@ -12,6 +12,9 @@ import (
 // webhooks, then ResourceQuota. (The default tolerations of the
 // DefaultTolerationSeconds plugin come with defaulting: validation.Default.)
 func (s *Store) admit(op string, obj api.Object) error {
+	if err := s.limitRanger(op, obj); err != nil {
+		return err
+	}
 	if err := s.webhooks(op, obj); err != nil {
 		return err
 	}

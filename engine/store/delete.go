@@ -49,6 +49,9 @@ func (s *Store) DeleteWith(kind, namespace, name string, opts DeleteOptions) (ap
 	if old == nil {
 		return nil, NotFound(kind, name)
 	}
+	if ns, ok := old.(*api.Namespace); ok {
+		return s.deleteNamespace(ns) // the namespace controller empties it
+	}
 	om := old.Meta()
 	finalizers := finalizersFor(om.Finalizers, opts.PropagationPolicy)
 	var grace int64

@@ -89,7 +89,9 @@ type Change struct {
 // Kubernetes' defaulting and validation (package validation) and its
 // admission (admission.go).
 func New(seed int64) *Store {
-	return &Store{rng: rng{state: uint64(seed)}, kinds: map[string]*pmap.Map[api.Object]{}}
+	s := &Store{rng: rng{state: uint64(seed)}, kinds: map[string]*pmap.Map[api.Object]{}}
+	s.bootstrap()
+	return s
 }
 
 // Clone returns a store sharing the (immutable) objects of s and, until
@@ -210,6 +212,12 @@ func (s *Store) Create(obj api.Object) (api.Object, error) {
 		}
 		m.Name = m.GenerateName + string(b)
 	}
+	defaultNamespace(obj)
+	defaultLimitRange(obj)
+	defaultHPA(obj)
+	if err := s.namespaceLifecycle("CREATE", obj); err != nil {
+		return nil, err
+	}
 	if err := validation.ValidateCreate(obj); err != nil {
 		return nil, err
 	}
@@ -287,6 +295,11 @@ func (s *Store) update(obj api.Object, status bool) (api.Object, error) {
 	} else {
 		keepStatus(obj, old)
 		validation.Default(obj)
+		defaultLimitRange(obj)
+		defaultHPA(obj)
+		if err := s.namespaceLifecycle("UPDATE", obj); err != nil {
+			return nil, err
+		}
 		if err := validation.ValidateUpdate(old, obj); err != nil {
 			return nil, err
 		}
@@ -300,8 +313,11 @@ func (s *Store) update(obj api.Object, status bool) (api.Object, error) {
 	if equalIgnoringRV(old, obj) {
 		return old, nil // a no-op write changes nothing and notifies nobody
 	}
-	if finalized(m) {
+	if _, ns := obj.(*api.Namespace); !ns && finalized(m) { // a namespace waits for its spec.finalizers (finished)
 		return s.remove(obj), nil // its last finalizer is gone: so is it
+	}
+	if finished(obj) {
+		return s.remove(obj), nil // a namespace emptied and finalized
 	}
 	s.put(kind, obj)
 	s.notify(WatchEvent{Type: Modified, Object: obj, Old: old, RV: s.rv})
@@ -333,6 +349,8 @@ func bumpsGeneration(old, obj api.Object) bool {
 		return false
 	case *api.Unstructured:
 		return !reflect.DeepEqual(o.Spec, old.(*api.Unstructured).Spec)
+	case *api.HorizontalPodAutoscaler:
+		return !reflect.DeepEqual(o.Spec, old.(*api.HorizontalPodAutoscaler).Spec)
 	case api.StatusSubresource:
 		return !reflect.DeepEqual(o.SpecValue(), old.(api.StatusSubresource).SpecValue())
 	}
@@ -360,6 +378,14 @@ func keepStatus(obj, old api.Object) {
 		o.Status = old.(*api.Pod).Status
 	case *api.Node:
 		o.Status = old.(*api.Node).Status
+	case *api.Namespace:
+		// Finalizers change through the finalize subresource (a status
+		// write here), as the namespace strategy keeps them on update.
+		o.Status, o.Spec = old.(*api.Namespace).Status, old.(*api.Namespace).Spec
+	case *api.ResourceQuota:
+		o.Status = old.(*api.ResourceQuota).Status
+	case *api.HorizontalPodAutoscaler:
+		o.Status = old.(*api.HorizontalPodAutoscaler).Status
 	case api.StatusSubresource:
 		o.KeepStatus(old)
 	}
@@ -383,6 +409,12 @@ func keepSpec(obj, old api.Object) {
 	case *api.Node:
 		m.Annotations = om.Annotations
 		o.Spec = old.(*api.Node).Spec
+	case *api.ResourceQuota:
+		m.Annotations = om.Annotations
+		o.Spec = old.(*api.ResourceQuota).Spec
+	case *api.HorizontalPodAutoscaler:
+		m.Annotations = om.Annotations
+		o.Spec = old.(*api.HorizontalPodAutoscaler).Spec
 	case api.StatusSubresource:
 		m.Annotations = om.Annotations
 		o.KeepSpec(old)

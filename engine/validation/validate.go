@@ -89,6 +89,8 @@ func validateObject(obj api.Object) ErrorList {
 		return append(validateObjectMeta(&o.ObjectMeta, "PersistentVolumeClaim", meta), validateClaimSpec(&o.Spec, Path("spec"))...)
 	case *api.Event, *api.Lease:
 		return nil
+	case *api.Namespace:
+		return validateNamespace(o, meta)
 	}
 	return validateObjectMeta(obj.Meta(), obj.GetTypeMeta().Kind, meta)
 }

@@ -12,6 +12,7 @@ import (
 	"gopkg.in/yaml.v3"
 	admissionregistrationv1 "k8s.io/api/admissionregistration/v1"
 	appsv1 "k8s.io/api/apps/v1"
+	autoscalingv2 "k8s.io/api/autoscaling/v2"
 	batchv1 "k8s.io/api/batch/v1"
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -34,6 +35,9 @@ var kinds = map[string]func() any{
 	"admissionregistration.k8s.io/v1/ValidatingWebhookConfiguration": func() any {
 		return &admissionregistrationv1.ValidatingWebhookConfiguration{}
 	},
+
+	"v1/LimitRange":                          func() any { return &corev1.LimitRange{} },
+	"autoscaling/v2/HorizontalPodAutoscaler": func() any { return &autoscalingv2.HorizontalPodAutoscaler{} },
 }
 
 // manifestText is one block of Kubernetes YAML in a scenario file: the

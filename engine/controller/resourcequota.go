@@ -1,0 +1,156 @@
+package controller
+
+import (
+	"fmt"
+	"maps"
+	"sort"
+	"strings"
+
+	"reconcile/engine/api"
+	"reconcile/engine/informer"
+	"reconcile/engine/store"
+)
+
+// ResourceQuotaController is the component that keeps quota usage.
+const ResourceQuotaController = "resourcequota-controller"
+
+// QuotaLoop is the resource quota controller.
+//
+// Desired: a ResourceQuota's status says what its namespace uses of each
+// resource its spec caps (status.used) beside the caps (status.hard).
+// Observed: the namespace's pods that are not finished. Difference: a
+// status that says otherwise is rewritten. (Admission refuses a pod over
+// the quota whatever the status says: it counts for itself.)
+type QuotaLoop struct{}
+
+// NewResourceQuota returns the resource quota controller.
+func NewResourceQuota() *QuotaLoop { return &QuotaLoop{} }
+
+func (q *QuotaLoop) Name() string      { return ResourceQuotaController }
+func (q *QuotaLoop) Watches() []string { return []string{"ResourceQuota", "Pod"} }
+func (q *QuotaLoop) Clone() Reconciler { return &QuotaLoop{} }
+
+// Keys maps a new quota, or one whose spec.hard changed, to itself, and a
+// pod that starts or stops counting (created, deleted, finished) to every
+// quota of its namespace. Its own status writes bring no pass.
+func (q *QuotaLoop) Keys(c *informer.Cache, ev store.WatchEvent) []string {
+	switch o := ev.Object.(type) {
+	case *api.ResourceQuota:
+		if old, ok := ev.Old.(*api.ResourceQuota); ok && ev.Type == store.Modified && maps.Equal(old.Spec.Hard, o.Spec.Hard) {
+			return nil
+		}
+		if ev.Type != store.Deleted {
+			return []string{api.RefOf(o).Key()}
+		}
+	case *api.Pod:
+		if c.Len("ResourceQuota") == 0 {
+			return nil
+		}
+		if old, ok := ev.Old.(*api.Pod); ok && ev.Type == store.Modified && finished(old) == finished(o) {
+			return nil
+		}
+		var keys []string
+		for _, k := range c.Keys("ResourceQuota") {
+			if strings.HasPrefix(k, o.Namespace+"/") {
+				keys = append(keys, k)
+			}
+		}
+		return keys
+	}
+	return nil
+}
+
+// Reconcile runs one pass for a quota.
+func (q *QuotaLoop) Reconcile(ctx *Context, req Request) (Result, error) {
+	rq, _ := ctx.Cache.Get("ResourceQuota", req.Key).(*api.ResourceQuota)
+	if rq == nil {
+		ctx.Desired, ctx.Observed = "ResourceQuota deleted", "-"
+		return ctx.NothingToDo(), nil
+	}
+	var pods []*api.Pod
+	for _, o := range ctx.Cache.List("Pod") {
+		if p := o.(*api.Pod); p.Namespace == rq.Namespace && p.Status.Phase != api.PodSucceeded && p.Status.Phase != api.PodFailed {
+			pods = append(pods, p)
+		}
+	}
+	used := QuotaUsage(rq.Spec.Hard, pods)
+	ctx.Desired = "status.used = what namespace " + rq.Namespace + " uses"
+	ctx.Observed = FormatResources(used)
+	if maps.Equal(rq.Status.Used, used) && maps.Equal(rq.Status.Hard, rq.Spec.Hard) {
+		ctx.Difference = "status up to date"
+		return ctx.NothingToDo(), nil
+	}
+	ctx.Difference = "status.used was " + FormatResources(rq.Status.Used)
+	upd := rq.DeepCopy()
+	upd.Status.Hard = maps.Clone(rq.Spec.Hard)
+	upd.Status.Used = used
+	if _, err := ctx.UpdateStatus(upd, "update status (used "+FormatResources(used)+")"); err != nil {
+		return Result{}, err
+	}
+	return Result{Outcome: InSync}, nil
+}
+
+// QuotaUsage is what pods use of each resource hard names: pods, cpu and
+// memory (requests), requests.*, limits.*; other resources count 0.
+func QuotaUsage(hard map[string]api.Quantity, pods []*api.Pod) map[string]api.Quantity {
+	used := make(map[string]api.Quantity, len(hard))
+	// Each name is computed on its own: order does not matter.
+	for name := range hard {
+		var total int64
+		field, res := "requests", name
+		if f, r, ok := strings.Cut(name, "."); ok && (f == "requests" || f == "limits") {
+			field, res = f, r
+		}
+		for _, p := range pods {
+			if name == "pods" {
+				total++
+				continue
+			}
+			for _, c := range p.Spec.Containers {
+				m := c.Resources.Requests
+				if field == "limits" {
+					m = c.Resources.Limits
+				}
+				if v, ok := m[res]; ok {
+					if res == "cpu" {
+						total += v.Milli()
+					} else {
+						total += v.Value()
+					}
+				}
+			}
+		}
+		switch {
+		case name == "pods":
+			used[name] = api.Quantity(fmt.Sprint(total))
+		case res == "cpu":
+			used[name] = api.Quantity(api.FormatMilliCPU(total))
+		case res == "memory" && total > 0:
+			used[name] = api.Quantity(api.FormatBytes(total))
+		default:
+			used[name] = api.Quantity(fmt.Sprint(total))
+		}
+	}
+	return used
+}
+
+// FormatResources writes resources as "cpu=500m,pods=3", by name.
+func FormatResources(m map[string]api.Quantity) string {
+	if len(m) == 0 {
+		return "none"
+	}
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = k + "=" + string(m[k])
+	}
+	return strings.Join(parts, ",")
+}
+
+func finished(p *api.Pod) bool {
+	return p.Status.Phase == api.PodSucceeded || p.Status.Phase == api.PodFailed
+}
