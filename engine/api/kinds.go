@@ -38,15 +38,16 @@ var kinds = []Kind{
 	{Name: "ResourceQuota", Version: "v1", Resource: "resourcequotas", Short: []string{"quota"}, Namespaced: true, New: func() Object { return &ResourceQuota{} }},
 	{Name: "ValidatingWebhookConfiguration", Group: "admissionregistration.k8s.io", Version: "v1", Resource: "validatingwebhookconfigurations",
 		New: func() Object { return &ValidatingWebhookConfiguration{} }},
+	{Name: "Service", Version: "v1", Resource: "services", Short: []string{"svc"}, Namespaced: true, New: func() Object { return &Service{} }},
+	{Name: "EndpointSlice", Group: "discovery.k8s.io", Version: "v1", Resource: "endpointslices", Namespaced: true, New: func() Object { return &EndpointSlice{} }},
+	{Name: "Endpoints", Version: "v1", Resource: "endpoints", Short: []string{"ep"}, Namespaced: true, New: func() Object { return &Endpoints{} }},
 
 	// Kinds stored and listed, not simulated.
-	{Name: "Service", Version: "v1", Resource: "services", Short: []string{"svc"}, Namespaced: true},
 	{Name: "StatefulSet", Group: "apps", Version: "v1", Resource: "statefulsets", Short: []string{"sts"}, Namespaced: true},
 	{Name: "DaemonSet", Group: "apps", Version: "v1", Resource: "daemonsets", Short: []string{"ds"}, Namespaced: true},
 	{Name: "CronJob", Group: "batch", Version: "v1", Resource: "cronjobs", Short: []string{"cj"}, Namespaced: true},
 	{Name: "ReplicationController", Version: "v1", Resource: "replicationcontrollers", Short: []string{"rc"}, Namespaced: true},
 	{Name: "PersistentVolumeClaim", Version: "v1", Resource: "persistentvolumeclaims", Short: []string{"pvc"}, Namespaced: true},
-	{Name: "Endpoints", Version: "v1", Resource: "endpoints", Short: []string{"ep"}, Namespaced: true},
 	{Name: "LimitRange", Version: "v1", Resource: "limitranges", Short: []string{"limits"}, Namespaced: true},
 	{Name: "PodDisruptionBudget", Group: "policy", Version: "v1", Resource: "poddisruptionbudgets", Short: []string{"pdb"}, Namespaced: true},
 	{Name: "NetworkPolicy", Group: "networking.k8s.io", Version: "v1", Resource: "networkpolicies", Short: []string{"netpol"}, Namespaced: true},

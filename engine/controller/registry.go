@@ -63,6 +63,8 @@ var Builtin = []Spec{
 	{Name: Scheduler, For: "Pod", Doc: "binds every pod to a node that fits it", New: func(Env) Reconciler { return NewScheduler() }},
 	{Name: JobController, For: "Job", Doc: "runs a Job's pods until enough have succeeded", New: func(Env) Reconciler { return NewJob() }},
 	{Name: NodeLifecycleController, For: "Node", Doc: "marks silent nodes unreachable and evicts their pods", New: func(Env) Reconciler { return NewNodeLifecycle() }},
+	{Name: EndpointSliceController, For: "Service", Doc: "lists the pods behind each Service, ready or not, in its EndpointSlice", New: func(Env) Reconciler { return NewEndpointSlice() }},
+	{Name: EndpointsController, For: "Service", Doc: "keeps each Service's legacy Endpoints object (deprecated since v1.33)", New: func(Env) Reconciler { return NewEndpoints() }},
 	{Name: GitOpsController, Doc: "applies what is committed to git and reverts drift", Optional: true, New: func(e Env) Reconciler { return NewGitOps(e.SyncInterval) }},
 	{Name: Kubelet, For: "Pod", Doc: "runs the containers of the pods bound to its node and reports their status", PerNode: true, New: func(e Env) Reconciler { return NewKubelet(e.Node) }},
 }

@@ -44,6 +44,10 @@ func columnsOf(kind string) (base, wide []string) {
 		return []string{"NAME", "WEBHOOKS", "AGE"}, nil
 	case "Service":
 		return []string{"NAME", "TYPE", "CLUSTER-IP", "EXTERNAL-IP", "PORT(S)", "AGE"}, []string{"SELECTOR"}
+	case "EndpointSlice":
+		return []string{"NAME", "ADDRESSTYPE", "PORTS", "ENDPOINTS", "AGE"}, nil
+	case "Endpoints":
+		return []string{"NAME", "ENDPOINTS", "AGE"}, nil
 	case "ConfigMap":
 		return []string{"NAME", "DATA", "AGE"}, nil
 	case "Secret":
@@ -129,6 +133,8 @@ func (k *cmd) cells(o api.Object, wide bool) []string {
 		c = []string{t.Name, t.Spec.HolderIdentity, age(now, t.CreationTimestamp)}
 	case *api.ValidatingWebhookConfiguration:
 		c = []string{t.Name, fmt.Sprint(len(t.Webhooks)), age(now, t.CreationTimestamp)}
+	case *api.Service, *api.EndpointSlice, *api.Endpoints:
+		c = k.serviceCells(o, wide)
 	case *api.Unstructured:
 		c = unstructuredCells(t, now, wide)
 	default:

@@ -121,6 +121,10 @@ func (s *Sim) build() (*world, error) {
 		}
 		w.beats.Set(n.Name, beat{running: true})
 	}
+	// The API server's own Service, as on every cluster.
+	if _, err := w.store.Create(store.KubernetesService()); err != nil {
+		return nil, err
+	}
 	for _, o := range cfg.Objects {
 		if _, err := applyObject(w.store, o.Object); err != nil {
 			return nil, fmt.Errorf("%s: %v", o.Source, err)

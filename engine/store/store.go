@@ -217,6 +217,11 @@ func (s *Store) Create(obj api.Object) (api.Object, error) {
 		return nil, &StatusError{Reason: "AlreadyExists", kind: ErrExists,
 			Message: fmt.Sprintf("%s %q already exists", Resource(kind), m.Name)}
 	}
+	if svc, ok := obj.(*api.Service); ok {
+		if err := s.allocateService(svc, nil); err != nil {
+			return nil, err
+		}
+	}
 	if err := s.admit("CREATE", obj); err != nil {
 		return nil, err
 	}
@@ -282,6 +287,11 @@ func (s *Store) update(obj api.Object, status bool) (api.Object, error) {
 		if err := validation.ValidateUpdate(old, obj); err != nil {
 			return nil, err
 		}
+		if svc, ok := obj.(*api.Service); ok {
+			if err := s.allocateService(svc, old.(*api.Service)); err != nil {
+				return nil, err
+			}
+		}
 		if err := s.admit("UPDATE", obj); err != nil {
 			return nil, err
 		}
@@ -338,7 +348,7 @@ func (s *Store) deleteDependents(owner api.Object) {
 		return // they own nothing
 	}
 	uid := owner.Meta().UID
-	for _, kind := range []string{"ReplicaSet", "Pod"} {
+	for _, kind := range []string{"ReplicaSet", "Pod", "EndpointSlice"} {
 		for _, o := range s.List(kind) {
 			for _, ref := range o.Meta().OwnerReferences {
 				if ref.UID == uid {

@@ -66,6 +66,10 @@ func Default(obj api.Object) {
 		defaultTolerations(&o.Spec)
 	case *api.Job:
 		defaultJob(o)
+	case *api.Service:
+		defaultService(o)
+	case *api.EndpointSlice:
+		defaultEndpointSlice(o)
 	}
 }
 

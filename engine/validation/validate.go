@@ -34,6 +34,10 @@ func ValidateUpdate(old, new api.Object) error {
 		if o, ok := old.(*api.Job); ok {
 			errs = append(errs, validateJobUpdate(o, n)...)
 		}
+	case *api.Service:
+		if o, ok := old.(*api.Service); ok {
+			errs = append(errs, validateServiceUpdate(o, n)...)
+		}
 	}
 	return toError(new, errs)
 }
@@ -70,6 +74,10 @@ func validateObject(obj api.Object) ErrorList {
 		return append(validateObjectMeta(&o.ObjectMeta, "Node", meta), validateTaints(o.Spec.Taints, Path("spec.taints"))...)
 	case *api.Job:
 		return append(validateObjectMeta(&o.ObjectMeta, "Job", meta), validateJobSpec(&o.Spec, Path("spec"))...)
+	case *api.Service:
+		return validateService(o)
+	case *api.EndpointSlice:
+		return validateEndpointSlice(o)
 	case *api.Event, *api.Lease:
 		return nil
 	}
