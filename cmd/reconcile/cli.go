@@ -172,6 +172,9 @@ type runJSON struct {
 	// nothing in objects records it, and no rollback undoes it.
 	Outside []sim.SideEffect `json:"outside"`
 	Errors  []string         `json:"errors"`
+	// Traffic is the lesson's request stream in windows of 30s, when it
+	// has one: requests answered and failed, by digest, pod and error.
+	Traffic []sim.TrafficWindow `json:"traffic,omitempty"`
 }
 
 func writeJSON(stdout, stderr io.Writer, sc *scenario.Scenario, seed int64, s *sim.Sim) int {
@@ -195,6 +198,7 @@ func writeJSON(stdout, stderr io.Writer, sc *scenario.Scenario, seed int64, s *s
 		}
 		doc.Outputs = append(doc.Outputs, o)
 	}
+	doc.Traffic = s.TrafficWindows(30 * api.Second)
 	if doc.Objects == nil {
 		doc.Objects = []api.Object{}
 	}

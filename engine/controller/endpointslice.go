@@ -94,7 +94,7 @@ func serviceKeys(c *informer.Cache, ev store.WatchEvent, owned func(api.Object) 
 
 // endpointOf is one pod behind a Service, as both controllers read it.
 type endpointOf struct {
-	pod                          *api.Pod
+	pod                         *api.Pod
 	ready, serving, terminating bool
 }
 

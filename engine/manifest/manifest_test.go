@@ -202,6 +202,6 @@ spec:
 	// Output:
 	// web.yaml:1:1 *api.Deployment default/web
 	// web.yaml:6:3: Warning: unknown field "spec.replicass"
-	// web.yaml:17:1 *api.Unstructured default/web
+	// web.yaml:17:1 *api.Service default/web
 	// web.yaml:6:13: Deployment.spec.replicas: invalid type: got "string", expected "integer"
 }

@@ -76,8 +76,8 @@ func TestLoadFull(t *testing.T) {
 	if got := sc.Manifests[0].Pos; got != (yamlpos.Pos{File: "full.yaml", Line: 21, Col: 3}) {
 		t.Errorf("deployment at %v, want full.yaml:21:3", got)
 	}
-	svc, ok := sc.Manifests[1].Object.(*api.Unstructured)
-	if !ok || svc.Kind != "Service" || svc.Namespace != "default" || svc.Spec["selector"].(map[string]any)["app"] != "web" {
+	svc, ok := sc.Manifests[1].Object.(*api.Service)
+	if !ok || svc.Kind != "Service" || svc.Namespace != "default" || svc.Spec.Selector["app"] != "web" {
 		t.Errorf("service: %+v", sc.Manifests[1].Object)
 	}
 	if got := sc.Manifests[1].Pos; got != (yamlpos.Pos{File: "full.yaml", Line: 42, Col: 3}) {
@@ -339,7 +339,7 @@ func TestLoadErrors(t *testing.T) {
 		{"unknown field in a node", "id: web\ncluster:\n  nodes:\n  - {name: worker-1, replica: 3}\n",
 			`web.yaml:4:22: unknown field "replica" in cluster.nodes[0]; expected one of name, cpu, memory, labels, taints, unschedulable, pods`},
 		{"unknown top-level field", "id: web\ntitel: Web\n",
-			`web.yaml:2:1: unknown field "titel"; expected one of id, title, summary, lead, story, predict, seed, cluster, manifests, steps, response, expect, failure`},
+			`web.yaml:2:1: unknown field "titel"; expected one of id, title, summary, lead, story, predict, seed, cluster, manifests, steps, response, expect, failure, traffic`},
 		{"bad node", "id: web\ncluster:\n  nodes:\n  - {name: Worker_1, cpu: lots, taints: [{key: k, effect: Never}]}\n  - {name: worker-2}\n  - {name: worker-2}\n",
 			"web.yaml:4:12: cluster.nodes[0].name: Invalid value: \"Worker_1\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')\n" +
 				"web.yaml:4:27: cluster.nodes[0].cpu: invalid value \"lots\": quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'\n" +

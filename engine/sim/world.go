@@ -85,6 +85,10 @@ type world struct {
 	// controllers and nodes that change after it, not all of them.
 	shared  []bool
 	rtOwned map[string]bool
+
+	// traffic is the simulated request stream, if the run has one
+	// (traffic.go).
+	traffic traffic
 }
 
 // clone returns a copy of w. The two share what neither has changed since:
@@ -114,5 +118,6 @@ func (w *world) clone() *world {
 	out.outputs = slices.Clip(w.outputs)
 	out.notes = slices.Clip(w.notes)
 	out.store = w.store.Clone()
+	out.traffic = w.traffic.clone()
 	return &out
 }
