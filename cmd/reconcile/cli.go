@@ -198,7 +198,9 @@ func writeJSON(stdout, stderr io.Writer, sc *scenario.Scenario, seed int64, s *s
 		}
 		doc.Outputs = append(doc.Outputs, o)
 	}
-	doc.Traffic = s.TrafficWindows(30 * api.Second)
+	for _, t := range s.Traffic() {
+		doc.Traffic = append(doc.Traffic, s.TrafficWindows(t.Service, 30*api.Second)...)
+	}
 	if doc.Objects == nil {
 		doc.Objects = []api.Object{}
 	}

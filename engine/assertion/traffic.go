@@ -16,11 +16,15 @@ import (
 //	traffic(30s).ok >= 290
 //	traffic(1m).digest[sha256:aaaa] == 0     requests answered by pods running a digest (a prefix will do)
 //	traffic.total > 0
+//	traffic/careful.failed > 0                the stream to one Service, when the lesson has several
+//	traffic/careful(1m).failed == 0
 //
 // It compares a count with a whole number.
 
 // TrafficQuery is what a traffic assertion counts.
 type TrafficQuery struct {
+	// Service names the stream counted; "" counts every stream.
+	Service string
 	// Window, when > 0, counts only the requests of the last Window before
 	// the moment checked; 0 counts from the start of the run.
 	Window api.Duration
@@ -39,10 +43,10 @@ type TrafficCounts struct {
 	Digest func(prefix string) int
 }
 
-const trafficForm = "traffic.FIELD OP NUMBER or traffic(DURATION).FIELD OP NUMBER, with FIELD ok, failed, total or digest[DIGEST], e.g. traffic.failed == 0"
+const trafficForm = "traffic[/SERVICE][(WINDOW)].FIELD OP NUMBER, with FIELD ok, failed, total or digest[DIGEST], e.g. traffic.failed == 0 or traffic/web(30s).ok > 0"
 
 func isTrafficForm(head string) bool {
-	return head == "traffic" || strings.HasPrefix(head, "traffic.") || strings.HasPrefix(head, "traffic(")
+	return head == "traffic" || strings.HasPrefix(head, "traffic.") || strings.HasPrefix(head, "traffic(") || strings.HasPrefix(head, "traffic/")
 }
 
 func (a *Assertion) parseTrafficForm(toks []token) error {
@@ -55,6 +59,13 @@ func (a *Assertion) parseTrafficForm(toks []token) error {
 	}
 	q := &TrafficQuery{}
 	rest := strings.TrimPrefix(toks[0].text, "traffic")
+	if r, ok := strings.CutPrefix(rest, "/"); ok {
+		end := strings.IndexAny(r, ".(")
+		if end <= 0 {
+			return &Error{Offset: toks[0].off, Msg: "traffic/: want a Service's name, e.g. traffic/web.failed"}
+		}
+		q.Service, rest = r[:end], r[end:]
+	}
 	if strings.HasPrefix(rest, "(") {
 		end := strings.IndexByte(rest, ')')
 		if end < 0 {

@@ -90,7 +90,7 @@ func Expect(w World, e scenario.Expect) *Failure {
 			}
 		}
 		if a.Traffic != nil {
-			return expectTraffic(w, a, e.At, fail)
+			return expectTraffic(w, a, fail)
 		}
 		if got, ok := a.Eval(objs); !ok {
 			return fail(a.Text, got)

@@ -186,7 +186,7 @@ func (l *loader) loadScenario(root *yaml.Node) {
 		sc.Response = l.steps(n, "response", true)
 	}
 	if n := f.get("traffic"); n != nil {
-		sc.Traffic = l.traffic(n, sc)
+		sc.Traffic = l.traffics(n, sc)
 	}
 	if n := f.get("expect"); n != nil {
 		sc.Expect = l.expects(n)

@@ -35,9 +35,8 @@ type Config struct {
 	// Controllers is the registry of controllers the run starts; nil means
 	// controller.Builtin.
 	Controllers []controller.Spec
-	// Traffic, when set, sends a stream of requests to a Service
-	// (traffic.go).
-	Traffic *Traffic
+	// Traffic are streams of requests to Services (traffic.go).
+	Traffic []Traffic
 }
 
 // DefaultHorizon is how long a run goes on without inputs when its Config

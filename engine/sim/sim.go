@@ -52,9 +52,8 @@ func New(cfg Config) (*Sim, error) {
 func (s *Sim) build() (*world, error) {
 	cfg := &s.cfg
 	w := &world{kubelets: map[string]int{}, store: store.New(cfg.Seed), registry: registry.New(cfg.Images), specs: cfg.specs()}
-	if cfg.Traffic != nil {
-		t := *cfg.Traffic
-		w.traffic.cfg = &t
+	for _, t := range cfg.Traffic {
+		w.traffic = append(w.traffic, traffic{cfg: &t})
 	}
 	nodes := cfg.Nodes
 	if len(nodes) == 0 {

@@ -52,25 +52,36 @@ type Count struct {
 	N   int    `json:"n"`
 }
 
-// TrafficSecond is one second of the request stream: the requests sent in
-// [At, At+1s), how many were answered and failed, and by whom.
+// TrafficSecond is a stretch of the request stream: Span seconds from At,
+// each of which sent the same requests with the same outcome (a quiet
+// stretch is one entry). OK, Failed and the counts are per second.
 type TrafficSecond struct {
 	At       api.Time `json:"at"`
+	Span     int      `json:"span"`
 	OK       int      `json:"ok"`
 	Failed   int      `json:"failed"`
 	ByDigest []Count  `json:"byDigest,omitempty"`
-	ByPod    []Count  `json:"byPod,omitempty"`
 	ByError  []Count  `json:"byError,omitempty"`
+}
+
+// Response is one request's outcome: the pod and digest that answered it,
+// or why it failed.
+type Response struct {
+	At     api.Time `json:"at"`
+	Pod    string   `json:"pod,omitempty"`
+	Digest string   `json:"digest,omitempty"`
+	Error  string   `json:"error,omitempty"`
 }
 
 // TrafficWindow sums the seconds of a stretch of the stream.
 type TrafficWindow struct {
+	// Service names the stream ("" when the window sums them all).
+	Service  string   `json:"service,omitempty"`
 	From     api.Time `json:"from"`
 	To       api.Time `json:"to"`
 	OK       int      `json:"ok"`
 	Failed   int      `json:"failed"`
 	ByDigest []Count  `json:"byDigest,omitempty"`
-	ByPod    []Count  `json:"byPod,omitempty"`
 	ByError  []Count  `json:"byError,omitempty"`
 }
 
@@ -89,20 +100,29 @@ func (w TrafficWindow) Digest(prefix string) int {
 	return n
 }
 
-// traffic is the stream's state in a world. Seconds are appended and never
-// changed; the second under way is cur, whose slices are replaced, never
-// written in place, so a clone of the world shares them safely.
+// traffic is one stream's state in a world. Stretches are appended and
+// never changed in place (a longer copy replaces the last), and cur, the
+// second under way, is a value whose slices are replaced, never written,
+// so a clone of the world shares them safely.
 type traffic struct {
 	cfg     *Traffic
 	sent    int64 // requests sent so far
 	rr      int64 // round-robin position
 	seconds []TrafficSecond
 	cur     TrafficSecond
+	last    Response
 }
 
-func (t traffic) clone() traffic {
-	t.seconds = slices.Clip(t.seconds)
-	return t
+// streams are the world's request streams, one per Traffic of its config.
+type streams []traffic
+
+func (ts streams) clone() streams {
+	out := make(streams, len(ts))
+	for i, t := range ts {
+		t.seconds = slices.Clip(t.seconds)
+		out[i] = t
+	}
+	return out
 }
 
 // at is when request k (1, 2, ...) is sent.
@@ -110,67 +130,112 @@ func (t *traffic) at(k int64) api.Time {
 	return api.Time(k * int64(api.Second) / int64(t.cfg.PerSecond))
 }
 
-// serve sends the requests due up to and including now, against the world
-// as it is (nothing changes between two items of the agenda).
+// serveTraffic sends the requests of every stream due up to and
+// including now, against the world as it is (nothing changes between two
+// items of the agenda).
 func (w *world) serveTraffic(now api.Time) {
-	t := &w.traffic
-	if t.cfg == nil || t.cfg.PerSecond <= 0 || t.at(t.sent+1) > now {
-		return
-	}
-	targets, why := w.readyEndpoints()
-	for t.at(t.sent+1) <= now {
-		t.sent++
-		at := t.at(t.sent)
-		sec := at - at%api.Second
-		if sec != t.cur.At {
-			if t.cur.OK+t.cur.Failed > 0 {
-				t.seconds = append(t.seconds, t.cur)
-			}
-			t.cur = TrafficSecond{At: sec}
-		}
-		if len(targets) == 0 {
-			t.cur.Failed++
-			t.cur.ByError = bump(t.cur.ByError, why)
-			continue
-		}
-		ep := targets[t.rr%int64(len(targets))]
-		t.rr++
-		digest, fail := w.answer(ep)
-		if fail != "" {
-			t.cur.Failed++
-			t.cur.ByError = bump(t.cur.ByError, fail)
-			t.cur.ByPod = bump(t.cur.ByPod, ep.TargetRef.Name+" ("+fail+")")
-			continue
-		}
-		t.cur.OK++
-		t.cur.ByDigest = bump(t.cur.ByDigest, digest)
-		t.cur.ByPod = bump(t.cur.ByPod, ep.TargetRef.Name)
+	for i := range w.traffic {
+		w.serveStream(&w.traffic[i], now)
 	}
 }
 
-// bump returns counts with key's count one more, as a new slice sorted by
-// key.
-func bump(counts []Count, key string) []Count {
-	out := make([]Count, 0, len(counts)+1)
-	done := false
-	for _, c := range counts {
-		if c.Key == key {
-			c.N++
-			done = true
+// outcome is what a request to one endpoint gets while the world stands
+// still.
+type outcome struct {
+	pod, digest, fail string
+}
+
+func (w *world) serveStream(t *traffic, now api.Time) {
+	if t.cfg.PerSecond <= 0 || t.at(t.sent+1) > now {
+		return
+	}
+	targets, why := w.readyEndpoints(t.cfg)
+	outs := make([]outcome, len(targets))
+	for i, ep := range targets {
+		d, f := w.answer(ep)
+		outs[i] = outcome{pod: ep.TargetRef.Name, digest: d, fail: f}
+	}
+	for t.at(t.sent+1) <= now {
+		first := t.at(t.sent + 1)
+		sec := first - first%api.Second
+		if sec != t.cur.At || t.cur.Span == 0 {
+			t.closeSecond()
+			t.cur = TrafficSecond{At: sec, Span: 1}
 		}
-		out = append(out, c)
+		// The requests of this second up to now, all at once.
+		n := int64(0)
+		for at := t.at(t.sent + n + 1); at <= now && at < sec+api.Second; at = t.at(t.sent + n + 1) {
+			n++
+		}
+		digests, errs := map[string]int{}, map[string]int{}
+		var o outcome
+		for j := int64(0); j < n; j++ {
+			if len(outs) == 0 {
+				o = outcome{fail: why}
+			} else {
+				o = outs[t.rr%int64(len(outs))]
+				t.rr++
+			}
+			if o.fail != "" {
+				errs[o.fail]++
+				t.cur.Failed++
+			} else {
+				digests[o.digest]++
+				t.cur.OK++
+			}
+		}
+		t.sent += n
+		t.cur.ByDigest = addCounts(t.cur.ByDigest, digests)
+		t.cur.ByError = addCounts(t.cur.ByError, errs)
+		t.last = Response{At: t.at(t.sent), Pod: o.pod, Digest: o.digest, Error: o.fail}
 	}
-	if !done {
-		out = append(out, Count{Key: key, N: 1})
-		sort.Slice(out, func(i, j int) bool { return out[i].Key < out[j].Key })
+}
+
+// closeSecond files the second under way: it lengthens the last stretch
+// when it is the same, else starts a new one.
+func (t *traffic) closeSecond() {
+	c := t.cur
+	if c.OK+c.Failed == 0 {
+		return
 	}
+	if n := len(t.seconds); n > 0 {
+		l := t.seconds[n-1]
+		if l.At+api.Time(l.Span)*api.Second == c.At && l.OK == c.OK && l.Failed == c.Failed &&
+			slices.Equal(l.ByDigest, c.ByDigest) && slices.Equal(l.ByError, c.ByError) {
+			l.Span++
+			t.seconds = append(t.seconds[:n-1:n-1], l)
+			return
+		}
+	}
+	t.seconds = append(t.seconds, c)
+}
+
+// addCounts returns counts plus add, as a new slice sorted by key.
+func addCounts(counts []Count, add map[string]int) []Count {
+	if len(add) == 0 {
+		return counts
+	}
+	out := slices.Clone(counts)
+	keys := make([]string, 0, len(add))
+	for k := range add {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		i := slices.IndexFunc(out, func(c Count) bool { return c.Key == k })
+		if i < 0 {
+			out = append(out, Count{Key: k, N: add[k]})
+		} else {
+			out[i].N += add[k]
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Key < out[j].Key })
 	return out
 }
 
 // readyEndpoints returns the endpoints the Service's slices list as ready
 // (with a pod behind them), in the slices' order, or why there are none.
-func (w *world) readyEndpoints() ([]api.Endpoint, string) {
-	cfg := w.traffic.cfg
+func (w *world) readyEndpoints(cfg *Traffic) ([]api.Endpoint, string) {
 	if w.store.Get("Service", cfg.Namespace, cfg.Service) == nil {
 		return nil, FailNoService
 	}
@@ -219,39 +284,61 @@ func (w *world) answer(ep api.Endpoint) (digest, fail string) {
 	return digest, ""
 }
 
-// Traffic returns the stream's configuration, or nil when the run sends no
+// Traffic returns the run's request streams, none when it sends no
 // requests.
-func (s *Sim) Traffic() *Traffic { return s.w.traffic.cfg }
-
-// TrafficSeconds returns every second of the stream so far, the one under
-// way last.
-func (s *Sim) TrafficSeconds() []TrafficSecond {
-	t := s.w.traffic
-	out := slices.Clip(t.seconds)
-	if t.cur.OK+t.cur.Failed > 0 {
-		out = append(out, t.cur)
+func (s *Sim) Traffic() []Traffic {
+	var out []Traffic
+	for _, t := range s.w.traffic {
+		out = append(out, *t.cfg)
 	}
 	return out
 }
 
-// TrafficWindow sums the requests sent in [from, to).
-func (s *Sim) TrafficWindow(from, to api.Time) TrafficWindow {
-	win := TrafficWindow{From: from, To: to}
-	for _, sec := range s.TrafficSeconds() {
-		if sec.At < from || sec.At >= to {
+// TrafficSeconds returns every second so far of the stream to a Service
+// (by name; "" for every stream, one after the other), the one under way
+// last.
+func (s *Sim) TrafficSeconds(service string) []TrafficSecond {
+	var out []TrafficSecond
+	for _, t := range s.w.traffic {
+		if service != "" && t.cfg.Service != service {
 			continue
 		}
-		win.OK += sec.OK
-		win.Failed += sec.Failed
-		win.ByDigest = merge(win.ByDigest, sec.ByDigest)
-		win.ByPod = merge(win.ByPod, sec.ByPod)
-		win.ByError = merge(win.ByError, sec.ByError)
+		out = append(out, t.seconds...)
+		if t.cur.OK+t.cur.Failed > 0 {
+			out = append(out, t.cur)
+		}
+	}
+	return out
+}
+
+// TrafficWindow sums the requests sent in [from, to) to a Service (by
+// name; "" sums every stream), by whole seconds.
+func (s *Sim) TrafficWindow(service string, from, to api.Time) TrafficWindow {
+	win := TrafficWindow{From: from, To: to}
+	for _, sec := range s.TrafficSeconds(service) {
+		// The seconds of the stretch that start in [from, to).
+		lo, hi := sec.At, sec.At+api.Time(sec.Span)*api.Second
+		lo, hi = max(lo, from), min(hi, to)
+		if lo >= hi {
+			continue
+		}
+		first := (lo - sec.At + api.Second - 1) / api.Second
+		last := (hi - sec.At + api.Second - 1) / api.Second
+		k := int(last - first)
+		if k <= 0 {
+			continue
+		}
+		win.OK += k * sec.OK
+		win.Failed += k * sec.Failed
+		win.ByDigest = merge(win.ByDigest, sec.ByDigest, k)
+		win.ByError = merge(win.ByError, sec.ByError, k)
 	}
 	return win
 }
 
-func merge(a, b []Count) []Count {
+func merge(a, b []Count, k int) []Count {
 	for _, c := range b {
+		c.N *= k
 		found := false
 		for i := range a {
 			if a[i].Key == c.Key {
@@ -267,15 +354,17 @@ func merge(a, b []Count) []Count {
 	return a
 }
 
-// TrafficWindows cuts the stream so far into windows of length d (the
-// last one ends now).
-func (s *Sim) TrafficWindows(d api.Duration) []TrafficWindow {
-	if s.w.traffic.cfg == nil || d <= 0 {
+// TrafficWindows cuts the stream to a Service ("" for all) so far into
+// windows of length d (the last one ends now).
+func (s *Sim) TrafficWindows(service string, d api.Duration) []TrafficWindow {
+	if len(s.w.traffic) == 0 || d <= 0 {
 		return nil
 	}
 	var out []TrafficWindow
 	for from := api.Time(0); from < s.w.now; from += d {
-		out = append(out, s.TrafficWindow(from, min(from+d, s.w.now+1)))
+		w := s.TrafficWindow(service, from, min(from+d, s.w.now+1))
+		w.Service = service
+		out = append(out, w)
 	}
 	return out
 }
@@ -304,22 +393,51 @@ func countsText(cs []Count, key func(string) string) string {
 // FormatTraffic renders the stream so far in windows of length d, one
 // line each, then the totals: what reconcile run prints.
 func (s *Sim) FormatTraffic(d api.Duration) []string {
-	cfg := s.w.traffic.cfg
-	if cfg == nil {
-		return nil
+	var lines []string
+	for _, t := range s.w.traffic {
+		lines = append(lines, s.formatStream(t.cfg, d)...)
 	}
+	return lines
+}
+
+func (s *Sim) formatStream(cfg *Traffic, d api.Duration) []string {
 	lines := []string{fmt.Sprintf("traffic: %d requests/s to service %s/%s", cfg.PerSecond, cfg.Namespace, cfg.Service)}
-	for _, w := range s.TrafficWindows(d) {
-		l := fmt.Sprintf("  %s–%s  %d ok, %d failed", w.From, min(w.To, s.w.now), w.OK, w.Failed)
+	text := func(w TrafficWindow) string {
+		l := fmt.Sprintf("%d ok, %d failed", w.OK, w.Failed)
 		if len(w.ByDigest) > 0 {
 			l += "  served by " + countsText(w.ByDigest, ShortDigest)
 		}
 		if len(w.ByError) > 0 {
 			l += "  failed: " + countsText(w.ByError, func(k string) string { return k })
 		}
-		lines = append(lines, l)
+		return l
 	}
-	all := s.TrafficWindow(0, s.w.now+1)
+	// Windows alike in every count are one line.
+	ws := s.TrafficWindows(cfg.Service, d)
+	for i := 0; i < len(ws); {
+		j := i + 1
+		for j < len(ws) && text(ws[j]) == text(ws[i]) {
+			j++
+		}
+		span := ""
+		if j-i > 1 {
+			span = fmt.Sprintf(" (each %s)", d)
+		}
+		lines = append(lines, fmt.Sprintf("  %s–%s%s  %s", ws[i].From, min(ws[j-1].To, s.w.now), span, text(ws[i])))
+		i = j
+	}
+	all := s.TrafficWindow(cfg.Service, 0, s.w.now+1)
 	lines = append(lines, fmt.Sprintf("  total  %d ok, %d failed", all.OK, all.Failed))
 	return lines
+}
+
+// LastResponse returns the latest request's outcome of the stream to a
+// Service, and false when none was sent yet.
+func (s *Sim) LastResponse(service string) (Response, bool) {
+	for _, t := range s.w.traffic {
+		if t.cfg.Service == service && t.sent > 0 {
+			return t.last, true
+		}
+	}
+	return Response{}, false
 }

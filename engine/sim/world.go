@@ -86,9 +86,9 @@ type world struct {
 	shared  []bool
 	rtOwned map[string]bool
 
-	// traffic is the simulated request stream, if the run has one
+	// traffic are the simulated request streams, if the run has any
 	// (traffic.go).
-	traffic traffic
+	traffic streams
 }
 
 // clone returns a copy of w. The two share what neither has changed since:
