@@ -28,6 +28,7 @@ var askedPasses = map[string][]string{
 	"rollback-is-desired-state": {"deployment-controller"},
 	"self-healing-is-not-ha":    {"kubelet", "replicaset-controller"},
 	"two-controllers-fight":     {"gitops"},
+	"the-chains-last-link":      {"endpointslice-controller"},
 }
 
 // TestEveryLessonTellsItsStory checks the text a lesson page reveals as the

@@ -70,3 +70,30 @@ func TestImmutableFieldResponseIsAGap(t *testing.T) {
 		t.Errorf("10 s after the response: %d failed, %d ok; want none failed", late.Failed, late.OK)
 	}
 }
+
+// TestTheChainsLastLinkInTime: the lesson's rollout fails its requests
+// only because the endpointslice-controller lags; with the controller in
+// time (the run without the fault), the same rollout fails none.
+func TestTheChainsLastLinkInTime(t *testing.T) {
+	sc := load(t, "the-chains-last-link")
+	quiet := *sc
+	quiet.Steps = nil
+	for _, st := range sc.Steps {
+		if st.At != 30*api.Second { // every step but the delay
+			quiet.Steps = append(quiet.Steps, st)
+		}
+	}
+	if len(quiet.Steps) != len(sc.Steps)-1 {
+		t.Fatalf("want the delay at 30s among the steps")
+	}
+	s := newSim(t, &quiet)
+	s.RunUntil(2*api.Minute, 0)
+	if w := s.TrafficWindow("web", api.Minute, 2*api.Minute); w.Failed != 0 || w.Digest("sha256:bbbb") == 0 {
+		t.Errorf("the rollout without the lag: %d requests failed, %d answered by the new digest; want 0 failed", w.Failed, w.Digest("sha256:bbbb"))
+	}
+	s = newSim(t, sc)
+	s.RunUntil(2*api.Minute, 0)
+	if w := s.TrafficWindow("web", api.Minute, 2*api.Minute); w.Failed != 41 {
+		t.Errorf("the rollout with the lag: %d requests failed, want 41", w.Failed)
+	}
+}
