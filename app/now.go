@@ -40,6 +40,7 @@ func (s *stage) renderNow(note string) app.UI {
 		app.P().Class("what").Text(what),
 		app.If(why != "", func() app.UI { return app.P().Class("why").Text(why) }),
 		renderWorld(v.Converged, v.N, v.Moving, v.Why),
+		renderTraffic(v.Traffic),
 		app.If(s.drawMini(), func() app.UI { return loopMini(c) }),
 	)
 }

@@ -57,6 +57,8 @@ type View struct {
 	History []string
 	// Digest is the trace digest, when the reading was asked for it.
 	Digest string
+	// Traffic are the run's request streams, if it has any (traffic.go).
+	Traffic []Traffic
 }
 
 // Reader reads Views of a session. It keeps what it read from one reading
@@ -150,6 +152,7 @@ func (r *Reader) Read(s *Session, digest bool) View {
 	if digest {
 		v.Digest = run.Digest()
 	}
+	v.Traffic = readTraffic(run)
 	v.Ready = true
 	return v
 }
