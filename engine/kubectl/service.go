@@ -207,15 +207,7 @@ func (k *cmd) describeEndpointSlice(w *pw, e *api.EndpointSlice) {
 		w.line(0, "Ports:\t<unset>\n")
 	} else {
 		w.line(0, "Ports:\n")
-		w.line(1, "Name\tPort\tProtocol\n")
-		w.line(1, "----\t----\t--------\n")
-		for _, p := range e.Ports {
-			name := p.Name
-			if name == "" {
-				name = "<unset>"
-			}
-			w.line(1, "%s\t%d\t%s\n", name, p.Port, p.Protocol)
-		}
+		portsTable(w, 1, e.Ports)
 	}
 	if len(e.Endpoints) == 0 {
 		w.line(0, "Endpoints:\t<none>\n")
@@ -253,15 +245,7 @@ func (k *cmd) describeEndpoints(w *pw, e *api.Endpoints) {
 		w.line(1, "NotReadyAddresses:\t%s\n", orNone(strings.Join(notReady, ",")))
 		if len(s.Ports) > 0 {
 			w.line(1, "Ports:\n")
-			w.line(2, "Name\tPort\tProtocol\n")
-			w.line(2, "----\t----\t--------\n")
-			for _, p := range s.Ports {
-				name := p.Name
-				if name == "" {
-					name = "<unset>"
-				}
-				w.line(2, "%s\t%d\t%s\n", name, p.Port, p.Protocol)
-			}
+			portsTable(w, 2, s.Ports)
 		}
 	}
 }
@@ -274,5 +258,18 @@ func (k *cmd) warnEndpoints(ts []target) {
 			k.in.Warnings = append(k.in.Warnings, EndpointsDeprecation)
 			return
 		}
+	}
+}
+
+// portsTable prints endpoint ports as describe does: Name, Port, Protocol.
+func portsTable(w *pw, level int, ports []api.EndpointPort) {
+	w.line(level, "Name\tPort\tProtocol\n")
+	w.line(level, "----\t----\t--------\n")
+	for _, p := range ports {
+		name := p.Name
+		if name == "" {
+			name = "<unset>"
+		}
+		w.line(level, "%s\t%d\t%s\n", name, p.Port, p.Protocol)
 	}
 }
