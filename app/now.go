@@ -34,6 +34,9 @@ func (s *stage) renderNow(note string) app.UI {
 	if c != nil {
 		class += " r-" + outcomeClass(c.Result)
 	}
+	if len(v.Traffic) > 0 {
+		class += " has-traffic"
+	}
 	return app.Section().Class(class).Aria("labelledby", "now-title").Body(
 		app.H2().ID("now-title").Class("visually-hidden").Text(nowTitle(c)),
 		app.If(note != "", func() app.UI { return app.P().Class("note").Text(note) }),

@@ -18,6 +18,12 @@ func renderTraffic(ts []session.Traffic) app.UI {
 	if len(ts) == 0 {
 		return nil
 	}
+	// One stream says who answered; several say each one's count, short,
+	// so that all of them fit the line.
+	text := session.Traffic.Text
+	if len(ts) > 1 {
+		text = session.Traffic.Short
+	}
 	items := make([]app.UI, 0, len(ts))
 	for _, t := range ts {
 		total := t.OK + t.Failed
@@ -33,7 +39,7 @@ func renderTraffic(ts []session.Traffic) app.UI {
 			app.Span().Class("bar").Aria("hidden", "true").Body(
 				app.Span().Class("bar-ok").Style("width", fmt.Sprintf("%d%%", okPct)),
 			),
-			app.Text(t.Text()),
+			app.Text(text(t)),
 		))
 	}
 	return app.P().Class("traffic").Body(

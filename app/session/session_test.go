@@ -1,6 +1,7 @@
 package session
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -101,5 +102,8 @@ func TestReadTraffic(t *testing.T) {
 	tr = r.Read(s, false).Traffic[0]
 	if tr.Failed == 0 || len(tr.Errors) != 1 || !strings.HasPrefix(tr.Errors[0], "connection refused ×") {
 		t.Errorf("at 70s, during the lagging rollout: %+v", tr)
+	}
+	if got, want := tr.Short(), fmt.Sprintf("web %d/%d ok (connection refused)", tr.OK, tr.OK+tr.Failed); got != want {
+		t.Errorf("short: %q, want %q", got, want)
 	}
 }

@@ -93,3 +93,14 @@ func (t Traffic) Text() string {
 	}
 	return s
 }
+
+// Short says a stream in a few words, for a strip that shows several:
+// "careful 92/92 ok", "reckless 0/92 ok (no endpoints)".
+func (t Traffic) Short() string {
+	s := fmt.Sprintf("%s %d/%d ok", t.Service, t.OK, t.OK+t.Failed)
+	if len(t.Errors) > 0 {
+		e, _, _ := strings.Cut(t.Errors[0], " ×")
+		s += " (" + e + ")"
+	}
+	return s
+}
