@@ -338,6 +338,14 @@ func TestLoadErrors(t *testing.T) {
 			`web.yaml:9:5: mapping key "replicas" already defined at line 8`},
 		{"unknown field in a node", "id: web\ncluster:\n  nodes:\n  - {name: worker-1, replica: 3}\n",
 			`web.yaml:4:22: unknown field "replica" in cluster.nodes[0]; expected one of name, cpu, memory, labels, taints, unschedulable, pods`},
+		{"traffic to no Service", deployment + "traffic: {service: web, perSecond: 500}\n",
+			`web.yaml:18:20: traffic.service: no Service "web" in namespace "default" among the manifests or the apply steps` + "\n" +
+				"web.yaml:18:36: traffic.perSecond: 500 is out of range: want 1 to 100 requests a second"},
+		{"traffic without a service", deployment + "traffic: [{perSecond: 5}]\n",
+			"web.yaml:18:11: traffic[0].service: required: name the Service the requests go to, e.g. traffic: {service: web, perSecond: 10}"},
+		{"traffic expect", deployment + "expect:\n- {at: 1m, that: \"traffic(soon).failed == 0\"}\n- {at: 1m, that: \"traffic.latency == 0\"}\n",
+			"web.yaml:19:27: expect[0].that: traffic(soon): want a window such as 30s or 2m\n" +
+				`web.yaml:20:19: expect[1].that: unknown traffic field "latency": want ok, failed, total or digest[DIGEST]`},
 		{"unknown top-level field", "id: web\ntitel: Web\n",
 			`web.yaml:2:1: unknown field "titel"; expected one of id, title, summary, lead, story, predict, seed, cluster, manifests, steps, response, expect, failure, traffic`},
 		{"bad node", "id: web\ncluster:\n  nodes:\n  - {name: Worker_1, cpu: lots, taints: [{key: k, effect: Never}]}\n  - {name: worker-2}\n  - {name: worker-2}\n",
