@@ -2,7 +2,6 @@ package kubectl
 
 import (
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -114,12 +113,13 @@ func endpointsText(e *api.Endpoints) string {
 // serviceEndpoints is describe's Endpoints line: the ready addresses of
 // the Service's slices, with the port that serves the Service port named.
 func (k *cmd) serviceEndpoints(s *api.Service, port api.ServicePort) string {
-	var list []string
+	list, found := []string{}, false
 	for _, o := range k.st.List("EndpointSlice") {
 		es := o.(*api.EndpointSlice)
 		if es.Namespace != s.Namespace || es.Labels["kubernetes.io/service-name"] != s.Name {
 			continue
 		}
+		found = true
 		for _, p := range es.Ports {
 			if p.Name != port.Name {
 				continue
@@ -134,7 +134,9 @@ func (k *cmd) serviceEndpoints(s *api.Service, port api.ServicePort) string {
 			}
 		}
 	}
-	sort.Strings(list)
+	if !found {
+		return "<none>"
+	}
 	return listWithMore(list, "")
 }
 
@@ -143,7 +145,7 @@ func (k *cmd) describeService(w *pw, s *api.Service) {
 	w.line(0, "Namespace:\t%s\n", s.Namespace)
 	labelsBlock(w, "Labels", s.Labels)
 	annotationsBlock(w, "Annotations", s.Annotations)
-	w.line(0, "Selector:\t%s\n", selectorText(s.Spec.Selector))
+	w.line(0, "Selector:\t%s\n", orNone(selectorText(s.Spec.Selector)))
 	w.line(0, "Type:\t%s\n", s.Spec.Type)
 	if s.Spec.IPFamilyPolicy != "" {
 		w.line(0, "IP Family Policy:\t%s\n", s.Spec.IPFamilyPolicy)
@@ -204,13 +206,13 @@ func (k *cmd) describeEndpointSlice(w *pw, e *api.EndpointSlice) {
 	annotationsBlock(w, "Annotations", e.Annotations)
 	w.line(0, "AddressType:\t%s\n", e.AddressType)
 	if len(e.Ports) == 0 {
-		w.line(0, "Ports:\t<unset>\n")
+		w.line(0, "Ports: <unset>\n") // one space, as kubectl writes it
 	} else {
 		w.line(0, "Ports:\n")
 		portsTable(w, 1, e.Ports)
 	}
 	if len(e.Endpoints) == 0 {
-		w.line(0, "Endpoints:\t<none>\n")
+		w.line(0, "Endpoints: <none>\n")
 		return
 	}
 	w.line(0, "Endpoints:\n")
@@ -241,12 +243,13 @@ func (k *cmd) describeEndpoints(w *pw, e *api.Endpoints) {
 		for _, a := range s.NotReadyAddresses {
 			notReady = append(notReady, a.IP)
 		}
-		w.line(1, "Addresses:\t%s\n", strings.Join(ready, ","))
+		w.line(1, "Addresses:\t%s\n", orNone(strings.Join(ready, ",")))
 		w.line(1, "NotReadyAddresses:\t%s\n", orNone(strings.Join(notReady, ",")))
 		if len(s.Ports) > 0 {
 			w.line(1, "Ports:\n")
 			portsTable(w, 2, s.Ports)
 		}
+		w.line(0, "\n") // kubectl's describer ends each subset with a blank line
 	}
 }
 
