@@ -212,12 +212,15 @@ func liveOf(st *store.Store, named []objectKey) string {
 	}
 	for _, kind := range st.Kinds() {
 		switch kind {
-		case "Pod", "ReplicaSet", "Event", "Lease", "Node":
+		case "Pod", "ReplicaSet", "Event", "Lease", "Node", "Endpoints", "EndpointSlice":
 			continue // owned by controllers, or the machines'
 		}
 		for _, o := range st.List(kind) {
 			if kind == "Namespace" && slices.Contains(store.SystemNamespaces, o.Meta().Name) {
 				continue // the API server's own, there from the start
+			}
+			if kind == "Service" && o.Meta().Namespace == "default" && o.Meta().Name == "kubernetes" {
+				continue // the API server's own
 			}
 			if o.Meta().ControllerOf() == nil {
 				add(o)

@@ -34,12 +34,16 @@ func (s *stage) renderNow(note string) app.UI {
 	if c != nil {
 		class += " r-" + outcomeClass(c.Result)
 	}
+	if len(v.Traffic) > 0 {
+		class += " has-traffic"
+	}
 	return app.Section().Class(class).Aria("labelledby", "now-title").Body(
 		app.H2().ID("now-title").Class("visually-hidden").Text(nowTitle(c)),
 		app.If(note != "", func() app.UI { return app.P().Class("note").Text(note) }),
 		app.P().Class("what").Text(what),
 		app.If(why != "", func() app.UI { return app.P().Class("why").Text(why) }),
 		renderWorld(v.Converged, v.N, v.Moving, v.Why),
+		renderTraffic(v.Traffic),
 		app.If(s.drawMini(), func() app.UI { return loopMini(c) }),
 	)
 }

@@ -11,6 +11,7 @@ import (
 
 	"reconcile/app/session"
 	"reconcile/engine/api"
+	"reconcile/engine/check"
 	"reconcile/engine/fault"
 	"reconcile/engine/scenario"
 	"reconcile/scenarios"
@@ -95,6 +96,12 @@ func replayFailure(t *testing.T, sc *scenario.Scenario) {
 	objs := p.ses.Run().Objects()
 	for _, e := range sc.Expect {
 		if e.Assertion == nil || e.At != at {
+			continue
+		}
+		if e.Assertion.Traffic != nil {
+			if f := check.Expect(p.ses.Run(), e); f != nil {
+				t.Errorf("%s at the symptom (pass %d, t=%s): %s: %s", sc.ID, p.view.N, p.view.Now, e.That, f.Got)
+			}
 			continue
 		}
 		if got, ok := e.Assertion.Eval(objs); !ok {

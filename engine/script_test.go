@@ -390,6 +390,16 @@ func (h *harness) do(t *testing.T, d *datadriven.TestData) string {
 			}
 			return strings.Join(lines, "\n") + "\n"
 		})
+	case "traffic":
+		// traffic [window=30s]: the request streams, in windows
+		return h.each(func(_ string, s *sim.Sim) string {
+			d, _ := api.ParseDuration(arg(d, "window", "30s"))
+			lines := s.FormatTraffic(d)
+			if len(lines) == 0 {
+				return "no traffic\n"
+			}
+			return strings.Join(lines, "\n") + "\n"
+		})
 	case "digest":
 		return h.each(func(_ string, s *sim.Sim) string { return s.Digest() + "\n" })
 	}

@@ -33,6 +33,7 @@ var Sections = []Section{
 		"rollout-evidence",
 		"rollback-is-desired-state",
 		"max-unavailable-is-safety",
+		"the-chains-last-link",
 	}},
 	{"What can go wrong", []string{
 		"converges-on-the-wrong-thing",

@@ -73,7 +73,7 @@ func TestExplainWorkloads(t *testing.T) {
 			Why:  "Its first look at the cluster: every controller lists what it watches when it starts.",
 		},
 		controller.VolumeController: {
-			What: "persistentvolume-controller looked at persistentvolumeclaim data-db-0 (Pending): no volume fits: provision one, so it created volume pvc-0000000d-0000-4000-8000-00000000000d for claim data-db-0, marked volume pvc-0000000d-0000-4000-8000-00000000000d Bound, bound claim data-db-0 to pvc-0000000d-0000-4000-8000-00000000000d and marked claim data-db-0 Bound.",
+			What: "persistentvolume-controller looked at persistentvolumeclaim data-db-0 (Pending): no volume fits: provision one, so it created volume pvc-0000000e-0000-4000-8000-00000000000e for claim data-db-0, marked volume pvc-0000000e-0000-4000-8000-00000000000e Bound, bound claim data-db-0 to pvc-0000000e-0000-4000-8000-00000000000e and marked claim data-db-0 Bound.",
 			Why:  "It ran because persistentvolumeclaim data-db-0 was created: the watch told it.",
 		},
 		controller.CronJobController: {

@@ -1,9 +1,12 @@
 package session
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 	"time"
 
+	"reconcile/engine/api"
 	"reconcile/engine/sim"
 	"reconcile/scenarios"
 )
@@ -68,5 +71,39 @@ func TestLookAheadInSlices(t *testing.T) {
 	}
 	if s2.LookingAhead() {
 		t.Error("the look-ahead goes on after an input")
+	}
+}
+
+// TestReadTraffic: a lesson with a request stream shows, after its
+// start-up, the last ten seconds of it: answered, failed, and by whom.
+func TestReadTraffic(t *testing.T) {
+	sc, err := scenarios.Load("the-chains-last-link")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(sc.Config())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r Reader
+	s.Run().RunUntil(50*api.Second, 0)
+	v := r.Read(s, false)
+	if len(v.Traffic) != 1 {
+		t.Fatalf("traffic: %+v", v.Traffic)
+	}
+	tr := v.Traffic[0]
+	if tr.OK != 100 || tr.Failed != 0 || len(tr.Digests) != 1 || tr.Digests[0] != "aaaa1111 ×100" {
+		t.Errorf("at 50s: %+v", tr)
+	}
+	if got := tr.Text(); got != "web: 100 of 100 requests answered in the last 10s · served by aaaa1111 ×100" {
+		t.Errorf("text: %q", got)
+	}
+	s.Run().RunUntil(70*api.Second, 0)
+	tr = r.Read(s, false).Traffic[0]
+	if tr.Failed == 0 || len(tr.Errors) != 1 || !strings.HasPrefix(tr.Errors[0], "connection refused ×") {
+		t.Errorf("at 70s, during the lagging rollout: %+v", tr)
+	}
+	if got, want := tr.Short(), fmt.Sprintf("web %d/%d ok (connection refused)", tr.OK, tr.OK+tr.Failed); got != want {
+		t.Errorf("short: %q, want %q", got, want)
 	}
 }

@@ -60,6 +60,8 @@ type View struct {
 	LoadNotes []string
 	// Digest is the trace digest, when the reading was asked for it.
 	Digest string
+	// Traffic are the run's request streams, if it has any (traffic.go).
+	Traffic []Traffic
 }
 
 // Reader reads Views of a session. It keeps what it read from one reading
@@ -154,6 +156,7 @@ func (r *Reader) Read(s *Session, digest bool) View {
 	if digest {
 		v.Digest = run.Digest()
 	}
+	v.Traffic = readTraffic(run)
 	v.Ready = true
 	return v
 }

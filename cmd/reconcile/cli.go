@@ -175,6 +175,9 @@ type runJSON struct {
 	// nothing in objects records it, and no rollback undoes it.
 	Outside []sim.SideEffect `json:"outside"`
 	Errors  []string         `json:"errors"`
+	// Traffic is the lesson's request stream in windows of 30s, when it
+	// has one: requests answered and failed, by digest, pod and error.
+	Traffic []sim.TrafficWindow `json:"traffic,omitempty"`
 }
 
 func writeJSON(stdout, stderr io.Writer, sc *scenario.Scenario, seed int64, s *sim.Sim) int {
@@ -197,6 +200,9 @@ func writeJSON(stdout, stderr io.Writer, sc *scenario.Scenario, seed int64, s *s
 			o.AtText = api.FormatDuration(o.At)
 		}
 		doc.Outputs = append(doc.Outputs, o)
+	}
+	for _, t := range s.Traffic() {
+		doc.Traffic = append(doc.Traffic, s.TrafficWindows(t.Service, 30*api.Second)...)
 	}
 	if doc.Objects == nil {
 		doc.Objects = []api.Object{}

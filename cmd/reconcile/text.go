@@ -16,6 +16,10 @@ func writeText(w io.Writer, s *sim.Sim) {
 	for _, p := range s.Passes() {
 		fmt.Fprintln(w, passLine(p))
 	}
+	if lines := s.FormatTraffic(30 * api.Second); len(lines) > 0 {
+		fmt.Fprintln(w)
+		fmt.Fprintln(w, strings.Join(lines, "\n"))
+	}
 	outputs := s.Outputs()
 	if len(outputs) == 0 {
 		return

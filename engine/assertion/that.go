@@ -56,6 +56,9 @@ type Assertion struct {
 	// Op is ==, !=, <, <=, >, >= or contains.
 	Op    string
 	Value Operand
+	// Traffic is set for the traffic form (traffic.go): a count of the
+	// requests of the lesson's request stream.
+	Traffic *TrafficQuery
 }
 
 // Term is one filter of a count.
@@ -196,7 +199,9 @@ func Parse(text string, extra []string) (*Assertion, error) {
 	}
 	a := &Assertion{Text: text}
 	head, _, _ := strings.Cut(toks[0].text, "{")
-	if strings.Contains(head, "/") {
+	if isTrafficForm(head) {
+		err = a.parseTrafficForm(toks)
+	} else if strings.Contains(head, "/") {
 		err = a.parseObjectForm(toks, extra)
 	} else {
 		err = a.parseCountForm(toks, extra)

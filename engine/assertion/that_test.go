@@ -67,7 +67,7 @@ func TestParseErrors(t *testing.T) {
 		{"deployment/web status.replicas ==", 33, "incomplete expect: want KIND/NAME PATH OP VALUE, e.g. deployment/web status.availableReplicas == 5"},
 		{"deployment/web status.replicas == 5 6", 36, `unexpected "6" after the value: quote a value that has spaces`},
 		{"deployment/ status.replicas == 5", 11, `bad object "deployment/": want KIND/NAME, e.g. deployment/web or replicaset/web-*`},
-		{"service/web spec.type == ClusterIP", 0, `unknown kind "service": want deployment, replicaset (rs), pod, node, lease`},
+		{"configmap/web data.x == y", 0, `unknown kind "configmap": want deployment, replicaset (rs), pod, node, lease`},
 		{"deployment/web spec..replicas == 5", 20, `bad path "spec..replicas": a field name is missing`},
 		{"deployment/web status.conditions[type=Progressing.reason == x", 15, `a bracket in "status.conditions[type=Progressing.reason == x" is not closed`},
 		{"deployment/web spec.replicas.value == 5", 15, "deployment has no field spec.replicas.value: spec.replicas is a single value; it has no value"},

@@ -89,6 +89,9 @@ func Expect(w World, e scenario.Expect) *Failure {
 				return fail(e.That, "bad expect: "+err.Error())
 			}
 		}
+		if a.Traffic != nil {
+			return expectTraffic(w, a, fail)
+		}
 		if got, ok := a.Eval(objs); !ok {
 			return fail(a.Text, got)
 		}

@@ -18,6 +18,11 @@
 // observed and found different; its actions are recorded as it takes them.
 // The simulation records all of it as a pass.
 //
+// The endpoint controllers (endpointslice.go, endpoints.go) close the
+// chain from a Deployment to its users: they list the pods a Service
+// selects, ready or not, for kube-proxy (and the simulated traffic) to
+// send requests to.
+//
 // The edge-triggered twin of the ReplicaSet controller (replicaset_edge.go)
 // is here too: it reacts to events and keeps its own count, and so it is
 // wrong forever after one lost, doubled or interrupted event.

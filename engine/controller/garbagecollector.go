@@ -33,7 +33,8 @@ const GarbageCollectorController = "garbage-collector-controller"
 // done, which lets the owner go.
 //
 // A key is "Kind/namespace/name" of one object. The collector watches the
-// kinds that own and are owned here: Deployments, ReplicaSets, Jobs, pods.
+// kinds that own and are owned here: Deployments, DaemonSets, StatefulSets,
+// CronJobs, Services, ReplicaSets, Jobs, pods and EndpointSlices.
 type GarbageCollector struct{}
 
 // NewGarbageCollector returns the garbage collector.
@@ -45,7 +46,7 @@ func (g *GarbageCollector) Clone() Reconciler { return &GarbageCollector{} }
 // Watches lists owners before dependents, so that a relisted cache knows
 // an owner before it meets its dependents.
 func (g *GarbageCollector) Watches() []string {
-	return []string{"Deployment", "ReplicaSet", "Job", "Pod"}
+	return []string{"Deployment", "DaemonSet", "StatefulSet", "CronJob", "Service", "ReplicaSet", "Job", "Pod", "EndpointSlice"}
 }
 
 // gcKey is the collector's key of an object.

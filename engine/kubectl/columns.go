@@ -47,6 +47,10 @@ func columnsOf(kind string) (base, wide []string) {
 		return []string{"NAME", "WEBHOOKS", "AGE"}, nil
 	case "Service":
 		return []string{"NAME", "TYPE", "CLUSTER-IP", "EXTERNAL-IP", "PORT(S)", "AGE"}, []string{"SELECTOR"}
+	case "EndpointSlice":
+		return []string{"NAME", "ADDRESSTYPE", "PORTS", "ENDPOINTS", "AGE"}, nil
+	case "Endpoints":
+		return []string{"NAME", "ENDPOINTS", "AGE"}, nil
 	case "ConfigMap":
 		return []string{"NAME", "DATA", "AGE"}, nil
 	case "Secret":
@@ -145,6 +149,8 @@ func (k *cmd) cells(o api.Object, wide bool) []string {
 		c = hpaCells(t, now)
 	case *api.LimitRange:
 		c = []string{t.Name, createdAt(t.CreationTimestamp)}
+	case *api.Service, *api.EndpointSlice, *api.Endpoints:
+		c = k.serviceCells(o, wide)
 	case *api.Unstructured:
 		c = unstructuredCells(t, now, wide)
 	default:

@@ -20,6 +20,9 @@ func (k *cmd) describe() (string, error) {
 	if len(in.Args) == 0 {
 		return "", fmt.Errorf("error: You must specify the type of resource to describe. Use \"kubectl api-resources\" for a complete list of supported resources.")
 	}
+	if ts, err := targets(in.Args); err == nil {
+		k.warnEndpoints(ts)
+	}
 	objs, errs, err := k.resolve(in.Args, false)
 	if err != nil {
 		return "", err
@@ -91,6 +94,12 @@ func (k *cmd) describeOne(f found) string {
 		k.describeNode(w, t)
 	case *api.Job:
 		k.describeJob(w, t)
+	case *api.Service:
+		k.describeService(w, t)
+	case *api.EndpointSlice:
+		k.describeEndpointSlice(w, t)
+	case *api.Endpoints:
+		k.describeEndpoints(w, t)
 	case *api.ResourceQuota:
 		describeQuota(w, t)
 		w.w.Flush()

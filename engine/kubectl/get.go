@@ -32,6 +32,7 @@ func (k *cmd) get() (string, error) {
 	if err != nil {
 		return "", err
 	}
+	k.warnEndpoints(ts)
 	if (in.Bool("watch", false) || in.Bool("watch-only", false)) && multipleKinds(ts) {
 		return "", errors.New("error: watch is only supported on individual resources and resource collections - more than 1 resource was found")
 	}

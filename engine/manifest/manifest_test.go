@@ -219,7 +219,7 @@ spec:
 	// web.yaml:6:3: Error from server (BadRequest): error when creating "web.yaml": Deployment in version "v1" cannot be handled as a Deployment: strict decoding error: unknown field "spec.replicass"
 	// web.yaml:1:1 *api.Deployment default/web
 	// web.yaml:6:3: Warning: unknown field "spec.replicass"
-	// web.yaml:17:1 *api.Unstructured default/web
+	// web.yaml:17:1 *api.Service default/web
 	// web.yaml:6:13: Deployment.spec.replicas: invalid type: got "string", expected "integer"
 }
 

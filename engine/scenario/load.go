@@ -17,7 +17,7 @@ import (
 	"reconcile/engine/yamlpos"
 )
 
-var topFields = []string{"id", "title", "summary", "lead", "story", "predict", "seed", "validate", "cluster", "manifests", "steps", "response", "expect", "failure"}
+var topFields = []string{"id", "title", "summary", "lead", "story", "predict", "seed", "validate", "cluster", "manifests", "steps", "response", "expect", "failure", "traffic"}
 
 // Load reads a scenario file (the format: docs/scenarios.md). file names it
 // in every error.
@@ -201,6 +201,9 @@ func (l *loader) loadScenario(root *yaml.Node) {
 	}
 	if n := f.get("response"); n != nil {
 		sc.Response = l.steps(n, "response", true)
+	}
+	if n := f.get("traffic"); n != nil {
+		sc.Traffic = l.traffics(n, sc)
 	}
 	if n := f.get("expect"); n != nil {
 		sc.Expect = l.expects(n)

@@ -77,8 +77,8 @@ func TestLoadFull(t *testing.T) {
 	if got := sc.Manifests[0].Pos; got != (yamlpos.Pos{File: "full.yaml", Line: 21, Col: 3}) {
 		t.Errorf("deployment at %v, want full.yaml:21:3", got)
 	}
-	svc, ok := sc.Manifests[1].Object.(*api.Unstructured)
-	if !ok || svc.Kind != "Service" || svc.Namespace != "default" || svc.Spec["selector"].(map[string]any)["app"] != "web" {
+	svc, ok := sc.Manifests[1].Object.(*api.Service)
+	if !ok || svc.Kind != "Service" || svc.Namespace != "default" || svc.Spec.Selector["app"] != "web" {
 		t.Errorf("service: %+v", sc.Manifests[1].Object)
 	}
 	if got := sc.Manifests[1].Pos; got != (yamlpos.Pos{File: "full.yaml", Line: 42, Col: 3}) {
@@ -348,8 +348,16 @@ func TestLoadErrors(t *testing.T) {
 			`web.yaml:9:5: mapping key "replicas" already defined at line 8`},
 		{"unknown field in a node", "id: web\ncluster:\n  nodes:\n  - {name: worker-1, replica: 3}\n",
 			`web.yaml:4:22: unknown field "replica" in cluster.nodes[0]; expected one of name, cpu, memory, labels, taints, unschedulable, pods`},
+		{"traffic to no Service", deployment + "traffic: {service: web, perSecond: 500}\n",
+			`web.yaml:18:20: traffic.service: no Service "web" in namespace "default" among the manifests or the apply steps` + "\n" +
+				"web.yaml:18:36: traffic.perSecond: 500 is out of range: want 1 to 100 requests a second"},
+		{"traffic without a service", deployment + "traffic: [{perSecond: 5}]\n",
+			"web.yaml:18:11: traffic[0].service: required: name the Service the requests go to, e.g. traffic: {service: web, perSecond: 10}"},
+		{"traffic expect", deployment + "expect:\n- {at: 1m, that: \"traffic(soon).failed == 0\"}\n- {at: 1m, that: \"traffic.latency == 0\"}\n",
+			"web.yaml:19:27: expect[0].that: traffic(soon): want a window such as 30s or 2m\n" +
+				`web.yaml:20:19: expect[1].that: unknown traffic field "latency": want ok, failed, total or digest[DIGEST]`},
 		{"unknown top-level field", "id: web\ntitel: Web\n",
-			`web.yaml:2:1: unknown field "titel"; expected one of id, title, summary, lead, story, predict, seed, validate, cluster, manifests, steps, response, expect, failure`},
+			`web.yaml:2:1: unknown field "titel"; expected one of id, title, summary, lead, story, predict, seed, validate, cluster, manifests, steps, response, expect, failure, traffic`},
 		{"bad node", "id: web\ncluster:\n  nodes:\n  - {name: Worker_1, cpu: lots, taints: [{key: k, effect: Never}]}\n  - {name: worker-2}\n  - {name: worker-2}\n",
 			"web.yaml:4:12: cluster.nodes[0].name: Invalid value: \"Worker_1\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')\n" +
 				"web.yaml:4:27: cluster.nodes[0].cpu: invalid value \"lots\": quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'\n" +
@@ -375,7 +383,7 @@ func TestLoadErrors(t *testing.T) {
 				"web.yaml:4:21: steps[1].kubectl: write the command without \"kubectl\": \"get pods\"\n" +
 				"web.yaml:5:21: steps[2].kubectl: kubectl rollout needs a subcommand: one of status, undo, pause, resume, history, restart"},
 		{"faults", "id: web\nsteps:\n- {at: 1m, fault: \"crash rs-controller\"}\n- {at: 1m, fault: \"node-down\"}\n- {at: 1m, fault: \"explode worker-1\"}\n- {at: 1m, fault: \"node-down worker-9\"}\n- {at: 1m, fault: \"delay-watch kubelet soon\"}\n",
-			"web.yaml:3:19: steps[0].fault: fault crash: unknown controller \"rs-controller\": want one of deployment-controller, replicaset-controller, default-scheduler, job-controller, daemonset-controller, statefulset-controller, cronjob-controller, persistentvolume-controller, node-lifecycle-controller, garbage-collector-controller, namespace-controller, resourcequota-controller, horizontal-pod-autoscaler, gitops, kubelet\n" +
+			"web.yaml:3:19: steps[0].fault: fault crash: unknown controller \"rs-controller\": want one of deployment-controller, replicaset-controller, default-scheduler, job-controller, daemonset-controller, statefulset-controller, cronjob-controller, persistentvolume-controller, node-lifecycle-controller, garbage-collector-controller, namespace-controller, resourcequota-controller, horizontal-pod-autoscaler, endpointslice-controller, endpoints-controller, gitops, kubelet\n" +
 				"web.yaml:4:19: steps[1].fault: fault node-down takes NODE, got 0 word(s) after it: write node-down NODE\n" +
 				"web.yaml:5:19: steps[2].fault: unknown fault \"explode\": want one of node-down, node-up, drop-watch, duplicate-watch, delay-watch, crash, stop, start, sync, webhook-down, webhook-up, push-image, delete-pod, fail-probe, pass-probe, cpu\n" +
 				"web.yaml:6:19: steps[3].fault: no node named \"worker-9\"; the cluster's nodes are worker-1, worker-2, worker-3\n" +
@@ -387,7 +395,7 @@ func TestLoadErrors(t *testing.T) {
 				"web.yaml:5:32: cluster.images[1].postStartFails: invalid type: got \"integer\", expected \"boolean\" (true or false)"},
 		{"controllers", "id: web\ncluster:\n  controllers: {deployment-controller: edge, rs-controller: level, kubelet: fast}\n",
 			"web.yaml:3:40: cluster.controllers.deployment-controller: edge mode exists only for replicaset-controller (the lesson's edge-triggered twin)\n" +
-				"web.yaml:3:46: cluster.controllers: unknown controller \"rs-controller\": want one of deployment-controller, replicaset-controller, default-scheduler, job-controller, daemonset-controller, statefulset-controller, cronjob-controller, persistentvolume-controller, node-lifecycle-controller, garbage-collector-controller, namespace-controller, resourcequota-controller, horizontal-pod-autoscaler, gitops, kubelet\n" +
+				"web.yaml:3:46: cluster.controllers: unknown controller \"rs-controller\": want one of deployment-controller, replicaset-controller, default-scheduler, job-controller, daemonset-controller, statefulset-controller, cronjob-controller, persistentvolume-controller, node-lifecycle-controller, garbage-collector-controller, namespace-controller, resourcequota-controller, horizontal-pod-autoscaler, endpointslice-controller, endpoints-controller, gitops, kubelet\n" +
 				"web.yaml:3:77: cluster.controllers.kubelet: unknown mode \"fast\": want level, edge or stopped"},
 		{"git without gitops", "id: web\nsteps:\n- {at: 1m, git: \"apiVersion: v1\\nkind: ConfigMap\\nmetadata: {name: x}\\n\"}\n",
 			"web.yaml:3:17: steps[0].git: a git step needs cluster.gitops (e.g. gitops: {interval: 30s})"},

@@ -42,6 +42,8 @@ type Scenario struct {
 	Expect    []Expect
 	// Failure is the lesson's failure-table row this scenario plays, if any.
 	Failure *FailureRow
+	// Traffic are the lesson's request streams, one per Service.
+	Traffic []Traffic
 	// Warnings are problems that did not stop the load, each starting with
 	// file:line:column, e.g. `web.yaml:14:5: Warning: unknown field "spec.replicass"`.
 	Warnings []string

@@ -82,6 +82,7 @@ func (w *world) peek() (item, bool) {
 // setNow moves the clock of the world and of its API server.
 func (w *world) setNow(t api.Time) {
 	if t > w.now {
+		w.serveTraffic(t) // requests sent before the world changes at t
 		w.now = t
 		w.store.SetNow(t)
 	}

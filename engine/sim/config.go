@@ -43,6 +43,8 @@ type Config struct {
 	// the kinds stored but not simulated, and what does not happen with
 	// them.
 	Notes []string
+	// Traffic are streams of requests to Services (traffic.go).
+	Traffic []Traffic
 }
 
 // DefaultHorizon is how long a run goes on without inputs when its Config

@@ -27,6 +27,11 @@
 // an object that some checkpoint saw stays in memory; that is the price of
 // seeking to any pass in a few milliseconds.
 //
+// A run may send requests to Services (Config.Traffic): users, as the
+// lesson sees them. They are answered by what the endpoints controllers
+// last wrote, not by the pods as they are, and counted per second
+// (TrafficWindow), so the lag of the chain's last link is a number.
+//
 // A Sim and the worlds forked or cloned from it share structure and must
 // be used from one goroutine.
 package sim

@@ -52,6 +52,9 @@ func New(cfg Config) (*Sim, error) {
 func (s *Sim) build() (*world, error) {
 	cfg := &s.cfg
 	w := &world{kubelets: map[string]int{}, store: store.New(cfg.Seed), registry: registry.New(cfg.Images), specs: cfg.specs()}
+	for _, t := range cfg.Traffic {
+		w.traffic = append(w.traffic, traffic{cfg: &t})
+	}
 	nodes := cfg.Nodes
 	if len(nodes) == 0 {
 		nodes = DefaultNodes()
@@ -120,6 +123,10 @@ func (s *Sim) build() (*world, error) {
 			return nil, fmt.Errorf("%s: node %s: %w", n.Source, n.Name, err)
 		}
 		w.beats.Set(n.Name, beat{running: true})
+	}
+	// The API server's own Service, as on every cluster.
+	if _, err := w.store.Create(store.KubernetesService()); err != nil {
+		return nil, err
 	}
 	for _, o := range cfg.Objects {
 		if _, err := applyObject(w.store, o); err != nil {

@@ -88,6 +88,10 @@ type world struct {
 	// controllers and nodes that change after it, not all of them.
 	shared  []bool
 	rtOwned map[string]bool
+
+	// traffic are the simulated request streams, if the run has any
+	// (traffic.go).
+	traffic streams
 }
 
 // clone returns a copy of w. The two share what neither has changed since:
@@ -118,5 +122,6 @@ func (w *world) clone() *world {
 	out.outputs = slices.Clip(w.outputs)
 	out.notes = slices.Clip(w.notes)
 	out.store = w.store.Clone()
+	out.traffic = w.traffic.clone()
 	return &out
 }

@@ -225,6 +225,11 @@ func (s *Store) Create(obj api.Object) (api.Object, error) {
 		return nil, &StatusError{Reason: "AlreadyExists", kind: ErrExists,
 			Message: fmt.Sprintf("%s %q already exists", Resource(kind), m.Name)}
 	}
+	if svc, ok := obj.(*api.Service); ok {
+		if err := s.allocateService(svc, nil); err != nil {
+			return nil, err
+		}
+	}
 	if err := s.admit("CREATE", obj); err != nil {
 		return nil, err
 	}
@@ -302,6 +307,11 @@ func (s *Store) update(obj api.Object, status bool) (api.Object, error) {
 		}
 		if err := validation.ValidateUpdate(old, obj); err != nil {
 			return nil, err
+		}
+		if svc, ok := obj.(*api.Service); ok {
+			if err := s.allocateService(svc, old.(*api.Service)); err != nil {
+				return nil, err
+			}
 		}
 		if err := s.admit("UPDATE", obj); err != nil {
 			return nil, err

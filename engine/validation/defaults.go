@@ -79,6 +79,10 @@ func Default(obj api.Object) {
 		defaultClaim(o)
 	case *api.PersistentVolume:
 		defaultVolume(o)
+	case *api.Service:
+		defaultService(o)
+	case *api.EndpointSlice:
+		defaultEndpointSlice(o)
 	}
 }
 

@@ -43,6 +43,10 @@ func ValidateUpdate(old, new api.Object) error {
 		if o, ok := old.(*api.StatefulSet); ok {
 			errs = append(errs, validateStatefulSetUpdate(o, n)...)
 		}
+	case *api.Service:
+		if o, ok := old.(*api.Service); ok {
+			errs = append(errs, validateServiceUpdate(o, n)...)
+		}
 	}
 	return toError(new, errs)
 }
@@ -87,6 +91,10 @@ func validateObject(obj api.Object) ErrorList {
 		return append(validateObjectMeta(&o.ObjectMeta, "CronJob", meta), validateCronJobSpec(&o.Spec, Path("spec"))...)
 	case *api.PersistentVolumeClaim:
 		return append(validateObjectMeta(&o.ObjectMeta, "PersistentVolumeClaim", meta), validateClaimSpec(&o.Spec, Path("spec"))...)
+	case *api.Service:
+		return validateService(o)
+	case *api.EndpointSlice:
+		return validateEndpointSlice(o)
 	case *api.Event, *api.Lease:
 		return nil
 	case *api.Namespace:

@@ -68,6 +68,12 @@ func describer(kind string, c *fake.Clientset) describe.ResourceDescriber {
 		return &describe.JobDescriber{Interface: c}
 	case "ResourceQuota":
 		return &describe.ResourceQuotaDescriber{Interface: c}
+	case "Service":
+		return &describe.ServiceDescriber{Interface: c}
+	case "EndpointSlice":
+		return &describe.EndpointSliceDescriber{Interface: c}
+	case "Endpoints":
+		return &describe.EndpointsDescriber{Interface: c}
 	case "Deployment":
 		d := &describe.DeploymentDescriber{}
 		f := reflect.ValueOf(d).Elem().FieldByName("client") // its one field, unexported
@@ -88,6 +94,8 @@ var (
 )
 
 func normalizeDescribe(s string) string {
+	// kubectl prints the API server's warnings to stderr, before the text.
+	s = strings.TrimPrefix(s, kubectl.EndpointsDeprecation)
 	s = podAge.ReplaceAllString(s, "${1}AGE")
 	s = terminatingAge.ReplaceAllString(s, "Terminating (lasts AGE)")
 	return leaseLine.ReplaceAllString(s, "")

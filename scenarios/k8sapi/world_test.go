@@ -8,6 +8,7 @@ import (
 	appsv1 "k8s.io/api/apps/v1"
 	batchv1 "k8s.io/api/batch/v1"
 	corev1 "k8s.io/api/core/v1"
+	discoveryv1 "k8s.io/api/discovery/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 
 	"reconcile/engine/api"
@@ -64,6 +65,12 @@ func typed(kind string) runtime.Object {
 		return &corev1.ResourceQuota{}
 	case "ValidatingWebhookConfiguration":
 		return &admissionregistrationv1.ValidatingWebhookConfiguration{}
+	case "Service":
+		return &corev1.Service{}
+	case "Endpoints":
+		return &corev1.Endpoints{}
+	case "EndpointSlice":
+		return &discoveryv1.EndpointSlice{}
 	}
 	return nil
 }
@@ -102,4 +109,4 @@ func toK8s(t *testing.T, o api.Object) runtime.Object {
 }
 
 // simulatedKinds are the kinds the engine simulates and kubectl describes.
-var simulatedKinds = []string{"Deployment", "ReplicaSet", "Pod", "Node", "Job", "ResourceQuota"}
+var simulatedKinds = []string{"Deployment", "ReplicaSet", "Pod", "Node", "Job", "ResourceQuota", "Service", "EndpointSlice", "Endpoints"}

@@ -1,0 +1,332 @@
+package controller
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"reconcile/engine/api"
+	"reconcile/engine/informer"
+	"reconcile/engine/store"
+)
+
+// Names of the endpoint controllers, as kube-controller-manager names them.
+const (
+	EndpointSliceController = "endpointslice-controller"
+	EndpointsController     = "endpoints-controller"
+)
+
+// Labels the EndpointSlice controller puts on the slices it manages.
+const (
+	ServiceNameLabel = "kubernetes.io/service-name"
+	ManagedByLabel   = "endpointslice.kubernetes.io/managed-by"
+	managedByValue   = "endpointslice-controller.k8s.io"
+)
+
+// EndpointSliceLoop is the EndpointSlice controller.
+//
+// Desired: one endpoint per pod the Service selects that has an IP, with
+// conditions read from the pod (serving = the pod is Ready, terminating =
+// the pod is being deleted, ready = serving and not terminating).
+// Observed: the Service's slice. Difference: endpoints to add, drop or
+// change; the controller writes the slice whole. Traffic to a Service
+// follows the slice, not the pods: until this controller has run, a pod
+// that stopped being ready still gets requests.
+//
+// A Service without a selector is not this controller's (its endpoints are
+// written by hand, as the kubernetes Service's are by the API server): its
+// events are not enqueued. One slice per Service is kept (real slices hold
+// up to 100 endpoints each; no lesson has that many pods).
+type EndpointSliceLoop struct{}
+
+// NewEndpointSlice returns the EndpointSlice controller.
+func NewEndpointSlice() *EndpointSliceLoop { return &EndpointSliceLoop{} }
+
+func (e *EndpointSliceLoop) Name() string      { return EndpointSliceController }
+func (e *EndpointSliceLoop) Watches() []string { return []string{"Service", "Pod", "EndpointSlice"} }
+func (e *EndpointSliceLoop) Clone() Reconciler { return &EndpointSliceLoop{} }
+
+// Keys maps a Service to itself, a pod to the Services that select it (now
+// or before the change), and a slice to its Service.
+func (e *EndpointSliceLoop) Keys(c *informer.Cache, ev store.WatchEvent) []string {
+	return serviceKeys(c, ev, func(o api.Object) (string, bool) {
+		s, ok := o.(*api.EndpointSlice)
+		if !ok {
+			return "", false
+		}
+		name, ok := s.Labels[ServiceNameLabel]
+		return name, ok && s.Labels[ManagedByLabel] == managedByValue
+	})
+}
+
+// serviceKeys is the key function both endpoint controllers share; owned
+// names the Service an object of the controller's own kind belongs to.
+func serviceKeys(c *informer.Cache, ev store.WatchEvent, owned func(api.Object) (string, bool)) []string {
+	switch o := ev.Object.(type) {
+	case *api.Service:
+		if len(o.Spec.Selector) == 0 {
+			if old, ok := ev.Old.(*api.Service); !ok || len(old.Spec.Selector) == 0 {
+				return nil
+			}
+		}
+		return []string{api.RefOf(o).Key()}
+	case *api.Pod:
+		var keys []string
+		for _, s := range c.List("Service") {
+			svc := s.(*api.Service)
+			if svc.Namespace != o.Namespace || len(svc.Spec.Selector) == 0 {
+				continue
+			}
+			sel := &api.LabelSelector{MatchLabels: svc.Spec.Selector}
+			old, _ := ev.Old.(*api.Pod)
+			if sel.Matches(o.Labels) || old != nil && sel.Matches(old.Labels) {
+				keys = append(keys, api.RefOf(svc).Key())
+			}
+		}
+		return keys
+	default:
+		if name, ok := owned(ev.Object); ok {
+			return []string{ev.Object.Meta().Namespace + "/" + name}
+		}
+	}
+	return nil
+}
+
+// endpointOf is one pod behind a Service, as both controllers read it.
+type endpointOf struct {
+	pod                         *api.Pod
+	ready, serving, terminating bool
+}
+
+// selected returns the pods behind svc that have an address, by name,
+// and the ports the Service's ports reach on them.
+func selected(c *informer.Cache, svc *api.Service) ([]endpointOf, []api.EndpointPort) {
+	sel := &api.LabelSelector{MatchLabels: svc.Spec.Selector}
+	var out []endpointOf
+	for _, o := range c.List("Pod") {
+		p := o.(*api.Pod)
+		if p.Namespace != svc.Namespace || !sel.Matches(p.Labels) || p.Status.PodIP == "" ||
+			p.Status.Phase == api.PodSucceeded || p.Status.Phase == api.PodFailed {
+			continue
+		}
+		serving := podReady(p)
+		terminating := p.DeletionTimestamp != nil
+		ready := svc.Spec.PublishNotReadyAddresses || serving && !terminating
+		out = append(out, endpointOf{pod: p, ready: ready, serving: serving, terminating: terminating})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].pod.Name < out[j].pod.Name })
+	var ports []api.EndpointPort
+	if len(out) > 0 {
+		for _, sp := range svc.Spec.Ports {
+			if port, ok := targetPort(out[0].pod, sp); ok {
+				ports = append(ports, api.EndpointPort{Name: sp.Name, Protocol: sp.Protocol, Port: port})
+			}
+		}
+	}
+	return out, ports
+}
+
+// targetPort resolves a Service port's targetPort on a pod: a number as
+// it is, a name by the pod's container ports.
+func targetPort(p *api.Pod, sp api.ServicePort) (int32, bool) {
+	if !sp.TargetPort.IsString {
+		return sp.TargetPort.Int, true
+	}
+	for _, c := range p.Spec.Containers {
+		for _, cp := range c.Ports {
+			if cp.Name == sp.TargetPort.Str {
+				return cp.ContainerPort, true
+			}
+		}
+	}
+	return 0, false
+}
+
+func podReady(p *api.Pod) bool {
+	for _, c := range p.Status.Conditions {
+		if c.Type == "Ready" {
+			return c.Status == "True"
+		}
+	}
+	return false
+}
+
+func countReady(eps []endpointOf) int {
+	n := 0
+	for _, e := range eps {
+		if e.ready {
+			n++
+		}
+	}
+	return n
+}
+
+// Reconcile runs one pass for a Service.
+func (e *EndpointSliceLoop) Reconcile(ctx *Context, req Request) (Result, error) {
+	svc, _ := ctx.Cache.Get("Service", req.Key).(*api.Service)
+	if svc == nil {
+		ctx.Desired, ctx.Observed = "Service deleted", "-"
+		ctx.Difference = "none: the garbage collector deletes its slices"
+		return ctx.NothingToDo(), nil
+	}
+	var mine []*api.EndpointSlice
+	for _, o := range ctx.Cache.List("EndpointSlice") {
+		s := o.(*api.EndpointSlice)
+		if s.Namespace == svc.Namespace && s.Labels[ServiceNameLabel] == svc.Name && s.Labels[ManagedByLabel] == managedByValue {
+			mine = append(mine, s)
+		}
+	}
+	if len(svc.Spec.Selector) == 0 {
+		ctx.Desired = "no selector: endpoints are not this controller's"
+		ctx.Observed = fmt.Sprintf("%d managed slice(s)", len(mine))
+		ctx.Difference = fmt.Sprintf("-%d slice(s)", len(mine))
+		for _, s := range mine {
+			if err := ctx.Delete("EndpointSlice", s.Namespace, s.Name, false, "delete endpointslice "+s.Name); err != nil {
+				return Result{}, err
+			}
+		}
+		return Result{}, nil
+	}
+	eps, ports := selected(ctx.Cache, svc)
+	want := &api.EndpointSlice{TypeMeta: api.TypeMeta{APIVersion: "discovery.k8s.io/v1", Kind: "EndpointSlice"}, AddressType: "IPv4", Ports: ports}
+	for _, ep := range eps {
+		p := ep.pod
+		want.Endpoints = append(want.Endpoints, api.Endpoint{Addresses: []string{p.Status.PodIP},
+			Conditions: api.EndpointConditions{Ready: api.Bool(ep.ready), Serving: api.Bool(ep.serving), Terminating: api.Bool(ep.terminating)},
+			NodeName:   p.Spec.NodeName,
+			TargetRef:  &api.ObjectReference{Kind: "Pod", Namespace: p.Namespace, Name: p.Name, UID: p.UID}})
+	}
+	ctx.Desired = fmt.Sprintf("%d endpoint(s) of pods matching %s, %d ready", len(eps), selectorString(svc.Spec.Selector), countReady(eps))
+	labels := map[string]string{}
+	for k, v := range svc.Labels {
+		labels[k] = v
+	}
+	labels[ServiceNameLabel] = svc.Name
+	labels[ManagedByLabel] = managedByValue
+	if len(mine) == 0 {
+		ctx.Observed = "no slice"
+		ctx.Difference = fmt.Sprintf("+1 slice with %d endpoint(s)", len(eps))
+		want.ObjectMeta = api.ObjectMeta{GenerateName: svc.Name + "-", Namespace: svc.Namespace, Labels: labels,
+			OwnerReferences: []api.OwnerReference{{APIVersion: "v1", Kind: "Service", Name: svc.Name, UID: svc.UID, Controller: true, BlockOwnerDeletion: true}}}
+		if _, err := ctx.Create(want, func(o api.Object) string {
+			return fmt.Sprintf("create endpointslice %s (%s)", o.Meta().Name, sliceSummary(o.(*api.EndpointSlice)))
+		}); err != nil {
+			return Result{}, err
+		}
+		return Result{Outcome: Acted}, nil
+	}
+	have := mine[0]
+	ctx.Observed = fmt.Sprintf("slice %s: %s", have.Name, sliceSummary(have))
+	for _, extra := range mine[1:] {
+		if err := ctx.Delete("EndpointSlice", extra.Namespace, extra.Name, false, "delete endpointslice "+extra.Name+" (one slice per Service)"); err != nil {
+			return Result{}, err
+		}
+	}
+	diff := sliceDiff(have, want)
+	if diff == "" && sameLabels(have.Labels, labels) {
+		return ctx.NothingToDo(), nil
+	}
+	if diff == "" {
+		diff = "labels"
+	}
+	ctx.Difference = diff
+	n := have.DeepCopy()
+	n.Endpoints, n.Ports, n.Labels = want.Endpoints, want.Ports, labels
+	if _, err := ctx.Update(n, fmt.Sprintf("update endpointslice %s (%s)", n.Name, sliceSummary(n))); err != nil {
+		return Result{}, err
+	}
+	return Result{Outcome: Acted}, nil
+}
+
+func sameLabels(a, b map[string]string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if b[k] != v {
+			return false
+		}
+	}
+	return true
+}
+
+func selectorString(m map[string]string) string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for i, k := range keys {
+		keys[i] = k + "=" + m[k]
+	}
+	return strings.Join(keys, ",")
+}
+
+// sliceSummary says what a slice lists: "3 endpoints, 2 ready, 1 terminating".
+func sliceSummary(s *api.EndpointSlice) string {
+	ready, term := 0, 0
+	for _, e := range s.Endpoints {
+		if e.Conditions.Ready != nil && *e.Conditions.Ready {
+			ready++
+		}
+		if e.Conditions.Terminating != nil && *e.Conditions.Terminating {
+			term++
+		}
+	}
+	out := fmt.Sprintf("%d endpoint(s), %d ready", len(s.Endpoints), ready)
+	if term > 0 {
+		out += fmt.Sprintf(", %d terminating", term)
+	}
+	return out
+}
+
+func endpointKey(e api.Endpoint) string {
+	if e.TargetRef != nil {
+		return e.TargetRef.Name
+	}
+	return strings.Join(e.Addresses, ",")
+}
+
+func condText(e api.Endpoint) string {
+	b := func(p *bool) bool { return p != nil && *p }
+	switch {
+	case b(e.Conditions.Terminating):
+		return "terminating"
+	case b(e.Conditions.Ready):
+		return "ready"
+	}
+	return "not ready"
+}
+
+// sliceDiff names what changes from have to want: endpoints added,
+// dropped, or whose conditions or address changed, and ports.
+func sliceDiff(have, want *api.EndpointSlice) string {
+	old := map[string]api.Endpoint{}
+	for _, e := range have.Endpoints {
+		old[endpointKey(e)] = e
+	}
+	var parts []string
+	seen := map[string]bool{}
+	for _, e := range want.Endpoints {
+		k := endpointKey(e)
+		seen[k] = true
+		o, ok := old[k]
+		switch {
+		case !ok:
+			parts = append(parts, "+"+k+" ("+condText(e)+")")
+		case condText(o) != condText(e) || strings.Join(o.Addresses, ",") != strings.Join(e.Addresses, ",") ||
+			fmt.Sprint(o.Conditions.Serving != nil && *o.Conditions.Serving) != fmt.Sprint(e.Conditions.Serving != nil && *e.Conditions.Serving) ||
+			o.NodeName != e.NodeName:
+			parts = append(parts, k+" "+condText(o)+" → "+condText(e))
+		}
+	}
+	for _, e := range have.Endpoints {
+		if k := endpointKey(e); !seen[k] {
+			parts = append(parts, "-"+k)
+		}
+	}
+	if fmt.Sprint(have.Ports) != fmt.Sprint(want.Ports) {
+		parts = append(parts, "ports")
+	}
+	return strings.Join(parts, ", ")
+}
