@@ -27,6 +27,8 @@ type Sim struct {
 	// passes after it change, whatever the size of the world; a seek replays
 	// at most checkpointEvery-1 passes.
 	checkpoints []checkpoint
+	// quiet memoizes Quiet for the current world (quiet.go).
+	quiet quietMemo
 }
 
 type checkpoint struct {

@@ -85,6 +85,10 @@ type world struct {
 	// controllers and nodes that change after it, not all of them.
 	shared  []bool
 	rtOwned map[string]bool
+
+	// writes counts the objects written (watch events drained): what
+	// Quiet's memo is keyed by.
+	writes uint64
 }
 
 // clone returns a copy of w. The two share what neither has changed since:
