@@ -9,17 +9,20 @@ import (
 
 // TestRunStopsWhenQuiet runs and checks plain manifests of 1,000 and 10,000
 // replicas on the default 3 nodes (330 pods fit): without a horizon, the
-// run stops as soon as nothing would change the world any more, with the
-// pending pods named, instead of playing 24 simulated hours of scheduler
-// retries.
+// run stops as soon as nothing would change the world any more (once the
+// rollout's progress deadline has passed, at 10m), with the pending pods
+// named, instead of playing 24 simulated hours of scheduler retries. The
+// bound is on passes (deterministic) and, loosely, on the wall clock of a
+// shared machine. (-short skips the 10,000.)
 func TestRunStopsWhenQuiet(t *testing.T) {
 	tests := []struct {
 		file    string
 		pending string
+		passes  int
 		bound   time.Duration
 	}{
-		{"testdata/replicas-1000.yaml", "670 pods are Pending", 30 * time.Second},
-		{"testdata/replicas-10000.yaml", "9670 pods are Pending", 120 * time.Second},
+		{"testdata/replicas-1000.yaml", "670 pods are Pending", 6_000, time.Minute},
+		{"testdata/replicas-10000.yaml", "9670 pods are Pending", 60_000, 5 * time.Minute},
 	}
 	for _, tt := range tests {
 		if testing.Short() && strings.Contains(tt.file, "10000") {
@@ -45,6 +48,12 @@ func TestRunStopsWhenQuiet(t *testing.T) {
 		if doc.Stop.Reason != "quiet" || doc.Stop.Converged || !strings.Contains(doc.Stop.Text, tt.pending) ||
 			!strings.HasPrefix(doc.Stop.Text, "quiet at t="+doc.Until+": nothing left would change the world") {
 			t.Errorf("run %s stopped: %+v at t=%s", tt.file, doc.Stop, doc.Until)
+		}
+		if !strings.HasPrefix(doc.Until, "10m") || !strings.Contains(doc.Stop.Text, `deployment "web" exceeded its progress deadline`) {
+			t.Errorf("run %s: quiet at t=%s: %s; want just after the progress deadline (10m)", tt.file, doc.Until, doc.Stop.Text)
+		}
+		if doc.PassCount > tt.passes {
+			t.Errorf("run %s took %d passes, more than %d", tt.file, doc.PassCount, tt.passes)
 		}
 		if len(doc.Passes) != 0 || doc.PassCount == 0 {
 			t.Errorf("run %s --passes none: %d passes shown of %d", tt.file, len(doc.Passes), doc.PassCount)

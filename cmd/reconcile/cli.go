@@ -135,6 +135,7 @@ func runCommand(args []string, stdout, stderr io.Writer) int {
 	if count > 0 && count < maxPasses {
 		bounds.MaxPasses = count
 	}
+	s.DropCheckpoints() // played once, never sought
 	stop := s.Run(bounds)
 	switch {
 	case stop.Reason == sim.StopPasses && bounds.MaxPasses == count:

@@ -182,6 +182,7 @@ func play(sc *scenario.Scenario, opts Options, evaluate func(World, scenario.Exp
 	if err != nil {
 		return "", sim.Stop{}, err
 	}
+	s.DropCheckpoints() // played once, never sought
 	order := make([]int, len(sc.Expect))
 	for i := range order {
 		order[i] = i

@@ -8,8 +8,9 @@ import (
 
 // Bounds say when a bounded run (Sim.Run) stops.
 type Bounds struct {
-	// Until is the latest simulated time the run goes to. With Quiet it is
-	// a cap; without, the run goes to it and the clock ends there.
+	// Until is the latest simulated time the run goes to (0 is t=0, as for
+	// RunUntil). With Quiet it is a cap; without, the run goes to it and
+	// the clock ends there.
 	Until api.Time
 	// Quiet stops the run as soon as it is quiet (Sim.Quiet).
 	Quiet bool
@@ -62,9 +63,6 @@ type Stop struct {
 // one moment), so a quiet run stops at the moment it became quiet. Without
 // Quiet, Run is RunUntil with bounds.
 func (s *Sim) Run(b Bounds) Stop {
-	if b.Until <= 0 {
-		b.Until = s.until
-	}
 	if b.Until > s.until {
 		s.until = b.Until
 	}
@@ -124,4 +122,14 @@ func (s *Sim) quietText() string {
 		text += sep + line
 	}
 	return text
+}
+
+// DropCheckpoints forgets the checkpoints taken so far but the start, and
+// takes no more: for a run that is played once and never sought (the
+// CLI), which then holds the world as it is and not every 64th pass of its
+// past. A Seek after it replays from the start.
+func (s *Sim) DropCheckpoints() {
+	s.noCheckpoints = true
+	clear(s.checkpoints[1:])
+	s.checkpoints = s.checkpoints[:1]
 }

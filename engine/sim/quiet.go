@@ -27,13 +27,10 @@ import (
 //   - every requeue would repeat itself: its pass, tried on a copy of the
 //     world at the time it is due, writes no object (it may record an
 //     event again, as the scheduler's "0/3 nodes are available" every five
-//     minutes does: Kubernetes counts the event up, nothing else changes)
-//     and does not crash.
-//
-// A requeue that would write nothing now but would act later without any
-// other change (a controller that polls the clock) is taken as repeating:
-// no built-in controller does so; the deadlines they keep are requeued at
-// the deadline, and that pass acts.
+//     minutes does: Kubernetes counts the event up, nothing else changes),
+//     does not crash, and asks for no requeue or the same again (a deadline
+//     check that finds its deadline ahead and asks to come back then
+//     counts as acting: a rollout's progress deadline passing is a change).
 func (s *Sim) Quiet() (bool, string) {
 	w := s.w
 	if s.quiet.w != w {
@@ -102,7 +99,7 @@ func (s *Sim) Quiet() (bool, string) {
 	// the world: as the run would run them, when none writes.
 	var d *world
 	for _, it := range requeues {
-		memo := fmt.Sprintf("%d\x00%s", it.ctrl, it.key)
+		memo := fmt.Sprintf("%d\x00%s\x00%d", it.ctrl, it.key, it.at)
 		if s.quiet.repeats[memo] == version+1 {
 			continue
 		}
@@ -117,7 +114,8 @@ func (s *Sim) Quiet() (bool, string) {
 	return true, ""
 }
 
-// quietMemo remembers, for one world, the requeues and re-lists found to
+// quietMemo remembers, for one world, the requeues (by controller, key and
+// time) and re-lists found to
 // change nothing at a version of it (world.writes and the faults applied,
 // plus one so that zero means unknown): Quiet, asked before each jump of
 // the clock, tries each requeue once while nothing is written.
@@ -136,7 +134,10 @@ func (d *world) requeueActs(it item) bool {
 	if p == nil {
 		return false // an edge-triggered handler not interested
 	}
-	return d.writes != before || p.Result == controller.Crashed
+	// The same requeue again (the scheduler's every 5m) repeats; another
+	// (a deadline check that finds the deadline ahead and asks to come
+	// back at it) is a chain that may act later: it counts as acting.
+	return d.writes != before || p.Result == controller.Crashed || (d.requeued != "" && d.requeued != it.why)
 }
 
 // cacheInStep reports whether a process's informer cache holds what the

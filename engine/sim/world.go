@@ -87,8 +87,10 @@ type world struct {
 	rtOwned map[string]bool
 
 	// writes counts the objects written (watch events drained): what
-	// Quiet's memo is keyed by.
-	writes uint64
+	// Quiet's memo is keyed by. requeued is the requeue the last pass
+	// asked for, in the words of its item ("" for none).
+	writes   uint64
+	requeued string
 }
 
 // clone returns a copy of w. The two share what neither has changed since:
