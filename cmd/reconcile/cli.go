@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -26,7 +28,8 @@ const (
 
 const usage = `usage:
   reconcile run FILE [--until 10m | --passes N] [--seed N] [-o text|json]
-  reconcile check FILE...
+                     [--passes none|all|last N] [--max-passes N] [--max-memory 2GiB]
+  reconcile check FILE... [--max-passes N] [--max-memory 2GiB] [--replay]
 `
 
 // run is the whole command: it reads args (without the program name),
@@ -68,10 +71,11 @@ func parseInterspersed(flags *flag.FlagSet, args []string) ([]string, error) {
 func runCommand(args []string, stdout, stderr io.Writer) int {
 	flags := flag.NewFlagSet("run", flag.ContinueOnError)
 	flags.SetOutput(stderr)
-	until := flags.String("until", "", "run up to this simulated time, e.g. 10m")
-	passes := flags.Int("passes", 0, "run this many passes")
+	until := flags.String("until", "", "run up to this simulated time, e.g. 10m (default: until the world is quiet)")
+	passes := flags.String("passes", "", "N: run this many passes; none, all or \"last N\": which passes to print")
 	seed := flags.Int64("seed", 0, "override the scenario's seed")
 	output := flags.String("o", "text", "output format: text or json")
+	b := addBounds(flags)
 	files, err := parseInterspersed(flags, args)
 	if err != nil {
 		return exitBadInput
@@ -88,11 +92,16 @@ func runCommand(args []string, stdout, stderr io.Writer) int {
 	}
 	set := map[string]bool{}
 	flags.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	if set["until"] && set["passes"] {
+	count, show, err := parsePasses(*passes)
+	if err != nil {
+		return bad("%v", err)
+	}
+	if set["until"] && count > 0 {
 		return bad("give --until or --passes, not both")
 	}
-	if *passes < 0 {
-		return bad("--passes %d: want a number of passes, 1 or more", *passes)
+	maxPasses, over, err := b.parse()
+	if err != nil {
+		return bad("%v", err)
 	}
 	horizon := limits.MaxTime
 	var runUntil api.Time
@@ -119,11 +128,30 @@ func runCommand(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, err)
 		return exitBadInput
 	}
-	s.RunUntil(horizon, *passes)
-	if *output == "json" {
-		return writeJSON(stdout, stderr, sc, cfg.Seed, s)
+	// Without a horizon the run stops when the world is quiet; --passes N
+	// runs N passes (to the horizon, if fewer happen); either way the
+	// bounds hold.
+	bounds := sim.Bounds{Until: horizon, Quiet: runUntil == 0 && count == 0, MaxPasses: maxPasses, Over: over}
+	if count > 0 && count < maxPasses {
+		bounds.MaxPasses = count
 	}
-	writeText(stdout, s)
+	s.DropCheckpoints() // played once, never sought
+	stop := s.Run(bounds)
+	switch {
+	case stop.Reason == sim.StopPasses && bounds.MaxPasses == count:
+		stop.Text = fmt.Sprintf("ran the %d passes asked for, to t=%s", count, stop.AtText)
+	case stop.Reason == sim.StopPasses:
+		stop.Text += fmt.Sprintf(" (%d passes): raise it with --max-passes, or give a horizon with --until", maxPasses)
+	case stop.Reason == sim.StopOver:
+		stop.Text += ": raise it with --max-memory, or give a horizon with --until"
+	}
+	if stop.Reason == sim.StopPasses && bounds.MaxPasses != count || stop.Reason == sim.StopOver {
+		fmt.Fprintf(stderr, "reconcile run: %s\n", stop.Text)
+	}
+	if *output == "json" {
+		return writeJSON(stdout, stderr, sc, cfg.Seed, s, stop, show)
+	}
+	writeText(stdout, s, stop, show)
 	return exitOK
 }
 
@@ -161,16 +189,19 @@ func load(file string, stderr io.Writer) (*scenario.Scenario, bool) {
 }
 
 // runJSON is the -o json document (a contract: fields may be added, not renamed). Errors lists the passes that
-// ended in an error or a crash, as "#N controller key: outcome".
+// ended in an error or a crash, as "#N controller key: outcome", whichever passes are shown. Stop says how the
+// run ended; PassCount is how many passes ran, Passes those --passes shows (all by default).
 type runJSON struct {
-	Scenario string       `json:"scenario"`
-	Seed     int64        `json:"seed"`
-	Until    string       `json:"until"`
-	Digest   string       `json:"digest"`
-	Passes   []sim.Pass   `json:"passes"`
-	Objects  []api.Object `json:"objects"`
-	Events   []*api.Event `json:"events"`
-	Outputs  []sim.Output `json:"outputs"`
+	Scenario  string       `json:"scenario"`
+	Seed      int64        `json:"seed"`
+	Until     string       `json:"until"`
+	Digest    string       `json:"digest"`
+	Stop      sim.Stop     `json:"stop"`
+	PassCount int          `json:"passCount"`
+	Passes    []sim.Pass   `json:"passes"`
+	Objects   []api.Object `json:"objects"`
+	Events    []*api.Event `json:"events"`
+	Outputs   []sim.Output `json:"outputs"`
 	// Outside lists what pods did outside the cluster (a Job's migration):
 	// nothing in objects records it, and no rollback undoes it.
 	Outside []sim.SideEffect `json:"outside"`
@@ -180,17 +211,12 @@ type runJSON struct {
 	Traffic []sim.TrafficWindow `json:"traffic,omitempty"`
 }
 
-func writeJSON(stdout, stderr io.Writer, sc *scenario.Scenario, seed int64, s *sim.Sim) int {
-	doc := runJSON{Scenario: sc.ID, Seed: seed, Until: check.Duration(s.Now()), Digest: s.Digest(),
-		Passes: []sim.Pass{}, Objects: s.Objects(), Events: s.Events(), Outputs: []sim.Output{}, Outside: append([]sim.SideEffect{}, s.Outside()...), Errors: []string{}}
+// writeJSON writes the runJSON document field by field and the passes one
+// by one, so that a long run is not built in memory a second time as JSON.
+func writeJSON(stdout, stderr io.Writer, sc *scenario.Scenario, seed int64, s *sim.Sim, stop sim.Stop, show passShow) int {
+	doc := runJSON{Scenario: sc.ID, Seed: seed, Until: check.Duration(s.Now()), Digest: s.Digest(), Stop: stop, PassCount: s.PassCount(),
+		Objects: s.Objects(), Events: s.Events(), Outputs: []sim.Output{}, Outside: append([]sim.SideEffect{}, s.Outside()...), Errors: []string{}}
 	for _, p := range s.Passes() {
-		if p.AtText == "" {
-			p.AtText = api.FormatDuration(p.At)
-		}
-		if p.Actions == nil {
-			p.Actions = []string{}
-		}
-		doc.Passes = append(doc.Passes, p)
 		if strings.HasPrefix(p.Outcome, "error") || strings.HasPrefix(p.Outcome, "crashed") {
 			doc.Errors = append(doc.Errors, fmt.Sprintf("#%d %s %s: %s", p.N, p.Controller, p.Key, p.Outcome))
 		}
@@ -210,12 +236,83 @@ func writeJSON(stdout, stderr io.Writer, sc *scenario.Scenario, seed int64, s *s
 	if doc.Events == nil {
 		doc.Events = []*api.Event{}
 	}
-	enc := json.NewEncoder(stdout)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(doc); err != nil {
+	bw := bufio.NewWriterSize(stdout, 64<<10)
+	fail := func(err error) int {
 		fmt.Fprintf(stderr, "reconcile run: %v\n", err)
 		return exitFailed
+	}
+	marshal := func(v any, indent string) ([]byte, error) {
+		var buf bytes.Buffer
+		enc := json.NewEncoder(&buf)
+		enc.SetEscapeHTML(false)
+		enc.SetIndent(indent, "  ")
+		err := enc.Encode(v)
+		return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), err
+	}
+	field := func(name string, v any, last bool) error {
+		b, err := marshal(v, "  ")
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(bw, "  %q: %s", name, b)
+		if !last {
+			bw.WriteString(",")
+		}
+		bw.WriteString("\n")
+		return nil
+	}
+	bw.WriteString("{\n")
+	for _, f := range []struct {
+		name string
+		v    any
+	}{{"scenario", doc.Scenario}, {"seed", doc.Seed}, {"until", doc.Until}, {"digest", doc.Digest}, {"stop", doc.Stop}, {"passCount", doc.PassCount}} {
+		if err := field(f.name, f.v, false); err != nil {
+			return fail(err)
+		}
+	}
+	shown := show.of(s.Passes())
+	if len(shown) == 0 {
+		bw.WriteString("  \"passes\": [],\n")
+	} else {
+		bw.WriteString("  \"passes\": [\n")
+		for i, p := range shown {
+			if p.AtText == "" {
+				p.AtText = api.FormatDuration(p.At)
+			}
+			if p.Actions == nil {
+				p.Actions = []string{}
+			}
+			b, err := marshal(p, "    ")
+			if err != nil {
+				return fail(err)
+			}
+			bw.WriteString("    ")
+			bw.Write(b)
+			if i < len(shown)-1 {
+				bw.WriteString(",")
+			}
+			bw.WriteString("\n")
+		}
+		bw.WriteString("  ],\n")
+	}
+	rest := []struct {
+		name string
+		v    any
+	}{{"objects", doc.Objects}, {"events", doc.Events}, {"outputs", doc.Outputs}, {"outside", doc.Outside}, {"errors", doc.Errors}}
+	if len(doc.Traffic) > 0 {
+		rest = append(rest, struct {
+			name string
+			v    any
+		}{"traffic", doc.Traffic})
+	}
+	for i, f := range rest {
+		if err := field(f.name, f.v, i == len(rest)-1); err != nil {
+			return fail(err)
+		}
+	}
+	bw.WriteString("}\n")
+	if err := bw.Flush(); err != nil {
+		return fail(err)
 	}
 	return exitOK
 }
@@ -223,12 +320,19 @@ func writeJSON(stdout, stderr io.Writer, sc *scenario.Scenario, seed int64, s *s
 func checkCommand(args []string, stdout, stderr io.Writer) int {
 	flags := flag.NewFlagSet("check", flag.ContinueOnError)
 	flags.SetOutput(stderr)
+	replay := flags.Bool("replay", false, "play each file twice and compare the digests")
+	b := addBounds(flags)
 	files, err := parseInterspersed(flags, args)
 	if err != nil {
 		return exitBadInput
 	}
 	if len(files) == 0 {
 		fmt.Fprintf(stderr, "reconcile check: want at least one FILE\n%s", usage)
+		return exitBadInput
+	}
+	maxPasses, over, err := b.parse()
+	if err != nil {
+		fmt.Fprintf(stderr, "reconcile check: %v\n", err)
 		return exitBadInput
 	}
 	code := exitOK
@@ -238,10 +342,21 @@ func checkCommand(args []string, stdout, stderr io.Writer) int {
 			code = exitBadInput
 			continue
 		}
-		res, err := check.Run(sc)
+		res, err := check.RunWith(sc, check.Options{MaxPasses: maxPasses, Over: over, Replay: *replay})
 		if err != nil {
 			fmt.Fprintln(stderr, err)
 			code = exitBadInput
+			continue
+		}
+		switch res.Stop.Reason {
+		case sim.StopPasses:
+			res.Stop.Text += ": raise it with --max-passes"
+		case sim.StopOver:
+			res.Stop.Text += ": raise it with --max-memory"
+		}
+		if res.OK() && res.Expects == 0 {
+			// Played until quiet: say where it stopped.
+			fmt.Fprintf(stdout, "ok  %s  (no expects, digest %s; stopped after %s: %s)\n", file, short(res.Digest), passes(res.Stop.Passes), res.Stop.Text)
 			continue
 		}
 		if res.OK() {

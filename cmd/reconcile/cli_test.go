@@ -59,9 +59,10 @@ func TestRunText(t *testing.T) {
 		t.Fatalf("exit %d, stderr %q", code, stderr)
 	}
 	lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
-	if len(lines) != 5 {
-		t.Fatalf("want 5 pass lines, got %d:\n%s", len(lines), stdout)
+	if len(lines) != 6 || lines[5] != "stopped after 5 passes: ran the 5 passes asked for, to t=200ms" {
+		t.Fatalf("want 5 pass lines and how the run stopped, got %d:\n%s", len(lines), stdout)
 	}
+	lines = lines[:5]
 	for i, l := range lines {
 		m := passLineRE.FindStringSubmatch(l)
 		if m == nil || m[1] != strconv.Itoa(i+1) {
@@ -100,7 +101,7 @@ func TestRunJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
 		t.Fatalf("not JSON: %v\n%s", err, stdout)
 	}
-	for _, k := range []string{"scenario", "seed", "until", "digest", "passes", "objects", "events", "outputs", "errors"} {
+	for _, k := range []string{"scenario", "seed", "until", "digest", "stop", "passCount", "passes", "objects", "events", "outputs", "outside", "errors"} {
 		if _, ok := doc[k]; !ok {
 			t.Errorf("missing %q", k)
 		}

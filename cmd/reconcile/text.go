@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"fmt"
 	"io"
 	"strings"
@@ -11,15 +12,23 @@ import (
 	"reconcile/engine/sim"
 )
 
-// writeText prints one line per pass, then what each kubectl step printed.
-func writeText(w io.Writer, s *sim.Sim) {
-	for _, p := range s.Passes() {
+// writeText prints one line per pass (those --passes shows), how the run
+// stopped, then what each kubectl step printed.
+func writeText(out io.Writer, s *sim.Sim, stop sim.Stop, show passShow) {
+	w := bufio.NewWriterSize(out, 64<<10)
+	defer w.Flush()
+	shown := show.of(s.Passes())
+	if n := s.PassCount() - len(shown); n > 0 && len(shown) > 0 {
+		fmt.Fprintf(w, "(%s before these not shown)\n", passes(n))
+	}
+	for _, p := range shown {
 		fmt.Fprintln(w, passLine(p))
 	}
 	if lines := s.FormatTraffic(30 * api.Second); len(lines) > 0 {
 		fmt.Fprintln(w)
 		fmt.Fprintln(w, strings.Join(lines, "\n"))
 	}
+	fmt.Fprintf(w, "stopped after %s: %s\n", passes(s.PassCount()), stop.Text)
 	outputs := s.Outputs()
 	if len(outputs) == 0 {
 		return

@@ -32,6 +32,12 @@
 // last wrote, not by the pods as they are, and counted per second
 // (TrafficWindow), so the lag of the chain's last link is a number.
 //
+// A run played once and never sought (the CLI, reconcile check) drops its
+// checkpoints (DropCheckpoints) and holds only the world as it is. Run plays
+// within Bounds (a horizon, a pass bound, a bound the caller measures) and,
+// asked to, stops when the world is quiet (Quiet): nothing left on the
+// agenda would change an object, converged or not.
+//
 // A Sim and the worlds forked or cloned from it share structure and must
 // be used from one goroutine.
 package sim

@@ -22,6 +22,7 @@ func (w *world) drain() {
 			w.eventRecorded(ch.Recorded)
 			continue
 		}
+		w.writes++
 		if w.changed != nil {
 			noteChange(w.changed, ch.Watch)
 		}

@@ -172,9 +172,10 @@ func (w *world) runPass(i int, q queue.Item) *Pass {
 		c.crashNext = false
 		w.crash(i)
 	}
+	w.requeued = ""
 	if requeue > 0 && c.running {
-		w.schedule(item{at: w.now + requeue, kind: itemRequeue, ctrl: i, epoch: c.epoch, key: key,
-			why: fmt.Sprintf("%s after %s", why, api.FormatDuration(requeue))})
+		w.requeued = fmt.Sprintf("%s after %s", why, api.FormatDuration(requeue))
+		w.schedule(item{at: w.now + requeue, kind: itemRequeue, ctrl: i, epoch: c.epoch, key: key, why: w.requeued})
 	}
 	w.passes = append(w.passes, p)
 	w.hash(p.record())

@@ -27,6 +27,10 @@ type Sim struct {
 	// passes after it change, whatever the size of the world; a seek replays
 	// at most checkpointEvery-1 passes.
 	checkpoints []checkpoint
+	// quiet memoizes Quiet for the current world (quiet.go).
+	quiet quietMemo
+	// noCheckpoints: only the start is kept (DropCheckpoints).
+	noCheckpoints bool
 }
 
 type checkpoint struct {
@@ -157,7 +161,7 @@ func (s *Sim) build() (*world, error) {
 // passes ran since the last copy.
 func (s *Sim) maybeCheckpoint(n int) {
 	last := s.checkpoints[len(s.checkpoints)-1].pass
-	if n-last >= checkpointEvery {
+	if n-last >= checkpointEvery && !s.noCheckpoints {
 		s.checkpoints = append(s.checkpoints, checkpoint{n, s.w.clone()})
 	}
 }

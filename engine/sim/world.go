@@ -92,6 +92,11 @@ type world struct {
 	// traffic are the simulated request streams, if the run has any
 	// (traffic.go).
 	traffic streams
+	// writes counts the objects written (watch events drained): what
+	// Quiet's memo is keyed by. requeued is the requeue the last pass
+	// asked for, in the words of its item ("" for none).
+	writes   uint64
+	requeued string
 }
 
 // clone returns a copy of w. The two share what neither has changed since:
