@@ -79,7 +79,11 @@ const probeJS = `(() => {
     const tick = () => {
       if (B.marks.interactive !== undefined) return;
       if (B.marks.loaderGone !== undefined) {
-        const next = [...document.querySelectorAll("button")].find((b) => b.textContent.trim() === "Next pass");
+        const buttons = [...document.querySelectorAll("button")];
+        // A lesson that asks before its first pass: skip the question,
+        // which runs the pass.
+        const next = buttons.find((b) => b.textContent.trim() === "Skip the question") ||
+          buttons.find((b) => b.textContent.trim() === "Next pass");
         if (next && !next.disabled) { B.clicks++; next.click(); }
         check();
       }
