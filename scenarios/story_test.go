@@ -32,7 +32,7 @@ var askedPasses = map[string][]string{
 	// The autoscaler's lessons.
 	"two-controllers-own-replicas":           {"gitops", "horizontal-pod-autoscaler"},
 	"an-autoscaler-reconciles-one-dimension": {"horizontal-pod-autoscaler", "deployment-controller"},
-	"the-chains-last-link":      {"endpointslice-controller"},
+	"the-chains-last-link":                   {"endpointslice-controller"},
 }
 
 // TestEveryLessonTellsItsStory checks the text a lesson page reveals as the
