@@ -59,7 +59,7 @@ func expectText(e scenario.Expect) string {
 	case e.Event != nil:
 		return eventText(e.Event)
 	case e.Output != nil:
-		return outputText(e.Output)
+		return e.Output.String()
 	case e.Outside != "":
 		return fmt.Sprintf("outside the cluster: %q", e.Outside)
 	case e.That != "":
@@ -92,25 +92,4 @@ func eventText(e *scenario.ExpectEvent) string {
 		parts = append(parts, fmt.Sprintf("%d to %d", e.Min, e.Max))
 	}
 	return "event " + strings.Join(parts, ", ")
-}
-
-func outputText(e *scenario.ExpectOutput) string {
-	s := "output"
-	if e.Command != "" {
-		s += fmt.Sprintf(" of %q", e.Command)
-	}
-	var conds []string
-	if e.Contains != "" {
-		conds = append(conds, fmt.Sprintf("contains %q", e.Contains))
-	}
-	if e.ExitCode != nil {
-		conds = append(conds, fmt.Sprintf("exit code %d", *e.ExitCode))
-	}
-	if e.Contains == "" && e.ExitCode != nil {
-		s += " with"
-	}
-	if len(conds) > 0 {
-		s += " " + strings.Join(conds, " and ")
-	}
-	return s
 }

@@ -61,23 +61,7 @@ func expectEvent(events []*api.Event, e *scenario.ExpectEvent) (what, got string
 
 // expectOutput checks the latest output of a command containing e.Command.
 func expectOutput(outputs []sim.Output, e *scenario.ExpectOutput) (what, got string, ok bool) {
-	what = "output"
-	if e.Command != "" {
-		what += fmt.Sprintf(" of %q", e.Command)
-	}
-	var conds []string
-	if e.Contains != "" {
-		conds = append(conds, fmt.Sprintf("contains %q", e.Contains))
-	}
-	if e.ExitCode != nil {
-		conds = append(conds, fmt.Sprintf("exit code %d", *e.ExitCode))
-	}
-	if e.Contains == "" && e.ExitCode != nil {
-		what += " with"
-	}
-	if len(conds) > 0 {
-		what += " " + strings.Join(conds, " and ")
-	}
+	what = e.String()
 	var last *sim.Output
 	for i := range outputs {
 		if strings.Contains(outputs[i].Command, e.Command) {

@@ -1,12 +1,14 @@
 package scenario
 
 import (
+	"fmt"
 	"reconcile/engine/api"
 	"reconcile/engine/assertion"
 	"reconcile/engine/controller"
 	"reconcile/engine/manifest"
 	"reconcile/engine/sim"
 	"reconcile/engine/yamlpos"
+	"strings"
 )
 
 // Scenario is one lesson as data: a cluster, the manifests applied at t=0,
@@ -166,6 +168,29 @@ type ExpectOutput struct {
 	Command  string
 	Contains string
 	ExitCode *int
+}
+
+// String is what e expects, in words: output of "get pods" contains
+// "Running" and exit code 0.
+func (e *ExpectOutput) String() string {
+	s := "output"
+	if e.Command != "" {
+		s += fmt.Sprintf(" of %q", e.Command)
+	}
+	var conds []string
+	if e.Contains != "" {
+		conds = append(conds, fmt.Sprintf("contains %q", e.Contains))
+	}
+	if e.ExitCode != nil {
+		conds = append(conds, fmt.Sprintf("exit code %d", *e.ExitCode))
+	}
+	if e.Contains == "" && e.ExitCode != nil {
+		s += " with"
+	}
+	if len(conds) > 0 {
+		s += " " + strings.Join(conds, " and ")
+	}
+	return s
 }
 
 // Moment is one entry of story: a text to show once the run reaches a
