@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reconcile/engine/merge"
 	"reflect"
 	"strconv"
 	"strings"
@@ -80,13 +81,13 @@ func (k *cmd) patchOne(f found, typ string, p any, status bool) (api.Object, boo
 		if !ok {
 			return nil, false, statusError("BadRequest", "error decoding patch: json: cannot unmarshal %s into Go value of type map[string]interface {}", jsonType(p))
 		}
-		next = mergePatch(cur, pm, false)
+		next = mergePatch("", cur, pm, false)
 	case "strategic":
 		pm, ok := p.(map[string]any)
 		if !ok {
 			return nil, false, statusError("BadRequest", "error decoding patch: json: cannot unmarshal %s into Go value of type map[string]interface {}", jsonType(p))
 		}
-		next = mergePatch(cur, pm, true)
+		next = mergePatch("", cur, pm, true)
 	case "json":
 		ops, ok := p.([]any)
 		if !ok {
@@ -137,33 +138,34 @@ func jsonType(v any) string {
 	return "object"
 }
 
-// mergeKeys are the lists a strategic merge patch merges item by item, by
-// the key the Kubernetes API declares for them.
-var mergeKeys = map[string]string{"containers": "name", "initContainers": "name", "env": "name", "ports": "containerPort",
-	"volumes": "name", "volumeMounts": "mountPath", "imagePullSecrets": "name", "tolerations": "", "conditions": "type"}
-
 // mergePatch applies a JSON merge patch: objects merge, null deletes,
-// everything else replaces. With strategic, the lists in mergeKeys merge
-// by key, and an item {"$patch": "delete", KEY: ...} removes one.
-func mergePatch(cur, patch map[string]any, strategic bool) map[string]any {
+// everything else replaces. With strategic, a list the Kubernetes API
+// declares with patchStrategy "merge" (merge.Strategy, the table apply's
+// three-way merge reads too) merges item by item on its key, and an item
+// {"$patch": "delete", KEY: ...} removes one; path is the field path of cur.
+func mergePatch(path string, cur, patch map[string]any, strategic bool) map[string]any {
 	if cur == nil {
 		cur = map[string]any{}
 	}
 	for _, key := range sortedKeys(patch) {
+		at := key
+		if path != "" {
+			at = path + "." + key
+		}
 		switch pv := patch[key].(type) {
 		case nil:
 			delete(cur, key)
 		case map[string]any:
 			cv, _ := cur[key].(map[string]any)
-			cur[key] = mergePatch(cv, pv, strategic)
+			cur[key] = mergePatch(at, cv, pv, strategic)
 		case []any:
-			mk, ok := mergeKeys[key]
+			mk, _, ok := merge.Strategy(at)
 			cv, isList := cur[key].([]any)
-			if !strategic || !ok || mk == "" || !isList {
+			if !strategic || !ok || !isList {
 				cur[key] = pv
 				continue
 			}
-			cur[key] = mergeList(cv, pv, mk)
+			cur[key] = mergeList(at, cv, pv, mk)
 		default:
 			cur[key] = pv
 		}
@@ -171,7 +173,7 @@ func mergePatch(cur, patch map[string]any, strategic bool) map[string]any {
 	return cur
 }
 
-func mergeList(cur, patch []any, key string) []any {
+func mergeList(path string, cur, patch []any, key string) []any {
 	out := append([]any(nil), cur...)
 	for _, item := range patch {
 		pm, ok := item.(map[string]any)
@@ -192,7 +194,7 @@ func mergeList(cur, patch []any, key string) []any {
 		}
 		if at >= 0 {
 			cm, _ := out[at].(map[string]any)
-			out[at] = mergePatch(cm, pm, true)
+			out[at] = mergePatch(path, cm, pm, true)
 		} else {
 			out = append(out, pm)
 		}
