@@ -223,21 +223,6 @@ func (l *loader) images(n *yaml.Node) []Image {
 				im.Digest = s
 			}
 		}
-		if v := f.get("pull"); v != nil {
-			im.Pull, _ = l.duration(v, path+".pull")
-		}
-		if v := f.get("start"); v != nil {
-			im.Start, _ = l.duration(v, path+".start")
-		}
-		if v := f.get("ready"); v != nil {
-			im.Ready, _ = l.boolean(v, path+".ready")
-		}
-		if v := f.get("crash"); v != nil {
-			im.Crash, _ = l.boolean(v, path+".crash")
-		}
-		if v := f.get("healthy"); v != nil {
-			im.Healthy, _ = l.boolean(v, path+".healthy")
-		}
 		if v := f.get("pullError"); v != nil {
 			im.PullError, _ = l.str(v, path+".pullError")
 		}

@@ -1,9 +1,29 @@
 package scenario
 
-// imageBehaviour reads the fields of cluster.images[i] that say how a
-// container of the image lives: exitCode, runs, warmup, startupFails,
-// postStartFails, preStopFails.
+import "reconcile/engine/api"
+
+// imageBehaviour reads the fields of cluster.images[i] that say how the
+// image pulls and how a container of it lives: the times (pull, start,
+// runs, warmup), the switches (ready, crash, healthy, startupFails,
+// postStartFails, preStopFails) and exitCode.
 func (l *loader) imageBehaviour(f *fieldSet, im *Image, path string) {
+	for _, d := range []struct {
+		name string
+		to   *api.Duration
+	}{{"pull", &im.Pull}, {"start", &im.Start}, {"runs", &im.Runs}, {"warmup", &im.Warmup}} {
+		if v := f.get(d.name); v != nil {
+			*d.to, _ = l.duration(v, path+"."+d.name)
+		}
+	}
+	for _, b := range []struct {
+		name string
+		to   *bool
+	}{{"ready", &im.Ready}, {"crash", &im.Crash}, {"healthy", &im.Healthy}, {"startupFails", &im.StartupFails},
+		{"postStartFails", &im.PostStartFails}, {"preStopFails", &im.PreStopFails}} {
+		if v := f.get(b.name); v != nil {
+			*b.to, _ = l.boolean(v, path+"."+b.name)
+		}
+	}
 	if v := f.get("exitCode"); v != nil {
 		if n, ok := l.integer(v, path+".exitCode", 32); ok {
 			if n < 0 || n > 255 {
@@ -11,20 +31,5 @@ func (l *loader) imageBehaviour(f *fieldSet, im *Image, path string) {
 			}
 			im.ExitCode = int32(n)
 		}
-	}
-	if v := f.get("runs"); v != nil {
-		im.Runs, _ = l.duration(v, path+".runs")
-	}
-	if v := f.get("warmup"); v != nil {
-		im.Warmup, _ = l.duration(v, path+".warmup")
-	}
-	if v := f.get("startupFails"); v != nil {
-		im.StartupFails, _ = l.boolean(v, path+".startupFails")
-	}
-	if v := f.get("postStartFails"); v != nil {
-		im.PostStartFails, _ = l.boolean(v, path+".postStartFails")
-	}
-	if v := f.get("preStopFails"); v != nil {
-		im.PreStopFails, _ = l.boolean(v, path+".preStopFails")
 	}
 }
