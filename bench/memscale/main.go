@@ -26,6 +26,7 @@ func main() {
 	log.SetFlags(0)
 	memprofile := flag.String("memprofile", "", "write a heap profile after the converge to `FILE`")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the converge to `FILE`")
+	service := flag.Bool("service", false, "converge scale-10000-service.yaml (one Service in front of the pods) instead")
 	flag.Parse()
 	if *cpuprofile != "" {
 		f, err := os.Create(*cpuprofile)
@@ -37,7 +38,11 @@ func main() {
 	var before syscall.Rusage
 	syscall.Getrusage(syscall.RUSAGE_SELF, &before)
 	t0 := time.Now()
-	c, s, err := scale.Converge()
+	converge := scale.Converge
+	if *service {
+		converge = scale.ConvergeService
+	}
+	c, s, err := converge()
 	if err != nil {
 		log.Fatal(err)
 	}
