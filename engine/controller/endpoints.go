@@ -57,27 +57,35 @@ func (e *EndpointsLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 		return Result{}, nil
 	}
 	eps, ports := selected(ctx.Cache, svc)
+	// Addresses past the capacity are counted, not built: the object
+	// keeps at most MaxEndpointsAddresses (markCapacity cuts the extra one
+	// of each kind built here, and sees that it has to).
 	var sub api.EndpointSubset
+	ready, notReady := 0, 0
 	for _, ep := range eps {
 		if ep.terminating && !svc.Spec.PublishNotReadyAddresses {
 			continue
 		}
-		p := ep.pod
-		a := api.EndpointAddress{IP: p.Status.PodIP, NodeName: p.Spec.NodeName,
-			TargetRef: &api.ObjectReference{Kind: "Pod", Namespace: p.Namespace, Name: p.Name, UID: p.UID}}
+		list := &sub.NotReadyAddresses
 		if ep.ready {
-			sub.Addresses = append(sub.Addresses, a)
+			list, ready = &sub.Addresses, ready+1
 		} else {
-			sub.NotReadyAddresses = append(sub.NotReadyAddresses, a)
+			notReady++
 		}
+		if len(*list) > MaxEndpointsAddresses {
+			continue
+		}
+		p := ep.pod
+		*list = append(*list, api.EndpointAddress{IP: p.Status.PodIP, NodeName: p.Spec.NodeName,
+			TargetRef: &api.ObjectReference{Kind: "Pod", Namespace: p.Namespace, Name: p.Name, UID: p.UID}})
 	}
 	var subsets []api.EndpointSubset
 	if len(sub.Addresses)+len(sub.NotReadyAddresses) > 0 && len(ports) > 0 {
 		sub.Ports = ports
 		subsets = []api.EndpointSubset{sub}
 	}
-	ctx.Desired = fmt.Sprintf("%d ready and %d not-ready address(es)", len(sub.Addresses), len(sub.NotReadyAddresses))
-	if len(sub.Addresses)+len(sub.NotReadyAddresses) > MaxEndpointsAddresses {
+	ctx.Desired = fmt.Sprintf("%d ready and %d not-ready address(es)", ready, notReady)
+	if ready+notReady > MaxEndpointsAddresses {
 		ctx.Desired += fmt.Sprintf(", truncated to %d (annotation %s)", MaxEndpointsAddresses, OverCapacityAnnotation)
 	}
 	labels := map[string]string{}
@@ -96,7 +104,9 @@ func (e *EndpointsLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	}
 	r, nr := countAddresses(have)
 	ctx.Observed = fmt.Sprintf("%d ready and %d not-ready address(es)", r, nr)
-	n := have.DeepCopy()
+	cp := *have // its subsets are replaced, not copied
+	cp.ObjectMeta = have.ObjectMeta.DeepCopy()
+	n := &cp
 	n.Subsets, n.Labels = subsets, labels
 	if len(n.Labels) == 0 {
 		n.Labels = nil

@@ -115,7 +115,12 @@ func selected(c *informer.Cache, svc *api.Service) ([]endpointOf, []api.Endpoint
 		ready := svc.Spec.PublishNotReadyAddresses || serving && !terminating
 		out = append(out, endpointOf{pod: p, ready: ready, serving: serving, terminating: terminating})
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].pod.Name < out[j].pod.Name })
+	// The cache lists by namespace/name, so the pods of one namespace come
+	// sorted already; the check costs a pass over them, a sort more.
+	byName := func(i, j int) bool { return out[i].pod.Name < out[j].pod.Name }
+	if !sort.SliceIsSorted(out, byName) {
+		sort.Slice(out, byName)
+	}
 	var ports []api.EndpointPort
 	if len(out) > 0 {
 		for _, sp := range svc.Spec.Ports {
@@ -210,7 +215,7 @@ func (e *EndpointSliceLoop) Reconcile(ctx *Context, req Request) (Result, error)
 	if len(plan.create)+len(plan.update)+len(plan.del) == 0 {
 		return ctx.NothingToDo(), nil
 	}
-	ctx.Difference = planDifference(mine, groups, plan)
+	ctx.Difference = planDifference(mine, eps, plan)
 	for _, c := range plan.create {
 		if _, err := ctx.Create(c, func(o api.Object) string {
 			return fmt.Sprintf("create endpointslice %s (%s)", o.Meta().Name, sliceSummary(o.(*api.EndpointSlice)))
@@ -240,45 +245,64 @@ func observedSlices(mine []*api.EndpointSlice) string {
 	case 1:
 		return fmt.Sprintf("slice %s: %s", mine[0].Name, sliceSummary(mine[0]))
 	}
-	all := &api.EndpointSlice{}
+	n, ready, term := 0, 0, 0
 	for _, s := range mine {
-		all.Endpoints = append(all.Endpoints, s.Endpoints...)
+		n += len(s.Endpoints)
+		r, t := countConditions(s)
+		ready, term = ready+r, term+t
 	}
-	return fmt.Sprintf("%d slices: %s", len(mine), sliceSummary(all))
+	return fmt.Sprintf("%d slices: %s", len(mine), summaryText(n, ready, term))
 }
 
 // maxNamed is how many endpoint changes a pass's difference names before it
 // counts the rest.
 const maxNamed = 5
 
-// planDifference says what a plan changes: the endpoints added, dropped or
-// changed (the first few by name, then a count), the ports, and the
-// slices created and deleted.
-func planDifference(mine []*api.EndpointSlice, groups []*endpointGroup, plan slicePlan) string {
-	have := &api.EndpointSlice{}
-	for _, s := range mine {
-		have.Endpoints = append(have.Endpoints, s.Endpoints...)
-		if len(s.Ports) > 0 && have.Ports == nil {
-			have.Ports = s.Ports
-		}
-	}
-	want := &api.EndpointSlice{}
-	for _, g := range groups {
-		want.Endpoints = append(want.Endpoints, g.eps...)
-		if len(g.ports) > 0 && want.Ports == nil {
-			want.Ports = g.ports
-		}
-	}
+// planDifference says what a plan changes, from the slices it writes
+// only (an endpoint never moves between slices): the endpoints added,
+// dropped or changed (the first few by name, then a count), the ports,
+// and the slices created and deleted.
+func planDifference(mine []*api.EndpointSlice, eps []endpointOf, plan slicePlan) string {
 	if len(mine) == 0 {
-		n := len(plan.create)
-		if n == 1 {
-			return fmt.Sprintf("+1 slice with %d endpoint(s)", len(want.Endpoints))
+		if n := len(plan.create); n != 1 {
+			return fmt.Sprintf("+%d slices with %d endpoint(s)", n, len(eps))
 		}
-		return fmt.Sprintf("+%d slices with %d endpoint(s)", n, len(want.Endpoints))
+		return fmt.Sprintf("+1 slice with %d endpoint(s)", len(eps))
 	}
-	parts := sliceDiffParts(have, want)
+	before := map[string]*api.EndpointSlice{}
+	for _, s := range mine {
+		before[s.Name] = s
+	}
+	var parts []string
+	ports := false
+	diff := func(have, want *api.EndpointSlice) {
+		for _, p := range sliceDiffParts(have, want) {
+			if p == "ports" {
+				ports = true
+			} else {
+				parts = append(parts, p)
+			}
+		}
+	}
+	none := &api.EndpointSlice{}
+	for _, c := range plan.create {
+		diff(none, c)
+	}
+	for _, u := range plan.update {
+		if old := before[u.Name]; old != nil {
+			diff(old, u)
+		} else {
+			diff(none, u)
+		}
+	}
+	for _, d := range plan.del {
+		diff(d, none)
+	}
 	if len(parts) > maxNamed {
 		parts = append(parts[:maxNamed:maxNamed], fmt.Sprintf("and %d more", len(parts)-maxNamed))
+	}
+	if ports {
+		parts = append(parts, "ports")
 	}
 	if len(plan.create) > 0 {
 		parts = append(parts, fmt.Sprintf("+%d slice(s)", len(plan.create)))
@@ -318,16 +342,24 @@ func selectorString(m map[string]string) string {
 
 // sliceSummary says what a slice lists: "3 endpoints, 2 ready, 1 terminating".
 func sliceSummary(s *api.EndpointSlice) string {
-	ready, term := 0, 0
+	ready, term := countConditions(s)
+	return summaryText(len(s.Endpoints), ready, term)
+}
+
+func countConditions(s *api.EndpointSlice) (ready, terminating int) {
 	for _, e := range s.Endpoints {
 		if e.Conditions.Ready != nil && *e.Conditions.Ready {
 			ready++
 		}
 		if e.Conditions.Terminating != nil && *e.Conditions.Terminating {
-			term++
+			terminating++
 		}
 	}
-	out := fmt.Sprintf("%d endpoint(s), %d ready", len(s.Endpoints), ready)
+	return ready, terminating
+}
+
+func summaryText(n, ready, term int) string {
+	out := fmt.Sprintf("%d endpoint(s), %d ready", n, ready)
 	if term > 0 {
 		out += fmt.Sprintf(", %d terminating", term)
 	}

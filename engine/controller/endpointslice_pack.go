@@ -21,7 +21,7 @@ const MaxEndpointsPerSlice = 100
 type endpointGroup struct {
 	ports []api.EndpointPort
 	key   string
-	eps   []api.Endpoint
+	eps   []endpointOf
 }
 
 // portsKey names a set of endpoint ports, for grouping.
@@ -50,61 +50,80 @@ func podEndpointPorts(svc *api.Service, p *api.Pod) []api.EndpointPort {
 	return ports
 }
 
-// groupEndpoints turns the pods behind a Service into endpoints, grouped
-// by ports, the groups in the order of their first pod.
+// groupEndpoints groups the pods behind a Service by the ports they
+// resolve its ports to, the groups in the order of their first pod. When
+// no port is named the ports are the same on every pod and are worked out
+// once.
 func groupEndpoints(svc *api.Service, eps []endpointOf) []*endpointGroup {
+	if len(eps) == 0 {
+		return nil
+	}
+	named := false
+	for _, sp := range svc.Spec.Ports {
+		named = named || sp.TargetPort.IsString
+	}
+	if !named {
+		ports := podEndpointPorts(svc, eps[0].pod)
+		return []*endpointGroup{{ports: ports, key: portsKey(ports), eps: eps}}
+	}
 	var groups []*endpointGroup
-	var last *endpointGroup
 	for _, ep := range eps {
-		p := ep.pod
-		ports := podEndpointPorts(svc, p)
+		ports := podEndpointPorts(svc, ep.pod)
 		key := portsKey(ports)
-		g := last
-		if g == nil || g.key != key {
-			g = nil
-			for _, h := range groups {
-				if h.key == key {
-					g = h
-				}
+		var g *endpointGroup
+		for _, h := range groups {
+			if h.key == key {
+				g = h
 			}
-			if g == nil {
-				g = &endpointGroup{ports: ports, key: key}
-				groups = append(groups, g)
-			}
-			last = g
 		}
-		g.eps = append(g.eps, api.Endpoint{Addresses: []string{p.Status.PodIP},
-			Conditions: api.EndpointConditions{Ready: api.Bool(ep.ready), Serving: api.Bool(ep.serving), Terminating: api.Bool(ep.terminating)},
-			NodeName:   p.Spec.NodeName,
-			TargetRef:  &api.ObjectReference{Kind: "Pod", Namespace: p.Namespace, Name: p.Name, UID: p.UID}})
+		if g == nil {
+			g = &endpointGroup{ports: ports, key: key}
+			groups = append(groups, g)
+		}
+		g.eps = append(g.eps, ep)
 	}
 	return groups
 }
 
-// endpointIdentity is what makes two endpoints the same one: its
-// addresses and the object behind it (the hash Kubernetes keys its
-// endpoint sets by; a pod that comes back with a new IP is a new
-// endpoint).
-func endpointIdentity(e *api.Endpoint) string {
-	id := strings.Join(e.Addresses, ",")
+// endpointFor is the endpoint a slice lists for a pod.
+func endpointFor(ep endpointOf) api.Endpoint {
+	p := ep.pod
+	return api.Endpoint{Addresses: []string{p.Status.PodIP},
+		Conditions: api.EndpointConditions{Ready: api.Bool(ep.ready), Serving: api.Bool(ep.serving), Terminating: api.Bool(ep.terminating)},
+		NodeName:   p.Spec.NodeName,
+		TargetRef:  &api.ObjectReference{Kind: "Pod", Namespace: p.Namespace, Name: p.Name, UID: p.UID}}
+}
+
+// endpointID is what makes two endpoints the same one: the object behind
+// it and its addresses (what Kubernetes hashes its endpoint sets by; a pod
+// that comes back with a new IP is a new endpoint).
+type endpointID struct{ namespace, name, addresses string }
+
+func idOfPod(ep endpointOf) endpointID {
+	return endpointID{ep.pod.Namespace, ep.pod.Name, ep.pod.Status.PodIP}
+}
+
+func idOf(e *api.Endpoint) endpointID {
+	var id endpointID
+	if len(e.Addresses) == 1 {
+		id.addresses = e.Addresses[0]
+	} else {
+		id.addresses = strings.Join(e.Addresses, ",")
+	}
 	if e.TargetRef != nil {
-		id = e.TargetRef.Namespace + "/" + e.TargetRef.Name + "@" + id
+		id.namespace, id.name = e.TargetRef.Namespace, e.TargetRef.Name
 	}
 	return id
 }
 
-// sameEndpoint reports whether two endpoints of one identity say the same:
-// conditions, node and the object they point at.
-func sameEndpoint(a, b *api.Endpoint) bool {
-	bp := func(x, y *bool) bool { return (x == nil) == (y == nil) && (x == nil || *x == *y) }
-	if !bp(a.Conditions.Ready, b.Conditions.Ready) || !bp(a.Conditions.Serving, b.Conditions.Serving) ||
-		!bp(a.Conditions.Terminating, b.Conditions.Terminating) || a.NodeName != b.NodeName {
-		return false
-	}
-	if (a.TargetRef == nil) != (b.TargetRef == nil) {
-		return false
-	}
-	return a.TargetRef == nil || *a.TargetRef == *b.TargetRef
+// listsPodAsIs reports whether e, an endpoint of ep's identity, says what
+// endpointFor(ep) would: conditions, node and the object it points at.
+func listsPodAsIs(e *api.Endpoint, ep endpointOf) bool {
+	is := func(b *bool, v bool) bool { return b != nil && *b == v }
+	p := ep.pod
+	return is(e.Conditions.Ready, ep.ready) && is(e.Conditions.Serving, ep.serving) &&
+		is(e.Conditions.Terminating, ep.terminating) && e.NodeName == p.Spec.NodeName && e.TargetRef != nil &&
+		*e.TargetRef == api.ObjectReference{Kind: "Pod", Namespace: p.Namespace, Name: p.Name, UID: p.UID}
 }
 
 // slicePlan is what one pass writes: slices to create, to update and to
@@ -178,30 +197,48 @@ func planSlices(svc *api.Service, existing []*api.EndpointSlice, groups []*endpo
 }
 
 // planGroup packs one group's endpoints into the slices that carry its
-// ports.
+// ports. Only the slices it writes get new endpoint values; an endpoint
+// that did not change is kept as it is.
 func planGroup(svc *api.Service, existing []*api.EndpointSlice, g *endpointGroup, labels map[string]string, max int) (create, update, del []*api.EndpointSlice) {
+	// The pods are all in the Service's namespace: a name finds the pod,
+	// and the identity check (its address) follows.
 	index := make(map[string]int, len(g.eps))
-	for i := range g.eps {
-		index[endpointIdentity(&g.eps[i])] = i
+	for i, ep := range g.eps {
+		index[ep.pod.Name] = i
 	}
 	placed := make([]bool, len(g.eps))
 	var unchanged []*api.EndpointSlice
+	var match []int
 	for _, s := range existing {
-		var kept []api.Endpoint
+		match = match[:0]
 		changed := false
 		for j := range s.Endpoints {
-			i, ok := index[endpointIdentity(&s.Endpoints[j])]
-			if !ok || placed[i] {
+			e := &s.Endpoints[j]
+			i, ok := -1, false
+			if e.TargetRef != nil {
+				i, ok = index[e.TargetRef.Name]
+			}
+			if !ok || placed[i] || idOf(e) != idOfPod(g.eps[i]) {
+				match = append(match, -1)
+				changed = true
 				continue
 			}
 			placed[i] = true
-			kept = append(kept, g.eps[i])
-			if !sameEndpoint(&s.Endpoints[j], &g.eps[i]) {
-				changed = true
-			}
+			match = append(match, i)
+			changed = changed || !listsPodAsIs(&s.Endpoints[j], g.eps[i])
 		}
 		switch {
-		case changed || len(kept) != len(s.Endpoints):
+		case changed:
+			kept := make([]api.Endpoint, 0, len(s.Endpoints))
+			for j, i := range match {
+				switch {
+				case i < 0:
+				case listsPodAsIs(&s.Endpoints[j], g.eps[i]):
+					kept = append(kept, s.Endpoints[j])
+				default:
+					kept = append(kept, endpointFor(g.eps[i]))
+				}
+			}
 			if len(kept) == 0 {
 				del = append(del, s)
 				continue
@@ -217,10 +254,10 @@ func planGroup(svc *api.Service, existing []*api.EndpointSlice, g *endpointGroup
 			unchanged = append(unchanged, s)
 		}
 	}
-	var rest []api.Endpoint
+	var rest []int
 	for i := range g.eps {
 		if !placed[i] {
-			rest = append(rest, g.eps[i])
+			rest = append(rest, i)
 		}
 	}
 	take := func(s *api.EndpointSlice) {
@@ -228,7 +265,12 @@ func planGroup(svc *api.Service, existing []*api.EndpointSlice, g *endpointGroup
 		if n <= 0 {
 			return
 		}
-		s.Endpoints = append(s.Endpoints[:len(s.Endpoints):len(s.Endpoints)], rest[:n]...)
+		eps := make([]api.Endpoint, len(s.Endpoints), len(s.Endpoints)+n)
+		copy(eps, s.Endpoints)
+		for _, i := range rest[:n] {
+			eps = append(eps, endpointFor(g.eps[i]))
+		}
+		s.Endpoints = eps
 		rest = rest[n:]
 	}
 	if len(rest) > 0 && len(update) > 0 {
