@@ -37,6 +37,8 @@ func main() {
 	}
 	var before syscall.Rusage
 	syscall.Getrusage(syscall.RUSAGE_SELF, &before)
+	var m0 runtime.MemStats
+	runtime.ReadMemStats(&m0)
 	t0 := time.Now()
 	converge := scale.Converge
 	if *service {
@@ -47,6 +49,8 @@ func main() {
 		log.Fatal(err)
 	}
 	took := time.Since(t0)
+	var m1 runtime.MemStats
+	runtime.ReadMemStats(&m1)
 	var after syscall.Rusage
 	syscall.Getrusage(syscall.RUSAGE_SELF, &after)
 	if *cpuprofile != "" {
@@ -65,6 +69,7 @@ func main() {
 	var ru syscall.Rusage
 	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
 	fmt.Printf("converged: %d passes, simulated %s, wall %s (engine %.0f ms), CPU %s\n", c.Passes, c.SimTime, took.Round(time.Millisecond), c.Millis, cpu.Round(time.Millisecond))
+	fmt.Printf("allocated during the converge: %d MB in %d objects (steady figures where CPU time is noisy)\n", (m1.TotalAlloc-m0.TotalAlloc)>>20, m1.Mallocs-m0.Mallocs)
 	fmt.Printf("live heap after: %d MB (%d objects); peak RSS %d MB; GCs %d\n", m.HeapAlloc>>20, m.Objects, ru.Maxrss>>10, m.NumGC)
 	runtime.KeepAlive(s)
 }
