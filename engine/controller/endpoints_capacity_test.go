@@ -10,11 +10,11 @@ func addresses(n int) []api.EndpointAddress { return make([]api.EndpointAddress,
 
 func TestMarkCapacity(t *testing.T) {
 	for _, c := range []struct {
-		name                       string
-		subsets                    [][2]int // ready, not ready
-		annotated                  bool
-		want                       [][2]int
-		wantAnnotation             bool
+		name           string
+		subsets        [][2]int // ready, not ready
+		annotated      bool
+		want           [][2]int
+		wantAnnotation bool
 	}{
 		{name: "fits", subsets: [][2]int{{600, 400}}, want: [][2]int{{600, 400}}},
 		{name: "fits again: the annotation goes", subsets: [][2]int{{10, 0}}, annotated: true, want: [][2]int{{10, 0}}},
