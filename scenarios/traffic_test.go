@@ -93,7 +93,7 @@ func TestTheChainsLastLinkInTime(t *testing.T) {
 	}
 	s = newSim(t, sc)
 	s.RunUntil(2*api.Minute, 0)
-	if w := s.TrafficWindow("web", api.Minute, 2*api.Minute); w.Failed != 41 {
-		t.Errorf("the rollout with the lag: %d requests failed, want 41", w.Failed)
+	if w := s.TrafficWindow("web", api.Minute, 2*api.Minute); w.Failed != 40 {
+		t.Errorf("the rollout with the lag: %d requests failed, want 40", w.Failed)
 	}
 }

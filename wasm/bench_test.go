@@ -896,6 +896,12 @@ func (b *benchRun) write(file string) error {
 	} else {
 		row("engine natively", b.notMeasured("native"), "", "", "≤ 2 s", "")
 	}
+	if b.nat != nil && len(b.nat.ServiceConverge) > 0 && native.Millis > 0 {
+		c := b.nat.ServiceConverge[len(b.nat.ServiceConverge)-1]
+		row(fmt.Sprintf("engine natively: %s converges, the same world with a Service in front of the 10,000 pods (100 EndpointSlices)", scale.ServiceID),
+			fmt.Sprintf("%s, %d passes, %.0f passes/s", benchMS(c.Millis), c.Passes, c.PassesPerSecond), "", benchRatio(c.Millis, native.Millis)+" of without",
+			"none", "")
+	}
 	if b.web != nil && len(b.web.Converge) > 0 {
 		web := b.web.MedianConverge()
 		r, v := "", ""

@@ -26,6 +26,7 @@ func main() {
 	log.SetFlags(0)
 	memprofile := flag.String("memprofile", "", "write a heap profile after the converge to `FILE`")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the converge to `FILE`")
+	service := flag.Bool("service", false, "converge scale-10000-service.yaml (one Service in front of the pods) instead")
 	flag.Parse()
 	if *cpuprofile != "" {
 		f, err := os.Create(*cpuprofile)
@@ -36,12 +37,20 @@ func main() {
 	}
 	var before syscall.Rusage
 	syscall.Getrusage(syscall.RUSAGE_SELF, &before)
+	var m0 runtime.MemStats
+	runtime.ReadMemStats(&m0)
 	t0 := time.Now()
-	c, s, err := scale.Converge()
+	converge := scale.Converge
+	if *service {
+		converge = scale.ConvergeService
+	}
+	c, s, err := converge()
 	if err != nil {
 		log.Fatal(err)
 	}
 	took := time.Since(t0)
+	var m1 runtime.MemStats
+	runtime.ReadMemStats(&m1)
 	var after syscall.Rusage
 	syscall.Getrusage(syscall.RUSAGE_SELF, &after)
 	if *cpuprofile != "" {
@@ -60,6 +69,7 @@ func main() {
 	var ru syscall.Rusage
 	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
 	fmt.Printf("converged: %d passes, simulated %s, wall %s (engine %.0f ms), CPU %s\n", c.Passes, c.SimTime, took.Round(time.Millisecond), c.Millis, cpu.Round(time.Millisecond))
+	fmt.Printf("allocated during the converge: %d MB in %d objects (steady figures where CPU time is noisy)\n", (m1.TotalAlloc-m0.TotalAlloc)>>20, m1.Mallocs-m0.Mallocs)
 	fmt.Printf("live heap after: %d MB (%d objects); peak RSS %d MB; GCs %d\n", m.HeapAlloc>>20, m.Objects, ru.Maxrss>>10, m.NumGC)
 	runtime.KeepAlive(s)
 }

@@ -1,7 +1,8 @@
 //go:build !js
 
 // Command native measures the scale scenario natively for make bench: the
-// time to converge, seeks in a 10,000-pass trace and peak memory. It
+// time to converge, seeks in a 10,000-pass trace and peak memory, and the
+// time to converge the same world with a Service in front of its pods. It
 // writes a scale.Report as JSON.
 //
 //	go run ./bench/native -o bench-results/native.json
@@ -23,10 +24,19 @@ func main() {
 	runs := flag.Int("runs", 3, "runs to convergence")
 	trace := flag.Int("trace", 10000, "length of the trace seeks go into, in passes")
 	seeks := flag.Int("seeks", 20, "seeks to make")
+	serviceRuns := flag.Int("service-runs", 1, "runs to convergence of the scenario with a Service in front of the pods")
 	flag.Parse()
 	r, err := scale.Measure(*runs, *trace, *seeks)
 	if err != nil {
 		r.Error = err.Error()
+	}
+	for i := 0; i < *serviceRuns && r.Error == ""; i++ {
+		c, _, err := scale.ConvergeService()
+		if err != nil {
+			r.Error = scale.ServiceID + ": " + err.Error()
+			break
+		}
+		r.ServiceConverge = append(r.ServiceConverge, c)
 	}
 	var ru syscall.Rusage
 	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) == nil {

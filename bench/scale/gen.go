@@ -1,7 +1,9 @@
 //go:build ignore
 
 // gen writes scale-10000.yaml, the scale scenario of make bench: the world of
-// engine/bench_test.go's benchScenario(1000, 10000) as a scenario file.
+// engine/bench_test.go's benchScenario(1000, 10000) as a scenario file; and
+// scale-10000-service.yaml, the same world with one Service in front of the
+// 10,000 pods.
 //
 //	go generate ./bench/scale
 package main
@@ -59,6 +61,49 @@ cluster:
               memory: 64Mi
 `)
 	if err := os.WriteFile("scale-10000.yaml", []byte(b.String()), 0o644); err != nil {
+		log.Fatal(err)
+	}
+	withService()
+}
+
+// withService writes scale-10000-service.yaml: scale-10000.yaml's world
+// and one Service selecting its 10,000 pods, so the endpoint controllers
+// list them all (in 100 EndpointSlices, and 1,000 addresses of the
+// truncated Endpoints object).
+func withService() {
+	data, err := os.ReadFile("scale-10000.yaml")
+	if err != nil {
+		log.Fatal(err)
+	}
+	s := string(data)
+	for _, r := range [][2]string{
+		{"# The scale scenario make bench measures: 1,000 nodes and one Deployment of\n# 10,000 pods, the world of engine/bench_test.go's benchScenario(1000, 10000).\n",
+			"# scale-10000.yaml's world with one Service in front of its 10,000 pods:\n# the cost of the endpoint controllers at scale.\n"},
+		{"id: scale-10000\n", "id: scale-10000-service\n"},
+		{"title: Scale, 1,000 nodes and 10,000 pods\n", "title: Scale, 10,000 pods behind one Service\n"},
+		{"  One Deployment of 10,000 pods applied to a cluster of 1,000 nodes. A pass\n  still touches one key: the cost of a pass must not grow with the cluster.\n",
+			"  One Deployment of 10,000 pods applied to a cluster of 1,000 nodes, with a\n  Service in front of them. A pod's change costs the EndpointSlice controller\n  one slice of at most 100 endpoints, not one slice of them all.\n"},
+	} {
+		if !strings.Contains(s, r[0]) {
+			log.Fatalf("scale-10000.yaml has no %q", r[0])
+		}
+		s = strings.Replace(s, r[0], r[1], 1)
+	}
+	s += `  ---
+  apiVersion: v1
+  kind: Service
+  metadata:
+    name: web
+    namespace: default
+  spec:
+    selector:
+      app: web
+    ports:
+    - name: http
+      port: 80
+      targetPort: 8080
+`
+	if err := os.WriteFile("scale-10000-service.yaml", []byte(s), 0o644); err != nil {
 		log.Fatal(err)
 	}
 }

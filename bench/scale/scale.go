@@ -183,6 +183,9 @@ type Report struct {
 	// PeakRSS is the process's peak resident set, natively (bytes).
 	PeakRSS uint64 `json:"peakRSS,omitempty"`
 	Error   string `json:"error,omitempty"`
+	// ServiceConverge are the runs of scale-10000-service.yaml to
+	// convergence (the same world with one Service in front), natively.
+	ServiceConverge []Converged `json:"serviceConverge,omitempty"`
 }
 
 // Measure runs the scenario to convergence runs times, then the seek trial

@@ -18,7 +18,8 @@
 // observed and found different; its actions are recorded as it takes them.
 // The simulation records all of it as a pass.
 //
-// The endpoint controllers (endpointslice.go, endpoints.go) close the
+// The endpoint controllers (endpointslice.go, endpointslice_pack.go,
+// endpoints.go, endpoints_capacity.go) close the
 // chain from a Deployment to its users: they list the pods a Service
 // selects, ready or not, for kube-proxy (and the simulated traffic) to
 // send requests to.

@@ -15,7 +15,8 @@ import (
 //
 // Desired: one subset listing the addresses of the Service's ready pods,
 // and of its unready ones under notReadyAddresses; pods being deleted are
-// left out. Observed: the Endpoints object named after the Service.
+// left out. Past 1,000 addresses the list is truncated, ready ones kept
+// first, and annotated endpoints.kubernetes.io/over-capacity: truncated. Observed: the Endpoints object named after the Service.
 // Difference: create, rewrite or delete it.
 type EndpointsLoop struct{}
 
@@ -56,26 +57,37 @@ func (e *EndpointsLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 		return Result{}, nil
 	}
 	eps, ports := selected(ctx.Cache, svc)
+	// Addresses past the capacity are counted, not built: the object
+	// keeps at most MaxEndpointsAddresses (markCapacity cuts the extra one
+	// of each kind built here, and sees that it has to).
 	var sub api.EndpointSubset
+	ready, notReady := 0, 0
 	for _, ep := range eps {
 		if ep.terminating && !svc.Spec.PublishNotReadyAddresses {
 			continue
 		}
-		p := ep.pod
-		a := api.EndpointAddress{IP: p.Status.PodIP, NodeName: p.Spec.NodeName,
-			TargetRef: &api.ObjectReference{Kind: "Pod", Namespace: p.Namespace, Name: p.Name, UID: p.UID}}
+		list := &sub.NotReadyAddresses
 		if ep.ready {
-			sub.Addresses = append(sub.Addresses, a)
+			list, ready = &sub.Addresses, ready+1
 		} else {
-			sub.NotReadyAddresses = append(sub.NotReadyAddresses, a)
+			notReady++
 		}
+		if len(*list) > MaxEndpointsAddresses {
+			continue
+		}
+		p := ep.pod
+		*list = append(*list, api.EndpointAddress{IP: p.Status.PodIP, NodeName: p.Spec.NodeName,
+			TargetRef: &api.ObjectReference{Kind: "Pod", Namespace: p.Namespace, Name: p.Name, UID: p.UID}})
 	}
 	var subsets []api.EndpointSubset
 	if len(sub.Addresses)+len(sub.NotReadyAddresses) > 0 && len(ports) > 0 {
 		sub.Ports = ports
 		subsets = []api.EndpointSubset{sub}
 	}
-	ctx.Desired = fmt.Sprintf("%d ready and %d not-ready address(es)", len(sub.Addresses), len(sub.NotReadyAddresses))
+	ctx.Desired = fmt.Sprintf("%d ready and %d not-ready address(es)", ready, notReady)
+	if ready+notReady > MaxEndpointsAddresses {
+		ctx.Desired += fmt.Sprintf(", truncated to %d (annotation %s)", MaxEndpointsAddresses, OverCapacityAnnotation)
+	}
 	labels := map[string]string{}
 	for k, v := range svc.Labels {
 		labels[k] = v
@@ -84,26 +96,28 @@ func (e *EndpointsLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 		ctx.Observed, ctx.Difference = "no Endpoints", "+1"
 		n := &api.Endpoints{TypeMeta: api.TypeMeta{APIVersion: "v1", Kind: "Endpoints"},
 			ObjectMeta: api.ObjectMeta{Name: svc.Name, Namespace: svc.Namespace, Labels: labels}, Subsets: subsets}
+		markCapacity(n)
 		if _, err := ctx.Create(n, func(o api.Object) string { return "create endpoints " + o.Meta().Name }); err != nil {
 			return Result{}, err
 		}
 		return Result{Outcome: Acted}, nil
 	}
-	var r, nr int
-	for _, s := range have.Subsets {
-		r += len(s.Addresses)
-		nr += len(s.NotReadyAddresses)
-	}
+	r, nr := countAddresses(have)
 	ctx.Observed = fmt.Sprintf("%d ready and %d not-ready address(es)", r, nr)
-	n := have.DeepCopy()
+	cp := *have // its subsets are replaced, not copied
+	cp.ObjectMeta = have.ObjectMeta.DeepCopy()
+	n := &cp
 	n.Subsets, n.Labels = subsets, labels
 	if len(n.Labels) == 0 {
 		n.Labels = nil
 	}
-	if reflect.DeepEqual(n.Subsets, have.Subsets) && reflect.DeepEqual(n.Labels, have.Labels) {
+	markCapacity(n)
+	if reflect.DeepEqual(n.Subsets, have.Subsets) && reflect.DeepEqual(n.Labels, have.Labels) &&
+		reflect.DeepEqual(n.Annotations, have.Annotations) {
 		return ctx.NothingToDo(), nil
 	}
-	ctx.Difference = fmt.Sprintf("%+d ready, %+d not ready", len(sub.Addresses)-r, len(sub.NotReadyAddresses)-nr)
+	r2, nr2 := countAddresses(n)
+	ctx.Difference = fmt.Sprintf("%+d ready, %+d not ready", r2-r, nr2-nr)
 	if _, err := ctx.Update(n, "update endpoints "+n.Name); err != nil {
 		return Result{}, err
 	}

@@ -35,8 +35,9 @@ const (
 //
 // A Service without a selector is not this controller's (its endpoints are
 // written by hand, as the kubernetes Service's are by the API server): its
-// events are not enqueued. One slice per Service is kept (real slices hold
-// up to 100 endpoints each; no lesson has that many pods).
+// events are not enqueued. A slice holds at most MaxEndpointsPerSlice
+// endpoints; a larger Service gets several, packed as Kubernetes packs
+// them (planSlices): a pod's change rewrites the one slice that lists it.
 type EndpointSliceLoop struct{}
 
 // NewEndpointSlice returns the EndpointSlice controller.
@@ -114,7 +115,12 @@ func selected(c *informer.Cache, svc *api.Service) ([]endpointOf, []api.Endpoint
 		ready := svc.Spec.PublishNotReadyAddresses || serving && !terminating
 		out = append(out, endpointOf{pod: p, ready: ready, serving: serving, terminating: terminating})
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].pod.Name < out[j].pod.Name })
+	// The cache lists by namespace/name, so the pods of one namespace come
+	// sorted already; the check costs a pass over them, a sort more.
+	byName := func(i, j int) bool { return out[i].pod.Name < out[j].pod.Name }
+	if !sort.SliceIsSorted(out, byName) {
+		sort.Slice(out, byName)
+	}
 	var ports []api.EndpointPort
 	if len(out) > 0 {
 		for _, sp := range svc.Spec.Ports {
@@ -187,55 +193,127 @@ func (e *EndpointSliceLoop) Reconcile(ctx *Context, req Request) (Result, error)
 		}
 		return Result{}, nil
 	}
-	eps, ports := selected(ctx.Cache, svc)
-	want := &api.EndpointSlice{TypeMeta: api.TypeMeta{APIVersion: "discovery.k8s.io/v1", Kind: "EndpointSlice"}, AddressType: "IPv4", Ports: ports}
-	for _, ep := range eps {
-		p := ep.pod
-		want.Endpoints = append(want.Endpoints, api.Endpoint{Addresses: []string{p.Status.PodIP},
-			Conditions: api.EndpointConditions{Ready: api.Bool(ep.ready), Serving: api.Bool(ep.serving), Terminating: api.Bool(ep.terminating)},
-			NodeName:   p.Spec.NodeName,
-			TargetRef:  &api.ObjectReference{Kind: "Pod", Namespace: p.Namespace, Name: p.Name, UID: p.UID}})
-	}
+	eps, _ := selected(ctx.Cache, svc)
+	groups := groupEndpoints(svc, eps)
 	ctx.Desired = fmt.Sprintf("%d endpoint(s) of pods matching %s, %d ready", len(eps), selectorString(svc.Spec.Selector), countReady(eps))
+	if len(eps) > MaxEndpointsPerSlice {
+		ctx.Desired += fmt.Sprintf(", at most %d per slice", MaxEndpointsPerSlice)
+	}
 	labels := map[string]string{}
 	for k, v := range svc.Labels {
 		labels[k] = v
 	}
 	labels[ServiceNameLabel] = svc.Name
 	labels[ManagedByLabel] = managedByValue
-	if len(mine) == 0 {
-		ctx.Observed = "no slice"
-		ctx.Difference = fmt.Sprintf("+1 slice with %d endpoint(s)", len(eps))
-		want.ObjectMeta = api.ObjectMeta{GenerateName: svc.Name + "-", Namespace: svc.Namespace, Labels: labels,
-			OwnerReferences: []api.OwnerReference{{APIVersion: "v1", Kind: "Service", Name: svc.Name, UID: svc.UID, Controller: true, BlockOwnerDeletion: true}}}
-		if _, err := ctx.Create(want, func(o api.Object) string {
+	ctx.Observed = observedSlices(mine)
+	plan := planSlices(svc, mine, groups, labels, MaxEndpointsPerSlice)
+	if svc.DeletionTimestamp != nil {
+		// Creating slices while the garbage collector deletes them would
+		// race it.
+		plan.create = nil
+	}
+	if len(plan.create)+len(plan.update)+len(plan.del) == 0 {
+		return ctx.NothingToDo(), nil
+	}
+	ctx.Difference = planDifference(mine, eps, plan)
+	for _, c := range plan.create {
+		if _, err := ctx.Create(c, func(o api.Object) string {
 			return fmt.Sprintf("create endpointslice %s (%s)", o.Meta().Name, sliceSummary(o.(*api.EndpointSlice)))
 		}); err != nil {
 			return Result{}, err
 		}
-		return Result{Outcome: Acted}, nil
 	}
-	have := mine[0]
-	ctx.Observed = fmt.Sprintf("slice %s: %s", have.Name, sliceSummary(have))
-	for _, extra := range mine[1:] {
-		if err := ctx.Delete("EndpointSlice", extra.Namespace, extra.Name, false, "delete endpointslice "+extra.Name+" (one slice per Service)"); err != nil {
+	for _, n := range plan.update {
+		if _, err := ctx.Update(n, fmt.Sprintf("update endpointslice %s (%s)", n.Name, sliceSummary(n))); err != nil {
 			return Result{}, err
 		}
 	}
-	diff := sliceDiff(have, want)
-	if diff == "" && sameLabels(have.Labels, labels) {
-		return ctx.NothingToDo(), nil
-	}
-	if diff == "" {
-		diff = "labels"
-	}
-	ctx.Difference = diff
-	n := have.DeepCopy()
-	n.Endpoints, n.Ports, n.Labels = want.Endpoints, want.Ports, labels
-	if _, err := ctx.Update(n, fmt.Sprintf("update endpointslice %s (%s)", n.Name, sliceSummary(n))); err != nil {
-		return Result{}, err
+	for _, d := range plan.del {
+		if err := ctx.Delete("EndpointSlice", d.Namespace, d.Name, false, "delete endpointslice "+d.Name); err != nil {
+			return Result{}, err
+		}
 	}
 	return Result{Outcome: Acted}, nil
+}
+
+// observedSlices says what the Service's slices list: "no slice", "slice
+// web-x: 3 endpoint(s), 3 ready" or "3 slices: 250 endpoint(s), 250 ready".
+func observedSlices(mine []*api.EndpointSlice) string {
+	switch len(mine) {
+	case 0:
+		return "no slice"
+	case 1:
+		return fmt.Sprintf("slice %s: %s", mine[0].Name, sliceSummary(mine[0]))
+	}
+	n, ready, term := 0, 0, 0
+	for _, s := range mine {
+		n += len(s.Endpoints)
+		r, t := countConditions(s)
+		ready, term = ready+r, term+t
+	}
+	return fmt.Sprintf("%d slices: %s", len(mine), summaryText(n, ready, term))
+}
+
+// maxNamed is how many endpoint changes a pass's difference names before it
+// counts the rest.
+const maxNamed = 5
+
+// planDifference says what a plan changes, from the slices it writes
+// only (an endpoint never moves between slices): the endpoints added,
+// dropped or changed (the first few by name, then a count), the ports,
+// and the slices created and deleted.
+func planDifference(mine []*api.EndpointSlice, eps []endpointOf, plan slicePlan) string {
+	if len(mine) == 0 {
+		if n := len(plan.create); n != 1 {
+			return fmt.Sprintf("+%d slices with %d endpoint(s)", n, len(eps))
+		}
+		return fmt.Sprintf("+1 slice with %d endpoint(s)", len(eps))
+	}
+	before := map[string]*api.EndpointSlice{}
+	for _, s := range mine {
+		before[s.Name] = s
+	}
+	var parts []string
+	ports := false
+	diff := func(have, want *api.EndpointSlice) {
+		for _, p := range sliceDiffParts(have, want) {
+			if p == "ports" {
+				ports = true
+			} else {
+				parts = append(parts, p)
+			}
+		}
+	}
+	none := &api.EndpointSlice{}
+	for _, c := range plan.create {
+		diff(none, c)
+	}
+	for _, u := range plan.update {
+		if old := before[u.Name]; old != nil {
+			diff(old, u)
+		} else {
+			diff(none, u)
+		}
+	}
+	for _, d := range plan.del {
+		diff(d, none)
+	}
+	if len(parts) > maxNamed {
+		parts = append(parts[:maxNamed:maxNamed], fmt.Sprintf("and %d more", len(parts)-maxNamed))
+	}
+	if ports {
+		parts = append(parts, "ports")
+	}
+	if len(plan.create) > 0 {
+		parts = append(parts, fmt.Sprintf("+%d slice(s)", len(plan.create)))
+	}
+	if len(plan.del) > 0 {
+		parts = append(parts, fmt.Sprintf("-%d slice(s)", len(plan.del)))
+	}
+	if len(parts) == 0 {
+		return "labels"
+	}
+	return strings.Join(parts, ", ")
 }
 
 func sameLabels(a, b map[string]string) bool {
@@ -264,16 +342,24 @@ func selectorString(m map[string]string) string {
 
 // sliceSummary says what a slice lists: "3 endpoints, 2 ready, 1 terminating".
 func sliceSummary(s *api.EndpointSlice) string {
-	ready, term := 0, 0
+	ready, term := countConditions(s)
+	return summaryText(len(s.Endpoints), ready, term)
+}
+
+func countConditions(s *api.EndpointSlice) (ready, terminating int) {
 	for _, e := range s.Endpoints {
 		if e.Conditions.Ready != nil && *e.Conditions.Ready {
 			ready++
 		}
 		if e.Conditions.Terminating != nil && *e.Conditions.Terminating {
-			term++
+			terminating++
 		}
 	}
-	out := fmt.Sprintf("%d endpoint(s), %d ready", len(s.Endpoints), ready)
+	return ready, terminating
+}
+
+func summaryText(n, ready, term int) string {
+	out := fmt.Sprintf("%d endpoint(s), %d ready", n, ready)
 	if term > 0 {
 		out += fmt.Sprintf(", %d terminating", term)
 	}
@@ -298,9 +384,9 @@ func condText(e api.Endpoint) string {
 	return "not ready"
 }
 
-// sliceDiff names what changes from have to want: endpoints added,
+// sliceDiffParts names what changes from have to want: endpoints added,
 // dropped, or whose conditions or address changed, and ports.
-func sliceDiff(have, want *api.EndpointSlice) string {
+func sliceDiffParts(have, want *api.EndpointSlice) []string {
 	old := map[string]api.Endpoint{}
 	for _, e := range have.Endpoints {
 		old[endpointKey(e)] = e
@@ -328,5 +414,5 @@ func sliceDiff(have, want *api.EndpointSlice) string {
 	if fmt.Sprint(have.Ports) != fmt.Sprint(want.Ports) {
 		parts = append(parts, "ports")
 	}
-	return strings.Join(parts, ", ")
+	return parts
 }

@@ -71,7 +71,7 @@ var Builtin = []Spec{
 	{Name: NamespaceController, For: "Namespace", Doc: "empties a namespace being deleted, then lets it go", New: func(Env) Reconciler { return NewNamespace() }},
 	{Name: ResourceQuotaController, For: "ResourceQuota", Doc: "keeps each quota's status.used to what its namespace uses", New: func(Env) Reconciler { return NewResourceQuota() }},
 	{Name: HPAController, For: "HorizontalPodAutoscaler", Doc: "sets a workload's replicas from its pods' CPU use", New: func(Env) Reconciler { return NewHPA() }},
-	{Name: EndpointSliceController, For: "Service", Doc: "lists the pods behind each Service, ready or not, in its EndpointSlice", New: func(Env) Reconciler { return NewEndpointSlice() }},
+	{Name: EndpointSliceController, For: "Service", Doc: "lists the pods behind each Service, ready or not, in its EndpointSlices (100 endpoints each at most)", New: func(Env) Reconciler { return NewEndpointSlice() }},
 	{Name: EndpointsController, For: "Service", Doc: "keeps each Service's legacy Endpoints object (deprecated since v1.33)", New: func(Env) Reconciler { return NewEndpoints() }},
 	{Name: GitOpsController, Doc: "applies what is committed to git and reverts drift", Optional: true, New: func(e Env) Reconciler { return NewGitOps(e.SyncInterval) }},
 	{Name: Kubelet, For: "Pod", Doc: "runs the containers of the pods bound to its node and reports their status", PerNode: true, New: func(e Env) Reconciler { return NewKubelet(e.Node) }},
