@@ -35,6 +35,8 @@ type catchUp struct {
 	done  int
 	// err is the seek's failure, shown once the catch-up ends.
 	err error
+	// scheduled is set while a slice waits for the browser's turn.
+	scheduled bool
 }
 
 // catchingUp reports whether the player is computing its way to a pass: it
@@ -71,11 +73,13 @@ func (p *Player) beginCatchUp(want int, at api.Time, first time.Duration) bool {
 // or the learner cancels.
 func (p *Player) catchUpLater(ctx app.Context) {
 	c := p.catching
-	if c == nil || !app.IsClient || !p.mounted {
+	if c == nil || c.scheduled || !app.IsClient || !p.mounted {
 		return
 	}
+	c.scheduled = true
 	ses := p.ses
 	afterBrowser(ctx, func(ctx app.Context) {
+		c.scheduled = false
 		if p.catching != c || p.ses != ses {
 			ctx.PreventUpdate()
 			return // cancelled, or another lesson opened

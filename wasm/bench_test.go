@@ -49,7 +49,14 @@ const (
 	browserRuns = 3
 )
 
-func benchPath(name string) string { return filepath.Join(benchDir, name) }
+// benchPath is where make bench left name; $BENCH_RESULTS, when set, names
+// another directory of the same (another commit's build, to compare).
+func benchPath(name string) string {
+	if dir := os.Getenv("BENCH_RESULTS"); dir != "" {
+		return filepath.Join(dir, name)
+	}
+	return filepath.Join(benchDir, name)
+}
 
 // TestBench is the browser half of make bench: it measures the playground
 // against the floor app in headless Chromium, reads what the native half
@@ -75,6 +82,7 @@ func TestBench(t *testing.T) {
 		{"progress", b.loaderProgress},
 		{"clicks-lesson", b.clicksLesson},
 		{"clicks-scale", b.clicksScale},
+		{"clicks-floor", b.clicksFloor},
 		{"engine", b.engineInBrowser},
 		{"idle", b.idle},
 	}
@@ -112,6 +120,7 @@ type benchRun struct {
 	lessonMem                   *benchPageMem
 	scaleOpen                   float64 // ms to show pass scalePass at a deep link
 	scaleLink                   *benchDeepLink
+	floorClicks                 *benchClickResult
 	scaleClicks                 *benchClickResult
 	scaleMem                    *benchPageMem
 	web                         *scale.Report
@@ -433,6 +442,27 @@ func (b *benchRun) clicksLesson(t *testing.T) {
 	t.Logf("%s: %d clicks, median %.1f ms, p95 %.1f ms", id, len(r.Times), scale.Quantile(r.Times, 0.5), scale.Quantile(r.Times, 0.95))
 }
 
+// clicksFloor times Next pass → DOM on the floor app: what go-app itself
+// takes from a click to the DOM, the floor under every page's figure (its
+// engine renders a frame 1/120 s after the first event that follows a
+// quiet spell: engine.Start(120)).
+func (b *benchRun) clicksFloor(t *testing.T) {
+	url := benchServe(t, benchPath("floor")) + "/"
+	ctx := probedTab(t, false)
+	if err := probeNavigate(ctx, time.Minute, url); err != nil {
+		t.Fatal(err)
+	}
+	if err := probeWait(ctx, time.Minute, benchReadyJS); err != nil {
+		t.Fatal(err)
+	}
+	r, err := benchClicks(ctx, clicks, clickCap)
+	b.floorClicks = r
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("floor: %d clicks, median %.1f ms, p95 %.1f ms", len(r.Times), scale.Quantile(r.Times, 0.5), scale.Quantile(r.Times, 0.95))
+}
+
 func (b *benchRun) clicksScale(t *testing.T) {
 	url := fmt.Sprintf("%s/s/%s?pass=%d", benchServe(t, benchPath("scale")), scale.ID, scalePass)
 	ctx := probedTab(t, false)
@@ -505,6 +535,7 @@ func benchDeepLinkOf(ctx context.Context, pass int) (*benchDeepLink, error) {
 // and the scale site in bench-results/), and writes no table: it logs.
 func TestBenchPlayer(t *testing.T) {
 	b := &benchRun{}
+	t.Run("clicks-floor", b.clicksFloor)
 	t.Run("clicks-lesson", b.clicksLesson)
 	t.Run("clicks-scale", b.clicksScale)
 	if b.scaleLink != nil {
@@ -939,6 +970,10 @@ func (b *benchRun) write(file string) error {
 	}
 	clickRow(fmt.Sprintf("Next pass → DOM, largest lesson `%s` (%d objects, %d passes)", b.lesson, b.lessonObjects, b.lessonPasses), b.lessonClicks, "clicks-lesson")
 	clickRow(fmt.Sprintf("Next pass → DOM, `%s` (1,000 nodes, 10,000 pods)", scale.ID), b.scaleClicks, "clicks-scale")
+	if r := b.floorClicks; r != nil && len(r.Times) > 0 {
+		row("Next pass → DOM, the floor app (go-app alone: a frame 1/120 s after a click)",
+			fmt.Sprintf("median %s, p95 %s", benchMS(scale.Quantile(r.Times, 0.5)), benchMS(scale.Quantile(r.Times, 0.95))), "", "", "none (the floor of the two above)", "")
+	}
 	if d := b.scaleLink; d != nil {
 		progress := "the progress never showed"
 		if d.Progress > 0 {
