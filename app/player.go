@@ -24,8 +24,11 @@ import (
 // T that follows it without another pass: inputs after a pass are part of
 // the moment); ?at=symptom opens a failure lesson at its symptom;
 // ?play=symptom opens it at the start and plays it to its symptom, so the
-// failure is seen developing (the failure table's Replay). Keys:
-// Space play/pause, → next pass, ← previous pass, Home reset.
+// failure is seen developing (the failure table's Replay). In the browser,
+// a ?pass=N that takes long to compute (thousands of passes of a big world)
+// is computed a slice at a time, with its progress and a Cancel, the page
+// usable meanwhile (catchup.go). Keys: Space play/pause, → next pass,
+// ← previous pass, Home reset.
 type Player struct {
 	app.Compo
 	stage
