@@ -114,7 +114,7 @@ func (p *Player) catchUpSome(ctx app.Context, d time.Duration) bool {
 // notice, where the learner stopped the catch-up.
 func (p *Player) endCatchUp(ctx app.Context, notice string) {
 	c := p.catching
-	p.catching = nil
+	p.dropCatchUp()
 	if c == nil || p.ses == nil {
 		return
 	}
@@ -132,6 +132,11 @@ func (p *Player) endCatchUp(ctx app.Context, notice string) {
 	p.refresh()
 	p.readChecks()
 	p.changed(ctx, change{moved: true})
+}
+
+// dropCatchUp forgets the catch-up under way, if any, where it got to.
+func (p *Player) dropCatchUp() {
+	p.catching = nil
 }
 
 // onCancelCatchUp stops the catch-up where it got to and shows that pass.

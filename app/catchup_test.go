@@ -1,10 +1,13 @@
 package app
 
 import (
+	"net/url"
 	"strings"
 	"testing"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"reconcile/scenarios"
 )
 
 // TestPlayerCatchesUpToAFarPass drives a catch-up a pass a slice (the
@@ -72,5 +75,23 @@ func TestPlayerCatchesUpToAFarPass(t *testing.T) {
 	}
 	if html := app.HTMLString(p.Render()); !strings.Contains(html, "Pass 150 ") || strings.Contains(html, "<progress") {
 		t.Error("caught up, the page does not show pass 150, or still shows the progress")
+	}
+}
+
+// TestPlayerDropsACatchUpForAnotherLesson checks that opening another
+// lesson while a catch-up is under way forgets it: the new lesson opens at
+// its own pass, not waiting for the old one's.
+func TestPlayerDropsACatchUpForAnotherLesson(t *testing.T) {
+	p := openPlayer(t, "/s/edge-vs-level")
+	if p.beginCatchUp(3, 0, 0) {
+		t.Fatal("a first slice of one pass got to pass 3")
+	}
+	u, err := url.Parse("/s/" + scenarios.Default + "?pass=3") // the same pass
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.open(u)
+	if p.busy() || p.id != scenarios.Default || p.view.N != 3 {
+		t.Errorf("another lesson opened during a catch-up: busy %v, lesson %s at pass %d", p.busy(), p.id, p.view.N)
 	}
 }

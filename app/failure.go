@@ -25,7 +25,7 @@ func (p *Player) playToSymptom(ctx app.Context, animate bool) {
 	if p.ses == nil {
 		return
 	}
-	p.catching = nil // the symptom, not the pass the address named
+	p.dropCatchUp() // the symptom, not the pass the address named
 	p.pause()
 	p.alert, p.asking = "", nil
 	at := session.SymptomAt(p.sc)

@@ -130,7 +130,10 @@ func (p *Player) replay(ctx app.Context, u *url.URL) {
 }
 
 // OnDismount unbinds the keyboard and stops playing.
-func (p *Player) OnDismount() { p.dismount() }
+func (p *Player) OnDismount() {
+	p.dropCatchUp()
+	p.dismount()
+}
 
 // open loads the lesson of u (once per id) and seeks to u's ?pass=N.
 func (p *Player) open(u *url.URL) {
@@ -181,7 +184,7 @@ func (p *Player) open(u *url.URL) {
 		if len(inputs) == 0 && c.to == want && c.at == at {
 			return // on its way there
 		}
-		p.catching = nil
+		p.dropCatchUp()
 	}
 	if len(inputs) > 0 {
 		guard(&p.alert, "Giving the inputs of the address", func() {
@@ -219,6 +222,7 @@ func (p *Player) load(id string, later bool) {
 	p.missing, p.alert, p.notice = false, "", ""
 	p.atSymptom, p.responded, p.embedCode, p.copied, p.converged = false, false, "", "", false
 	p.asking, p.answer, p.guesses = nil, "", nil
+	p.dropCatchUp()
 	p.use(nil)
 	sc, found, err := openLesson(id)
 	switch {
