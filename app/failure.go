@@ -25,6 +25,7 @@ func (p *Player) playToSymptom(ctx app.Context, animate bool) {
 	if p.ses == nil {
 		return
 	}
+	p.dropCatchUp() // the symptom, not the pass the address named
 	p.pause()
 	p.alert, p.asking = "", nil
 	at := session.SymptomAt(p.sc)
@@ -72,7 +73,7 @@ const symptomSpeed = 33 * time.Millisecond
 // applyResponse applies the lesson's response, then plays on so the
 // learner watches the loop converge.
 func (p *Player) applyResponse(ctx app.Context) {
-	if p.ses == nil || len(p.sc.Response) == 0 {
+	if p.ses == nil || len(p.sc.Response) == 0 || p.catching != nil {
 		return
 	}
 	p.pause()
@@ -174,7 +175,7 @@ func (p *Player) failureWhere() string {
 func (p *Player) failureButtons() []app.UI {
 	var out []app.UI
 	if p.sc.Failure != nil {
-		out = append(out, app.Button().Type("button").Class("symptom").Text("Play to the symptom").Disabled(!p.view.Ready).OnClick(p.onSymptom).
+		out = append(out, app.Button().Type("button").Class("symptom").Text("Play to the symptom").Disabled(!p.view.Ready || p.catching != nil).OnClick(p.onSymptom).
 			Title("Play the run until the symptom shows"))
 	}
 	if len(p.sc.Response) > 0 {
@@ -183,7 +184,7 @@ func (p *Player) failureButtons() []app.UI {
 			steps = append(steps, session.StepText(st))
 		}
 		out = append(out, app.Button().Type("button").Class("response").Text("Apply the response").
-			Disabled(!p.view.Ready).OnClick(p.onResponse).Title(strings.Join(steps, "\n")))
+			Disabled(!p.view.Ready || p.catching != nil).OnClick(p.onResponse).Title(strings.Join(steps, "\n")))
 	}
 	return out
 }

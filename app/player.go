@@ -24,8 +24,11 @@ import (
 // T that follows it without another pass: inputs after a pass are part of
 // the moment); ?at=symptom opens a failure lesson at its symptom;
 // ?play=symptom opens it at the start and plays it to its symptom, so the
-// failure is seen developing (the failure table's Replay). Keys:
-// Space play/pause, → next pass, ← previous pass, Home reset.
+// failure is seen developing (the failure table's Replay). In the browser,
+// a ?pass=N that takes long to compute (thousands of passes of a big world)
+// is computed a slice at a time, with its progress and a Cancel, the page
+// usable meanwhile (catchup.go). Keys: Space play/pause, → next pass,
+// ← previous pass, Home reset.
 type Player struct {
 	app.Compo
 	stage
@@ -62,6 +65,8 @@ type Player struct {
 	guesses map[int]guess
 	// replayed is the address whose ?play=symptom was played.
 	replayed string
+	// catching is the seek under way to a pass far ahead (catchup.go).
+	catching *catchUp
 }
 
 // OnInit opens the lesson as early as it can in the browser, so the first
@@ -98,6 +103,7 @@ func (p *Player) OnNav(ctx app.Context) {
 		// knew the lesson, so settle could not look ahead.
 		p.lookAheadLater(ctx)
 		p.loadGuesses(ctx)
+		p.catchUpLater(ctx)
 	}
 }
 
@@ -109,6 +115,7 @@ func (p *Player) OnMount(ctx app.Context) {
 	notifyHost(eventPass, p.id, p.view.N)
 	p.noteProgress(ctx) // opening a lesson is visiting it
 	p.settle()
+	p.catchUpLater(ctx)
 }
 
 // replay plays a failure lesson to its symptom when u asks for it
@@ -123,7 +130,10 @@ func (p *Player) replay(ctx app.Context, u *url.URL) {
 }
 
 // OnDismount unbinds the keyboard and stops playing.
-func (p *Player) OnDismount() { p.dismount() }
+func (p *Player) OnDismount() {
+	p.dropCatchUp()
+	p.dismount()
+}
 
 // open loads the lesson of u (once per id) and seeks to u's ?pass=N.
 func (p *Player) open(u *url.URL) {
@@ -170,6 +180,12 @@ func (p *Player) open(u *url.URL) {
 	if len(inputs) == 0 && want == p.view.N && (at == 0 || at == p.ses.Run().Now()) {
 		return
 	}
+	if c := p.catching; c != nil {
+		if len(inputs) == 0 && c.to == want && c.at == at {
+			return // on its way there
+		}
+		p.dropCatchUp()
+	}
 	if len(inputs) > 0 {
 		guard(&p.alert, "Giving the inputs of the address", func() {
 			if err := giveInputs(p.ses, inputs); err != nil {
@@ -177,6 +193,12 @@ func (p *Player) open(u *url.URL) {
 				p.ses.Seek(0)
 			}
 		})
+	}
+	// In the browser, a pass far ahead is computed a slice at a time, the
+	// page showing the progress meanwhile (catchup.go); the rest of the
+	// way there is then as below.
+	if app.IsClient && !p.beginCatchUp(want, at, catchUpAtOnce) {
+		return
 	}
 	guard(&p.alert, fmt.Sprintf("Going to pass %d", want), func() {
 		switch {
@@ -200,6 +222,7 @@ func (p *Player) load(id string, later bool) {
 	p.missing, p.alert, p.notice = false, "", ""
 	p.atSymptom, p.responded, p.embedCode, p.copied, p.converged = false, false, "", "", false
 	p.asking, p.answer, p.guesses = nil, "", nil
+	p.dropCatchUp()
 	p.use(nil)
 	sc, found, err := openLesson(id)
 	switch {
@@ -240,8 +263,9 @@ func (p *Player) load(id string, later bool) {
 	p.readChecks()
 }
 
-// busy implements stageHost: the player is never busy.
-func (p *Player) busy() bool { return false }
+// busy implements stageHost: the player is busy while it computes its way
+// to the pass a deep link names.
+func (p *Player) busy() bool { return p.catching != nil }
 
 // changed implements stageHost: after every change the address bar, the
 // host page and the look-ahead follow.
@@ -269,8 +293,8 @@ func (p *Player) changed(ctx app.Context, c change) {
 // puts the pass in the address bar and computes the trace digest (which
 // hashes the whole world). While playing it waits for the pause.
 func (p *Player) settle() {
-	if !app.IsClient || !p.mounted || p.ses == nil || p.clock.running() {
-		return
+	if !app.IsClient || !p.mounted || p.ses == nil || p.clock.running() || p.catching != nil {
+		return // while it computes its way to a pass, the address keeps it
 	}
 	n := p.view.N
 	p.ctx.Defer(func(ctx app.Context) {
@@ -422,7 +446,7 @@ func (p *Player) Render() app.UI {
 	}
 	return s.render(
 		p.renderHead(),
-		p.renderTransport(transport{lesson: p.id, extra: p.transportExtra()}),
+		p.renderTransport(transport{lesson: p.id, extra: p.transportExtra(), busy: p.catchUpBusy()}),
 		p.renderStage(),
 		memoize(storyKey{p.id, p.told, p.tally()}, p.renderStory),
 		memoize(aboutKey{p.id, p.embed}, p.renderAbout),
@@ -557,6 +581,9 @@ func renderStageOf(s *stage, now app.UI) app.UI {
 }
 
 func (p *Player) renderStage() app.UI {
+	if p.catching != nil {
+		return p.renderCatchUp()
+	}
 	if p.asking != nil {
 		return renderStageOf(&p.stage, p.renderQuestion())
 	}

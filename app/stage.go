@@ -118,6 +118,11 @@ func (s *stage) refresh() {
 		s.view = session.View{}
 		return
 	}
+	// A page computing its way to a pass far ahead reads the run once it
+	// is there, not on the way (see Player.catchingUp).
+	if c, ok := s.host.(interface{ catchingUp() bool }); ok && c.catchingUp() {
+		return
+	}
 	var v session.View
 	if guard(&s.alert, "Reading the run", func() { v = s.reader.Read(s.ses, s.digestNow || !app.IsClient) }) {
 		if s.drawRing() && (v.N != s.loopN || s.loop == "") {

@@ -49,7 +49,14 @@ const (
 	browserRuns = 3
 )
 
-func benchPath(name string) string { return filepath.Join(benchDir, name) }
+// benchPath is where make bench left name; $BENCH_RESULTS, when set, names
+// another directory of the same (another commit's build, to compare).
+func benchPath(name string) string {
+	if dir := os.Getenv("BENCH_RESULTS"); dir != "" {
+		return filepath.Join(dir, name)
+	}
+	return filepath.Join(benchDir, name)
+}
 
 // TestBench is the browser half of make bench: it measures the playground
 // against the floor app in headless Chromium, reads what the native half
@@ -75,6 +82,7 @@ func TestBench(t *testing.T) {
 		{"progress", b.loaderProgress},
 		{"clicks-lesson", b.clicksLesson},
 		{"clicks-scale", b.clicksScale},
+		{"clicks-floor", b.clicksFloor},
 		{"engine", b.engineInBrowser},
 		{"idle", b.idle},
 	}
@@ -111,6 +119,8 @@ type benchRun struct {
 	lessonClicks                *benchClickResult
 	lessonMem                   *benchPageMem
 	scaleOpen                   float64 // ms to show pass scalePass at a deep link
+	scaleLink                   *benchDeepLink
+	floorClicks                 *benchClickResult
 	scaleClicks                 *benchClickResult
 	scaleMem                    *benchPageMem
 	web                         *scale.Report
@@ -432,6 +442,27 @@ func (b *benchRun) clicksLesson(t *testing.T) {
 	t.Logf("%s: %d clicks, median %.1f ms, p95 %.1f ms", id, len(r.Times), scale.Quantile(r.Times, 0.5), scale.Quantile(r.Times, 0.95))
 }
 
+// clicksFloor times Next pass → DOM on the floor app: what go-app itself
+// takes from a click to the DOM, the floor under every page's figure (its
+// engine renders a frame 1/120 s after the first event that follows a
+// quiet spell: engine.Start(120)).
+func (b *benchRun) clicksFloor(t *testing.T) {
+	url := benchServe(t, benchPath("floor")) + "/"
+	ctx := probedTab(t, false)
+	if err := probeNavigate(ctx, time.Minute, url); err != nil {
+		t.Fatal(err)
+	}
+	if err := probeWait(ctx, time.Minute, benchReadyJS); err != nil {
+		t.Fatal(err)
+	}
+	r, err := benchClicks(ctx, clicks, clickCap)
+	b.floorClicks = r
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("floor: %d clicks, median %.1f ms, p95 %.1f ms", len(r.Times), scale.Quantile(r.Times, 0.5), scale.Quantile(r.Times, 0.95))
+}
+
 func (b *benchRun) clicksScale(t *testing.T) {
 	url := fmt.Sprintf("%s/s/%s?pass=%d", benchServe(t, benchPath("scale")), scale.ID, scalePass)
 	ctx := probedTab(t, false)
@@ -442,8 +473,14 @@ func (b *benchRun) clicksScale(t *testing.T) {
 		` && /\bPass %d\b/.test((document.querySelector('[role="status"]') || {}).textContent || "")`, scalePass)); err != nil {
 		t.Fatal(err)
 	}
-	if v, err := probeEval[float64](ctx, 10*time.Second, `window.__bench.marks.interactive`); err == nil {
-		b.scaleOpen = v
+	if lt, err := probeEval[[][2]float64](ctx, 10*time.Second, `window.__bench.longTasks.slice().sort((a, b) => b[1] - a[1]).slice(0, 12)`); err == nil {
+		t.Logf("scale: the longest tasks, [start, ms]: %v", lt)
+	}
+	if d, err := benchDeepLinkOf(ctx, scalePass); err == nil {
+		b.scaleOpen, b.scaleLink = d.Shown, d
+		t.Logf("scale: the deep link %+v", *d)
+	} else {
+		t.Error(err)
 	}
 	r, err := benchClicks(ctx, clicks, clickCap)
 	b.scaleClicks = r
@@ -453,6 +490,57 @@ func (b *benchRun) clicksScale(t *testing.T) {
 	b.scaleMem = benchPageMemory(t, ctx)
 	t.Logf("scale: opened at pass %d in %.0f ms; %d clicks, median %.1f ms, p95 %.1f ms", scalePass, b.scaleOpen,
 		len(r.Times), scale.Quantile(r.Times, 0.5), scale.Quantile(r.Times, 0.95))
+}
+
+// benchDeepLink is how a page opened at a deep link got to its pass: when
+// the status first said the pass (Shown, ms from navigation), when the
+// progress of the catch-up showed (Progress, 0 if it never did), and the
+// longest task of the page's thread until the pass showed (LongestTask,
+// ms; 0 when no task took over 50 ms; it counts the Go program's start),
+// with how many tasks took over 50 ms and over 100 ms.
+type benchDeepLink struct {
+	Shown, Progress, LongestTask float64
+	// LongestComputing is the longest task from when the progress showed.
+	LongestComputing float64
+	Over50, Over100  int
+}
+
+const benchDeepLinkJS = `((pass) => {
+  const B = window.__bench, shown = B.passAt[pass];
+  const out = {Shown: shown || 0, Progress: B.marks.catchUp || 0, LongestTask: 0, LongestComputing: 0, Over50: 0, Over100: 0};
+  for (const [start, d] of B.longTasks) {
+    if (shown !== undefined && start > shown) continue;
+    out.LongestTask = Math.max(out.LongestTask, d);
+    if (out.Progress && start >= out.Progress) out.LongestComputing = Math.max(out.LongestComputing, d);
+    out.Over50++;
+    if (d > 100) out.Over100++;
+  }
+  return out;
+})`
+
+func benchDeepLinkOf(ctx context.Context, pass int) (*benchDeepLink, error) {
+	d, err := probeEval[benchDeepLink](ctx, 10*time.Second, fmt.Sprintf("%s(%d)", benchDeepLinkJS, pass))
+	if err != nil {
+		return nil, err
+	}
+	if d.Shown == 0 {
+		return nil, fmt.Errorf("the status never said Pass %d", pass)
+	}
+	return &d, nil
+}
+
+// TestBenchPlayer is the player's part of make bench alone: Next pass →
+// DOM on the largest lesson and on the scale scenario, and the scale
+// scenario's deep link. It needs what make bench builds first (the site
+// and the scale site in bench-results/), and writes no table: it logs.
+func TestBenchPlayer(t *testing.T) {
+	b := &benchRun{}
+	t.Run("clicks-floor", b.clicksFloor)
+	t.Run("clicks-lesson", b.clicksLesson)
+	t.Run("clicks-scale", b.clicksScale)
+	if b.scaleLink != nil {
+		t.Logf("deep link: %+v", *b.scaleLink)
+	}
 }
 
 // engineInBrowser runs bench/inbrowser: each run to convergence, then the
@@ -882,8 +970,24 @@ func (b *benchRun) write(file string) error {
 	}
 	clickRow(fmt.Sprintf("Next pass → DOM, largest lesson `%s` (%d objects, %d passes)", b.lesson, b.lessonObjects, b.lessonPasses), b.lessonClicks, "clicks-lesson")
 	clickRow(fmt.Sprintf("Next pass → DOM, `%s` (1,000 nodes, 10,000 pods)", scale.ID), b.scaleClicks, "clicks-scale")
-	if b.scaleOpen > 0 {
-		row(fmt.Sprintf("`%s?pass=%d` deep link: page shows the pass", scale.ID, scalePass), benchMS(b.scaleOpen), "", "", "none", "")
+	if r := b.floorClicks; r != nil && len(r.Times) > 0 {
+		row("Next pass → DOM, the floor app (go-app alone: a frame 1/120 s after a click)",
+			fmt.Sprintf("median %s, p95 %s", benchMS(scale.Quantile(r.Times, 0.5)), benchMS(scale.Quantile(r.Times, 0.95))), "", "", "none (the floor of the two above)", "")
+	}
+	if d := b.scaleLink; d != nil {
+		progress := "the progress never showed"
+		if d.Progress > 0 {
+			progress = fmt.Sprintf("its progress shown at %s", benchMS(d.Progress))
+		}
+		row(fmt.Sprintf("`%s?pass=%d` deep link: page shows the pass", scale.ID, scalePass), benchMS(d.Shown), "", "", "≤ 3 s", benchVerdict(d.Shown, 3000))
+		longest := d.LongestTask
+		if d.Progress > 0 {
+			longest = d.LongestComputing
+		}
+		row("the deep link's page meanwhile: its longest task while it computes",
+			fmt.Sprintf("%s (from the navigation, with Go's start: %s); %d tasks over 50 ms, %d over 100 ms; %s",
+				benchMS(longest), benchMS(d.LongestTask), d.Over50, d.Over100, progress), "", "",
+			"≤ ~100 ms", benchVerdict(longest, 100))
 	}
 
 	// Engine.

@@ -35,14 +35,18 @@ import (
 //   - timers, intervals, frames: how many setTimeout, setInterval and
 //     requestAnimationFrame calls the page made (the probe's own calls are
 //     not counted);
-//   - mem: the WebAssembly memory of the Go program.
+//   - mem: the WebAssembly memory of the Go program;
+//   - passAt: when the status first said "Pass N", by N; catchUp (a mark):
+//     when the progress of a deep link far into a run was first shown;
+//   - longTasks: the browser's long tasks (over 50 ms), [start, duration].
+//     A task is the page's thread busy: input and paint wait for it.
 //
 // With autoClick set, once the loader is gone it clicks "Next pass" every
 // 4 ms until the status says "Pass 1" or later: the moment the page becomes
 // interactive.
 const probeJS = `(() => {
   if (window.__bench) return;
-  const B = window.__bench = {marks: {}, progress: [], clicks: 0, timers: 0, intervals: 0, frames: 0, mem: null};
+  const B = window.__bench = {marks: {}, progress: [], clicks: 0, timers: 0, intervals: 0, frames: 0, mem: null, passAt: {}, longTasks: []};
   const st = window.setTimeout.bind(window), si = window.setInterval.bind(window), raf = window.requestAnimationFrame.bind(window);
   window.setTimeout = function (...a) { B.timers++; return st(...a); };
   window.setInterval = function (...a) { B.intervals++; return si(...a); };
@@ -64,7 +68,15 @@ const probeJS = `(() => {
     }
     const status = document.querySelector('[role="status"]');
     if (status && /\bPass [1-9]/.test(status.textContent)) mark("interactive");
+    const shown = status && /\bPass (\d+)/.exec(status.textContent);
+    if (shown && B.passAt[shown[1]] === undefined) B.passAt[shown[1]] = performance.now();
+    if (document.querySelector(".catch-up progress")) mark("catchUp");
   };
+  if (window.PerformanceObserver && (PerformanceObserver.supportedEntryTypes || []).includes("longtask")) {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) B.longTasks.push([e.startTime, e.duration]);
+    }).observe({type: "longtask", buffered: true});
+  }
   new MutationObserver(check).observe(document, {childList: true, subtree: true, characterData: true});
   const instantiate = WebAssembly.instantiateStreaming;
   if (instantiate) {

@@ -122,9 +122,10 @@ func (r *Reader) Read(s *Session, digest bool) View {
 	// A look-ahead from the start learns the start-up on its way: while
 	// one is under way, the reading does not run the start-up again.
 	v.InStartup = s.inStartup(s.ahead == nil || s.aheadFrom != 0)
-	v.Converged, v.Why = run.Converged()
+	// One walk of the world's checks for both (a big world pays for each).
+	v.Converged, v.Moving = run.ConvergedMoving(MovingShown)
 	if !v.Converged {
-		v.Moving = run.Moving(MovingShown)
+		v.Why = v.Moving[0]
 	}
 	ref, following := r.Selected, r.Selected == api.Ref{}
 	if following && v.Current != nil {

@@ -7,6 +7,7 @@ import (
 
 	"reconcile/engine/api"
 	"reconcile/engine/controller"
+	"reconcile/engine/pmap"
 	"reconcile/engine/sim"
 	"reconcile/engine/store"
 )
@@ -17,17 +18,20 @@ import (
 // touches one key, so a reading after a pass only updates what the pass
 // changed.
 //
-// Finding what changed compares the pods with those of the last reading,
-// stored version by stored version (the store never changes an object it
-// holds, it stores a new one): that comparison is the one step that still
-// looks at every pod, and costs a pointer comparison per pod. Nothing is
-// read again when the store has not been written since the last reading.
+// Finding what changed compares the store's pods and nodes with a snapshot
+// of them kept from the last reading (store.Snapshot): the two share what
+// was not written since, which the comparison skips (pmap.Map.Diff), so it
+// costs the writes, not the cluster. A stored version is never changed
+// (the store stores a new one), so a pod written is a new pointer. Nothing
+// is read again when the store has not been written since the last
+// reading.
 type worldIndex struct {
 	st *store.Store
 	rv int64
 
-	pods  []api.Object // as last listed: sorted by namespace/name
-	nodes []api.Object
+	pods     pmap.Map[api.Object] // as last read, by namespace/name
+	nodeSnap pmap.Map[api.Object]
+	nodes    []api.Object // the nodes in nodeSnap, in order
 	// nodeNames are the nodes' names, in order; rebuilt only when a node
 	// comes or goes.
 	nodeNames []string
@@ -154,21 +158,36 @@ func (x *worldIndex) sync(run *sim.Sim) {
 	if x.entries == nil {
 		x.entries, x.onNode, x.owned = map[string]*podEntry{}, map[string][]string{}, map[string]podCount{}
 	}
-	pods := st.List("Pod")
-	diffSorted(x.pods, pods, x.add, x.remove, x.update)
+	pods := st.Snapshot("Pod")
+	pods.Diff(&x.pods, sameVersion, func(_ string, was api.Object, had bool, now api.Object, has bool) {
+		switch {
+		case !had:
+			x.add(now)
+		case !has:
+			x.remove(was)
+		default:
+			x.update(was, now)
+		}
+	})
 	x.pods = pods
-	nodes := st.List("Node")
-	changed := len(nodes) != len(x.nodes)
-	diffSorted(x.nodes, nodes,
-		func(o api.Object) { changed = true; x.written(o) },
-		func(api.Object) { changed = true },
-		func(_, o api.Object) { x.written(o) })
-	x.nodes = nodes
+	nodes := st.Snapshot("Node")
+	changed, written := false, false
+	nodes.Diff(&x.nodeSnap, sameVersion, func(_ string, _ api.Object, had bool, now api.Object, has bool) {
+		written = true
+		changed = changed || had != has
+		if has {
+			x.written(now)
+		}
+	})
+	x.nodeSnap = nodes
+	if written || x.nodes == nil {
+		x.nodes = nodes.Values()
+	}
 	x.deployments = x.relist(st, "Deployment", x.deployments)
 	x.replicaSets = x.relist(st, "ReplicaSet", x.replicaSets)
-	if changed {
-		x.nodeNames = make([]string, len(nodes))
-		for i, o := range nodes {
+	if changed || x.nodeNames == nil {
+		x.nodeNames = make([]string, len(x.nodes))
+		for i, o := range x.nodes {
 			x.nodeNames[i] = o.Meta().Name
 		}
 	}
@@ -275,7 +294,7 @@ func (x *worldIndex) podsOn(node string, max int) (chips []PodChip, total int) {
 // max pods.
 func (x *worldIndex) activePods(max int) []*api.Pod {
 	var out []*api.Pod
-	for _, o := range x.pods {
+	for _, o := range x.pods.All() {
 		if len(out) >= max {
 			break
 		}
@@ -285,6 +304,10 @@ func (x *worldIndex) activePods(max int) []*api.Pod {
 	}
 	return out
 }
+
+// sameVersion reports whether a and b are the same stored version of an
+// object.
+func sameVersion(a, b api.Object) bool { return a == b }
 
 // objectKey is the store's key of an object: namespace/name.
 func objectKey(o api.Object) string {

@@ -1,0 +1,197 @@
+package app
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"reconcile/engine/api"
+)
+
+// A deep link far into a big run (?pass=30000 of a world of 10,000 pods)
+// names a pass the browser needs many seconds to compute: the engine runs
+// every pass before it. The player computes them a slice at a time
+// (session.SeekSome), giving the browser back its thread between slices,
+// so the page paints, shows how far it got and takes a click on Cancel.
+// It reads the world once, at the pass, not after every slice.
+const (
+	// catchUpSlice is how long one slice computes: the page never waits
+	// much longer than that for the browser to handle a click.
+	catchUpSlice = 40 * time.Millisecond
+	// catchUpAtOnce is how long the player computes before it first shows
+	// the page: a seek that takes less is not worth a progress bar.
+	catchUpAtOnce = 60 * time.Millisecond
+)
+
+// catchUp is a seek under way to pass to (and, when at is not zero, to
+// the simulated time at after it), a slice at a time.
+type catchUp struct {
+	to   int
+	at   api.Time
+	from int // the pass the run was at when it began
+	// began is when it began; done how many passes it has computed since.
+	began time.Time
+	done  int
+	// err is the seek's failure, shown once the catch-up ends.
+	err error
+	// scheduled is set while a slice waits for the browser's turn.
+	scheduled bool
+}
+
+// catchingUp reports whether the player is computing its way to a pass: it
+// shows the progress instead of the stage, and the stage neither acts nor
+// reads the run meanwhile.
+func (p *Player) catchingUp() bool { return p.catching != nil }
+
+// beginCatchUp seeks towards pass want for a first slice of about first,
+// and, when that is not enough, leaves the rest to catchUpLater: it
+// reports whether the run is at pass want already (or the seek failed).
+func (p *Player) beginCatchUp(want int, at api.Time, first time.Duration) bool {
+	ses := p.ses
+	c := &catchUp{to: want, at: at, from: ses.N(), began: time.Now()}
+	var done bool
+	ok := guard(&p.alert, fmt.Sprintf("Going to pass %d", want), func() {
+		done, c.err = ses.SeekSome(want, first)
+	})
+	if done || c.err != nil || !ok {
+		if c.err != nil {
+			p.alert = c.err.Error()
+		}
+		return true
+	}
+	// The look-ahead from the start learns nothing the catch-up does not:
+	// the player looks ahead from the pass once there (settle).
+	ses.StopLookAhead()
+	c.done = ses.N() - c.from
+	p.catching = c
+	return false
+}
+
+// catchUpLater computes the next slice once the browser has had its turn
+// (painted, handled input), then the next, until the run is at the pass
+// or the learner cancels.
+func (p *Player) catchUpLater(ctx app.Context) {
+	c := p.catching
+	if c == nil || c.scheduled || !app.IsClient || !p.mounted {
+		return
+	}
+	c.scheduled = true
+	ses := p.ses
+	afterBrowser(ctx, func(ctx app.Context) {
+		c.scheduled = false
+		if p.catching != c || p.ses != ses {
+			ctx.PreventUpdate()
+			return // cancelled, or another lesson opened
+		}
+		if !p.catchUpSome(ctx, catchUpSlice) {
+			p.catchUpLater(ctx)
+		}
+	})
+}
+
+// catchUpSome computes the catch-up under way for about d, and ends it
+// when the run is at the pass (or the seek failed): it reports whether it
+// ended.
+func (p *Player) catchUpSome(ctx app.Context, d time.Duration) bool {
+	c := p.catching
+	if c == nil {
+		return true
+	}
+	var done bool
+	ok := guard(&p.alert, fmt.Sprintf("Going to pass %d", c.to), func() {
+		done, c.err = p.ses.SeekSome(c.to, d)
+	})
+	c.done = p.ses.N() - c.from
+	if !done && c.err == nil && ok {
+		return false
+	}
+	p.endCatchUp(ctx, "")
+	return true
+}
+
+// endCatchUp shows the pass the run is at: the one asked for, or, with a
+// notice, where the learner stopped the catch-up.
+func (p *Player) endCatchUp(ctx app.Context, notice string) {
+	c := p.catching
+	p.dropCatchUp()
+	if c == nil || p.ses == nil {
+		return
+	}
+	switch {
+	case c.err != nil:
+		p.alert = c.err.Error()
+	case notice == "" && c.at != 0:
+		guard(&p.alert, fmt.Sprintf("Going to pass %d", c.to), func() {
+			if !p.ses.AtTime(c.to, c.at) {
+				p.alert = fmt.Sprintf("Pass %d is not followed by t=%s without another pass; showing pass %d.", c.to, c.at, c.to)
+			}
+		})
+	}
+	p.notice = notice
+	p.refresh()
+	p.readChecks()
+	p.changed(ctx, change{moved: true})
+}
+
+// dropCatchUp forgets the catch-up under way, if any, where it got to.
+func (p *Player) dropCatchUp() {
+	p.catching = nil
+}
+
+// onCancelCatchUp stops the catch-up where it got to and shows that pass.
+func (p *Player) onCancelCatchUp(ctx app.Context, e app.Event) {
+	c := p.catching
+	if c == nil || p.ses == nil {
+		return
+	}
+	p.endCatchUp(ctx, fmt.Sprintf("Stopped on the way to pass %d: this is pass %d. Next pass and Play go on from here.", c.to, p.ses.N()))
+}
+
+// catchUpBusy is what the transport's status says while the player
+// computes its way to a pass ("" when it does not).
+func (p *Player) catchUpBusy() string {
+	if p.catching == nil {
+		return ""
+	}
+	return fmt.Sprintf("going to pass %d: computing the passes before it", p.catching.to)
+}
+
+// renderCatchUp is the progress of the catch-up, in place of the stage.
+func (p *Player) renderCatchUp() app.UI {
+	c := p.catching
+	n := p.ses.N()
+	left := ""
+	if secs := time.Since(c.began).Seconds(); c.done > 0 && secs > 0.5 {
+		rate := float64(c.done) / secs
+		left = fmt.Sprintf(" · %.0f passes a second, about %.0f s to go", rate, float64(c.to-n)/rate+0.5)
+	}
+	return app.Section().Class("catch-up").Aria("labelledby", "catch-up-title").Body(
+		app.H2().ID("catch-up-title").Text(fmt.Sprintf("Going to pass %d", c.to)),
+		app.P().Text("The address names a pass far into the run. This tab computes every pass before it, as the engine does, a slice at a time: the page stays usable meanwhile."),
+		app.Progress().Max(c.to).Value(n).Aria("label", "Passes computed"),
+		app.P().Class("muted").Text(fmt.Sprintf("%d of %d passes computed%s", n, c.to, left)),
+		app.Button().Type("button").Text(fmt.Sprintf("Cancel: show pass %d", n)).OnClick(p.onCancelCatchUp),
+	)
+}
+
+// afterBrowser calls f on the UI goroutine once the browser has run what
+// it had waiting (painting, input): as a new task, without the delay a
+// timer of 0 ms gets when timers nest (a MessageChannel message).
+func afterBrowser(ctx app.Context, f func(ctx app.Context)) {
+	mc := app.Window().Get("MessageChannel")
+	if !mc.Truthy() {
+		ctx.After(time.Millisecond, f)
+		return
+	}
+	ch := mc.New()
+	var fn app.Func
+	fn = app.FuncOf(func(this app.Value, args []app.Value) any {
+		fn.Release()
+		ch.Get("port1").Call("close")
+		ctx.Dispatch(f)
+		return nil
+	})
+	ch.Get("port1").Set("onmessage", fn)
+	ch.Get("port2").Call("postMessage", nil)
+}

@@ -1,0 +1,12 @@
+package sim
+
+// ConvergedMoving is Converged and Moving(max) read together, in one walk
+// of the checks (Converged then Moving walk them twice on a world that
+// has not converged: the first reason, then the lines): whether the world
+// has converged, and when it has not, the first max lines of what is
+// still moving (max < 1: all of them), the first of which is the reason
+// Converged gives. It does not use or fill Converged's memo.
+func (s *Sim) ConvergedMoving(max int) (bool, []string) {
+	lines := s.w.moving(max)
+	return len(lines) == 0, lines
+}
