@@ -16,7 +16,6 @@ const (
 	HeartbeatPeriod = 10 * api.Second
 	RelistPeriod    = 5 * api.Minute
 	RestartDelay    = 10 * api.Second
-	checkpointEvery = 64
 )
 
 // world is everything a run changes, by part:
@@ -60,7 +59,10 @@ type world struct {
 	// git is the GitOps source: what is committed, at which revision.
 	git controller.Git
 
+	// passes are the passes run, a view of an array the worlds of the run
+	// share (passlog.go); log says how far that array is written.
 	passes  []Pass
+	log     *passLog
 	chain   [32]byte // hash chain over passes, outputs, events, side effects
 	outputs []Output
 	notes   []string // faults applied, in order
@@ -97,6 +99,10 @@ type world struct {
 	// asked for, in the words of its item ("" for none).
 	writes   uint64
 	requeued string
+	// handled counts the items of the agenda taken (pop); with writes, it
+	// is the work the checkpoint policy spaces checkpoints by
+	// (checkpoints.go). passEnd is that work after the last pass.
+	handled, passEnd uint64
 }
 
 // clone returns a copy of w. The two share what neither has changed since:
@@ -123,7 +129,6 @@ func (w *world) clone() *world {
 		wt.cmd = wt.cmd.Clone()
 		out.watches[i] = wt
 	}
-	out.passes = slices.Clip(w.passes)
 	out.outputs = slices.Clip(w.outputs)
 	out.notes = slices.Clip(w.notes)
 	out.store = w.store.Clone()
