@@ -22,6 +22,9 @@ type passLog struct{ used int }
 func (w *world) appendPass(p Pass) *Pass {
 	n := len(w.passes)
 	switch {
+	case w.scratch != nil:
+		*w.scratch = p // a try on a scratch copy (scratch): kept apart
+		return w.scratch
 	case w.log != nil && n < w.log.used && n < cap(w.passes) && passEqual(&w.passes[:n+1][n], &p):
 		w.passes = w.passes[:n+1] // the pass the run recorded there
 	case w.log != nil && n == w.log.used && n < cap(w.passes):
@@ -44,4 +47,18 @@ func passEqual(a, b *Pass) bool {
 		slices.Equal(a.Lines, b.Lines) && a.Variant == b.Variant && a.Object == b.Object && a.Result == b.Result &&
 		slices.Equal(a.Changed, b.Changed) && (a.Actions == nil) == (b.Actions == nil) &&
 		(a.Lines == nil) == (b.Lines == nil) && (a.Changed == nil) == (b.Changed == nil)
+}
+
+// scratchCopy returns a copy of w to try a pass on and throw away (Converged's
+// and Quiet's requeue checks). Unlike clone, it leaves w as it was: w goes
+// on changing its own processes and runtimes in place, which is safe
+// because the copy is dropped before w changes (the copy copies them
+// before it writes), and its passes go nowhere, so a try does not copy
+// the run's passes.
+func (w *world) scratchCopy() *world {
+	shared, owned := w.shared, w.rtOwned
+	d := w.clone()
+	w.shared, w.rtOwned = shared, owned
+	d.scratch = new(Pass)
+	return d
 }

@@ -59,10 +59,9 @@ type world struct {
 	// git is the GitOps source: what is committed, at which revision.
 	git controller.Git
 
-	// passes are the passes run, a view of an array the worlds of the run
-	// share (passlog.go); log says how far that array is written.
-	passes  []Pass
-	log     *passLog
+	passes  []Pass   // a view of an array the run's worlds share (passlog.go)
+	log     *passLog // how far that array is written
+	scratch *Pass    // a scratch copy's last pass (scratchCopy)
 	chain   [32]byte // hash chain over passes, outputs, events, side effects
 	outputs []Output
 	notes   []string // faults applied, in order
@@ -103,6 +102,8 @@ type world struct {
 	// is the work the checkpoint policy spaces checkpoints by
 	// (checkpoints.go). passEnd is that work after the last pass.
 	handled, passEnd uint64
+	// pods is what Converged reads of the pods (converged_index.go).
+	pods podIndex
 }
 
 // clone returns a copy of w. The two share what neither has changed since:
@@ -133,5 +134,6 @@ func (w *world) clone() *world {
 	out.notes = slices.Clip(w.notes)
 	out.store = w.store.Clone()
 	out.traffic = w.traffic.clone()
+	out.pods.terminating = w.pods.terminating.Clone()
 	return &out
 }
