@@ -6,7 +6,7 @@ import "slices"
 // live world, its checkpoints, the world a seek restores and the copies of
 // the run. A world sees the first len(world.passes) of it. The array is
 // append-only: a pass is written at the index nobody has written yet
-// (passLog.used) and never changed after, so what a caller holds of
+// (the end of passLog.arr) and never changed after, so what a caller holds of
 // Passes stays as it was. A world behind the end of the array (restored
 // from a checkpoint) that runs a pass equal to the one the array holds
 // next takes it as its own and writes nothing: a seek replays the passes
@@ -15,27 +15,27 @@ import "slices"
 // replay). A world whose pass differs (its inputs differ after a Fork or
 // an Inject) gets an array of its own, a copy of what it sees.
 
-// passLog is how far the shared array is written.
-type passLog struct{ used int }
+// passLog is the shared array, grown in place: every world that shares it
+// sees it grown.
+type passLog struct{ arr []Pass }
 
 // appendPass adds p to w's passes and returns where it is.
 func (w *world) appendPass(p Pass) *Pass {
 	n := len(w.passes)
 	switch {
 	case w.scratch != nil:
-		*w.scratch = p // a try on a scratch copy (scratch): kept apart
+		*w.scratch = p // a try on a scratch copy (scratchCopy): kept apart
 		return w.scratch
-	case w.log != nil && n < w.log.used && n < cap(w.passes) && passEqual(&w.passes[:n+1][n], &p):
-		w.passes = w.passes[:n+1] // the pass the run recorded there
-	case w.log != nil && n == w.log.used && n < cap(w.passes):
-		w.passes = append(w.passes, p) // in place, at the end
-		w.log.used++
+	case w.log != nil && n < len(w.log.arr) && passEqual(&w.log.arr[n], &p):
+		// The pass the run recorded there.
+	case w.log != nil && n == len(w.log.arr):
+		w.log.arr = append(w.log.arr, p) // at the end (a new array when full)
 	default:
-		// A new array: the first pass, a full one, or a future that
-		// differs from the one recorded.
-		w.passes = append(slices.Clip(w.passes), p)
-		w.log = &passLog{used: n + 1}
+		// The first pass, or a future that differs from the one recorded:
+		// an array of its own.
+		w.log = &passLog{arr: append(slices.Clip(w.passes), p)}
 	}
+	w.passes = w.log.arr[:n+1]
 	return &w.passes[n]
 }
 
