@@ -45,7 +45,7 @@
 // Measured on bench/scale (1,000 nodes, 10,000 pods), 2 shared cores:
 //
 //   - seeks to pseudo-random passes of a 10,000-pass trace
-//     (BenchmarkScaleSeek): 562 KB and 2,860 allocations a seek, down from
+//     (BenchmarkScaleSeek): 484 KB and 2,860 allocations a seek, down from
 //     3.67 MB and 14,123 with a checkpoint every 64 passes; over 412 seeks
 //     (every pass just before a checkpoint, the worst, and 100 random
 //     ones), CPU median 2.5 ms, p95 11 ms, max 26 ms (GC included), where
