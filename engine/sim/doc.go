@@ -48,8 +48,10 @@
 //     (BenchmarkScaleSeek): 484 KB and 2,860 allocations a seek, down from
 //     3.67 MB and 14,123 with a checkpoint every 64 passes; over 412 seeks
 //     (every pass just before a checkpoint, the worst, and 100 random
-//     ones), CPU median 2.5 ms, p95 11 ms, max 26 ms (GC included), where
-//     every 64 passes replayed a ReplicaSet burst for up to 700 ms;
+//     ones), CPU median 2.2 to 2.5 ms, p95 11 ms, max 26 to 58 ms (GC
+//     included; the load moves the max); every 64 passes, the same kind of
+//     trial (256 seeks) gave median 5.7 ms, p95 97 ms, max 533 ms, a
+//     ReplicaSet burst replayed after the checkpoint before it;
 //   - memory barely follows the spacing: a checkpoint holds the path
 //     copies of what changed after it in the store and in every informer
 //     cache (about 1.2 MB per 64 passes at this scale), which do not
