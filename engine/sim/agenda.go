@@ -66,6 +66,7 @@ func (w *world) schedule(it item) {
 }
 
 func (w *world) pop() item {
+	w.handled++
 	k, it, _ := w.agenda.First()
 	w.agenda.Delete(k)
 	return *it

@@ -126,7 +126,7 @@ func (s *Sim) quietText() string {
 
 // DropCheckpoints forgets the checkpoints taken so far but the start, and
 // takes no more: for a run that is played once and never sought (the
-// CLI), which then holds the world as it is and not every 64th pass of its
+// CLI), which then holds the world as it is and not checkpoints of its
 // past. A Seek after it replays from the start.
 func (s *Sim) DropCheckpoints() {
 	s.noCheckpoints = true

@@ -64,7 +64,7 @@ func (s *Sim) Moving(max int) []string {
 // checks that brings the lines to max, so that Converged (max 1) costs
 // what the first reason costs.
 func (w *world) moving(max int) []string {
-	var m reasons
+	m := reasons{max: max}
 	for _, check := range []func(*reasons){
 		w.nodesMoving, w.terminatingMoving, w.rolloutsMoving, w.replicaSetsMoving, w.workloadsMoving, w.podsMoving, w.jobsMoving,
 		w.processesMoving, w.agendaMoving,
@@ -80,6 +80,9 @@ func (w *world) moving(max int) []string {
 // reasons collects the lines of a walk, grouping alike reasons.
 type reasons struct {
 	lines []string
+	// max is how many lines the walk needs (0: all): a check may skip
+	// work whose lines would come after them.
+	max int
 }
 
 func (m *reasons) add(format string, args ...any) {
@@ -196,13 +199,12 @@ func (w *world) evictionAt(n *api.Node) (api.Time, bool) {
 
 // terminatingMoving: pods being deleted, counted.
 func (w *world) terminatingMoving(m *reasons) {
-	var names []string
-	for _, o := range w.store.List("Pod") {
-		if p := o.(*api.Pod); p.DeletionTimestamp != nil {
-			names = append(names, p.Name)
-		}
+	switch n, name := w.terminatingPods(); {
+	case n == 1:
+		m.add("pod %s terminating", name)
+	case n > 1:
+		m.add("%d pods terminating", n)
 	}
-	m.count(names, "pod %s terminating", "%d pods terminating")
 	// Other kinds held by finalizers (the garbage collector's, or anyone's),
 	// and owned ones whose every owner is gone: the garbage collector's to
 	// delete. (Pods are left out of the second check: their owner, a
@@ -258,13 +260,7 @@ func (w *world) rolloutsMoving(m *reasons) {
 // replicaSetsMoving: every ReplicaSet without its pods, its latest spec
 // seen, or its replicas ready and available.
 func (w *world) replicaSetsMoving(m *reasons) {
-	owned := map[string]int{} // active pods per controller UID
-	for _, o := range w.store.List("Pod") {
-		p := o.(*api.Pod)
-		if ref := p.ControllerOf(); ref != nil && controller.IsPodActive(p) {
-			owned[ref.UID]++
-		}
-	}
+	owned := w.ownedActive() // active pods per controller UID
 	for _, o := range w.store.List("ReplicaSet") {
 		rs := o.(*api.ReplicaSet)
 		if rs.DeletionTimestamp != nil {
@@ -285,31 +281,7 @@ func (w *world) replicaSetsMoving(m *reasons) {
 // podsMoving: pods not running, or running and not ready, counted by what
 // kubectl get pods shows of them.
 func (w *world) podsMoving(m *reasons) {
-	var g groups
-	for _, o := range w.store.List("Pod") {
-		p := o.(*api.Pod)
-		status := kubectl.PodStatus(p)
-		switch {
-		case p.Status.Phase == api.PodSucceeded || p.Status.Phase == api.PodFailed:
-		case p.Status.Phase != api.PodRunning:
-			g.note(p.Name, 0, "is", status)
-		case !controller.IsPodReady(p):
-			g.note(p.Name, 0, "not ready", status)
-		}
-	}
-	for _, e := range g.list {
-		how, status := e.words[0], e.words[1]
-		switch {
-		case how == "is" && e.n == 1:
-			m.add("pod %s is %s", e.first, status)
-		case how == "is":
-			m.add("%d pods are %s", e.n, status)
-		case e.n == 1:
-			m.add("pod %s is not ready (%s)", e.first, status)
-		default:
-			m.add("%d pods are not ready (%s)", e.n, status)
-		}
-	}
+	m.lines = append(m.lines, w.podsNotReady()...)
 }
 
 // jobsMoving: Jobs that have not finished.
@@ -372,6 +344,7 @@ func (w *world) agendaMoving(m *reasons) {
 	var events, to, requeues groups
 	var restarts []string
 	acting := map[string]bool{} // requeued keys whose pass would act; lookup only
+	var due []*item             // requeues of running controllers, in agenda order
 	for _, it := range w.agenda.Values() {
 		c := w.procs[it.ctrl]
 		if c.epoch != it.epoch {
@@ -389,15 +362,31 @@ func (w *world) agendaMoving(m *reasons) {
 				restarts = append(restarts, fmt.Sprintf("%s crashed: the controller-manager restarts it at t=%s", c.name, it.at))
 			}
 		case itemRequeue:
-			key := fmt.Sprintf("%d\x00%s", it.ctrl, it.key)
-			if c.running && !acting[key] && w.wouldAct(*it) {
-				acting[key] = true
-				reason := it.why
-				if i := strings.LastIndex(reason, " after "); i >= 0 {
-					reason = reason[:i] // "progress deadline check after 10m1s": the delay is in the time
-				}
-				requeues.note(it.key, it.at, c.name, reason)
+			if c.running {
+				due = append(due, it)
 			}
+		}
+	}
+	// The requeues' lines come after the events' and the restarts': when
+	// those are all the lines wanted (Converged wants one), no requeue
+	// needs trying.
+	early := len(m.lines) + len(restarts)
+	if len(events.list) > 0 {
+		early++
+	}
+	if m.max > 0 && early >= m.max {
+		due = nil
+	}
+	for _, it := range due {
+		c := w.procs[it.ctrl]
+		key := fmt.Sprintf("%d\x00%s", it.ctrl, it.key)
+		if !acting[key] && w.wouldAct(*it) {
+			acting[key] = true
+			reason := it.why
+			if i := strings.LastIndex(reason, " after "); i >= 0 {
+				reason = reason[:i] // "progress deadline check after 10m1s": the delay is in the time
+			}
+			requeues.note(it.key, it.at, c.name, reason)
 		}
 	}
 	switch n := len(events.list); {
@@ -437,7 +426,7 @@ func names(gs []*group) string {
 // due, and reports whether the pass would do more than find the world as
 // it should be.
 func (w *world) wouldAct(it item) bool {
-	d := w.clone()
+	d := w.scratchCopy()
 	d.setNow(it.at)
 	p := d.runPass(it.ctrl, queue.Item{Key: it.key, Trigger: "requeue: " + it.why, Events: 1})
 	return p == nil || p.Result != controller.InSync

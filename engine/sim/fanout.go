@@ -23,6 +23,7 @@ func (w *world) drain() {
 			continue
 		}
 		w.writes++
+		w.indexPod(ch.Watch)
 		if w.changed != nil {
 			noteChange(w.changed, ch.Watch)
 		}

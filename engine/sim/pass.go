@@ -177,9 +177,8 @@ func (w *world) runPass(i int, q queue.Item) *Pass {
 		w.requeued = fmt.Sprintf("%s after %s", why, api.FormatDuration(requeue))
 		w.schedule(item{at: w.now + requeue, kind: itemRequeue, ctrl: i, epoch: c.epoch, key: key, why: w.requeued})
 	}
-	w.passes = append(w.passes, p)
 	w.hash(p.record())
-	return &w.passes[len(w.passes)-1]
+	return w.appendPass(p)
 }
 
 // outcomeText is an outcome in the trace's words.

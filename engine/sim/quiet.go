@@ -104,7 +104,7 @@ func (s *Sim) Quiet() (bool, string) {
 			continue
 		}
 		if d == nil {
-			d = w.clone()
+			d = w.scratchCopy()
 		}
 		if d.requeueActs(*it) {
 			return false, fmt.Sprintf("%s requeued %s at t=%s would act", w.procs[it.ctrl].name, it.key, it.at)

@@ -21,11 +21,11 @@ type Sim struct {
 	// inputs are the inputs given by Inject, in order.
 	inputs []Given
 	// checkpoints hold the world right after some passes, before the inputs
-	// recorded after them, in increasing pass order, every checkpointEvery
-	// passes. A checkpoint shares what has not changed with the live world
-	// (persistent maps, processes copied on write), so it costs what the
-	// passes after it change, whatever the size of the world; a seek replays
-	// at most checkpointEvery-1 passes.
+	// recorded after them, in increasing pass order, spaced and thinned by
+	// the work a replay does (checkpoints.go). A checkpoint shares what has
+	// not changed with the live world (persistent maps, processes copied on
+	// write), so it costs what the passes after it change, whatever the
+	// size of the world.
 	checkpoints []checkpoint
 	// quiet memoizes Quiet for the current world (quiet.go).
 	quiet quietMemo
@@ -36,6 +36,9 @@ type Sim struct {
 type checkpoint struct {
 	pass int
 	w    *world
+	// work is world.work after the pass, before the work after the pass
+	// before it (what a replay from the previous checkpoint reaches).
+	work, before uint64
 }
 
 // New prepares a run of cfg: the nodes are created, the objects applied at
@@ -49,7 +52,7 @@ func New(cfg Config) (*Sim, error) {
 		return nil, err
 	}
 	s.w = w
-	s.checkpoints = []checkpoint{{0, w.clone()}}
+	s.checkpoints = []checkpoint{{pass: 0, w: w.clone()}}
 	return s, nil
 }
 
@@ -158,13 +161,8 @@ func (s *Sim) build() (*world, error) {
 }
 
 // maybeCheckpoint keeps a copy of the world after pass n when enough
-// passes ran since the last copy.
-func (s *Sim) maybeCheckpoint(n int) {
-	last := s.checkpoints[len(s.checkpoints)-1].pass
-	if n-last >= checkpointEvery && !s.noCheckpoints {
-		s.checkpoints = append(s.checkpoints, checkpoint{n, s.w.clone()})
-	}
-}
+// work was done since the last copy (checkpoints.go).
+func (s *Sim) maybeCheckpoint(n int) { s.takeCheckpoint(n) }
 
 // nearest returns the index of the last checkpoint at or before pass n.
 func (s *Sim) nearest(n int) int {
@@ -438,12 +436,12 @@ func (s *Sim) PassCount() int { return len(s.w.passes) }
 
 // Passes returns every pass run so far, oldest first. The slice is shared:
 // do not change it.
-func (s *Sim) Passes() []Pass { return s.w.passes }
+func (s *Sim) Passes() []Pass { return slices.Clip(s.w.passes) }
 
 // PassesFrom returns the passes after pass n (n = 0: all of them), shared.
 func (s *Sim) PassesFrom(n int) []Pass {
 	n = min(max(n, 0), len(s.w.passes))
-	return s.w.passes[n:]
+	return slices.Clip(s.w.passes[n:])
 }
 
 // Pass returns pass n (1-based) and whether it has run.

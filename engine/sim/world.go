@@ -16,7 +16,6 @@ const (
 	HeartbeatPeriod = 10 * api.Second
 	RelistPeriod    = 5 * api.Minute
 	RestartDelay    = 10 * api.Second
-	checkpointEvery = 64
 )
 
 // world is everything a run changes, by part:
@@ -60,7 +59,9 @@ type world struct {
 	// git is the GitOps source: what is committed, at which revision.
 	git controller.Git
 
-	passes  []Pass
+	passes  []Pass   // a view of an array the run's worlds share (passlog.go)
+	log     *passLog // how far that array is written
+	scratch *Pass    // a scratch copy's last pass (scratchCopy)
 	chain   [32]byte // hash chain over passes, outputs, events, side effects
 	outputs []Output
 	notes   []string // faults applied, in order
@@ -97,6 +98,12 @@ type world struct {
 	// asked for, in the words of its item ("" for none).
 	writes   uint64
 	requeued string
+	// handled counts the items of the agenda taken (pop); with writes, it
+	// is the work the checkpoint policy spaces checkpoints by
+	// (checkpoints.go). passEnd is that work after the last pass.
+	handled, passEnd uint64
+	// pods is what Converged reads of the pods (converged_index.go).
+	pods podIndex
 }
 
 // clone returns a copy of w. The two share what neither has changed since:
@@ -123,10 +130,10 @@ func (w *world) clone() *world {
 		wt.cmd = wt.cmd.Clone()
 		out.watches[i] = wt
 	}
-	out.passes = slices.Clip(w.passes)
 	out.outputs = slices.Clip(w.outputs)
 	out.notes = slices.Clip(w.notes)
 	out.store = w.store.Clone()
 	out.traffic = w.traffic.clone()
+	out.pods.terminating = w.pods.terminating.Clone()
 	return &out
 }
