@@ -95,8 +95,7 @@ func (k *KubeletLoop) syncPod(ctx *Context, p *api.Pod, rt *Runtime, key string)
 	}
 	st := k.podStatus(p, rt, key, ctx, mounted)
 	if !reflect.DeepEqual(st, p.Status) {
-		np := p.DeepCopy()
-		np.Status = st
+		np := p.WithStatus(st)
 		if _, err := ctx.UpdateStatus(np, fmt.Sprintf("report status %s", phaseText(np))); err != nil {
 			return Result{}, err
 		}

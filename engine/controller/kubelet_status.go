@@ -11,7 +11,7 @@ import (
 // init container and container, the phase they add up to, and the
 // Initialized, ContainersReady and Ready conditions.
 func (k *KubeletLoop) podStatus(p *api.Pod, rt *Runtime, key string, ctx *Context, mounted bool) api.PodStatus {
-	st := p.DeepCopy().Status
+	st := p.Status.DeepCopy()
 	st.HostIP = nodeIP(k.node)
 	if st.StartTime == nil {
 		t := ctx.Now

@@ -271,7 +271,11 @@ func (s *Store) UpdateStatus(obj api.Object) (api.Object, error) {
 }
 
 func (s *Store) update(obj api.Object, status bool) (api.Object, error) {
-	obj = obj.DeepCopyObject()
+	if status {
+		obj = statusCopy(obj)
+	} else {
+		obj = obj.DeepCopyObject()
+	}
 	m := obj.Meta()
 	kind := obj.GetTypeMeta().Kind
 	old := s.Get(kind, m.Namespace, m.Name)
@@ -443,8 +447,7 @@ func (s *Store) Bind(namespace, name, node string) (api.Object, error) {
 		return nil, &StatusError{Reason: "Conflict", kind: ErrConflict,
 			Message: fmt.Sprintf("Operation cannot be fulfilled on pods/binding %q: pod %s is already assigned to node %q", name, name, old.Spec.NodeName)}
 	}
-	p := old.DeepCopy()
-	p.Spec.NodeName = node
+	p := boundCopy(old, node)
 	s.put("Pod", p)
 	s.notify(WatchEvent{Type: Modified, Object: p, Old: old, RV: s.rv})
 	return p, nil
