@@ -247,6 +247,11 @@ func (s *Store) Create(obj api.Object) (api.Object, error) {
 }
 
 func (s *Store) put(kind string, obj api.Object) {
+	s.putAt(kind, key(obj.Meta().Namespace, obj.Meta().Name), obj)
+}
+
+// putAt is put with the object's key (namespace/name) already made.
+func (s *Store) putAt(kind, k string, obj api.Object) {
 	s.rv++
 	obj.Meta().ResourceVersion = strconv.FormatInt(s.rv, 10)
 	m := s.kinds[kind]
@@ -254,7 +259,7 @@ func (s *Store) put(kind string, obj api.Object) {
 		m = &pmap.Map[api.Object]{}
 		s.kinds[kind] = m
 	}
-	m.Set(key(obj.Meta().Namespace, obj.Meta().Name), obj)
+	m.Set(k, obj)
 }
 
 // Update replaces the main resource (metadata and spec) of an existing
