@@ -88,7 +88,7 @@ func (s PodSpec) DeepCopy() PodSpec {
 		}
 	}
 	out.Containers = copyContainers(s.Containers)
-	out.PodSpecMore = s.PodSpecMore.DeepCopy()
+	out.PodSpecMore = s.PodSpecMore.deepCopy()
 	return out
 }
 

@@ -43,7 +43,7 @@ func copyContainer(c Container) Container {
 	c.Resources.Limits = cloneQuantities(c.Resources.Limits)
 	c.ReadinessProbe = copyProbe(c.ReadinessProbe)
 	c.LivenessProbe = copyProbe(c.LivenessProbe)
-	c.ContainerMore = c.ContainerMore.DeepCopy()
+	c.ContainerMore = c.ContainerMore.deepCopy()
 	return c
 }
 

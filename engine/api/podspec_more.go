@@ -272,4 +272,4 @@ type PodFailurePolicyRule struct {
 // IsSidecar reports whether an init container is a sidecar: one with
 // restartPolicy Always, which starts before the containers and keeps
 // running beside them.
-func (c *Container) IsSidecar() bool { return c.RestartPolicy != nil && *c.RestartPolicy == "Always" }
+func (c *Container) IsSidecar() bool { r := c.More().RestartPolicy; return r != nil && *r == "Always" }
