@@ -26,7 +26,9 @@ type PodSpec struct {
 	TerminationGracePeriodSeconds *int64            `json:"terminationGracePeriodSeconds,omitempty" yaml:"terminationGracePeriodSeconds,omitempty"`
 	SchedulerName                 string            `json:"schedulerName,omitempty" yaml:"schedulerName,omitempty"`
 	Affinity                      *Affinity         `json:"affinity,omitempty" yaml:"affinity,omitempty"`
-	PodSpecMore                   `json:",inline" yaml:",inline"`
+	// PodSpecMore holds the rare fields, nil when none is set (read them
+	// through More).
+	*PodSpecMore `json:",inline" yaml:",inline"`
 }
 
 // Affinity holds scheduling constraints. Required node affinity and pod
@@ -143,7 +145,9 @@ type Container struct {
 	Env             []EnvVar             `json:"env,omitempty" yaml:"env,omitempty"`
 	Command         []string             `json:"command,omitempty" yaml:"command,omitempty"`
 	Args            []string             `json:"args,omitempty" yaml:"args,omitempty"`
-	ContainerMore   `json:",inline" yaml:",inline"`
+	// ContainerMore holds the rare fields, nil when none is set (read
+	// them through More).
+	*ContainerMore `json:",inline" yaml:",inline"`
 }
 
 // ContainerPort is a port a container listens on.

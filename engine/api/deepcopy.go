@@ -1,9 +1,6 @@
 package api
 
-import (
-	"maps"
-	"reflect"
-)
+import "maps"
 
 func cloneQuantities(m map[string]Quantity) map[string]Quantity { return maps.Clone(m) }
 
@@ -15,7 +12,7 @@ func copyProbe(p *Probe) *Probe {
 	out.HTTPGet = deepCopyMap(p.HTTPGet)
 	out.TCPSocket = deepCopyMap(p.TCPSocket)
 	out.Exec = deepCopyMap(p.Exec)
-	deepCopyInto(reflect.ValueOf(&out.ProbeMore).Elem())
+	out.ProbeMore = p.ProbeMore.deepCopy()
 	return &out
 }
 
@@ -90,28 +87,8 @@ func (s PodSpec) DeepCopy() PodSpec {
 			out.Tolerations[i] = t
 		}
 	}
-	if s.Containers != nil {
-		out.Containers = make([]Container, len(s.Containers))
-		for i, c := range s.Containers {
-			c.Ports = append([]ContainerPort(nil), c.Ports...)
-			c.Env = append([]EnvVar(nil), c.Env...)
-			c.Command = append([]string(nil), c.Command...)
-			c.Args = append([]string(nil), c.Args...)
-			c.Resources.Requests = cloneQuantities(c.Resources.Requests)
-			c.Resources.Limits = cloneQuantities(c.Resources.Limits)
-			c.ReadinessProbe = copyProbe(c.ReadinessProbe)
-			c.LivenessProbe = copyProbe(c.LivenessProbe)
-			c.ContainerMore = c.ContainerMore.DeepCopy()
-			c.StartupProbe = copyProbe(c.StartupProbe)
-			for j := range c.Env {
-				if c.Env[j].ValueFrom != nil {
-					deepCopyInto(reflect.ValueOf(&c.Env[j].ValueFrom).Elem())
-				}
-			}
-			out.Containers[i] = c
-		}
-	}
-	out.PodSpecMore = s.PodSpecMore.DeepCopy()
+	out.Containers = copyContainers(s.Containers)
+	out.PodSpecMore = s.PodSpecMore.deepCopy()
 	return out
 }
 
@@ -172,24 +149,7 @@ func (p *Pod) DeepCopy() *Pod {
 	out := *p
 	out.ObjectMeta = p.ObjectMeta.DeepCopy()
 	out.Spec = p.Spec.DeepCopy()
-	out.Status.Conditions = append([]PodCondition(nil), p.Status.Conditions...)
-	if p.Status.StartTime != nil {
-		v := *p.Status.StartTime
-		out.Status.StartTime = &v
-	}
-	if p.Status.ContainerStatuses != nil {
-		out.Status.ContainerStatuses = make([]ContainerStatus, len(p.Status.ContainerStatuses))
-		for i, cs := range p.Status.ContainerStatuses {
-			cs.State = cs.State.DeepCopy()
-			cs.LastState = cs.LastState.DeepCopy()
-			if cs.Started != nil {
-				v := *cs.Started
-				cs.Started = &v
-			}
-			out.Status.ContainerStatuses[i] = cs
-		}
-	}
-	out.Status.InitContainerStatuses = deepCopyContainerStatuses(p.Status.InitContainerStatuses)
+	out.Status = p.Status.DeepCopy()
 	return &out
 }
 

@@ -33,8 +33,12 @@ func TaggedFields(t reflect.Type, tag string) (map[string]TaggedField, []string)
 			if name == "-" {
 				continue
 			}
-			if f.Anonymous && f.Type.Kind() == reflect.Struct && (name == "" || strings.Contains(","+opts+",", ",inline,")) {
-				walk(f.Type, index)
+			if ft := f.Type; f.Anonymous && (ft.Kind() == reflect.Struct || ft.Kind() == reflect.Pointer && ft.Elem().Kind() == reflect.Struct) &&
+				(name == "" || strings.Contains(","+opts+",", ",inline,")) {
+				if ft.Kind() == reflect.Pointer {
+					ft = ft.Elem() // a pod's rare fields, out of line
+				}
+				walk(ft, index)
 				continue
 			}
 			if name == "" {
@@ -49,4 +53,24 @@ func TaggedFields(t reflect.Type, tag string) (map[string]TaggedField, []string)
 	}
 	walk(t, nil)
 	return fields, names
+}
+
+// FieldByIndex returns the field of struct v at index (a TaggedField's),
+// through embedded pointers: a nil one gives the field's zero value (not
+// settable) when alloc is false, and is allocated when alloc is true (v
+// must then be settable).
+func FieldByIndex(v reflect.Value, index []int, alloc bool) reflect.Value {
+	for i, x := range index {
+		if i > 0 && v.Kind() == reflect.Pointer {
+			if v.IsNil() {
+				if !alloc {
+					return reflect.Zero(v.Type().Elem().FieldByIndex(index[i:]).Type)
+				}
+				v.Set(reflect.New(v.Type().Elem()))
+			}
+			v = v.Elem()
+		}
+		v = v.Field(x)
+	}
+	return v
 }

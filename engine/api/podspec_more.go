@@ -1,7 +1,5 @@
 package api
 
-import "reflect"
-
 // The pod fields below decode and validate as Kubernetes has them. The
 // scheduler simulates scheduling gates, pod (anti-)affinity and topology
 // spread; the rest is kept as written (the kubelet reads what it
@@ -271,85 +269,7 @@ type PodFailurePolicyRule struct {
 	OnPodConditions []map[string]any `json:"onPodConditions,omitempty" yaml:"onPodConditions,omitempty"`
 }
 
-// deepCopyInto makes every pointer, slice and map reachable from v (a
-// settable value) its own, for the fields above whose copies are rare
-// enough that reflection costs nothing that matters.
-func deepCopyInto(v reflect.Value) {
-	switch v.Kind() {
-	case reflect.Pointer:
-		if v.IsNil() {
-			return
-		}
-		c := reflect.New(v.Type().Elem())
-		c.Elem().Set(v.Elem())
-		deepCopyInto(c.Elem())
-		v.Set(c)
-	case reflect.Slice:
-		if v.IsNil() {
-			return
-		}
-		c := reflect.MakeSlice(v.Type(), v.Len(), v.Len())
-		reflect.Copy(c, v)
-		for i := 0; i < c.Len(); i++ {
-			deepCopyInto(c.Index(i))
-		}
-		v.Set(c)
-	case reflect.Map:
-		if v.IsNil() {
-			return
-		}
-		c := reflect.MakeMapWithSize(v.Type(), v.Len())
-		it := v.MapRange()
-		for it.Next() { // a copy: order cannot matter
-			e := reflect.New(v.Type().Elem()).Elem()
-			e.Set(it.Value())
-			deepCopyInto(e)
-			c.SetMapIndex(it.Key(), e)
-		}
-		v.Set(c)
-	case reflect.Interface:
-		if !v.IsNil() {
-			v.Set(reflect.ValueOf(deepCopyValue(v.Interface())))
-		}
-	case reflect.Struct:
-		for i := 0; i < v.NumField(); i++ {
-			if f := v.Field(i); f.CanSet() {
-				deepCopyInto(f)
-			}
-		}
-	}
-}
-
-// deepCopied returns an independent copy of v (a struct of the fields
-// above), without work when it is empty.
-func deepCopied[T any](v T) T {
-	if reflect.ValueOf(&v).Elem().IsZero() {
-		return v
-	}
-	deepCopyInto(reflect.ValueOf(&v).Elem())
-	return v
-}
-
-// DeepCopy returns an independent copy of m.
-func (m PodSpecMore) DeepCopy() PodSpecMore { return deepCopied(m) }
-
-// DeepCopy returns an independent copy of m.
-func (m ContainerMore) DeepCopy() ContainerMore { return deepCopied(m) }
-
-// DeepCopy returns an independent copy of a.
-func (a *PodAffinity) DeepCopy() *PodAffinity {
-	if a == nil {
-		return nil
-	}
-	v := reflect.ValueOf(&a).Elem()
-	deepCopyInto(v)
-	return v.Interface().(*PodAffinity)
-}
-
-// DeepCopy returns an independent copy of m.
-func (m JobSpecMore) DeepCopy() JobSpecMore { return deepCopied(m) }
-
 // IsSidecar reports whether an init container is a sidecar: one with
 // restartPolicy Always, which starts before the containers and keeps
 // running beside them.
-func (c *Container) IsSidecar() bool { return c.RestartPolicy != nil && *c.RestartPolicy == "Always" }
+func (c *Container) IsSidecar() bool { r := c.More().RestartPolicy; return r != nil && *r == "Always" }

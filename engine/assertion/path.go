@@ -241,7 +241,7 @@ func (p Path) Lookup(obj any) (reflect.Value, error) {
 			if !ok {
 				return reflect.Value{}, fmt.Errorf("%s has no field %q", here, s.Field)
 			}
-			v = v.FieldByIndex(f.Index)
+			v = api.FieldByIndex(v, f.Index, false)
 		case reflect.Map:
 			if !s.isField() || v.Type().Key().Kind() != reflect.String {
 				return reflect.Value{}, fmt.Errorf("%s is a map; it has no %s", here, Path{s})

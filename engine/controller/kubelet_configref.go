@@ -27,7 +27,7 @@ func notFound(kind, name string) string {
 // names and that does not exist, or a key it does not have. optional:
 // true skips a missing one.
 func (k *KubeletLoop) configError(ctx *Context, p *api.Pod, c api.Container) string {
-	for _, ef := range c.EnvFrom {
+	for _, ef := range c.More().EnvFrom {
 		for _, ref := range []struct {
 			kind string
 			r    *api.OptionalObjectRef
@@ -99,7 +99,7 @@ func volumeError(ctx *Context, ns string, v api.Volume) string {
 // and holds every container in ContainerCreating until it appears.
 func (k *KubeletLoop) mountVolumes(s *podSync) bool {
 	ok := true
-	for _, v := range s.p.Spec.Volumes {
+	for _, v := range s.p.Spec.More().Volumes {
 		msg := volumeError(s.ctx, s.p.Namespace, v)
 		if msg == "" {
 			continue
@@ -127,13 +127,13 @@ func (k *KubeletLoop) anyContainer(s *podSync) bool {
 // refersTo reports whether the pod names the ConfigMap or Secret kind/name
 // in a volume, an envFrom or an env valueFrom.
 func refersTo(p *api.Pod, kind, name string) bool {
-	for _, v := range p.Spec.Volumes {
+	for _, v := range p.Spec.More().Volumes {
 		if (kind == "ConfigMap" && v.ConfigMap != nil && v.ConfigMap.Name == name) || (kind == "Secret" && v.Secret != nil && v.Secret.SecretName == name) {
 			return true
 		}
 	}
 	for _, c := range allContainers(p) {
-		for _, ef := range c.EnvFrom {
+		for _, ef := range c.More().EnvFrom {
 			if (kind == "ConfigMap" && ef.ConfigMapRef != nil && ef.ConfigMapRef.Name == name) || (kind == "Secret" && ef.SecretRef != nil && ef.SecretRef.Name == name) {
 				return true
 			}

@@ -129,7 +129,7 @@ func (k *KubeletLoop) run(s *podSync, c api.Container, r role, rc *Container, im
 	}
 	rc.State, rc.Since, rc.RunSince, rc.Until, rc.Ready = "running", ctx.Now, ctx.Now, 0, false
 	rc.Probes = [3]ProbeState{}
-	rc.StartupOK = c.StartupProbe == nil
+	rc.StartupOK = c.More().StartupProbe == nil
 	s.act("start container %s", c.Name)
 	if msg := k.postStart(s, c, img); msg != "" {
 		k.exit(s, c, r, rc, img, 137, "FailedPostStartHook")

@@ -40,10 +40,10 @@ func (k *KubeletLoop) hookFailure(p *api.Pod, c api.Container, h *api.LifecycleH
 // image says so (FailedPostStartHook): the kubelet then kills the
 // container. It returns the failure's message, "" if none.
 func (k *KubeletLoop) postStart(s *podSync, c api.Container, img registry.Image) string {
-	if c.Lifecycle == nil || c.Lifecycle.PostStart == nil {
+	if c.More().Lifecycle == nil || c.More().Lifecycle.PostStart == nil {
 		return ""
 	}
-	h := c.Lifecycle.PostStart
+	h := c.More().Lifecycle.PostStart
 	if !img.PostStartFails && h.TCPSocket == nil || h.Sleep != nil {
 		return ""
 	}
@@ -81,8 +81,8 @@ func (k *KubeletLoop) terminate(ctx *Context, p *api.Pod, rt *Runtime, key strin
 			continue
 		}
 		ctx.Event(p, "Normal", "Killing", "Stopping container %s", c.Name)
-		if rc.State == "running" && c.Lifecycle != nil && c.Lifecycle.PreStop != nil {
-			h := c.Lifecycle.PreStop
+		if rc.State == "running" && c.More().Lifecycle != nil && c.More().Lifecycle.PreStop != nil {
+			h := c.More().Lifecycle.PreStop
 			img := ctx.World.Image(c.Image)
 			if h.Sleep != nil && h.Sleep.Seconds > 0 {
 				d := min(api.Duration(h.Sleep.Seconds)*api.Second, grace)

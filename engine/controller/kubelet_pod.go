@@ -57,8 +57,8 @@ func (s *podSync) act(format string, args ...any) {
 
 // allContainers lists init containers then containers.
 func allContainers(p *api.Pod) []api.Container {
-	out := make([]api.Container, 0, len(p.Spec.InitContainers)+len(p.Spec.Containers))
-	out = append(out, p.Spec.InitContainers...)
+	out := make([]api.Container, 0, len(p.Spec.More().InitContainers)+len(p.Spec.Containers))
+	out = append(out, p.Spec.More().InitContainers...)
 	return append(out, p.Spec.Containers...)
 }
 
@@ -73,7 +73,7 @@ func (k *KubeletLoop) syncPod(ctx *Context, p *api.Pod, rt *Runtime, key string)
 	mounted := k.anyContainer(s) || k.mountVolumes(s)
 	initDone := mounted
 	if mounted {
-		for _, c := range p.Spec.InitContainers {
+		for _, c := range p.Spec.More().InitContainers {
 			rc := k.syncContainer(s, c, roleOf(c, true))
 			if !initComplete(c, rc) {
 				initDone = false
@@ -95,8 +95,7 @@ func (k *KubeletLoop) syncPod(ctx *Context, p *api.Pod, rt *Runtime, key string)
 	}
 	st := k.podStatus(p, rt, key, ctx, mounted)
 	if !reflect.DeepEqual(st, p.Status) {
-		np := p.DeepCopy()
-		np.Status = st
+		np := p.WithStatus(st)
 		if _, err := ctx.UpdateStatus(np, fmt.Sprintf("report status %s", phaseText(np))); err != nil {
 			return Result{}, err
 		}
@@ -124,7 +123,7 @@ func desiredText(p *api.Pod) string {
 		run = "run to completion (restartPolicy " + p.Spec.RestartPolicy + ")"
 	}
 	d := fmt.Sprintf("%d container(s) %s", n, run)
-	if m := len(p.Spec.InitContainers); m > 0 {
+	if m := len(p.Spec.More().InitContainers); m > 0 {
 		d = fmt.Sprintf("%d init container(s) in order, then %s", m, d)
 	}
 	return d
@@ -145,7 +144,7 @@ func (k *KubeletLoop) containersDone(p *api.Pod, rt *Runtime, key string) bool {
 // stopSidecars stops the sidecars of a pod whose containers have all
 // ended: the pod can then finish.
 func (k *KubeletLoop) stopSidecars(s *podSync) {
-	for _, c := range s.p.Spec.InitContainers {
+	for _, c := range s.p.Spec.More().InitContainers {
 		if roleOf(c, true) != sidecar {
 			continue
 		}

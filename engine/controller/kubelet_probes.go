@@ -22,7 +22,7 @@ var probeTitles = [3]string{"Startup", "Liveness", "Readiness"}
 func probeOf(c api.Container, kind int) *api.Probe {
 	switch kind {
 	case probeStartup:
-		return c.StartupProbe
+		return c.More().StartupProbe
 	case probeLiveness:
 		return c.LivenessProbe
 	}
@@ -40,8 +40,8 @@ func probePeriod(pr *api.Probe) api.Duration {
 // startProbes starts a container's probe workers when it starts running:
 // the startup probe's if it has one, else liveness and readiness.
 func (k *KubeletLoop) startProbes(s *podSync, c api.Container, r role, rc *Container, img registry.Image) {
-	if c.StartupProbe != nil {
-		rc.Probes[probeStartup].Next = rc.RunSince + probeDelay(c.StartupProbe)
+	if c.More().StartupProbe != nil {
+		rc.Probes[probeStartup].Next = rc.RunSince + probeDelay(c.More().StartupProbe)
 	} else {
 		afterStartup(c, rc, rc.RunSince)
 	}

@@ -11,21 +11,21 @@ import (
 // init container and container, the phase they add up to, and the
 // Initialized, ContainersReady and Ready conditions.
 func (k *KubeletLoop) podStatus(p *api.Pod, rt *Runtime, key string, ctx *Context, mounted bool) api.PodStatus {
-	st := p.DeepCopy().Status
+	st := p.Status.DeepCopy()
 	st.HostIP = nodeIP(k.node)
 	if st.StartTime == nil {
 		t := ctx.Now
 		st.StartTime = &t
 	}
 	def := "ContainerCreating"
-	if len(p.Spec.InitContainers) > 0 {
+	if len(p.Spec.More().InitContainers) > 0 {
 		def = "PodInitializing"
 	}
 	sandbox := false
 	initDone, initFailed := mounted, false
 	var incomplete, unready []string
 	st.InitContainerStatuses = nil
-	for _, c := range p.Spec.InitContainers {
+	for _, c := range p.Spec.More().InitContainers {
 		rc := rt.Containers[key+"/"+c.Name]
 		cs := k.containerStatus(ctx, p, c, rc, def)
 		if t := cs.State.Terminated; t != nil && t.ExitCode == 0 && roleOf(c, true) == initOnce {
@@ -95,9 +95,9 @@ func (k *KubeletLoop) podStatus(p *api.Pod, rt *Runtime, key string, ctx *Contex
 	}
 	set("PodScheduled", "True", "", "")
 	switch {
-	case len(p.Spec.InitContainers) > 0 && st.Phase == api.PodSucceeded:
+	case len(p.Spec.More().InitContainers) > 0 && st.Phase == api.PodSucceeded:
 		set("Initialized", "True", "PodCompleted", "")
-	case initDone || len(p.Spec.InitContainers) == 0:
+	case initDone || len(p.Spec.More().InitContainers) == 0:
 		set("Initialized", "True", "", "")
 	default:
 		set("Initialized", "False", "ContainersNotInitialized", fmt.Sprintf("containers with incomplete status: [%s]", strings.Join(incomplete, " ")))

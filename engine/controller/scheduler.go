@@ -327,7 +327,7 @@ func (s *SchedulerLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	}
 	ctx.Desired = "pod bound to a node"
 	ctx.Observed = "spec.nodeName is empty"
-	if len(p.Spec.SchedulingGates) > 0 {
+	if len(p.Spec.More().SchedulingGates) > 0 {
 		return s.gated(ctx, p)
 	}
 	nb := s.neighboursOf(ctx.Cache, p)

@@ -35,7 +35,7 @@ type neighbours struct {
 // hasPodRules reports whether scheduling p needs to look at other pods.
 func hasPodRules(p *api.Pod) bool {
 	a := p.Spec.Affinity
-	return len(p.Spec.TopologySpreadConstraints) > 0 || (a != nil && (a.PodAffinity != nil || a.PodAntiAffinity != nil))
+	return len(p.Spec.More().TopologySpreadConstraints) > 0 || (a != nil && (a.PodAffinity != nil || a.PodAntiAffinity != nil))
 }
 
 // requiredAnti reports whether p keeps other pods away (required
@@ -73,7 +73,7 @@ func (s *SchedulerLoop) neighboursOf(c *informer.Cache, p *api.Pod) *neighbours 
 		}
 		nb.placed = append(nb.placed, placedPod{pod: q, node: s.list[i].node})
 	}
-	if len(p.Spec.TopologySpreadConstraints) > 0 {
+	if len(p.Spec.More().TopologySpreadConstraints) > 0 {
 		for _, u := range s.list {
 			if u.node != nil && nodeAffinityAllows(p, u.node) {
 				nb.eligible = append(nb.eligible, u.node)
@@ -196,7 +196,7 @@ func affinityFilter(p *api.Pod, n *api.Node, nb *neighbours) string {
 // constraints: placing p on n may not make its domain hold more than
 // maxSkew matching pods above the emptiest eligible domain.
 func spreadFilter(p *api.Pod, n *api.Node, nb *neighbours) (string, bool) {
-	for _, c := range p.Spec.TopologySpreadConstraints {
+	for _, c := range p.Spec.More().TopologySpreadConstraints {
 		if c.WhenUnsatisfiable != "DoNotSchedule" {
 			continue
 		}
@@ -276,7 +276,7 @@ func preference(p *api.Pod, n *api.Node, nb *neighbours) int64 {
 			}
 		}
 	}
-	for _, c := range p.Spec.TopologySpreadConstraints {
+	for _, c := range p.Spec.More().TopologySpreadConstraints {
 		if c.WhenUnsatisfiable != "ScheduleAnyway" {
 			continue
 		}

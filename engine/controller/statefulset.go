@@ -323,13 +323,13 @@ func statefulPod(set *api.StatefulSet, name string, ordinal int, update string) 
 	for _, ct := range set.Spec.VolumeClaimTemplates {
 		v := api.Volume{Name: ct.Name, PersistentVolumeClaim: &api.PersistentVolumeClaimReference{ClaimName: ct.Name + "-" + name}}
 		replaced := false
-		for i := range spec.Volumes {
-			if spec.Volumes[i].Name == ct.Name {
-				spec.Volumes[i], replaced = v, true
+		for i := range spec.More().Volumes {
+			if spec.More().Volumes[i].Name == ct.Name {
+				spec.More().Volumes[i], replaced = v, true
 			}
 		}
 		if !replaced {
-			spec.Volumes = append(spec.Volumes, v)
+			spec.SetMore().Volumes = append(spec.More().Volumes, v)
 		}
 	}
 	return &api.Pod{

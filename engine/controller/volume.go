@@ -278,7 +278,7 @@ func (v *VolumeLoop) reconcileVolume(ctx *Context, name string) (Result, error) 
 // claims (its VolumeBinding plugin's words), or "": a claim it mounts that
 // does not exist, or is not bound to a volume.
 func unboundClaims(c *informer.Cache, p *api.Pod) string {
-	for _, v := range p.Spec.Volumes {
+	for _, v := range p.Spec.More().Volumes {
 		if v.PersistentVolumeClaim == nil {
 			continue
 		}

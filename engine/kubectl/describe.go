@@ -178,7 +178,7 @@ func (k *cmd) describePod(w *pw, p *api.Pod) {
 			w.line(1, "%v \t%v \n", c.Type, c.Status)
 		}
 	}
-	describeVolumes(w, "", p.Spec.Volumes)
+	describeVolumes(w, "", p.Spec.More().Volumes)
 	w.line(0, "QoS Class:\t%s\n", qosClass(p.Spec.Containers))
 	labelsBlock(w, "Node-Selectors", p.Spec.NodeSelector)
 	tolerationsBlock(w, "Tolerations", p.Spec.Tolerations)
@@ -257,10 +257,10 @@ func describeContainerList(w *pw, indent, title string, cs []api.Container, stat
 		if c.ReadinessProbe != nil {
 			w.line(2, "Readiness:\t%s\n", describeProbe(c.ReadinessProbe))
 		}
-		if c.StartupProbe != nil {
-			w.line(2, "Startup:\t%s\n", describeProbe(c.StartupProbe))
+		if c.More().StartupProbe != nil {
+			w.line(2, "Startup:\t%s\n", describeProbe(c.More().StartupProbe))
 		}
-		describeEnvFrom(w, c.EnvFrom)
+		describeEnvFrom(w, c.More().EnvFrom)
 		if len(c.Env) == 0 {
 			w.line(2, "Environment:\t<none>\n")
 		} else {
@@ -269,7 +269,7 @@ func describeContainerList(w *pw, indent, title string, cs []api.Container, stat
 				describeEnvVar(w, e)
 			}
 		}
-		describeMounts(w, c.VolumeMounts)
+		describeMounts(w, c.More().VolumeMounts)
 	}
 }
 
@@ -477,7 +477,7 @@ func describePodTemplate(w *pw, t *api.PodTemplateSpec, _ int) {
 		annotationsBlock(w, "  Annotations", t.Annotations)
 	}
 	describeContainers(w, "  ", t.Spec.Containers, nil)
-	describeVolumes(w, "  ", t.Spec.Volumes)
+	describeVolumes(w, "  ", t.Spec.More().Volumes)
 	labelsBlock(w, "  Node-Selectors", t.Spec.NodeSelector)
 	tolerationsBlock(w, "  Tolerations", t.Spec.Tolerations)
 }

@@ -7,14 +7,14 @@ import (
 // describeInitContainers prints a pod's init containers, as kubectl does
 // before its containers (nothing when it has none).
 func describeInitContainers(w *pw, p *api.Pod) {
-	if len(p.Spec.InitContainers) == 0 {
+	if len(p.Spec.More().InitContainers) == 0 {
 		return
 	}
 	statuses := map[string]*api.ContainerStatus{}
 	for i := range p.Status.InitContainerStatuses {
 		statuses[p.Status.InitContainerStatuses[i].Name] = &p.Status.InitContainerStatuses[i]
 	}
-	describeContainerList(w, "", "Init Containers", p.Spec.InitContainers, statuses)
+	describeContainerList(w, "", "Init Containers", p.Spec.More().InitContainers, statuses)
 }
 
 // describeEnvVar prints one environment variable: its value, or where it

@@ -146,7 +146,7 @@ func (k *cmd) describeClaim(w *pw, c *api.PersistentVolumeClaim) {
 		if p.Namespace != c.Namespace {
 			continue
 		}
-		for _, v := range p.Spec.Volumes {
+		for _, v := range p.Spec.More().Volumes {
 			if v.PersistentVolumeClaim != nil && v.PersistentVolumeClaim.ClaimName == c.Name {
 				users = append(users, p.Name)
 			}

@@ -12,7 +12,7 @@ import (
 // has neither completed nor (a sidecar) started decides it.
 func initStatus(p *api.Pod) (string, bool) {
 	sidecars := map[string]bool{}
-	for _, c := range p.Spec.InitContainers {
+	for _, c := range p.Spec.More().InitContainers {
 		sidecars[c.Name] = c.IsSidecar()
 	}
 	for i, cs := range p.Status.InitContainerStatuses {
@@ -29,7 +29,7 @@ func initStatus(p *api.Pod) (string, bool) {
 		case cs.State.Waiting != nil && cs.State.Waiting.Reason != "" && cs.State.Waiting.Reason != "PodInitializing":
 			return "Init:" + cs.State.Waiting.Reason, true
 		default:
-			return fmt.Sprintf("Init:%d/%d", i, len(p.Spec.InitContainers)), true
+			return fmt.Sprintf("Init:%d/%d", i, len(p.Spec.More().InitContainers)), true
 		}
 	}
 	return "", false
@@ -53,7 +53,7 @@ func sidecarReady(p *api.Pod) (total, ready int, restarts int32, last *api.Time,
 	_, initializing = initStatus(p)
 	initializing = initializing && !initInitialized(p)
 	sidecars := map[string]bool{}
-	for _, c := range p.Spec.InitContainers {
+	for _, c := range p.Spec.More().InitContainers {
 		if c.IsSidecar() {
 			sidecars[c.Name] = true
 			total++

@@ -244,7 +244,7 @@ func (d *objDecoder) object(n *yaml.Node, v reflect.Value, path string) {
 			case !slices.Contains(d.top, key):
 				d.unknownField(p.Key, key)
 			case ok && f.index != nil:
-				d.decode(p.Value, v.FieldByIndex(f.index), key)
+				d.decode(p.Value, api.FieldByIndex(v, f.index, true), key)
 			case key != "status":
 				if u, isU := v.Addr().Interface().(*api.Unstructured); isU && d.checkMappings(p.Value) {
 					if u.Fields == nil {
@@ -259,7 +259,7 @@ func (d *objDecoder) object(n *yaml.Node, v reflect.Value, path string) {
 		case ok && f.index == nil:
 			// A field Kubernetes knows but the engine sets itself (timestamps).
 		case ok:
-			d.decode(p.Value, v.FieldByIndex(f.index), join(path, key))
+			d.decode(p.Value, api.FieldByIndex(v, f.index, true), join(path, key))
 		case d.strict:
 			in := ""
 			if path != "" {

@@ -165,7 +165,11 @@ func jsonField(t reflect.Type, name string) (reflect.Type, bool) {
 		f := t.Field(i)
 		tag, _, _ := strings.Cut(f.Tag.Get("json"), ",")
 		if f.Anonymous && tag == "" {
-			if ft, ok := jsonField(f.Type, name); ok {
+			et := f.Type
+			if et.Kind() == reflect.Pointer {
+				et = et.Elem() // a pod's rare fields, out of line
+			}
+			if ft, ok := jsonField(et, name); ok {
 				return ft, true
 			}
 			continue

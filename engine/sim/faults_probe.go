@@ -40,7 +40,7 @@ func verbPast(v string) string {
 }
 
 func usesImage(p *api.Pod, ref string) bool {
-	for _, cs := range [][]api.Container{p.Spec.InitContainers, p.Spec.Containers} {
+	for _, cs := range [][]api.Container{p.Spec.More().InitContainers, p.Spec.Containers} {
 		for _, c := range cs {
 			if registry.Normal(c.Image) == registry.Normal(ref) {
 				return true

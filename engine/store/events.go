@@ -1,52 +1,65 @@
 package store
 
 import (
-	"fmt"
 	"slices"
+	"strconv"
 
 	"reconcile/engine/api"
 )
 
 // objectEvents is what the recorder remembers about the events of one
 // involved object. It is never changed in place (the store's clones share
-// it): a change makes a new one.
+// it): a change makes a new one. It makes no strings of its own: its keys
+// are the strings of the events and of the calls that recorded them.
 type objectEvents struct {
-	// names are its events' names, in the order first recorded.
-	names []string
-	// folds finds the stored event an identical occurrence folds into:
-	// same source, UID, type, reason and message.
+	// folds are its events, in the order first recorded: the stored event
+	// an identical occurrence folds into (same source, UID, type, reason
+	// and message; for a combined event, the message is not compared).
 	folds []fold
 	// similar counts, per source, UID, type and reason, the distinct
 	// messages seen since first.
 	similar []similarEvents
 }
 
-type fold struct{ key, name string }
+// eventKey is what makes events similar: their source, the involved
+// object's UID, their type and reason.
+type eventKey struct{ component, host, uid, typ, reason string }
+
+func keyOf(e *api.Event) eventKey {
+	return eventKey{e.Source.Component, e.Source.Host, e.InvolvedObject.UID, e.Type, e.Reason}
+}
+
+type fold struct {
+	// ev is the event's first version: its name and key.
+	ev       *api.Event
+	combined bool
+}
 
 type similarEvents struct {
-	key   string
+	// ev is an event with the key: the first recorded since first.
+	ev    *api.Event
 	first api.Time
 	n     int
 }
 
-func (o *objectEvents) fold(k string) (string, bool) {
+func (o *objectEvents) fold(k eventKey, message string, combined bool) (string, bool) {
 	if o == nil {
 		return "", false
 	}
 	for _, f := range o.folds {
-		if f.key == k {
-			return f.name, true
+		if f.combined == combined && (combined || f.ev.Message == message) && keyOf(f.ev) == k {
+			return f.ev.Name, true
 		}
 	}
 	return "", false
 }
 
-func (o *objectEvents) similarTo(k string) (similarEvents, bool) {
+func (o *objectEvents) similarTo(k eventKey) (similarEvents, bool) {
 	if o == nil {
 		return similarEvents{}, false
 	}
 	for _, r := range o.similar {
-		if r.key == k {
+		if keyOf(r.ev) == k {
 			return r, true
 		}
 	}
@@ -58,12 +71,13 @@ func (o *objectEvents) with() *objectEvents {
 	if o == nil {
 		return &objectEvents{}
 	}
-	return &objectEvents{names: slices.Clip(o.names), folds: slices.Clip(o.folds), similar: slices.Clip(o.similar)}
+	return &objectEvents{folds: slices.Clip(o.folds), similar: slices.Clip(o.similar)}
 }
 
 func (o *objectEvents) setSimilar(r similarEvents) {
+	k := keyOf(r.ev)
 	for i := range o.similar {
-		if o.similar[i].key == r.key {
+		if keyOf(o.similar[i].ev) == k {
 			o.similar = slices.Clone(o.similar)
 			o.similar[i] = r
 			return
@@ -94,75 +108,105 @@ func (s *Store) Record(component, host string, obj api.Object, typ, reason, mess
 	old, _ := s.about.Get(a)
 	o := old.with()
 	defer func() { s.about.Set(a, o) }()
-	similar := component + "\x00" + host + "\x00" + m.UID + "\x00" + typ + "\x00" + reason
-	k := similar + "\x00" + message
+	similar := eventKey{component, host, m.UID, typ, reason}
+	combined := false
 	now := s.now
+	// rec, when it has no event yet, gets the one recorded (or bumped).
+	var rec similarEvents
+	recorded := func(e *api.Event) {
+		if rec.n > 0 && rec.ev == nil {
+			rec.ev = e
+			o.setSimilar(rec)
+		}
+		s.recorded(e)
+	}
 	// Aggregation: similar events with many different messages combine.
-	if _, seen := old.fold(k); !seen {
-		rec, ok := old.similarTo(similar)
+	if _, seen := old.fold(similar, message, false); !seen {
+		var ok bool
+		rec, ok = old.similarTo(similar)
 		if !ok || now-rec.first > aggregateInterval {
-			rec = similarEvents{key: similar, first: now}
+			rec = similarEvents{ev: rec.ev, first: now}
 		}
 		rec.n++
-		o.setSimilar(rec)
+		if rec.ev != nil {
+			o.setSimilar(rec)
+		}
 		if rec.n >= aggregateMaxEvents {
 			message = "(combined from similar events): " + message
-			k = similar + "\x01combined"
-			if name, ok := old.fold(k); ok {
+			combined = true
+			if name, ok := old.fold(similar, "", true); ok {
 				if old, ok := s.Get("Event", ns, name).(*api.Event); ok {
 					e := old.DeepCopy()
 					e.Count++
 					e.LastTimestamp = now
 					e.Message = message
 					s.put("Event", e)
-					s.recorded(e)
+					recorded(e)
 					return
 				}
 			}
 		}
 	}
-	if name, ok := old.fold(k); ok {
+	if name, ok := old.fold(similar, message, combined); ok {
 		if old, ok := s.Get("Event", ns, name).(*api.Event); ok {
 			e := old.DeepCopy()
 			e.Count++
 			e.LastTimestamp = now
 			s.put("Event", e)
-			s.recorded(e)
+			recorded(e)
 			return
 		}
 	}
 	e := &api.Event{
 		TypeMeta:       api.TypeMeta{APIVersion: "v1", Kind: "Event"},
-		ObjectMeta:     api.ObjectMeta{Name: fmt.Sprintf("%s.%x", m.Name, now.Wall().UnixNano()+int64(s.rv)), Namespace: ns, CreationTimestamp: now},
+		ObjectMeta:     api.ObjectMeta{Name: m.Name + "." + strconv.FormatInt(now.Wall().UnixNano()+s.rv, 16), Namespace: ns, CreationTimestamp: now},
 		InvolvedObject: api.ObjectReference{Kind: kind, Namespace: m.Namespace, Name: m.Name, UID: m.UID, APIVersion: obj.GetTypeMeta().APIVersion},
 		Reason:         reason, Message: message, Type: typ, Count: 1,
 		Source:         api.EventSource{Component: component, Host: host},
 		FirstTimestamp: now, LastTimestamp: now,
 	}
 	s.uid++
-	e.UID = fmt.Sprintf("%08x-0000-4000-8000-%012x", s.uid, s.uid)
-	s.put("Event", e)
-	s.recorded(e)
-	o.folds = append(o.folds, fold{k, e.Name})
-	o.names = append(o.names, e.Name)
-	s.order = append(s.order, ns+"/"+e.Name)
+	e.UID = uidOf(s.uid)
+	k := key(ns, e.Name)
+	s.putAt("Event", k, e)
+	recorded(e)
+	o.folds = append(o.folds, fold{ev: e, combined: combined})
+	s.order = append(s.order, k)
+}
+
+// uidOf is the UID the store gives its n-th object:
+// fmt.Sprintf("%08x-0000-4000-8000-%012x", n, n) without fmt.
+func uidOf(n int64) string {
+	h := strconv.FormatInt(n, 16)
+	var b [64]byte
+	out := b[:0]
+	for i := len(h); i < 8; i++ {
+		out = append(out, '0')
+	}
+	out = append(out, h...)
+	out = append(out, "-0000-4000-8000-"...)
+	for i := len(h); i < 12; i++ {
+		out = append(out, '0')
+	}
+	out = append(out, h...)
+	return string(out)
 }
 
 // EventsFor returns the events about one object, oldest first, without
 // looking at any other event.
 func (s *Store) EventsFor(kind, namespace, name string) []*api.Event {
 	o, _ := s.about.Get(kind + "/" + namespace + "/" + name)
-	var names []string
+	var folds []fold
 	if o != nil {
-		names = o.names
+		folds = o.folds
 	}
-	out := make([]*api.Event, 0, len(names))
+	out := make([]*api.Event, 0, len(folds))
 	ns := namespace
 	if ns == "" {
 		ns = "default"
 	}
-	for _, n := range names {
-		if e, ok := s.Get("Event", ns, n).(*api.Event); ok {
+	for _, f := range folds {
+		if e, ok := s.Get("Event", ns, f.ev.Name).(*api.Event); ok {
 			out = append(out, e)
 		}
 	}

@@ -247,6 +247,11 @@ func (s *Store) Create(obj api.Object) (api.Object, error) {
 }
 
 func (s *Store) put(kind string, obj api.Object) {
+	s.putAt(kind, key(obj.Meta().Namespace, obj.Meta().Name), obj)
+}
+
+// putAt is put with the object's key (namespace/name) already made.
+func (s *Store) putAt(kind, k string, obj api.Object) {
 	s.rv++
 	obj.Meta().ResourceVersion = strconv.FormatInt(s.rv, 10)
 	m := s.kinds[kind]
@@ -254,7 +259,7 @@ func (s *Store) put(kind string, obj api.Object) {
 		m = &pmap.Map[api.Object]{}
 		s.kinds[kind] = m
 	}
-	m.Set(key(obj.Meta().Namespace, obj.Meta().Name), obj)
+	m.Set(k, obj)
 }
 
 // Update replaces the main resource (metadata and spec) of an existing
@@ -271,7 +276,11 @@ func (s *Store) UpdateStatus(obj api.Object) (api.Object, error) {
 }
 
 func (s *Store) update(obj api.Object, status bool) (api.Object, error) {
-	obj = obj.DeepCopyObject()
+	if status {
+		obj = statusCopy(obj)
+	} else {
+		obj = obj.DeepCopyObject()
+	}
 	m := obj.Meta()
 	kind := obj.GetTypeMeta().Kind
 	old := s.Get(kind, m.Namespace, m.Name)
@@ -443,8 +452,7 @@ func (s *Store) Bind(namespace, name, node string) (api.Object, error) {
 		return nil, &StatusError{Reason: "Conflict", kind: ErrConflict,
 			Message: fmt.Sprintf("Operation cannot be fulfilled on pods/binding %q: pod %s is already assigned to node %q", name, name, old.Spec.NodeName)}
 	}
-	p := old.DeepCopy()
-	p.Spec.NodeName = node
+	p := boundCopy(old, node)
 	s.put("Pod", p)
 	s.notify(WatchEvent{Type: Modified, Object: p, Old: old, RV: s.rv})
 	return p, nil

@@ -132,6 +132,7 @@ func defaultPodSpec(s *api.PodSpec) {
 		defaultContainer(&s.Containers[i])
 	}
 	defaultPodSpecMore(s)
+	s.NormalizeRare()
 }
 
 func defaultProbe(p *api.Probe) {

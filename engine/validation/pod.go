@@ -60,7 +60,7 @@ func validateContainers(cs []api.Container, p Path) ErrorList {
 		}
 		errs = append(errs, validateProbe(c.LivenessProbe, cp.Child("livenessProbe"), true)...)
 		errs = append(errs, validateProbe(c.ReadinessProbe, cp.Child("readinessProbe"), false)...)
-		errs = append(errs, validateProbe(c.StartupProbe, cp.Child("startupProbe"), true)...)
+		errs = append(errs, validateProbe(c.More().StartupProbe, cp.Child("startupProbe"), true)...)
 		switch pp := cp.Child("imagePullPolicy"); c.ImagePullPolicy {
 		case "Always", "IfNotPresent", "Never":
 		case "":

@@ -13,8 +13,8 @@ import (
 // defaultPodSpecMore gives init containers the defaults regular containers
 // get.
 func defaultPodSpecMore(s *api.PodSpec) {
-	for i := range s.InitContainers {
-		defaultContainer(&s.InitContainers[i])
+	for i := range s.More().InitContainers {
+		defaultContainer(&s.More().InitContainers[i])
 	}
 }
 
@@ -31,13 +31,13 @@ func defaultContainer(c *api.Container) {
 	}
 	defaultProbe(c.ReadinessProbe)
 	defaultProbe(c.LivenessProbe)
-	defaultProbe(c.StartupProbe)
+	defaultProbe(c.More().StartupProbe)
 }
 
 func validatePodSpecMore(s *api.PodSpec, p Path) ErrorList {
 	var errs ErrorList
 	volumes := map[string]bool{}
-	for i, v := range s.Volumes {
+	for i, v := range s.More().Volumes {
 		vp := p.Child("volumes").Index(i)
 		if v.Name == "" {
 			errs = append(errs, Required(vp.Child("name"), ""))
@@ -58,56 +58,56 @@ func validatePodSpecMore(s *api.PodSpec, p Path) ErrorList {
 			errs = append(errs, Required(vp.Child("secret").Child("secretName"), ""))
 		}
 	}
-	if len(s.InitContainers) > 0 {
+	if len(s.More().InitContainers) > 0 {
 		ip := p.Child("initContainers")
-		errs = append(errs, validateContainers(s.InitContainers, ip)...)
+		errs = append(errs, validateContainers(s.More().InitContainers, ip)...)
 		names := map[string]bool{}
 		for _, c := range s.Containers {
 			names[c.Name] = true
 		}
-		for i, c := range s.InitContainers {
+		for i, c := range s.More().InitContainers {
 			cp := ip.Index(i)
 			if names[c.Name] {
 				errs = append(errs, Duplicate(cp.Child("name"), c.Name))
 			}
 			sidecar := c.IsSidecar()
-			if c.RestartPolicy != nil && !sidecar {
-				errs = append(errs, NotSupported(cp.Child("restartPolicy"), *c.RestartPolicy, "Always"))
+			if c.More().RestartPolicy != nil && !sidecar {
+				errs = append(errs, NotSupported(cp.Child("restartPolicy"), *c.More().RestartPolicy, "Always"))
 			}
 			if !sidecar {
 				for _, pr := range []struct {
 					name  string
 					probe *api.Probe
-				}{{"livenessProbe", c.LivenessProbe}, {"readinessProbe", c.ReadinessProbe}, {"startupProbe", c.StartupProbe}} {
+				}{{"livenessProbe", c.LivenessProbe}, {"readinessProbe", c.ReadinessProbe}, {"startupProbe", c.More().StartupProbe}} {
 					if pr.probe != nil {
 						errs = append(errs, Forbidden(cp.Child(pr.name), "may not be set for init containers without restartPolicy=Always"))
 					}
 				}
-				if c.Lifecycle != nil {
+				if c.More().Lifecycle != nil {
 					errs = append(errs, Forbidden(cp.Child("lifecycle"), "may not be set for init containers without restartPolicy=Always"))
 				}
 			}
-			errs = append(errs, validateMounts(c.VolumeMounts, volumes, cp.Child("volumeMounts"))...)
+			errs = append(errs, validateMounts(c.More().VolumeMounts, volumes, cp.Child("volumeMounts"))...)
 		}
 	}
 	for i, c := range s.Containers {
 		cp := p.Child("containers").Index(i)
-		if c.RestartPolicy != nil {
+		if c.More().RestartPolicy != nil {
 			errs = append(errs, Forbidden(cp.Child("restartPolicy"), "may not be set for non-init containers"))
 		}
-		errs = append(errs, validateMounts(c.VolumeMounts, volumes, cp.Child("volumeMounts"))...)
-		errs = append(errs, validateProbe(c.StartupProbe, cp.Child("startupProbe"), true)...)
+		errs = append(errs, validateMounts(c.More().VolumeMounts, volumes, cp.Child("volumeMounts"))...)
+		errs = append(errs, validateProbe(c.More().StartupProbe, cp.Child("startupProbe"), true)...)
 	}
-	switch s.DNSPolicy {
+	switch s.More().DNSPolicy {
 	case "", "ClusterFirstWithHostNet", "ClusterFirst", "Default", "None":
 	default:
-		errs = append(errs, NotSupported(p.Child("dnsPolicy"), s.DNSPolicy, "ClusterFirstWithHostNet", "ClusterFirst", "Default", "None"))
+		errs = append(errs, NotSupported(p.Child("dnsPolicy"), s.More().DNSPolicy, "ClusterFirstWithHostNet", "ClusterFirst", "Default", "None"))
 	}
-	if s.DNSPolicy == "None" && (s.DNSConfig == nil || len(s.DNSConfig.Nameservers) == 0) {
+	if s.More().DNSPolicy == "None" && (s.More().DNSConfig == nil || len(s.More().DNSConfig.Nameservers) == 0) {
 		errs = append(errs, Required(p.Child("dnsConfig").Child("nameservers"), "must provide at least one DNS nameserver when DNSPolicy is set to None"))
 	}
 	gates := map[string]bool{}
-	for i, g := range s.SchedulingGates {
+	for i, g := range s.More().SchedulingGates {
 		gp := p.Child("schedulingGates").Index(i).Child("name")
 		for _, m := range isQualifiedName(g.Name) {
 			errs = append(errs, Invalid(gp, g.Name, m))
@@ -117,7 +117,7 @@ func validatePodSpecMore(s *api.PodSpec, p Path) ErrorList {
 		}
 		gates[g.Name] = true
 	}
-	errs = append(errs, validateSpread(s.TopologySpreadConstraints, p.Child("topologySpreadConstraints"))...)
+	errs = append(errs, validateSpread(s.More().TopologySpreadConstraints, p.Child("topologySpreadConstraints"))...)
 	if a := s.Affinity; a != nil {
 		ap := p.Child("affinity")
 		errs = append(errs, validatePodAffinity(a.PodAffinity, ap.Child("podAffinity"))...)
@@ -270,11 +270,12 @@ func countSet(bs ...bool) int {
 // n's gates then) and refuses one that adds a gate.
 func schedulingGatesUpdate(o, n *api.PodSpec) ErrorList {
 	old := map[string]bool{}
-	for _, g := range o.SchedulingGates {
+	for _, g := range o.More().SchedulingGates {
 		old[g.Name] = true
 	}
-	o.SchedulingGates = n.SchedulingGates
-	for _, g := range n.SchedulingGates {
+	o.SetMore().SchedulingGates = n.More().SchedulingGates
+	o.NormalizeRare()
+	for _, g := range n.More().SchedulingGates {
 		if !old[g.Name] {
 			return ErrorList{Forbidden(Path("spec.schedulingGates"), "only deletion is allowed, but found new scheduling gate '"+g.Name+"'")}
 		}

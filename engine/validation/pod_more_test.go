@@ -22,15 +22,15 @@ func TestValidatePodSpecMore(t *testing.T) {
 		want string
 	}{
 		{"valid", pod(func(s *api.PodSpec) {
-			s.Volumes = []api.Volume{{Name: "c", EmptyDir: &api.EmptyDirVolumeSource{}}}
-			s.Containers[0].VolumeMounts = []api.VolumeMount{{Name: "c", MountPath: "/c"}}
-			s.Containers[0].StartupProbe = &api.Probe{ProbeMore: api.ProbeMore{GRPC: &api.GRPCAction{Port: 9090}}}
-			s.InitContainers = []api.Container{{Name: "init", Image: "busybox"}}
-			s.SchedulingGates = []api.PodSchedulingGate{{Name: "example.com/g"}}
-			s.TopologySpreadConstraints = []api.TopologySpreadConstraint{{MaxSkew: 1, TopologyKey: "zone", WhenUnsatisfiable: "DoNotSchedule", LabelSelector: sel}}
+			s.SetMore().Volumes = []api.Volume{{Name: "c", EmptyDir: &api.EmptyDirVolumeSource{}}}
+			s.Containers[0].SetMore().VolumeMounts = []api.VolumeMount{{Name: "c", MountPath: "/c"}}
+			s.Containers[0].SetMore().StartupProbe = &api.Probe{ProbeMore: api.ProbeMore{GRPC: &api.GRPCAction{Port: 9090}}}
+			s.SetMore().InitContainers = []api.Container{{Name: "init", Image: "busybox"}}
+			s.SetMore().SchedulingGates = []api.PodSchedulingGate{{Name: "example.com/g"}}
+			s.SetMore().TopologySpreadConstraints = []api.TopologySpreadConstraint{{MaxSkew: 1, TopologyKey: "zone", WhenUnsatisfiable: "DoNotSchedule", LabelSelector: sel}}
 		}), ""},
 		{"spread", pod(func(s *api.PodSpec) {
-			s.TopologySpreadConstraints = []api.TopologySpreadConstraint{{MaxSkew: 0, WhenUnsatisfiable: "Never"}}
+			s.SetMore().TopologySpreadConstraints = []api.TopologySpreadConstraint{{MaxSkew: 0, WhenUnsatisfiable: "Never"}}
 		}), "The Pod \"p\" is invalid: \n" +
 			"* spec.topologySpreadConstraints[0].maxSkew: Invalid value: 0: must be greater than zero\n" +
 			"* spec.topologySpreadConstraints[0].topologyKey: Required value: can not be empty\n" +
@@ -44,16 +44,16 @@ func TestValidatePodSpecMore(t *testing.T) {
 			"* spec.affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].topologyKey: Required value: can not be empty\n" +
 			"* spec.affinity.podAntiAffinity.preferredDuringSchedulingIgnoredDuringExecution[0].weight: Invalid value: 0: must be in the range 1-100"},
 		{"init container probe", pod(func(s *api.PodSpec) {
-			s.InitContainers = []api.Container{{Name: "app", Image: "busybox", ReadinessProbe: &api.Probe{Exec: map[string]any{"command": []any{"true"}}}}}
+			s.SetMore().InitContainers = []api.Container{{Name: "app", Image: "busybox", ReadinessProbe: &api.Probe{Exec: map[string]any{"command": []any{"true"}}}}}
 		}), "The Pod \"p\" is invalid: \n" +
 			"* spec.initContainers[0].name: Duplicate value: \"app\"\n" +
 			"* spec.initContainers[0].readinessProbe: Forbidden: may not be set for init containers without restartPolicy=Always"},
 		{"sidecar may have probes", pod(func(s *api.PodSpec) {
-			s.InitContainers = []api.Container{{Name: "proxy", Image: "envoy", ContainerMore: api.ContainerMore{RestartPolicy: str("Always")},
+			s.SetMore().InitContainers = []api.Container{{Name: "proxy", Image: "envoy", ContainerMore: &api.ContainerMore{RestartPolicy: str("Always")},
 				ReadinessProbe: &api.Probe{TCPSocket: map[string]any{"port": int64(9901)}}}}
 		}), ""},
 		{"gates", pod(func(s *api.PodSpec) {
-			s.SchedulingGates = []api.PodSchedulingGate{{Name: "g"}, {Name: "g"}}
+			s.SetMore().SchedulingGates = []api.PodSchedulingGate{{Name: "g"}, {Name: "g"}}
 		}), `The Pod "p" is invalid: spec.schedulingGates[1].name: Duplicate value: "g"`},
 	}
 	for _, tt := range tests {
@@ -68,18 +68,18 @@ func TestValidatePodSpecMore(t *testing.T) {
 func TestSchedulingGatesMayOnlyBeRemoved(t *testing.T) {
 	old := &api.Pod{TypeMeta: api.TypeMeta{APIVersion: "v1", Kind: "Pod"}, ObjectMeta: api.ObjectMeta{Name: "p"},
 		Spec: api.PodSpec{Containers: []api.Container{{Name: "app", Image: "shop/app:1.0"}}}}
-	old.Spec.SchedulingGates = []api.PodSchedulingGate{{Name: "a"}, {Name: "b"}}
+	old.Spec.SetMore().SchedulingGates = []api.PodSchedulingGate{{Name: "a"}, {Name: "b"}}
 	Default(old)
 	removed := old.DeepCopy()
-	removed.Spec.SchedulingGates = removed.Spec.SchedulingGates[:1]
+	removed.Spec.SetMore().SchedulingGates = removed.Spec.More().SchedulingGates[:1]
 	if err := ValidateUpdate(old, removed); err != nil {
 		t.Errorf("removing a gate: %v", err)
 	}
-	if removed.Spec.SchedulingGates[0] != old.Spec.SchedulingGates[0] || len(old.Spec.SchedulingGates) != 2 {
-		t.Errorf("DeepCopy shares the gates: %v %v", old.Spec.SchedulingGates, removed.Spec.SchedulingGates)
+	if removed.Spec.More().SchedulingGates[0] != old.Spec.More().SchedulingGates[0] || len(old.Spec.More().SchedulingGates) != 2 {
+		t.Errorf("DeepCopy shares the gates: %v %v", old.Spec.More().SchedulingGates, removed.Spec.More().SchedulingGates)
 	}
 	added := old.DeepCopy()
-	added.Spec.SchedulingGates = append(added.Spec.SchedulingGates, api.PodSchedulingGate{Name: "c"})
+	added.Spec.SetMore().SchedulingGates = append(added.Spec.More().SchedulingGates, api.PodSchedulingGate{Name: "c"})
 	if err := ValidateUpdate(old, added); err == nil || !strings.Contains(err.Error(), "only deletion is allowed, but found new scheduling gate 'c'") {
 		t.Errorf("adding a gate: %v", err)
 	}

@@ -172,8 +172,8 @@ func validateStatefulSetSpec(s *api.StatefulSetSpec, p Path) ErrorList {
 	// The pods get a volume per claim template: their mounts may name them.
 	t := s.Template.DeepCopy()
 	for _, c := range s.VolumeClaimTemplates {
-		if !hasVolume(t.Spec.Volumes, c.Name) {
-			t.Spec.Volumes = append(t.Spec.Volumes, api.Volume{Name: c.Name, PersistentVolumeClaim: &api.PersistentVolumeClaimReference{ClaimName: c.Name}})
+		if !hasVolume(t.Spec.More().Volumes, c.Name) {
+			t.Spec.SetMore().Volumes = append(t.Spec.More().Volumes, api.Volume{Name: c.Name, PersistentVolumeClaim: &api.PersistentVolumeClaimReference{ClaimName: c.Name}})
 		}
 	}
 	errs = append(errs, validateSelectorAndTemplate(s.Selector, &t, p)...)
