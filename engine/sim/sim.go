@@ -141,6 +141,7 @@ func (s *Sim) build() (*world, error) {
 	if cfg.GitOps != nil {
 		w.commit(cfg.Objects)
 	}
+	w.shareInformers(func(name string) bool { return cfg.mode(name) == controller.Stopped })
 	// Start every controller unless the config stops it.
 	for i, c := range w.procs {
 		if cfg.mode(c.name) == controller.Stopped {
@@ -216,15 +217,20 @@ func (s *Sim) handle(w *world, it item) *Pass {
 	case itemTimeout:
 		w.timeoutWatch(it.key)
 	case itemDeliver:
+		if it.inform > 0 {
+			w.informers[it.inform-1].cache.Apply(it.ev) // once, for all who share it
+		}
 		c := w.procs[it.ctrl]
 		if c.epoch != it.epoch || !c.running {
 			return nil
 		}
 		c = w.proc(it.ctrl)
-		c.cache.Apply(it.ev)
+		if c.inf == 0 {
+			c.cache.Apply(it.ev)
+		}
 		trigger := describeEvent(it.ev)
 		if c.rec != nil {
-			for _, k := range c.rec.Keys(c.cache, it.ev) {
+			for _, k := range c.rec.Keys(w.cacheOf(c), it.ev) {
 				w.enqueue(it.ctrl, k, trigger, nil)
 			}
 			return nil
@@ -247,7 +253,7 @@ func (s *Sim) handle(w *world, it item) *Pass {
 		}
 		c = w.proc(it.ctrl)
 		t := c.impl().(controller.Ticker)
-		keys, why := t.Tick(c.cache, w, w.now)
+		keys, why := t.Tick(w.cacheOf(c), w, w.now)
 		for _, k := range keys {
 			w.enqueue(it.ctrl, k, why, nil)
 		}
