@@ -95,9 +95,11 @@ func (k *KubeletLoop) syncPod(ctx *Context, p *api.Pod, rt *Runtime, key string)
 	}
 	st := k.podStatus(p, rt, key, ctx, mounted)
 	if !reflect.DeepEqual(st, p.Status) {
-		np := p.DeepCopy()
+		// The API server copies what it is given: a shallow copy with the
+		// new status is enough, and the cached pod stays as it was.
+		np := *p
 		np.Status = st
-		if _, err := ctx.UpdateStatus(np, fmt.Sprintf("report status %s", phaseText(np))); err != nil {
+		if _, err := ctx.UpdateStatus(&np, fmt.Sprintf("report status %s", phaseText(&np))); err != nil {
 			return Result{}, err
 		}
 	}

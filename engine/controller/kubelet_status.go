@@ -11,7 +11,9 @@ import (
 // init container and container, the phase they add up to, and the
 // Initialized, ContainersReady and Ready conditions.
 func (k *KubeletLoop) podStatus(p *api.Pod, rt *Runtime, key string, ctx *Context, mounted bool) api.PodStatus {
-	st := p.DeepCopy().Status
+	// A copy of the status alone: the pod's metadata and spec stay as
+	// they are.
+	st := (&api.Pod{Status: p.Status}).DeepCopy().Status
 	st.HostIP = nodeIP(k.node)
 	if st.StartTime == nil {
 		t := ctx.Now

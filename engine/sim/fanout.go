@@ -50,6 +50,9 @@ func (w *world) notify(ev store.WatchEvent) {
 	}
 	for i, c := range w.procs {
 		if c.host != "" {
+			if kind != "ConfigMap" && kind != "Secret" {
+				break // the per-node processes come last
+			}
 			// Kubelets also read the ConfigMaps and Secrets of their pods.
 			if (kind == "ConfigMap" || kind == "Secret") && slices.Contains(c.watches(), kind) {
 				w.deliver(i, ev, nil)

@@ -41,6 +41,9 @@ type sharedInformer struct {
 	// relisted is when it last re-listed (relisting says so).
 	relisted  api.Time
 	relisting bool
+	// views are the controllers' views of cache, by controller name
+	// (lookup only; a clone starts without).
+	views map[string]*informer.Cache
 }
 
 // binaryOf names the binary a controller runs in, for the controllers that
@@ -85,6 +88,7 @@ func cloneInformers(in []*sharedInformer) []*sharedInformer {
 		c := *s
 		c.cache = s.cache.Clone()
 		c.listed = slices.Clip(s.listed)
+		c.views = nil
 		out[i] = &c
 	}
 	return out
@@ -93,10 +97,19 @@ func cloneInformers(in []*sharedInformer) []*sharedInformer {
 // cacheOf is what process c reads: its own cache, or its view of the
 // informer it shares.
 func (w *world) cacheOf(c *process) *informer.Cache {
-	if c.inf > 0 {
-		return w.informers[c.inf-1].cache.View(c.watches())
+	if c.inf == 0 {
+		return c.cache
 	}
-	return c.cache
+	s := w.informers[c.inf-1]
+	v := s.views[c.name]
+	if v == nil {
+		if s.views == nil {
+			s.views = map[string]*informer.Cache{}
+		}
+		v = s.cache.View(c.watches())
+		s.views[c.name] = v
+	}
+	return v
 }
 
 // joinInformer lists into c's shared informer the kinds c watches that it

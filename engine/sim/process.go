@@ -22,7 +22,9 @@ type process struct {
 	cache *informer.Cache
 	// inf is 1 + the index of the shared informer the process reads in
 	// place of cache (informers.go), 0 when cache is its own.
-	inf     int
+	inf int
+	// kinds memoizes watches().
+	kinds   []string
 	queue   queue.Queue
 	pending bool // a pass item is on the agenda
 	running bool
@@ -60,10 +62,15 @@ func (p *process) impl() any {
 }
 
 func (p *process) watches() []string {
-	if p.rec != nil {
-		return p.rec.Watches()
+	if p.kinds == nil {
+		// Asked once: a controller watches the same kinds all its life.
+		if p.rec != nil {
+			p.kinds = p.rec.Watches()
+		} else {
+			p.kinds = p.edge.Watches()
+		}
 	}
-	return p.edge.Watches()
+	return p.kinds
 }
 
 // proc returns process i, ready to be changed.
