@@ -60,9 +60,16 @@ func binaryOf(name string) string {
 	return ""
 }
 
+// ownInformers, set by tests, gives every controller a cache of its own (as
+// before informers were shared), to check that sharing changes no run.
+var ownInformers bool
+
 // shareInformers has the level-triggered controllers of a binary, started
 // with the world, read one informer.
 func (w *world) shareInformers(stopped func(name string) bool) {
+	if ownInformers {
+		return
+	}
 	for _, c := range w.procs {
 		b := binaryOf(c.name)
 		if b == "" || c.host != "" || c.rec == nil || stopped(c.name) {
