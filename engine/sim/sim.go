@@ -228,15 +228,19 @@ func (s *Sim) handle(w *world, it item) *Pass {
 		if c.inf == 0 {
 			c.cache.Apply(it.ev)
 		}
-		trigger := describeEvent(it.ev)
 		if c.rec != nil {
-			for _, k := range c.rec.Keys(w.cacheOf(c), it.ev) {
+			keys := c.rec.Keys(w.cacheOf(c), it.ev)
+			if len(keys) == 0 {
+				return nil // most controllers that watch a kind care for few of its events
+			}
+			trigger := describeEvent(it.ev)
+			for _, k := range keys {
 				w.enqueue(it.ctrl, k, trigger, nil)
 			}
 			return nil
 		}
 		ev := it.ev
-		w.enqueue(it.ctrl, "", trigger, &ev)
+		w.enqueue(it.ctrl, "", describeEvent(it.ev), &ev)
 		if r, ok := c.edge.(controller.StatusReporter); ok {
 			ctx := controller.NewContext(c.name, w.now, c.cache, "", w.store, w, -1)
 			r.ReportStatus(ctx, ev)
