@@ -15,6 +15,7 @@ import (
 	"log"
 	"os"
 	"runtime"
+	"runtime/metrics"
 	"runtime/pprof"
 	"syscall"
 	"time"
@@ -37,8 +38,7 @@ func main() {
 	}
 	var before syscall.Rusage
 	syscall.Getrusage(syscall.RUSAGE_SELF, &before)
-	var m0 runtime.MemStats
-	runtime.ReadMemStats(&m0)
+	allocBefore := allocated()
 	t0 := time.Now()
 	converge := scale.Converge
 	if *service {
@@ -49,8 +49,7 @@ func main() {
 		log.Fatal(err)
 	}
 	took := time.Since(t0)
-	var m1 runtime.MemStats
-	runtime.ReadMemStats(&m1)
+	allocAfter := allocated()
 	var after syscall.Rusage
 	syscall.Getrusage(syscall.RUSAGE_SELF, &after)
 	if *cpuprofile != "" {
@@ -69,7 +68,15 @@ func main() {
 	var ru syscall.Rusage
 	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
 	fmt.Printf("converged: %d passes, simulated %s, wall %s (engine %.0f ms), CPU %s\n", c.Passes, c.SimTime, took.Round(time.Millisecond), c.Millis, cpu.Round(time.Millisecond))
-	fmt.Printf("allocated during the converge: %d MB in %d objects (steady figures where CPU time is noisy)\n", (m1.TotalAlloc-m0.TotalAlloc)>>20, m1.Mallocs-m0.Mallocs)
 	fmt.Printf("live heap after: %d MB (%d objects); peak RSS %d MB; GCs %d\n", m.HeapAlloc>>20, m.Objects, ru.Maxrss>>10, m.NumGC)
+	fmt.Printf("allocated during the converge: %d MB in %d objects\n", (allocAfter[0]-allocBefore[0])>>20, allocAfter[1]-allocBefore[1])
 	runtime.KeepAlive(s)
+}
+
+// allocated returns the bytes and objects allocated so far: figures that,
+// unlike wall and CPU time, do not move with the load of a shared machine.
+func allocated() [2]uint64 {
+	s := []metrics.Sample{{Name: "/gc/heap/allocs:bytes"}, {Name: "/gc/heap/allocs:objects"}}
+	metrics.Read(s)
+	return [2]uint64{s[0].Value.Uint64(), s[1].Value.Uint64()}
 }

@@ -389,9 +389,11 @@ func (s *SchedulerLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	if err := ctx.Bind(p.Namespace, p.Name, best.Name, fmt.Sprintf("bind %s to %s", p.Name, best.Name)); err != nil {
 		return Result{}, err
 	}
-	bound := p.DeepCopy()
+	// account reads the copy and keeps nothing of it: a shallow copy with
+	// the node set does.
+	bound := *p
 	bound.Spec.NodeName = best.Name
-	s.account(key, bound)
+	s.account(key, &bound)
 	ctx.Event(p, "Normal", "Scheduled", "Successfully assigned %s/%s to %s", p.Namespace, p.Name, best.Name)
 	return Result{Outcome: Acted}, nil
 }

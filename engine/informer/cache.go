@@ -23,6 +23,12 @@ type Cache struct {
 	onNode pmap.Map[bool]
 	// prev is what the last Apply replaced (nil if nothing).
 	prev api.Object
+
+	// base, when set, makes this cache a view of base that sees only the
+	// kinds in kinds (a controller's handle on a shared informer): reads go
+	// to base, and kinds outside kinds read as empty.
+	base  *Cache
+	kinds []string
 }
 
 // NewCache returns an empty cache.
@@ -45,6 +51,10 @@ func (c *Cache) Clone() *Cache {
 
 // Apply folds a watch event into the cache.
 func (c *Cache) Apply(ev store.WatchEvent) {
+	if c.base != nil {
+		c.base.Apply(ev)
+		return
+	}
 	o := ev.Object
 	kind := o.GetTypeMeta().Kind
 	k := api.RefOf(o).Key()
@@ -106,10 +116,21 @@ func (c *Cache) unindex(kind, k string, o api.Object) {
 // Replaced returns the object the last Apply replaced or removed: the
 // cache's own previous version, which after a lost event is not the
 // event's Old.
-func (c *Cache) Replaced() api.Object { return c.prev }
+func (c *Cache) Replaced() api.Object {
+	if c.base != nil {
+		return c.base.prev
+	}
+	return c.prev
+}
 
 // Get returns the cached object of kind at key (namespace/name), or nil.
 func (c *Cache) Get(kind, key string) api.Object {
+	if c.base != nil {
+		if !c.sees(kind) {
+			return nil
+		}
+		return c.base.Get(kind, key)
+	}
 	m := c.objs[kind]
 	if m == nil {
 		return nil
@@ -120,6 +141,12 @@ func (c *Cache) Get(kind, key string) api.Object {
 
 // Len returns how many objects of kind are cached.
 func (c *Cache) Len(kind string) int {
+	if c.base != nil {
+		if !c.sees(kind) {
+			return 0
+		}
+		return c.base.Len(kind)
+	}
 	if m := c.objs[kind]; m != nil {
 		return m.Len()
 	}
@@ -128,6 +155,12 @@ func (c *Cache) Len(kind string) int {
 
 // List returns the cached objects of kind sorted by key.
 func (c *Cache) List(kind string) []api.Object {
+	if c.base != nil {
+		if !c.sees(kind) {
+			return []api.Object{}
+		}
+		return c.base.List(kind)
+	}
 	m := c.objs[kind]
 	if m == nil {
 		return []api.Object{}
@@ -152,6 +185,12 @@ func withPrefix(m *pmap.Map[bool], prefix string) []string {
 // Owned returns the cached objects of kind controlled by the owner with
 // uid, sorted by key.
 func (c *Cache) Owned(kind, uid string) []api.Object {
+	if c.base != nil {
+		if !c.sees(kind) {
+			return []api.Object{}
+		}
+		return c.base.Owned(kind, uid)
+	}
 	keys := withPrefix(&c.owned, uid+"\x00"+kind+"\x00")
 	out := make([]api.Object, 0, len(keys))
 	for _, k := range keys {
@@ -164,6 +203,12 @@ func (c *Cache) Owned(kind, uid string) []api.Object {
 
 // PodsOnNode returns the cached pods bound to node, sorted by key.
 func (c *Cache) PodsOnNode(node string) []*api.Pod {
+	if c.base != nil {
+		if !c.sees("Pod") {
+			return []*api.Pod{}
+		}
+		return c.base.PodsOnNode(node)
+	}
 	keys := withPrefix(&c.onNode, node+"\x00")
 	out := make([]*api.Pod, 0, len(keys))
 	for _, k := range keys {
@@ -176,9 +221,55 @@ func (c *Cache) PodsOnNode(node string) []*api.Pod {
 
 // Keys returns the sorted keys of the cached objects of kind.
 func (c *Cache) Keys(kind string) []string {
+	if c.base != nil {
+		if !c.sees(kind) {
+			return nil
+		}
+		return c.base.Keys(kind)
+	}
 	m := c.objs[kind]
 	if m == nil {
 		return nil
 	}
 	return m.Keys()
+}
+
+// View returns a cache that reads c but sees only the given kinds: what one
+// controller reads of an informer it shares with others, each of which
+// registered the kinds it watches. Apply on the view applies to c.
+func (c *Cache) View(kinds []string) *Cache {
+	if c.base != nil {
+		c = c.base
+	}
+	return &Cache{base: c, kinds: kinds}
+}
+
+func (c *Cache) sees(kind string) bool {
+	for _, k := range c.kinds {
+		if k == kind {
+			return true
+		}
+	}
+	return false
+}
+
+// CloneKinds returns a cache of its own holding what c holds of the given
+// kinds (sharing structure with c until either writes): a controller that
+// leaves a shared informer for a watch of its own starts from it.
+func (c *Cache) CloneKinds(kinds []string) *Cache {
+	if c.base != nil {
+		c = c.base
+	}
+	out := &Cache{objs: make(map[string]*pmap.Map[api.Object], len(kinds))}
+	for _, k := range kinds {
+		if m := c.objs[k]; m != nil {
+			m2 := m.Clone()
+			out.objs[k] = &m2
+		}
+	}
+	// The indexes are keyed by kind (owned) or hold pods only (onNode): an
+	// entry of a kind out of kinds finds no object and reads as absent.
+	out.owned = c.owned.Clone()
+	out.onNode = c.onNode.Clone()
+	return out
 }

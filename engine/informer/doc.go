@@ -11,4 +11,9 @@
 //
 // A Cache shares its structure with its clones (checkpoints of a run): a
 // clone costs O(kinds), and each copy then pays for what it changes.
+//
+// The controllers of one binary share one cache, as kube-controller-manager's
+// share one informer factory: each reads it through a View that sees only
+// the kinds it watches, and a controller that leaves the shared watch starts
+// from CloneKinds.
 package informer

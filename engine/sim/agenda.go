@@ -39,6 +39,10 @@ type item struct {
 	why   string
 	ev    store.WatchEvent
 	step  int
+	// inform is 1 + the index of a shared informer that folds ev into its
+	// cache when this delivery comes due (it is the first of the deliveries
+	// of ev to the controllers sharing it), 0 for none.
+	inform int
 }
 
 // agenda holds the scheduled items in the order they run: by time; at one

@@ -330,7 +330,7 @@ func (w *world) processesMoving(m *reasons) {
 			continue
 		}
 		if idler, ok := c.impl().(controller.Idler); ok {
-			if idle, why := idler.Idle(c.cache, w, w.now); !idle {
+			if idle, why := idler.Idle(w.cacheOf(c), w, w.now); !idle {
 				m.add("%s", why)
 			}
 		}

@@ -39,6 +39,7 @@ func (w *world) notify(ev store.WatchEvent) {
 	if kind == "Event" {
 		return
 	}
+	var informed uint64 // the shared informers given ev, by bit
 	if p, ok := ev.Object.(*api.Pod); ok {
 		w.deliverToKubelet(p.Spec.NodeName, ev)
 		if old, ok := ev.Old.(*api.Pod); ok && old.Spec.NodeName != p.Spec.NodeName {
@@ -50,14 +51,17 @@ func (w *world) notify(ev store.WatchEvent) {
 	}
 	for i, c := range w.procs {
 		if c.host != "" {
+			if kind != "ConfigMap" && kind != "Secret" {
+				break // the per-node processes come last
+			}
 			// Kubelets also read the ConfigMaps and Secrets of their pods.
 			if (kind == "ConfigMap" || kind == "Secret") && slices.Contains(c.watches(), kind) {
-				w.deliver(i, ev)
+				w.deliver(i, ev, nil)
 			}
 			continue
 		}
 		if slices.Contains(c.watches(), kind) {
-			w.deliver(i, ev)
+			w.deliver(i, ev, &informed)
 		}
 	}
 }
@@ -67,16 +71,23 @@ func (w *world) deliverToKubelet(node string, ev store.WatchEvent) {
 		return
 	}
 	if i, ok := w.kubelets[node]; ok {
-		w.deliver(i, ev)
+		w.deliver(i, ev, nil)
 	}
 }
 
 // deliver puts a watch event on its way to process i: after WatchLatency
-// and any delay fault; lost or doubled by a drop or duplicate fault.
-func (w *world) deliver(i int, ev store.WatchEvent) {
+// and any delay fault; lost or doubled by a drop or duplicate fault. The
+// first delivery of ev to a controller that shares an informer is the one
+// that folds ev into it (informed records which have been given it).
+func (w *world) deliver(i int, ev store.WatchEvent, informed *uint64) {
 	c := w.procs[i]
 	if !c.running {
 		return
+	}
+	inform := 0
+	if c.inf > 0 && *informed&(1<<(c.inf-1)) == 0 {
+		*informed |= 1 << (c.inf - 1)
+		inform = c.inf
 	}
 	if w.listing && c.rec != nil {
 		// Before the first pass a level-triggered controller has not read
@@ -84,8 +95,12 @@ func (w *world) deliver(i int, ev store.WatchEvent) {
 		// with no watch latency and no watch fault. (An edge-triggered one
 		// takes its list as handled, so it hears of the change by watch.)
 		c = w.proc(i)
-		c.cache.Apply(ev)
-		for _, k := range c.rec.Keys(c.cache, ev) {
+		if inform > 0 {
+			w.informers[inform-1].cache.Apply(ev)
+		} else if c.inf == 0 {
+			c.cache.Apply(ev)
+		}
+		for _, k := range c.rec.Keys(w.cacheOf(c), ev) {
 			w.enqueue(i, k, "initial list", nil)
 		}
 		return
@@ -99,7 +114,7 @@ func (w *world) deliver(i int, ev store.WatchEvent) {
 		return
 	}
 	at := w.now + WatchLatency + c.delay
-	w.schedule(item{at: at, kind: itemDeliver, ctrl: i, epoch: c.epoch, ev: ev})
+	w.schedule(item{at: at, kind: itemDeliver, ctrl: i, epoch: c.epoch, ev: ev, inform: inform})
 	if c.dup > 0 {
 		c.dup--
 		w.note(fmt.Sprintf("t=%s duplicated %s %s on its way to %s", w.now, ev.Type, api.RefOf(ev.Object), c.name))

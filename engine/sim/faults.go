@@ -49,6 +49,7 @@ func (s *Sim) fault(w *world, f Fault) {
 		w.setCPU(f)
 	case fault.DropWatch, fault.DuplicateWatch, fault.DelayWatch, fault.Crash, fault.Stop, fault.Start, fault.Sync:
 		for _, i := range w.procIndex(f.Target) {
+			w.detach(i) // a fault aimed at one controller: a watch of its own
 			c := w.proc(i)
 			switch f.Verb {
 			case fault.DropWatch:

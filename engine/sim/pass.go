@@ -106,7 +106,7 @@ func (w *world) runPass(i int, q queue.Item) *Pass {
 	if c.crashNext {
 		crashAfter = 1
 	}
-	ctx := controller.NewContext(c.name, w.now, c.cache, c.host, w.store, w, crashAfter)
+	ctx := controller.NewContext(c.name, w.now, w.cacheOf(c), c.host, w.store, w, crashAfter)
 	trigger := q.Trigger
 	if q.Events > 1 {
 		trigger = fmt.Sprintf("%s (+%d more events)", trigger, q.Events-1)

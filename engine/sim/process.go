@@ -19,7 +19,12 @@ type process struct {
 	rec  controller.Reconciler   // level-triggered
 	edge controller.EventHandler // edge-triggered
 
-	cache   *informer.Cache
+	cache *informer.Cache
+	// inf is 1 + the index of the shared informer the process reads in
+	// place of cache (informers.go), 0 when cache is its own.
+	inf int
+	// kinds memoizes watches().
+	kinds   []string
 	queue   queue.Queue
 	pending bool // a pass item is on the agenda
 	running bool
@@ -41,7 +46,9 @@ func (p *process) clone() *process {
 	if p.edge != nil {
 		out.edge = p.edge.Clone()
 	}
-	out.cache = p.cache.Clone()
+	if p.cache != nil {
+		out.cache = p.cache.Clone()
+	}
 	out.queue = p.queue.Clone()
 	return &out
 }
@@ -55,10 +62,15 @@ func (p *process) impl() any {
 }
 
 func (p *process) watches() []string {
-	if p.rec != nil {
-		return p.rec.Watches()
+	if p.kinds == nil {
+		// Asked once: a controller watches the same kinds all its life.
+		if p.rec != nil {
+			p.kinds = p.rec.Watches()
+		} else {
+			p.kinds = p.edge.Watches()
+		}
 	}
-	return p.edge.Watches()
+	return p.kinds
 }
 
 // proc returns process i, ready to be changed.
@@ -102,7 +114,7 @@ func (w *world) halt(c *process) {
 	c.epoch++
 	c.queue = queue.Queue{}
 	c.pending = false
-	c.cache = informer.NewCache()
+	c.cache, c.inf = informer.NewCache(), 0
 	if r, ok := c.impl().(controller.Restarter); ok {
 		r.Restarted()
 	}
@@ -130,6 +142,9 @@ func (w *world) start(i int, why string) {
 				}
 			}
 		}
+	}
+	if c.inf > 0 {
+		w.joinInformer(c)
 	}
 	if t, ok := c.impl().(controller.Ticker); ok && t.Period() > 0 {
 		w.schedule(item{at: w.now + t.Period(), kind: itemTick, ctrl: i, epoch: c.epoch})
@@ -160,6 +175,10 @@ func visible(c *process, o api.Object) bool {
 // relist repairs a cache from the store, the way a restarted watch does:
 // what differs is delivered as an event; what is equal is not.
 func (w *world) relist(i int) {
+	if w.procs[i].inf > 0 {
+		w.relistShared(i)
+		return
+	}
 	c := w.proc(i)
 	for _, kind := range c.watches() {
 		seen := map[string]bool{}

@@ -71,7 +71,7 @@ func (s *Sim) Quiet() (bool, string) {
 			if !ok {
 				return false, fmt.Sprintf("%s runs a periodic check every %s", c.name, c.impl().(controller.Ticker).Period())
 			}
-			if idle, why := idler.Idle(c.cache, w, w.now); !idle {
+			if idle, why := idler.Idle(w.cacheOf(c), w, w.now); !idle {
 				return false, why
 			}
 		case itemRelist:
@@ -143,6 +143,7 @@ func (d *world) requeueActs(it item) bool {
 // cacheInStep reports whether a process's informer cache holds what the
 // API server holds of every kind it watches (what a re-list compares).
 func (w *world) cacheInStep(c *process) bool {
+	cache := w.cacheOf(c)
 	for _, kind := range c.watches() {
 		n := 0
 		for _, o := range w.store.List(kind) {
@@ -150,12 +151,12 @@ func (w *world) cacheInStep(c *process) bool {
 				continue
 			}
 			n++
-			old := c.cache.Get(kind, api.RefOf(o).Key())
+			old := cache.Get(kind, api.RefOf(o).Key())
 			if old == nil || old.Meta().ResourceVersion != o.Meta().ResourceVersion {
 				return false
 			}
 		}
-		if c.cache.Len(kind) != n {
+		if cache.Len(kind) != n {
 			return false
 		}
 	}

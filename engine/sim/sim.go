@@ -144,6 +144,7 @@ func (s *Sim) build() (*world, error) {
 	if cfg.GitOps != nil {
 		w.commit(cfg.Objects)
 	}
+	w.shareInformers(func(name string) bool { return cfg.mode(name) == controller.Stopped })
 	// Start every controller unless the config stops it.
 	for i, c := range w.procs {
 		if cfg.mode(c.name) == controller.Stopped {
@@ -214,21 +215,30 @@ func (s *Sim) handle(w *world, it item) *Pass {
 	case itemTimeout:
 		w.timeoutWatch(it.key)
 	case itemDeliver:
+		if it.inform > 0 {
+			w.informers[it.inform-1].cache.Apply(it.ev) // once, for all who share it
+		}
 		c := w.procs[it.ctrl]
 		if c.epoch != it.epoch || !c.running {
 			return nil
 		}
 		c = w.proc(it.ctrl)
-		c.cache.Apply(it.ev)
-		trigger := describeEvent(it.ev)
+		if c.inf == 0 {
+			c.cache.Apply(it.ev)
+		}
 		if c.rec != nil {
-			for _, k := range c.rec.Keys(c.cache, it.ev) {
+			keys := c.rec.Keys(w.cacheOf(c), it.ev)
+			if len(keys) == 0 {
+				return nil // most controllers that watch a kind care for few of its events
+			}
+			trigger := describeEvent(it.ev)
+			for _, k := range keys {
 				w.enqueue(it.ctrl, k, trigger, nil)
 			}
 			return nil
 		}
 		ev := it.ev
-		w.enqueue(it.ctrl, "", trigger, &ev)
+		w.enqueue(it.ctrl, "", describeEvent(it.ev), &ev)
 		if r, ok := c.edge.(controller.StatusReporter); ok {
 			ctx := controller.NewContext(c.name, w.now, c.cache, "", w.store, w, -1)
 			r.ReportStatus(ctx, ev)
@@ -245,7 +255,7 @@ func (s *Sim) handle(w *world, it item) *Pass {
 		}
 		c = w.proc(it.ctrl)
 		t := c.impl().(controller.Ticker)
-		keys, why := t.Tick(c.cache, w, w.now)
+		keys, why := t.Tick(w.cacheOf(c), w, w.now)
 		for _, k := range keys {
 			w.enqueue(it.ctrl, k, why, nil)
 		}

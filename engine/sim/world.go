@@ -93,6 +93,9 @@ type world struct {
 	// traffic are the simulated request streams, if the run has any
 	// (traffic.go).
 	traffic streams
+	// informers are the informers the controllers of a binary share
+	// (informers.go).
+	informers []*sharedInformer
 	// writes counts the objects written (watch events drained): what
 	// Quiet's memo is keyed by. requeued is the requeue the last pass
 	// asked for, in the words of its item ("" for none).
@@ -135,5 +138,6 @@ func (w *world) clone() *world {
 	out.store = w.store.Clone()
 	out.traffic = w.traffic.clone()
 	out.pods.terminating = w.pods.terminating.Clone()
+	out.informers = cloneInformers(w.informers)
 	return &out
 }
