@@ -74,7 +74,8 @@ bench: build
 	$(GO) run ./bench/wasmsize -base $(BENCH)/floor-syms.wasm $(BENCH)/app-syms.wasm > $(BENCH)/wasmsize.txt
 	@echo "--- natively"
 	$(GO) run ./bench/native -o $(BENCH)/native.json
-	$(GO) test -run '^$$' -bench . -benchmem ./engine/... | tee $(BENCH)/gobench.txt
+	status=0; $(GO) test -run '^$$' -bench . -benchmem ./engine/... > $(BENCH)/gobench.txt || status=$$?; \
+		cat $(BENCH)/gobench.txt; exit $$status
 	@echo "--- in headless Chromium"
 	status=0; $(GO) test -tags 'browser bench' -count=1 -timeout 25m -v -run '^TestBench$$' ./wasm || status=$$?; \
 		echo; cat docs/bench.md; exit $$status
