@@ -425,15 +425,7 @@ func (b *benchRun) clicksLesson(t *testing.T) {
 		t.Fatal(err)
 	}
 	b.lesson, b.lessonObjects, b.lessonPasses = id, objects, passes
-	url := benchServe(t, benchPath("site")) + "/s/" + id
-	ctx := probedTab(t, false)
-	if err := probeNavigate(ctx, time.Minute, url); err != nil {
-		t.Fatal(err)
-	}
-	if err := probeWait(ctx, time.Minute, benchReadyJS); err != nil {
-		t.Fatal(err)
-	}
-	r, err := benchClicks(ctx, clicks, clickCap)
+	ctx, r, err := benchOpenAndClick(t, benchServe(t, benchPath("site"))+"/s/"+id)
 	b.lessonClicks = r
 	if err != nil {
 		t.Fatal(err)
@@ -442,12 +434,9 @@ func (b *benchRun) clicksLesson(t *testing.T) {
 	t.Logf("%s: %d clicks, median %.1f ms, p95 %.1f ms", id, len(r.Times), scale.Quantile(r.Times, 0.5), scale.Quantile(r.Times, 0.95))
 }
 
-// clicksFloor times Next pass → DOM on the floor app: what go-app itself
-// takes from a click to the DOM, the floor under every page's figure (its
-// engine renders a frame 1/120 s after the first event that follows a
-// quiet spell: engine.Start(120)).
-func (b *benchRun) clicksFloor(t *testing.T) {
-	url := benchServe(t, benchPath("floor")) + "/"
+// benchOpenAndClick opens url in a probed tab, waits for Next pass and
+// times the clicks on it; it returns the tab for a look at its memory.
+func benchOpenAndClick(t *testing.T, url string) (context.Context, *benchClickResult, error) {
 	ctx := probedTab(t, false)
 	if err := probeNavigate(ctx, time.Minute, url); err != nil {
 		t.Fatal(err)
@@ -456,6 +445,15 @@ func (b *benchRun) clicksFloor(t *testing.T) {
 		t.Fatal(err)
 	}
 	r, err := benchClicks(ctx, clicks, clickCap)
+	return ctx, r, err
+}
+
+// clicksFloor times Next pass → DOM on the floor app: what go-app itself
+// takes from a click to the DOM, the floor under every page's figure (its
+// engine renders a frame 1/120 s after the first event that follows a
+// quiet spell: engine.Start(120)).
+func (b *benchRun) clicksFloor(t *testing.T) {
+	_, r, err := benchOpenAndClick(t, benchServe(t, benchPath("floor"))+"/")
 	b.floorClicks = r
 	if err != nil {
 		t.Fatal(err)

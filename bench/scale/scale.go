@@ -37,8 +37,11 @@ const (
 func Load() (*scenario.Scenario, error) { return scenario.Load(FileName, File) }
 
 // Start loads the scenario and starts a run of it as the player does.
-func Start() (*sim.Sim, error) {
-	sc, err := Load()
+func Start() (*sim.Sim, error) { return startWith(Load) }
+
+// startWith starts a run of the scenario load reads, as the player does.
+func startWith(load func() (*scenario.Scenario, error)) (*sim.Sim, error) {
+	sc, err := load()
 	if err != nil {
 		return nil, err
 	}
@@ -64,8 +67,15 @@ type Converged struct {
 // Converge runs the scenario until its Deployment has 10,000 available
 // pods. It returns the run, converged, for a look at its memory.
 func Converge() (Converged, *sim.Sim, error) {
+	return converge(Load, func(*sim.Sim) bool { return true })
+}
+
+// converge starts a run of the scenario load reads, as the player does,
+// and runs it until its Deployment has 10,000 available pods and done
+// holds too, timing the start and the passes apart.
+func converge(load func() (*scenario.Scenario, error), done func(*sim.Sim) bool) (Converged, *sim.Sim, error) {
 	t0 := time.Now()
-	s, err := Start()
+	s, err := startWith(load)
 	if err != nil {
 		return Converged{}, nil, err
 	}
@@ -75,7 +85,7 @@ func Converge() (Converged, *sim.Sim, error) {
 		if _, ok := s.Next(); !ok {
 			return Converged{}, nil, fmt.Errorf("the run ended after %d passes at %s without converging", s.PassCount(), s.Now())
 		}
-		if d, ok := s.Store().Get("Deployment", "default", "web").(*api.Deployment); ok && d.Status.AvailableReplicas == Pods {
+		if d, ok := s.Store().Get("Deployment", "default", "web").(*api.Deployment); ok && d.Status.AvailableReplicas == Pods && done(s) {
 			break
 		}
 	}

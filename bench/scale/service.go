@@ -2,8 +2,6 @@ package scale
 
 import (
 	_ "embed"
-	"fmt"
-	"time"
 
 	"reconcile/engine/api"
 	"reconcile/engine/scenario"
@@ -32,32 +30,7 @@ func LoadService() (*scenario.Scenario, error) {
 // 10,000 available pods and the Service's EndpointSlices list them all,
 // ready. It returns the run, converged.
 func ConvergeService() (Converged, *sim.Sim, error) {
-	t0 := time.Now()
-	sc, err := LoadService()
-	if err != nil {
-		return Converged{}, nil, err
-	}
-	cfg := sc.Config()
-	cfg.Until = Until
-	s, err := sim.New(cfg)
-	if err != nil {
-		return Converged{}, nil, err
-	}
-	start := time.Since(t0)
-	t1 := time.Now()
-	for {
-		if _, ok := s.Next(); !ok {
-			return Converged{}, nil, fmt.Errorf("the run ended after %d passes at %s without converging", s.PassCount(), s.Now())
-		}
-		if d, ok := s.Store().Get("Deployment", "default", "web").(*api.Deployment); ok && d.Status.AvailableReplicas == Pods &&
-			ReadyEndpoints(s, "default", "web") == Pods {
-			break
-		}
-	}
-	el := time.Since(t1)
-	c := Converged{Passes: s.PassCount(), Millis: ms(el), StartMillis: ms(start), SimTime: s.Now().String()}
-	c.PassesPerSecond = float64(c.Passes) / el.Seconds()
-	return c, s, nil
+	return converge(LoadService, func(s *sim.Sim) bool { return ReadyEndpoints(s, "default", "web") == Pods })
 }
 
 // ReadyEndpoints counts the endpoints the EndpointSlices of a Service list
