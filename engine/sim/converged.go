@@ -31,16 +31,26 @@ import (
 // not count: a world can be converged a minute before its node dies.
 func (s *Sim) Converged() (bool, string) {
 	w := s.w
-	// What a fault or a write would change: a fault leaves a note.
-	key := fmt.Sprintf("%d/%d/%d/%d/%d/%d", len(w.passes), w.store.ResourceVersion(), w.seq, w.now, len(w.notes), len(w.outputs))
-	if w.convergedKey != key {
-		why := ""
-		if lines := w.moving(1); len(lines) > 0 {
-			why = lines[0]
-		}
-		w.convergedKey, w.convergedOK, w.convergedWhy = key, why == "", why
+	if key := w.movingKey(); w.convergedKey != key {
+		w.remember(key, w.moving(1))
 	}
 	return w.convergedOK, w.convergedWhy
+}
+
+// movingKey names the moment Converged's memo is for: what a fault or a
+// write would change (a fault leaves a note).
+func (w *world) movingKey() string {
+	return fmt.Sprintf("%d/%d/%d/%d/%d/%d", len(w.passes), w.store.ResourceVersion(), w.seq, w.now, len(w.notes), len(w.outputs))
+}
+
+// remember keeps in Converged's memo, for the moment key, what the first
+// of lines (the moving ones, from the first check on) says.
+func (w *world) remember(key string, lines []string) {
+	why := ""
+	if len(lines) > 0 {
+		why = lines[0]
+	}
+	w.convergedKey, w.convergedOK, w.convergedWhy = key, why == "", why
 }
 
 // Moving lists what keeps the world from having converged, every reason
