@@ -175,6 +175,18 @@ func (p *Player) renderCatchUp() app.UI {
 	)
 }
 
+// renderCatchUpWait stands, during a catch-up, where the pass details,
+// the inspector, the checks, the faults and the log are: they describe a
+// pass, and the page has none to show until it is at the one asked for.
+func (p *Player) renderCatchUpWait() app.UI {
+	c := p.catching
+	return app.Section().Class("pass catch-up-wait").Aria("labelledby", "pass-title").Body(
+		app.H2().ID("pass-title").Text("Pass details"),
+		app.P().Text(fmt.Sprintf("The pass details, the inspector, the checks, the faults and the log show pass %d once it is computed, "+
+			"or the pass the run has reached if you cancel.", c.to)),
+	)
+}
+
 // afterBrowser calls f on the UI goroutine once the browser has run what
 // it had waiting (painting, input): as a new task, without the delay a
 // timer of 0 ms gets when timers nest (a MessageChannel message).

@@ -51,6 +51,16 @@ func TestPlayerCatchesUpToAFarPass(t *testing.T) {
 	if strings.Contains(html, `class="stage"`) {
 		t.Error("catching up, the page shows the stage")
 	}
+	// Nothing below the stage describes pass 0 (the one the view was read
+	// at) as if it were shown: those panels wait for pass 150.
+	for _, stale := range []string{"Press Next pass", "No pass has run yet", `class="inspector"`, `id="log-title"`} {
+		if strings.Contains(html, stale) {
+			t.Errorf("catching up, the page shows %q, which describes a pass it does not show", stale)
+		}
+	}
+	if !strings.Contains(html, "show pass 150 once it is computed") {
+		t.Error("catching up, the page does not say the pass details wait for pass 150")
+	}
 
 	p.onCancelCatchUp(ctx, app.Event{})
 	if p.busy() || p.view.N != 5 || !strings.Contains(p.notice, "Stopped on the way to pass 150: this is pass 5.") {
@@ -73,8 +83,9 @@ func TestPlayerCatchesUpToAFarPass(t *testing.T) {
 	if want := nativeRun(t, id, far).Digest(); p.view.Digest != want {
 		t.Errorf("at pass %d: digest %s, a run of %d passes %s", far, p.view.Digest, far, want)
 	}
-	if html := app.HTMLString(p.Render()); !strings.Contains(html, "Pass 150 ") || strings.Contains(html, "<progress") {
-		t.Error("caught up, the page does not show pass 150, or still shows the progress")
+	if html := app.HTMLString(p.Render()); !strings.Contains(html, "Pass 150 ") || strings.Contains(html, "<progress") ||
+		!strings.Contains(html, `class="inspector"`) || strings.Contains(html, "once it is computed") {
+		t.Error("caught up, the page does not show pass 150 and its inspector, or still shows the progress")
 	}
 }
 

@@ -444,6 +444,18 @@ func (p *Player) Render() app.UI {
 	case log[0].N > 1:
 		logNote = app.P().Class("empty").Text(fmt.Sprintf("Showing the last %d passes.", len(log)))
 	}
+	if p.catching != nil {
+		// What is below the stage describes a pass: none is shown until
+		// the run is at the one asked for.
+		return s.render(
+			p.renderHead(),
+			p.renderTransport(transport{lesson: p.id, extra: p.transportExtra(), busy: p.catchUpBusy()}),
+			p.renderStage(),
+			p.renderCatchUpWait(),
+			memoize(storyKey{p.id, p.told, p.tally()}, p.renderStory),
+			memoize(aboutKey{p.id, p.embed}, p.renderAbout),
+		)
+	}
 	return s.render(
 		p.renderHead(),
 		p.renderTransport(transport{lesson: p.id, extra: p.transportExtra(), busy: p.catchUpBusy()}),
