@@ -140,24 +140,17 @@ func renderCluster(v session.Cluster, selected api.Ref, pk picker) app.UI {
 	objButton := func(r api.Ref, class string, body ...app.UI) app.UI {
 		return objButton(r, selected, class, pick, body...)
 	}
-	workloads := func(title string, rows []session.Workload, deploy bool) app.UI {
+	workloads := func(title, kindWord string, rows []session.Workload) app.UI {
 		if len(rows) == 0 {
 			return nil
-		}
-		kindWord := "rs"
-		if deploy {
-			kindWord = "deploy"
 		}
 		return app.Div().Class("workloads").Body(
 			app.H3().Text(title),
 			app.Ul().Body(app.Range(rows).Slice(func(i int) app.UI {
 				r := rows[i]
-				counts := fmt.Sprintf("desired %d · current %d · ready %d", r.Desired, r.Current, r.Ready)
-				if deploy {
-					counts = fmt.Sprintf("desired %d · up-to-date %d · ready %d · available %d", r.Desired, r.UpToDate, r.Ready, r.Available)
-				}
+				counts, met := workloadCounts(kindWord, r)
 				class := ""
-				if r.Ready == r.Desired && (!deploy || (r.Available == r.Desired && r.UpToDate == r.Desired)) {
+				if met {
 					class = "met"
 				}
 				li := app.Li()
@@ -180,8 +173,10 @@ func renderCluster(v session.Cluster, selected api.Ref, pk picker) app.UI {
 			app.H2().ID("cluster-title").Text("Cluster"),
 			app.P().Class("muted").Text(fmt.Sprintf("%s. Select any object to inspect it.", plural(v.ActivePods, "active pod"))),
 		),
-		workloads("Deployments", v.Deployments, true),
-		workloads("ReplicaSets", v.ReplicaSets, false),
+		workloads("Deployments", "deploy", v.Deployments),
+		workloads("ReplicaSets", "rs", v.ReplicaSets),
+		workloads("DaemonSets", "ds", v.DaemonSets),
+		workloads("StatefulSets", "sts", v.StatefulSets),
 		app.Ul().Class("nodes").Aria("label", "Nodes").Body(
 			app.Range(v.Nodes).Slice(func(i int) app.UI {
 				return &nodeCard{Node: v.Nodes[i], Selected: selectedIn(v.Nodes[i], selected), Picker: pk, Acting: acting == "kubelet on "+v.Nodes[i].Ref.Name}
@@ -210,6 +205,26 @@ func renderCluster(v session.Cluster, selected api.Ref, pk picker) app.UI {
 			)
 		}),
 	)
+}
+
+// workloadCounts is a workload's counts in the words and order of the
+// columns of kubectl get for its kind (kindWord is its short name), and
+// whether they all reached the desired count.
+func workloadCounts(kindWord string, r session.Workload) (string, bool) {
+	switch kindWord {
+	case "deploy":
+		return fmt.Sprintf("desired %d · up-to-date %d · ready %d · available %d", r.Desired, r.UpToDate, r.Ready, r.Available),
+			r.Ready == r.Desired && r.Available == r.Desired && r.UpToDate == r.Desired
+	case "ds":
+		return fmt.Sprintf("desired %d · current %d · ready %d · up-to-date %d · available %d", r.Desired, r.Current, r.Ready, r.UpToDate, r.Available),
+			// Its desired count is status: met once the controller has seen
+			// this generation, not before it counted the nodes.
+			r.Observed >= r.Generation && r.Ready == r.Desired && r.Available == r.Desired && r.UpToDate == r.Desired
+	case "sts":
+		return fmt.Sprintf("desired %d · current %d · ready %d · up-to-date %d", r.Desired, r.Current, r.Ready, r.UpToDate),
+			r.Ready == r.Desired && r.UpToDate == r.Desired
+	}
+	return fmt.Sprintf("desired %d · current %d · ready %d", r.Desired, r.Current, r.Ready), r.Ready == r.Desired
 }
 
 // renderSlots draws a workload's desired count as slots: one per replica

@@ -328,3 +328,31 @@ func TestOffsetOf(t *testing.T) {
 
 // last is the last element of xs.
 func last[T any](xs []T) T { return xs[len(xs)-1] }
+
+// TestPlaygroundShowsADaemonSet applies a DaemonSet beside the
+// playground's Deployment: the cluster pane draws it as a workload, with
+// the columns of kubectl get daemonsets, once its pod runs on each node.
+func TestPlaygroundShowsADaemonSet(t *testing.T) {
+	p := playground(t, "")
+	var ctx app.Context
+	p.editor.desired += "\n---\napiVersion: apps/v1\nkind: DaemonSet\nmetadata:\n  name: agent\nspec:\n  selector:\n    matchLabels: {app: agent}\n" +
+		"  template:\n    metadata:\n      labels: {app: agent}\n    spec:\n      containers: [{name: agent, image: \"agent:1\"}]\n"
+	p.apply(ctx)
+	if p.alert != "" || p.editor.alert != "" {
+		t.Fatalf("apply: %s %s", p.alert, p.editor.alert)
+	}
+	nodes := len(p.ses.Run().Store().List("Node"))
+	runUntil(t, p, 600, func() bool {
+		ds := p.view.Cluster.DaemonSets
+		return len(ds) == 1 && ds[0].Desired == int32(nodes) && ds[0].PodsReady == int32(nodes) && ds[0].Available == int32(nodes)
+	})
+	html := app.HTMLString(p.Render())
+	want := `<span class="kind">ds</span>`
+	counts := fmt.Sprintf("desired %d · current %d · ready %d · up-to-date %d · available %d", nodes, nodes, nodes, nodes, nodes)
+	if !strings.Contains(html, want) || !strings.Contains(html, counts) || !strings.Contains(html, ">DaemonSets</h3>") {
+		t.Errorf("the cluster pane lacks the DaemonSet row (%q, %q)", want, counts)
+	}
+	if strings.Contains(html, ">daemonset/agent</button>") {
+		t.Error("the DaemonSet is also listed among the other objects")
+	}
+}

@@ -27,7 +27,11 @@ const (
 type Cluster struct {
 	Deployments []Workload
 	ReplicaSets []Workload
-	Nodes       []NodeView
+	// DaemonSets and StatefulSets are the other workloads that keep pods
+	// running (Jobs and CronJobs are among Others).
+	DaemonSets   []Workload
+	StatefulSets []Workload
+	Nodes        []NodeView
 	// NodesFrom is the index of the first node drawn, of NodesTotal: the
 	// pane draws the nodes a page at a time.
 	NodesFrom, NodesTotal int
@@ -42,8 +46,9 @@ type Cluster struct {
 	Acting string
 }
 
-// Workload is one Deployment or ReplicaSet and its replica counts, as
-// kubectl get shows them: Desired is spec.replicas; Current the active pods
+// Workload is one Deployment, ReplicaSet, DaemonSet or StatefulSet and its
+// replica counts, as kubectl get shows them (a DaemonSet's desired count is
+// status.desiredNumberScheduled: the nodes that should run its pod): Desired is spec.replicas; Current the active pods
 // its status counts (not terminating, not finished); Ready those of them
 // ready, NotReady the others. Drawn as slots: Desired slots, Ready filled,
 // NotReady half filled, the rest empty (pods missing).
@@ -76,6 +81,25 @@ func replicaSetWorkload(r *api.ReplicaSet) Workload {
 		Ref: api.RefOf(r), Desired: api.Deref(r.Spec.Replicas, 1), Current: r.Status.Replicas,
 		Ready: r.Status.ReadyReplicas, Available: r.Status.AvailableReplicas,
 		Generation: r.Generation, Observed: r.Status.ObservedGeneration,
+	})
+}
+
+// daemonSetWorkload reads a DaemonSet's counts, the columns of kubectl get
+// daemonsets: DESIRED, CURRENT, READY, UP-TO-DATE, AVAILABLE.
+func daemonSetWorkload(d *api.DaemonSet) Workload {
+	return workload(Workload{
+		Ref: api.RefOf(d), Desired: d.Status.DesiredNumberScheduled, Current: d.Status.CurrentNumberScheduled,
+		Ready: d.Status.NumberReady, UpToDate: d.Status.UpdatedNumberScheduled, Available: d.Status.NumberAvailable,
+		Generation: d.Generation, Observed: d.Status.ObservedGeneration,
+	})
+}
+
+// statefulSetWorkload reads a StatefulSet's counts.
+func statefulSetWorkload(s *api.StatefulSet) Workload {
+	return workload(Workload{
+		Ref: api.RefOf(s), Desired: api.Deref(s.Spec.Replicas, 1), Current: s.Status.Replicas,
+		Ready: s.Status.ReadyReplicas, UpToDate: s.Status.UpdatedReplicas, Available: s.Status.AvailableReplicas,
+		Generation: s.Generation, Observed: s.Status.ObservedGeneration,
 	})
 }
 
@@ -177,6 +201,20 @@ func readCluster(run *sim.Sim, x *worldIndex, ctrls []sim.ControllerState, page 
 		w.Pods, w.PodsReady = c.active, c.ready
 		v.ReplicaSets = append(v.ReplicaSets, w)
 	}
+	for _, o := range x.daemonSets {
+		w := daemonSetWorkload(o.(*api.DaemonSet))
+		w.Changed = m.written(w.Ref)
+		c := x.owned[o.Meta().UID]
+		w.Pods, w.PodsReady = c.active, c.ready
+		v.DaemonSets = append(v.DaemonSets, w)
+	}
+	for _, o := range x.statefulSets {
+		w := statefulSetWorkload(o.(*api.StatefulSet))
+		w.Changed = m.written(w.Ref)
+		c := x.owned[o.Meta().UID]
+		w.Pods, w.PodsReady = c.active, c.ready
+		v.StatefulSets = append(v.StatefulSets, w)
+	}
 	v.NodesTotal = len(x.nodes)
 	v.NodesFrom = max(0, min(page, (len(x.nodes)-1)/MaxNodesShown)) * MaxNodesShown
 	shown := x.nodes[v.NodesFrom:min(len(x.nodes), v.NodesFrom+MaxNodesShown)]
@@ -206,7 +244,7 @@ func readCluster(run *sim.Sim, x *worldIndex, ctrls []sim.ControllerState, page 
 	v.ActivePods = x.active
 	for _, kind := range st.Kinds() {
 		switch kind {
-		case "Deployment", "ReplicaSet", "Pod", "Node", "Event", "Lease":
+		case "Deployment", "ReplicaSet", "DaemonSet", "StatefulSet", "Pod", "Node", "Event", "Lease":
 			continue
 		}
 		if len(v.Others) >= MaxOthersShown {

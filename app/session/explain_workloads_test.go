@@ -98,3 +98,54 @@ func TestExplainWorkloads(t *testing.T) {
 		}
 	}
 }
+
+// TestClusterShowsDaemonSetsAndStatefulSets reads the cluster pane of the
+// workloads lesson: the DaemonSet and the StatefulSet are workloads with
+// kubectl's counts and the pods they have, before their controllers look
+// (not met) and once their pods run; the CronJob stays among the other
+// objects.
+func TestClusterShowsDaemonSetsAndStatefulSets(t *testing.T) {
+	sc, err := scenario.Load("workloads.yaml", []byte(workloadsLesson))
+	if err != nil {
+		t.Fatal(err)
+	}
+	run, err := sim.New(sc.Config())
+	if err != nil {
+		t.Fatal(err)
+	}
+	read := func() Cluster {
+		var x worldIndex
+		x.sync(run)
+		return readCluster(run, &x, run.Controllers(), 0)
+	}
+	v := read()
+	if len(v.DaemonSets) != 1 || len(v.StatefulSets) != 1 {
+		t.Fatalf("at the start: %d DaemonSet rows, %d StatefulSet rows; want 1 and 1", len(v.DaemonSets), len(v.StatefulSets))
+	}
+	if ds := v.DaemonSets[0]; ds.Desired != 0 || ds.Observed >= ds.Generation {
+		t.Errorf("at the start the DaemonSet reads desired %d, observed generation %d of %d; want 0, before its controller counted the nodes", ds.Desired, ds.Observed, ds.Generation)
+	}
+	if sts := v.StatefulSets[0]; sts.Desired != 2 || sts.Pods != 0 {
+		t.Errorf("at the start the StatefulSet reads desired %d with %d pods; want 2 and 0", sts.Desired, sts.Pods)
+	}
+	run.RunUntil(90*api.Second, 0)
+	v = read()
+	ds, sts := v.DaemonSets[0], v.StatefulSets[0]
+	d := run.Store().Get("DaemonSet", "default", "agent").(*api.DaemonSet)
+	if ds.Ref.Name != "agent" || ds.Desired != 3 || ds.Pods != 3 || ds.PodsReady != 3 ||
+		ds.Current != d.Status.CurrentNumberScheduled || ds.Ready != d.Status.NumberReady || ds.Available != d.Status.NumberAvailable ||
+		ds.UpToDate != d.Status.UpdatedNumberScheduled || ds.Observed != ds.Generation {
+		t.Errorf("DaemonSet row %+v; its status %+v; want 3 of 3 nodes, as its status says", ds, d.Status)
+	}
+	s := run.Store().Get("StatefulSet", "default", "db").(*api.StatefulSet)
+	if sts.Ref.Name != "db" || sts.Desired != 2 || sts.Pods != 2 || sts.Current != s.Status.Replicas || sts.Ready != s.Status.ReadyReplicas {
+		t.Errorf("StatefulSet row %+v; its status %+v; want 2 pods, as its status says", sts, s.Status)
+	}
+	kinds := map[string]bool{}
+	for _, r := range v.Others {
+		kinds[r.Kind] = true
+	}
+	if kinds["DaemonSet"] || kinds["StatefulSet"] || !kinds["CronJob"] {
+		t.Errorf("other objects hold the kinds %v; want the CronJob there, not the DaemonSet or StatefulSet", kinds)
+	}
+}

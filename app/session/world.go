@@ -36,8 +36,10 @@ type worldIndex struct {
 	// comes or goes.
 	nodeNames []string
 
-	// deployments and replicaSets are the workloads as last listed.
+	// deployments and replicaSets (daemonSets, statefulSets) are the
+	// workloads as last listed.
 	deployments, replicaSets []api.Object
+	daemonSets, statefulSets []api.Object
 
 	// entries holds every pod by its key (namespace/name).
 	entries map[string]*podEntry
@@ -185,6 +187,8 @@ func (x *worldIndex) sync(run *sim.Sim) {
 	}
 	x.deployments = x.relist(st, "Deployment", x.deployments)
 	x.replicaSets = x.relist(st, "ReplicaSet", x.replicaSets)
+	x.daemonSets = x.relist(st, "DaemonSet", x.daemonSets)
+	x.statefulSets = x.relist(st, "StatefulSet", x.statefulSets)
 	if changed || x.nodeNames == nil {
 		x.nodeNames = make([]string, len(x.nodes))
 		for i, o := range x.nodes {
