@@ -285,6 +285,9 @@ func (l *loader) checkManifests(ds []manifest.Decoded, atCreate bool) []manifest
 			l.kinds = append(l.kinds, kind)
 			l.notes = append(l.notes, fmt.Sprintf("%s: Note: %s", d.Pos, api.NotSimulatedNote(kind)))
 		}
+		for _, n := range partialNotes(obj) {
+			l.notes = append(l.notes, fmt.Sprintf("%s: Note: %s", d.Pos, n))
+		}
 		if kind == "Node" {
 			name := obj.Meta().Name
 			if l.nodes[name] && atCreate {

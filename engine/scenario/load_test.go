@@ -583,3 +583,26 @@ func TestLoadNotesWhatIsNotSimulated(t *testing.T) {
 		t.Errorf("notes are not warnings: %q", sc.Warnings)
 	}
 }
+
+// TestLoadNotesWhatIsPartlySimulated: a LimitRange's items of a type the
+// engine does not enforce, and an autoscaler's metrics beyond the one it
+// scales by, get a note at their document; what is simulated gets none.
+func TestLoadNotesWhatIsPartlySimulated(t *testing.T) {
+	src := "apiVersion: v1\nkind: LimitRange\nmetadata:\n  name: lr\nspec:\n  limits:\n" +
+		"  - type: Container\n    max: {cpu: \"1\"}\n  - type: PersistentVolumeClaim\n    max: {storage: 2Gi}\n---\n" +
+		"apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\nmetadata:\n  name: web\nspec:\n" +
+		"  scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: web}\n  maxReplicas: 5\n  metrics:\n" +
+		"  - type: Resource\n    resource: {name: cpu, target: {type: Utilization, averageUtilization: 60}}\n" +
+		"  - type: Resource\n    resource: {name: memory, target: {type: Utilization, averageUtilization: 70}}\n"
+	sc, err := Load("web.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"web.yaml:1:1: Note: LimitRange lr: spec.limits[1] of type PersistentVolumeClaim is stored, not enforced: only Container and Pod limits are simulated",
+		"web.yaml:12:1: Note: HorizontalPodAutoscaler web: spec.metrics[1] (Resource memory) is stored, not simulated: it scales by the first Resource metric on cpu with a Utilization target only",
+	}
+	if !reflect.DeepEqual(sc.Notes, want) {
+		t.Errorf("notes:\n got %q\nwant %q", sc.Notes, want)
+	}
+}
