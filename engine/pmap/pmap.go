@@ -38,14 +38,26 @@ type entry[V any] struct {
 type node[V any] struct {
 	own  *owner
 	ents []entry[V] // leaf
-	// sums are the hashes of ents (a leaf of a map that was hashed), all
-	// zero bytes for one not known yet. Kept apart from ents so that maps
-	// never hashed copy small leaves.
-	sums [][32]byte
-	kids []*node[V] // interior
-	mins []string   // interior: the smallest key under each kid
-	sum  [32]byte   // hash of the subtree, when has
+	kids []kid[V]   // interior
+	// memo holds the hashes of a node that was hashed (nil for one never
+	// hashed). It is apart so that maps never hashed copy 64-byte nodes.
+	memo *memo
+}
+
+// kid is a child of an interior node with the smallest key under it, kept
+// side by side so that a node's search reads one array.
+type kid[V any] struct {
+	min string
+	n   *node[V]
+}
+
+// memo is what Hash remembers of a node: the hash of its subtree, when has,
+// and, for a leaf, the hashes of its entries (all zero bytes for one not
+// known yet). A node's memo is its own: a copy of the node copies it.
+type memo struct {
+	sum  [32]byte
 	has  bool
+	sums [][32]byte
 }
 
 func (n *node[V]) leaf() bool { return n.kids == nil }
@@ -61,7 +73,15 @@ func (n *node[V]) min() string {
 	if n.leaf() {
 		return n.ents[0].key
 	}
-	return n.mins[0]
+	return n.kids[0].min
+}
+
+// sums returns the entries' hashes a leaf remembers, or nil.
+func (n *node[V]) sums() [][32]byte {
+	if n.memo == nil {
+		return nil
+	}
+	return n.memo.sums
 }
 
 // Map is a persistent sorted map. The zero Map is empty and ready to use.
@@ -89,7 +109,7 @@ func (m *Map[V]) Get(key string) (V, bool) {
 		return zero, false
 	}
 	for !n.leaf() {
-		n = n.kids[childFor(n, key)]
+		n = n.kids[childFor(n, key)].n
 	}
 	i, ok := search(n.ents, key)
 	if !ok {
@@ -102,10 +122,11 @@ func (m *Map[V]) Get(key string) (V, bool) {
 // childFor returns the index of the kid whose range holds key.
 func childFor[V any](n *node[V], key string) int {
 	// the last kid whose smallest key is ≤ key (the first if none is)
-	lo, hi := 1, len(n.mins) // mins[0] is taken when no other is ≤ key
+	kids := n.kids
+	lo, hi := 1, len(kids) // kid 0 is taken when no other is ≤ key
 	for lo < hi {
 		h := int(uint(lo+hi) >> 1)
-		if n.mins[h] <= key {
+		if kids[h].min <= key {
 			lo = h + 1
 		} else {
 			hi = h
@@ -131,22 +152,22 @@ func search[V any](ents []entry[V], key string) (int, bool) {
 // mutable returns n itself if m owns it, or m's copy of it.
 func (m *Map[V]) mutable(n *node[V]) *node[V] {
 	if n.own == m.own {
-		n.has = false
+		if n.memo != nil {
+			n.memo.has = false
+		}
 		return n
 	}
 	c := &node[V]{own: m.own}
 	if n.leaf() {
 		c.ents = make([]entry[V], len(n.ents), max(len(n.ents), maxLeaf/2)+1)
 		copy(c.ents, n.ents)
-		if n.sums != nil {
-			c.sums = make([][32]byte, len(n.sums), cap(c.ents))
-			copy(c.sums, n.sums)
+		if sums := n.sums(); sums != nil {
+			c.memo = &memo{sums: make([][32]byte, len(sums), cap(c.ents))}
+			copy(c.memo.sums, sums)
 		}
 	} else {
-		c.kids = make([]*node[V], len(n.kids), len(n.kids)+1)
+		c.kids = make([]kid[V], len(n.kids), len(n.kids)+1)
 		copy(c.kids, n.kids)
-		c.mins = make([]string, len(n.mins), len(n.mins)+1)
-		copy(c.mins, n.mins)
 	}
 	return c
 }
@@ -163,7 +184,7 @@ func (m *Map[V]) Set(key string, val V) {
 	}
 	root, split, added := m.set(m.root, key, val)
 	if split != nil {
-		root = &node[V]{own: m.own, kids: []*node[V]{root, split}, mins: []string{root.min(), split.min()}}
+		root = &node[V]{own: m.own, kids: []kid[V]{{root.min(), root}, {split.min(), split}}}
 	}
 	m.root = root
 	if added {
@@ -177,18 +198,19 @@ func (m *Map[V]) set(n *node[V], key string, val V) (out, split *node[V], added 
 		i, found := search(n.ents, key)
 		if found {
 			n.ents[i].val = val
-			if n.sums != nil {
-				n.sums[i] = [32]byte{}
+			if sums := n.sums(); sums != nil {
+				sums[i] = [32]byte{}
 			}
 			return n, nil, false
 		}
 		n.ents = append(n.ents, entry[V]{})
 		copy(n.ents[i+1:], n.ents[i:])
 		n.ents[i] = entry[V]{key: key, val: val}
-		if n.sums != nil {
-			n.sums = append(n.sums, [32]byte{})
-			copy(n.sums[i+1:], n.sums[i:])
-			n.sums[i] = [32]byte{}
+		if sums := n.sums(); sums != nil {
+			sums = append(sums, [32]byte{})
+			copy(sums[i+1:], sums[i:])
+			sums[i] = [32]byte{}
+			n.memo.sums = sums
 		}
 		if len(n.ents) > maxLeaf {
 			return n, m.splitLeaf(n), true
@@ -196,15 +218,12 @@ func (m *Map[V]) set(n *node[V], key string, val V) (out, split *node[V], added 
 		return n, nil, true
 	}
 	i := childFor(n, key)
-	kid, ks, added := m.set(n.kids[i], key, val)
-	n.kids[i], n.mins[i] = kid, kid.min()
+	k, ks, added := m.set(n.kids[i].n, key, val)
+	n.kids[i] = kid[V]{k.min(), k}
 	if ks != nil {
-		n.kids = append(n.kids, nil)
+		n.kids = append(n.kids, kid[V]{})
 		copy(n.kids[i+2:], n.kids[i+1:])
-		n.kids[i+1] = ks
-		n.mins = append(n.mins, "")
-		copy(n.mins[i+2:], n.mins[i+1:])
-		n.mins[i+1] = ks.min()
+		n.kids[i+1] = kid[V]{ks.min(), ks}
 	}
 	if len(n.kids) > maxKids {
 		return n, m.splitInterior(n), added
@@ -218,21 +237,20 @@ func (m *Map[V]) splitLeaf(n *node[V]) *node[V] {
 	copy(right.ents, n.ents[h:])
 	clear(n.ents[h:])
 	n.ents = n.ents[:h]
-	if n.sums != nil {
-		right.sums = make([][32]byte, len(right.ents), maxLeaf+1)
-		copy(right.sums, n.sums[h:])
-		n.sums = n.sums[:h]
+	if sums := n.sums(); sums != nil {
+		right.memo = &memo{sums: make([][32]byte, len(right.ents), maxLeaf+1)}
+		copy(right.memo.sums, sums[h:])
+		n.memo.sums = sums[:h]
 	}
 	return right
 }
 
 func (m *Map[V]) splitInterior(n *node[V]) *node[V] {
 	h := len(n.kids) / 2
-	right := &node[V]{own: m.own, kids: make([]*node[V], len(n.kids)-h, maxKids+1), mins: make([]string, len(n.kids)-h, maxKids+1)}
+	right := &node[V]{own: m.own, kids: make([]kid[V], len(n.kids)-h, maxKids+1)}
 	copy(right.kids, n.kids[h:])
-	copy(right.mins, n.mins[h:])
 	clear(n.kids[h:])
-	n.kids, n.mins = n.kids[:h], n.mins[:h]
+	n.kids = n.kids[:h]
 	return right
 }
 
@@ -249,7 +267,7 @@ func (m *Map[V]) Delete(key string) {
 	}
 	root := m.del(m.root, key)
 	for root != nil && !root.leaf() && len(root.kids) == 1 {
-		root = root.kids[0]
+		root = root.kids[0].n
 	}
 	if root != nil && root.leaf() && len(root.ents) == 0 {
 		root = nil
@@ -266,21 +284,19 @@ func (m *Map[V]) del(n *node[V], key string) *node[V] {
 		copy(n.ents[i:], n.ents[i+1:])
 		n.ents[len(n.ents)-1] = entry[V]{}
 		n.ents = n.ents[:len(n.ents)-1]
-		if n.sums != nil {
-			n.sums = append(n.sums[:i], n.sums[i+1:]...)
+		if sums := n.sums(); sums != nil {
+			n.memo.sums = append(sums[:i], sums[i+1:]...)
 		}
 		return n
 	}
 	i := childFor(n, key)
-	kid := m.del(n.kids[i], key)
-	n.kids[i] = kid
-	if kid.size() == 0 {
+	k := m.del(n.kids[i].n, key)
+	if k.size() == 0 {
 		n.kids = append(n.kids[:i], n.kids[i+1:]...)
-		n.mins = append(n.mins[:i], n.mins[i+1:]...)
 		return n
 	}
-	n.mins[i] = kid.min()
-	if kid.size() < minFill && len(n.kids) > 1 {
+	n.kids[i] = kid[V]{k.min(), k}
+	if k.size() < minFill && len(n.kids) > 1 {
 		j := i
 		if j == len(n.kids)-1 {
 			j--
@@ -293,16 +309,20 @@ func (m *Map[V]) del(n *node[V], key string) *node[V] {
 // merge joins kids j and j+1 of n (n is m's), splitting the result again
 // if it is too big.
 func (m *Map[V]) merge(n *node[V], j int) {
-	a, b := m.mutable(n.kids[j]), n.kids[j+1]
+	a, b := m.mutable(n.kids[j].n), n.kids[j+1].n
 	var split *node[V]
 	if a.leaf() {
+		as, bs := a.sums(), b.sums()
 		switch {
-		case a.sums != nil && b.sums != nil:
-			a.sums = append(a.sums, b.sums...)
-		case a.sums != nil:
-			a.sums = append(a.sums, make([][32]byte, len(b.ents))...)
-		case b.sums != nil:
-			a.sums = append(make([][32]byte, len(a.ents)), b.sums...)
+		case as != nil && bs != nil:
+			a.memo.sums = append(as, bs...)
+		case as != nil:
+			a.memo.sums = append(as, make([][32]byte, len(b.ents))...)
+		case bs != nil:
+			if a.memo == nil {
+				a.memo = &memo{}
+			}
+			a.memo.sums = append(make([][32]byte, len(a.ents)), bs...)
 		}
 		a.ents = append(a.ents, b.ents...)
 		if len(a.ents) > maxLeaf {
@@ -310,18 +330,16 @@ func (m *Map[V]) merge(n *node[V], j int) {
 		}
 	} else {
 		a.kids = append(a.kids, b.kids...)
-		a.mins = append(a.mins, b.mins...)
 		if len(a.kids) > maxKids {
 			split = m.splitInterior(a)
 		}
 	}
-	n.kids[j], n.mins[j] = a, a.min()
+	n.kids[j] = kid[V]{a.min(), a}
 	if split != nil {
-		n.kids[j+1], n.mins[j+1] = split, split.min()
+		n.kids[j+1] = kid[V]{split.min(), split}
 		return
 	}
 	n.kids = append(n.kids[:j+1], n.kids[j+2:]...)
-	n.mins = append(n.mins[:j+1], n.mins[j+2:]...)
 }
 
 // First returns the smallest key and its value, if the map is not empty.
@@ -332,7 +350,7 @@ func (m *Map[V]) First() (string, V, bool) {
 		return "", zero, false
 	}
 	for !n.leaf() {
-		n = n.kids[0]
+		n = n.kids[0].n
 	}
 	return n.ents[0].key, n.ents[0].val, true
 }
@@ -365,7 +383,7 @@ func walk[V any](n *node[V], from string, yield func(string, V) bool) bool {
 		return true
 	}
 	for i := childFor(n, from); i < len(n.kids); i++ {
-		if !walk(n.kids[i], from, yield) {
+		if !walk(n.kids[i].n, from, yield) {
 			return false
 		}
 	}
@@ -405,29 +423,33 @@ func (m *Map[V]) Hash(sum func(key string, val V) [32]byte) [32]byte {
 }
 
 func hashNode[V any](n *node[V], sum func(string, V) [32]byte) [32]byte {
-	if n.has {
-		return n.sum
+	if n.memo == nil {
+		n.memo = &memo{}
+	}
+	mo := n.memo
+	if mo.has {
+		return mo.sum
 	}
 	h := sha256.New()
 	if n.leaf() {
 		h.Write([]byte{0})
-		if n.sums == nil {
-			n.sums = make([][32]byte, len(n.ents))
+		if mo.sums == nil {
+			mo.sums = make([][32]byte, len(n.ents))
 		}
 		for i, e := range n.ents {
-			if n.sums[i] == ([32]byte{}) {
-				n.sums[i] = sum(e.key, e.val)
+			if mo.sums[i] == ([32]byte{}) {
+				mo.sums[i] = sum(e.key, e.val)
 			}
-			h.Write(n.sums[i][:])
+			h.Write(mo.sums[i][:])
 		}
 	} else {
 		h.Write([]byte{1})
 		for _, k := range n.kids {
-			s := hashNode(k, sum)
+			s := hashNode(k.n, sum)
 			h.Write(s[:])
 		}
 	}
-	h.Sum(n.sum[:0])
-	n.has = true
-	return n.sum
+	h.Sum(mo.sum[:0])
+	mo.has = true
+	return mo.sum
 }

@@ -3,6 +3,7 @@ package pmap
 import (
 	"crypto/sha256"
 	"fmt"
+	"runtime"
 	"slices"
 	"testing"
 )
@@ -71,17 +72,17 @@ func invariants(t *testing.T, n *node[int], d int, depth *int, step int) {
 		}
 		return
 	}
-	if len(n.kids) == 0 || len(n.kids) > maxKids || len(n.mins) != len(n.kids) {
-		t.Fatalf("step %d: interior with %d kids, %d mins", step, len(n.kids), len(n.mins))
+	if len(n.kids) == 0 || len(n.kids) > maxKids {
+		t.Fatalf("step %d: interior with %d kids", step, len(n.kids))
 	}
 	for i, k := range n.kids {
-		if n.mins[i] != k.min() {
-			t.Fatalf("step %d: mins[%d] = %q, kid's min %q", step, i, n.mins[i], k.min())
+		if k.min != k.n.min() {
+			t.Fatalf("step %d: kid %d's min %q, its smallest key %q", step, i, k.min, k.n.min())
 		}
-		if i > 0 && n.mins[i-1] >= n.mins[i] {
+		if i > 0 && n.kids[i-1].min >= k.min {
 			t.Fatalf("step %d: mins out of order", step)
 		}
-		invariants(t, k, d+1, depth, step)
+		invariants(t, k.n, d+1, depth, step)
 	}
 }
 
@@ -92,9 +93,9 @@ func forget(m *Map[int]) *Map[int] {
 		if n == nil {
 			return nil
 		}
-		c := &node[int]{ents: slices.Clone(n.ents), mins: slices.Clone(n.mins)}
+		c := &node[int]{ents: slices.Clone(n.ents)}
 		for _, k := range n.kids {
-			c.kids = append(c.kids, cp(k))
+			c.kids = append(c.kids, kid[int]{k.min, cp(k.n)})
 		}
 		return c
 	}
@@ -232,4 +233,43 @@ func BenchmarkSet10k(b *testing.B) {
 		}
 		m.Set(fmt.Sprintf("pod-%05d", i%10000), i)
 	}
+}
+
+// BenchmarkCheckpointed writes at random into a map of 10,000 keys shaped
+// like the store's (namespace/name of a pod), keeping a clone after every
+// 32 writes as the run's checkpoints do, and reports what the clones
+// retain per write: the nodes the writes after each clone copied.
+func BenchmarkCheckpointed(b *testing.B) {
+	keys := make([]string, 10000)
+	rng := xorshift(42)
+	const alphabet = "bcdfghjklmnpqrstvwxz2456789"
+	for i := range keys {
+		k := []byte("default/web-7c9d8f6b5-")
+		for range 5 {
+			k = append(k, alphabet[rng.intn(len(alphabet))])
+		}
+		keys[i] = string(k)
+	}
+	const writes = 1 << 15
+	var before, after runtime.MemStats
+	for range b.N {
+		var kept []Map[int]
+		var m Map[int]
+		for i, k := range keys {
+			m.Set(k, i)
+		}
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		for i := range writes {
+			if i%32 == 0 {
+				kept = append(kept, m.Clone())
+			}
+			m.Set(keys[rng.intn(len(keys))], i)
+		}
+		runtime.GC()
+		runtime.ReadMemStats(&after)
+		runtime.KeepAlive(kept)
+		runtime.KeepAlive(m)
+	}
+	b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/writes, "retained-B/write")
 }
