@@ -12,7 +12,7 @@ package pmap
 func (m *Map[V]) Diff(old *Map[V], eq func(a, b V) bool, f func(key string, was V, had bool, now V, has bool)) {
 	d := differ[V]{eq: eq, f: f}
 	if height(old.root) != height(m.root) {
-		d.flat([]kid[V]{{n: old.root}}, []kid[V]{{n: m.root}})
+		d.flat([]*node[V]{old.root}, []*node[V]{m.root})
 		return
 	}
 	d.nodes(old.root, m.root)
@@ -25,7 +25,7 @@ func height[V any](n *node[V]) int {
 		if n.leaf() {
 			return h + 1
 		}
-		n = n.kids[0].n
+		n = n.kids[0]
 	}
 	return h
 }
@@ -41,7 +41,7 @@ func (d *differ[V]) nodes(a, b *node[V]) {
 	case a == b:
 		return
 	case a == nil || b == nil || a.leaf() || b.leaf():
-		d.flat([]kid[V]{{n: a}}, []kid[V]{{n: b}})
+		d.flat([]*node[V]{a}, []*node[V]{b})
 		return
 	}
 	// Group the kids of a and b between the bounds both have: a group of
@@ -64,7 +64,7 @@ func (d *differ[V]) nodes(a, b *node[V]) {
 			}
 		}
 		if i-i0 == 1 && j-j0 == 1 {
-			d.nodes(a.kids[i0].n, b.kids[j0].n)
+			d.nodes(a.kids[i0], b.kids[j0])
 		} else {
 			d.flat(a.kids[i0:i], b.kids[j0:j])
 		}
@@ -77,18 +77,18 @@ func bound[V any](n *node[V], i int) (string, bool) {
 	if i >= len(n.kids) {
 		return "", true
 	}
-	return n.kids[i].min, false
+	return n.kids[i].lo, false
 }
 
 // flat compares the entries under the subtrees as and bs (nil ones are
 // empty), which cover the same keys, one by one.
-func (d *differ[V]) flat(as, bs []kid[V]) {
+func (d *differ[V]) flat(as, bs []*node[V]) {
 	var ea, eb []entry[V]
-	for _, k := range as {
-		ea = appendEntries(ea, k.n)
+	for _, n := range as {
+		ea = appendEntries(ea, n)
 	}
-	for _, k := range bs {
-		eb = appendEntries(eb, k.n)
+	for _, n := range bs {
+		eb = appendEntries(eb, n)
 	}
 	var zero V
 	i, j := 0, 0
@@ -117,7 +117,7 @@ func appendEntries[V any](out []entry[V], n *node[V]) []entry[V] {
 		return append(out, n.ents...)
 	}
 	for _, k := range n.kids {
-		out = appendEntries(out, k.n)
+		out = appendEntries(out, k)
 	}
 	return out
 }

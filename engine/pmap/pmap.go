@@ -36,19 +36,16 @@ type entry[V any] struct {
 }
 
 type node[V any] struct {
-	own  *owner
+	own *owner
+	// lo is the smallest key under the node, which its parent's search
+	// reads: kept here rather than beside each kid in the parent, so that
+	// a copy of an interior node copies 8 bytes a kid, not 24.
+	lo   string
 	ents []entry[V] // leaf
-	kids []kid[V]   // interior
+	kids []*node[V] // interior
 	// memo holds the hashes of a node that was hashed (nil for one never
-	// hashed). It is apart so that maps never hashed copy 64-byte nodes.
+	// hashed). It is apart so that maps never hashed copy 80-byte nodes.
 	memo *memo
-}
-
-// kid is a child of an interior node with the smallest key under it, kept
-// side by side so that a node's search reads one array.
-type kid[V any] struct {
-	min string
-	n   *node[V]
 }
 
 // memo is what Hash remembers of a node: the hash of its subtree, when has,
@@ -69,11 +66,16 @@ func (n *node[V]) size() int {
 	return len(n.kids)
 }
 
-func (n *node[V]) min() string {
-	if n.leaf() {
-		return n.ents[0].key
+func (n *node[V]) min() string { return n.lo }
+
+// fix sets lo after a change to n (which m owns).
+func (n *node[V]) fix() {
+	switch {
+	case len(n.ents) > 0:
+		n.lo = n.ents[0].key
+	case len(n.kids) > 0:
+		n.lo = n.kids[0].lo
 	}
-	return n.kids[0].min
 }
 
 // sums returns the entries' hashes a leaf remembers, or nil.
@@ -109,7 +111,7 @@ func (m *Map[V]) Get(key string) (V, bool) {
 		return zero, false
 	}
 	for !n.leaf() {
-		n = n.kids[childFor(n, key)].n
+		n = n.kids[childFor(n, key)]
 	}
 	i, ok := search(n.ents, key)
 	if !ok {
@@ -126,7 +128,7 @@ func childFor[V any](n *node[V], key string) int {
 	lo, hi := 1, len(kids) // kid 0 is taken when no other is ≤ key
 	for lo < hi {
 		h := int(uint(lo+hi) >> 1)
-		if kids[h].min <= key {
+		if kids[h].lo <= key {
 			lo = h + 1
 		} else {
 			hi = h
@@ -157,7 +159,7 @@ func (m *Map[V]) mutable(n *node[V]) *node[V] {
 		}
 		return n
 	}
-	c := &node[V]{own: m.own}
+	c := &node[V]{own: m.own, lo: n.lo}
 	if n.leaf() {
 		c.ents = make([]entry[V], len(n.ents), max(len(n.ents), maxLeaf/2)+1)
 		copy(c.ents, n.ents)
@@ -166,7 +168,7 @@ func (m *Map[V]) mutable(n *node[V]) *node[V] {
 			copy(c.memo.sums, sums)
 		}
 	} else {
-		c.kids = make([]kid[V], len(n.kids), len(n.kids)+1)
+		c.kids = make([]*node[V], len(n.kids), len(n.kids)+1)
 		copy(c.kids, n.kids)
 	}
 	return c
@@ -178,13 +180,13 @@ func (m *Map[V]) Set(key string, val V) {
 		m.own = &owner{}
 	}
 	if m.root == nil {
-		m.root = &node[V]{own: m.own, ents: []entry[V]{{key: key, val: val}}}
+		m.root = &node[V]{own: m.own, lo: key, ents: []entry[V]{{key: key, val: val}}}
 		m.n = 1
 		return
 	}
 	root, split, added := m.set(m.root, key, val)
 	if split != nil {
-		root = &node[V]{own: m.own, kids: []kid[V]{{root.min(), root}, {split.min(), split}}}
+		root = &node[V]{own: m.own, lo: root.lo, kids: []*node[V]{root, split}}
 	}
 	m.root = root
 	if added {
@@ -212,19 +214,21 @@ func (m *Map[V]) set(n *node[V], key string, val V) (out, split *node[V], added 
 			sums[i] = [32]byte{}
 			n.memo.sums = sums
 		}
+		n.fix()
 		if len(n.ents) > maxLeaf {
 			return n, m.splitLeaf(n), true
 		}
 		return n, nil, true
 	}
 	i := childFor(n, key)
-	k, ks, added := m.set(n.kids[i].n, key, val)
-	n.kids[i] = kid[V]{k.min(), k}
+	k, ks, added := m.set(n.kids[i], key, val)
+	n.kids[i] = k
 	if ks != nil {
-		n.kids = append(n.kids, kid[V]{})
+		n.kids = append(n.kids, nil)
 		copy(n.kids[i+2:], n.kids[i+1:])
-		n.kids[i+1] = kid[V]{ks.min(), ks}
+		n.kids[i+1] = ks
 	}
+	n.fix()
 	if len(n.kids) > maxKids {
 		return n, m.splitInterior(n), added
 	}
@@ -242,15 +246,17 @@ func (m *Map[V]) splitLeaf(n *node[V]) *node[V] {
 		copy(right.memo.sums, sums[h:])
 		n.memo.sums = sums[:h]
 	}
+	right.fix()
 	return right
 }
 
 func (m *Map[V]) splitInterior(n *node[V]) *node[V] {
 	h := len(n.kids) / 2
-	right := &node[V]{own: m.own, kids: make([]kid[V], len(n.kids)-h, maxKids+1)}
+	right := &node[V]{own: m.own, kids: make([]*node[V], len(n.kids)-h, maxKids+1)}
 	copy(right.kids, n.kids[h:])
 	clear(n.kids[h:])
 	n.kids = n.kids[:h]
+	right.fix()
 	return right
 }
 
@@ -267,7 +273,7 @@ func (m *Map[V]) Delete(key string) {
 	}
 	root := m.del(m.root, key)
 	for root != nil && !root.leaf() && len(root.kids) == 1 {
-		root = root.kids[0].n
+		root = root.kids[0]
 	}
 	if root != nil && root.leaf() && len(root.ents) == 0 {
 		root = nil
@@ -287,15 +293,17 @@ func (m *Map[V]) del(n *node[V], key string) *node[V] {
 		if sums := n.sums(); sums != nil {
 			n.memo.sums = append(sums[:i], sums[i+1:]...)
 		}
+		n.fix()
 		return n
 	}
 	i := childFor(n, key)
-	k := m.del(n.kids[i].n, key)
+	k := m.del(n.kids[i], key)
 	if k.size() == 0 {
 		n.kids = append(n.kids[:i], n.kids[i+1:]...)
+		n.fix()
 		return n
 	}
-	n.kids[i] = kid[V]{k.min(), k}
+	n.kids[i] = k
 	if k.size() < minFill && len(n.kids) > 1 {
 		j := i
 		if j == len(n.kids)-1 {
@@ -303,13 +311,14 @@ func (m *Map[V]) del(n *node[V], key string) *node[V] {
 		}
 		m.merge(n, j)
 	}
+	n.fix()
 	return n
 }
 
 // merge joins kids j and j+1 of n (n is m's), splitting the result again
 // if it is too big.
 func (m *Map[V]) merge(n *node[V], j int) {
-	a, b := m.mutable(n.kids[j].n), n.kids[j+1].n
+	a, b := m.mutable(n.kids[j]), n.kids[j+1]
 	var split *node[V]
 	if a.leaf() {
 		as, bs := a.sums(), b.sums()
@@ -334,9 +343,10 @@ func (m *Map[V]) merge(n *node[V], j int) {
 			split = m.splitInterior(a)
 		}
 	}
-	n.kids[j] = kid[V]{a.min(), a}
+	a.fix()
+	n.kids[j] = a
 	if split != nil {
-		n.kids[j+1] = kid[V]{split.min(), split}
+		n.kids[j+1] = split
 		return
 	}
 	n.kids = append(n.kids[:j+1], n.kids[j+2:]...)
@@ -350,7 +360,7 @@ func (m *Map[V]) First() (string, V, bool) {
 		return "", zero, false
 	}
 	for !n.leaf() {
-		n = n.kids[0].n
+		n = n.kids[0]
 	}
 	return n.ents[0].key, n.ents[0].val, true
 }
@@ -383,7 +393,7 @@ func walk[V any](n *node[V], from string, yield func(string, V) bool) bool {
 		return true
 	}
 	for i := childFor(n, from); i < len(n.kids); i++ {
-		if !walk(n.kids[i].n, from, yield) {
+		if !walk(n.kids[i], from, yield) {
 			return false
 		}
 	}
@@ -445,7 +455,7 @@ func hashNode[V any](n *node[V], sum func(string, V) [32]byte) [32]byte {
 	} else {
 		h.Write([]byte{1})
 		for _, k := range n.kids {
-			s := hashNode(k.n, sum)
+			s := hashNode(k, sum)
 			h.Write(s[:])
 		}
 	}
