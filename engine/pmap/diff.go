@@ -114,7 +114,10 @@ func appendEntries[V any](out []entry[V], n *node[V]) []entry[V] {
 		return out
 	}
 	if n.leaf() {
-		return append(out, n.ents...)
+		for i, k := range n.keys {
+			out = append(out, entry[V]{k, n.vals[i]})
+		}
+		return out
 	}
 	for _, k := range n.kids {
 		out = appendEntries(out, k)

@@ -40,9 +40,14 @@ type node[V any] struct {
 	// lo is the smallest key under the node, which its parent's search
 	// reads: kept here rather than beside each kid in the parent, so that
 	// a copy of an interior node copies 8 bytes a kid, not 24.
-	lo   string
-	ents []entry[V] // leaf
-	kids []*node[V] // interior
+	lo string
+	// keys and vals are a leaf's entries, apart: a copy of a leaf made to
+	// change values copies vals and shares keys with the leaf it copies
+	// (sharedKeys), until it inserts or removes a key (ownKeys).
+	keys       []string
+	vals       []V
+	sharedKeys bool
+	kids       []*node[V] // interior
 	// memo holds the hashes of a node that was hashed (nil for one never
 	// hashed). It is apart so that maps never hashed copy 80-byte nodes.
 	memo *memo
@@ -61,7 +66,7 @@ func (n *node[V]) leaf() bool { return n.kids == nil }
 
 func (n *node[V]) size() int {
 	if n.leaf() {
-		return len(n.ents)
+		return len(n.keys)
 	}
 	return len(n.kids)
 }
@@ -71,8 +76,8 @@ func (n *node[V]) min() string { return n.lo }
 // fix sets lo after a change to n (which m owns).
 func (n *node[V]) fix() {
 	switch {
-	case len(n.ents) > 0:
-		n.lo = n.ents[0].key
+	case len(n.keys) > 0:
+		n.lo = n.keys[0]
 	case len(n.kids) > 0:
 		n.lo = n.kids[0].lo
 	}
@@ -113,12 +118,12 @@ func (m *Map[V]) Get(key string) (V, bool) {
 	for !n.leaf() {
 		n = n.kids[childFor(n, key)]
 	}
-	i, ok := search(n.ents, key)
+	i, ok := search(n.keys, key)
 	if !ok {
 		var zero V
 		return zero, false
 	}
-	return n.ents[i].val, true
+	return n.vals[i], true
 }
 
 // childFor returns the index of the kid whose range holds key.
@@ -137,22 +142,26 @@ func childFor[V any](n *node[V], key string) int {
 	return lo - 1
 }
 
-// search returns where key is in ents, or where it would go.
-func search[V any](ents []entry[V], key string) (int, bool) {
-	lo, hi := 0, len(ents)
+// search returns where key is in keys, or where it would go.
+func search(keys []string, key string) (int, bool) {
+	lo, hi := 0, len(keys)
 	for lo < hi {
 		h := int(uint(lo+hi) >> 1)
-		if ents[h].key < key {
+		if keys[h] < key {
 			lo = h + 1
 		} else {
 			hi = h
 		}
 	}
-	return lo, lo < len(ents) && ents[lo].key == key
+	return lo, lo < len(keys) && keys[lo] == key
 }
 
 // mutable returns n itself if m owns it, or m's copy of it.
-func (m *Map[V]) mutable(n *node[V]) *node[V] {
+func (m *Map[V]) mutable(n *node[V]) *node[V] { return m.mutableFor(n, false) }
+
+// mutableFor is mutable; a leaf copied to insert or remove a key (keyed)
+// gets keys of its own at once.
+func (m *Map[V]) mutableFor(n *node[V], keyed bool) *node[V] {
 	if n.own == m.own {
 		if n.memo != nil {
 			n.memo.has = false
@@ -161,10 +170,16 @@ func (m *Map[V]) mutable(n *node[V]) *node[V] {
 	}
 	c := &node[V]{own: m.own, lo: n.lo}
 	if n.leaf() {
-		c.ents = make([]entry[V], len(n.ents), max(len(n.ents), maxLeaf/2)+1)
-		copy(c.ents, n.ents)
+		c.keys, c.sharedKeys = n.keys, true
+		if keyed {
+			c.vals = n.vals
+			c.ownKeys()
+		} else {
+			c.vals = make([]V, len(n.vals))
+			copy(c.vals, n.vals)
+		}
 		if sums := n.sums(); sums != nil {
-			c.memo = &memo{sums: make([][32]byte, len(sums), cap(c.ents))}
+			c.memo = &memo{sums: make([][32]byte, len(sums), cap(c.vals))}
 			copy(c.memo.sums, sums)
 		}
 	} else {
@@ -174,13 +189,26 @@ func (m *Map[V]) mutable(n *node[V]) *node[V] {
 	return c
 }
 
+// ownKeys gives a leaf (which m owns) keys of its own to insert into or
+// remove from, with room for one more entry.
+func (n *node[V]) ownKeys() {
+	if !n.sharedKeys {
+		return
+	}
+	c := max(len(n.keys), maxLeaf/2) + 1
+	keys, vals := make([]string, len(n.keys), c), make([]V, len(n.vals), c)
+	copy(keys, n.keys)
+	copy(vals, n.vals)
+	n.keys, n.vals, n.sharedKeys = keys, vals, false
+}
+
 // Set puts val at key.
 func (m *Map[V]) Set(key string, val V) {
 	if m.own == nil {
 		m.own = &owner{}
 	}
 	if m.root == nil {
-		m.root = &node[V]{own: m.own, lo: key, ents: []entry[V]{{key: key, val: val}}}
+		m.root = &node[V]{own: m.own, lo: key, keys: []string{key}, vals: []V{val}}
 		m.n = 1
 		return
 	}
@@ -195,19 +223,24 @@ func (m *Map[V]) Set(key string, val V) {
 }
 
 func (m *Map[V]) set(n *node[V], key string, val V) (out, split *node[V], added bool) {
-	n = m.mutable(n)
 	if n.leaf() {
-		i, found := search(n.ents, key)
+		i, found := search(n.keys, key)
+		n = m.mutableFor(n, !found)
 		if found {
-			n.ents[i].val = val
+			n.vals[i] = val
 			if sums := n.sums(); sums != nil {
 				sums[i] = [32]byte{}
 			}
 			return n, nil, false
 		}
-		n.ents = append(n.ents, entry[V]{})
-		copy(n.ents[i+1:], n.ents[i:])
-		n.ents[i] = entry[V]{key: key, val: val}
+		n.ownKeys()
+		n.keys = append(n.keys, "")
+		copy(n.keys[i+1:], n.keys[i:])
+		n.keys[i] = key
+		var zero V
+		n.vals = append(n.vals, zero)
+		copy(n.vals[i+1:], n.vals[i:])
+		n.vals[i] = val
 		if sums := n.sums(); sums != nil {
 			sums = append(sums, [32]byte{})
 			copy(sums[i+1:], sums[i:])
@@ -215,11 +248,12 @@ func (m *Map[V]) set(n *node[V], key string, val V) (out, split *node[V], added 
 			n.memo.sums = sums
 		}
 		n.fix()
-		if len(n.ents) > maxLeaf {
+		if len(n.keys) > maxLeaf {
 			return n, m.splitLeaf(n), true
 		}
 		return n, nil, true
 	}
+	n = m.mutable(n)
 	i := childFor(n, key)
 	k, ks, added := m.set(n.kids[i], key, val)
 	n.kids[i] = k
@@ -235,14 +269,23 @@ func (m *Map[V]) set(n *node[V], key string, val V) (out, split *node[V], added 
 	return n, nil, added
 }
 
+// block holds the keys and values of a full leaf in one allocation.
+type block[V any] struct {
+	keys [maxLeaf + 1]string
+	vals [maxLeaf + 1]V
+}
+
 func (m *Map[V]) splitLeaf(n *node[V]) *node[V] {
-	h := len(n.ents) / 2
-	right := &node[V]{own: m.own, ents: make([]entry[V], len(n.ents)-h, maxLeaf+1)}
-	copy(right.ents, n.ents[h:])
-	clear(n.ents[h:])
-	n.ents = n.ents[:h]
+	h := len(n.keys) / 2
+	b := new(block[V]) // one allocation for both, as a leaf that splits fills up again
+	right := &node[V]{own: m.own, keys: b.keys[:len(n.keys)-h], vals: b.vals[:len(n.vals)-h]}
+	copy(right.keys, n.keys[h:])
+	copy(right.vals, n.vals[h:])
+	clear(n.keys[h:])
+	clear(n.vals[h:])
+	n.keys, n.vals = n.keys[:h], n.vals[:h]
 	if sums := n.sums(); sums != nil {
-		right.memo = &memo{sums: make([][32]byte, len(right.ents), maxLeaf+1)}
+		right.memo = &memo{sums: make([][32]byte, len(right.keys), maxLeaf+1)}
 		copy(right.memo.sums, sums[h:])
 		n.memo.sums = sums[:h]
 	}
@@ -275,7 +318,7 @@ func (m *Map[V]) Delete(key string) {
 	for root != nil && !root.leaf() && len(root.kids) == 1 {
 		root = root.kids[0]
 	}
-	if root != nil && root.leaf() && len(root.ents) == 0 {
+	if root != nil && root.leaf() && len(root.keys) == 0 {
 		root = nil
 	}
 	m.root = root
@@ -284,18 +327,23 @@ func (m *Map[V]) Delete(key string) {
 
 // del removes key (known to be present) under n.
 func (m *Map[V]) del(n *node[V], key string) *node[V] {
-	n = m.mutable(n)
 	if n.leaf() {
-		i, _ := search(n.ents, key)
-		copy(n.ents[i:], n.ents[i+1:])
-		n.ents[len(n.ents)-1] = entry[V]{}
-		n.ents = n.ents[:len(n.ents)-1]
+		n = m.mutableFor(n, true)
+		i, _ := search(n.keys, key)
+		n.ownKeys()
+		last := len(n.keys) - 1
+		copy(n.keys[i:], n.keys[i+1:])
+		copy(n.vals[i:], n.vals[i+1:])
+		var zero V
+		n.keys[last], n.vals[last] = "", zero
+		n.keys, n.vals = n.keys[:last], n.vals[:last]
 		if sums := n.sums(); sums != nil {
 			n.memo.sums = append(sums[:i], sums[i+1:]...)
 		}
 		n.fix()
 		return n
 	}
+	n = m.mutable(n)
 	i := childFor(n, key)
 	k := m.del(n.kids[i], key)
 	if k.size() == 0 {
@@ -318,7 +366,7 @@ func (m *Map[V]) del(n *node[V], key string) *node[V] {
 // merge joins kids j and j+1 of n (n is m's), splitting the result again
 // if it is too big.
 func (m *Map[V]) merge(n *node[V], j int) {
-	a, b := m.mutable(n.kids[j]), n.kids[j+1]
+	a, b := m.mutableFor(n.kids[j], true), n.kids[j+1]
 	var split *node[V]
 	if a.leaf() {
 		as, bs := a.sums(), b.sums()
@@ -326,15 +374,17 @@ func (m *Map[V]) merge(n *node[V], j int) {
 		case as != nil && bs != nil:
 			a.memo.sums = append(as, bs...)
 		case as != nil:
-			a.memo.sums = append(as, make([][32]byte, len(b.ents))...)
+			a.memo.sums = append(as, make([][32]byte, len(b.keys))...)
 		case bs != nil:
 			if a.memo == nil {
 				a.memo = &memo{}
 			}
-			a.memo.sums = append(make([][32]byte, len(a.ents)), bs...)
+			a.memo.sums = append(make([][32]byte, len(a.keys)), bs...)
 		}
-		a.ents = append(a.ents, b.ents...)
-		if len(a.ents) > maxLeaf {
+		a.ownKeys()
+		a.keys = append(a.keys, b.keys...)
+		a.vals = append(a.vals, b.vals...)
+		if len(a.keys) > maxLeaf {
 			split = m.splitLeaf(a)
 		}
 	} else {
@@ -362,7 +412,7 @@ func (m *Map[V]) First() (string, V, bool) {
 	for !n.leaf() {
 		n = n.kids[0]
 	}
-	return n.ents[0].key, n.ents[0].val, true
+	return n.keys[0], n.vals[0], true
 }
 
 // All yields every key and value in key order.
@@ -384,9 +434,9 @@ func walk[V any](n *node[V], from string, yield func(string, V) bool) bool {
 		return true
 	}
 	if n.leaf() {
-		i, _ := search(n.ents, from)
-		for _, e := range n.ents[i:] {
-			if !yield(e.key, e.val) {
+		i, _ := search(n.keys, from)
+		for ; i < len(n.keys); i++ {
+			if !yield(n.keys[i], n.vals[i]) {
 				return false
 			}
 		}
@@ -444,11 +494,11 @@ func hashNode[V any](n *node[V], sum func(string, V) [32]byte) [32]byte {
 	if n.leaf() {
 		h.Write([]byte{0})
 		if mo.sums == nil {
-			mo.sums = make([][32]byte, len(n.ents))
+			mo.sums = make([][32]byte, len(n.keys))
 		}
-		for i, e := range n.ents {
+		for i, k := range n.keys {
 			if mo.sums[i] == ([32]byte{}) {
-				mo.sums[i] = sum(e.key, e.val)
+				mo.sums[i] = sum(k, n.vals[i])
 			}
 			h.Write(mo.sums[i][:])
 		}

@@ -62,11 +62,11 @@ func check(t *testing.T, m *Map[int], want map[string]int, step int) {
 func invariants(t *testing.T, n *node[int], d int, depth *int, step int) {
 	t.Helper()
 	if n.leaf() {
-		if len(n.ents) == 0 || len(n.ents) > maxLeaf {
-			t.Fatalf("step %d: leaf with %d entries", step, len(n.ents))
+		if len(n.keys) == 0 || len(n.keys) > maxLeaf || len(n.vals) != len(n.keys) {
+			t.Fatalf("step %d: leaf with %d keys, %d values", step, len(n.keys), len(n.vals))
 		}
-		if n.lo != n.ents[0].key {
-			t.Fatalf("step %d: leaf's smallest key %q, its first entry's %q", step, n.lo, n.ents[0].key)
+		if n.lo != n.keys[0] {
+			t.Fatalf("step %d: leaf's smallest key %q, its first key %q", step, n.lo, n.keys[0])
 		}
 		if *depth == -1 {
 			*depth = d
@@ -96,7 +96,7 @@ func forget(m *Map[int]) *Map[int] {
 		if n == nil {
 			return nil
 		}
-		c := &node[int]{lo: n.lo, ents: slices.Clone(n.ents)}
+		c := &node[int]{lo: n.lo, keys: slices.Clone(n.keys), vals: slices.Clone(n.vals)}
 		for _, k := range n.kids {
 			c.kids = append(c.kids, cp(k))
 		}
@@ -297,5 +297,51 @@ func BenchmarkGet10k(b *testing.B) {
 		if _, ok := m.Get(keys[(i*7919)%len(keys)]); !ok {
 			b.Fatal("missing")
 		}
+	}
+}
+
+// TestClonesWrittenApart writes, inserts and deletes in a map and in its
+// clones (and the clones' clones) in turn, where leaves share their keys
+// until one of them inserts or deletes: each must keep its own contents.
+func TestClonesWrittenApart(t *testing.T) {
+	rng := xorshift(99)
+	type copyOf struct {
+		m    Map[int]
+		want map[string]int
+	}
+	maps := []*copyOf{{want: map[string]int{}}}
+	for i := 0; i < 400; i++ {
+		k := fmt.Sprintf("k%04d", i)
+		maps[0].m.Set(k, i)
+		maps[0].want[k] = i
+	}
+	for step := 0; step < 30000; step++ {
+		c := maps[rng.intn(len(maps))]
+		k := fmt.Sprintf("k%04d", rng.intn(600))
+		switch r := rng.intn(100); {
+		case r < 60:
+			c.m.Set(k, step)
+			c.want[k] = step
+		case r < 97:
+			c.m.Delete(k)
+			delete(c.want, k)
+		default:
+			w := make(map[string]int, len(c.want))
+			for k, v := range c.want { // any order: a copy
+				w[k] = v
+			}
+			maps = append(maps, &copyOf{m: c.m.Clone(), want: w})
+		}
+		if step%2999 == 0 {
+			for i := range maps {
+				check(t, &maps[i].m, maps[i].want, step*1000+i)
+			}
+		}
+	}
+	for i := range maps {
+		check(t, &maps[i].m, maps[i].want, -1-i)
+	}
+	if len(maps) < 10 {
+		t.Fatalf("only %d maps", len(maps))
 	}
 }
