@@ -77,7 +77,7 @@ func bound[V any](n *node[V], i int) (string, bool) {
 	if i >= len(n.kids) {
 		return "", true
 	}
-	return n.mins[i], false
+	return n.kids[i].lo, false
 }
 
 // flat compares the entries under the subtrees as and bs (nil ones are
@@ -114,7 +114,10 @@ func appendEntries[V any](out []entry[V], n *node[V]) []entry[V] {
 		return out
 	}
 	if n.leaf() {
-		return append(out, n.ents...)
+		for i, k := range n.keys {
+			out = append(out, entry[V]{k, n.vals[i]})
+		}
+		return out
 	}
 	for _, k := range n.kids {
 		out = appendEntries(out, k)

@@ -11,6 +11,12 @@
 // hash of a map that changed in a few keys since the last Hash costs a
 // few leaves and their paths.
 //
+// What a write after a clone copies is kept small, since checkpoints keep
+// every copy: a node is 80 bytes, an interior node's children are 8 bytes
+// each (every node keeps its smallest key for its parent's search), and a
+// leaf copied to change values copies the values only, sharing its keys
+// with the leaf it copies until a key is inserted or removed.
+//
 // A Map and the maps cloned from it must be used from one goroutine: Hash
 // writes its memo into nodes they share.
 package pmap
@@ -36,32 +42,59 @@ type entry[V any] struct {
 }
 
 type node[V any] struct {
-	own  *owner
-	ents []entry[V] // leaf
-	// sums are the hashes of ents (a leaf of a map that was hashed), all
-	// zero bytes for one not known yet. Kept apart from ents so that maps
-	// never hashed copy small leaves.
-	sums [][32]byte
-	kids []*node[V] // interior
-	mins []string   // interior: the smallest key under each kid
-	sum  [32]byte   // hash of the subtree, when has
+	own *owner
+	// lo is the smallest key under the node, which its parent's search
+	// reads: kept here rather than beside each kid in the parent, so that
+	// a copy of an interior node copies 8 bytes a kid, not 24.
+	lo string
+	// keys and vals are a leaf's entries, apart: a copy of a leaf made to
+	// change values copies vals and shares keys with the leaf it copies
+	// (sharedKeys), until it inserts or removes a key (ownKeys).
+	keys       []string
+	vals       []V
+	sharedKeys bool
+	kids       []*node[V] // interior
+	// memo holds the hashes of a node that was hashed (nil for one never
+	// hashed). It is apart so that maps never hashed copy 80-byte nodes.
+	memo *memo
+}
+
+// memo is what Hash remembers of a node: the hash of its subtree, when has,
+// and, for a leaf, the hashes of its entries (all zero bytes for one not
+// known yet). A node's memo is its own: a copy of the node copies it.
+type memo struct {
+	sum  [32]byte
 	has  bool
+	sums [][32]byte
 }
 
 func (n *node[V]) leaf() bool { return n.kids == nil }
 
 func (n *node[V]) size() int {
 	if n.leaf() {
-		return len(n.ents)
+		return len(n.keys)
 	}
 	return len(n.kids)
 }
 
-func (n *node[V]) min() string {
-	if n.leaf() {
-		return n.ents[0].key
+func (n *node[V]) min() string { return n.lo }
+
+// fix sets lo after a change to n (which m owns).
+func (n *node[V]) fix() {
+	switch {
+	case len(n.keys) > 0:
+		n.lo = n.keys[0]
+	case len(n.kids) > 0:
+		n.lo = n.kids[0].lo
 	}
-	return n.mins[0]
+}
+
+// sums returns the entries' hashes a leaf remembers, or nil.
+func (n *node[V]) sums() [][32]byte {
+	if n.memo == nil {
+		return nil
+	}
+	return n.memo.sums
 }
 
 // Map is a persistent sorted map. The zero Map is empty and ready to use.
@@ -91,21 +124,22 @@ func (m *Map[V]) Get(key string) (V, bool) {
 	for !n.leaf() {
 		n = n.kids[childFor(n, key)]
 	}
-	i, ok := search(n.ents, key)
+	i, ok := search(n.keys, key)
 	if !ok {
 		var zero V
 		return zero, false
 	}
-	return n.ents[i].val, true
+	return n.vals[i], true
 }
 
 // childFor returns the index of the kid whose range holds key.
 func childFor[V any](n *node[V], key string) int {
 	// the last kid whose smallest key is ≤ key (the first if none is)
-	lo, hi := 1, len(n.mins) // mins[0] is taken when no other is ≤ key
+	kids := n.kids
+	lo, hi := 1, len(kids) // kid 0 is taken when no other is ≤ key
 	for lo < hi {
 		h := int(uint(lo+hi) >> 1)
-		if n.mins[h] <= key {
+		if kids[h].lo <= key {
 			lo = h + 1
 		} else {
 			hi = h
@@ -114,41 +148,64 @@ func childFor[V any](n *node[V], key string) int {
 	return lo - 1
 }
 
-// search returns where key is in ents, or where it would go.
-func search[V any](ents []entry[V], key string) (int, bool) {
-	lo, hi := 0, len(ents)
+// search returns where key is in keys, or where it would go.
+func search(keys []string, key string) (int, bool) {
+	lo, hi := 0, len(keys)
 	for lo < hi {
 		h := int(uint(lo+hi) >> 1)
-		if ents[h].key < key {
+		if keys[h] < key {
 			lo = h + 1
 		} else {
 			hi = h
 		}
 	}
-	return lo, lo < len(ents) && ents[lo].key == key
+	return lo, lo < len(keys) && keys[lo] == key
 }
 
 // mutable returns n itself if m owns it, or m's copy of it.
-func (m *Map[V]) mutable(n *node[V]) *node[V] {
+func (m *Map[V]) mutable(n *node[V]) *node[V] { return m.mutableFor(n, false) }
+
+// mutableFor is mutable; a leaf copied to insert or remove a key (keyed)
+// gets keys of its own at once.
+func (m *Map[V]) mutableFor(n *node[V], keyed bool) *node[V] {
 	if n.own == m.own {
-		n.has = false
+		if n.memo != nil {
+			n.memo.has = false
+		}
 		return n
 	}
-	c := &node[V]{own: m.own}
+	c := &node[V]{own: m.own, lo: n.lo}
 	if n.leaf() {
-		c.ents = make([]entry[V], len(n.ents), max(len(n.ents), maxLeaf/2)+1)
-		copy(c.ents, n.ents)
-		if n.sums != nil {
-			c.sums = make([][32]byte, len(n.sums), cap(c.ents))
-			copy(c.sums, n.sums)
+		c.keys, c.sharedKeys = n.keys, true
+		if keyed {
+			c.vals = n.vals
+			c.ownKeys()
+		} else {
+			c.vals = make([]V, len(n.vals))
+			copy(c.vals, n.vals)
+		}
+		if sums := n.sums(); sums != nil {
+			c.memo = &memo{sums: make([][32]byte, len(sums), cap(c.vals))}
+			copy(c.memo.sums, sums)
 		}
 	} else {
 		c.kids = make([]*node[V], len(n.kids), len(n.kids)+1)
 		copy(c.kids, n.kids)
-		c.mins = make([]string, len(n.mins), len(n.mins)+1)
-		copy(c.mins, n.mins)
 	}
 	return c
+}
+
+// ownKeys gives a leaf (which m owns) keys of its own to insert into or
+// remove from, with room for one more entry.
+func (n *node[V]) ownKeys() {
+	if !n.sharedKeys {
+		return
+	}
+	c := max(len(n.keys), maxLeaf/2) + 1
+	keys, vals := make([]string, len(n.keys), c), make([]V, len(n.vals), c)
+	copy(keys, n.keys)
+	copy(vals, n.vals)
+	n.keys, n.vals, n.sharedKeys = keys, vals, false
 }
 
 // Set puts val at key.
@@ -157,13 +214,13 @@ func (m *Map[V]) Set(key string, val V) {
 		m.own = &owner{}
 	}
 	if m.root == nil {
-		m.root = &node[V]{own: m.own, ents: []entry[V]{{key: key, val: val}}}
+		m.root = &node[V]{own: m.own, lo: key, keys: []string{key}, vals: []V{val}}
 		m.n = 1
 		return
 	}
 	root, split, added := m.set(m.root, key, val)
 	if split != nil {
-		root = &node[V]{own: m.own, kids: []*node[V]{root, split}, mins: []string{root.min(), split.min()}}
+		root = &node[V]{own: m.own, lo: root.lo, kids: []*node[V]{root, split}}
 	}
 	m.root = root
 	if added {
@@ -172,67 +229,83 @@ func (m *Map[V]) Set(key string, val V) {
 }
 
 func (m *Map[V]) set(n *node[V], key string, val V) (out, split *node[V], added bool) {
-	n = m.mutable(n)
 	if n.leaf() {
-		i, found := search(n.ents, key)
+		i, found := search(n.keys, key)
+		n = m.mutableFor(n, !found)
 		if found {
-			n.ents[i].val = val
-			if n.sums != nil {
-				n.sums[i] = [32]byte{}
+			n.vals[i] = val
+			if sums := n.sums(); sums != nil {
+				sums[i] = [32]byte{}
 			}
 			return n, nil, false
 		}
-		n.ents = append(n.ents, entry[V]{})
-		copy(n.ents[i+1:], n.ents[i:])
-		n.ents[i] = entry[V]{key: key, val: val}
-		if n.sums != nil {
-			n.sums = append(n.sums, [32]byte{})
-			copy(n.sums[i+1:], n.sums[i:])
-			n.sums[i] = [32]byte{}
+		n.ownKeys()
+		n.keys = append(n.keys, "")
+		copy(n.keys[i+1:], n.keys[i:])
+		n.keys[i] = key
+		var zero V
+		n.vals = append(n.vals, zero)
+		copy(n.vals[i+1:], n.vals[i:])
+		n.vals[i] = val
+		if sums := n.sums(); sums != nil {
+			sums = append(sums, [32]byte{})
+			copy(sums[i+1:], sums[i:])
+			sums[i] = [32]byte{}
+			n.memo.sums = sums
 		}
-		if len(n.ents) > maxLeaf {
+		n.fix()
+		if len(n.keys) > maxLeaf {
 			return n, m.splitLeaf(n), true
 		}
 		return n, nil, true
 	}
+	n = m.mutable(n)
 	i := childFor(n, key)
-	kid, ks, added := m.set(n.kids[i], key, val)
-	n.kids[i], n.mins[i] = kid, kid.min()
+	k, ks, added := m.set(n.kids[i], key, val)
+	n.kids[i] = k
 	if ks != nil {
 		n.kids = append(n.kids, nil)
 		copy(n.kids[i+2:], n.kids[i+1:])
 		n.kids[i+1] = ks
-		n.mins = append(n.mins, "")
-		copy(n.mins[i+2:], n.mins[i+1:])
-		n.mins[i+1] = ks.min()
 	}
+	n.fix()
 	if len(n.kids) > maxKids {
 		return n, m.splitInterior(n), added
 	}
 	return n, nil, added
 }
 
+// block holds the keys and values of a full leaf in one allocation.
+type block[V any] struct {
+	keys [maxLeaf + 1]string
+	vals [maxLeaf + 1]V
+}
+
 func (m *Map[V]) splitLeaf(n *node[V]) *node[V] {
-	h := len(n.ents) / 2
-	right := &node[V]{own: m.own, ents: make([]entry[V], len(n.ents)-h, maxLeaf+1)}
-	copy(right.ents, n.ents[h:])
-	clear(n.ents[h:])
-	n.ents = n.ents[:h]
-	if n.sums != nil {
-		right.sums = make([][32]byte, len(right.ents), maxLeaf+1)
-		copy(right.sums, n.sums[h:])
-		n.sums = n.sums[:h]
+	h := len(n.keys) / 2
+	b := new(block[V]) // one allocation for both, as a leaf that splits fills up again
+	right := &node[V]{own: m.own, keys: b.keys[:len(n.keys)-h], vals: b.vals[:len(n.vals)-h]}
+	copy(right.keys, n.keys[h:])
+	copy(right.vals, n.vals[h:])
+	clear(n.keys[h:])
+	clear(n.vals[h:])
+	n.keys, n.vals = n.keys[:h], n.vals[:h]
+	if sums := n.sums(); sums != nil {
+		right.memo = &memo{sums: make([][32]byte, len(right.keys), maxLeaf+1)}
+		copy(right.memo.sums, sums[h:])
+		n.memo.sums = sums[:h]
 	}
+	right.fix()
 	return right
 }
 
 func (m *Map[V]) splitInterior(n *node[V]) *node[V] {
 	h := len(n.kids) / 2
-	right := &node[V]{own: m.own, kids: make([]*node[V], len(n.kids)-h, maxKids+1), mins: make([]string, len(n.kids)-h, maxKids+1)}
+	right := &node[V]{own: m.own, kids: make([]*node[V], len(n.kids)-h, maxKids+1)}
 	copy(right.kids, n.kids[h:])
-	copy(right.mins, n.mins[h:])
 	clear(n.kids[h:])
-	n.kids, n.mins = n.kids[:h], n.mins[:h]
+	n.kids = n.kids[:h]
+	right.fix()
 	return right
 }
 
@@ -251,7 +324,7 @@ func (m *Map[V]) Delete(key string) {
 	for root != nil && !root.leaf() && len(root.kids) == 1 {
 		root = root.kids[0]
 	}
-	if root != nil && root.leaf() && len(root.ents) == 0 {
+	if root != nil && root.leaf() && len(root.keys) == 0 {
 		root = nil
 	}
 	m.root = root
@@ -260,68 +333,79 @@ func (m *Map[V]) Delete(key string) {
 
 // del removes key (known to be present) under n.
 func (m *Map[V]) del(n *node[V], key string) *node[V] {
-	n = m.mutable(n)
 	if n.leaf() {
-		i, _ := search(n.ents, key)
-		copy(n.ents[i:], n.ents[i+1:])
-		n.ents[len(n.ents)-1] = entry[V]{}
-		n.ents = n.ents[:len(n.ents)-1]
-		if n.sums != nil {
-			n.sums = append(n.sums[:i], n.sums[i+1:]...)
+		n = m.mutableFor(n, true)
+		i, _ := search(n.keys, key)
+		n.ownKeys()
+		last := len(n.keys) - 1
+		copy(n.keys[i:], n.keys[i+1:])
+		copy(n.vals[i:], n.vals[i+1:])
+		var zero V
+		n.keys[last], n.vals[last] = "", zero
+		n.keys, n.vals = n.keys[:last], n.vals[:last]
+		if sums := n.sums(); sums != nil {
+			n.memo.sums = append(sums[:i], sums[i+1:]...)
 		}
+		n.fix()
 		return n
 	}
+	n = m.mutable(n)
 	i := childFor(n, key)
-	kid := m.del(n.kids[i], key)
-	n.kids[i] = kid
-	if kid.size() == 0 {
+	k := m.del(n.kids[i], key)
+	if k.size() == 0 {
 		n.kids = append(n.kids[:i], n.kids[i+1:]...)
-		n.mins = append(n.mins[:i], n.mins[i+1:]...)
+		n.fix()
 		return n
 	}
-	n.mins[i] = kid.min()
-	if kid.size() < minFill && len(n.kids) > 1 {
+	n.kids[i] = k
+	if k.size() < minFill && len(n.kids) > 1 {
 		j := i
 		if j == len(n.kids)-1 {
 			j--
 		}
 		m.merge(n, j)
 	}
+	n.fix()
 	return n
 }
 
 // merge joins kids j and j+1 of n (n is m's), splitting the result again
 // if it is too big.
 func (m *Map[V]) merge(n *node[V], j int) {
-	a, b := m.mutable(n.kids[j]), n.kids[j+1]
+	a, b := m.mutableFor(n.kids[j], true), n.kids[j+1]
 	var split *node[V]
 	if a.leaf() {
+		as, bs := a.sums(), b.sums()
 		switch {
-		case a.sums != nil && b.sums != nil:
-			a.sums = append(a.sums, b.sums...)
-		case a.sums != nil:
-			a.sums = append(a.sums, make([][32]byte, len(b.ents))...)
-		case b.sums != nil:
-			a.sums = append(make([][32]byte, len(a.ents)), b.sums...)
+		case as != nil && bs != nil:
+			a.memo.sums = append(as, bs...)
+		case as != nil:
+			a.memo.sums = append(as, make([][32]byte, len(b.keys))...)
+		case bs != nil:
+			if a.memo == nil {
+				a.memo = &memo{}
+			}
+			a.memo.sums = append(make([][32]byte, len(a.keys)), bs...)
 		}
-		a.ents = append(a.ents, b.ents...)
-		if len(a.ents) > maxLeaf {
+		a.ownKeys()
+		a.keys = append(a.keys, b.keys...)
+		a.vals = append(a.vals, b.vals...)
+		if len(a.keys) > maxLeaf {
 			split = m.splitLeaf(a)
 		}
 	} else {
 		a.kids = append(a.kids, b.kids...)
-		a.mins = append(a.mins, b.mins...)
 		if len(a.kids) > maxKids {
 			split = m.splitInterior(a)
 		}
 	}
-	n.kids[j], n.mins[j] = a, a.min()
+	a.fix()
+	n.kids[j] = a
 	if split != nil {
-		n.kids[j+1], n.mins[j+1] = split, split.min()
+		n.kids[j+1] = split
 		return
 	}
 	n.kids = append(n.kids[:j+1], n.kids[j+2:]...)
-	n.mins = append(n.mins[:j+1], n.mins[j+2:]...)
 }
 
 // First returns the smallest key and its value, if the map is not empty.
@@ -334,7 +418,7 @@ func (m *Map[V]) First() (string, V, bool) {
 	for !n.leaf() {
 		n = n.kids[0]
 	}
-	return n.ents[0].key, n.ents[0].val, true
+	return n.keys[0], n.vals[0], true
 }
 
 // All yields every key and value in key order.
@@ -356,9 +440,9 @@ func walk[V any](n *node[V], from string, yield func(string, V) bool) bool {
 		return true
 	}
 	if n.leaf() {
-		i, _ := search(n.ents, from)
-		for _, e := range n.ents[i:] {
-			if !yield(e.key, e.val) {
+		i, _ := search(n.keys, from)
+		for ; i < len(n.keys); i++ {
+			if !yield(n.keys[i], n.vals[i]) {
 				return false
 			}
 		}
@@ -405,20 +489,24 @@ func (m *Map[V]) Hash(sum func(key string, val V) [32]byte) [32]byte {
 }
 
 func hashNode[V any](n *node[V], sum func(string, V) [32]byte) [32]byte {
-	if n.has {
-		return n.sum
+	if n.memo == nil {
+		n.memo = &memo{}
+	}
+	mo := n.memo
+	if mo.has {
+		return mo.sum
 	}
 	h := sha256.New()
 	if n.leaf() {
 		h.Write([]byte{0})
-		if n.sums == nil {
-			n.sums = make([][32]byte, len(n.ents))
+		if mo.sums == nil {
+			mo.sums = make([][32]byte, len(n.keys))
 		}
-		for i, e := range n.ents {
-			if n.sums[i] == ([32]byte{}) {
-				n.sums[i] = sum(e.key, e.val)
+		for i, k := range n.keys {
+			if mo.sums[i] == ([32]byte{}) {
+				mo.sums[i] = sum(k, n.vals[i])
 			}
-			h.Write(n.sums[i][:])
+			h.Write(mo.sums[i][:])
 		}
 	} else {
 		h.Write([]byte{1})
@@ -427,7 +515,7 @@ func hashNode[V any](n *node[V], sum func(string, V) [32]byte) [32]byte {
 			h.Write(s[:])
 		}
 	}
-	h.Sum(n.sum[:0])
-	n.has = true
-	return n.sum
+	h.Sum(mo.sum[:0])
+	mo.has = true
+	return mo.sum
 }

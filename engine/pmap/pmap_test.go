@@ -3,6 +3,7 @@ package pmap
 import (
 	"crypto/sha256"
 	"fmt"
+	"runtime"
 	"slices"
 	"testing"
 )
@@ -61,8 +62,11 @@ func check(t *testing.T, m *Map[int], want map[string]int, step int) {
 func invariants(t *testing.T, n *node[int], d int, depth *int, step int) {
 	t.Helper()
 	if n.leaf() {
-		if len(n.ents) == 0 || len(n.ents) > maxLeaf {
-			t.Fatalf("step %d: leaf with %d entries", step, len(n.ents))
+		if len(n.keys) == 0 || len(n.keys) > maxLeaf || len(n.vals) != len(n.keys) {
+			t.Fatalf("step %d: leaf with %d keys, %d values", step, len(n.keys), len(n.vals))
+		}
+		if n.lo != n.keys[0] {
+			t.Fatalf("step %d: leaf's smallest key %q, its first key %q", step, n.lo, n.keys[0])
 		}
 		if *depth == -1 {
 			*depth = d
@@ -71,15 +75,15 @@ func invariants(t *testing.T, n *node[int], d int, depth *int, step int) {
 		}
 		return
 	}
-	if len(n.kids) == 0 || len(n.kids) > maxKids || len(n.mins) != len(n.kids) {
-		t.Fatalf("step %d: interior with %d kids, %d mins", step, len(n.kids), len(n.mins))
+	if len(n.kids) == 0 || len(n.kids) > maxKids {
+		t.Fatalf("step %d: interior with %d kids", step, len(n.kids))
+	}
+	if n.lo != n.kids[0].lo {
+		t.Fatalf("step %d: interior's smallest key %q, its first kid's %q", step, n.lo, n.kids[0].lo)
 	}
 	for i, k := range n.kids {
-		if n.mins[i] != k.min() {
-			t.Fatalf("step %d: mins[%d] = %q, kid's min %q", step, i, n.mins[i], k.min())
-		}
-		if i > 0 && n.mins[i-1] >= n.mins[i] {
-			t.Fatalf("step %d: mins out of order", step)
+		if i > 0 && n.kids[i-1].lo >= k.lo {
+			t.Fatalf("step %d: kids out of order", step)
 		}
 		invariants(t, k, d+1, depth, step)
 	}
@@ -92,7 +96,7 @@ func forget(m *Map[int]) *Map[int] {
 		if n == nil {
 			return nil
 		}
-		c := &node[int]{ents: slices.Clone(n.ents), mins: slices.Clone(n.mins)}
+		c := &node[int]{lo: n.lo, keys: slices.Clone(n.keys), vals: slices.Clone(n.vals)}
 		for _, k := range n.kids {
 			c.kids = append(c.kids, cp(k))
 		}
@@ -231,5 +235,113 @@ func BenchmarkSet10k(b *testing.B) {
 			m.Clone()
 		}
 		m.Set(fmt.Sprintf("pod-%05d", i%10000), i)
+	}
+}
+
+// BenchmarkCheckpointed writes at random into a map of 10,000 keys shaped
+// like the store's (namespace/name of a pod), keeping a clone after every
+// 32 writes as the run's checkpoints do, and reports what the clones
+// retain per write: the nodes the writes after each clone copied.
+func BenchmarkCheckpointed(b *testing.B) {
+	keys := make([]string, 10000)
+	rng := xorshift(42)
+	const alphabet = "bcdfghjklmnpqrstvwxz2456789"
+	for i := range keys {
+		k := []byte("default/web-7c9d8f6b5-")
+		for range 5 {
+			k = append(k, alphabet[rng.intn(len(alphabet))])
+		}
+		keys[i] = string(k)
+	}
+	const writes = 1 << 15
+	var before, after runtime.MemStats
+	for range b.N {
+		var kept []Map[int]
+		var m Map[int]
+		for i, k := range keys {
+			m.Set(k, i)
+		}
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		for i := range writes {
+			if i%32 == 0 {
+				kept = append(kept, m.Clone())
+			}
+			m.Set(keys[rng.intn(len(keys))], i)
+		}
+		runtime.GC()
+		runtime.ReadMemStats(&after)
+		runtime.KeepAlive(kept)
+		runtime.KeepAlive(m)
+	}
+	b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/writes, "retained-B/write")
+}
+
+// BenchmarkGet10k looks keys up at random in a map of 10,000 keys shaped
+// like the store's.
+func BenchmarkGet10k(b *testing.B) {
+	keys := make([]string, 10000)
+	rng := xorshift(7)
+	const alphabet = "bcdfghjklmnpqrstvwxz2456789"
+	var m Map[int]
+	for i := range keys {
+		k := []byte("default/web-7c9d8f6b5-")
+		for range 5 {
+			k = append(k, alphabet[rng.intn(len(alphabet))])
+		}
+		keys[i] = string(k)
+		m.Set(keys[i], i)
+	}
+	b.ResetTimer()
+	for i := range b.N {
+		if _, ok := m.Get(keys[(i*7919)%len(keys)]); !ok {
+			b.Fatal("missing")
+		}
+	}
+}
+
+// TestClonesWrittenApart writes, inserts and deletes in a map and in its
+// clones (and the clones' clones) in turn, where leaves share their keys
+// until one of them inserts or deletes: each must keep its own contents.
+func TestClonesWrittenApart(t *testing.T) {
+	rng := xorshift(99)
+	type copyOf struct {
+		m    Map[int]
+		want map[string]int
+	}
+	maps := []*copyOf{{want: map[string]int{}}}
+	for i := 0; i < 400; i++ {
+		k := fmt.Sprintf("k%04d", i)
+		maps[0].m.Set(k, i)
+		maps[0].want[k] = i
+	}
+	for step := 0; step < 30000; step++ {
+		c := maps[rng.intn(len(maps))]
+		k := fmt.Sprintf("k%04d", rng.intn(600))
+		switch r := rng.intn(100); {
+		case r < 60:
+			c.m.Set(k, step)
+			c.want[k] = step
+		case r < 97:
+			c.m.Delete(k)
+			delete(c.want, k)
+		default:
+			w := make(map[string]int, len(c.want))
+			for k, v := range c.want { // any order: a copy
+				w[k] = v
+			}
+			maps = append(maps, &copyOf{m: c.m.Clone(), want: w})
+		}
+		if step%2999 == 0 {
+			for i := range maps {
+				check(t, &maps[i].m, maps[i].want, step*1000+i)
+			}
+		}
+	}
+	for i := range maps {
+		check(t, &maps[i].m, maps[i].want, -1-i)
+	}
+	if len(maps) < 10 {
+		t.Fatalf("only %d maps", len(maps))
 	}
 }

@@ -125,7 +125,12 @@ func (s *Store) remove(last api.Object) api.Object {
 	m := last.Meta()
 	kind := last.GetTypeMeta().Kind
 	old := s.Get(kind, m.Namespace, m.Name)
-	s.kinds[kind].Delete(key(m.Namespace, m.Name))
+	k := key(m.Namespace, m.Name)
+	if rk, ok := s.recordedKey(m.Namespace, m.Name); ok && kind == "Event" && s.getKey(kind, k) == nil {
+		s.events.Delete(rk)
+	} else {
+		s.kinds[kind].Delete(k)
+	}
 	s.rv++
 	s.notify(WatchEvent{Type: Deleted, Object: last, Old: old, RV: s.rv})
 	return last

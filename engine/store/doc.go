@@ -13,5 +13,7 @@
 // Stored objects are immutable: the store keeps its own copy of what it is
 // given and hands the same pointer to every watcher. Readers copy before
 // they change anything. That makes a checkpoint of the store a copy of its
-// maps, not of its objects.
+// maps, not of its objects. The events the recorder stores are kept in a
+// map of their own in the order first recorded (recorded.go), so that the
+// events after a checkpoint copy one path of it, not one each.
 package store

@@ -31,7 +31,9 @@ func keyOf(e *api.Event) eventKey {
 
 type fold struct {
 	// ev is the event's first version: its name and key.
-	ev       *api.Event
+	ev *api.Event
+	// seq is where the store keeps its versions (Store.events).
+	seq      uint64
 	combined bool
 }
 
@@ -42,16 +44,16 @@ type similarEvents struct {
 	n     int
 }
 
-func (o *objectEvents) fold(k eventKey, message string, combined bool) (string, bool) {
+func (o *objectEvents) fold(k eventKey, message string, combined bool) (uint64, bool) {
 	if o == nil {
-		return "", false
+		return 0, false
 	}
 	for _, f := range o.folds {
 		if f.combined == combined && (combined || f.ev.Message == message) && keyOf(f.ev) == k {
-			return f.ev.Name, true
+			return f.seq, true
 		}
 	}
-	return "", false
+	return 0, false
 }
 
 func (o *objectEvents) similarTo(k eventKey) (similarEvents, bool) {
@@ -107,7 +109,11 @@ func (s *Store) Record(component, host string, obj api.Object, typ, reason, mess
 	a := kind + "/" + m.Namespace + "/" + m.Name
 	old, _ := s.about.Get(a)
 	o := old.with()
-	defer func() { s.about.Set(a, o) }()
+	defer func() {
+		if old == nil || len(o.folds) != len(old.folds) || !slices.Equal(o.similar, old.similar) {
+			s.about.Set(a, o) // an event bumped changes nothing here
+		}
+	}()
 	similar := eventKey{component, host, m.UID, typ, reason}
 	combined := false
 	now := s.now
@@ -134,32 +140,33 @@ func (s *Store) Record(component, host string, obj api.Object, typ, reason, mess
 		if rec.n >= aggregateMaxEvents {
 			message = "(combined from similar events): " + message
 			combined = true
-			if name, ok := old.fold(similar, "", true); ok {
-				if old, ok := s.Get("Event", ns, name).(*api.Event); ok {
+			if seq, ok := old.fold(similar, "", true); ok {
+				if old, ok := s.events.Get(seqKey(seq)); ok {
 					e := old.DeepCopy()
 					e.Count++
 					e.LastTimestamp = now
 					e.Message = message
-					s.put("Event", e)
+					s.putRecorded(seq, e)
 					recorded(e)
 					return
 				}
 			}
 		}
 	}
-	if name, ok := old.fold(similar, message, combined); ok {
-		if old, ok := s.Get("Event", ns, name).(*api.Event); ok {
+	if seq, ok := old.fold(similar, message, combined); ok {
+		if old, ok := s.events.Get(seqKey(seq)); ok {
 			e := old.DeepCopy()
 			e.Count++
 			e.LastTimestamp = now
-			s.put("Event", e)
+			s.putRecorded(seq, e)
 			recorded(e)
 			return
 		}
 	}
+	v := now.Wall().UnixNano() + s.rv
 	e := &api.Event{
 		TypeMeta:       api.TypeMeta{APIVersion: "v1", Kind: "Event"},
-		ObjectMeta:     api.ObjectMeta{Name: m.Name + "." + strconv.FormatInt(now.Wall().UnixNano()+s.rv, 16), Namespace: ns, CreationTimestamp: now},
+		ObjectMeta:     api.ObjectMeta{Name: m.Name + "." + strconv.FormatInt(v, 16), Namespace: ns, CreationTimestamp: now},
 		InvolvedObject: api.ObjectReference{Kind: kind, Namespace: m.Namespace, Name: m.Name, UID: m.UID, APIVersion: obj.GetTypeMeta().APIVersion},
 		Reason:         reason, Message: message, Type: typ, Count: 1,
 		Source:         api.EventSource{Component: component, Host: host},
@@ -167,11 +174,16 @@ func (s *Store) Record(component, host string, obj api.Object, typ, reason, mess
 	}
 	s.uid++
 	e.UID = uidOf(s.uid)
-	k := key(ns, e.Name)
-	s.putAt("Event", k, e)
+	seq := uint64(v)
+	if v < 0 || seq <= s.lastSeq {
+		// The clock went back (no run does that): the event keeps its
+		// place in the order, and its name is found the long way.
+		seq, s.renamed = s.lastSeq+1, true
+	}
+	s.lastSeq = seq
+	s.putRecorded(seq, e)
 	recorded(e)
-	o.folds = append(o.folds, fold{ev: e, combined: combined})
-	s.order = append(s.order, k)
+	o.folds = append(o.folds, fold{ev: e, seq: seq, combined: combined})
 }
 
 // uidOf is the UID the store gives its n-th object:
@@ -201,27 +213,17 @@ func (s *Store) EventsFor(kind, namespace, name string) []*api.Event {
 		folds = o.folds
 	}
 	out := make([]*api.Event, 0, len(folds))
-	ns := namespace
-	if ns == "" {
-		ns = "default"
-	}
 	for _, f := range folds {
-		if e, ok := s.Get("Event", ns, f.ev.Name).(*api.Event); ok {
+		if e, ok := s.events.Get(seqKey(f.seq)); ok {
 			out = append(out, e)
 		}
 	}
 	return out
 }
 
-// Events returns the stored events in the order they were first recorded.
+// Events returns the recorded events in the order they were first recorded.
 func (s *Store) Events() []*api.Event {
-	out := make([]*api.Event, 0, len(s.order))
-	for _, k := range s.order {
-		if e, ok := s.getKey("Event", k).(*api.Event); ok {
-			out = append(out, e)
-		}
-	}
-	return out
+	return s.events.Values()
 }
 
 // recorded logs an event write for the owner (the trace hashes events as

@@ -13,6 +13,9 @@ import (
 // however many objects are stored.
 func (s *Store) Snapshot(kind string) pmap.Map[api.Object] {
 	m := s.kinds[kind]
+	if kind == "Event" {
+		m = s.eventMap()
+	}
 	if m == nil {
 		return pmap.Map[api.Object]{}
 	}

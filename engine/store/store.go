@@ -1,11 +1,11 @@
 package store
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"maps"
 	"reflect"
-	"slices"
 	"sort"
 	"strconv"
 
@@ -72,8 +72,13 @@ type Store struct {
 	// about holds, per involved object ("Kind/namespace/name"), what the
 	// event recorder remembers of its events.
 	about pmap.Map[*objectEvents]
-	// order lists every event's name in the order it was first recorded.
-	order []string
+	// events holds the events Record stored, in the order first
+	// recorded (recorded.go); lastSeq is the number of the last one, and
+	// renamed tells that some event's number is not the one its name
+	// ends with.
+	events  pmap.Map[*api.Event]
+	lastSeq uint64
+	renamed bool
 }
 
 // Change is one thing the store did that its owner hears of, in order.
@@ -107,8 +112,8 @@ func (s *Store) Clone() *Store {
 		c := m.Clone()
 		out.kinds[k] = &c
 	}
-	out.order = slices.Clip(s.order)
 	out.about = s.about.Clone()
+	out.events, out.lastSeq, out.renamed = s.events.Clone(), s.lastSeq, s.renamed
 	return out
 }
 
@@ -132,11 +137,17 @@ func (s *Store) ResourceVersion() int64 { return s.rv }
 
 // Get returns the stored object (shared: do not modify), or nil.
 func (s *Store) Get(kind, namespace, name string) api.Object {
-	return s.getKey(kind, key(namespace, name))
+	if o := s.getKey(kind, key(namespace, name)); o != nil || kind != "Event" {
+		return o
+	}
+	return s.recordedNamed(namespace, name)
 }
 
 // List returns the stored objects of kind, sorted by namespace and name.
 func (s *Store) List(kind string) []api.Object {
+	if kind == "Event" && s.events.Len() > 0 {
+		return s.allEvents()
+	}
 	m := s.kinds[kind]
 	if m == nil {
 		return []api.Object{}
@@ -148,9 +159,12 @@ func (s *Store) List(kind string) []api.Object {
 func (s *Store) Kinds() []string {
 	var out []string
 	for k, m := range s.kinds {
-		if m.Len() > 0 {
+		if m.Len() > 0 && (k != "Event" || s.events.Len() == 0) {
 			out = append(out, k)
 		}
+	}
+	if s.events.Len() > 0 {
+		out = append(out, "Event")
 	}
 	sort.Strings(out)
 	return out
@@ -158,10 +172,10 @@ func (s *Store) Kinds() []string {
 
 // Count returns how many objects of kind are stored.
 func (s *Store) Count(kind string) int {
-	if m := s.kinds[kind]; m != nil {
-		return m.Len()
+	if kind == "Event" {
+		return s.created(kind) + s.events.Len()
 	}
-	return 0
+	return s.created(kind)
 }
 
 // Hash returns a hash of the stored objects of kind, with sum hashing one
@@ -170,6 +184,9 @@ func (s *Store) Count(kind string) int {
 // sum must be the same function on every call.
 func (s *Store) Hash(kind string, sum func(key string, o api.Object) [32]byte) [32]byte {
 	m := s.kinds[kind]
+	if kind == "Event" {
+		m = s.eventMap()
+	}
 	if m == nil {
 		var empty pmap.Map[api.Object]
 		return empty.Hash(sum)
@@ -247,7 +264,15 @@ func (s *Store) Create(obj api.Object) (api.Object, error) {
 }
 
 func (s *Store) put(kind string, obj api.Object) {
-	s.putAt(kind, key(obj.Meta().Namespace, obj.Meta().Name), obj)
+	m := obj.Meta()
+	k := key(m.Namespace, m.Name)
+	if e, ok := obj.(*api.Event); ok && s.getKey(kind, k) == nil {
+		if rk, ok := s.recordedKey(m.Namespace, m.Name); ok {
+			s.putRecorded(binary.BigEndian.Uint64([]byte(rk)), e) // a recorded event, updated
+			return
+		}
+	}
+	s.putAt(kind, k, obj)
 }
 
 // putAt is put with the object's key (namespace/name) already made.
@@ -460,7 +485,7 @@ func (s *Store) Bind(namespace, name, node string) (api.Object, error) {
 
 // Size returns how many objects are stored.
 func (s *Store) Size() int {
-	n := 0
+	n := s.events.Len()
 	for _, m := range s.kinds {
 		n += m.Len()
 	}
