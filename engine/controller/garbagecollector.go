@@ -46,7 +46,7 @@ func (g *GarbageCollector) Clone() Reconciler { return &GarbageCollector{} }
 // Watches lists owners before dependents, so that a relisted cache knows
 // an owner before it meets its dependents.
 func (g *GarbageCollector) Watches() []string {
-	return []string{"Deployment", "DaemonSet", "StatefulSet", "CronJob", "Service", "ReplicaSet", "Job", "Pod", "EndpointSlice"}
+	return []string{"Deployment", "DaemonSet", "StatefulSet", "CronJob", "Service", "ReplicaSet", "Job", "Pod", "EndpointSlice", "ControllerRevision"}
 }
 
 // gcKey is the collector's key of an object.

@@ -34,7 +34,7 @@ func NewStatefulSet() *StatefulSetLoop { return &StatefulSetLoop{} }
 
 func (s *StatefulSetLoop) Name() string { return StatefulSetController }
 func (s *StatefulSetLoop) Watches() []string {
-	return []string{"StatefulSet", "Pod", "PersistentVolumeClaim"}
+	return []string{"StatefulSet", "Pod", "PersistentVolumeClaim", "ControllerRevision"}
 }
 func (s *StatefulSetLoop) Clone() Reconciler { return &StatefulSetLoop{} }
 
@@ -91,6 +91,16 @@ func (s *StatefulSetLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	if current == "" {
 		current = update
 	}
+	var revs []*api.ControllerRevision
+	before := len(ctx.Actions)
+	if set.DeletionTimestamp == nil {
+		cur, upd, listed, err := statefulSetHistory(ctx, set)
+		if err != nil {
+			return Result{}, err
+		}
+		current, update, revs = cur.Name, upd.Name, listed
+	}
+	wroteHistory := len(ctx.Actions) > before
 	pods := make([]*api.Pod, replicas) // by ordinal - start
 	var condemned []*api.Pod
 	for _, o := range ctx.Cache.Owned("Pod", set.UID) {
@@ -136,8 +146,15 @@ func (s *StatefulSetLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	if err := s.writeStatus(ctx, set, pods, update, current); err != nil {
 		return Result{}, err
 	}
+	if set.DeletionTimestamp == nil {
+		n := len(ctx.Actions)
+		if err := truncateStatefulSetHistory(ctx, set, revs, current, update); err != nil {
+			return Result{}, err
+		}
+		wroteHistory = wroteHistory || len(ctx.Actions) > n
+	}
 	res := ctx.NothingToDo()
-	if acted {
+	if acted || wroteHistory {
 		res = Result{Outcome: Acted}
 	}
 	// Availability after minReadySeconds needs a later look.
