@@ -245,3 +245,27 @@ func truncateStatefulSetHistory(ctx *Context, set *api.StatefulSet, revs []*api.
 	}
 	return nil
 }
+
+// versionedSet is the set a new pod of an ordinal is made from, and its
+// revision: during a rolling update, an ordinal below the partition (or,
+// without rollingUpdate settings, below the pods already current) comes
+// back with the current revision's template, as the controller restores
+// it; any other with the update revision's.
+func versionedSet(set *api.StatefulSet, current *api.ControllerRevision, update string, ordinal int) (*api.StatefulSet, string) {
+	if current == nil || current.Name == update || current.Data.Template() == nil {
+		return set, update
+	}
+	start := 0
+	if set.Spec.Ordinals != nil {
+		start = int(set.Spec.Ordinals.Start)
+	}
+	ru := set.Spec.UpdateStrategy.RollingUpdate
+	old := set.Spec.UpdateStrategy.Type == api.RollingUpdateStrategy && ru == nil && ordinal < start+int(set.Status.CurrentReplicas) ||
+		ru != nil && ordinal < start+int(api.Deref(ru.Partition, 0))
+	if !old {
+		return set, update
+	}
+	s := *set
+	s.Spec.Template = current.Data.Template().DeepCopy()
+	return &s, current.Name
+}

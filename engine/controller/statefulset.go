@@ -92,13 +92,14 @@ func (s *StatefulSetLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 		current = update
 	}
 	var revs []*api.ControllerRevision
+	var currentRev *api.ControllerRevision
 	before := len(ctx.Actions)
 	if set.DeletionTimestamp == nil {
 		cur, upd, listed, err := statefulSetHistory(ctx, set)
 		if err != nil {
 			return Result{}, err
 		}
-		current, update, revs = cur.Name, upd.Name, listed
+		current, update, revs, currentRev = cur.Name, upd.Name, listed, cur
 	}
 	wroteHistory := len(ctx.Actions) > before
 	pods := make([]*api.Pod, replicas) // by ordinal - start
@@ -127,7 +128,7 @@ func (s *StatefulSetLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	}
 	ctx.Observed = fmt.Sprintf("%d of them, %d beyond", have, len(condemned))
 	ordered := set.Spec.PodManagementPolicy != api.ParallelPodManagement
-	acted, wait, err := s.manage(ctx, set, pods, condemned, start, update, ordered)
+	acted, wait, err := s.manage(ctx, set, pods, condemned, start, update, currentRev, ordered)
 	if err != nil {
 		return Result{}, err
 	}
@@ -172,7 +173,7 @@ func (s *StatefulSetLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 // manage creates missing pods (and their claims) and deletes failed and
 // condemned ones. It returns whether it wrote anything, and what it waits
 // for when OrderedReady holds it back.
-func (s *StatefulSetLoop) manage(ctx *Context, set *api.StatefulSet, pods, condemned []*api.Pod, start int, update string, ordered bool) (bool, string, error) {
+func (s *StatefulSetLoop) manage(ctx *Context, set *api.StatefulSet, pods, condemned []*api.Pod, start int, update string, current *api.ControllerRevision, ordered bool) (bool, string, error) {
 	if set.DeletionTimestamp != nil {
 		return false, "", nil
 	}
@@ -181,7 +182,7 @@ func (s *StatefulSetLoop) manage(ctx *Context, set *api.StatefulSet, pods, conde
 		name := fmt.Sprintf("%s-%d", set.Name, start+i)
 		switch {
 		case p == nil:
-			if err := s.createPod(ctx, set, name, start+i, update); err != nil {
+			if err := s.createPod(ctx, set, name, start+i, update, current); err != nil {
 				return acted, "", err
 			}
 			acted = true
@@ -259,7 +260,7 @@ func (s *StatefulSetLoop) rollingUpdate(ctx *Context, set *api.StatefulSet, pods
 	return false, "", nil
 }
 
-func (s *StatefulSetLoop) createPod(ctx *Context, set *api.StatefulSet, name string, ordinal int, update string) error {
+func (s *StatefulSetLoop) createPod(ctx *Context, set *api.StatefulSet, name string, ordinal int, update string, current *api.ControllerRevision) error {
 	for _, t := range set.Spec.VolumeClaimTemplates {
 		claim := claimFor(set, &t, name)
 		if ctx.Cache.Get("PersistentVolumeClaim", set.Namespace+"/"+claim.Name) != nil {
@@ -277,7 +278,8 @@ func (s *StatefulSetLoop) createPod(ctx *Context, set *api.StatefulSet, name str
 			ctx.Event(set, "Normal", "SuccessfulCreate", "create Claim %s Pod %s in StatefulSet %s success", claim.Name, name, set.Name)
 		}
 	}
-	_, err := ctx.Create(statefulPod(set, name, ordinal, update), func(o api.Object) string { return "create pod " + o.Meta().Name })
+	podSet, revision := versionedSet(set, current, update, ordinal)
+	_, err := ctx.Create(statefulPod(podSet, name, ordinal, revision), func(o api.Object) string { return "create pod " + o.Meta().Name })
 	switch {
 	case err == ErrCrashed:
 		return err
