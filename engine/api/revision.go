@@ -1,9 +1,6 @@
 package api
 
-import (
-	"bytes"
-	"encoding/json"
-)
+import "encoding/json"
 
 // ControllerRevision is an immutable snapshot of a DaemonSet's or a
 // StatefulSet's pod template (apps/v1): the controllers record one per
@@ -39,19 +36,21 @@ type RevisionTemplate struct {
 	PodTemplateSpec `json:",inline" yaml:",inline"`
 }
 
-// MarshalJSON renders the template with "$patch" first, as the
-// controllers' json.Marshal of a map orders it.
+// MarshalJSON renders the template as the v1.34 controllers record it:
+// "$patch" first, and no creationTimestamp in the template's metadata
+// (apimachinery v0.34 leaves a zero time out).
 func (t RevisionTemplate) MarshalJSON() ([]byte, error) {
-	b, err := json.Marshal(t.PodTemplateSpec)
-	if err != nil || t.Patch == "" {
-		return b, err
+	type meta struct {
+		Name        string            `json:"name,omitempty"`
+		Namespace   string            `json:"namespace,omitempty"`
+		Labels      map[string]string `json:"labels,omitempty"`
+		Annotations map[string]string `json:"annotations,omitempty"`
 	}
-	p, _ := json.Marshal(t.Patch)
-	out := append([]byte(`{"$patch":`), p...)
-	if !bytes.Equal(b, []byte("{}")) {
-		out = append(out, ',')
-	}
-	return append(out, b[1:]...), nil
+	return json.Marshal(struct {
+		Patch    string  `json:"$patch,omitempty"`
+		Metadata meta    `json:"metadata"`
+		Spec     PodSpec `json:"spec"`
+	}{t.Patch, meta{t.Name, t.Namespace, t.Labels, t.Annotations}, t.Spec})
 }
 
 // UnmarshalJSON reads the template and its "$patch".
