@@ -25,5 +25,11 @@ func validateControllerRevisionUpdate(old, n *api.ControllerRevision) ErrorList 
 	if bytes.Equal(a, b) {
 		return nil
 	}
+	// The API server holds data as raw JSON, which a patch leaves with its
+	// keys sorted.
+	var sorted any
+	if json.Unmarshal(b, &sorted) == nil {
+		b, _ = json.Marshal(sorted)
+	}
 	return ErrorList{Immutable(Path("data"), rawValue(b))}
 }
