@@ -30,7 +30,7 @@ const DaemonSetController = "daemonset-controller"
 // NewDaemonSet returns the daemonset controller.
 func NewDaemonSet() *DaemonSetLoop { return &DaemonSetLoop{expect: expectations{}} }
 
-func (d *DaemonSetLoop) Name() string      { return DaemonSetController }
+func (d *DaemonSetLoop) Name() string { return DaemonSetController }
 func (d *DaemonSetLoop) Watches() []string {
 	return []string{"DaemonSet", "Pod", "Node", "ControllerRevision"}
 }
