@@ -18,7 +18,8 @@ import (
 // daemon pod gets). Observed: the DaemonSet's pods, by node. Difference:
 // create a pod on each eligible node without one, delete the pods on nodes
 // that may no longer run them (and failed pods, and extra ones), then
-// replace old-template pods as the update strategy allows. Nodes joining,
+// replace old-template pods as the update strategy allows. Each template
+// it runs is recorded as a ControllerRevision (see revisions.go). Nodes joining,
 // leaving or changing labels and taints are watch events like any other.
 type DaemonSetLoop struct {
 	expect expectations

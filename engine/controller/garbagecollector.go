@@ -34,7 +34,8 @@ const GarbageCollectorController = "garbage-collector-controller"
 //
 // A key is "Kind/namespace/name" of one object. The collector watches the
 // kinds that own and are owned here: Deployments, DaemonSets, StatefulSets,
-// CronJobs, Services, ReplicaSets, Jobs, pods and EndpointSlices.
+// CronJobs, Services, ReplicaSets, Jobs, pods, EndpointSlices and
+// ControllerRevisions.
 type GarbageCollector struct{}
 
 // NewGarbageCollector returns the garbage collector.

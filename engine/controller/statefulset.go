@@ -23,7 +23,9 @@ import (
 // highest ordinal down to the partition; with Parallel, create and delete
 // without waiting. A deleted pod comes back with the same name and the
 // same claims; claims are kept when the set scales down (the default
-// retention policy, Retain).
+// retention policy, Retain). Each template is recorded as a
+// ControllerRevision, whose name the pods and the status carry, and a pod
+// below the partition comes back with the current revision's template.
 type StatefulSetLoop struct{}
 
 // StatefulSetController is the component's name.
