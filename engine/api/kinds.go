@@ -48,6 +48,7 @@ var kinds = []Kind{
 	{Name: "StatefulSet", Group: "apps", Version: "v1", Resource: "statefulsets", Short: []string{"sts"}, Namespaced: true, New: func() Object { return &StatefulSet{} }},
 	{Name: "DaemonSet", Group: "apps", Version: "v1", Resource: "daemonsets", Short: []string{"ds"}, Namespaced: true, New: func() Object { return &DaemonSet{} }},
 	{Name: "CronJob", Group: "batch", Version: "v1", Resource: "cronjobs", Short: []string{"cj"}, Namespaced: true, New: func() Object { return &CronJob{} }},
+	{Name: "ControllerRevision", Group: "apps", Version: "v1", Resource: "controllerrevisions", Namespaced: true, New: func() Object { return &ControllerRevision{} }},
 	{Name: "ReplicationController", Version: "v1", Resource: "replicationcontrollers", Short: []string{"rc"}, Namespaced: true},
 	{Name: "PersistentVolumeClaim", Version: "v1", Resource: "persistentvolumeclaims", Short: []string{"pvc"}, Namespaced: true, New: func() Object { return &PersistentVolumeClaim{} }},
 	{Name: "Endpoints", Version: "v1", Resource: "endpoints", Short: []string{"ep"}, Namespaced: true, New: func() Object { return &Endpoints{} }},

@@ -18,7 +18,8 @@ import (
 // daemon pod gets). Observed: the DaemonSet's pods, by node. Difference:
 // create a pod on each eligible node without one, delete the pods on nodes
 // that may no longer run them (and failed pods, and extra ones), then
-// replace old-template pods as the update strategy allows. Nodes joining,
+// replace old-template pods as the update strategy allows. Each template
+// it runs is recorded as a ControllerRevision (see revisions.go). Nodes joining,
 // leaving or changing labels and taints are watch events like any other.
 type DaemonSetLoop struct {
 	expect expectations
@@ -30,8 +31,10 @@ const DaemonSetController = "daemonset-controller"
 // NewDaemonSet returns the daemonset controller.
 func NewDaemonSet() *DaemonSetLoop { return &DaemonSetLoop{expect: expectations{}} }
 
-func (d *DaemonSetLoop) Name() string      { return DaemonSetController }
-func (d *DaemonSetLoop) Watches() []string { return []string{"DaemonSet", "Pod", "Node"} }
+func (d *DaemonSetLoop) Name() string { return DaemonSetController }
+func (d *DaemonSetLoop) Watches() []string {
+	return []string{"DaemonSet", "Pod", "Node", "ControllerRevision"}
+}
 func (d *DaemonSetLoop) Clone() Reconciler { return &DaemonSetLoop{expect: d.expect.clone()} }
 
 // Restarted forgets the expectations, as a new process starts empty.
@@ -52,6 +55,10 @@ func (d *DaemonSetLoop) Keys(c *informer.Cache, ev store.WatchEvent) []string {
 			k := o.Namespace + "/" + ref.Name
 			d.expect.observe(k, ev)
 			return []string{k}
+		}
+	case *api.ControllerRevision:
+		if ref := o.ControllerOf(); ref != nil && ref.Kind == "DaemonSet" {
+			return []string{o.Namespace + "/" + ref.Name}
 		}
 	case *api.Node:
 		if old, ok := ev.Old.(*api.Node); ok && ev.Type == store.Modified && !nodeChangesDaemons(old, o) {
@@ -179,6 +186,18 @@ func (d *DaemonSetLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 		return ctx.NothingToDo(), nil
 	}
 	hash := templateHash(&ds.Spec.Template, ds.Status.CollisionCount)
+	var oldRevisions []*api.ControllerRevision
+	before := len(ctx.Actions)
+	if ds.DeletionTimestamp == nil {
+		cur, old, err := daemonSetHistory(ctx, ds, hash)
+		if err != nil {
+			return Result{}, err
+		}
+		if h := cur.Labels[api.ControllerRevisionHashLabel]; h != "" {
+			hash = h
+		}
+		oldRevisions = old
+	}
 	byNode := map[string][]*api.Pod{} // every pod of the DaemonSet, terminating ones too; lookup only
 	for _, o := range ctx.Cache.Owned("Pod", ds.UID) {
 		p := o.(*api.Pod)
@@ -250,7 +269,11 @@ func (d *DaemonSetLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 				ctx.Difference = fmt.Sprintf("the pods on %d node(s) are of an old template: replace them (rolling update)", n)
 			}
 		}
+		if err := cleanupDaemonSetHistory(ctx, ds, oldRevisions); err != nil {
+			return Result{}, err
+		}
 	}
+	acted = acted || len(ctx.Actions) > before // a revision written counts
 	if err := d.writeStatus(ctx, ds, hash, nodes, byNode); err != nil {
 		return Result{}, err
 	}

@@ -34,7 +34,8 @@ const GarbageCollectorController = "garbage-collector-controller"
 //
 // A key is "Kind/namespace/name" of one object. The collector watches the
 // kinds that own and are owned here: Deployments, DaemonSets, StatefulSets,
-// CronJobs, Services, ReplicaSets, Jobs, pods and EndpointSlices.
+// CronJobs, Services, ReplicaSets, Jobs, pods, EndpointSlices and
+// ControllerRevisions.
 type GarbageCollector struct{}
 
 // NewGarbageCollector returns the garbage collector.
@@ -46,7 +47,7 @@ func (g *GarbageCollector) Clone() Reconciler { return &GarbageCollector{} }
 // Watches lists owners before dependents, so that a relisted cache knows
 // an owner before it meets its dependents.
 func (g *GarbageCollector) Watches() []string {
-	return []string{"Deployment", "DaemonSet", "StatefulSet", "CronJob", "Service", "ReplicaSet", "Job", "Pod", "EndpointSlice"}
+	return []string{"Deployment", "DaemonSet", "StatefulSet", "CronJob", "Service", "ReplicaSet", "Job", "Pod", "EndpointSlice", "ControllerRevision"}
 }
 
 // gcKey is the collector's key of an object.

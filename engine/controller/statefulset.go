@@ -23,7 +23,9 @@ import (
 // highest ordinal down to the partition; with Parallel, create and delete
 // without waiting. A deleted pod comes back with the same name and the
 // same claims; claims are kept when the set scales down (the default
-// retention policy, Retain).
+// retention policy, Retain). Each template is recorded as a
+// ControllerRevision, whose name the pods and the status carry, and a pod
+// below the partition comes back with the current revision's template.
 type StatefulSetLoop struct{}
 
 // StatefulSetController is the component's name.
@@ -34,7 +36,7 @@ func NewStatefulSet() *StatefulSetLoop { return &StatefulSetLoop{} }
 
 func (s *StatefulSetLoop) Name() string { return StatefulSetController }
 func (s *StatefulSetLoop) Watches() []string {
-	return []string{"StatefulSet", "Pod", "PersistentVolumeClaim"}
+	return []string{"StatefulSet", "Pod", "PersistentVolumeClaim", "ControllerRevision"}
 }
 func (s *StatefulSetLoop) Clone() Reconciler { return &StatefulSetLoop{} }
 
@@ -91,6 +93,17 @@ func (s *StatefulSetLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	if current == "" {
 		current = update
 	}
+	var revs []*api.ControllerRevision
+	var currentRev *api.ControllerRevision
+	before := len(ctx.Actions)
+	if set.DeletionTimestamp == nil {
+		cur, upd, listed, err := statefulSetHistory(ctx, set)
+		if err != nil {
+			return Result{}, err
+		}
+		current, update, revs, currentRev = cur.Name, upd.Name, listed, cur
+	}
+	wroteHistory := len(ctx.Actions) > before
 	pods := make([]*api.Pod, replicas) // by ordinal - start
 	var condemned []*api.Pod
 	for _, o := range ctx.Cache.Owned("Pod", set.UID) {
@@ -117,7 +130,7 @@ func (s *StatefulSetLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	}
 	ctx.Observed = fmt.Sprintf("%d of them, %d beyond", have, len(condemned))
 	ordered := set.Spec.PodManagementPolicy != api.ParallelPodManagement
-	acted, wait, err := s.manage(ctx, set, pods, condemned, start, update, ordered)
+	acted, wait, err := s.manage(ctx, set, pods, condemned, start, update, currentRev, ordered)
 	if err != nil {
 		return Result{}, err
 	}
@@ -136,8 +149,15 @@ func (s *StatefulSetLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	if err := s.writeStatus(ctx, set, pods, update, current); err != nil {
 		return Result{}, err
 	}
+	if set.DeletionTimestamp == nil {
+		n := len(ctx.Actions)
+		if err := truncateStatefulSetHistory(ctx, set, revs, current, update); err != nil {
+			return Result{}, err
+		}
+		wroteHistory = wroteHistory || len(ctx.Actions) > n
+	}
 	res := ctx.NothingToDo()
-	if acted {
+	if acted || wroteHistory {
 		res = Result{Outcome: Acted}
 	}
 	// Availability after minReadySeconds needs a later look.
@@ -155,7 +175,7 @@ func (s *StatefulSetLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 // manage creates missing pods (and their claims) and deletes failed and
 // condemned ones. It returns whether it wrote anything, and what it waits
 // for when OrderedReady holds it back.
-func (s *StatefulSetLoop) manage(ctx *Context, set *api.StatefulSet, pods, condemned []*api.Pod, start int, update string, ordered bool) (bool, string, error) {
+func (s *StatefulSetLoop) manage(ctx *Context, set *api.StatefulSet, pods, condemned []*api.Pod, start int, update string, current *api.ControllerRevision, ordered bool) (bool, string, error) {
 	if set.DeletionTimestamp != nil {
 		return false, "", nil
 	}
@@ -164,7 +184,7 @@ func (s *StatefulSetLoop) manage(ctx *Context, set *api.StatefulSet, pods, conde
 		name := fmt.Sprintf("%s-%d", set.Name, start+i)
 		switch {
 		case p == nil:
-			if err := s.createPod(ctx, set, name, start+i, update); err != nil {
+			if err := s.createPod(ctx, set, name, start+i, update, current); err != nil {
 				return acted, "", err
 			}
 			acted = true
@@ -242,7 +262,7 @@ func (s *StatefulSetLoop) rollingUpdate(ctx *Context, set *api.StatefulSet, pods
 	return false, "", nil
 }
 
-func (s *StatefulSetLoop) createPod(ctx *Context, set *api.StatefulSet, name string, ordinal int, update string) error {
+func (s *StatefulSetLoop) createPod(ctx *Context, set *api.StatefulSet, name string, ordinal int, update string, current *api.ControllerRevision) error {
 	for _, t := range set.Spec.VolumeClaimTemplates {
 		claim := claimFor(set, &t, name)
 		if ctx.Cache.Get("PersistentVolumeClaim", set.Namespace+"/"+claim.Name) != nil {
@@ -260,7 +280,8 @@ func (s *StatefulSetLoop) createPod(ctx *Context, set *api.StatefulSet, name str
 			ctx.Event(set, "Normal", "SuccessfulCreate", "create Claim %s Pod %s in StatefulSet %s success", claim.Name, name, set.Name)
 		}
 	}
-	_, err := ctx.Create(statefulPod(set, name, ordinal, update), func(o api.Object) string { return "create pod " + o.Meta().Name })
+	podSet, revision := versionedSet(set, current, update, ordinal)
+	_, err := ctx.Create(statefulPod(podSet, name, ordinal, revision), func(o api.Object) string { return "create pod " + o.Meta().Name })
 	switch {
 	case err == ErrCrashed:
 		return err

@@ -21,6 +21,8 @@ func workloadColumns(kind string) (base, wide []string, ok bool) {
 		return []string{"NAME", "SCHEDULE", "TIMEZONE", "SUSPEND", "ACTIVE", "LAST SCHEDULE", "AGE"}, []string{"CONTAINERS", "IMAGES", "SELECTOR"}, true
 	case "PersistentVolumeClaim":
 		return []string{"NAME", "STATUS", "VOLUME", "CAPACITY", "ACCESS MODES", "STORAGECLASS", "VOLUMEATTRIBUTESCLASS", "AGE"}, []string{"VOLUMEMODE"}, true
+	case "ControllerRevision":
+		return []string{"NAME", "CONTROLLER", "REVISION", "AGE"}, nil, true
 	case "PersistentVolume":
 		return []string{"NAME", "CAPACITY", "ACCESS MODES", "RECLAIM POLICY", "STATUS", "CLAIM", "STORAGECLASS", "VOLUMEATTRIBUTESCLASS", "REASON", "AGE"}, []string{"VOLUMEMODE"}, true
 	}
@@ -81,6 +83,16 @@ func (k *cmd) workloadCells(o api.Object, wide bool) ([]string, bool) {
 		if wide {
 			c = append(c, derefOr(t.Spec.VolumeMode, "<unset>"))
 		}
+	case *api.ControllerRevision:
+		owner := "<none>"
+		if ref := t.ControllerOf(); ref != nil {
+			owner = strings.ToLower(ref.Kind)
+			if group, _, ok := strings.Cut(ref.APIVersion, "/"); ok {
+				owner += "." + group
+			}
+			owner += "/" + ref.Name
+		}
+		c = []string{t.Name, owner, fmt.Sprint(t.Revision), age(now, t.CreationTimestamp)}
 	default:
 		return nil, false
 	}

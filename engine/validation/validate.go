@@ -47,6 +47,10 @@ func ValidateUpdate(old, new api.Object) error {
 		if o, ok := old.(*api.Service); ok {
 			errs = append(errs, validateServiceUpdate(o, n)...)
 		}
+	case *api.ControllerRevision:
+		if o, ok := old.(*api.ControllerRevision); ok {
+			errs = append(errs, validateControllerRevisionUpdate(o, n)...)
+		}
 	}
 	return toError(new, errs)
 }
@@ -95,6 +99,8 @@ func validateObject(obj api.Object) ErrorList {
 		return validateService(o)
 	case *api.EndpointSlice:
 		return validateEndpointSlice(o)
+	case *api.ControllerRevision:
+		return validateControllerRevision(o)
 	case *api.Event, *api.Lease:
 		return nil
 	case *api.Namespace:
