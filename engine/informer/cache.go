@@ -13,9 +13,10 @@ import (
 // event leaves it wrong until the next relist.
 //
 // Its maps share their structure with its clones (checkpoints): a clone
-// costs O(kinds), and each copy then pays for what it changes.
+// costs one small slice (of the kinds it holds), and each copy then pays
+// for what it changes.
 type Cache struct {
-	objs map[string]*pmap.Map[api.Object] // kind → namespace/name
+	objs []kindObjs // the kinds held, in the order they came
 	// owned indexes dependents by their controller's UID:
 	// "uid\x00kind\x00key".
 	owned pmap.Map[bool]
@@ -31,21 +32,46 @@ type Cache struct {
 	kinds []string
 }
 
+// kindObjs are the objects of one kind, by namespace/name.
+type kindObjs struct {
+	kind string
+	m    pmap.Map[api.Object]
+}
+
 // NewCache returns an empty cache.
 func NewCache() *Cache {
-	return &Cache{objs: map[string]*pmap.Map[api.Object]{}}
+	return &Cache{}
+}
+
+// of returns the objects of kind, or nil when none came. The pointer is
+// good until the next kind is added.
+func (c *Cache) of(kind string) *pmap.Map[api.Object] {
+	for i := range c.objs {
+		if c.objs[i].kind == kind {
+			return &c.objs[i].m
+		}
+	}
+	return nil
+}
+
+// share returns a clone of m; an empty one shares nothing and costs
+// nothing.
+func share[V any](m *pmap.Map[V]) pmap.Map[V] {
+	if m.Len() == 0 {
+		return pmap.Map[V]{}
+	}
+	return m.Clone()
 }
 
 // Clone returns a cache sharing the immutable objects and, until either
 // writes, the structure of c.
 func (c *Cache) Clone() *Cache {
-	out := &Cache{objs: make(map[string]*pmap.Map[api.Object], len(c.objs))}
-	for k, m := range c.objs {
-		m2 := m.Clone()
-		out.objs[k] = &m2
+	out := &Cache{objs: make([]kindObjs, len(c.objs))}
+	for i := range c.objs {
+		out.objs[i] = kindObjs{kind: c.objs[i].kind, m: share(&c.objs[i].m)}
 	}
-	out.owned = c.owned.Clone()
-	out.onNode = c.onNode.Clone()
+	out.owned = share(&c.owned)
+	out.onNode = share(&c.onNode)
 	return out
 }
 
@@ -63,15 +89,15 @@ func (c *Cache) Apply(ev store.WatchEvent) {
 		if c.prev != nil {
 			c.unindex(kind, k, c.prev)
 		}
-		if m := c.objs[kind]; m != nil {
+		if m := c.of(kind); m != nil {
 			m.Delete(k)
 		}
 		return
 	}
-	m := c.objs[kind]
+	m := c.of(kind)
 	if m == nil {
-		m = &pmap.Map[api.Object]{}
-		c.objs[kind] = m
+		c.objs = append(c.objs, kindObjs{kind: kind})
+		m = &c.objs[len(c.objs)-1].m
 	}
 	m.Set(k, o)
 	if c.prev == nil || indexedBy(c.prev) != indexedBy(o) {
@@ -131,7 +157,7 @@ func (c *Cache) Get(kind, key string) api.Object {
 		}
 		return c.base.Get(kind, key)
 	}
-	m := c.objs[kind]
+	m := c.of(kind)
 	if m == nil {
 		return nil
 	}
@@ -147,7 +173,7 @@ func (c *Cache) Len(kind string) int {
 		}
 		return c.base.Len(kind)
 	}
-	if m := c.objs[kind]; m != nil {
+	if m := c.of(kind); m != nil {
 		return m.Len()
 	}
 	return 0
@@ -161,7 +187,7 @@ func (c *Cache) List(kind string) []api.Object {
 		}
 		return c.base.List(kind)
 	}
-	m := c.objs[kind]
+	m := c.of(kind)
 	if m == nil {
 		return []api.Object{}
 	}
@@ -227,7 +253,7 @@ func (c *Cache) Keys(kind string) []string {
 		}
 		return c.base.Keys(kind)
 	}
-	m := c.objs[kind]
+	m := c.of(kind)
 	if m == nil {
 		return nil
 	}
@@ -260,16 +286,15 @@ func (c *Cache) CloneKinds(kinds []string) *Cache {
 	if c.base != nil {
 		c = c.base
 	}
-	out := &Cache{objs: make(map[string]*pmap.Map[api.Object], len(kinds))}
+	out := &Cache{objs: make([]kindObjs, 0, len(kinds))}
 	for _, k := range kinds {
-		if m := c.objs[k]; m != nil {
-			m2 := m.Clone()
-			out.objs[k] = &m2
+		if m := c.of(k); m != nil {
+			out.objs = append(out.objs, kindObjs{kind: k, m: share(m)})
 		}
 	}
 	// The indexes are keyed by kind (owned) or hold pods only (onNode): an
 	// entry of a kind out of kinds finds no object and reads as absent.
-	out.owned = c.owned.Clone()
-	out.onNode = c.onNode.Clone()
+	out.owned = share(&c.owned)
+	out.onNode = share(&c.onNode)
 	return out
 }
