@@ -1,6 +1,7 @@
 package informer
 
 import (
+	"iter"
 	"strings"
 
 	"reconcile/engine/api"
@@ -22,6 +23,10 @@ type Cache struct {
 	owned pmap.Map[bool]
 	// onNode indexes pods by spec.nodeName: "node\x00key".
 	onNode pmap.Map[bool]
+	// hasOwned, hasOnNode: the index is built, on its first use (Owned,
+	// PodsOnNode), and kept from then on. A cache never asked (a
+	// kubelet's for owners, the scheduler's) pays for neither.
+	hasOwned, hasOnNode bool
 	// prev is what the last Apply replaced (nil if nothing).
 	prev api.Object
 
@@ -72,6 +77,7 @@ func (c *Cache) Clone() *Cache {
 	}
 	out.owned = share(&c.owned)
 	out.onNode = share(&c.onNode)
+	out.hasOwned, out.hasOnNode = c.hasOwned, c.hasOnNode
 	return out
 }
 
@@ -100,7 +106,7 @@ func (c *Cache) Apply(ev store.WatchEvent) {
 		m = &c.objs[len(c.objs)-1].m
 	}
 	m.Set(k, o)
-	if c.prev == nil || indexedBy(c.prev) != indexedBy(o) {
+	if (c.hasOwned || c.hasOnNode) && (c.prev == nil || indexedBy(c.prev) != indexedBy(o)) {
 		if c.prev != nil {
 			c.unindex(kind, k, c.prev)
 		}
@@ -122,20 +128,45 @@ func indexedBy(o api.Object) [2]string {
 }
 
 func (c *Cache) index(kind, k string, o api.Object) {
-	if ref := o.Meta().ControllerOf(); ref != nil {
+	if ref := o.Meta().ControllerOf(); ref != nil && c.hasOwned {
 		c.owned.Set(ref.UID+"\x00"+kind+"\x00"+k, true)
 	}
-	if p, ok := o.(*api.Pod); ok && p.Spec.NodeName != "" {
+	if p, ok := o.(*api.Pod); ok && p.Spec.NodeName != "" && c.hasOnNode {
 		c.onNode.Set(p.Spec.NodeName+"\x00"+k, true)
 	}
 }
 
 func (c *Cache) unindex(kind, k string, o api.Object) {
-	if ref := o.Meta().ControllerOf(); ref != nil {
+	if ref := o.Meta().ControllerOf(); ref != nil && c.hasOwned {
 		c.owned.Delete(ref.UID + "\x00" + kind + "\x00" + k)
 	}
-	if p, ok := o.(*api.Pod); ok && p.Spec.NodeName != "" {
+	if p, ok := o.(*api.Pod); ok && p.Spec.NodeName != "" && c.hasOnNode {
 		c.onNode.Delete(p.Spec.NodeName + "\x00" + k)
+	}
+}
+
+// buildOwned builds the owner index from what the cache holds.
+func (c *Cache) buildOwned() {
+	c.hasOwned = true
+	for i := range c.objs {
+		kind := c.objs[i].kind
+		for k, o := range c.objs[i].m.All() {
+			if ref := o.Meta().ControllerOf(); ref != nil {
+				c.owned.Set(ref.UID+"\x00"+kind+"\x00"+k, true)
+			}
+		}
+	}
+}
+
+// buildOnNode builds the node index from the pods the cache holds.
+func (c *Cache) buildOnNode() {
+	c.hasOnNode = true
+	if m := c.of("Pod"); m != nil {
+		for k, o := range m.All() {
+			if p, ok := o.(*api.Pod); ok && p.Spec.NodeName != "" {
+				c.onNode.Set(p.Spec.NodeName+"\x00"+k, true)
+			}
+		}
 	}
 }
 
@@ -194,18 +225,17 @@ func (c *Cache) List(kind string) []api.Object {
 	return m.Values()
 }
 
-// withPrefix returns the rest of each key of m that starts with prefix, in
+// withPrefix yields the rest of each key of m that starts with prefix, in
 // order.
-func withPrefix(m *pmap.Map[bool], prefix string) []string {
-	var out []string
-	for k := range m.From(prefix) {
-		rest, ok := strings.CutPrefix(k, prefix)
-		if !ok {
-			break
+func withPrefix(m *pmap.Map[bool], prefix string) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		for k := range m.From(prefix) {
+			rest, ok := strings.CutPrefix(k, prefix)
+			if !ok || !yield(rest) {
+				return
+			}
 		}
-		out = append(out, rest)
 	}
-	return out
 }
 
 // Owned returns the cached objects of kind controlled by the owner with
@@ -217,9 +247,11 @@ func (c *Cache) Owned(kind, uid string) []api.Object {
 		}
 		return c.base.Owned(kind, uid)
 	}
-	keys := withPrefix(&c.owned, uid+"\x00"+kind+"\x00")
-	out := make([]api.Object, 0, len(keys))
-	for _, k := range keys {
+	if !c.hasOwned {
+		c.buildOwned()
+	}
+	out := []api.Object{}
+	for k := range withPrefix(&c.owned, uid+"\x00"+kind+"\x00") {
 		if o := c.Get(kind, k); o != nil {
 			out = append(out, o)
 		}
@@ -235,9 +267,11 @@ func (c *Cache) PodsOnNode(node string) []*api.Pod {
 		}
 		return c.base.PodsOnNode(node)
 	}
-	keys := withPrefix(&c.onNode, node+"\x00")
-	out := make([]*api.Pod, 0, len(keys))
-	for _, k := range keys {
+	if !c.hasOnNode {
+		c.buildOnNode()
+	}
+	out := []*api.Pod{}
+	for k := range withPrefix(&c.onNode, node+"\x00") {
 		if p, ok := c.Get("Pod", k).(*api.Pod); ok {
 			out = append(out, p)
 		}
@@ -296,5 +330,6 @@ func (c *Cache) CloneKinds(kinds []string) *Cache {
 	// entry of a kind out of kinds finds no object and reads as absent.
 	out.owned = share(&c.owned)
 	out.onNode = share(&c.onNode)
+	out.hasOwned, out.hasOnNode = c.hasOwned, c.hasOnNode
 	return out
 }
