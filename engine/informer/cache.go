@@ -18,15 +18,8 @@ import (
 // for what it changes.
 type Cache struct {
 	objs []kindObjs // the kinds held, in the order they came
-	// owned indexes dependents by their controller's UID:
-	// "uid\x00kind\x00key".
-	owned pmap.Map[bool]
-	// onNode indexes pods by spec.nodeName: "node\x00key".
-	onNode pmap.Map[bool]
-	// hasOwned, hasOnNode: the index is built, on its first use (Owned,
-	// PodsOnNode), and kept from then on. A cache never asked (a
-	// kubelet's for owners, the scheduler's) pays for neither.
-	hasOwned, hasOnNode bool
+	// idx holds the indexes, once one is built (nil before).
+	idx *indexes
 	// prev is what the last Apply replaced (nil if nothing).
 	prev api.Object
 
@@ -35,6 +28,35 @@ type Cache struct {
 	// to base, and kinds outside kinds read as empty.
 	base  *Cache
 	kinds []string
+}
+
+// indexes are a cache's indexes, each built on its first use (Owned,
+// PodsOnNode) and kept from then on: a cache never asked (a kubelet's for
+// owners, the scheduler's) pays for neither.
+type indexes struct {
+	// owned indexes dependents by their controller's UID:
+	// "uid\x00kind\x00key".
+	owned pmap.Map[bool]
+	// onNode indexes pods by spec.nodeName: "node\x00key".
+	onNode pmap.Map[bool]
+	// hasOwned, hasOnNode: the index is built.
+	hasOwned, hasOnNode bool
+}
+
+// clone returns indexes sharing x's until either writes; nil for nil.
+func (x *indexes) clone() *indexes {
+	if x == nil {
+		return nil
+	}
+	return &indexes{owned: share(&x.owned), onNode: share(&x.onNode), hasOwned: x.hasOwned, hasOnNode: x.hasOnNode}
+}
+
+// built returns the indexes, made if none was.
+func (c *Cache) built() *indexes {
+	if c.idx == nil {
+		c.idx = &indexes{}
+	}
+	return c.idx
 }
 
 // kindObjs are the objects of one kind, by namespace/name.
@@ -75,9 +97,7 @@ func (c *Cache) Clone() *Cache {
 	for i := range c.objs {
 		out.objs[i] = kindObjs{kind: c.objs[i].kind, m: share(&c.objs[i].m)}
 	}
-	out.owned = share(&c.owned)
-	out.onNode = share(&c.onNode)
-	out.hasOwned, out.hasOnNode = c.hasOwned, c.hasOnNode
+	out.idx = c.idx.clone()
 	return out
 }
 
@@ -92,7 +112,7 @@ func (c *Cache) Apply(ev store.WatchEvent) {
 	k := api.RefOf(o).Key()
 	c.prev = c.Get(kind, k)
 	if ev.Type == store.Deleted {
-		if c.prev != nil {
+		if c.prev != nil && c.idx != nil {
 			c.unindex(kind, k, c.prev)
 		}
 		if m := c.of(kind); m != nil {
@@ -106,7 +126,7 @@ func (c *Cache) Apply(ev store.WatchEvent) {
 		m = &c.objs[len(c.objs)-1].m
 	}
 	m.Set(k, o)
-	if (c.hasOwned || c.hasOnNode) && (c.prev == nil || indexedBy(c.prev) != indexedBy(o)) {
+	if c.idx != nil && (c.prev == nil || indexedBy(c.prev) != indexedBy(o)) {
 		if c.prev != nil {
 			c.unindex(kind, k, c.prev)
 		}
@@ -128,31 +148,34 @@ func indexedBy(o api.Object) [2]string {
 }
 
 func (c *Cache) index(kind, k string, o api.Object) {
-	if ref := o.Meta().ControllerOf(); ref != nil && c.hasOwned {
-		c.owned.Set(ref.UID+"\x00"+kind+"\x00"+k, true)
+	x := c.idx
+	if ref := o.Meta().ControllerOf(); ref != nil && x.hasOwned {
+		x.owned.Set(ref.UID+"\x00"+kind+"\x00"+k, true)
 	}
-	if p, ok := o.(*api.Pod); ok && p.Spec.NodeName != "" && c.hasOnNode {
-		c.onNode.Set(p.Spec.NodeName+"\x00"+k, true)
+	if p, ok := o.(*api.Pod); ok && p.Spec.NodeName != "" && x.hasOnNode {
+		x.onNode.Set(p.Spec.NodeName+"\x00"+k, true)
 	}
 }
 
 func (c *Cache) unindex(kind, k string, o api.Object) {
-	if ref := o.Meta().ControllerOf(); ref != nil && c.hasOwned {
-		c.owned.Delete(ref.UID + "\x00" + kind + "\x00" + k)
+	x := c.idx
+	if ref := o.Meta().ControllerOf(); ref != nil && x.hasOwned {
+		x.owned.Delete(ref.UID + "\x00" + kind + "\x00" + k)
 	}
-	if p, ok := o.(*api.Pod); ok && p.Spec.NodeName != "" && c.hasOnNode {
-		c.onNode.Delete(p.Spec.NodeName + "\x00" + k)
+	if p, ok := o.(*api.Pod); ok && p.Spec.NodeName != "" && x.hasOnNode {
+		x.onNode.Delete(p.Spec.NodeName + "\x00" + k)
 	}
 }
 
 // buildOwned builds the owner index from what the cache holds.
 func (c *Cache) buildOwned() {
-	c.hasOwned = true
+	x := c.built()
+	x.hasOwned = true
 	for i := range c.objs {
 		kind := c.objs[i].kind
 		for k, o := range c.objs[i].m.All() {
 			if ref := o.Meta().ControllerOf(); ref != nil {
-				c.owned.Set(ref.UID+"\x00"+kind+"\x00"+k, true)
+				x.owned.Set(ref.UID+"\x00"+kind+"\x00"+k, true)
 			}
 		}
 	}
@@ -160,11 +183,12 @@ func (c *Cache) buildOwned() {
 
 // buildOnNode builds the node index from the pods the cache holds.
 func (c *Cache) buildOnNode() {
-	c.hasOnNode = true
+	x := c.built()
+	x.hasOnNode = true
 	if m := c.of("Pod"); m != nil {
 		for k, o := range m.All() {
 			if p, ok := o.(*api.Pod); ok && p.Spec.NodeName != "" {
-				c.onNode.Set(p.Spec.NodeName+"\x00"+k, true)
+				x.onNode.Set(p.Spec.NodeName+"\x00"+k, true)
 			}
 		}
 	}
@@ -247,11 +271,11 @@ func (c *Cache) Owned(kind, uid string) []api.Object {
 		}
 		return c.base.Owned(kind, uid)
 	}
-	if !c.hasOwned {
+	if c.idx == nil || !c.idx.hasOwned {
 		c.buildOwned()
 	}
 	out := []api.Object{}
-	for k := range withPrefix(&c.owned, uid+"\x00"+kind+"\x00") {
+	for k := range withPrefix(&c.idx.owned, uid+"\x00"+kind+"\x00") {
 		if o := c.Get(kind, k); o != nil {
 			out = append(out, o)
 		}
@@ -267,11 +291,11 @@ func (c *Cache) PodsOnNode(node string) []*api.Pod {
 		}
 		return c.base.PodsOnNode(node)
 	}
-	if !c.hasOnNode {
+	if c.idx == nil || !c.idx.hasOnNode {
 		c.buildOnNode()
 	}
 	out := []*api.Pod{}
-	for k := range withPrefix(&c.onNode, node+"\x00") {
+	for k := range withPrefix(&c.idx.onNode, node+"\x00") {
 		if p, ok := c.Get("Pod", k).(*api.Pod); ok {
 			out = append(out, p)
 		}
@@ -328,8 +352,6 @@ func (c *Cache) CloneKinds(kinds []string) *Cache {
 	}
 	// The indexes are keyed by kind (owned) or hold pods only (onNode): an
 	// entry of a kind out of kinds finds no object and reads as absent.
-	out.owned = share(&c.owned)
-	out.onNode = share(&c.onNode)
-	out.hasOwned, out.hasOnNode = c.hasOwned, c.hasOnNode
+	out.idx = c.idx.clone()
 	return out
 }

@@ -82,11 +82,11 @@ func change(c *Cache, step int) {
 func TestIndexesBuiltOnUse(t *testing.T) {
 	c := NewCache()
 	change(c, 1)
-	if c.hasOwned || c.hasOnNode {
+	if c.idx != nil {
 		t.Fatal("indexes built before any use")
 	}
 	check(t, "first use", c)
-	if !c.hasOwned || !c.hasOnNode {
+	if c.idx == nil || !c.idx.hasOwned || !c.idx.hasOnNode {
 		t.Fatal("indexes not kept after their first use")
 	}
 	never := c.Clone()
