@@ -36,7 +36,10 @@ func NewKubelet(node string) *KubeletLoop { return &KubeletLoop{node: node} }
 
 func (k *KubeletLoop) Name() string      { return Kubelet }
 func (k *KubeletLoop) Watches() []string { return []string{"Pod", "Node", "ConfigMap", "Secret"} }
-func (k *KubeletLoop) Clone() Reconciler { return &KubeletLoop{node: k.node} }
+
+// Clone returns k itself: a kubelet holds nothing that changes (its
+// node's runtime is the world's, Runtime).
+func (k *KubeletLoop) Clone() Reconciler { return k }
 
 // Node returns the node this kubelet runs on.
 func (k *KubeletLoop) Node() string { return k.node }
@@ -169,9 +172,10 @@ func (k *KubeletLoop) countContainers(rt *Runtime, key string, p *api.Pod) int {
 
 func (k *KubeletLoop) removeContainers(rt *Runtime, key string) int {
 	n := 0
+	// Each container goes or stays on its own: order does not matter.
 	for ck := range rt.Containers {
 		if strings.HasPrefix(ck, key+"/") {
-			delete(rt.Containers, ck)
+			rt.Remove(ck)
 			n++
 		}
 	}

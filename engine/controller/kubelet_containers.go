@@ -21,7 +21,7 @@ func (k *KubeletLoop) syncContainer(s *podSync, c api.Container, r role) *Contai
 	rc := s.rt.Container(ck)
 	img := ctx.World.Image(c.Image)
 	if rc != nil && rc.PodUID != p.UID {
-		delete(s.rt.Containers, ck)
+		s.rt.Remove(ck)
 		rc = nil
 	}
 	// What the runtime shows before this pass acts.
@@ -67,7 +67,7 @@ func (k *KubeletLoop) syncContainer(s *podSync, c api.Container, r role) *Contai
 			s.soon(ctx.Now + api.Second) // the next sync reports the back-off
 			break
 		}
-		s.rt.Images[c.Image] = img.Digest
+		s.rt.SetImage(c.Image, img.Digest)
 		rc.Digest = img.Digest
 		s.because("image pulled; container " + c.Name + " not started")
 		took := api.FormatDuration(ctx.Now - rc.Since)

@@ -9,6 +9,10 @@ import (
 // Runtime is a node's container runtime: the images it holds and the
 // containers it runs. It is the kubelet's observed state, kept outside the
 // store as a real node keeps it outside etcd.
+//
+// A clone (a checkpoint's copy) shares both maps, and each container in
+// them, until it changes them: read the maps directly, change them only
+// through the methods (Container, Add, Remove, SetImage).
 type Runtime struct {
 	// Images maps an image reference to the digest pulled for it.
 	Images map[string]string
@@ -18,6 +22,9 @@ type Runtime struct {
 	// own tags the containers this runtime may change in place; a clone
 	// shares the others and copies one when it changes it.
 	own *runtimeOwner
+	// sharedImages, sharedContainers: the map is a clone's source's too,
+	// to be copied before it changes.
+	sharedImages, sharedContainers bool
 }
 
 type runtimeOwner struct{ _ int }
@@ -72,34 +79,56 @@ func NewRuntime() *Runtime {
 	return &Runtime{Images: map[string]string{}, Containers: map[string]*Container{}}
 }
 
-// Clone returns a copy of r that shares its containers until it changes
-// one (through Container). r must not change after: it is a checkpoint's.
+// Clone returns a copy of r that shares its maps and containers until it
+// changes them. r must not change after: it is a checkpoint's.
 func (r *Runtime) Clone() *Runtime {
-	return &Runtime{Images: maps.Clone(r.Images), Containers: maps.Clone(r.Containers), own: &runtimeOwner{}}
+	return &Runtime{Images: r.Images, Containers: r.Containers, own: &runtimeOwner{}, sharedImages: true, sharedContainers: true}
+}
+
+// containers returns the containers map, r's own to change.
+func (r *Runtime) containers() map[string]*Container {
+	if r.sharedContainers {
+		r.Containers, r.sharedContainers = maps.Clone(r.Containers), false
+	}
+	if r.own == nil {
+		r.own = &runtimeOwner{}
+	}
+	return r.Containers
 }
 
 // Container returns the container at key, ready to change, or nil.
 func (r *Runtime) Container(key string) *Container {
 	c := r.Containers[key]
 	if c != nil && (c.own != r.own || r.own == nil) {
-		if r.own == nil {
-			r.own = &runtimeOwner{}
-		}
+		m := r.containers() // and r.own
 		cp := *c
 		cp.own = r.own
 		c = &cp
-		r.Containers[key] = c
+		m[key] = c
 	}
 	return c
 }
 
 // Add puts a new container at key.
 func (r *Runtime) Add(key string, c *Container) {
-	if r.own == nil {
-		r.own = &runtimeOwner{}
-	}
+	m := r.containers()
 	c.own = r.own
-	r.Containers[key] = c
+	m[key] = c
+}
+
+// Remove removes the container at key.
+func (r *Runtime) Remove(key string) {
+	if _, ok := r.Containers[key]; ok {
+		delete(r.containers(), key)
+	}
+}
+
+// SetImage records the digest pulled for an image reference.
+func (r *Runtime) SetImage(ref, digest string) {
+	if r.sharedImages {
+		r.Images, r.sharedImages = maps.Clone(r.Images), false
+	}
+	r.Images[ref] = digest
 }
 
 // IsPodActive reports whether a pod counts towards its ReplicaSet: not

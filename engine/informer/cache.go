@@ -1,6 +1,7 @@
 package informer
 
 import (
+	"iter"
 	"strings"
 
 	"reconcile/engine/api"
@@ -13,14 +14,12 @@ import (
 // event leaves it wrong until the next relist.
 //
 // Its maps share their structure with its clones (checkpoints): a clone
-// costs O(kinds), and each copy then pays for what it changes.
+// costs one small slice (of the kinds it holds), and each copy then pays
+// for what it changes.
 type Cache struct {
-	objs map[string]*pmap.Map[api.Object] // kind → namespace/name
-	// owned indexes dependents by their controller's UID:
-	// "uid\x00kind\x00key".
-	owned pmap.Map[bool]
-	// onNode indexes pods by spec.nodeName: "node\x00key".
-	onNode pmap.Map[bool]
+	objs []kindObjs // the kinds held, in the order they came
+	// idx holds the indexes, once one is built (nil before).
+	idx *indexes
 	// prev is what the last Apply replaced (nil if nothing).
 	prev api.Object
 
@@ -31,21 +30,74 @@ type Cache struct {
 	kinds []string
 }
 
+// indexes are a cache's indexes, each built on its first use (Owned,
+// PodsOnNode) and kept from then on: a cache never asked (a kubelet's for
+// owners, the scheduler's) pays for neither.
+type indexes struct {
+	// owned indexes dependents by their controller's UID:
+	// "uid\x00kind\x00key".
+	owned pmap.Map[bool]
+	// onNode indexes pods by spec.nodeName: "node\x00key".
+	onNode pmap.Map[bool]
+	// hasOwned, hasOnNode: the index is built.
+	hasOwned, hasOnNode bool
+}
+
+// clone returns indexes sharing x's until either writes; nil for nil.
+func (x *indexes) clone() *indexes {
+	if x == nil {
+		return nil
+	}
+	return &indexes{owned: share(&x.owned), onNode: share(&x.onNode), hasOwned: x.hasOwned, hasOnNode: x.hasOnNode}
+}
+
+// built returns the indexes, made if none was.
+func (c *Cache) built() *indexes {
+	if c.idx == nil {
+		c.idx = &indexes{}
+	}
+	return c.idx
+}
+
+// kindObjs are the objects of one kind, by namespace/name.
+type kindObjs struct {
+	kind string
+	m    pmap.Map[api.Object]
+}
+
 // NewCache returns an empty cache.
 func NewCache() *Cache {
-	return &Cache{objs: map[string]*pmap.Map[api.Object]{}}
+	return &Cache{}
+}
+
+// of returns the objects of kind, or nil when none came. The pointer is
+// good until the next kind is added.
+func (c *Cache) of(kind string) *pmap.Map[api.Object] {
+	for i := range c.objs {
+		if c.objs[i].kind == kind {
+			return &c.objs[i].m
+		}
+	}
+	return nil
+}
+
+// share returns a clone of m; an empty one shares nothing and costs
+// nothing.
+func share[V any](m *pmap.Map[V]) pmap.Map[V] {
+	if m.Len() == 0 {
+		return pmap.Map[V]{}
+	}
+	return m.Clone()
 }
 
 // Clone returns a cache sharing the immutable objects and, until either
 // writes, the structure of c.
 func (c *Cache) Clone() *Cache {
-	out := &Cache{objs: make(map[string]*pmap.Map[api.Object], len(c.objs))}
-	for k, m := range c.objs {
-		m2 := m.Clone()
-		out.objs[k] = &m2
+	out := &Cache{objs: make([]kindObjs, len(c.objs))}
+	for i := range c.objs {
+		out.objs[i] = kindObjs{kind: c.objs[i].kind, m: share(&c.objs[i].m)}
 	}
-	out.owned = c.owned.Clone()
-	out.onNode = c.onNode.Clone()
+	out.idx = c.idx.clone()
 	return out
 }
 
@@ -60,21 +112,21 @@ func (c *Cache) Apply(ev store.WatchEvent) {
 	k := api.RefOf(o).Key()
 	c.prev = c.Get(kind, k)
 	if ev.Type == store.Deleted {
-		if c.prev != nil {
+		if c.prev != nil && c.idx != nil {
 			c.unindex(kind, k, c.prev)
 		}
-		if m := c.objs[kind]; m != nil {
+		if m := c.of(kind); m != nil {
 			m.Delete(k)
 		}
 		return
 	}
-	m := c.objs[kind]
+	m := c.of(kind)
 	if m == nil {
-		m = &pmap.Map[api.Object]{}
-		c.objs[kind] = m
+		c.objs = append(c.objs, kindObjs{kind: kind})
+		m = &c.objs[len(c.objs)-1].m
 	}
 	m.Set(k, o)
-	if c.prev == nil || indexedBy(c.prev) != indexedBy(o) {
+	if c.idx != nil && (c.prev == nil || indexedBy(c.prev) != indexedBy(o)) {
 		if c.prev != nil {
 			c.unindex(kind, k, c.prev)
 		}
@@ -96,20 +148,49 @@ func indexedBy(o api.Object) [2]string {
 }
 
 func (c *Cache) index(kind, k string, o api.Object) {
-	if ref := o.Meta().ControllerOf(); ref != nil {
-		c.owned.Set(ref.UID+"\x00"+kind+"\x00"+k, true)
+	x := c.idx
+	if ref := o.Meta().ControllerOf(); ref != nil && x.hasOwned {
+		x.owned.Set(ref.UID+"\x00"+kind+"\x00"+k, true)
 	}
-	if p, ok := o.(*api.Pod); ok && p.Spec.NodeName != "" {
-		c.onNode.Set(p.Spec.NodeName+"\x00"+k, true)
+	if p, ok := o.(*api.Pod); ok && p.Spec.NodeName != "" && x.hasOnNode {
+		x.onNode.Set(p.Spec.NodeName+"\x00"+k, true)
 	}
 }
 
 func (c *Cache) unindex(kind, k string, o api.Object) {
-	if ref := o.Meta().ControllerOf(); ref != nil {
-		c.owned.Delete(ref.UID + "\x00" + kind + "\x00" + k)
+	x := c.idx
+	if ref := o.Meta().ControllerOf(); ref != nil && x.hasOwned {
+		x.owned.Delete(ref.UID + "\x00" + kind + "\x00" + k)
 	}
-	if p, ok := o.(*api.Pod); ok && p.Spec.NodeName != "" {
-		c.onNode.Delete(p.Spec.NodeName + "\x00" + k)
+	if p, ok := o.(*api.Pod); ok && p.Spec.NodeName != "" && x.hasOnNode {
+		x.onNode.Delete(p.Spec.NodeName + "\x00" + k)
+	}
+}
+
+// buildOwned builds the owner index from what the cache holds.
+func (c *Cache) buildOwned() {
+	x := c.built()
+	x.hasOwned = true
+	for i := range c.objs {
+		kind := c.objs[i].kind
+		for k, o := range c.objs[i].m.All() {
+			if ref := o.Meta().ControllerOf(); ref != nil {
+				x.owned.Set(ref.UID+"\x00"+kind+"\x00"+k, true)
+			}
+		}
+	}
+}
+
+// buildOnNode builds the node index from the pods the cache holds.
+func (c *Cache) buildOnNode() {
+	x := c.built()
+	x.hasOnNode = true
+	if m := c.of("Pod"); m != nil {
+		for k, o := range m.All() {
+			if p, ok := o.(*api.Pod); ok && p.Spec.NodeName != "" {
+				x.onNode.Set(p.Spec.NodeName+"\x00"+k, true)
+			}
+		}
 	}
 }
 
@@ -131,7 +212,7 @@ func (c *Cache) Get(kind, key string) api.Object {
 		}
 		return c.base.Get(kind, key)
 	}
-	m := c.objs[kind]
+	m := c.of(kind)
 	if m == nil {
 		return nil
 	}
@@ -147,7 +228,7 @@ func (c *Cache) Len(kind string) int {
 		}
 		return c.base.Len(kind)
 	}
-	if m := c.objs[kind]; m != nil {
+	if m := c.of(kind); m != nil {
 		return m.Len()
 	}
 	return 0
@@ -161,25 +242,24 @@ func (c *Cache) List(kind string) []api.Object {
 		}
 		return c.base.List(kind)
 	}
-	m := c.objs[kind]
+	m := c.of(kind)
 	if m == nil {
 		return []api.Object{}
 	}
 	return m.Values()
 }
 
-// withPrefix returns the rest of each key of m that starts with prefix, in
+// withPrefix yields the rest of each key of m that starts with prefix, in
 // order.
-func withPrefix(m *pmap.Map[bool], prefix string) []string {
-	var out []string
-	for k := range m.From(prefix) {
-		rest, ok := strings.CutPrefix(k, prefix)
-		if !ok {
-			break
+func withPrefix(m *pmap.Map[bool], prefix string) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		for k := range m.From(prefix) {
+			rest, ok := strings.CutPrefix(k, prefix)
+			if !ok || !yield(rest) {
+				return
+			}
 		}
-		out = append(out, rest)
 	}
-	return out
 }
 
 // Owned returns the cached objects of kind controlled by the owner with
@@ -191,9 +271,11 @@ func (c *Cache) Owned(kind, uid string) []api.Object {
 		}
 		return c.base.Owned(kind, uid)
 	}
-	keys := withPrefix(&c.owned, uid+"\x00"+kind+"\x00")
-	out := make([]api.Object, 0, len(keys))
-	for _, k := range keys {
+	if c.idx == nil || !c.idx.hasOwned {
+		c.buildOwned()
+	}
+	out := []api.Object{}
+	for k := range withPrefix(&c.idx.owned, uid+"\x00"+kind+"\x00") {
 		if o := c.Get(kind, k); o != nil {
 			out = append(out, o)
 		}
@@ -209,9 +291,11 @@ func (c *Cache) PodsOnNode(node string) []*api.Pod {
 		}
 		return c.base.PodsOnNode(node)
 	}
-	keys := withPrefix(&c.onNode, node+"\x00")
-	out := make([]*api.Pod, 0, len(keys))
-	for _, k := range keys {
+	if c.idx == nil || !c.idx.hasOnNode {
+		c.buildOnNode()
+	}
+	out := []*api.Pod{}
+	for k := range withPrefix(&c.idx.onNode, node+"\x00") {
 		if p, ok := c.Get("Pod", k).(*api.Pod); ok {
 			out = append(out, p)
 		}
@@ -227,7 +311,7 @@ func (c *Cache) Keys(kind string) []string {
 		}
 		return c.base.Keys(kind)
 	}
-	m := c.objs[kind]
+	m := c.of(kind)
 	if m == nil {
 		return nil
 	}
@@ -260,16 +344,14 @@ func (c *Cache) CloneKinds(kinds []string) *Cache {
 	if c.base != nil {
 		c = c.base
 	}
-	out := &Cache{objs: make(map[string]*pmap.Map[api.Object], len(kinds))}
+	out := &Cache{objs: make([]kindObjs, 0, len(kinds))}
 	for _, k := range kinds {
-		if m := c.objs[k]; m != nil {
-			m2 := m.Clone()
-			out.objs[k] = &m2
+		if m := c.of(k); m != nil {
+			out.objs = append(out.objs, kindObjs{kind: k, m: share(m)})
 		}
 	}
 	// The indexes are keyed by kind (owned) or hold pods only (onNode): an
 	// entry of a kind out of kinds finds no object and reads as absent.
-	out.owned = c.owned.Clone()
-	out.onNode = c.onNode.Clone()
+	out.idx = c.idx.clone()
 	return out
 }

@@ -10,7 +10,10 @@
 // after a lost event (the next pass, after the relist, sees the real gap).
 //
 // A Cache shares its structure with its clones (checkpoints of a run): a
-// clone costs O(kinds), and each copy then pays for what it changes.
+// clone costs one small slice of its kinds, and each copy then pays for
+// what it changes. Its indexes are built on their first use and kept
+// after: a cache never asked by owner or by node (a kubelet's, the
+// scheduler's) keeps neither.
 //
 // The controllers of one binary share one cache, as kube-controller-manager's
 // share one informer factory: each reads it through a View that sees only

@@ -9,7 +9,8 @@
 // and in order: that is what makes it lose count when one is lost or
 // doubled.
 //
-// A Queue is a value the simulation checkpoints: Clone copies it.
+// A Queue is a value the simulation checkpoints: Clone copies the items
+// waiting and shares the rest until either copy writes.
 package queue
 
 import (
@@ -17,6 +18,7 @@ import (
 	"slices"
 
 	"reconcile/engine/api"
+	"reconcile/engine/pmap"
 	"reconcile/engine/store"
 )
 
@@ -41,26 +43,60 @@ const (
 )
 
 // Queue holds the items waiting, in the order they came.
+//
+// A queue of a few keys finds a key by looking at each (a kubelet's holds
+// one or two pods); past indexAt keys it indexes them in a pmap.Map, which
+// a clone shares until either writes. Positions in the index are counted
+// from the first item ever queued (off is the count of items dropped
+// before items[0]), so dropping taken items renumbers nothing.
 type Queue struct {
-	items []Item
-	head  int            // items[head:] are waiting
-	index map[string]int // key → its position in items, while it waits
+	items   []Item
+	head    int // items[head:] are waiting
+	off     int // items dropped before items[0]
+	indexed bool
+	index   pmap.Map[int] // key → off + its position in items, while it waits (when indexed)
 	// failures counts the consecutive failed passes of each key.
 	failures map[string]int
+}
+
+// indexAt is how many waiting items make a queue index its keys.
+const indexAt = 32
+
+// find returns the position in items of key, waiting, or -1.
+func (q *Queue) find(key string) int {
+	if q.indexed {
+		if seq, ok := q.index.Get(key); ok {
+			return seq - q.off
+		}
+		return -1
+	}
+	for i := q.head; i < len(q.items); i++ {
+		if it := &q.items[i]; it.Event == nil && it.Key == key {
+			return i
+		}
+	}
+	return -1
 }
 
 // Add queues key, or counts one more event on it when it is already
 // waiting. It reports whether the key was newly queued.
 func (q *Queue) Add(key, trigger string) bool {
-	if pos, ok := q.index[key]; ok {
+	if pos := q.find(key); pos >= 0 {
 		q.items[pos].Events++
 		return false
 	}
-	if q.index == nil {
-		q.index = map[string]int{}
+	if q.indexed {
+		q.index.Set(key, q.off+len(q.items))
 	}
-	q.index[key] = len(q.items)
 	q.items = append(q.items, Item{Key: key, Trigger: trigger, Events: 1})
+	if !q.indexed && q.Len() >= indexAt {
+		q.indexed = true
+		for i := q.head; i < len(q.items); i++ {
+			if q.items[i].Event == nil {
+				q.index.Set(q.items[i].Key, q.off+i)
+			}
+		}
+	}
 	return true
 }
 
@@ -81,19 +117,18 @@ func (q *Queue) Get() (Item, bool) {
 	it := q.items[q.head]
 	q.items[q.head] = Item{}
 	q.head++
-	if it.Event == nil {
-		delete(q.index, it.Key)
+	if it.Event == nil && q.indexed {
+		q.index.Delete(it.Key)
 	}
 	switch {
 	case q.head == len(q.items):
+		q.off += q.head
 		q.items, q.head = q.items[:0], 0
+		q.indexed, q.index = false, pmap.Map[int]{}
 	case q.head > 1024 && q.head > len(q.items)/2:
 		// Drop what was taken, so a long run does not keep it.
-		rest := slices.Clone(q.items[q.head:])
-		for k, v := range q.index { // each entry moved by the same amount: order cannot matter
-			q.index[k] = v - q.head
-		}
-		q.items, q.head = rest, 0
+		q.off += q.head
+		q.items, q.head = slices.Clone(q.items[q.head:]), 0
 	}
 	return it, true
 }
@@ -116,7 +151,15 @@ func (q *Queue) Failed(key string) api.Duration {
 // Forget clears the failures of key: its pass succeeded.
 func (q *Queue) Forget(key string) { delete(q.failures, key) }
 
-// Clone returns a copy of q that changes apart from it.
+// Clone returns a copy of q that changes apart from it: the waiting items
+// (not those taken), the index shared until either writes, the failures.
 func (q *Queue) Clone() Queue {
-	return Queue{items: slices.Clone(q.items), head: q.head, index: maps.Clone(q.index), failures: maps.Clone(q.failures)}
+	out := Queue{items: slices.Clone(q.items[q.head:]), off: q.off + q.head, indexed: q.indexed}
+	if q.indexed {
+		out.index = q.index.Clone()
+	}
+	if len(q.failures) > 0 {
+		out.failures = maps.Clone(q.failures)
+	}
+	return out
 }

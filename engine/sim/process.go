@@ -11,20 +11,19 @@ import (
 // process is one running controller, as the controller-manager (or a
 // node, for a kubelet) runs it: the controller, its informer cache, its
 // work queue, and the faults aimed at it.
+//
+// A checkpoint shares every process, and the first change to one after it
+// copies it: what never changes (procInfo) is behind a pointer the copies
+// share, so a copy is the small rest.
 type process struct {
-	name string
-	host string // the node, for a kubelet
-	mode controller.Mode
-	spec controller.Spec
+	*procInfo
 	rec  controller.Reconciler   // level-triggered
 	edge controller.EventHandler // edge-triggered
 
 	cache *informer.Cache
 	// inf is 1 + the index of the shared informer the process reads in
 	// place of cache (informers.go), 0 when cache is its own.
-	inf int
-	// kinds memoizes watches().
-	kinds   []string
+	inf     int
 	queue   queue.Queue
 	pending bool // a pass item is on the agenda
 	running bool
@@ -36,6 +35,18 @@ type process struct {
 	drop, dup int
 	delay     api.Duration
 	crashNext bool
+}
+
+// procInfo is what a process is all its life, set when it is made and
+// shared by its copies.
+type procInfo struct {
+	name string
+	host string // the node, for a kubelet
+	mode controller.Mode
+	spec controller.Spec
+	// kinds memoizes watches(); it is asked before the process is first
+	// copied (sim.go), so copies never write it.
+	kinds []string
 }
 
 func (p *process) clone() *process {

@@ -69,7 +69,7 @@ func (s *Sim) build() (*world, error) {
 	// The processes, in registry order; per-node ones last, in node order.
 	add := func(spec controller.Spec, env controller.Env) (int, error) {
 		mode := cfg.mode(spec.Name)
-		p := &process{name: spec.Name, host: env.Node, spec: spec, mode: controller.Level, cache: informer.NewCache()}
+		p := &process{procInfo: &procInfo{name: spec.Name, host: env.Node, spec: spec, mode: controller.Level}, cache: informer.NewCache()}
 		if mode == controller.Edge && spec.Edge != nil {
 			p.mode, p.edge = controller.Edge, spec.Edge(env)
 		} else {
@@ -78,6 +78,7 @@ func (s *Sim) build() (*world, error) {
 		if err := controller.Check(p.impl()); err != nil {
 			return 0, err
 		}
+		p.watches() // memoized before any copy shares procInfo
 		w.procs = append(w.procs, p)
 		return len(w.procs) - 1, nil
 	}
