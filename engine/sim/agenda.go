@@ -17,7 +17,7 @@ type itemKind uint8
 
 const (
 	itemStep    itemKind = iota // a scripted input at a simulated time
-	itemDeliver                 // a watch event reaches a controller
+	itemDeliver                 // a watch event reaches controllers (to)
 	itemPass                    // a controller takes the next key off its queue
 	itemRequeue                 // a key comes back after a delay
 	itemTick                    // a periodic check (node monitor, GitOps sync)
@@ -39,10 +39,18 @@ type item struct {
 	why   string
 	ev    store.WatchEvent
 	step  int
-	// inform is 1 + the index of a shared informer that folds ev into its
-	// cache when this delivery comes due (it is the first of the deliveries
-	// of ev to the controllers sharing it), 0 for none.
-	inform int
+	// to are the processes ev reaches when a delivery comes due, in the
+	// order they take it (fanout.go).
+	to []recipient
+}
+
+// recipient is one process a watch event is on its way to.
+type recipient struct {
+	ctrl, epoch int32
+	// inform is 1 + the index of a shared informer that folds the event
+	// into its cache as it reaches this process (the first of the
+	// processes sharing it), 0 for none.
+	inform int32
 }
 
 // agenda holds the scheduled items in the order they run: by time; at one
@@ -70,8 +78,8 @@ func (w *world) schedule(it item) {
 }
 
 func (w *world) pop() item {
-	w.handled++
 	k, it, _ := w.agenda.First()
+	w.handled += uint64(max(len(it.to), 1)) // a delivery counts per process it reaches
 	w.agenda.Delete(k)
 	return *it
 }

@@ -38,7 +38,8 @@ const (
 )
 
 // work is the replay cost of the world's past so far, in items of the
-// agenda handled (deliveries, passes, timers) plus writeWork per object
+// agenda handled (deliveries, passes, timers; a watch event's deliveries,
+// one item, count one per process they reach) plus writeWork per object
 // written.
 func (w *world) work() uint64 { return w.handled + writeWork*w.writes }
 

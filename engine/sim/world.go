@@ -107,6 +107,9 @@ type world struct {
 	handled, passEnd uint64
 	// pods is what Converged reads of the pods (converged_index.go).
 	pods podIndex
+	// fan gathers the deliveries of the watch event notify fans out
+	// (scratch, a world's own: a clone starts without).
+	fan []recipient
 }
 
 // clone returns a copy of w. The two share what neither has changed since:
@@ -139,5 +142,6 @@ func (w *world) clone() *world {
 	out.traffic = w.traffic.clone()
 	out.pods.terminating = w.pods.terminating.Clone()
 	out.informers = cloneInformers(w.informers)
+	out.fan = nil
 	return &out
 }
