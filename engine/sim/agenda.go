@@ -1,10 +1,7 @@
 package sim
 
 import (
-	"encoding/binary"
-
 	"reconcile/engine/api"
-	"reconcile/engine/pmap"
 	"reconcile/engine/store"
 )
 
@@ -53,39 +50,20 @@ type recipient struct {
 	inform int32
 }
 
-// agenda holds the scheduled items in the order they run: by time; at one
-// moment, a replayed input after everything else due then (as it came when
-// it was given), and otherwise in the order they were scheduled. It is a
-// persistent map keyed by that order, so a checkpoint shares it.
-type agenda = pmap.Map[*item]
-
-// order is an item's key in the agenda: its time, whether it is a replayed
-// input, and its sequence number, as bytes that sort in that order.
-func order(it *item) string {
-	var b [17]byte
-	binary.BigEndian.PutUint64(b[:8], uint64(it.at)^(1<<63)) // signed → unsigned order
-	if it.kind == itemInput {
-		b[8] = 1
-	}
-	binary.BigEndian.PutUint64(b[9:], it.seq)
-	return string(b[:])
-}
-
 func (w *world) schedule(it item) {
 	w.seq++
 	it.seq = w.seq
-	w.agenda.Set(order(&it), &it)
+	w.agenda.add(&it)
 }
 
 func (w *world) pop() item {
-	k, it, _ := w.agenda.First()
+	it := w.agenda.takeFirst()
 	w.handled += uint64(max(len(it.to), 1)) // a delivery counts per process it reaches
-	w.agenda.Delete(k)
 	return *it
 }
 
 func (w *world) peek() (item, bool) {
-	_, it, ok := w.agenda.First()
+	it, ok := w.agenda.first()
 	if !ok {
 		return item{}, false
 	}

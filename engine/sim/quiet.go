@@ -38,7 +38,7 @@ func (s *Sim) Quiet() (bool, string) {
 	}
 	version := w.writes<<16 + uint64(len(w.notes))
 	var requeues []*item
-	for _, it := range w.agenda.All() {
+	for it := range w.agenda.All() {
 		if it.kind == itemDeliver {
 			for _, r := range it.to {
 				if c := w.procs[r.ctrl]; c.epoch == int(r.epoch) && c.running {
