@@ -47,7 +47,7 @@ func (w *world) notify(ev store.WatchEvent) {
 		return
 	}
 	w.fan = w.fan[:0]
-	defer w.sendFan(ev)
+	defer w.sendFan(kind, ev)
 	var informed uint64 // the shared informers given ev, by bit
 	if p, ok := ev.Object.(*api.Pod); ok {
 		w.deliverToKubelet(p.Spec.NodeName, ev)
@@ -148,12 +148,37 @@ func (w *world) send(c *process, ev store.WatchEvent, r recipient) {
 }
 
 // sendFan schedules the deliveries of ev gathered in w.fan, as one item.
-func (w *world) sendFan(ev store.WatchEvent) {
+func (w *world) sendFan(kind string, ev store.WatchEvent) {
 	if len(w.fan) == 0 {
 		return
 	}
-	w.schedule(item{at: w.now + WatchLatency, kind: itemDeliver, ev: ev, to: slices.Clone(w.fan)})
+	w.schedule(item{at: w.now + WatchLatency, kind: itemDeliver, ev: ev, to: w.roster(kind)})
 	w.fan = w.fan[:0]
+}
+
+// rosterKey names the recipients of a watch event: its kind and the
+// process it reaches first (a pod's kubelet, for a pod).
+type rosterKey struct {
+	kind  string
+	first int32
+}
+
+// roster returns the recipients gathered in w.fan as a slice shared with
+// the watch events before of the same kind that reached the same
+// processes, the same way: a change of a pod reaches its kubelet and the
+// same dozen controllers as the change before it on that node, so the
+// items of the agenda (and the checkpoints that hold them) share one list.
+func (w *world) roster(kind string) []recipient {
+	k := rosterKey{kind: kind, first: w.fan[0].ctrl}
+	if r, ok := w.rosters[k]; ok && slices.Equal(r, w.fan) {
+		return r
+	}
+	r := slices.Clone(w.fan)
+	if w.rosters == nil {
+		w.rosters = map[rosterKey][]recipient{}
+	}
+	w.rosters[k] = r
+	return r
 }
 
 // receive hands a watch event to the process r names, when a delivery

@@ -34,7 +34,8 @@ func deliveries(w *world) (at []api.Time, to [][]string) {
 // reaches, in order, the pod's kubelet and every controller watching pods,
 // the first of kube-controller-manager's folding it into their informer;
 // a controller whose watch is delayed gets an item of its own, later; a
-// duplicated delivery comes twice in a row.
+// duplicated delivery comes twice in a row. Changes that reach the same
+// processes share one list of them.
 func TestWatchEventIsOneItem(t *testing.T) {
 	s, err := New(webDeployment(1))
 	if err != nil {
@@ -78,8 +79,12 @@ func TestWatchEventIsOneItem(t *testing.T) {
 	if len(to) != 1 || !slices.Equal(to[0], want) || at[0] != w.now+WatchLatency {
 		t.Fatalf("deliveries at %v: %q; want one at %s: %q", at, to, w.now+WatchLatency, want)
 	}
-	if k := w.agenda.Values()[0].to[0].ctrl; w.procs[k].host != pod.Spec.NodeName {
+	first := w.agenda.Values()[0].to
+	if k := first[0].ctrl; w.procs[k].host != pod.Spec.NodeName {
 		t.Fatalf("the kubelet on %s is reached, not the pod's (on %s)", w.procs[k].host, pod.Spec.NodeName)
+	}
+	if notify(); &w.agenda.Values()[0].to[0] != &first[0] {
+		t.Errorf("the next change of the pod has a list of recipients of its own; want the same list shared")
 	}
 
 	f, err := ParseFault("delay-watch " + controller.ReplicaSetController + " 2s")
@@ -92,6 +97,9 @@ func TestWatchEventIsOneItem(t *testing.T) {
 		t.Fatalf("the delayed controller is still expected at once: %q", rest)
 	}
 	at, to = notify()
+	if &w.agenda.Values()[0].to[0] == &first[0] {
+		t.Errorf("the recipients before the delay fault are shared after it")
+	}
 	if len(to) != 2 || !slices.Equal(to[0], rest) || !slices.Equal(to[1], []string{controller.ReplicaSetController}) ||
 		at[0] != w.now+WatchLatency || at[1] != w.now+WatchLatency+2*api.Second {
 		t.Fatalf("with the ReplicaSet controller's watch delayed 2s: deliveries at %v: %q; want %q then the ReplicaSet controller's 2s later", at, to, rest)
