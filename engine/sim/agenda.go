@@ -37,9 +37,12 @@ type item struct {
 	ev    store.WatchEvent
 	step  int
 	// to are the processes ev reaches when a delivery comes due, in the
-	// order they take it (fanout.go).
-	to []recipient
+	// order they take it (fanout.go); items share them.
+	to *roster
 }
+
+// roster is the processes a watch event is on its way to, in order.
+type roster struct{ list []recipient }
 
 // recipient is one process a watch event is on its way to.
 type recipient struct {
@@ -58,7 +61,10 @@ func (w *world) schedule(it item) {
 
 func (w *world) pop() item {
 	it := w.agenda.takeFirst()
-	w.handled += uint64(max(len(it.to), 1)) // a delivery counts per process it reaches
+	w.handled++
+	if it.to != nil {
+		w.handled += uint64(len(it.to.list)) - 1 // a delivery counts per process it reaches
+	}
 	return *it
 }
 

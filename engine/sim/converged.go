@@ -358,7 +358,7 @@ func (w *world) agendaMoving(m *reasons) {
 	for _, it := range w.agenda.Values() {
 		if it.kind == itemDeliver {
 			ev := ""
-			for _, r := range it.to {
+			for _, r := range it.to.list {
 				if c := w.procs[r.ctrl]; c.epoch == int(r.epoch) && c.running {
 					if ev == "" {
 						ev = fmt.Sprintf("%s %s", api.RefOf(it.ev.Object), it.ev.Type)

@@ -144,7 +144,7 @@ func (w *world) send(c *process, ev store.WatchEvent, r recipient) {
 		w.fan = append(w.fan, r)
 		return
 	}
-	w.schedule(item{at: w.now + WatchLatency + c.delay, kind: itemDeliver, ev: ev, to: []recipient{r}})
+	w.schedule(item{at: w.now + WatchLatency + c.delay, kind: itemDeliver, ev: ev, to: &roster{[]recipient{r}}})
 }
 
 // sendFan schedules the deliveries of ev gathered in w.fan, as one item.
@@ -168,14 +168,14 @@ type rosterKey struct {
 // processes, the same way: a change of a pod reaches its kubelet and the
 // same dozen controllers as the change before it on that node, so the
 // items of the agenda (and the checkpoints that hold them) share one list.
-func (w *world) roster(kind string) []recipient {
+func (w *world) roster(kind string) *roster {
 	k := rosterKey{kind: kind, first: w.fan[0].ctrl}
-	if r, ok := w.rosters[k]; ok && slices.Equal(r, w.fan) {
+	if r, ok := w.rosters[k]; ok && slices.Equal(r.list, w.fan) {
 		return r
 	}
-	r := slices.Clone(w.fan)
+	r := &roster{slices.Clone(w.fan)}
 	if w.rosters == nil {
-		w.rosters = map[rosterKey][]recipient{}
+		w.rosters = map[rosterKey]*roster{}
 	}
 	w.rosters[k] = r
 	return r

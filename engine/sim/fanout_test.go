@@ -18,7 +18,7 @@ func deliveries(w *world) (at []api.Time, to [][]string) {
 			continue
 		}
 		var names []string
-		for _, r := range it.to {
+		for _, r := range it.to.list {
 			n := w.procs[r.ctrl].name
 			if r.inform > 0 {
 				n += "+"
@@ -79,11 +79,11 @@ func TestWatchEventIsOneItem(t *testing.T) {
 	if len(to) != 1 || !slices.Equal(to[0], want) || at[0] != w.now+WatchLatency {
 		t.Fatalf("deliveries at %v: %q; want one at %s: %q", at, to, w.now+WatchLatency, want)
 	}
-	first := w.agenda.Values()[0].to
+	first := w.agenda.Values()[0].to.list
 	if k := first[0].ctrl; w.procs[k].host != pod.Spec.NodeName {
 		t.Fatalf("the kubelet on %s is reached, not the pod's (on %s)", w.procs[k].host, pod.Spec.NodeName)
 	}
-	if notify(); &w.agenda.Values()[0].to[0] != &first[0] {
+	if notify(); &w.agenda.Values()[0].to.list[0] != &first[0] {
 		t.Errorf("the next change of the pod has a list of recipients of its own; want the same list shared")
 	}
 
@@ -97,7 +97,7 @@ func TestWatchEventIsOneItem(t *testing.T) {
 		t.Fatalf("the delayed controller is still expected at once: %q", rest)
 	}
 	at, to = notify()
-	if &w.agenda.Values()[0].to[0] == &first[0] {
+	if &w.agenda.Values()[0].to.list[0] == &first[0] {
 		t.Errorf("the recipients before the delay fault are shared after it")
 	}
 	if len(to) != 2 || !slices.Equal(to[0], rest) || !slices.Equal(to[1], []string{controller.ReplicaSetController}) ||

@@ -40,7 +40,7 @@ func (s *Sim) Quiet() (bool, string) {
 	var requeues []*item
 	for it := range w.agenda.All() {
 		if it.kind == itemDeliver {
-			for _, r := range it.to {
+			for _, r := range it.to.list {
 				if c := w.procs[r.ctrl]; c.epoch == int(r.epoch) && c.running {
 					return false, fmt.Sprintf("a watch event is on its way to %s", c.name)
 				}

@@ -215,7 +215,7 @@ func (s *Sim) handle(w *world, it item) *Pass {
 	case itemTimeout:
 		w.timeoutWatch(it.key)
 	case itemDeliver:
-		for _, r := range it.to {
+		for _, r := range it.to.list {
 			w.receive(r, it.ev)
 		}
 	case itemRequeue:

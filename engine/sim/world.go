@@ -113,7 +113,7 @@ type world struct {
 	// rosters are the lists of recipients watch events were sent to last,
 	// shared by the items that reach the same processes (roster; a
 	// world's own, lookup only: a clone starts without).
-	rosters map[rosterKey][]recipient
+	rosters map[rosterKey]*roster
 }
 
 // clone returns a copy of w. The two share what neither has changed since:
