@@ -23,9 +23,10 @@ package sim
 const (
 	// writeWork is what an object written weighs against an item of the
 	// agenda handled: a write is a pass's store call, its watch fan-out
-	// (about 13 deliveries scheduled for a pod) and the pass around it.
-	// Measured on scale-10000: an item handled costs ~8 µs natively, a
-	// pass that writes one object ~270 µs.
+	// (about 13 deliveries for a pod, one item) and the pass around it.
+	// Measured on scale-10000, when each delivery was an item of its own:
+	// an item handled costs ~8 µs natively, a pass that writes one object
+	// ~270 µs.
 	writeWork = 32
 	// checkpointWork is the work between two checkpoints near the present.
 	checkpointWork = 1024
