@@ -184,8 +184,9 @@ func (w *world) roster(kind string) *roster {
 // receive hands a watch event to the process r names, when a delivery
 // comes due: the shared informer first folds it in (when r is the first
 // process sharing it), then the process's handlers run, unless it has
-// crashed or restarted since the event was sent.
-func (w *world) receive(r recipient, ev store.WatchEvent) {
+// crashed or restarted since the event was sent. trigger is the event in
+// words, made by the first process that needs them.
+func (w *world) receive(r recipient, ev store.WatchEvent, trigger *string) {
 	if r.inform > 0 {
 		w.informers[r.inform-1].cache.Apply(ev) // once, for all who share it
 	}
@@ -203,13 +204,18 @@ func (w *world) receive(r recipient, ev store.WatchEvent) {
 		if len(keys) == 0 {
 			return // most controllers that watch a kind care for few of its events
 		}
-		trigger := describeEvent(ev)
+		if *trigger == "" {
+			*trigger = describeEvent(ev)
+		}
 		for _, k := range keys {
-			w.enqueue(i, k, trigger, nil)
+			w.enqueue(i, k, *trigger, nil)
 		}
 		return
 	}
-	w.enqueue(i, "", describeEvent(ev), &ev)
+	if *trigger == "" {
+		*trigger = describeEvent(ev)
+	}
+	w.enqueue(i, "", *trigger, &ev)
 	if rep, ok := c.edge.(controller.StatusReporter); ok {
 		ctx := controller.NewContext(c.name, w.now, c.cache, "", w.store, w, -1)
 		rep.ReportStatus(ctx, ev)

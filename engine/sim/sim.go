@@ -215,8 +215,9 @@ func (s *Sim) handle(w *world, it item) *Pass {
 	case itemTimeout:
 		w.timeoutWatch(it.key)
 	case itemDeliver:
+		trigger := "" // the event in words, once for all who take it
 		for _, r := range it.to.list {
-			w.receive(r, it.ev)
+			w.receive(r, it.ev, &trigger)
 		}
 	case itemRequeue:
 		if c := w.procs[it.ctrl]; c.epoch == it.epoch && c.running {
