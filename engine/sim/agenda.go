@@ -1,10 +1,7 @@
 package sim
 
 import (
-	"encoding/binary"
-
 	"reconcile/engine/api"
-	"reconcile/engine/pmap"
 	"reconcile/engine/store"
 )
 
@@ -17,7 +14,7 @@ type itemKind uint8
 
 const (
 	itemStep    itemKind = iota // a scripted input at a simulated time
-	itemDeliver                 // a watch event reaches a controller
+	itemDeliver                 // a watch event reaches controllers (to)
 	itemPass                    // a controller takes the next key off its queue
 	itemRequeue                 // a key comes back after a delay
 	itemTick                    // a periodic check (node monitor, GitOps sync)
@@ -39,45 +36,40 @@ type item struct {
 	why   string
 	ev    store.WatchEvent
 	step  int
-	// inform is 1 + the index of a shared informer that folds ev into its
-	// cache when this delivery comes due (it is the first of the deliveries
-	// of ev to the controllers sharing it), 0 for none.
-	inform int
+	// to are the processes ev reaches when a delivery comes due, in the
+	// order they take it (fanout.go); items share them.
+	to *roster
 }
 
-// agenda holds the scheduled items in the order they run: by time; at one
-// moment, a replayed input after everything else due then (as it came when
-// it was given), and otherwise in the order they were scheduled. It is a
-// persistent map keyed by that order, so a checkpoint shares it.
-type agenda = pmap.Map[*item]
+// roster is the processes a watch event is on its way to, in order.
+type roster struct{ list []recipient }
 
-// order is an item's key in the agenda: its time, whether it is a replayed
-// input, and its sequence number, as bytes that sort in that order.
-func order(it *item) string {
-	var b [17]byte
-	binary.BigEndian.PutUint64(b[:8], uint64(it.at)^(1<<63)) // signed → unsigned order
-	if it.kind == itemInput {
-		b[8] = 1
-	}
-	binary.BigEndian.PutUint64(b[9:], it.seq)
-	return string(b[:])
+// recipient is one process a watch event is on its way to.
+type recipient struct {
+	ctrl, epoch int32
+	// inform is 1 + the index of a shared informer that folds the event
+	// into its cache as it reaches this process (the first of the
+	// processes sharing it), 0 for none.
+	inform int32
 }
 
 func (w *world) schedule(it item) {
 	w.seq++
 	it.seq = w.seq
-	w.agenda.Set(order(&it), &it)
+	w.agenda.add(&it)
 }
 
 func (w *world) pop() item {
+	it := w.agenda.takeFirst()
 	w.handled++
-	k, it, _ := w.agenda.First()
-	w.agenda.Delete(k)
+	if it.to != nil {
+		w.handled += uint64(len(it.to.list)) - 1 // a delivery counts per process it reaches
+	}
 	return *it
 }
 
 func (w *world) peek() (item, bool) {
-	_, it, ok := w.agenda.First()
+	it, ok := w.agenda.first()
 	if !ok {
 		return item{}, false
 	}

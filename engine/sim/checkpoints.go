@@ -23,9 +23,10 @@ package sim
 const (
 	// writeWork is what an object written weighs against an item of the
 	// agenda handled: a write is a pass's store call, its watch fan-out
-	// (about 13 deliveries scheduled for a pod) and the pass around it.
-	// Measured on scale-10000: an item handled costs ~8 µs natively, a
-	// pass that writes one object ~270 µs.
+	// (about 13 deliveries for a pod, one item) and the pass around it.
+	// Measured on scale-10000, when each delivery was an item of its own:
+	// an item handled costs ~8 µs natively, a pass that writes one object
+	// ~270 µs.
 	writeWork = 32
 	// checkpointWork is the work between two checkpoints near the present.
 	checkpointWork = 1024
@@ -38,7 +39,8 @@ const (
 )
 
 // work is the replay cost of the world's past so far, in items of the
-// agenda handled (deliveries, passes, timers) plus writeWork per object
+// agenda handled (deliveries, passes, timers; a watch event's deliveries,
+// one item, count one per process they reach) plus writeWork per object
 // written.
 func (w *world) work() uint64 { return w.handled + writeWork*w.writes }
 

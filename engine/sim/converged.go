@@ -356,17 +356,24 @@ func (w *world) agendaMoving(m *reasons) {
 	acting := map[string]bool{} // requeued keys whose pass would act; lookup only
 	var due []*item             // requeues of running controllers, in agenda order
 	for _, it := range w.agenda.Values() {
+		if it.kind == itemDeliver {
+			ev := ""
+			for _, r := range it.to.list {
+				if c := w.procs[r.ctrl]; c.epoch == int(r.epoch) && c.running {
+					if ev == "" {
+						ev = fmt.Sprintf("%s %s", api.RefOf(it.ev.Object), it.ev.Type)
+					}
+					events.note(ev, it.at, ev, it.ev.Object.Meta().ResourceVersion)
+					to.note(c.name, it.at, c.name)
+				}
+			}
+			continue
+		}
 		c := w.procs[it.ctrl]
 		if c.epoch != it.epoch {
 			continue
 		}
 		switch it.kind {
-		case itemDeliver:
-			if c.running {
-				ev := fmt.Sprintf("%s %s", api.RefOf(it.ev.Object), it.ev.Type)
-				events.note(ev, it.at, ev, it.ev.Object.Meta().ResourceVersion)
-				to.note(c.name, it.at, c.name)
-			}
 		case itemRestart:
 			if !c.running && !c.stopped {
 				restarts = append(restarts, fmt.Sprintf("%s crashed: the controller-manager restarts it at t=%s", c.name, it.at))

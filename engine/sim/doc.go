@@ -20,9 +20,10 @@
 // list), as objects created before they started would be; later inputs reach
 // them by watch, after WatchLatency. Stepping back is Seek:
 // restore the nearest checkpoint and replay the recorded inputs. Fork keeps
-// the past and lets the future differ. The store, the informer caches and
-// the agenda are persistent maps (package pmap) shared with the live world
-// until one of them writes, so a checkpoint costs what changes after it.
+// the past and lets the future differ. The store and the informer caches
+// are persistent maps (package pmap), the agenda a tree of the same kind
+// (agenda_tree.go), shared with the live world until one of them writes,
+// so a checkpoint costs what changes after it.
 // Every version of an object that some checkpoint saw stays in memory; that
 // is the price of seeking to any pass in a few milliseconds.
 //

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"reconcile/engine/api"
+	"reconcile/engine/controller"
 	"reconcile/engine/store"
 )
 
@@ -34,11 +35,19 @@ func (w *world) drain() {
 // notify is the watch fan-out: each running controller watching the
 // kind gets the event after WatchLatency, subject to its faults. A kubelet
 // watches its own node and the pods bound to it.
+//
+// The deliveries due after WatchLatency are one item of the agenda, which
+// hands ev to each process in the order they were sent (see deliver):
+// nothing can come due between them, as they would be items scheduled one
+// after the other for the same moment. A delayed delivery (a delay
+// fault) is an item of its own.
 func (w *world) notify(ev store.WatchEvent) {
 	kind := ev.Object.GetTypeMeta().Kind
 	if kind == "Event" {
 		return
 	}
+	w.fan = w.fan[:0]
+	defer w.sendFan(kind, ev)
 	var informed uint64 // the shared informers given ev, by bit
 	if p, ok := ev.Object.(*api.Pod); ok {
 		w.deliverToKubelet(p.Spec.NodeName, ev)
@@ -113,12 +122,104 @@ func (w *world) deliver(i int, ev store.WatchEvent, informed *uint64) {
 		w.note(fmt.Sprintf("t=%s dropped %s %s on its way to %s", w.now, ev.Type, api.RefOf(ev.Object), c.name))
 		return
 	}
-	at := w.now + WatchLatency + c.delay
-	w.schedule(item{at: at, kind: itemDeliver, ctrl: i, epoch: c.epoch, ev: ev, inform: inform})
+	r := recipient{ctrl: int32(i), epoch: int32(c.epoch), inform: int32(inform)}
+	w.send(c, ev, r)
 	if c.dup > 0 {
 		c.dup--
 		w.note(fmt.Sprintf("t=%s duplicated %s %s on its way to %s", w.now, ev.Type, api.RefOf(ev.Object), c.name))
-		w.schedule(item{at: at, kind: itemDeliver, ctrl: i, epoch: c.epoch, ev: ev})
+		r.inform = 0
+		w.send(c, ev, r)
+	}
+}
+
+// itemPerDelivery, set by tests, makes every delivery an item of its own
+// (as before the deliveries of a fan-out were gathered), to check that
+// gathering them changes no run.
+var itemPerDelivery bool
+
+// send puts one delivery on its way: with the others of the fan-out under
+// way (w.fan), or, delayed by a fault, as an item of its own.
+func (w *world) send(c *process, ev store.WatchEvent, r recipient) {
+	if c.delay == 0 && !itemPerDelivery {
+		w.fan = append(w.fan, r)
+		return
+	}
+	w.schedule(item{at: w.now + WatchLatency + c.delay, kind: itemDeliver, ev: ev, to: &roster{[]recipient{r}}})
+}
+
+// sendFan schedules the deliveries of ev gathered in w.fan, as one item.
+func (w *world) sendFan(kind string, ev store.WatchEvent) {
+	if len(w.fan) == 0 {
+		return
+	}
+	w.schedule(item{at: w.now + WatchLatency, kind: itemDeliver, ev: ev, to: w.roster(kind)})
+	w.fan = w.fan[:0]
+}
+
+// rosterKey names the recipients of a watch event: its kind and the
+// process it reaches first (a pod's kubelet, for a pod).
+type rosterKey struct {
+	kind  string
+	first int32
+}
+
+// roster returns the recipients gathered in w.fan as a slice shared with
+// the watch events before of the same kind that reached the same
+// processes, the same way: a change of a pod reaches its kubelet and the
+// same dozen controllers as the change before it on that node, so the
+// items of the agenda (and the checkpoints that hold them) share one list.
+func (w *world) roster(kind string) *roster {
+	k := rosterKey{kind: kind, first: w.fan[0].ctrl}
+	if r, ok := w.rosters[k]; ok && slices.Equal(r.list, w.fan) {
+		return r
+	}
+	r := &roster{slices.Clone(w.fan)}
+	if w.rosters == nil {
+		w.rosters = map[rosterKey]*roster{}
+	}
+	w.rosters[k] = r
+	return r
+}
+
+// receive hands a watch event to the process r names, when a delivery
+// comes due: the shared informer first folds it in (when r is the first
+// process sharing it), then the process's handlers run, unless it has
+// crashed or restarted since the event was sent. trigger is the event in
+// words, made by the first process that needs them.
+func (w *world) receive(r recipient, ev store.WatchEvent, trigger *string) {
+	if r.inform > 0 {
+		w.informers[r.inform-1].cache.Apply(ev) // once, for all who share it
+	}
+	i := int(r.ctrl)
+	c := w.procs[i]
+	if c.epoch != int(r.epoch) || !c.running {
+		return
+	}
+	c = w.proc(i)
+	if c.inf == 0 {
+		c.cache.Apply(ev)
+	}
+	if c.rec != nil {
+		keys := c.rec.Keys(w.cacheOf(c), ev)
+		if len(keys) == 0 {
+			return // most controllers that watch a kind care for few of its events
+		}
+		if *trigger == "" {
+			*trigger = describeEvent(ev)
+		}
+		for _, k := range keys {
+			w.enqueue(i, k, *trigger, nil)
+		}
+		return
+	}
+	if *trigger == "" {
+		*trigger = describeEvent(ev)
+	}
+	w.enqueue(i, "", *trigger, &ev)
+	if rep, ok := c.edge.(controller.StatusReporter); ok {
+		ctx := controller.NewContext(c.name, w.now, c.cache, "", w.store, w, -1)
+		rep.ReportStatus(ctx, ev)
+		w.drain()
 	}
 }
 

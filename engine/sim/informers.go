@@ -18,7 +18,8 @@ import (
 // So here: the level-triggered controllers of kube-controller-manager read
 // one cache (a view of it with the kinds each watches). A watch event is
 // folded into it once, when it reaches the first of them, and each
-// controller's handler (Keys) then runs on its own delivery, as before.
+// controller's handler (Keys) then runs in turn, in the order of the
+// deliveries of the event's one item of the agenda (fanout.go).
 // What a lesson teaches per controller stays per controller:
 //
 //   - a fault aimed at one controller (a dropped, duplicated or delayed

@@ -38,7 +38,15 @@ func (s *Sim) Quiet() (bool, string) {
 	}
 	version := w.writes<<16 + uint64(len(w.notes))
 	var requeues []*item
-	for _, it := range w.agenda.All() {
+	for it := range w.agenda.All() {
+		if it.kind == itemDeliver {
+			for _, r := range it.to.list {
+				if c := w.procs[r.ctrl]; c.epoch == int(r.epoch) && c.running {
+					return false, fmt.Sprintf("a watch event is on its way to %s", c.name)
+				}
+			}
+			continue
+		}
 		c := (*process)(nil)
 		if it.kind != itemStep && it.kind != itemInput && it.kind != itemTimeout {
 			c = w.procs[it.ctrl]
@@ -51,10 +59,6 @@ func (s *Sim) Quiet() (bool, string) {
 			return false, fmt.Sprintf("an input is scheduled at t=%s", it.at)
 		case itemTimeout:
 			return false, fmt.Sprintf("a kubectl command is still watching until t=%s", it.at)
-		case itemDeliver:
-			if c.running {
-				return false, fmt.Sprintf("a watch event is on its way to %s", c.name)
-			}
 		case itemPass:
 			if c.running && c.queue.Len() > 0 {
 				return false, fmt.Sprintf("%s has %d key(s) queued", c.name, c.queue.Len())

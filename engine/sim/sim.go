@@ -216,34 +216,9 @@ func (s *Sim) handle(w *world, it item) *Pass {
 	case itemTimeout:
 		w.timeoutWatch(it.key)
 	case itemDeliver:
-		if it.inform > 0 {
-			w.informers[it.inform-1].cache.Apply(it.ev) // once, for all who share it
-		}
-		c := w.procs[it.ctrl]
-		if c.epoch != it.epoch || !c.running {
-			return nil
-		}
-		c = w.proc(it.ctrl)
-		if c.inf == 0 {
-			c.cache.Apply(it.ev)
-		}
-		if c.rec != nil {
-			keys := c.rec.Keys(w.cacheOf(c), it.ev)
-			if len(keys) == 0 {
-				return nil // most controllers that watch a kind care for few of its events
-			}
-			trigger := describeEvent(it.ev)
-			for _, k := range keys {
-				w.enqueue(it.ctrl, k, trigger, nil)
-			}
-			return nil
-		}
-		ev := it.ev
-		w.enqueue(it.ctrl, "", describeEvent(it.ev), &ev)
-		if r, ok := c.edge.(controller.StatusReporter); ok {
-			ctx := controller.NewContext(c.name, w.now, c.cache, "", w.store, w, -1)
-			r.ReportStatus(ctx, ev)
-			w.drain()
+		trigger := "" // the event in words, once for all who take it
+		for _, r := range it.to.list {
+			w.receive(r, it.ev, &trigger)
 		}
 	case itemRequeue:
 		if c := w.procs[it.ctrl]; c.epoch == it.epoch && c.running {

@@ -107,6 +107,13 @@ type world struct {
 	handled, passEnd uint64
 	// pods is what Converged reads of the pods (converged_index.go).
 	pods podIndex
+	// fan gathers the deliveries of the watch event notify fans out
+	// (scratch, a world's own: a clone starts without).
+	fan []recipient
+	// rosters are the lists of recipients watch events were sent to last,
+	// shared by the items that reach the same processes (roster; a
+	// world's own, lookup only: a clone starts without).
+	rosters map[rosterKey]*roster
 }
 
 // clone returns a copy of w. The two share what neither has changed since:
@@ -139,5 +146,6 @@ func (w *world) clone() *world {
 	out.traffic = w.traffic.clone()
 	out.pods.terminating = w.pods.terminating.Clone()
 	out.informers = cloneInformers(w.informers)
+	out.fan, out.rosters = nil, nil
 	return &out
 }
