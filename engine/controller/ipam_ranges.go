@@ -93,10 +93,9 @@ func (b bitset) count() int {
 }
 
 // nextFree returns the first index in [0, n) not in b, looking from start
-// and wrapping around, or -1 when all n are taken: the round-robin both
-// the node range allocator (cidrset's nextCandidate) and host-local IPAM
-// (its last reserved address) use, so a range just freed is not the next
-// one handed out.
+// and wrapping around, or -1 when all n are taken: the node range
+// allocator's search from its next candidate, so a range just freed is not
+// the next one handed out.
 func (b bitset) nextFree(start, n int) int {
 	for i := range n {
 		c := (start + i) % n

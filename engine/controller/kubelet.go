@@ -24,9 +24,8 @@ import (
 type KubeletLoop struct {
 	node string
 	// ips is the node's pod address state (kubelet_ipam.go), shared with
-	// clones until one changes it (ipsOwned).
-	ips      *podAddrs
-	ipsOwned bool
+	// clones until one changes it.
+	ips *podAddrs
 }
 
 // Container back-off bounds (image pulls and crash loops).
@@ -40,7 +39,7 @@ func NewKubelet(node string) *KubeletLoop { return &KubeletLoop{node: node} }
 
 func (k *KubeletLoop) Name() string      { return Kubelet }
 func (k *KubeletLoop) Watches() []string { return []string{"Pod", "Node", "ConfigMap", "Secret"} }
-func (k *KubeletLoop) Clone() Reconciler { return &KubeletLoop{node: k.node, ips: k.ips} }
+func (k *KubeletLoop) Clone() Reconciler { return &KubeletLoop{node: k.node, ips: k.ips.share()} }
 
 // Node returns the node this kubelet runs on.
 func (k *KubeletLoop) Node() string { return k.node }

@@ -4,7 +4,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"maps"
 	"reflect"
 
 	"reconcile/engine/api"
@@ -25,18 +24,63 @@ import (
 const firstHost, lastHost = 2, 254
 
 // podAddrs is the host-local state of one node: which addresses of its
-// range are taken, by which pod, and the last one handed out.
+// range are taken, by which pod, and the last one handed out. It is small
+// (a pod is two string headers and a byte) and copied whole when a clone
+// of the kubelet first changes it.
 type podAddrs struct {
-	cidr string
-	base uint32
-	used bitset
-	last int
-	pods map[string]podAddr // pod key → its address
+	owner *KubeletLoop // the kubelet that may change it in place
+	cidr  string
+	base  uint32
+	used  [4]uint64 // a bit per address of the /24, by host number
+	last  int       // the host number handed out last
+	pods  []podAddr
 }
 
 type podAddr struct {
-	uid  string
-	host int
+	key, uid string
+	host     uint8
+}
+
+// share makes a (nil or not) shared by a kubelet and its clone: the
+// receiver of Clone goes on too (a scratch copy of the world), so neither
+// may change it in place any more; the first to change it copies it.
+func (a *podAddrs) share() *podAddrs {
+	if a != nil {
+		a.owner = nil
+	}
+	return a
+}
+
+// find returns the index of the pod at key in a.pods, or -1.
+func (a *podAddrs) find(key string) int {
+	for i := range a.pods {
+		if a.pods[i].key == key {
+			return i
+		}
+	}
+	return -1
+}
+
+// free gives back the address of a.pods[i].
+func (a *podAddrs) free(i int) {
+	bitset(a.used[:]).clear(int(a.pods[i].host))
+	a.pods = append(a.pods[:i], a.pods[i+1:]...)
+}
+
+// next takes the next free host number after the last handed out,
+// wrapping from lastHost to firstHost; false when none is free.
+func (a *podAddrs) next() (int, bool) {
+	used := bitset(a.used[:])
+	n := lastHost - firstHost + 1
+	for i := 1; i <= n; i++ {
+		h := firstHost + (a.last-firstHost+i)%n
+		if !used.has(h) {
+			used.set(h)
+			a.last = h
+			return h, true
+		}
+	}
+	return 0, false
 }
 
 // addrs returns the node's address state ready to change, for range cidr:
@@ -47,16 +91,15 @@ func (k *KubeletLoop) addrs(cidr string, base uint32) *podAddrs {
 	case a == nil || a.cidr != cidr:
 		// A first range, or the node was given another: the plugin starts
 		// over in it.
-		a = &podAddrs{cidr: cidr, base: base, used: newBitset(256), last: firstHost - 1, pods: map[string]podAddr{}}
-	case !k.ipsOwned:
+		a = &podAddrs{cidr: cidr, base: base, last: lastHost}
+	case a.owner != k:
 		cp := *a
-		cp.used = append(bitset(nil), a.used...)
-		cp.pods = maps.Clone(a.pods)
+		cp.pods = append(make([]podAddr, 0, len(a.pods)+1), a.pods...)
 		a = &cp
 	default:
 		return a
 	}
-	k.ips, k.ipsOwned = a, true
+	a.owner, k.ips = k, a
 	return a
 }
 
@@ -77,29 +120,24 @@ func (k *KubeletLoop) podAddress(ctx *Context, key string, p *api.Pod) (ip strin
 		return nodeIP(k.node), true, ""
 	}
 	cidr := k.podCIDR(ctx)
+	if a := k.ips; a != nil && a.cidr == cidr {
+		if i := a.find(key); i >= 0 && a.pods[i].uid == p.UID {
+			return FormatIPv4(a.base + uint32(a.pods[i].host)), true, ""
+		}
+	}
 	base, prefix, err := ParseCIDR(cidr)
 	if cidr == "" || err != nil || prefix != NodeCIDRMaskSize {
 		return "", false, "the node has no spec.podCIDR: no pod network"
 	}
-	if a := k.ips; a != nil && a.cidr == cidr {
-		if got, ok := a.pods[key]; ok && got.uid == p.UID {
-			return FormatIPv4(a.base + uint32(got.host)), true, ""
-		}
-	}
 	a := k.addrs(cidr, base)
-	if old, ok := a.pods[key]; ok { // an earlier pod of that name
-		a.used.clear(old.host)
-		delete(a.pods, key)
+	if i := a.find(key); i >= 0 { // an earlier pod of that name
+		a.free(i)
 	}
-	n := lastHost - firstHost + 1
-	i := a.used.nextFree(a.last+1-firstHost, n)
-	if i < 0 {
+	host, ok := a.next()
+	if !ok {
 		return "", false, fmt.Sprintf("no IP addresses available in range set: %s-%s", FormatIPv4(base+1), FormatIPv4(base+lastHost))
 	}
-	host := firstHost + i
-	a.used.set(host)
-	a.last = host
-	a.pods[key] = podAddr{uid: p.UID, host: host}
+	a.pods = append(a.pods, podAddr{key: key, uid: p.UID, host: uint8(host)})
 	return FormatIPv4(base + uint32(host)), true, ""
 }
 
@@ -114,15 +152,11 @@ func (k *KubeletLoop) addressOf(ctx *Context, p *api.Pod) string {
 // releaseAddress gives back the address of the pod at key (its sandbox is
 // gone).
 func (k *KubeletLoop) releaseAddress(key string) {
-	if k.ips == nil {
-		return
-	}
-	if _, ok := k.ips.pods[key]; !ok {
+	if k.ips == nil || k.ips.find(key) < 0 {
 		return
 	}
 	a := k.addrs(k.ips.cidr, k.ips.base)
-	a.used.clear(a.pods[key].host)
-	delete(a.pods, key)
+	a.free(a.find(key))
 }
 
 // podsWithoutNetwork returns the keys of this node's pods still waiting
