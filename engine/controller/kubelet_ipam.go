@@ -119,12 +119,14 @@ func (k *KubeletLoop) podAddress(ctx *Context, key string, p *api.Pod) (ip strin
 	if p.Spec.More().HostNetwork {
 		return nodeIP(k.node), true, ""
 	}
-	cidr := k.podCIDR(ctx)
-	if a := k.ips; a != nil && a.cidr == cidr {
+	if a := k.ips; a != nil {
+		// A node's podCIDR never changes once set (the API server refuses
+		// it): an address given is good while the pod holds it.
 		if i := a.find(key); i >= 0 && a.pods[i].uid == p.UID {
 			return FormatIPv4(a.base + uint32(a.pods[i].host)), true, ""
 		}
 	}
+	cidr := k.podCIDR(ctx)
 	base, prefix, err := ParseCIDR(cidr)
 	if cidr == "" || err != nil || prefix != NodeCIDRMaskSize {
 		return "", false, "the node has no spec.podCIDR: no pod network"

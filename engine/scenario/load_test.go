@@ -393,6 +393,10 @@ func TestLoadErrors(t *testing.T) {
 				"web.yaml:4:37: cluster.images[0].runs: invalid duration \"soon\": want a number of seconds or a Go duration such as 30s, 2m, 1h30m\n" +
 				"web.yaml:4:69: cluster.images[0].startupFails: invalid type: got \"string\", expected \"boolean\" (true or false)\n" +
 				"web.yaml:5:32: cluster.images[1].postStartFails: invalid type: got \"integer\", expected \"boolean\" (true or false)"},
+		{"cluster CIDR", "id: web\ncluster:\n  clusterCIDR: 10.244.0.0/25\n",
+			`web.yaml:3:16: cluster.clusterCIDR: Invalid value: "10.244.0.0/25": 10.244.0.0/25: the prefix must be between /8 and /24: each node gets a /24 of it (--node-cidr-mask-size), and at most 2^16 of them`},
+		{"cluster CIDR host bits", "id: web\ncluster:\n  clusterCIDR: 10.244.1.0/16\n",
+			`web.yaml:3:16: cluster.clusterCIDR: Invalid value: "10.244.1.0/16": 10.244.1.0/16 has host bits set: the range starts at 10.244.0.0/16`},
 		{"controllers", "id: web\ncluster:\n  controllers: {deployment-controller: edge, rs-controller: level, kubelet: fast}\n",
 			"web.yaml:3:40: cluster.controllers.deployment-controller: edge mode exists only for replicaset-controller (the lesson's edge-triggered twin)\n" +
 				"web.yaml:3:46: cluster.controllers: unknown controller \"rs-controller\": want one of deployment-controller, replicaset-controller, default-scheduler, job-controller, daemonset-controller, statefulset-controller, cronjob-controller, persistentvolume-controller, node-lifecycle-controller, garbage-collector-controller, namespace-controller, resourcequota-controller, horizontal-pod-autoscaler, endpointslice-controller, endpoints-controller, gitops, node-ipam-controller, kubelet\n" +

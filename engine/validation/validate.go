@@ -47,6 +47,10 @@ func ValidateUpdate(old, new api.Object) error {
 		if o, ok := old.(*api.Service); ok {
 			errs = append(errs, validateServiceUpdate(o, n)...)
 		}
+	case *api.Node:
+		if o, ok := old.(*api.Node); ok {
+			errs = append(errs, validateNodeUpdate(o, n)...)
+		}
 	}
 	return toError(new, errs)
 }
