@@ -66,7 +66,12 @@ func TestKubeletAddresses(t *testing.T) {
 	ctx := &Context{Cache: cache}
 	k := NewKubelet("w")
 	pod := func(i int) (string, *api.Pod) {
-		return fmt.Sprintf("default/p%d", i), &api.Pod{ObjectMeta: api.ObjectMeta{Name: fmt.Sprintf("p%d", i), Namespace: "default", UID: fmt.Sprint(i)}}
+		p := &api.Pod{TypeMeta: api.TypeMeta{APIVersion: "v1", Kind: "Pod"},
+			ObjectMeta: api.ObjectMeta{Name: fmt.Sprintf("p%d", i), Namespace: "default", UID: fmt.Sprint(i)}, Spec: api.PodSpec{NodeName: "w"}}
+		if cache.Get("Pod", api.RefOf(p).Key()) == nil {
+			cache.Apply(store.WatchEvent{Type: store.Added, Object: p})
+		}
+		return api.RefOf(p).Key(), p
 	}
 	addr := func(i int) string {
 		key, p := pod(i)
@@ -100,5 +105,12 @@ func TestKubeletAddresses(t *testing.T) {
 	key, p = pod(2)
 	if ip, _, _ := snapshot.podAddress(ctx, key, p); ip != "10.244.7.4" {
 		t.Errorf("the clone's next address is %q, want .4 (it did not see the others)", ip)
+	}
+	// Pod p5 went while the kubelet was not looking (gone from its cache):
+	// the next address handed out finds .7 free.
+	key, p = pod(5)
+	cache.Apply(store.WatchEvent{Type: store.Deleted, Object: p})
+	if got := addr(300); got != "10.244.7.7" {
+		t.Errorf("with p5 gone the next address is %q, want its .7", got)
 	}
 }

@@ -132,6 +132,7 @@ func (k *KubeletLoop) podAddress(ctx *Context, key string, p *api.Pod) (ip strin
 		return "", false, "the node has no spec.podCIDR: no pod network"
 	}
 	a := k.addrs(cidr, base)
+	k.freeOrphans(ctx, a)
 	if i := a.find(key); i >= 0 { // an earlier pod of that name
 		a.free(i)
 	}
@@ -141,6 +142,20 @@ func (k *KubeletLoop) podAddress(ctx *Context, key string, p *api.Pod) (ip strin
 	}
 	a.pods = append(a.pods, podAddr{key: key, uid: p.UID, host: uint8(host)})
 	return FormatIPv4(base + uint32(host)), true, ""
+}
+
+// freeOrphans gives back the addresses of pods no longer on this node that
+// the kubelet never saw go (deleted while the node was down): a kubelet
+// that starts again removes their sandboxes, and the plugin frees their
+// addresses. Looked at only when an address is handed out, which is when
+// it matters.
+func (k *KubeletLoop) freeOrphans(ctx *Context, a *podAddrs) {
+	for i := len(a.pods) - 1; i >= 0; i-- {
+		p, _ := ctx.Cache.Get("Pod", a.pods[i].key).(*api.Pod)
+		if p == nil || p.UID != a.pods[i].uid || p.Spec.NodeName != k.node {
+			a.free(i)
+		}
+	}
 }
 
 // addressOf returns the address of a pod with a running container (so a
