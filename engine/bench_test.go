@@ -11,6 +11,7 @@ import (
 
 func benchScenario(nodes int, replicas int) *scenario.Scenario {
 	sc := &scenario.Scenario{File: "bench", ID: "bench", Seed: 1}
+	sc.Cluster.ClusterCIDR = "10.0.0.0/14" // a /24 for each of up to 1,024 nodes
 	for i := 1; i <= nodes; i++ {
 		sc.Cluster.Nodes = append(sc.Cluster.Nodes, scenario.Node{Name: fmt.Sprintf("node-%04d", i), CPU: "8", Memory: "32Gi", Pods: 110})
 	}

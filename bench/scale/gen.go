@@ -29,6 +29,7 @@ summary: >-
   still touches one key: the cost of a pass must not grow with the cluster.
 seed: 1
 cluster:
+  clusterCIDR: 10.0.0.0/14
   nodes:
 `)
 	for i := 1; i <= 1000; i++ {

@@ -295,6 +295,10 @@ type Node struct {
 type NodeSpec struct {
 	Unschedulable bool    `json:"unschedulable,omitempty" yaml:"unschedulable,omitempty"`
 	Taints        []Taint `json:"taints,omitempty" yaml:"taints,omitempty"`
+	// PodCIDR and PodCIDRs are the node's range of pod addresses, which
+	// the node-ipam-controller assigns (PodCIDR is PodCIDRs[0]).
+	PodCIDR  string   `json:"podCIDR,omitempty" yaml:"podCIDR,omitempty"`
+	PodCIDRs []string `json:"podCIDRs,omitempty" yaml:"podCIDRs,omitempty"`
 }
 
 // Taint repels pods that do not tolerate it.

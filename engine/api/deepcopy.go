@@ -185,6 +185,7 @@ func (n *Node) DeepCopy() *Node {
 			out.Spec.Taints[i] = t
 		}
 	}
+	out.Spec.PodCIDRs = append([]string(nil), n.Spec.PodCIDRs...)
 	out.Status.Capacity = cloneQuantities(n.Status.Capacity)
 	out.Status.Allocatable = cloneQuantities(n.Status.Allocatable)
 	out.Status.Conditions = append([]NodeCondition(nil), n.Status.Conditions...)

@@ -24,6 +24,11 @@
 // selects, ready or not, for kube-proxy (and the simulated traffic) to
 // send requests to.
 //
+// Pod addresses are allocated, not made up: the node IPAM controller
+// (nodeipam.go) gives each node a /24 of the cluster's range, and each
+// kubelet gives its pods the addresses of its node's /24 as the host-local
+// CNI plugin does (kubelet_ipam.go); ipam_ranges.go holds the arithmetic.
+//
 // The edge-triggered twin of the ReplicaSet controller (replicaset_edge.go)
 // is here too: it reacts to events and keeps its own count, and so it is
 // wrong forever after one lost, doubled or interrupted event.

@@ -23,6 +23,9 @@ import (
 // _probes.go, _configref.go, _hooks.go, _status.go.
 type KubeletLoop struct {
 	node string
+	// ips is the node's pod address state (kubelet_ipam.go), shared with
+	// clones until one changes it.
+	ips *podAddrs
 }
 
 // Container back-off bounds (image pulls and crash loops).
@@ -37,9 +40,9 @@ func NewKubelet(node string) *KubeletLoop { return &KubeletLoop{node: node} }
 func (k *KubeletLoop) Name() string      { return Kubelet }
 func (k *KubeletLoop) Watches() []string { return []string{"Pod", "Node", "ConfigMap", "Secret"} }
 
-// Clone returns k itself: a kubelet holds nothing that changes (its
-// node's runtime is the world's, Runtime).
-func (k *KubeletLoop) Clone() Reconciler { return k }
+// Clone copies the kubelet: its pod addresses are shared until one of
+// the two writes (its node's runtime is the world's, Runtime).
+func (k *KubeletLoop) Clone() Reconciler { return &KubeletLoop{node: k.node, ips: k.ips.share()} }
 
 // Node returns the node this kubelet runs on.
 func (k *KubeletLoop) Node() string { return k.node }
@@ -75,9 +78,19 @@ func (k *KubeletLoop) Keys(c *informer.Cache, ev store.WatchEvent) []string {
 		}
 		return k.podsReferring(c, o)
 	case *api.Node:
-		if cond := nodeCondition(o, "Ready"); o.Name == k.node && ev.Type != store.Deleted && (cond == nil || cond.Status != "True") {
-			return []string{o.Name}
+		if o.Name != k.node || ev.Type == store.Deleted {
+			return nil
 		}
+		var keys []string
+		if old, ok := ev.Old.(*api.Node); ok && old.Spec.PodCIDR == "" && o.Spec.PodCIDR != "" {
+			// The node got its pod range: the pods waiting for a network
+			// try again.
+			keys = k.podsWithoutNetwork(c)
+		}
+		if cond := nodeCondition(o, "Ready"); cond == nil || cond.Status != "True" {
+			keys = append(keys, o.Name)
+		}
+		return keys
 	}
 	return nil
 }
@@ -92,6 +105,7 @@ func (k *KubeletLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	p, _ := ctx.Cache.Get("Pod", key).(*api.Pod)
 	if p == nil || p.Spec.NodeName != k.node {
 		ctx.Desired = "pod gone from this node"
+		k.releaseAddress(key)
 		n := k.removeContainers(rt, key)
 		ctx.Observed = fmt.Sprintf("%d containers", n)
 		return ctx.NothingToDo(), nil
@@ -207,18 +221,6 @@ func nodeIP(node string) string {
 		h = h*31 + uint32(node[i])
 	}
 	return fmt.Sprintf("10.0.%d.%d", (h>>8)%250+1, h%250+1)
-}
-
-func podIP(node, uid string) string {
-	var h uint32
-	for i := 0; i < len(uid); i++ {
-		h = h*31 + uint32(uid[i])
-	}
-	var n uint32
-	for i := 0; i < len(node); i++ {
-		n = n*31 + uint32(node[i])
-	}
-	return fmt.Sprintf("10.244.%d.%d", n%250+1, h%250+2)
 }
 
 // syncNode posts the node's Ready condition when it is not True (after the

@@ -11,7 +11,7 @@ import (
 // hookFailure is the kubelet's message for a lifecycle hook that failed,
 // by handler (lifecycle/handlers.go): exec reports the command and its
 // exit, httpGet the request's error. A sleep hook never fails.
-func (k *KubeletLoop) hookFailure(p *api.Pod, c api.Container, h *api.LifecycleHandler) string {
+func (k *KubeletLoop) hookFailure(ctx *Context, p *api.Pod, c api.Container, h *api.LifecycleHandler) string {
 	pod := fmt.Sprintf("%s_%s(%s)", p.Name, p.Namespace, p.UID)
 	switch {
 	case h.Exec != nil:
@@ -25,7 +25,7 @@ func (k *KubeletLoop) hookFailure(p *api.Pod, c api.Container, h *api.LifecycleH
 	case h.HTTPGet != nil:
 		host := str(h.HTTPGet["host"])
 		if host == "" {
-			host = podIP(k.node, p.UID)
+			host = k.addressOf(ctx, p)
 		}
 		port, path := portOf(c, h.HTTPGet["port"]), str(h.HTTPGet["path"])
 		return fmt.Sprintf("HTTP lifecycle hook (%s) for Container %q in Pod %q failed - error: Get %q: dial tcp %s:%s: connect: connection refused",
@@ -47,7 +47,7 @@ func (k *KubeletLoop) postStart(s *podSync, c api.Container, img registry.Image)
 	if !img.PostStartFails && h.TCPSocket == nil || h.Sleep != nil {
 		return ""
 	}
-	msg := k.hookFailure(s.p, c, h)
+	msg := k.hookFailure(s.ctx, s.p, c, h)
 	s.ctx.Event(s.p, "Warning", "FailedPostStartHook", "%s", msg)
 	s.because("container " + c.Name + "'s postStart hook failed")
 	return msg
@@ -94,7 +94,7 @@ func (k *KubeletLoop) terminate(ctx *Context, p *api.Pod, rt *Runtime, key strin
 				continue
 			}
 			if img.PreStopFails || h.TCPSocket != nil {
-				ctx.Event(p, "Warning", "FailedPreStopHook", "%s", k.hookFailure(p, c, h))
+				ctx.Event(p, "Warning", "FailedPreStopHook", "%s", k.hookFailure(ctx, p, c, h))
 				s.act("preStop hook of %s failed", c.Name)
 			}
 		}
@@ -108,6 +108,7 @@ func (k *KubeletLoop) terminate(ctx *Context, p *api.Pod, rt *Runtime, key strin
 		return res, nil
 	}
 	k.removeContainers(rt, key)
+	k.releaseAddress(key)
 	text := "remove pod " + p.Name + " (containers stopped)"
 	if len(p.Finalizers) > 0 {
 		text = "delete pod " + p.Name + " with no grace left (containers stopped; its finalizers keep it until they are removed)"

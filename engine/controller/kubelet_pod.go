@@ -68,9 +68,19 @@ func allContainers(p *api.Pod) []api.Container {
 func (k *KubeletLoop) syncPod(ctx *Context, p *api.Pod, rt *Runtime, key string) (Result, error) {
 	s := &podSync{ctx: ctx, p: p, rt: rt, key: key}
 	ctx.Desired = desiredText(p)
+	started := k.anyContainer(s)
+	if !started && !p.Spec.More().HostNetwork && k.podCIDR(ctx) == "" {
+		return k.networkNotReady(s)
+	}
 	// Volumes are set up once, before the first container: a ConfigMap
 	// deleted later does not unmount them.
-	mounted := k.anyContainer(s) || k.mountVolumes(s)
+	mounted := started || k.mountVolumes(s)
+	if mounted && !started {
+		// The sandbox comes first: the pod's address.
+		if _, ok, why := k.podAddress(ctx, key, p); !ok {
+			return k.sandboxFailed(s, why)
+		}
+	}
 	initDone := mounted
 	if mounted {
 		for _, c := range p.Spec.More().InitContainers {

@@ -116,7 +116,7 @@ func (k *KubeletLoop) probe(s *podSync, c api.Container, r role, rc *Container, 
 				ps.Succs, ps.Fails = ps.Succs+1, 0
 			} else {
 				ps.Succs, ps.Fails = 0, ps.Fails+1
-				ctx.Event(s.p, "Warning", "Unhealthy", "%s probe failed: %s", probeTitles[kind], k.probeFailure(s.p, c, pr, kind, at >= rc.RunSince+img.Warmup))
+				ctx.Event(s.p, "Warning", "Unhealthy", "%s probe failed: %s", probeTitles[kind], k.probeFailure(s.ctx, s.p, c, pr, kind, at >= rc.RunSince+img.Warmup))
 			}
 			switch kind {
 			case probeStartup:
@@ -164,8 +164,8 @@ func (k *KubeletLoop) probe(s *podSync, c api.Container, r role, rc *Container, 
 // handler: an HTTP status or a refused connection, a refused TCP dial, a
 // command's output, a gRPC health status. answering is false while the
 // container does not listen yet (it warms up).
-func (k *KubeletLoop) probeFailure(p *api.Pod, c api.Container, pr *api.Probe, kind int, answering bool) string {
-	ip := podIP(k.node, p.UID)
+func (k *KubeletLoop) probeFailure(ctx *Context, p *api.Pod, c api.Container, pr *api.Probe, kind int, answering bool) string {
+	ip := k.addressOf(ctx, p)
 	switch {
 	case pr.HTTPGet != nil:
 		host := str(pr.HTTPGet["host"])

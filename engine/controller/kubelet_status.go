@@ -88,7 +88,13 @@ func (k *KubeletLoop) podStatus(p *api.Pod, rt *Runtime, key string, ctx *Contex
 		st.Phase = api.PodPending
 	}
 	if sandbox {
-		st.PodIP = podIP(k.node, p.UID)
+		if ip, ok, _ := k.podAddress(ctx, key, p); ok {
+			st.PodIP = ip
+		}
+	}
+	if st.Phase == api.PodSucceeded || st.Phase == api.PodFailed {
+		// Its sandbox goes: the address is free again (the status keeps it).
+		k.releaseAddress(key)
 	}
 	set := func(t, status, reason, msg string) {
 		setPodConditionOn(&st, api.PodCondition{Type: t, Status: status, Reason: reason, Message: msg}, ctx.Now)

@@ -41,6 +41,9 @@ type Env struct {
 	// SyncInterval is how often a syncing controller (GitOps) syncs; 0
 	// means only when asked.
 	SyncInterval api.Duration
+	// ClusterCIDR is the cluster's range of pod addresses, which the node
+	// IPAM controller cuts into node ranges; "" means DefaultClusterCIDR.
+	ClusterCIDR string
 }
 
 // Mode is how a controller runs.
@@ -74,6 +77,7 @@ var Builtin = []Spec{
 	{Name: EndpointSliceController, For: "Service", Doc: "lists the pods behind each Service, ready or not, in its EndpointSlices (100 endpoints each at most)", New: func(Env) Reconciler { return NewEndpointSlice() }},
 	{Name: EndpointsController, For: "Service", Doc: "keeps each Service's legacy Endpoints object (deprecated since v1.33)", New: func(Env) Reconciler { return NewEndpoints() }},
 	{Name: GitOpsController, Doc: "applies what is committed to git and reverts drift", Optional: true, New: func(e Env) Reconciler { return NewGitOps(e.SyncInterval) }},
+	{Name: NodeIPAMController, For: "Node", Doc: "gives every node a range of pod addresses (spec.podCIDR) from the cluster's", New: func(e Env) Reconciler { return NewNodeIPAM(e.ClusterCIDR) }},
 	{Name: Kubelet, For: "Pod", Doc: "runs the containers of the pods bound to its node and reports their status", PerNode: true, New: func(e Env) Reconciler { return NewKubelet(e.Node) }},
 }
 

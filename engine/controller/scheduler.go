@@ -154,10 +154,10 @@ func (s *SchedulerLoop) trackNode(n *api.Node, deleted bool) {
 	if alloc == nil {
 		alloc = n.Status.Capacity
 	}
-	u.allocCPU, u.allocMem, u.maxPods = alloc["cpu"].Milli(), alloc["memory"].Value(), -1
-	if p, ok := alloc["pods"]; ok {
-		u.maxPods = p.Value()
-	}
+	// A node that reports no pods allocatable (a Node object no kubelet
+	// posts status for) takes none, as NodeResourcesFit reads it; a
+	// kubelet reports its maxPods, 110 unless told otherwise.
+	u.allocCPU, u.allocMem, u.maxPods = alloc["cpu"].Milli(), alloc["memory"].Value(), alloc["pods"].Value()
 }
 
 // Restarted recounts from scratch on the next deliveries.
@@ -285,7 +285,7 @@ func (s *SchedulerLoop) filter(p *api.Pod, cpu, mem int64, u *nodeUsage) (reason
 			return []string{"node(s) didn't match Pod's node affinity/selector"}, false
 		}
 	}
-	if u.maxPods >= 0 && int64(u.pods)+1 > u.maxPods {
+	if int64(u.pods)+1 > u.maxPods {
 		reasons = append(reasons, "Too many pods")
 	}
 	if cpu > 0 && u.cpu+cpu > u.allocCPU {

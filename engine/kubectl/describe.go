@@ -663,6 +663,12 @@ func (k *cmd) describeNode(w *pw, n *api.Node) {
 		{"Container Runtime Version", info.ContainerRuntimeVersion}, {"Kubelet Version", info.KubeletVersion}, {"Kube-Proxy Version", ""}} {
 		w.line(0, "  %s:\t%s\n", f[0], f[1])
 	}
+	if n.Spec.PodCIDR != "" {
+		w.line(0, "PodCIDR:\t%s\n", n.Spec.PodCIDR)
+	}
+	if len(n.Spec.PodCIDRs) > 0 {
+		w.line(0, "PodCIDRs:\t%s\n", strings.Join(n.Spec.PodCIDRs, ","))
+	}
 	k.describeNodePods(w, n)
 }
 

@@ -42,7 +42,7 @@ func newImage() Image {
 }
 
 var (
-	clusterFields = []string{"nodes", "images", "controllers", "gitops"}
+	clusterFields = []string{"nodes", "images", "controllers", "gitops", "clusterCIDR"}
 	nodeFields    = []string{"name", "cpu", "memory", "labels", "taints", "unschedulable", "pods"}
 	imageFields   = []string{"ref", "digest", "pull", "start", "ready", "crash", "healthy", "pullError",
 		"exitCode", "runs", "warmup", "startupFails", "postStartFails", "preStopFails"}
@@ -65,6 +65,15 @@ func (l *loader) cluster(n *yaml.Node) Cluster {
 	}
 	if v := f.get("controllers"); v != nil {
 		c.Controllers = l.controllers(v)
+	}
+	if v := f.get("clusterCIDR"); v != nil {
+		if s, ok := l.str(v, "cluster.clusterCIDR"); ok {
+			if err := controller.CheckClusterCIDR(s); err != nil {
+				l.fail(v, "cluster.clusterCIDR: Invalid value: %q: %v", s, err)
+			} else {
+				c.ClusterCIDR = s
+			}
+		}
 	}
 	if v := f.get("gitops"); v != nil {
 		c.GitOps = &GitOps{Interval: DefaultGitOpsPeriod}

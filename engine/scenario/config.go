@@ -34,6 +34,7 @@ func (sc *Scenario) Config() sim.Config {
 	if g := sc.Cluster.GitOps; g != nil {
 		cfg.GitOps = &sim.GitOps{Interval: g.Interval}
 	}
+	cfg.ClusterCIDR = sc.Cluster.ClusterCIDR
 	cfg.Traffic = simTraffic(sc.Traffic)
 	for _, m := range sc.Manifests {
 		cfg.Objects = append(cfg.Objects, sim.Object{Object: m.Object, Source: m.Pos.String(), Config: m.Config})

@@ -383,7 +383,7 @@ func TestLoadErrors(t *testing.T) {
 				"web.yaml:4:21: steps[1].kubectl: write the command without \"kubectl\": \"get pods\"\n" +
 				"web.yaml:5:21: steps[2].kubectl: kubectl rollout needs a subcommand: one of status, undo, pause, resume, history, restart"},
 		{"faults", "id: web\nsteps:\n- {at: 1m, fault: \"crash rs-controller\"}\n- {at: 1m, fault: \"node-down\"}\n- {at: 1m, fault: \"explode worker-1\"}\n- {at: 1m, fault: \"node-down worker-9\"}\n- {at: 1m, fault: \"delay-watch kubelet soon\"}\n",
-			"web.yaml:3:19: steps[0].fault: fault crash: unknown controller \"rs-controller\": want one of deployment-controller, replicaset-controller, default-scheduler, job-controller, daemonset-controller, statefulset-controller, cronjob-controller, persistentvolume-controller, node-lifecycle-controller, garbage-collector-controller, namespace-controller, resourcequota-controller, horizontal-pod-autoscaler, endpointslice-controller, endpoints-controller, gitops, kubelet\n" +
+			"web.yaml:3:19: steps[0].fault: fault crash: unknown controller \"rs-controller\": want one of deployment-controller, replicaset-controller, default-scheduler, job-controller, daemonset-controller, statefulset-controller, cronjob-controller, persistentvolume-controller, node-lifecycle-controller, garbage-collector-controller, namespace-controller, resourcequota-controller, horizontal-pod-autoscaler, endpointslice-controller, endpoints-controller, gitops, node-ipam-controller, kubelet\n" +
 				"web.yaml:4:19: steps[1].fault: fault node-down takes NODE, got 0 word(s) after it: write node-down NODE\n" +
 				"web.yaml:5:19: steps[2].fault: unknown fault \"explode\": want one of node-down, node-up, drop-watch, duplicate-watch, delay-watch, crash, stop, start, sync, webhook-down, webhook-up, push-image, delete-pod, fail-probe, pass-probe, cpu\n" +
 				"web.yaml:6:19: steps[3].fault: no node named \"worker-9\"; the cluster's nodes are worker-1, worker-2, worker-3\n" +
@@ -393,9 +393,13 @@ func TestLoadErrors(t *testing.T) {
 				"web.yaml:4:37: cluster.images[0].runs: invalid duration \"soon\": want a number of seconds or a Go duration such as 30s, 2m, 1h30m\n" +
 				"web.yaml:4:69: cluster.images[0].startupFails: invalid type: got \"string\", expected \"boolean\" (true or false)\n" +
 				"web.yaml:5:32: cluster.images[1].postStartFails: invalid type: got \"integer\", expected \"boolean\" (true or false)"},
+		{"cluster CIDR", "id: web\ncluster:\n  clusterCIDR: 10.244.0.0/25\n",
+			`web.yaml:3:16: cluster.clusterCIDR: Invalid value: "10.244.0.0/25": 10.244.0.0/25: the prefix must be between /8 and /24: each node gets a /24 of it (--node-cidr-mask-size), and at most 2^16 of them`},
+		{"cluster CIDR host bits", "id: web\ncluster:\n  clusterCIDR: 10.244.1.0/16\n",
+			`web.yaml:3:16: cluster.clusterCIDR: Invalid value: "10.244.1.0/16": 10.244.1.0/16 has host bits set: the range starts at 10.244.0.0/16`},
 		{"controllers", "id: web\ncluster:\n  controllers: {deployment-controller: edge, rs-controller: level, kubelet: fast}\n",
 			"web.yaml:3:40: cluster.controllers.deployment-controller: edge mode exists only for replicaset-controller (the lesson's edge-triggered twin)\n" +
-				"web.yaml:3:46: cluster.controllers: unknown controller \"rs-controller\": want one of deployment-controller, replicaset-controller, default-scheduler, job-controller, daemonset-controller, statefulset-controller, cronjob-controller, persistentvolume-controller, node-lifecycle-controller, garbage-collector-controller, namespace-controller, resourcequota-controller, horizontal-pod-autoscaler, endpointslice-controller, endpoints-controller, gitops, kubelet\n" +
+				"web.yaml:3:46: cluster.controllers: unknown controller \"rs-controller\": want one of deployment-controller, replicaset-controller, default-scheduler, job-controller, daemonset-controller, statefulset-controller, cronjob-controller, persistentvolume-controller, node-lifecycle-controller, garbage-collector-controller, namespace-controller, resourcequota-controller, horizontal-pod-autoscaler, endpointslice-controller, endpoints-controller, gitops, node-ipam-controller, kubelet\n" +
 				"web.yaml:3:77: cluster.controllers.kubelet: unknown mode \"fast\": want level, edge or stopped"},
 		{"git without gitops", "id: web\nsteps:\n- {at: 1m, git: \"apiVersion: v1\\nkind: ConfigMap\\nmetadata: {name: x}\\n\"}\n",
 			"web.yaml:3:17: steps[0].git: a git step needs cluster.gitops (e.g. gitops: {interval: 30s})"},

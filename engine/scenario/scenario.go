@@ -64,6 +64,9 @@ type Cluster struct {
 	Controllers []ControllerMode
 	// GitOps, when set, makes the gitops controller own the manifests.
 	GitOps *GitOps
+	// ClusterCIDR is the cluster's range of pod addresses, a /24 of it per
+	// node; "" means controller.DefaultClusterCIDR.
+	ClusterCIDR string
 }
 
 // ControllerMode is one entry of cluster.controllers.

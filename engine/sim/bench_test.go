@@ -10,7 +10,7 @@ import (
 
 func benchWorld(b *testing.B, nodes, replicas int) *Sim {
 	b.Helper()
-	cfg := Config{Seed: 1}
+	cfg := Config{Seed: 1, ClusterCIDR: "10.0.0.0/14"} // a /24 for each of up to 1,024 nodes
 	for i := 1; i <= nodes; i++ {
 		cfg.Nodes = append(cfg.Nodes, Node{Name: fmt.Sprintf("node-%04d", i), CPU: "8", Memory: "32Gi", Pods: 110})
 	}

@@ -45,6 +45,9 @@ type Config struct {
 	Notes []string
 	// Traffic are streams of requests to Services (traffic.go).
 	Traffic []Traffic
+	// ClusterCIDR is the cluster's range of pod addresses (--cluster-cidr),
+	// one /24 of it per node; "" means controller.DefaultClusterCIDR.
+	ClusterCIDR string
 }
 
 // DefaultHorizon is how long a run goes on without inputs when its Config

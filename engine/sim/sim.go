@@ -86,6 +86,15 @@ func (s *Sim) build() (*world, error) {
 	if cfg.GitOps != nil {
 		gitops.SyncInterval = cfg.GitOps.Interval
 	}
+	if cfg.ClusterCIDR != "" {
+		if err := controller.CheckClusterCIDR(cfg.ClusterCIDR); err != nil {
+			return nil, fmt.Errorf("cluster CIDR: %w", err)
+		}
+	}
+	gitops.ClusterCIDR = cfg.ClusterCIDR
+	// The nodes a run starts with registered before it, one by one: each
+	// has the range the node IPAM controller gave it, in node order.
+	ipam := controller.NewNodeIPAM(cfg.ClusterCIDR)
 	for _, spec := range w.specs {
 		switch {
 		case spec.PerNode:
@@ -125,6 +134,9 @@ func (s *Sim) build() (*world, error) {
 			Status:     api.NodeStatus{Capacity: res, Allocatable: res}}
 		for k, v := range n.Labels {
 			node.Labels[k] = v
+		}
+		if cidr, ok := ipam.Allocate(); ok {
+			node.Spec.PodCIDR, node.Spec.PodCIDRs = cidr, []string{cidr}
 		}
 		controller.SetNodeReady(node, 0)
 		if _, err := w.store.Create(node); err != nil {

@@ -51,6 +51,10 @@ func ValidateUpdate(old, new api.Object) error {
 		if o, ok := old.(*api.ControllerRevision); ok {
 			errs = append(errs, validateControllerRevisionUpdate(o, n)...)
 		}
+	case *api.Node:
+		if o, ok := old.(*api.Node); ok {
+			errs = append(errs, validateNodeUpdate(o, n)...)
+		}
 	}
 	return toError(new, errs)
 }
