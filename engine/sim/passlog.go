@@ -1,6 +1,13 @@
 package sim
 
-import "slices"
+import (
+	"slices"
+	"strings"
+
+	"reconcile/engine/api"
+	"reconcile/engine/controller"
+	"reconcile/engine/store"
+)
 
 // The passes of a run are one log that the worlds of the run share: the
 // live world, its checkpoints, the world a seek restores and the copies of
@@ -21,6 +28,12 @@ import "slices"
 // still points into it (at scale-10000 the arrays a slice view left
 // behind held four times the final one). A world holds the log and its
 // count, not a view.
+//
+// A pass is stored compact (storedPass) and read back as the Pass it was:
+// what a pass's place or other fields give is not stored, what is one per
+// controller process is one passHead, and the strings that thousands of
+// passes repeat ("1 container(s) running and ready", "requeue: container
+// timer after 2s", a pod's key) are kept once (passTable.intern).
 
 // passBlock is how many passes a block of the log holds.
 const passBlock = 256
@@ -28,60 +41,242 @@ const passBlock = 256
 // passLog is the shared log, grown in place: every world that shares it
 // sees it grown.
 type passLog struct {
-	blocks []*[passBlock]Pass
-	n      int // the passes written
+	blocks []*[passBlock]storedPass
+	n      int        // the passes written
+	tab    *passTable // shared with the logs forked from this one
 }
 
-// at returns pass i (0-based) of the log.
-func (l *passLog) at(i int) *Pass { return &l.blocks[i/passBlock][i%passBlock] }
+// storedPass is a pass as the log keeps it. Not stored: N (its place in
+// the log), AtText (At's text), Object (Key with the kind, unless the
+// controller names another object), Outcome when it is only Result's word,
+// and a Changed that is the one write of the pass's own object.
+type storedPass struct {
+	at   api.Time
+	head *passHead
+	key  string
+	// trigger, desired, observed and difference are the pass's words,
+	// interned.
+	trigger, desired, observed, difference string
+	// outcome is "" when the outcome is outcomeText(result, "").
+	outcome string
+	actions []string
+	// changed is nil when self says it.
+	changed []Change
+	rare    *passRare
+	result  controller.Outcome
+	// self is 1 + the index in changeTypes of the one change of a pass
+	// that wrote only its own object; 0 otherwise.
+	self uint8
+}
 
-// push writes p at the end of the log.
-func (l *passLog) push(p Pass) {
-	if l.n%passBlock == 0 {
-		l.blocks = append(l.blocks, new([passBlock]Pass))
+// passHead is what every pass of one controller process on one kind of
+// object says alike.
+type passHead struct{ controller, host, variant, kind string }
+
+// passRare holds what few passes have: pseudocode lines (the lesson
+// controllers), an object the key does not give, an empty outcome where
+// Result has a word.
+type passRare struct {
+	lines        []int
+	object       api.Ref
+	hasObject    bool
+	emptyOutcome bool
+}
+
+// changeTypes are the watch event types a Change carries.
+var changeTypes = [...]string{store.Added, store.Modified, store.Deleted}
+
+// internSlots is the size of passTable's string cache.
+const internSlots = 1 << 14
+
+// passTable is what the logs of a run and its forks share: the heads, and
+// a cache of strings the passes said. The cache is direct-mapped and
+// bounded: a string takes the slot its hash names, and a string met again
+// while it holds the slot is kept once. It changes which copy of a string
+// a pass keeps, never its value.
+type passTable struct {
+	heads   map[passHead]*passHead // lookup only
+	strings [internSlots]string
+}
+
+func newPassTable() *passTable { return &passTable{heads: map[passHead]*passHead{}} }
+
+// intern returns s, or an equal string met before.
+func (t *passTable) intern(s string) string {
+	if s == "" {
+		return s
 	}
-	*l.at(l.n) = p
+	h := uint32(2166136261) // FNV-1a
+	for i := 0; i < len(s); i++ {
+		h = (h ^ uint32(s[i])) * 16777619
+	}
+	slot := &t.strings[h%internSlots]
+	if *slot == s {
+		return *slot
+	}
+	*slot = s
+	return s
+}
+
+// head returns the one passHead equal to h.
+func (t *passTable) head(h passHead) *passHead {
+	if p, ok := t.heads[h]; ok {
+		return p
+	}
+	p := new(passHead)
+	*p = h
+	t.heads[h] = p
+	return p
+}
+
+// objectOf is the object a pass on key of kind reconciles, unless its
+// controller says otherwise (controller.ObjectOf without an Objecter).
+func objectOf(kind, key string) api.Ref {
+	if ns, name, ok := strings.Cut(key, "/"); ok {
+		return api.Ref{Kind: kind, Namespace: ns, Name: name}
+	}
+	return api.Ref{Kind: kind, Name: key}
+}
+
+// store returns p as the log keeps it. Its strings are interned in place
+// (p's actions too): their values stay. p.AtText must be p.At's text and
+// p.N its place, as runPass makes them.
+func (t *passTable) store(p *Pass) storedPass {
+	for i, a := range p.Actions {
+		p.Actions[i] = t.intern(a)
+	}
+	sp := storedPass{at: p.At, key: t.intern(p.Key), trigger: t.intern(p.Trigger), desired: t.intern(p.Desired),
+		observed: t.intern(p.Observed), difference: t.intern(p.Difference), actions: p.Actions, changed: p.Changed,
+		result: p.Result}
+	sp.head = t.head(passHead{controller: p.Controller, host: p.Host, variant: p.Variant, kind: p.Object.Kind})
+	var rare passRare
+	if p.Object != objectOf(p.Object.Kind, p.Key) {
+		rare.object, rare.hasObject = p.Object, true
+	}
+	switch {
+	case p.Outcome == outcomeText(p.Result, ""):
+	case p.Outcome == "":
+		rare.emptyOutcome = true
+	default:
+		sp.outcome = t.intern(p.Outcome)
+	}
+	if len(p.Changed) == 1 && p.Changed[0].Ref == p.Object {
+		if i := slices.Index(changeTypes[:], p.Changed[0].Type); i >= 0 {
+			sp.self, sp.changed = uint8(i+1), nil
+		}
+	}
+	rare.lines = p.Lines
+	if rare.lines != nil || rare.hasObject || rare.emptyOutcome {
+		sp.rare = new(passRare)
+		*sp.rare = rare
+	}
+	return sp
+}
+
+// pass returns the pass sp keeps, the nth of its log.
+func (sp *storedPass) pass(n int) Pass {
+	h := sp.head
+	p := Pass{N: n, At: sp.at, AtText: sp.at.String(), Controller: h.controller, Host: h.host, Key: sp.key,
+		Trigger: sp.trigger, Desired: sp.desired, Observed: sp.observed, Difference: sp.difference,
+		Actions: sp.actions, Outcome: sp.outcome, Variant: h.variant, Result: sp.result, Changed: sp.changed}
+	if p.Outcome == "" {
+		p.Outcome = outcomeText(sp.result, "")
+	}
+	if r := sp.rare; r != nil {
+		p.Lines = r.lines
+		if r.hasObject {
+			p.Object = r.object
+		}
+		if r.emptyOutcome {
+			p.Outcome = ""
+		}
+	}
+	if sp.rare == nil || !sp.rare.hasObject {
+		p.Object = objectOf(h.kind, sp.key)
+	}
+	if sp.self > 0 {
+		p.Changed = []Change{{Ref: p.Object, Type: changeTypes[sp.self-1]}}
+	}
+	return p
+}
+
+// equal reports whether a and b keep the same pass (the stored forms of
+// two passes are equal when the passes are).
+func (a *storedPass) equal(b *storedPass) bool {
+	if a.at != b.at || a.head != b.head || a.key != b.key || a.trigger != b.trigger || a.desired != b.desired ||
+		a.observed != b.observed || a.difference != b.difference || a.outcome != b.outcome ||
+		a.result != b.result || a.self != b.self ||
+		!slices.Equal(a.actions, b.actions) || (a.actions == nil) != (b.actions == nil) ||
+		!slices.Equal(a.changed, b.changed) || (a.changed == nil) != (b.changed == nil) ||
+		(a.rare == nil) != (b.rare == nil) {
+		return false
+	}
+	if a.rare == nil {
+		return true
+	}
+	r, s := a.rare, b.rare
+	return r.object == s.object && r.hasObject == s.hasObject && r.emptyOutcome == s.emptyOutcome &&
+		slices.Equal(r.lines, s.lines) && (r.lines == nil) == (s.lines == nil)
+}
+
+// at returns pass i (0-based) of the log as the log keeps it.
+func (l *passLog) at(i int) *storedPass { return &l.blocks[i/passBlock][i%passBlock] }
+
+// pass returns pass i (0-based) of the log.
+func (l *passLog) pass(i int) Pass { return l.at(i).pass(i + 1) }
+
+// push writes sp at the end of the log.
+func (l *passLog) push(sp storedPass) {
+	if l.n%passBlock == 0 {
+		l.blocks = append(l.blocks, new([passBlock]storedPass))
+	}
+	*l.at(l.n) = sp
 	l.n++
 }
 
 // fork returns a log of its own holding the first n passes of l (l may be
-// nil when n is 0): the full blocks are shared, the block n ends in is
-// copied.
+// nil when n is 0: a new log): the full blocks are shared, the block n
+// ends in is copied.
 func (l *passLog) fork(n int) *passLog {
-	out := &passLog{n: n}
-	if n == 0 {
-		return out
+	if l == nil {
+		return &passLog{tab: newPassTable()}
 	}
+	out := &passLog{n: n, tab: l.tab}
 	full := n / passBlock
-	out.blocks = make([]*[passBlock]Pass, full, full+1)
+	out.blocks = make([]*[passBlock]storedPass, full, full+1)
 	copy(out.blocks, l.blocks[:full])
 	if n%passBlock != 0 {
-		b := new([passBlock]Pass)
+		b := new([passBlock]storedPass)
 		copy(b[:n%passBlock], l.blocks[full][:n%passBlock])
 		out.blocks = append(out.blocks, b)
 	}
 	return out
 }
 
-// appendPass adds p to w's passes and returns where it is.
+// appendPass adds p to w's passes and returns it (valid until the next
+// pass of w).
 func (w *world) appendPass(p Pass) *Pass {
+	w.last = p
+	if w.scratch {
+		return &w.last // a try on a scratch copy (scratchCopy): kept apart
+	}
 	n := w.npass
+	if w.log == nil {
+		w.log = w.log.fork(0)
+	}
+	sp := w.log.tab.store(&p)
 	switch {
-	case w.scratch != nil:
-		*w.scratch = p // a try on a scratch copy (scratchCopy): kept apart
-		return w.scratch
-	case w.log != nil && n < w.log.n && passEqual(w.log.at(n), &p):
+	case n < w.log.n && w.log.at(n).equal(&sp):
 		// The pass the run recorded there.
-	case w.log != nil && n == w.log.n:
-		w.log.push(p) // at the end
+	case n == w.log.n:
+		w.log.push(sp) // at the end
 	default:
-		// The first pass, or a future that differs from the one recorded:
-		// a log of its own.
+		// A future that differs from the one recorded: a log of its own.
 		w.log = w.log.fork(n)
-		w.log.push(p)
+		w.log.push(sp)
 	}
 	w.npass = n + 1
-	return w.log.at(n)
+	return &w.last
 }
 
 // passesFrom returns a copy of the world's passes after the first from.
@@ -89,7 +284,7 @@ func (w *world) passesFrom(from int) []Pass {
 	from = min(max(from, 0), w.npass)
 	out := make([]Pass, w.npass-from)
 	for i := range out {
-		out[i] = *w.log.at(from + i)
+		out[i] = w.log.pass(from + i)
 	}
 	return out
 }
@@ -113,6 +308,6 @@ func (w *world) scratchCopy() *world {
 	shared, owned := w.shared, w.rtOwned
 	d := w.clone()
 	w.shared, w.rtOwned = shared, owned
-	d.scratch = new(Pass)
+	d.scratch = true
 	return d
 }

@@ -2,10 +2,12 @@ package sim
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"reconcile/engine/api"
 	"reconcile/engine/controller"
+	"reconcile/engine/store"
 )
 
 // testPass is a pass with values that differ from one n to the next.
@@ -25,7 +27,8 @@ func TestPassLogBlocks(t *testing.T) {
 	l = l.fork(0)
 	const total = 3*passBlock + 17
 	for n := 1; n <= total; n++ {
-		l.push(testPass(n))
+		p := testPass(n)
+		l.push(l.tab.store(&p))
 	}
 	if len(l.blocks) != 4 || l.n != total {
 		t.Fatalf("%d passes in %d blocks, want %d in 4", l.n, len(l.blocks), total)
@@ -35,25 +38,84 @@ func TestPassLogBlocks(t *testing.T) {
 		for n := at + 1; n <= at+passBlock+3; n++ {
 			p := testPass(n)
 			p.Trigger = "forked"
-			f.push(p)
+			f.push(f.tab.store(&p))
 		}
 		for i := range at {
 			want := testPass(i + 1)
-			if !passEqual(f.at(i), &want) {
+			if got := f.pass(i); !passEqual(&got, &want) {
 				t.Fatalf("fork at %d: pass %d differs from the log's", at, i+1)
 			}
 		}
-		if got := f.at(at).Trigger; got != "forked" {
+		if got := f.pass(at).Trigger; got != "forked" {
 			t.Errorf("fork at %d: pass %d has trigger %q, want the fork's", at, at+1, got)
 		}
 		for i := range total {
 			want := testPass(i + 1)
-			if !passEqual(l.at(i), &want) {
+			if got := l.pass(i); !passEqual(&got, &want) {
 				t.Fatalf("fork at %d wrote pass %d of the log it left", at, i+1)
 			}
 		}
 		if full := at / passBlock; full > 0 && f.blocks[full-1] != l.blocks[full-1] {
 			t.Errorf("fork at %d copied its full blocks", at)
+		}
+	}
+}
+
+// TestStoredPass: a pass reads back from the log as it was given, whatever
+// of it the stored form leaves to derive (the object from the key, the
+// outcome from the result, the one change of the pass's own object) or
+// keeps apart (lines, another object, an empty outcome with a result that
+// has a word), and two stored passes are equal exactly when the passes are.
+func TestStoredPass(t *testing.T) {
+	base := testPass(7)
+	other := api.Ref{Kind: "ReplicaSet", Namespace: "default", Name: "web-1"}
+	variants := map[string]func(p *Pass){
+		"as run":              func(p *Pass) {},
+		"changed itself":      func(p *Pass) { p.Changed = []Change{{Ref: p.Object, Type: store.Modified}} },
+		"created itself":      func(p *Pass) { p.Changed = []Change{{Ref: p.Object, Type: store.Added}} },
+		"changed another":     func(p *Pass) { p.Changed = []Change{{Ref: other, Type: store.Deleted}} },
+		"changed two":         func(p *Pass) { p.Changed = []Change{{Ref: p.Object, Type: store.Added}, {Ref: other, Type: store.Modified}} },
+		"changed none, empty": func(p *Pass) { p.Changed = []Change{} },
+		"no actions":          func(p *Pass) { p.Actions = nil },
+		"empty actions":       func(p *Pass) { p.Actions = []string{} },
+		"lines":               func(p *Pass) { p.Lines, p.Variant = []int{1, 2, 3}, "level" },
+		"empty lines":         func(p *Pass) { p.Lines = []int{} },
+		"object not the key":  func(p *Pass) { p.Object = other },
+		"cluster-scoped key":  func(p *Pass) { p.Key, p.Object = "node-1", api.Ref{Kind: "Node", Name: "node-1"} },
+		"in sync":             func(p *Pass) { p.Outcome, p.Result = "in sync", controller.InSync },
+		"blocked":             func(p *Pass) { p.Outcome, p.Result = "0/3 nodes are available", controller.Blocked },
+		"blocked, no why":     func(p *Pass) { p.Outcome, p.Result = "", controller.Blocked },
+		"empty outcome":       func(p *Pass) { p.Outcome = "" },
+		"error":               func(p *Pass) { p.Outcome, p.Result = "error: boom", controller.Failed },
+		"host":                func(p *Pass) { p.Host = "node-9" },
+		"at":                  func(p *Pass) { p.At, p.AtText = 90*api.Second, (90 * api.Second).String() },
+	}
+	tab := newPassTable()
+	names := make([]string, 0, len(variants))
+	for name := range variants {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	stored := make([]storedPass, len(names))
+	passes := make([]Pass, len(names))
+	for i, name := range names {
+		p := base
+		p.Actions = slices.Clone(base.Actions)
+		variants[name](&p)
+		passes[i] = p
+		q := p
+		q.Actions = slices.Clone(p.Actions)
+		stored[i] = tab.store(&q)
+		got := stored[i].pass(p.N)
+		if !passEqual(&got, &p) {
+			t.Errorf("%s: read back as\n%+v\nwant\n%+v", name, got, p)
+		}
+	}
+	for i := range names {
+		for j := range names {
+			if eq := stored[i].equal(&stored[j]); eq != passEqual(&passes[i], &passes[j]) {
+				t.Errorf("%s and %s: stored equal %v, passes equal %v", names[i], names[j], eq, !eq)
+			}
 		}
 	}
 }

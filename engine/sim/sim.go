@@ -458,7 +458,7 @@ func (s *Sim) Pass(n int) (Pass, bool) {
 	if n < 1 || n > s.w.npass {
 		return Pass{}, false
 	}
-	return *s.w.log.at(n - 1), true
+	return s.w.log.pass(n - 1), true
 }
 
 // Now returns the simulated time.

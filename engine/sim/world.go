@@ -61,7 +61,8 @@ type world struct {
 
 	npass   int      // the passes this world has run: the first npass of log
 	log     *passLog // the passes the run's worlds share (passlog.go)
-	scratch *Pass    // a scratch copy's last pass (scratchCopy)
+	scratch bool     // a scratch copy: its passes go nowhere (scratchCopy)
+	last    Pass     // the pass just run, as appendPass returns it
 	chain   [32]byte // hash chain over passes, outputs, events, side effects
 	outputs []Output
 	notes   []string // faults applied, in order
