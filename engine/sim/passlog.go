@@ -46,10 +46,11 @@ type passLog struct {
 	tab    *passTable // shared with the logs forked from this one
 }
 
-// storedPass is a pass as the log keeps it. Not stored: N (its place in
-// the log), AtText (At's text), Object (Key with the kind, unless the
-// controller names another object), Outcome when it is only Result's word,
-// and a Changed that is the one write of the pass's own object.
+// storedPass is a pass as the log keeps it (136 bytes; a Pass is 304).
+// Not stored: N (its place in the log), AtText (At's text), Object (Key
+// with the kind, unless the controller names another object), Outcome when
+// it is only Result's word, and a Changed that is the one write of the
+// pass's own object (self); what few passes have is in rare.
 type storedPass struct {
 	at   api.Time
 	head *passHead
@@ -57,13 +58,9 @@ type storedPass struct {
 	// trigger, desired, observed and difference are the pass's words,
 	// interned.
 	trigger, desired, observed, difference string
-	// outcome is "" when the outcome is outcomeText(result, "").
-	outcome string
-	actions []string
-	// changed is nil when self says it.
-	changed []Change
-	rare    *passRare
-	result  controller.Outcome
+	actions                                []string
+	rare                                   *passRare
+	result                                 controller.Outcome
 	// self is 1 + the index in changeTypes of the one change of a pass
 	// that wrote only its own object; 0 otherwise.
 	self uint8
@@ -74,13 +71,16 @@ type storedPass struct {
 type passHead struct{ controller, host, variant, kind string }
 
 // passRare holds what few passes have: pseudocode lines (the lesson
-// controllers), an object the key does not give, an empty outcome where
-// Result has a word.
+// controllers), an object the key does not give, an outcome that is not
+// only Result's word (an error, why a pass is blocked, a crash), changes
+// other than one of the pass's own object (at scale-10000, 22 passes of
+// 35,228 have any of these but lines).
 type passRare struct {
-	lines        []int
-	object       api.Ref
-	hasObject    bool
-	emptyOutcome bool
+	lines                            []int
+	object                           api.Ref
+	outcome                          string
+	changed                          []Change
+	hasObject, hasOutcome, hasChange bool
 }
 
 // changeTypes are the watch event types a Change carries.
@@ -146,27 +146,28 @@ func (t *passTable) store(p *Pass) storedPass {
 		p.Actions[i] = t.intern(a)
 	}
 	sp := storedPass{at: p.At, key: t.intern(p.Key), trigger: t.intern(p.Trigger), desired: t.intern(p.Desired),
-		observed: t.intern(p.Observed), difference: t.intern(p.Difference), actions: p.Actions, changed: p.Changed,
-		result: p.Result}
+		observed: t.intern(p.Observed), difference: t.intern(p.Difference), actions: p.Actions, result: p.Result}
 	sp.head = t.head(passHead{controller: p.Controller, host: p.Host, variant: p.Variant, kind: p.Object.Kind})
 	var rare passRare
 	if p.Object != objectOf(p.Object.Kind, p.Key) {
 		rare.object, rare.hasObject = p.Object, true
 	}
-	switch {
-	case p.Outcome == outcomeText(p.Result, ""):
-	case p.Outcome == "":
-		rare.emptyOutcome = true
-	default:
-		sp.outcome = t.intern(p.Outcome)
+	if p.Outcome != outcomeText(p.Result, "") {
+		rare.outcome, rare.hasOutcome = t.intern(p.Outcome), true
 	}
-	if len(p.Changed) == 1 && p.Changed[0].Ref == p.Object {
-		if i := slices.Index(changeTypes[:], p.Changed[0].Type); i >= 0 {
-			sp.self, sp.changed = uint8(i+1), nil
+	if p.Changed != nil {
+		i := -1
+		if len(p.Changed) == 1 && p.Changed[0].Ref == p.Object {
+			i = slices.Index(changeTypes[:], p.Changed[0].Type)
+		}
+		if i >= 0 {
+			sp.self = uint8(i + 1)
+		} else {
+			rare.changed, rare.hasChange = p.Changed, true
 		}
 	}
 	rare.lines = p.Lines
-	if rare.lines != nil || rare.hasObject || rare.emptyOutcome {
+	if rare.lines != nil || rare.hasObject || rare.hasOutcome || rare.hasChange {
 		sp.rare = new(passRare)
 		*sp.rare = rare
 	}
@@ -178,17 +179,17 @@ func (sp *storedPass) pass(n int) Pass {
 	h := sp.head
 	p := Pass{N: n, At: sp.at, AtText: sp.at.String(), Controller: h.controller, Host: h.host, Key: sp.key,
 		Trigger: sp.trigger, Desired: sp.desired, Observed: sp.observed, Difference: sp.difference,
-		Actions: sp.actions, Outcome: sp.outcome, Variant: h.variant, Result: sp.result, Changed: sp.changed}
-	if p.Outcome == "" {
-		p.Outcome = outcomeText(sp.result, "")
-	}
+		Actions: sp.actions, Outcome: outcomeText(sp.result, ""), Variant: h.variant, Result: sp.result}
 	if r := sp.rare; r != nil {
 		p.Lines = r.lines
 		if r.hasObject {
 			p.Object = r.object
 		}
-		if r.emptyOutcome {
-			p.Outcome = ""
+		if r.hasOutcome {
+			p.Outcome = r.outcome
+		}
+		if r.hasChange {
+			p.Changed = r.changed
 		}
 	}
 	if sp.rare == nil || !sp.rare.hasObject {
@@ -204,10 +205,8 @@ func (sp *storedPass) pass(n int) Pass {
 // two passes are equal when the passes are).
 func (a *storedPass) equal(b *storedPass) bool {
 	if a.at != b.at || a.head != b.head || a.key != b.key || a.trigger != b.trigger || a.desired != b.desired ||
-		a.observed != b.observed || a.difference != b.difference || a.outcome != b.outcome ||
-		a.result != b.result || a.self != b.self ||
+		a.observed != b.observed || a.difference != b.difference || a.result != b.result || a.self != b.self ||
 		!slices.Equal(a.actions, b.actions) || (a.actions == nil) != (b.actions == nil) ||
-		!slices.Equal(a.changed, b.changed) || (a.changed == nil) != (b.changed == nil) ||
 		(a.rare == nil) != (b.rare == nil) {
 		return false
 	}
@@ -215,8 +214,9 @@ func (a *storedPass) equal(b *storedPass) bool {
 		return true
 	}
 	r, s := a.rare, b.rare
-	return r.object == s.object && r.hasObject == s.hasObject && r.emptyOutcome == s.emptyOutcome &&
-		slices.Equal(r.lines, s.lines) && (r.lines == nil) == (s.lines == nil)
+	return r.object == s.object && r.hasObject == s.hasObject && r.outcome == s.outcome && r.hasOutcome == s.hasOutcome &&
+		slices.Equal(r.lines, s.lines) && (r.lines == nil) == (s.lines == nil) &&
+		slices.Equal(r.changed, s.changed) && r.hasChange == s.hasChange && (r.changed == nil) == (s.changed == nil)
 }
 
 // at returns pass i (0-based) of the log as the log keeps it.
