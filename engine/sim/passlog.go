@@ -288,6 +288,7 @@ func (w *world) passesFrom(from int) []Pass {
 	}
 	return out
 }
+
 // passEqual reports whether two passes are the same in every field.
 func passEqual(a, b *Pass) bool {
 	return a.N == b.N && a.At == b.At && a.AtText == b.AtText && a.Controller == b.Controller && a.Host == b.Host &&

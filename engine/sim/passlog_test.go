@@ -20,39 +20,48 @@ func testPass(n int) Pass {
 
 // TestPassLogBlocks: the log across its blocks, and the logs forked from
 // it at a block's end, inside a block and at the start: each sees its
-// passes, a fork's writes do not show in the log it left, and a fork
-// shares the full blocks it starts with.
+// passes, a fork's writes (passes and their actions) do not show in the
+// log it left, and a fork shares the full blocks it starts with.
 func TestPassLogBlocks(t *testing.T) {
-	var l *passLog
-	l = l.fork(0)
 	const total = 3*passBlock + 17
-	for n := 1; n <= total; n++ {
+	forked := func(n int) Pass {
 		p := testPass(n)
-		l.push(l.tab.store(&p))
-	}
-	if len(l.blocks) != 4 || l.n != total {
-		t.Fatalf("%d passes in %d blocks, want %d in 4", l.n, len(l.blocks), total)
+		p.Trigger, p.Actions = "forked", []string{"forked", fmt.Sprint(n)}
+		return p
 	}
 	for _, at := range []int{0, 1, passBlock, passBlock + 5, 2 * passBlock, total} {
+		var l *passLog
+		l = l.fork(0)
+		for n := 1; n <= total; n++ {
+			p := testPass(n)
+			l.push(l.tab.store(&p))
+		}
+		if len(l.blocks) != 4 || l.n != total {
+			t.Fatalf("%d passes in %d blocks, want %d in 4", l.n, len(l.blocks), total)
+		}
 		f := l.fork(at)
 		for n := at + 1; n <= at+passBlock+3; n++ {
-			p := testPass(n)
-			p.Trigger = "forked"
+			p := forked(n)
 			f.push(f.tab.store(&p))
 		}
-		for i := range at {
-			want := testPass(i + 1)
+		// The log goes on after the fork took its own way.
+		for n := total + 1; n <= total+passBlock; n++ {
+			p := testPass(n)
+			l.push(l.tab.store(&p))
+		}
+		for i := range f.n {
+			want := forked(i + 1)
+			if i < at {
+				want = testPass(i + 1)
+			}
 			if got := f.pass(i); !passEqual(&got, &want) {
-				t.Fatalf("fork at %d: pass %d differs from the log's", at, i+1)
+				t.Fatalf("fork at %d: pass %d is\n%+v\nwant\n%+v", at, i+1, got, want)
 			}
 		}
-		if got := f.pass(at).Trigger; got != "forked" {
-			t.Errorf("fork at %d: pass %d has trigger %q, want the fork's", at, at+1, got)
-		}
-		for i := range total {
+		for i := range l.n {
 			want := testPass(i + 1)
 			if got := l.pass(i); !passEqual(&got, &want) {
-				t.Fatalf("fork at %d wrote pass %d of the log it left", at, i+1)
+				t.Fatalf("fork at %d: pass %d of the log it left is\n%+v\nwant\n%+v", at, i+1, got, want)
 			}
 		}
 		if full := at / passBlock; full > 0 && f.blocks[full-1] != l.blocks[full-1] {
@@ -70,11 +79,13 @@ func TestStoredPass(t *testing.T) {
 	base := testPass(7)
 	other := api.Ref{Kind: "ReplicaSet", Namespace: "default", Name: "web-1"}
 	variants := map[string]func(p *Pass){
-		"as run":              func(p *Pass) {},
-		"changed itself":      func(p *Pass) { p.Changed = []Change{{Ref: p.Object, Type: store.Modified}} },
-		"created itself":      func(p *Pass) { p.Changed = []Change{{Ref: p.Object, Type: store.Added}} },
-		"changed another":     func(p *Pass) { p.Changed = []Change{{Ref: other, Type: store.Deleted}} },
-		"changed two":         func(p *Pass) { p.Changed = []Change{{Ref: p.Object, Type: store.Added}, {Ref: other, Type: store.Modified}} },
+		"as run":          func(p *Pass) {},
+		"changed itself":  func(p *Pass) { p.Changed = []Change{{Ref: p.Object, Type: store.Modified}} },
+		"created itself":  func(p *Pass) { p.Changed = []Change{{Ref: p.Object, Type: store.Added}} },
+		"changed another": func(p *Pass) { p.Changed = []Change{{Ref: other, Type: store.Deleted}} },
+		"changed two": func(p *Pass) {
+			p.Changed = []Change{{Ref: p.Object, Type: store.Added}, {Ref: other, Type: store.Modified}}
+		},
 		"changed none, empty": func(p *Pass) { p.Changed = []Change{} },
 		"no actions":          func(p *Pass) { p.Actions = nil },
 		"empty actions":       func(p *Pass) { p.Actions = []string{} },
@@ -87,8 +98,11 @@ func TestStoredPass(t *testing.T) {
 		"blocked, no why":     func(p *Pass) { p.Outcome, p.Result = "", controller.Blocked },
 		"empty outcome":       func(p *Pass) { p.Outcome = "" },
 		"error":               func(p *Pass) { p.Outcome, p.Result = "error: boom", controller.Failed },
-		"host":                func(p *Pass) { p.Host = "node-9" },
-		"at":                  func(p *Pass) { p.At, p.AtText = 90*api.Second, (90 * api.Second).String() },
+		"crashed": func(p *Pass) {
+			p.Outcome, p.Result = "crashed mid-pass after 1 action(s); restarts in 10s", controller.Crashed
+		},
+		"host": func(p *Pass) { p.Host = "node-9" },
+		"at":   func(p *Pass) { p.At, p.AtText = 90*api.Second, (90 * api.Second).String() },
 	}
 	tab := newPassTable()
 	names := make([]string, 0, len(variants))
