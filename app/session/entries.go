@@ -68,7 +68,8 @@ type placedInput struct {
 // the last pass before its time; one after the last pass is placed there
 // whether or not the clock has reached it.
 func placeInputs(run *sim.Sim, round int) []placedInput {
-	passes := run.Passes()
+	n := run.PassCount()
+	at := func(i int) api.Time { p, _ := run.Pass(i + 1); return p.At } // of pass i+1
 	var out []placedInput
 	for _, st := range run.Config().Steps {
 		if st.Input == nil {
@@ -78,14 +79,14 @@ func placeInputs(run *sim.Sim, round int) []placedInput {
 		switch {
 		case st.AfterPass > 0:
 			pi.after, pi.rank = st.AfterPass, 0
-			if st.AfterPass <= len(passes) {
-				pi.at = passes[st.AfterPass-1].At
+			if st.AfterPass <= n {
+				pi.at = at(st.AfterPass - 1)
 			}
 		case st.At <= 0:
 			pi.after = round
 		default:
 			pi.at = st.At
-			pi.after = sort.Search(len(passes), func(i int) bool { return passes[i].At >= st.At })
+			pi.after = sort.Search(n, func(i int) bool { return at(i) >= st.At })
 		}
 		out = append(out, pi)
 	}

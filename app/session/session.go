@@ -208,7 +208,7 @@ func (s *Session) learn(run *sim.Sim) {
 		}
 	}
 	if !s.roundKnown {
-		s.round, s.roundKnown = startRound(run.Passes(), s.final)
+		s.round, s.roundKnown = startRound(run, s.final)
 	}
 }
 
@@ -217,17 +217,19 @@ func (s *Session) learn(run *sim.Sim) {
 // before them, in turn; its second pass comes after them. It reports
 // whether the count is known: a pass after the round has been met (or the
 // run ends).
-func startRound(passes []sim.Pass, final bool) (int, bool) {
+func startRound(run *sim.Sim, final bool) (int, bool) {
 	type process struct{ name, host string }
 	seen := map[process]bool{}
-	for i, p := range passes {
+	n := run.PassCount()
+	for i := range n {
+		p, _ := run.Pass(i + 1)
 		k := process{p.Controller, p.Host}
 		if p.At > 0 || seen[k] {
 			return i, true
 		}
 		seen[k] = true
 	}
-	return len(passes), final
+	return n, final
 }
 
 // Next runs the next pass. It reports false at the end of the run.

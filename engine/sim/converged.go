@@ -40,7 +40,7 @@ func (s *Sim) Converged() (bool, string) {
 // movingKey names the moment Converged's memo is for: what a fault or a
 // write would change (a fault leaves a note).
 func (w *world) movingKey() string {
-	return fmt.Sprintf("%d/%d/%d/%d/%d/%d", len(w.passes), w.store.ResourceVersion(), w.seq, w.now, len(w.notes), len(w.outputs))
+	return fmt.Sprintf("%d/%d/%d/%d/%d/%d", w.npass, w.store.ResourceVersion(), w.seq, w.now, len(w.notes), len(w.outputs))
 }
 
 // remember keeps in Converged's memo, for the moment key, what the first

@@ -66,9 +66,13 @@
 //     what makes a checkpoint cheaper is fewer copies per write (one pod
 //     informer shared by the controllers, issue 17).
 //
-// The passes are one append-only array the run's worlds share (passlog.go):
+// The passes are one append-only log the run's worlds share (passlog.go):
 // a replay takes the recorded passes instead of copying the 10,000 before
-// a checkpoint, which cost a seek more than its replay.
+// a checkpoint, which cost a seek more than its replay. The log is blocks
+// that are never reallocated, so no checkpoint pins an outgrown array, and
+// it keeps each pass compact (136 bytes, its repeated words once): the
+// 35,228 passes of scale-10000 hold about 9 MB (250 bytes a pass, their
+// strings included) where they held about 65.
 //
 // A run may send requests to Services (Config.Traffic): users, as the
 // lesson sees them. They are answered by what the endpoints controllers

@@ -132,7 +132,7 @@ func (w *world) runPass(i int, q queue.Item) *Pass {
 	if _, ok := c.spec.Pseudocode[c.mode]; ok {
 		variant = string(c.mode)
 	}
-	p := Pass{N: len(w.passes) + 1, At: w.now, AtText: w.now.String(), Controller: c.name, Host: c.host, Key: key, Trigger: trigger,
+	p := Pass{N: w.npass + 1, At: w.now, AtText: w.now.String(), Controller: c.name, Host: c.host, Key: key, Trigger: trigger,
 		Desired: ctx.Desired, Observed: ctx.Observed, Difference: ctx.Difference, Actions: ctx.Actions,
 		Lines: ctx.Lines, Variant: variant, Object: controller.ObjectOf(c.spec, c.impl(), key), Changed: changed}
 	if p.Actions == nil {

@@ -1,42 +1,292 @@
 package sim
 
-import "slices"
+import (
+	"slices"
+	"strings"
 
-// The passes of a run are one array that the worlds of the run share: the
+	"reconcile/engine/api"
+	"reconcile/engine/controller"
+	"reconcile/engine/store"
+)
+
+// The passes of a run are one log that the worlds of the run share: the
 // live world, its checkpoints, the world a seek restores and the copies of
-// the run. A world sees the first len(world.passes) of it. The array is
-// append-only: a pass is written at the index nobody has written yet
-// (the end of passLog.arr) and never changed after, so what a caller holds of
-// Passes stays as it was. A world behind the end of the array (restored
-// from a checkpoint) that runs a pass equal to the one the array holds
-// next takes it as its own and writes nothing: a seek replays the passes
-// the run already recorded, so it copies none of them (copying the
-// 10,000 passes before a checkpoint on every seek cost more than the
+// the run. A world sees the first world.npass passes of it. The log is
+// append-only: a pass is written at the index nobody has written yet (the
+// end of the log) and never changed after. A world behind the end of the
+// log (restored from a checkpoint) that runs a pass equal to the one the
+// log holds next takes it as its own and writes nothing: a seek replays
+// the passes the run already recorded, so it copies none of them (copying
+// the 10,000 passes before a checkpoint on every seek cost more than the
 // replay). A world whose pass differs (its inputs differ after a Fork or
-// an Inject) gets an array of its own, a copy of what it sees.
+// an Inject) gets a log of its own, which shares the full blocks of the
+// one it leaves.
+//
+// The log is kept in blocks of passBlock passes that are never
+// reallocated: growing it allocates a block and copies nothing, and no
+// outgrown array stays alive because a checkpoint taken before the growth
+// still points into it (at scale-10000 the arrays a slice view left
+// behind held four times the final one). A world holds the log and its
+// count, not a view.
+//
+// A pass is stored compact (storedPass) and read back as the Pass it was:
+// what a pass's place or other fields give is not stored, what is one per
+// controller process is one passHead, and the strings that thousands of
+// passes repeat ("1 container(s) running and ready", "requeue: container
+// timer after 2s", a pod's key) are kept once (passTable.intern).
 
-// passLog is the shared array, grown in place: every world that shares it
+// passBlock is how many passes a block of the log holds.
+const passBlock = 256
+
+// passLog is the shared log, grown in place: every world that shares it
 // sees it grown.
-type passLog struct{ arr []Pass }
+type passLog struct {
+	blocks []*[passBlock]storedPass
+	n      int        // the passes written
+	tab    *passTable // shared with the logs forked from this one
+}
 
-// appendPass adds p to w's passes and returns where it is.
-func (w *world) appendPass(p Pass) *Pass {
-	n := len(w.passes)
-	switch {
-	case w.scratch != nil:
-		*w.scratch = p // a try on a scratch copy (scratchCopy): kept apart
-		return w.scratch
-	case w.log != nil && n < len(w.log.arr) && passEqual(&w.log.arr[n], &p):
-		// The pass the run recorded there.
-	case w.log != nil && n == len(w.log.arr):
-		w.log.arr = append(w.log.arr, p) // at the end (a new array when full)
-	default:
-		// The first pass, or a future that differs from the one recorded:
-		// an array of its own.
-		w.log = &passLog{arr: append(slices.Clip(w.passes), p)}
+// storedPass is a pass as the log keeps it (136 bytes; a Pass is 304).
+// Not stored: N (its place in the log), AtText (At's text), Object (Key
+// with the kind, unless the controller names another object), Outcome when
+// it is only Result's word, and a Changed that is the one write of the
+// pass's own object (self); what few passes have is in rare.
+type storedPass struct {
+	at   api.Time
+	head *passHead
+	key  string
+	// trigger, desired, observed and difference are the pass's words,
+	// interned.
+	trigger, desired, observed, difference string
+	actions                                []string
+	rare                                   *passRare
+	result                                 controller.Outcome
+	// self is 1 + the index in changeTypes of the one change of a pass
+	// that wrote only its own object; 0 otherwise.
+	self uint8
+}
+
+// passHead is what every pass of one controller process on one kind of
+// object says alike.
+type passHead struct{ controller, host, variant, kind string }
+
+// passRare holds what few passes have: pseudocode lines (the lesson
+// controllers), an object the key does not give, an outcome that is not
+// only Result's word (an error, why a pass is blocked, a crash), changes
+// other than one of the pass's own object (at scale-10000, 22 passes of
+// 35,228 have any of these but lines).
+type passRare struct {
+	lines                            []int
+	object                           api.Ref
+	outcome                          string
+	changed                          []Change
+	hasObject, hasOutcome, hasChange bool
+}
+
+// changeTypes are the watch event types a Change carries.
+var changeTypes = [...]string{store.Added, store.Modified, store.Deleted}
+
+// internSlots is the size of passTable's string cache.
+const internSlots = 1 << 14
+
+// passTable is what the logs of a run and its forks share: the heads, and
+// a cache of strings the passes said. The cache is direct-mapped and
+// bounded: a string takes the slot its hash names, and a string met again
+// while it holds the slot is kept once. It changes which copy of a string
+// a pass keeps, never its value.
+type passTable struct {
+	heads   map[passHead]*passHead // lookup only
+	strings [internSlots]string
+}
+
+func newPassTable() *passTable { return &passTable{heads: map[passHead]*passHead{}} }
+
+// intern returns s, or an equal string met before.
+func (t *passTable) intern(s string) string {
+	if s == "" {
+		return s
 	}
-	w.passes = w.log.arr[:n+1]
-	return &w.passes[n]
+	h := uint32(2166136261) // FNV-1a
+	for i := 0; i < len(s); i++ {
+		h = (h ^ uint32(s[i])) * 16777619
+	}
+	slot := &t.strings[h%internSlots]
+	if *slot == s {
+		return *slot
+	}
+	*slot = s
+	return s
+}
+
+// head returns the one passHead equal to h.
+func (t *passTable) head(h passHead) *passHead {
+	if p, ok := t.heads[h]; ok {
+		return p
+	}
+	p := new(passHead)
+	*p = h
+	t.heads[h] = p
+	return p
+}
+
+// objectOf is the object a pass on key of kind reconciles, unless its
+// controller says otherwise (controller.ObjectOf without an Objecter).
+func objectOf(kind, key string) api.Ref {
+	if ns, name, ok := strings.Cut(key, "/"); ok {
+		return api.Ref{Kind: kind, Namespace: ns, Name: name}
+	}
+	return api.Ref{Kind: kind, Name: key}
+}
+
+// store returns p as the log keeps it. Its strings are interned in place
+// (p's actions too): their values stay. p.AtText must be p.At's text and
+// p.N its place, as runPass makes them.
+func (t *passTable) store(p *Pass) storedPass {
+	for i, a := range p.Actions {
+		p.Actions[i] = t.intern(a)
+	}
+	sp := storedPass{at: p.At, key: t.intern(p.Key), trigger: t.intern(p.Trigger), desired: t.intern(p.Desired),
+		observed: t.intern(p.Observed), difference: t.intern(p.Difference), actions: p.Actions, result: p.Result}
+	sp.head = t.head(passHead{controller: p.Controller, host: p.Host, variant: p.Variant, kind: p.Object.Kind})
+	var rare passRare
+	if p.Object != objectOf(p.Object.Kind, p.Key) {
+		rare.object, rare.hasObject = p.Object, true
+	}
+	if p.Outcome != outcomeText(p.Result, "") {
+		rare.outcome, rare.hasOutcome = t.intern(p.Outcome), true
+	}
+	if p.Changed != nil {
+		i := -1
+		if len(p.Changed) == 1 && p.Changed[0].Ref == p.Object {
+			i = slices.Index(changeTypes[:], p.Changed[0].Type)
+		}
+		if i >= 0 {
+			sp.self = uint8(i + 1)
+		} else {
+			rare.changed, rare.hasChange = p.Changed, true
+		}
+	}
+	rare.lines = p.Lines
+	if rare.lines != nil || rare.hasObject || rare.hasOutcome || rare.hasChange {
+		sp.rare = new(passRare)
+		*sp.rare = rare
+	}
+	return sp
+}
+
+// pass returns the pass sp keeps, the nth of its log.
+func (sp *storedPass) pass(n int) Pass {
+	h := sp.head
+	p := Pass{N: n, At: sp.at, AtText: sp.at.String(), Controller: h.controller, Host: h.host, Key: sp.key,
+		Trigger: sp.trigger, Desired: sp.desired, Observed: sp.observed, Difference: sp.difference,
+		Actions: sp.actions, Outcome: outcomeText(sp.result, ""), Variant: h.variant, Result: sp.result}
+	if r := sp.rare; r != nil {
+		p.Lines = r.lines
+		if r.hasObject {
+			p.Object = r.object
+		}
+		if r.hasOutcome {
+			p.Outcome = r.outcome
+		}
+		if r.hasChange {
+			p.Changed = r.changed
+		}
+	}
+	if sp.rare == nil || !sp.rare.hasObject {
+		p.Object = objectOf(h.kind, sp.key)
+	}
+	if sp.self > 0 {
+		p.Changed = []Change{{Ref: p.Object, Type: changeTypes[sp.self-1]}}
+	}
+	return p
+}
+
+// equal reports whether a and b keep the same pass (the stored forms of
+// two passes are equal when the passes are).
+func (a *storedPass) equal(b *storedPass) bool {
+	if a.at != b.at || a.head != b.head || a.key != b.key || a.trigger != b.trigger || a.desired != b.desired ||
+		a.observed != b.observed || a.difference != b.difference || a.result != b.result || a.self != b.self ||
+		!slices.Equal(a.actions, b.actions) || (a.actions == nil) != (b.actions == nil) ||
+		(a.rare == nil) != (b.rare == nil) {
+		return false
+	}
+	if a.rare == nil {
+		return true
+	}
+	r, s := a.rare, b.rare
+	return r.object == s.object && r.hasObject == s.hasObject && r.outcome == s.outcome && r.hasOutcome == s.hasOutcome &&
+		slices.Equal(r.lines, s.lines) && (r.lines == nil) == (s.lines == nil) &&
+		slices.Equal(r.changed, s.changed) && r.hasChange == s.hasChange && (r.changed == nil) == (s.changed == nil)
+}
+
+// at returns pass i (0-based) of the log as the log keeps it.
+func (l *passLog) at(i int) *storedPass { return &l.blocks[i/passBlock][i%passBlock] }
+
+// pass returns pass i (0-based) of the log.
+func (l *passLog) pass(i int) Pass { return l.at(i).pass(i + 1) }
+
+// push writes sp at the end of the log.
+func (l *passLog) push(sp storedPass) {
+	if l.n%passBlock == 0 {
+		l.blocks = append(l.blocks, new([passBlock]storedPass))
+	}
+	*l.at(l.n) = sp
+	l.n++
+}
+
+// fork returns a log of its own holding the first n passes of l (l may be
+// nil when n is 0: a new log): the full blocks are shared, the block n
+// ends in is copied.
+func (l *passLog) fork(n int) *passLog {
+	if l == nil {
+		return &passLog{tab: newPassTable()}
+	}
+	out := &passLog{n: n, tab: l.tab}
+	full := n / passBlock
+	out.blocks = make([]*[passBlock]storedPass, full, full+1)
+	copy(out.blocks, l.blocks[:full])
+	if n%passBlock != 0 {
+		b := new([passBlock]storedPass)
+		copy(b[:n%passBlock], l.blocks[full][:n%passBlock])
+		out.blocks = append(out.blocks, b)
+	}
+	return out
+}
+
+// appendPass adds p to w's passes and returns it (valid until the next
+// pass of w).
+func (w *world) appendPass(p Pass) *Pass {
+	w.last = p
+	if w.scratch {
+		return &w.last // a try on a scratch copy (scratchCopy): kept apart
+	}
+	n := w.npass
+	if w.log == nil {
+		w.log = w.log.fork(0)
+	}
+	sp := w.log.tab.store(&p)
+	switch {
+	case n < w.log.n && w.log.at(n).equal(&sp):
+		// The pass the run recorded there.
+	case n == w.log.n:
+		w.log.push(sp) // at the end
+	default:
+		// A future that differs from the one recorded: a log of its own.
+		w.log = w.log.fork(n)
+		w.log.push(sp)
+	}
+	w.npass = n + 1
+	return &w.last
+}
+
+// passesFrom returns a copy of the world's passes after the first from.
+func (w *world) passesFrom(from int) []Pass {
+	from = min(max(from, 0), w.npass)
+	out := make([]Pass, w.npass-from)
+	for i := range out {
+		out[i] = w.log.pass(from + i)
+	}
+	return out
 }
 
 // passEqual reports whether two passes are the same in every field.
@@ -59,6 +309,6 @@ func (w *world) scratchCopy() *world {
 	shared, owned := w.shared, w.rtOwned
 	d := w.clone()
 	w.shared, w.rtOwned = shared, owned
-	d.scratch = new(Pass)
+	d.scratch = true
 	return d
 }

@@ -308,7 +308,7 @@ func (s *Sim) applyRecorded(w *world, n int) {
 // created before the controllers started, so a Deployment changed at pass
 // 0 is reconciled as it is then, not as it was a moment before.
 func (s *Sim) give(w *world, in Input) {
-	if len(w.passes) == 0 {
+	if w.npass == 0 {
 		w.listing = true
 		defer func() { w.listing = false }()
 	}
@@ -430,24 +430,23 @@ func (s *Sim) NextAt() (api.Time, bool) {
 }
 
 // PassCount returns the number of the last pass run.
-func (s *Sim) PassCount() int { return len(s.w.passes) }
+func (s *Sim) PassCount() int { return s.w.npass }
 
-// Passes returns every pass run so far, oldest first. The slice is shared:
-// do not change it.
-func (s *Sim) Passes() []Pass { return slices.Clip(s.w.passes) }
+// Passes returns every pass run so far, oldest first, in a slice of the
+// caller's own (the run keeps them in blocks, passlog.go): it costs a copy
+// of every pass, so read a few with Pass or PassesFrom.
+func (s *Sim) Passes() []Pass { return s.w.passesFrom(0) }
 
-// PassesFrom returns the passes after pass n (n = 0: all of them), shared.
-func (s *Sim) PassesFrom(n int) []Pass {
-	n = min(max(n, 0), len(s.w.passes))
-	return slices.Clip(s.w.passes[n:])
-}
+// PassesFrom returns the passes after pass n (n = 0: all of them), in a
+// slice of the caller's own.
+func (s *Sim) PassesFrom(n int) []Pass { return s.w.passesFrom(n) }
 
 // Pass returns pass n (1-based) and whether it has run.
 func (s *Sim) Pass(n int) (Pass, bool) {
-	if n < 1 || n > len(s.w.passes) {
+	if n < 1 || n > s.w.npass {
 		return Pass{}, false
 	}
-	return s.w.passes[n-1], true
+	return s.w.log.pass(n - 1), true
 }
 
 // Now returns the simulated time.
@@ -456,7 +455,7 @@ func (s *Sim) Now() api.Time { return s.w.now }
 // Digest returns a hash of the trace so far (passes, objects, outputs and
 // faults): two runs with the same Config and inputs have the same digest.
 func (s *Sim) Digest() string {
-	key := fmt.Sprintf("%d/%d/%d/%d/%x", len(s.w.passes), s.w.store.ResourceVersion(), len(s.w.outputs), len(s.w.notes), s.w.chain[:4])
+	key := fmt.Sprintf("%d/%d/%d/%d/%x", s.w.npass, s.w.store.ResourceVersion(), len(s.w.outputs), len(s.w.notes), s.w.chain[:4])
 	if s.w.digestKey != key {
 		s.w.digestKey = key
 		s.w.digestVal = s.w.digest()

@@ -59,9 +59,10 @@ type world struct {
 	// git is the GitOps source: what is committed, at which revision.
 	git controller.Git
 
-	passes  []Pass   // a view of an array the run's worlds share (passlog.go)
-	log     *passLog // how far that array is written
-	scratch *Pass    // a scratch copy's last pass (scratchCopy)
+	npass   int      // the passes this world has run: the first npass of log
+	log     *passLog // the passes the run's worlds share (passlog.go)
+	scratch bool     // a scratch copy: its passes go nowhere (scratchCopy)
+	last    Pass     // the pass just run, as appendPass returns it
 	chain   [32]byte // hash chain over passes, outputs, events, side effects
 	outputs []Output
 	notes   []string // faults applied, in order
