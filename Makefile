@@ -74,6 +74,7 @@ bench: build
 	$(GO) run ./bench/wasmsize -base $(BENCH)/floor-syms.wasm $(BENCH)/app-syms.wasm > $(BENCH)/wasmsize.txt
 	@echo "--- natively"
 	$(GO) run ./bench/native -o $(BENCH)/native.json
+	$(GO) run ./bench/native -runs 1 -trace 0 -seeks 0 -service-runs 0 -o $(BENCH)/native-one.json
 	status=0; $(GO) test -run '^$$' -bench . -benchmem ./engine/... > $(BENCH)/gobench.txt || status=$$?; \
 		cat $(BENCH)/gobench.txt; exit $$status
 	@echo "--- in headless Chromium"
