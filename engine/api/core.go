@@ -223,16 +223,32 @@ const (
 
 // PodStatus is what the kubelet and scheduler report of a pod.
 type PodStatus struct {
-	Phase             string            `json:"phase,omitempty" yaml:"phase,omitempty"`
-	Conditions        []PodCondition    `json:"conditions,omitempty" yaml:"conditions,omitempty"`
-	Message           string            `json:"message,omitempty" yaml:"message,omitempty"`
-	Reason            string            `json:"reason,omitempty" yaml:"reason,omitempty"`
-	HostIP            string            `json:"hostIP,omitempty" yaml:"hostIP,omitempty"`
-	PodIP             string            `json:"podIP,omitempty" yaml:"podIP,omitempty"`
+	Phase      string         `json:"phase,omitempty" yaml:"phase,omitempty"`
+	Conditions []PodCondition `json:"conditions,omitempty" yaml:"conditions,omitempty"`
+	Message    string         `json:"message,omitempty" yaml:"message,omitempty"`
+	Reason     string         `json:"reason,omitempty" yaml:"reason,omitempty"`
+	HostIP     string         `json:"hostIP,omitempty" yaml:"hostIP,omitempty"`
+	HostIPs    []HostIP       `json:"hostIPs,omitempty" yaml:"hostIPs,omitempty"`
+	PodIP      string         `json:"podIP,omitempty" yaml:"podIP,omitempty"`
+	PodIPs     []PodIP        `json:"podIPs,omitempty" yaml:"podIPs,omitempty"`
+	// QOSClass is set by the API server when it creates the pod
+	// (PodQOSClass).
+	QOSClass          string            `json:"qosClass,omitempty" yaml:"qosClass,omitempty"`
 	StartTime         *Time             `json:"startTime,omitempty" yaml:"-"`
 	ContainerStatuses []ContainerStatus `json:"containerStatuses,omitempty" yaml:"containerStatuses,omitempty"`
 
 	InitContainerStatuses []ContainerStatus `json:"initContainerStatuses,omitempty" yaml:"initContainerStatuses,omitempty"`
+}
+
+// HostIP is one address of the node a pod runs on (status.hostIPs).
+type HostIP struct {
+	IP string `json:"ip" yaml:"ip"`
+}
+
+// PodIP is one address of a pod (status.podIPs): the cluster is single
+// stack, so a pod has one, its podIP.
+type PodIP struct {
+	IP string `json:"ip" yaml:"ip"`
 }
 
 // PodCondition is PodScheduled, Initialized, ContainersReady, Ready or DisruptionTarget.

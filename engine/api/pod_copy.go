@@ -7,6 +7,12 @@ package api
 func (s PodStatus) DeepCopy() PodStatus {
 	out := s
 	out.Conditions = append([]PodCondition(nil), s.Conditions...)
+	if s.HostIPs != nil {
+		out.HostIPs = append([]HostIP(nil), s.HostIPs...)
+	}
+	if s.PodIPs != nil {
+		out.PodIPs = append([]PodIP(nil), s.PodIPs...)
+	}
 	out.StartTime = copyPtr(s.StartTime)
 	out.ContainerStatuses = deepCopyContainerStatuses(s.ContainerStatuses)
 	out.InitContainerStatuses = deepCopyContainerStatuses(s.InitContainerStatuses)

@@ -13,6 +13,9 @@ import (
 func (k *KubeletLoop) podStatus(p *api.Pod, rt *Runtime, key string, ctx *Context, mounted bool) api.PodStatus {
 	st := p.Status.DeepCopy()
 	st.HostIP = nodeIP(k.node)
+	if len(st.HostIPs) != 1 || st.HostIPs[0].IP != st.HostIP {
+		st.HostIPs = []api.HostIP{{IP: st.HostIP}}
+	}
 	if st.StartTime == nil {
 		t := ctx.Now
 		st.StartTime = &t
@@ -90,6 +93,9 @@ func (k *KubeletLoop) podStatus(p *api.Pod, rt *Runtime, key string, ctx *Contex
 	if sandbox {
 		if ip, ok, _ := k.podAddress(ctx, key, p); ok {
 			st.PodIP = ip
+			if len(st.PodIPs) != 1 || st.PodIPs[0].IP != ip {
+				st.PodIPs = []api.PodIP{{IP: ip}}
+			}
 		}
 	}
 	if st.Phase == api.PodSucceeded || st.Phase == api.PodFailed {

@@ -179,7 +179,7 @@ func (k *cmd) describePod(w *pw, p *api.Pod) {
 		}
 	}
 	describeVolumes(w, "", p.Spec.More().Volumes)
-	w.line(0, "QoS Class:\t%s\n", qosClass(p.Spec.Containers))
+	w.line(0, "QoS Class:\t%s\n", qosClass(p))
 	labelsBlock(w, "Node-Selectors", p.Spec.NodeSelector)
 	tolerationsBlock(w, "Tolerations", p.Spec.Tolerations)
 }
@@ -345,34 +345,13 @@ func describeProbe(p *api.Probe) string {
 	return "unknown " + attrs
 }
 
-// qosClass is the pod's QoS class: BestEffort without requests or limits,
-// Guaranteed when every container's cpu and memory limits equal its
-// requests, else Burstable.
-func qosClass(cs []api.Container) string {
-	any, guaranteed := false, true
-	for _, c := range cs {
-		r, l := c.Resources.Requests, c.Resources.Limits
-		if len(r) > 0 || len(l) > 0 {
-			any = true
-		}
-		for _, res := range []string{"cpu", "memory"} {
-			lim, ok := l[res]
-			if !ok || lim.Milli() == 0 {
-				guaranteed = false
-				continue
-			}
-			if req, ok := r[res]; ok && req.Milli() != lim.Milli() {
-				guaranteed = false
-			}
-		}
+// qosClass is the pod's QoS class: the one the API server recorded in its
+// status when it created it, or (a pod read from a file) the one it would.
+func qosClass(p *api.Pod) string {
+	if p.Status.QOSClass != "" {
+		return p.Status.QOSClass
 	}
-	switch {
-	case !any:
-		return "BestEffort"
-	case guaranteed:
-		return "Guaranteed"
-	}
-	return "Burstable"
+	return api.PodQOSClass(&p.Spec)
 }
 
 // labelsBlock prints "Title:\tk=v" then one line per further label, keys

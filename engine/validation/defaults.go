@@ -67,6 +67,9 @@ func Default(obj api.Object) {
 		if o.Status.Phase == "" {
 			o.Status.Phase = api.PodPending // as the API server creates a pod
 		}
+		if o.Status.QOSClass == "" {
+			o.Status.QOSClass = api.PodQOSClass(&o.Spec)
+		}
 	case *api.Job:
 		defaultJob(o)
 	case *api.DaemonSet:
