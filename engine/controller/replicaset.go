@@ -434,8 +434,9 @@ func labelsMatch(want, got map[string]string) bool {
 
 // activePods returns the ReplicaSet's active pods, by key.
 func activePods(c *informer.Cache, rs *api.ReplicaSet) []*api.Pod {
-	var out []*api.Pod
-	for _, o := range c.Owned("Pod", rs.UID) {
+	owned := c.Owned("Pod", rs.UID)
+	out := make([]*api.Pod, 0, len(owned))
+	for _, o := range owned {
 		if p := o.(*api.Pod); IsPodActive(p) {
 			out = append(out, p)
 		}

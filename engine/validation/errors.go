@@ -13,12 +13,20 @@ type Path string
 
 // Child returns p extended by one or more field names.
 func (p Path) Child(name string, more ...string) Path {
+	// One string built per call: validation extends paths for every field
+	// of every object written, most of which never appear in an error.
 	s := string(p)
-	for _, n := range append([]string{name}, more...) {
-		if s != "" {
-			s += "."
+	if s == "" {
+		s = name
+	} else {
+		s = s + "." + name
+	}
+	for _, n := range more {
+		if s == "" {
+			s = n
+		} else {
+			s = s + "." + n
 		}
-		s += n
 	}
 	return Path(s)
 }
