@@ -23,6 +23,8 @@ import (
 // _probes.go, _configref.go, _hooks.go, _status.go.
 type KubeletLoop struct {
 	node string
+	// hostIP is the node's address (nodeIP), worked out once.
+	hostIP string
 	// ips is the node's pod address state (kubelet_ipam.go), shared with
 	// clones until one changes it.
 	ips *podAddrs
@@ -35,14 +37,16 @@ const (
 )
 
 // NewKubelet returns the kubelet of node.
-func NewKubelet(node string) *KubeletLoop { return &KubeletLoop{node: node} }
+func NewKubelet(node string) *KubeletLoop { return &KubeletLoop{node: node, hostIP: nodeIP(node)} }
 
 func (k *KubeletLoop) Name() string      { return Kubelet }
 func (k *KubeletLoop) Watches() []string { return []string{"Pod", "Node", "ConfigMap", "Secret"} }
 
 // Clone copies the kubelet: its pod addresses are shared until one of
 // the two writes (its node's runtime is the world's, Runtime).
-func (k *KubeletLoop) Clone() Reconciler { return &KubeletLoop{node: k.node, ips: k.ips.share()} }
+func (k *KubeletLoop) Clone() Reconciler {
+	return &KubeletLoop{node: k.node, hostIP: k.hostIP, ips: k.ips.share()}
+}
 
 // Node returns the node this kubelet runs on.
 func (k *KubeletLoop) Node() string { return k.node }
@@ -204,13 +208,20 @@ func setPodConditionOn(st *api.PodStatus, c api.PodCondition, now api.Time) {
 
 func orderConditions(st *api.PodStatus) {
 	order := []string{"PodReadyToStartContainers", "Initialized", "Ready", "ContainersReady", "PodScheduled", "DisruptionTarget"}
-	var out []api.PodCondition
+	if len(st.Conditions) == 0 {
+		st.Conditions = nil
+		return
+	}
+	out := make([]api.PodCondition, 0, len(st.Conditions))
 	for _, t := range order {
 		for _, c := range st.Conditions {
 			if c.Type == t {
 				out = append(out, c)
 			}
 		}
+	}
+	if len(out) == 0 {
+		out = nil
 	}
 	st.Conditions = out
 }

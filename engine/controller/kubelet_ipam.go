@@ -117,7 +117,7 @@ func (k *KubeletLoop) podCIDR(ctx *Context) string {
 // or the range has no address left (the reason in why).
 func (k *KubeletLoop) podAddress(ctx *Context, key string, p *api.Pod) (ip string, ok bool, why string) {
 	if p.Spec.More().HostNetwork {
-		return nodeIP(k.node), true, ""
+		return k.hostIP, true, ""
 	}
 	if a := k.ips; a != nil {
 		// A node's podCIDR never changes once set (the API server refuses

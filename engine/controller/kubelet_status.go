@@ -12,7 +12,7 @@ import (
 // Initialized, ContainersReady and Ready conditions.
 func (k *KubeletLoop) podStatus(p *api.Pod, rt *Runtime, key string, ctx *Context, mounted bool) api.PodStatus {
 	st := p.Status.DeepCopy()
-	st.HostIP = nodeIP(k.node)
+	st.HostIP = k.hostIP
 	if len(st.HostIPs) != 1 || st.HostIPs[0].IP != st.HostIP {
 		st.HostIPs = []api.HostIP{{IP: st.HostIP}}
 	}
