@@ -590,6 +590,7 @@ func (b *benchRun) engineInBrowser(t *testing.T) {
 				web.Seeks = r.Seeks
 			}
 			m := benchPageMemory(t, ctx)
+			t.Logf("%s: wasm memory %s", query, benchMB(m.Wasm))
 			mem.Wasm, mem.JSHeap, mem.RendererHWM = max(mem.Wasm, m.Wasm), max(mem.JSHeap, m.JSHeap), max(mem.RendererHWM, m.RendererHWM)
 		})
 	}

@@ -2,9 +2,14 @@
 
 package main
 
-import "github.com/maxence-charriere/go-app/v10/pkg/app"
+import (
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"reconcile/wasm/memory"
+)
 
 func main() {
+	memory.Limit()
 	routes()
 	app.RunWhenOnBrowser()
 }

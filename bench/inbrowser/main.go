@@ -14,9 +14,11 @@ import (
 	"syscall/js"
 
 	"reconcile/bench/scale"
+	"reconcile/wasm/memory"
 )
 
 func main() {
+	memory.Limit() // as the playground does
 	var q url.Values
 	if loc := js.Global().Get("location"); loc.Truthy() { // not under Node.js
 		q, _ = url.ParseQuery(strings.TrimPrefix(loc.Get("search").String(), "?"))
