@@ -194,27 +194,22 @@ func readCluster(run *sim.Sim, x *worldIndex, ctrls []sim.ControllerState, page 
 		}
 		v.Deployments = append(v.Deployments, w)
 	}
-	for _, o := range x.replicaSets {
-		w := replicaSetWorkload(o.(*api.ReplicaSet))
-		w.Changed = m.written(w.Ref)
-		c := x.owned[o.Meta().UID]
-		w.Pods, w.PodsReady = c.active, c.ready
-		v.ReplicaSets = append(v.ReplicaSets, w)
+	// direct reads the workloads that own their pods themselves: the pods
+	// they have are those the index counts under their UID.
+	direct := func(objs []api.Object, read func(api.Object) Workload) []Workload {
+		var out []Workload
+		for _, o := range objs {
+			w := read(o)
+			w.Changed = m.written(w.Ref)
+			c := x.owned[o.Meta().UID]
+			w.Pods, w.PodsReady = c.active, c.ready
+			out = append(out, w)
+		}
+		return out
 	}
-	for _, o := range x.daemonSets {
-		w := daemonSetWorkload(o.(*api.DaemonSet))
-		w.Changed = m.written(w.Ref)
-		c := x.owned[o.Meta().UID]
-		w.Pods, w.PodsReady = c.active, c.ready
-		v.DaemonSets = append(v.DaemonSets, w)
-	}
-	for _, o := range x.statefulSets {
-		w := statefulSetWorkload(o.(*api.StatefulSet))
-		w.Changed = m.written(w.Ref)
-		c := x.owned[o.Meta().UID]
-		w.Pods, w.PodsReady = c.active, c.ready
-		v.StatefulSets = append(v.StatefulSets, w)
-	}
+	v.ReplicaSets = direct(x.replicaSets, func(o api.Object) Workload { return replicaSetWorkload(o.(*api.ReplicaSet)) })
+	v.DaemonSets = direct(x.daemonSets, func(o api.Object) Workload { return daemonSetWorkload(o.(*api.DaemonSet)) })
+	v.StatefulSets = direct(x.statefulSets, func(o api.Object) Workload { return statefulSetWorkload(o.(*api.StatefulSet)) })
 	v.NodesTotal = len(x.nodes)
 	v.NodesFrom = max(0, min(page, (len(x.nodes)-1)/MaxNodesShown)) * MaxNodesShown
 	shown := x.nodes[v.NodesFrom:min(len(x.nodes), v.NodesFrom+MaxNodesShown)]
