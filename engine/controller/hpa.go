@@ -125,6 +125,13 @@ func rulesOf(r *api.HPAScalingRules, up bool) hpaRules {
 	return out
 }
 
+// ScalesBy reports whether an autoscaler can scale by metric m: the one
+// kind simulated, a Resource metric on cpu with a Utilization target.
+func ScalesBy(m api.MetricSpec) bool {
+	return m.Type == "Resource" && m.Resource != nil && m.Resource.Name == "cpu" && m.Resource.Target.Type == "Utilization" &&
+		m.Resource.Target.AverageUtilization != nil
+}
+
 // hpaTarget is the utilization an autoscaler aims at: its first Resource
 // cpu metric with a Utilization target (80% when it has no metrics).
 func hpaTarget(h *api.HorizontalPodAutoscaler) (int32, error) {
@@ -132,7 +139,7 @@ func hpaTarget(h *api.HorizontalPodAutoscaler) (int32, error) {
 		return 80, nil
 	}
 	for _, m := range h.Spec.Metrics {
-		if m.Type == "Resource" && m.Resource != nil && m.Resource.Name == "cpu" && m.Resource.Target.Type == "Utilization" && m.Resource.Target.AverageUtilization != nil {
+		if ScalesBy(m) {
 			return *m.Resource.Target.AverageUtilization, nil
 		}
 	}

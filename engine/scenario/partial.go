@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"reconcile/engine/api"
+	"reconcile/engine/controller"
 )
 
 // partialNotes says what of a simulated object the engine does not act on,
@@ -23,9 +24,7 @@ func partialNotes(obj api.Object) []string {
 	case *api.HorizontalPodAutoscaler:
 		used := false
 		for i, m := range o.Spec.Metrics {
-			cpu := m.Type == "Resource" && m.Resource != nil && m.Resource.Name == "cpu" && m.Resource.Target.Type == "Utilization" &&
-				m.Resource.Target.AverageUtilization != nil
-			if cpu && !used {
+			if controller.ScalesBy(m) && !used {
 				used = true
 				continue
 			}
