@@ -3,16 +3,17 @@ package api
 import "encoding/json"
 
 // templateMeta is a pod template's metadata as the API server renders it:
-// a template is never created itself, so its creationTimestamp is null.
+// a template is never created itself, so it has no creationTimestamp, and
+// v1.34's apimachinery leaves the zero time out (omitzero) where older
+// servers printed null.
 type templateMeta struct {
-	Name              string            `json:"name,omitempty"`
-	Namespace         string            `json:"namespace,omitempty"`
-	CreationTimestamp *Time             `json:"creationTimestamp"`
-	Labels            map[string]string `json:"labels,omitempty"`
-	Annotations       map[string]string `json:"annotations,omitempty"`
+	Name        string            `json:"name,omitempty"`
+	Namespace   string            `json:"namespace,omitempty"`
+	Labels      map[string]string `json:"labels,omitempty"`
+	Annotations map[string]string `json:"annotations,omitempty"`
 }
 
-// MarshalJSON renders the template with metadata.creationTimestamp null.
+// MarshalJSON renders the template without metadata.creationTimestamp.
 func (t PodTemplateSpec) MarshalJSON() ([]byte, error) {
 	return json.Marshal(struct {
 		Metadata templateMeta `json:"metadata"`

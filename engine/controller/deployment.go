@@ -1,7 +1,6 @@
 package controller
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"hash/fnv"
@@ -154,7 +153,7 @@ func describeReplicaSets(newRS *api.ReplicaSet, old []*api.ReplicaSet) string {
 func templateHash(t *api.PodTemplateSpec, collisionCount *int32) string {
 	t2 := t.DeepCopy()
 	delete(t2.Labels, PodTemplateHashLabel)
-	b, _ := json.Marshal(t2)
+	b := hashInput(&t2)
 	h := fnv.New32a()
 	h.Write(b)
 	if collisionCount != nil {
