@@ -254,7 +254,10 @@ func (s *Store) Create(obj api.Object) (api.Object, error) {
 	m.UID = fmt.Sprintf("%08x-0000-4000-8000-%012x", s.uid, s.uid)
 	m.CreationTimestamp = s.now
 	m.DeletionTimestamp, m.DeletionGracePeriodSeconds = nil, nil
-	m.Generation = 1
+	m.Generation = 0
+	if hasGeneration(kind) {
+		m.Generation = 1
+	}
 	if p, ok := obj.(*api.Pod); ok && p.Status.Phase == "" {
 		p.Status.Phase = api.PodPending // as the API server's pod strategy sets it
 	}
@@ -350,7 +353,7 @@ func (s *Store) update(obj api.Object, status bool) (api.Object, error) {
 		if err := s.admit("UPDATE", obj); err != nil {
 			return nil, err
 		}
-		if bumpsGeneration(old, obj) {
+		if hasGeneration(kind) && bumpsGeneration(old, obj) {
 			m.Generation = om.Generation + 1
 		}
 	}
@@ -380,6 +383,19 @@ func equalIgnoringRV(a, b api.Object) bool {
 // controller's delete): see DeleteWith.
 func (s *Store) Delete(kind, namespace, name string, force bool) (api.Object, error) {
 	return s.DeleteWith(kind, namespace, name, DeleteOptions{Force: force})
+}
+
+// hasGeneration reports whether the API server's strategy for kind sets
+// metadata.generation at create: the kinds with a spec a controller
+// observes do; these, among the kinds simulated, do not, and their objects
+// carry no generation at all.
+func hasGeneration(kind string) bool {
+	switch kind {
+	case "Node", "Event", "Lease", "Service", "Endpoints", "ControllerRevision", "LimitRange",
+		"ResourceQuota", "Namespace", "ConfigMap", "Secret", "ServiceAccount":
+		return false
+	}
+	return true
 }
 
 func bumpsGeneration(old, obj api.Object) bool {
