@@ -266,12 +266,12 @@ func TestGoPackage(t *testing.T) {
 		"reconcile_engine_sim.__Sim_.handle": "reconcile_engine_sim",
 		"runtime.mallocgc":                   "runtime",
 		"reconcile_engine_pmap.__Map_go.shape.interface___Meta____reconcile_engine_api.ObjectMeta____.Get": "reconcile_engine_pmap",
-		"crypto_internal_fips140_sha256.blockGeneric":                                                       "crypto_internal_fips140_sha256",
-		"gopkg.in_yaml.v3.__parser_.parse":  "gopkg.in_yaml.v3",
-		"github.com_a_b.F":                  "github.com_a_b",
-		"(garbage collector)":               "(garbage collector)",
-		"nanotime1 (js wasm_exec.js)":       "nanotime1 (js wasm_exec.js)",
-		"type_.eq.reconcile_engine_api.Ref": "type_",
+		"crypto_internal_fips140_sha256.blockGeneric":                                                      "crypto_internal_fips140_sha256",
+		"gopkg.in_yaml.v3.__parser_.parse":                                                                 "gopkg.in_yaml.v3",
+		"github.com_a_b.F":                                                                                 "github.com_a_b",
+		"(garbage collector)":                                                                              "(garbage collector)",
+		"nanotime1 (js wasm_exec.js)":                                                                      "nanotime1 (js wasm_exec.js)",
+		"type_.eq.reconcile_engine_api.Ref":                                                                "type_",
 	} {
 		if got := goPackage(sym); got != want {
 			t.Errorf("goPackage(%q) = %q, want %q", sym, got, want)
@@ -395,4 +395,55 @@ func threadCPU(pid, tid int) time.Duration {
 	u, _ := strconv.ParseInt(f[11], 10, 64)
 	s, _ := strconv.ParseInt(f[12], 10, 64)
 	return time.Duration(u+s) * 10 * time.Millisecond
+}
+
+// TestCatchUpAB opens the scale scenario's deep link (?pass=30000) on the
+// scale sites of two or more builds in turn, without the profiler, and
+// logs when the catch-up's progress showed, when the pass showed, the
+// catch-up's rate in passes a second between the two, and the page
+// thread's CPU time: an A/B in the same minutes. $WASMPROF_SITES names the
+// sites' directories, comma-separated (default bench-results/scale, what
+// make bench builds), $WASMPROF_RUNS the opens of each (default 3).
+func TestCatchUpAB(t *testing.T) {
+	dirs := strings.Split(cmp.Or(os.Getenv("WASMPROF_SITES"), benchPath("scale")), ",")
+	runs := 3
+	if v, err := strconv.Atoi(os.Getenv("WASMPROF_RUNS")); err == nil && v > 0 {
+		runs = v
+	}
+	bases := make([]string, len(dirs))
+	for i, d := range dirs {
+		bases[i] = benchServe(t, d)
+	}
+	shown, rates, cpus := make([][]float64, len(dirs)), make([][]float64, len(dirs)), make([][]float64, len(dirs))
+	for r := 0; r < runs; r++ {
+		for i, base := range bases {
+			ctx := probedTab(t, false)
+			if err := probeNavigate(ctx, time.Minute, fmt.Sprintf("%s/s/%s?pass=%d", base, scale.ID, scalePass)); err != nil {
+				t.Fatal(err)
+			}
+			if err := probeWait(ctx, 5*time.Minute, benchReadyJS+fmt.Sprintf(
+				` && /\bPass %d\b/.test((document.querySelector('[role="status"]') || {}).textContent || "")`, scalePass)); err != nil {
+				t.Fatal(err)
+			}
+			d, err := benchDeepLinkOf(ctx, scalePass)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// The progress shows after the first slice: the passes it
+			// computed are not timed (a few hundred at most).
+			rate := 0.0
+			if d.Progress > 0 {
+				rate = scalePass / ((d.Shown - d.Progress) / 1000)
+			}
+			cpu := rendererMainCPU(ctx)
+			shown[i], rates[i], cpus[i] = append(shown[i], d.Shown), append(rates[i], rate), append(cpus[i], cpu.Seconds()*1000)
+			t.Logf("%s: pass %d shown at %.0f ms, the progress at %.0f ms: %.0f passes/s; longest task %.0f ms while computing; the page thread's CPU %s",
+				dirs[i], scalePass, d.Shown, d.Progress, rate, d.LongestComputing, cpu)
+			_ = chromedp.Cancel(ctx)
+		}
+	}
+	for i, d := range dirs {
+		t.Logf("%s: shown, median %.0f ms of %v; rate, median %.0f passes/s; the page thread's CPU, median %.0f ms of %v",
+			d, benchMedian(shown[i]), shown[i], benchMedian(rates[i]), benchMedian(cpus[i]), cpus[i])
+	}
 }
