@@ -6,6 +6,8 @@
 #                Chromium from the distribution's packages; see .ci/test-deps)
 #   make build   web/app.wasm, then the static site in dist/
 #   make bench   every performance figure beside its budget, into docs/bench.md
+#   make profile-wasm  the browser's CPU profile of the engine and of a deep
+#                link's catch-up, into bench-results/profile/
 
 SHELL := /bin/bash
 GO ?= go
