@@ -91,7 +91,7 @@ clean:
 # deep link, from builds that keep their names (no -s -w), and writes
 # self time by function and by package to $(BENCH)/profile/ (see
 # wasm/profile_bench_test.go; WASMPROF_OUT names another directory).
-profile-wasm: build
+profile-wasm:
 	mkdir -p $(BENCH)/prof-inbrowser/web
 	GOOS=js GOARCH=wasm $(GO) build -trimpath $(WASM_GCFLAGS) -o $(BENCH)/prof-inbrowser/web/app.wasm ./bench/inbrowser
 	cp bench/inbrowser/index.html "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" $(BENCH)/prof-inbrowser/
