@@ -6,6 +6,8 @@
 #                Chromium from the distribution's packages; see .ci/test-deps)
 #   make build   web/app.wasm, then the static site in dist/
 #   make bench   every performance figure beside its budget, into docs/bench.md
+#   make profile-wasm  the browser's CPU profile of the engine and of a deep
+#                link's catch-up, into bench-results/profile/
 
 SHELL := /bin/bash
 GO ?= go
@@ -13,7 +15,7 @@ ADDR ?= 127.0.0.1:8080
 VERSION ?= $(shell git describe --always --dirty 2>/dev/null || \
 	cat go.mod $$(find app engine scenarios wasm web -type f ! -name 'app.wasm*' 2>/dev/null | sort) | sha256sum | cut -c1-12)
 
-.PHONY: run test test-deps build bench clean
+.PHONY: run test test-deps build bench clean profile-wasm
 
 run: build
 	$(GO) run ./wasm -serve $(ADDR) -dir dist
@@ -83,3 +85,19 @@ bench: build
 
 clean:
 	rm -rf dist web/app.wasm web/app.wasm.* test-artifacts $(BENCH)
+
+# make profile-wasm profiles, in headless Chromium, the engine converging
+# the scale scenario (bench/inbrowser) and the player catching up to its
+# deep link, from builds that keep their names (no -s -w), and writes
+# self time by function and by package to $(BENCH)/profile/ (see
+# wasm/profile_bench_test.go; WASMPROF_OUT names another directory).
+profile-wasm:
+	mkdir -p $(BENCH)/prof-inbrowser/web
+	GOOS=js GOARCH=wasm $(GO) build -trimpath $(WASM_GCFLAGS) -o $(BENCH)/prof-inbrowser/web/app.wasm ./bench/inbrowser
+	cp bench/inbrowser/index.html "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" $(BENCH)/prof-inbrowser/
+	printf '{"Replace":{"%s/scenarios/$(SCALE)":"%s/bench/scale/$(SCALE)"}}\n' "$(CURDIR)" "$(CURDIR)" > $(BENCH)/overlay.json
+	GOOS=js GOARCH=wasm $(GO) build -overlay $(BENCH)/overlay.json -trimpath $(WASM_GCFLAGS) -o $(BENCH)/prof-scale.wasm ./wasm
+	$(GO) build -overlay $(BENCH)/overlay.json -ldflags "-X main.version=$(VERSION)" -o $(BENCH)/scale-site ./wasm
+	rm -rf $(BENCH)/prof-scale
+	$(BENCH)/scale-site -generate $(BENCH)/prof-scale -web web -wasm $(BENCH)/prof-scale.wasm
+	$(GO) test -tags 'browser bench' -count=1 -timeout 15m -v -run '^TestProfile(Engine|CatchUp)$$' ./wasm

@@ -22,6 +22,11 @@ const (
 	// catchUpAtOnce is how long the player computes before it first shows
 	// the page: a seek that takes less is not worth a progress bar.
 	catchUpAtOnce = 60 * time.Millisecond
+	// catchUpShowEvery is how often the progress is drawn again: between
+	// two, a slice gives the browser its turn without a new render (the
+	// player's render and the page's layout after each 40 ms slice cost
+	// the catch-up a tenth of its passes).
+	catchUpShowEvery = 250 * time.Millisecond
 )
 
 // catchUp is a seek under way to pass to (and, when at is not zero, to
@@ -33,10 +38,22 @@ type catchUp struct {
 	// began is when it began; done how many passes it has computed since.
 	began time.Time
 	done  int
+	// shown is when the progress was last drawn.
+	shown time.Time
 	// err is the seek's failure, shown once the catch-up ends.
 	err error
 	// scheduled is set while a slice waits for the browser's turn.
 	scheduled bool
+}
+
+// redraw reports whether the progress is to be drawn again at now: once
+// catchUpShowEvery has gone by since it last was.
+func (c *catchUp) redraw(now time.Time) bool {
+	if now.Sub(c.shown) < catchUpShowEvery {
+		return false
+	}
+	c.shown = now
+	return true
 }
 
 // catchingUp reports whether the player is computing its way to a pass: it
@@ -49,7 +66,8 @@ func (p *Player) catchingUp() bool { return p.catching != nil }
 // reports whether the run is at pass want already (or the seek failed).
 func (p *Player) beginCatchUp(want int, at api.Time, first time.Duration) bool {
 	ses := p.ses
-	c := &catchUp{to: want, at: at, from: ses.N(), began: time.Now()}
+	now := time.Now()
+	c := &catchUp{to: want, at: at, from: ses.N(), began: now, shown: now}
 	var done bool
 	ok := guard(&p.alert, fmt.Sprintf("Going to pass %d", want), func() {
 		done, c.err = ses.SeekSome(want, first)
@@ -85,6 +103,9 @@ func (p *Player) catchUpLater(ctx app.Context) {
 			return // cancelled, or another lesson opened
 		}
 		if !p.catchUpSome(ctx, catchUpSlice) {
+			if !c.redraw(time.Now()) {
+				ctx.PreventUpdate() // the progress moved too little to draw
+			}
 			p.catchUpLater(ctx)
 		}
 	})

@@ -2,8 +2,10 @@ package app
 
 import (
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -104,5 +106,23 @@ func TestPlayerDropsACatchUpForAnotherLesson(t *testing.T) {
 	p.open(u)
 	if p.busy() || p.id != scenarios.Default || p.view.N != 3 {
 		t.Errorf("another lesson opened during a catch-up: busy %v, lesson %s at pass %d", p.busy(), p.id, p.view.N)
+	}
+}
+
+// TestCatchUpRedrawsFourTimesASecond checks that the slices of a catch-up
+// draw the progress again once a quarter of a second has gone by since it
+// was last drawn, and not in between.
+func TestCatchUpRedrawsFourTimesASecond(t *testing.T) {
+	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	c := &catchUp{began: t0, shown: t0}
+	var drawn []time.Duration
+	for at := 40 * time.Millisecond; at <= time.Second; at += 40 * time.Millisecond {
+		if c.redraw(t0.Add(at)) {
+			drawn = append(drawn, at)
+		}
+	}
+	want := []time.Duration{280 * time.Millisecond, 560 * time.Millisecond, 840 * time.Millisecond}
+	if !slices.Equal(drawn, want) {
+		t.Errorf("slices every 40 ms drew the progress at %v, want %v", drawn, want)
 	}
 }

@@ -32,9 +32,15 @@ func (t Time) Wall() time.Time { return Epoch.Add(time.Duration(t) * time.Millis
 // String renders t as an offset from the start of the run, e.g. "1m30s".
 func (t Time) String() string { return FormatDuration(Duration(t)) }
 
-// MarshalJSON renders t as an RFC 3339 timestamp.
+// MarshalJSON renders t as an RFC 3339 timestamp: a JSON string whose
+// characters (digits, '-', ':', 'T', 'Z') need no escaping, so it is
+// quoted as it is, without encoding/json (every stored object's times are
+// marshalled for the digest).
 func (t Time) MarshalJSON() ([]byte, error) {
-	return json.Marshal(t.Wall().Format(time.RFC3339))
+	b := make([]byte, 0, len(time.RFC3339)+8)
+	b = append(b, '"')
+	b = t.Wall().AppendFormat(b, time.RFC3339)
+	return append(b, '"'), nil
 }
 
 // FormatDuration renders d compactly: "0s", "850ms", "34s", "1m30s", "2h0m5s".

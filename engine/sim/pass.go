@@ -177,7 +177,7 @@ func (w *world) runPass(i int, q queue.Item) *Pass {
 		w.requeued = fmt.Sprintf("%s after %s", why, api.FormatDuration(requeue))
 		w.schedule(item{at: w.now + requeue, kind: itemRequeue, ctrl: i, epoch: c.epoch, key: key, why: w.requeued})
 	}
-	w.hash(p.record())
+	w.hashPass(&p)
 	return w.appendPass(p)
 }
 

@@ -46,12 +46,19 @@ func (w *world) record(o Output) {
 
 func (w *world) note(s string) { w.notes = append(w.notes, s) }
 
+// hash chains v's JSON: the chain becomes the SHA-256 of the chain and it.
 func (w *world) hash(v any) {
 	b, _ := json.Marshal(v)
-	h := sha256.New()
-	h.Write(w.chain[:])
-	h.Write(b)
-	copy(w.chain[:], h.Sum(nil))
+	var stack [1024]byte
+	w.chain = sha256.Sum256(append(append(stack[:0], w.chain[:]...), b...))
+}
+
+// hashPass chains the pass's record as hash does, the same bytes written
+// without reflection or garbage: a pass is the chain's most frequent link.
+func (w *world) hashPass(p *Pass) {
+	var stack [1024]byte
+	r := p.record()
+	w.chain = sha256.Sum256(appendPassRecord(append(stack[:0], w.chain[:]...), &r))
 }
 
 // objectSum hashes one stored object version. The store remembers it per
