@@ -237,8 +237,9 @@ func (r *ReplicaSet) Reconcile(ctx *Context, req Request) (Result, error) {
 	ctx.Observed = fmt.Sprintf("%d active pods", n.active)
 	diff := want - n.active
 	// The pods themselves are needed only to choose whom to delete, or to
-	// time availability; the counts answer everything else.
-	if pods == nil && (diff != 0 || rs.Spec.MinReadySeconds > 0) {
+	// time availability (or to word a failure, below); the counts answer
+	// everything else, creating included.
+	if pods == nil && (diff < 0 || rs.Spec.MinReadySeconds > 0) {
 		pods = activePods(ctx.Cache, rs)
 	}
 	var manageErr error
@@ -259,6 +260,9 @@ func (r *ReplicaSet) Reconcile(ctx *Context, req Request) (Result, error) {
 		st = api.ReplicaSetStatus{ObservedGeneration: rs.Generation, Replicas: n.active, FullyLabeledReplicas: n.labeled,
 			ReadyReplicas: n.ready, AvailableReplicas: n.ready}
 	} else {
+		if pods == nil {
+			pods = activePods(ctx.Cache, rs)
+		}
 		st = CalculateReplicaSetStatus(rs, pods, manageErr, ctx.Now)
 	}
 	if err := r.writeStatus(ctx, rs, st); err != nil {
