@@ -110,8 +110,8 @@ func (c *Cache) Apply(ev store.WatchEvent) {
 	o := ev.Object
 	kind := o.GetTypeMeta().Kind
 	k := api.RefOf(o).Key()
-	c.prev = c.Get(kind, k)
 	if ev.Type == store.Deleted {
+		c.prev = c.Get(kind, k)
 		if c.prev != nil && c.idx != nil {
 			c.unindex(kind, k, c.prev)
 		}
@@ -125,7 +125,7 @@ func (c *Cache) Apply(ev store.WatchEvent) {
 		c.objs = append(c.objs, kindObjs{kind: kind})
 		m = &c.objs[len(c.objs)-1].m
 	}
-	m.Set(k, o)
+	c.prev, _ = m.Swap(k, o) // the previous version and the write, in one walk
 	if c.idx != nil && (c.prev == nil || indexedBy(c.prev) != indexedBy(o)) {
 		if c.prev != nil {
 			c.unindex(kind, k, c.prev)

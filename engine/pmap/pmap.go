@@ -209,16 +209,27 @@ func (n *node[V]) ownKeys() {
 }
 
 // Set puts val at key.
-func (m *Map[V]) Set(key string, val V) {
+func (m *Map[V]) Set(key string, val V) { m.put(key, val, nil) }
+
+// Swap puts val at key and returns the value it replaced, if any: a Get
+// and a Set in one walk down the tree.
+func (m *Map[V]) Swap(key string, val V) (old V, had bool) {
+	had = !m.put(key, val, &old)
+	return old, had
+}
+
+// put puts val at key, setting *old (when old is not nil) to the value it
+// replaces; it reports whether key was added.
+func (m *Map[V]) put(key string, val V, old *V) bool {
 	if m.own == nil {
 		m.own = &owner{}
 	}
 	if m.root == nil {
 		m.root = &node[V]{own: m.own, lo: key, keys: []string{key}, vals: []V{val}}
 		m.n = 1
-		return
+		return true
 	}
-	root, split, added := m.set(m.root, key, val)
+	root, split, added := m.set(m.root, key, val, old)
 	if split != nil {
 		root = &node[V]{own: m.own, lo: root.lo, kids: []*node[V]{root, split}}
 	}
@@ -226,13 +237,17 @@ func (m *Map[V]) Set(key string, val V) {
 	if added {
 		m.n++
 	}
+	return added
 }
 
-func (m *Map[V]) set(n *node[V], key string, val V) (out, split *node[V], added bool) {
+func (m *Map[V]) set(n *node[V], key string, val V, old *V) (out, split *node[V], added bool) {
 	if n.leaf() {
 		i, found := search(n.keys, key)
 		n = m.mutableFor(n, !found)
 		if found {
+			if old != nil {
+				*old = n.vals[i]
+			}
 			n.vals[i] = val
 			if sums := n.sums(); sums != nil {
 				sums[i] = [32]byte{}
@@ -261,7 +276,7 @@ func (m *Map[V]) set(n *node[V], key string, val V) (out, split *node[V], added 
 	}
 	n = m.mutable(n)
 	i := childFor(n, key)
-	k, ks, added := m.set(n.kids[i], key, val)
+	k, ks, added := m.set(n.kids[i], key, val, old)
 	n.kids[i] = k
 	if ks != nil {
 		n.kids = append(n.kids, nil)
