@@ -19,7 +19,8 @@ import (
 // world records anything of its own, so that the order is the order things
 // happened.
 func (w *world) drain() {
-	for _, ch := range w.store.TakeChanges() {
+	changes := w.store.TakeChanges()
+	for _, ch := range changes {
 		if ch.Recorded != nil {
 			w.eventRecorded(ch.Recorded)
 			continue
@@ -31,6 +32,7 @@ func (w *world) drain() {
 		}
 		w.notify(ch.Watch)
 	}
+	w.store.Recycle(changes)
 }
 
 // notify is the watch fan-out: each running controller watching the

@@ -129,6 +129,16 @@ func (s *Store) TakeChanges() []Change {
 	return out
 }
 
+// Recycle gives back a slice TakeChanges returned, once read, for the
+// store to log the next changes into: a pass logs a few, and the slice of
+// the one before does. It is taken only when no change came since.
+func (s *Store) Recycle(list []Change) {
+	if s.changes == nil && cap(list) > 0 {
+		clear(list) // keep no object alive
+		s.changes = list[:0]
+	}
+}
+
 // notify logs a write for the owner.
 func (s *Store) notify(ev WatchEvent) { s.changes = append(s.changes, Change{Watch: ev}) }
 
