@@ -316,6 +316,19 @@ func (s *Store) update(obj api.Object, status bool) (api.Object, error) {
 	} else {
 		obj = obj.DeepCopyObject()
 	}
+	return s.updateOwn(obj, status)
+}
+
+// UpdateStatusOwned is UpdateStatus of an object its caller made for the
+// write and hands over (a struct of its own, whose status shares nothing
+// it will change): the store completes and keeps it as the new version
+// instead of copying it first. The caller must not change obj after.
+func (s *Store) UpdateStatusOwned(obj api.Object) (api.Object, error) {
+	return s.updateOwn(obj, true)
+}
+
+// updateOwn is update of obj, the store's own copy.
+func (s *Store) updateOwn(obj api.Object, status bool) (api.Object, error) {
 	m := obj.Meta()
 	kind := obj.GetTypeMeta().Kind
 	old := s.Get(kind, m.Namespace, m.Name)
