@@ -1,6 +1,10 @@
 package controller
 
-import "reconcile/engine/api"
+import (
+	"strings"
+
+	"reconcile/engine/api"
+)
 
 // ownedStatusWriter is an API that can keep an object handed over for a
 // status write without copying it (the store).
@@ -26,5 +30,32 @@ func (ctx *Context) UpdateStatusOwned(obj api.Object, text string) (api.Object, 
 	if out.Meta().ResourceVersion != rv && text != "" {
 		ctx.Actions = append(ctx.Actions, text)
 	}
+	return out, nil
+}
+
+// ownedCreator is an API that can keep an object handed over for a create
+// without copying it (the store).
+type ownedCreator interface {
+	CreateOwned(obj api.Object) (api.Object, error)
+}
+
+// CreateNew is Create of an object newObj makes for this create alone: an
+// API that can keeps it rather than copy it. A refused create is described
+// from a second object newObj makes, as the API may have defaulted the
+// first before it refused.
+func (ctx *Context) CreateNew(newObj func() api.Object, describe func(api.Object) string) (api.Object, error) {
+	w, ok := ctx.API.(ownedCreator)
+	if !ok {
+		return ctx.Create(newObj(), describe)
+	}
+	if ctx.crashing() {
+		return nil, ErrCrashed
+	}
+	out, err := w.CreateOwned(newObj())
+	if err != nil {
+		ctx.Actions = append(ctx.Actions, strings.TrimSpace(describe(newObj()))+" → refused: "+err.Error())
+		return nil, err
+	}
+	ctx.Actions = append(ctx.Actions, describe(out))
 	return out, nil
 }

@@ -321,7 +321,7 @@ func (r *ReplicaSet) manage(ctx *Context, rs *api.ReplicaSet, pods []*api.Pod, d
 			failed := false
 			var firstErr error
 			for i := 0; i < size; i++ {
-				pod, err := ctx.Create(podFromTemplate(rs), func(o api.Object) string { return "create pod " + o.Meta().Name })
+				pod, err := ctx.CreateNew(func() api.Object { return podFromTemplate(rs) }, func(o api.Object) string { return "create pod " + o.Meta().Name })
 				if err == ErrCrashed {
 					return err
 				}

@@ -228,7 +228,14 @@ const nameAlphabet = "bcdfghjklmnpqrstvwxz2456789"
 
 // Create stores a new object (a copy of obj) and returns the stored version.
 func (s *Store) Create(obj api.Object) (api.Object, error) {
-	obj = obj.DeepCopyObject()
+	return s.CreateOwned(obj.DeepCopyObject())
+}
+
+// CreateOwned is Create of an object its caller made for the create and
+// hands over (sharing nothing it will change): the store defaults and
+// keeps it instead of copying it first. The caller must not change obj
+// after, nor read it after an error (it may be half defaulted).
+func (s *Store) CreateOwned(obj api.Object) (api.Object, error) {
 	m := obj.Meta()
 	kind := obj.GetTypeMeta().Kind
 	validation.Default(obj)
@@ -261,7 +268,7 @@ func (s *Store) Create(obj api.Object) (api.Object, error) {
 		return nil, err
 	}
 	s.uid++
-	m.UID = fmt.Sprintf("%08x-0000-4000-8000-%012x", s.uid, s.uid)
+	m.UID = uidOf(s.uid)
 	m.CreationTimestamp = s.now
 	m.DeletionTimestamp, m.DeletionGracePeriodSeconds = nil, nil
 	m.Generation = 1
