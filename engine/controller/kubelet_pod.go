@@ -57,6 +57,9 @@ func (s *podSync) act(format string, args ...any) {
 
 // allContainers lists init containers then containers.
 func allContainers(p *api.Pod) []api.Container {
+	if p.Spec.PodSpecMore == nil || len(p.Spec.PodSpecMore.InitContainers) == 0 {
+		return p.Spec.Containers // read only: the callers range over it
+	}
 	out := make([]api.Container, 0, len(p.Spec.More().InitContainers)+len(p.Spec.Containers))
 	out = append(out, p.Spec.More().InitContainers...)
 	return append(out, p.Spec.Containers...)

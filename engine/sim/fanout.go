@@ -227,7 +227,7 @@ func (w *world) receive(r recipient, ev store.WatchEvent, trigger *string) {
 }
 
 func describeEvent(ev store.WatchEvent) string {
-	return fmt.Sprintf("watch: %s %s", api.RefOf(ev.Object), ev.Type)
+	return "watch: " + api.RefOf(ev.Object).String() + " " + ev.Type
 }
 
 // eventRecorded folds an event occurrence into the trace chain: events are
