@@ -109,7 +109,7 @@ func (k *KubeletLoop) syncPod(ctx *Context, p *api.Pod, rt *Runtime, key string)
 	st := k.podStatus(p, rt, key, ctx, mounted)
 	if !reflect.DeepEqual(&st, &p.Status) {
 		np := p.WithStatus(st) // a pod of its own, with the status just built: the store keeps it
-		if _, err := ctx.UpdateStatusOwned(np, fmt.Sprintf("report status %s", phaseText(np))); err != nil {
+		if _, err := ctx.UpdateStatusOwned(np, "report status "+phaseText(np)); err != nil {
 			return Result{}, err
 		}
 	}

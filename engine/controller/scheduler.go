@@ -386,7 +386,7 @@ func (s *SchedulerLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 		return unschedulable(ctx, p, msg, "unschedulable")
 	}
 	ctx.Difference = "bind to " + best.Name
-	if err := ctx.Bind(p.Namespace, p.Name, best.Name, fmt.Sprintf("bind %s to %s", p.Name, best.Name)); err != nil {
+	if err := ctx.Bind(p.Namespace, p.Name, best.Name, "bind "+p.Name+" to "+best.Name); err != nil {
 		return Result{}, err
 	}
 	// account reads the copy and keeps nothing of it: a shallow copy with
