@@ -264,8 +264,8 @@ func (s *SchedulerLoop) filter(p *api.Pod, cpu, mem int64, u *nodeUsage) (reason
 	if a := p.Spec.Affinity; a != nil && a.NodeAffinity != nil && !a.NodeAffinity.RequiredDuringSchedulingIgnoredDuringExecution.MatchesNode(n.Name, n.Labels) {
 		return []string{"node(s) didn't match Pod's node affinity/selector"}, false
 	}
-	// Any order: every mismatch gives the same reason. (An empty selector
-	// is common and costs a map iteration per node: skipped.)
+	// An empty selector is common and costs a map iteration per node:
+	// skipped. Any order: every mismatch gives the same reason.
 	for k, v := range nonEmpty(p.Spec.NodeSelector) {
 		if n.Labels[k] != v {
 			return []string{"node(s) didn't match Pod's node affinity/selector"}, false
