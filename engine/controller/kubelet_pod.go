@@ -3,6 +3,7 @@ package controller
 import (
 	"fmt"
 	"reflect"
+	"strconv"
 	"strings"
 
 	"reconcile/engine/api"
@@ -135,7 +136,7 @@ func desiredText(p *api.Pod) string {
 	if p.Spec.RestartPolicy == "Never" || p.Spec.RestartPolicy == "OnFailure" {
 		run = "run to completion (restartPolicy " + p.Spec.RestartPolicy + ")"
 	}
-	d := fmt.Sprintf("%d container(s) %s", n, run)
+	d := strconv.Itoa(n) + " container(s) " + run
 	if m := len(p.Spec.More().InitContainers); m > 0 {
 		d = fmt.Sprintf("%d init container(s) in order, then %s", m, d)
 	}
