@@ -334,7 +334,7 @@ func (r *ReplicaSet) manage(ctx *Context, rs *api.ReplicaSet, pods []*api.Pod, d
 					continue
 				}
 				created++
-				ctx.Event(rs, "Normal", "SuccessfulCreate", "Created pod: %s", pod.Meta().Name)
+				ctx.EventMessage(rs, "Normal", "SuccessfulCreate", "Created pod: "+pod.Meta().Name)
 			}
 			if failed {
 				// un-attempted and failed creates are not expected any more

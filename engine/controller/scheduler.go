@@ -380,7 +380,7 @@ func (s *SchedulerLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	bound := *p
 	bound.Spec.NodeName = best.Name
 	s.account(key, &bound)
-	ctx.Event(p, "Normal", "Scheduled", "Successfully assigned %s/%s to %s", p.Namespace, p.Name, best.Name)
+	ctx.EventMessage(p, "Normal", "Scheduled", "Successfully assigned "+p.Namespace+"/"+p.Name+" to "+best.Name)
 	return Result{Outcome: Acted}, nil
 }
 
