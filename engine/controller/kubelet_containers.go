@@ -55,7 +55,7 @@ func (k *KubeletLoop) syncContainer(s *podSync, c api.Container, r role) *Contai
 			rc = &Container{PodUID: p.UID, Image: c.Image, State: "pulling", Since: ctx.Now, Until: ctx.Now + img.Pull}
 			s.rt.Add(ck, rc)
 			s.because("no container " + c.Name + "; its image is not on the node")
-			s.act("pull %s (%s)", c.Image, api.FormatDuration(img.Pull))
+			s.actText("pull " + c.Image + " (" + api.FormatDuration(img.Pull) + ")")
 		}
 	case rc.State == "pulling" && ctx.Now >= rc.Until:
 		if img.PullError != "" {
@@ -114,7 +114,7 @@ func (k *KubeletLoop) create(s *podSync, c api.Container, rc *Container, img reg
 		return
 	}
 	rc.State, rc.Since, rc.Until, rc.Ready, rc.Message = "creating", s.ctx.Now, s.ctx.Now+img.Start, false, ""
-	s.act("create container %s (%s)", c.Name, api.FormatDuration(img.Start))
+	s.actText("create container " + c.Name + " (" + api.FormatDuration(img.Start) + ")")
 }
 
 // run starts a created container and its postStart hook. It is ready
@@ -131,7 +131,7 @@ func (k *KubeletLoop) run(s *podSync, c api.Container, r role, rc *Container, im
 	rc.State, rc.Since, rc.RunSince, rc.Until, rc.Ready = "running", ctx.Now, ctx.Now, 0, false
 	rc.Probes = [3]ProbeState{}
 	rc.StartupOK = c.More().StartupProbe == nil
-	s.act("start container %s", c.Name)
+	s.actText("start container " + c.Name)
 	if msg := k.postStart(s, c, img); msg != "" {
 		k.exit(s, c, r, rc, img, 137, "FailedPostStartHook")
 		return

@@ -56,6 +56,10 @@ func (s *podSync) act(format string, args ...any) {
 	s.ctx.Actions = append(s.ctx.Actions, fmt.Sprintf(format, args...))
 }
 
+// actText is act with the action written already (the pull, create and
+// start every container gets).
+func (s *podSync) actText(text string) { s.ctx.Actions = append(s.ctx.Actions, text) }
+
 // allContainers lists init containers then containers.
 func allContainers(p *api.Pod) []api.Container {
 	if p.Spec.PodSpecMore == nil || len(p.Spec.PodSpecMore.InitContainers) == 0 {
