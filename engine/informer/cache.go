@@ -93,12 +93,26 @@ func share[V any](m *pmap.Map[V]) pmap.Map[V] {
 // Clone returns a cache sharing the immutable objects and, until either
 // writes, the structure of c.
 func (c *Cache) Clone() *Cache {
-	out := &Cache{objs: make([]kindObjs, len(c.objs))}
+	var out *Cache
+	if len(c.objs) <= len(cacheWithKinds{}.kinds) {
+		// A kubelet's cache holds its node and its pods: the cache and its
+		// kinds in one allocation (a clone after every checkpoint).
+		b := &cacheWithKinds{}
+		out, b.c.objs = &b.c, b.kinds[:len(c.objs)]
+	} else {
+		out = &Cache{objs: make([]kindObjs, len(c.objs))}
+	}
 	for i := range c.objs {
 		out.objs[i] = kindObjs{kind: c.objs[i].kind, m: share(&c.objs[i].m)}
 	}
 	out.idx = c.idx.clone()
 	return out
+}
+
+// cacheWithKinds is a cache and room for the kinds of a small one.
+type cacheWithKinds struct {
+	c     Cache
+	kinds [2]kindObjs
 }
 
 // Apply folds a watch event into the cache.
