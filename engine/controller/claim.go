@@ -106,12 +106,13 @@ type orphanSet map[string]bool
 
 // note updates the set from a delivered pod event.
 func (s orphanSet) note(p *api.Pod, deleted bool) {
-	k := api.RefOf(p).Key()
 	if !deleted && p.ControllerOf() == nil && p.DeletionTimestamp == nil {
-		s[k] = true
+		s[api.RefOf(p).Key()] = true
 		return
 	}
-	delete(s, k)
+	if len(s) > 0 { // most pods have a controller and the set is empty: no key to make
+		delete(s, api.RefOf(p).Key())
+	}
 }
 
 // in returns the orphans of namespace, sorted.

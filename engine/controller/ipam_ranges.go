@@ -53,25 +53,40 @@ func CheckClusterCIDR(s string) error {
 	return nil
 }
 
+// parseIPv4 reads dotted quads, each a decimal 0-255 written without a
+// sign or leading zeros.
 func parseIPv4(s string) (uint32, bool) {
-	parts := strings.Split(s, ".")
-	if len(parts) != 4 {
-		return 0, false
-	}
 	var out uint32
-	for _, p := range parts {
-		n, err := strconv.Atoi(p)
-		if err != nil || n < 0 || n > 255 || p != strconv.Itoa(n) {
+	for i := 0; i < 4; i++ {
+		p, rest, found := strings.Cut(s, ".")
+		if found == (i == 3) || len(p) == 0 || len(p) > 3 || (len(p) > 1 && p[0] == '0') {
 			return 0, false
 		}
-		out = out<<8 | uint32(n)
+		n := uint32(0)
+		for j := 0; j < len(p); j++ {
+			if p[j] < '0' || p[j] > '9' {
+				return 0, false
+			}
+			n = n*10 + uint32(p[j]-'0')
+		}
+		if n > 255 {
+			return 0, false
+		}
+		out, s = out<<8|n, rest
 	}
 	return out, true
 }
 
 // FormatIPv4 writes an address in dotted quads.
 func FormatIPv4(a uint32) string {
-	return fmt.Sprintf("%d.%d.%d.%d", a>>24, a>>16&0xff, a>>8&0xff, a&0xff)
+	b := make([]byte, 0, 15)
+	for i, shift := range [4]uint{24, 16, 8, 0} {
+		if i > 0 {
+			b = append(b, '.')
+		}
+		b = strconv.AppendUint(b, uint64(a>>shift&0xff), 10)
+	}
+	return string(b)
 }
 
 // bitset is a set of small integers, copied on clone (a few words: 256

@@ -70,7 +70,7 @@ func (k *KubeletLoop) Keys(c *informer.Cache, ev store.WatchEvent) []string {
 		// The kubelet acts on what the API asks of it, not on the status
 		// it (or others) wrote.
 		if old, ok := ev.Old.(*api.Pod); ok && ev.Type == store.Modified && old.Spec.NodeName == k.node &&
-			reflect.DeepEqual(old.Spec, o.Spec) && (old.DeletionTimestamp == nil) == (o.DeletionTimestamp == nil) {
+			reflect.DeepEqual(&old.Spec, &o.Spec) && (old.DeletionTimestamp == nil) == (o.DeletionTimestamp == nil) {
 			return nil
 		}
 		return []string{api.RefOf(o).Key()}
@@ -212,12 +212,26 @@ func orderConditions(st *api.PodStatus) {
 		st.Conditions = nil
 		return
 	}
-	out := make([]api.PodCondition, 0, len(st.Conditions))
-	for _, t := range order {
-		for _, c := range st.Conditions {
-			if c.Type == t {
-				out = append(out, c)
+	// In place (the status is the kubelet's own, built for this report):
+	// the known types kept, in the order above, each type's in the order
+	// they came.
+	rank := func(t string) int {
+		for i, o := range order {
+			if o == t {
+				return i
 			}
+		}
+		return -1
+	}
+	out := st.Conditions[:0]
+	for _, c := range st.Conditions {
+		if rank(c.Type) >= 0 {
+			out = append(out, c)
+		}
+	}
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && rank(out[j].Type) < rank(out[j-1].Type); j-- {
+			out[j], out[j-1] = out[j-1], out[j]
 		}
 	}
 	if len(out) == 0 {

@@ -2,6 +2,7 @@ package controller
 
 import (
 	"fmt"
+	"strconv"
 
 	"reconcile/engine/api"
 	"reconcile/engine/registry"
@@ -40,7 +41,7 @@ func (k *KubeletLoop) syncContainer(s *podSync, c api.Container, r role) *Contai
 	case rc == nil:
 		present := s.rt.Images[c.Image] != ""
 		if c.ImagePullPolicy != "Always" && present {
-			ctx.Event(p, "Normal", "Pulled", "Container image %q already present on machine", c.Image)
+			ctx.EventMessage(p, "Normal", "Pulled", "Container image "+strconv.Quote(c.Image)+" already present on machine")
 			rc = &Container{PodUID: p.UID, Image: c.Image, Digest: s.rt.Images[c.Image]}
 			s.rt.Add(ck, rc)
 			s.because("no container " + c.Name + "; its image is on the node")
@@ -50,11 +51,11 @@ func (k *KubeletLoop) syncContainer(s *podSync, c api.Container, r role) *Contai
 			s.rt.Add(ck, &Container{PodUID: p.UID, Image: c.Image, State: "neverpull", Since: ctx.Now})
 			return s.rt.Containers[ck]
 		} else {
-			ctx.Event(p, "Normal", "Pulling", "Pulling image %q", c.Image)
+			ctx.EventMessage(p, "Normal", "Pulling", "Pulling image "+strconv.Quote(c.Image))
 			rc = &Container{PodUID: p.UID, Image: c.Image, State: "pulling", Since: ctx.Now, Until: ctx.Now + img.Pull}
 			s.rt.Add(ck, rc)
 			s.because("no container " + c.Name + "; its image is not on the node")
-			s.act("pull %s (%s)", c.Image, api.FormatDuration(img.Pull))
+			s.actText("pull " + c.Image + " (" + api.FormatDuration(img.Pull) + ")")
 		}
 	case rc.State == "pulling" && ctx.Now >= rc.Until:
 		if img.PullError != "" {
@@ -113,7 +114,7 @@ func (k *KubeletLoop) create(s *podSync, c api.Container, rc *Container, img reg
 		return
 	}
 	rc.State, rc.Since, rc.Until, rc.Ready, rc.Message = "creating", s.ctx.Now, s.ctx.Now+img.Start, false, ""
-	s.act("create container %s (%s)", c.Name, api.FormatDuration(img.Start))
+	s.actText("create container " + c.Name + " (" + api.FormatDuration(img.Start) + ")")
 }
 
 // run starts a created container and its postStart hook. It is ready
@@ -122,15 +123,15 @@ func (k *KubeletLoop) create(s *podSync, c api.Container, rc *Container, img reg
 // image's run time (its start time, a second at least, by default).
 func (k *KubeletLoop) run(s *podSync, c api.Container, r role, rc *Container, img registry.Image) {
 	ctx, p := s.ctx, s.p
-	ctx.Event(p, "Normal", "Created", "Created container %s", c.Name)
-	ctx.Event(p, "Normal", "Started", "Started container %s", c.Name)
+	ctx.EventMessage(p, "Normal", "Created", "Created container "+c.Name)
+	ctx.EventMessage(p, "Normal", "Started", "Started container "+c.Name)
 	if rc.HasLast {
 		rc.Restarts++ // a new container of an ended one: restartCount counts it
 	}
 	rc.State, rc.Since, rc.RunSince, rc.Until, rc.Ready = "running", ctx.Now, ctx.Now, 0, false
 	rc.Probes = [3]ProbeState{}
 	rc.StartupOK = c.More().StartupProbe == nil
-	s.act("start container %s", c.Name)
+	s.actText("start container " + c.Name)
 	if msg := k.postStart(s, c, img); msg != "" {
 		k.exit(s, c, r, rc, img, 137, "FailedPostStartHook")
 		return

@@ -3,6 +3,7 @@ package controller
 import (
 	"fmt"
 	"reflect"
+	"strconv"
 	"strings"
 
 	"reconcile/engine/api"
@@ -55,8 +56,15 @@ func (s *podSync) act(format string, args ...any) {
 	s.ctx.Actions = append(s.ctx.Actions, fmt.Sprintf(format, args...))
 }
 
+// actText is act with the action written already (the pull, create and
+// start every container gets).
+func (s *podSync) actText(text string) { s.ctx.Actions = append(s.ctx.Actions, text) }
+
 // allContainers lists init containers then containers.
 func allContainers(p *api.Pod) []api.Container {
+	if p.Spec.PodSpecMore == nil || len(p.Spec.PodSpecMore.InitContainers) == 0 {
+		return p.Spec.Containers // read only: the callers range over it
+	}
 	out := make([]api.Container, 0, len(p.Spec.More().InitContainers)+len(p.Spec.Containers))
 	out = append(out, p.Spec.More().InitContainers...)
 	return append(out, p.Spec.Containers...)
@@ -104,9 +112,9 @@ func (k *KubeletLoop) syncPod(ctx *Context, p *api.Pod, rt *Runtime, key string)
 		ctx.Observed = "no container yet"
 	}
 	st := k.podStatus(p, rt, key, ctx, mounted)
-	if !reflect.DeepEqual(st, p.Status) {
-		np := p.WithStatus(st)
-		if _, err := ctx.UpdateStatus(np, fmt.Sprintf("report status %s", phaseText(np))); err != nil {
+	if !reflect.DeepEqual(&st, &p.Status) {
+		np := p.WithStatus(st) // a pod of its own, with the status just built: the store keeps it
+		if _, err := ctx.UpdateStatusOwned(np, "report status "+phaseText(np)); err != nil {
 			return Result{}, err
 		}
 	}
@@ -132,7 +140,7 @@ func desiredText(p *api.Pod) string {
 	if p.Spec.RestartPolicy == "Never" || p.Spec.RestartPolicy == "OnFailure" {
 		run = "run to completion (restartPolicy " + p.Spec.RestartPolicy + ")"
 	}
-	d := fmt.Sprintf("%d container(s) %s", n, run)
+	d := strconv.Itoa(n) + " container(s) " + run
 	if m := len(p.Spec.More().InitContainers); m > 0 {
 		d = fmt.Sprintf("%d init container(s) in order, then %s", m, d)
 	}

@@ -237,8 +237,9 @@ func (r *ReplicaSet) Reconcile(ctx *Context, req Request) (Result, error) {
 	ctx.Observed = fmt.Sprintf("%d active pods", n.active)
 	diff := want - n.active
 	// The pods themselves are needed only to choose whom to delete, or to
-	// time availability; the counts answer everything else.
-	if pods == nil && (diff != 0 || rs.Spec.MinReadySeconds > 0) {
+	// time availability (or to word a failure, below); the counts answer
+	// everything else, creating included.
+	if pods == nil && (diff < 0 || rs.Spec.MinReadySeconds > 0) {
 		pods = activePods(ctx.Cache, rs)
 	}
 	var manageErr error
@@ -259,6 +260,9 @@ func (r *ReplicaSet) Reconcile(ctx *Context, req Request) (Result, error) {
 		st = api.ReplicaSetStatus{ObservedGeneration: rs.Generation, Replicas: n.active, FullyLabeledReplicas: n.labeled,
 			ReadyReplicas: n.ready, AvailableReplicas: n.ready}
 	} else {
+		if pods == nil {
+			pods = activePods(ctx.Cache, rs)
+		}
 		st = CalculateReplicaSetStatus(rs, pods, manageErr, ctx.Now)
 	}
 	if err := r.writeStatus(ctx, rs, st); err != nil {
@@ -317,7 +321,7 @@ func (r *ReplicaSet) manage(ctx *Context, rs *api.ReplicaSet, pods []*api.Pod, d
 			failed := false
 			var firstErr error
 			for i := 0; i < size; i++ {
-				pod, err := ctx.Create(podFromTemplate(rs), func(o api.Object) string { return "create pod " + o.Meta().Name })
+				pod, err := ctx.CreateNew(func() api.Object { return podFromTemplate(rs) }, func(o api.Object) string { return "create pod " + o.Meta().Name })
 				if err == ErrCrashed {
 					return err
 				}
@@ -330,7 +334,7 @@ func (r *ReplicaSet) manage(ctx *Context, rs *api.ReplicaSet, pods []*api.Pod, d
 					continue
 				}
 				created++
-				ctx.Event(rs, "Normal", "SuccessfulCreate", "Created pod: %s", pod.Meta().Name)
+				ctx.EventMessage(rs, "Normal", "SuccessfulCreate", "Created pod: "+pod.Meta().Name)
 			}
 			if failed {
 				// un-attempted and failed creates are not expected any more

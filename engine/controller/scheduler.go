@@ -67,6 +67,9 @@ type nodeUsage struct {
 	pods     int32
 	// what the node offers, parsed once per node update
 	allocCPU, allocMem, maxPods int64
+	// open: the node is schedulable and has no NoSchedule or NoExecute
+	// taint, so filter need not read it for them (set with node).
+	open bool
 }
 
 // NewScheduler returns the default scheduler.
@@ -158,6 +161,9 @@ func (s *SchedulerLoop) trackNode(n *api.Node, deleted bool) {
 	// posts status for) takes none, as NodeResourcesFit reads it; a
 	// kubelet reports its maxPods, 110 unless told otherwise.
 	u.allocCPU, u.allocMem, u.maxPods = alloc["cpu"].Milli(), alloc["memory"].Value(), alloc["pods"].Value()
+	u.open = !n.Spec.Unschedulable && !slices.ContainsFunc(n.Spec.Taints, func(t api.Taint) bool {
+		return t.Effect == "NoSchedule" || t.Effect == "NoExecute"
+	})
 }
 
 // Restarted recounts from scratch on the next deliveries.
@@ -250,37 +256,17 @@ func (s *SchedulerLoop) pending(c *informer.Cache) []string {
 // preemption could help.
 func (s *SchedulerLoop) filter(p *api.Pod, cpu, mem int64, u *nodeUsage) (reasons []string, resolvable bool) {
 	n := u.node
-	if n.Spec.Unschedulable {
-		tolerated := false
-		for _, t := range p.Spec.Tolerations {
-			if t.Tolerates(api.Taint{Key: "node.kubernetes.io/unschedulable", Effect: "NoSchedule"}) {
-				tolerated = true
-			}
-		}
-		if !tolerated {
-			return []string{"node(s) were unschedulable"}, false
-		}
-	}
-	for _, taint := range n.Spec.Taints {
-		if taint.Effect != "NoSchedule" && taint.Effect != "NoExecute" {
-			continue
-		}
-		ok := false
-		for _, t := range p.Spec.Tolerations {
-			if t.Tolerates(taint) {
-				ok = true
-				break
-			}
-		}
-		if !ok {
-			return []string{fmt.Sprintf("node(s) had untolerated taint {%s: %s}", taint.Key, taint.Value)}, false
+	if !u.open { // an open node has no unschedulable mark nor taint to read
+		if r := untolerated(p, n); r != "" {
+			return []string{r}, false
 		}
 	}
 	if a := p.Spec.Affinity; a != nil && a.NodeAffinity != nil && !a.NodeAffinity.RequiredDuringSchedulingIgnoredDuringExecution.MatchesNode(n.Name, n.Labels) {
 		return []string{"node(s) didn't match Pod's node affinity/selector"}, false
 	}
-	// Any order: every mismatch gives the same reason.
-	for k, v := range p.Spec.NodeSelector {
+	// An empty selector is common and costs a map iteration per node:
+	// skipped. Any order: every mismatch gives the same reason.
+	for k, v := range nonEmpty(p.Spec.NodeSelector) {
 		if n.Labels[k] != v {
 			return []string{"node(s) didn't match Pod's node affinity/selector"}, false
 		}
@@ -386,7 +372,7 @@ func (s *SchedulerLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 		return unschedulable(ctx, p, msg, "unschedulable")
 	}
 	ctx.Difference = "bind to " + best.Name
-	if err := ctx.Bind(p.Namespace, p.Name, best.Name, fmt.Sprintf("bind %s to %s", p.Name, best.Name)); err != nil {
+	if err := ctx.Bind(p.Namespace, p.Name, best.Name, "bind "+p.Name+" to "+best.Name); err != nil {
 		return Result{}, err
 	}
 	// account reads the copy and keeps nothing of it: a shallow copy with
@@ -394,7 +380,7 @@ func (s *SchedulerLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	bound := *p
 	bound.Spec.NodeName = best.Name
 	s.account(key, &bound)
-	ctx.Event(p, "Normal", "Scheduled", "Successfully assigned %s/%s to %s", p.Namespace, p.Name, best.Name)
+	ctx.EventMessage(p, "Normal", "Scheduled", "Successfully assigned "+p.Namespace+"/"+p.Name+" to "+best.Name)
 	return Result{Outcome: Acted}, nil
 }
 
@@ -436,4 +422,44 @@ func setPodCondition(p *api.Pod, c api.PodCondition, now api.Time) {
 		}
 	}
 	p.Status.Conditions = append(p.Status.Conditions, c)
+}
+
+// nonEmpty returns m, or nil when it is empty: nothing to range over.
+func nonEmpty(m map[string]string) map[string]string {
+	if len(m) == 0 {
+		return nil
+	}
+	return m
+}
+
+// untolerated returns why pod cannot go to node for its unschedulable mark
+// or a NoSchedule or NoExecute taint the pod does not tolerate, or "".
+func untolerated(p *api.Pod, n *api.Node) string {
+	if n.Spec.Unschedulable {
+		tolerated := false
+		for _, t := range p.Spec.Tolerations {
+			if t.Tolerates(api.Taint{Key: "node.kubernetes.io/unschedulable", Effect: "NoSchedule"}) {
+				tolerated = true
+			}
+		}
+		if !tolerated {
+			return "node(s) were unschedulable"
+		}
+	}
+	for _, taint := range n.Spec.Taints {
+		if taint.Effect != "NoSchedule" && taint.Effect != "NoExecute" {
+			continue
+		}
+		ok := false
+		for _, t := range p.Spec.Tolerations {
+			if t.Tolerates(taint) {
+				ok = true
+				break
+			}
+		}
+		if !ok {
+			return fmt.Sprintf("node(s) had untolerated taint {%s: %s}", taint.Key, taint.Value)
+		}
+	}
+	return ""
 }

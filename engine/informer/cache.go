@@ -93,12 +93,26 @@ func share[V any](m *pmap.Map[V]) pmap.Map[V] {
 // Clone returns a cache sharing the immutable objects and, until either
 // writes, the structure of c.
 func (c *Cache) Clone() *Cache {
-	out := &Cache{objs: make([]kindObjs, len(c.objs))}
+	var out *Cache
+	if len(c.objs) <= len(cacheWithKinds{}.kinds) {
+		// A kubelet's cache holds its node and its pods: the cache and its
+		// kinds in one allocation (a clone after every checkpoint).
+		b := &cacheWithKinds{}
+		out, b.c.objs = &b.c, b.kinds[:len(c.objs)]
+	} else {
+		out = &Cache{objs: make([]kindObjs, len(c.objs))}
+	}
 	for i := range c.objs {
 		out.objs[i] = kindObjs{kind: c.objs[i].kind, m: share(&c.objs[i].m)}
 	}
 	out.idx = c.idx.clone()
 	return out
+}
+
+// cacheWithKinds is a cache and room for the kinds of a small one.
+type cacheWithKinds struct {
+	c     Cache
+	kinds [2]kindObjs
 }
 
 // Apply folds a watch event into the cache.
@@ -110,8 +124,8 @@ func (c *Cache) Apply(ev store.WatchEvent) {
 	o := ev.Object
 	kind := o.GetTypeMeta().Kind
 	k := api.RefOf(o).Key()
-	c.prev = c.Get(kind, k)
 	if ev.Type == store.Deleted {
+		c.prev = c.Get(kind, k)
 		if c.prev != nil && c.idx != nil {
 			c.unindex(kind, k, c.prev)
 		}
@@ -125,7 +139,7 @@ func (c *Cache) Apply(ev store.WatchEvent) {
 		c.objs = append(c.objs, kindObjs{kind: kind})
 		m = &c.objs[len(c.objs)-1].m
 	}
-	m.Set(k, o)
+	c.prev, _ = m.Swap(k, o) // the previous version and the write, in one walk
 	if c.idx != nil && (c.prev == nil || indexedBy(c.prev) != indexedBy(o)) {
 		if c.prev != nil {
 			c.unindex(kind, k, c.prev)

@@ -24,6 +24,7 @@ package pmap
 import (
 	"crypto/sha256"
 	"iter"
+	"sync/atomic"
 )
 
 const (
@@ -32,9 +33,17 @@ const (
 	minFill = 4  // a node with fewer is merged with a sibling
 )
 
-// owner tags the nodes a map may change in place. It has a field so that
-// every owner has its own address.
-type owner struct{ _ int }
+// owner tags the nodes a map may change in place: a number no other map
+// has had (0 is none yet). A number, not a pointer to a struct of its own,
+// so that a Clone, which gives both maps new tags, allocates nothing.
+type owner uint64
+
+// owners counts the tags given, in every map of the process (maps of
+// several runs may be used from several goroutines: atomic). Tags are only
+// compared for equality, so their values reach no output.
+var owners atomic.Uint64
+
+func newOwner() owner { return owner(owners.Add(1)) }
 
 type entry[V any] struct {
 	key string
@@ -42,7 +51,7 @@ type entry[V any] struct {
 }
 
 type node[V any] struct {
-	own *owner
+	own owner
 	// lo is the smallest key under the node, which its parent's search
 	// reads: kept here rather than beside each kid in the parent, so that
 	// a copy of an interior node copies 8 bytes a kid, not 24.
@@ -101,7 +110,7 @@ func (n *node[V]) sums() [][32]byte {
 type Map[V any] struct {
 	root *node[V]
 	n    int
-	own  *owner
+	own  owner
 }
 
 // Len returns the number of keys.
@@ -110,8 +119,8 @@ func (m *Map[V]) Len() int { return m.n }
 // Clone returns a copy of m. Both share every node until one of them
 // writes to it.
 func (m *Map[V]) Clone() Map[V] {
-	m.own = &owner{}
-	return Map[V]{root: m.root, n: m.n, own: &owner{}}
+	m.own = newOwner()
+	return Map[V]{root: m.root, n: m.n, own: newOwner()}
 }
 
 // Get returns the value at key and whether it is there.
@@ -209,16 +218,27 @@ func (n *node[V]) ownKeys() {
 }
 
 // Set puts val at key.
-func (m *Map[V]) Set(key string, val V) {
-	if m.own == nil {
-		m.own = &owner{}
+func (m *Map[V]) Set(key string, val V) { m.put(key, val, nil) }
+
+// Swap puts val at key and returns the value it replaced, if any: a Get
+// and a Set in one walk down the tree.
+func (m *Map[V]) Swap(key string, val V) (old V, had bool) {
+	had = !m.put(key, val, &old)
+	return old, had
+}
+
+// put puts val at key, setting *old (when old is not nil) to the value it
+// replaces; it reports whether key was added.
+func (m *Map[V]) put(key string, val V, old *V) bool {
+	if m.own == 0 {
+		m.own = newOwner()
 	}
 	if m.root == nil {
 		m.root = &node[V]{own: m.own, lo: key, keys: []string{key}, vals: []V{val}}
 		m.n = 1
-		return
+		return true
 	}
-	root, split, added := m.set(m.root, key, val)
+	root, split, added := m.set(m.root, key, val, old)
 	if split != nil {
 		root = &node[V]{own: m.own, lo: root.lo, kids: []*node[V]{root, split}}
 	}
@@ -226,13 +246,17 @@ func (m *Map[V]) Set(key string, val V) {
 	if added {
 		m.n++
 	}
+	return added
 }
 
-func (m *Map[V]) set(n *node[V], key string, val V) (out, split *node[V], added bool) {
+func (m *Map[V]) set(n *node[V], key string, val V, old *V) (out, split *node[V], added bool) {
 	if n.leaf() {
 		i, found := search(n.keys, key)
 		n = m.mutableFor(n, !found)
 		if found {
+			if old != nil {
+				*old = n.vals[i]
+			}
 			n.vals[i] = val
 			if sums := n.sums(); sums != nil {
 				sums[i] = [32]byte{}
@@ -261,7 +285,7 @@ func (m *Map[V]) set(n *node[V], key string, val V) (out, split *node[V], added 
 	}
 	n = m.mutable(n)
 	i := childFor(n, key)
-	k, ks, added := m.set(n.kids[i], key, val)
+	k, ks, added := m.set(n.kids[i], key, val, old)
 	n.kids[i] = k
 	if ks != nil {
 		n.kids = append(n.kids, nil)
@@ -317,8 +341,8 @@ func (m *Map[V]) Delete(key string) {
 	if _, ok := m.Get(key); !ok {
 		return
 	}
-	if m.own == nil {
-		m.own = &owner{}
+	if m.own == 0 {
+		m.own = newOwner()
 	}
 	root := m.del(m.root, key)
 	for root != nil && !root.leaf() && len(root.kids) == 1 {

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"slices"
+	"strconv"
 
 	"reconcile/engine/api"
 	"reconcile/engine/controller"
@@ -18,7 +19,8 @@ import (
 // world records anything of its own, so that the order is the order things
 // happened.
 func (w *world) drain() {
-	for _, ch := range w.store.TakeChanges() {
+	changes := w.store.TakeChanges()
+	for _, ch := range changes {
 		if ch.Recorded != nil {
 			w.eventRecorded(ch.Recorded)
 			continue
@@ -30,6 +32,7 @@ func (w *world) drain() {
 		}
 		w.notify(ch.Watch)
 	}
+	w.store.Recycle(changes)
 }
 
 // notify is the watch fan-out: each running controller watching the
@@ -224,15 +227,24 @@ func (w *world) receive(r recipient, ev store.WatchEvent, trigger *string) {
 }
 
 func describeEvent(ev store.WatchEvent) string {
-	return fmt.Sprintf("watch: %s %s", api.RefOf(ev.Object), ev.Type)
+	return "watch: " + api.RefOf(ev.Object).String() + " " + ev.Type
 }
 
 // eventRecorded folds an event occurrence into the trace chain: events are
 // part of the trace, and hashing them as they happen spares the digest a
 // walk over tens of thousands of them.
+//
+// The link hashes the chain, then kind, name, reason, message, component,
+// count and lastTimestamp (decimal), apart by NULs: written into a buffer
+// on the stack and hashed at once, as there is one per event recorded.
 func (w *world) eventRecorded(e *api.Event) {
-	h := sha256.New()
-	h.Write(w.chain[:])
-	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00%s\x00%d\x00%d", e.InvolvedObject.Kind, e.InvolvedObject.Name, e.Reason, e.Message, e.Source.Component, e.Count, e.LastTimestamp)
-	copy(w.chain[:], h.Sum(nil))
+	b := make([]byte, 0, 512)
+	b = append(b, w.chain[:]...)
+	for _, s := range [...]string{e.InvolvedObject.Kind, e.InvolvedObject.Name, e.Reason, e.Message, e.Source.Component} {
+		b = append(append(b, s...), 0)
+	}
+	b = strconv.AppendInt(b, int64(e.Count), 10)
+	b = append(b, 0)
+	b = strconv.AppendInt(b, int64(e.LastTimestamp), 10)
+	w.chain = sha256.Sum256(b)
 }

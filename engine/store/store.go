@@ -129,6 +129,16 @@ func (s *Store) TakeChanges() []Change {
 	return out
 }
 
+// Recycle gives back a slice TakeChanges returned, once read, for the
+// store to log the next changes into: a pass logs a few, and the slice of
+// the one before does. It is taken only when no change came since.
+func (s *Store) Recycle(list []Change) {
+	if s.changes == nil && cap(list) > 0 {
+		clear(list) // keep no object alive
+		s.changes = list[:0]
+	}
+}
+
 // notify logs a write for the owner.
 func (s *Store) notify(ev WatchEvent) { s.changes = append(s.changes, Change{Watch: ev}) }
 
@@ -218,7 +228,14 @@ const nameAlphabet = "bcdfghjklmnpqrstvwxz2456789"
 
 // Create stores a new object (a copy of obj) and returns the stored version.
 func (s *Store) Create(obj api.Object) (api.Object, error) {
-	obj = obj.DeepCopyObject()
+	return s.CreateOwned(obj.DeepCopyObject())
+}
+
+// CreateOwned is Create of an object its caller made for the create and
+// hands over (sharing nothing it will change): the store defaults and
+// keeps it instead of copying it first. The caller must not change obj
+// after, nor read it after an error (it may be half defaulted).
+func (s *Store) CreateOwned(obj api.Object) (api.Object, error) {
 	m := obj.Meta()
 	kind := obj.GetTypeMeta().Kind
 	validation.Default(obj)
@@ -251,7 +268,7 @@ func (s *Store) Create(obj api.Object) (api.Object, error) {
 		return nil, err
 	}
 	s.uid++
-	m.UID = fmt.Sprintf("%08x-0000-4000-8000-%012x", s.uid, s.uid)
+	m.UID = uidOf(s.uid)
 	m.CreationTimestamp = s.now
 	m.DeletionTimestamp, m.DeletionGracePeriodSeconds = nil, nil
 	m.Generation = 0
@@ -309,6 +326,19 @@ func (s *Store) update(obj api.Object, status bool) (api.Object, error) {
 	} else {
 		obj = obj.DeepCopyObject()
 	}
+	return s.updateOwn(obj, status)
+}
+
+// UpdateStatusOwned is UpdateStatus of an object its caller made for the
+// write and hands over (a struct of its own, whose status shares nothing
+// it will change): the store completes and keeps it as the new version
+// instead of copying it first. The caller must not change obj after.
+func (s *Store) UpdateStatusOwned(obj api.Object) (api.Object, error) {
+	return s.updateOwn(obj, true)
+}
+
+// updateOwn is update of obj, the store's own copy.
+func (s *Store) updateOwn(obj api.Object, status bool) (api.Object, error) {
 	m := obj.Meta()
 	kind := obj.GetTypeMeta().Kind
 	old := s.Get(kind, m.Namespace, m.Name)
@@ -372,6 +402,13 @@ func (s *Store) update(obj api.Object, status bool) (api.Object, error) {
 }
 
 func equalIgnoringRV(a, b api.Object) bool {
+	// A pod's status, compared first, is what its writes change most: the
+	// walk over its metadata and spec is spared when it differs.
+	if pa, ok := a.(*api.Pod); ok {
+		if pb, ok := b.(*api.Pod); ok && !reflect.DeepEqual(&pa.Status, &pb.Status) {
+			return false
+		}
+	}
 	rv := b.Meta().ResourceVersion
 	b.Meta().ResourceVersion = a.Meta().ResourceVersion
 	eq := reflect.DeepEqual(a, b)
