@@ -2,7 +2,6 @@ package validation
 
 import (
 	"fmt"
-	"regexp"
 	"sort"
 	"strings"
 )
@@ -26,13 +25,6 @@ const (
 	labelValueMaxLength       = 63
 	qualifiedNameMaxLength    = 63
 	annotationsMaxBytes       = 256 * 1024
-)
-
-var (
-	dns1123LabelRE     = regexp.MustCompile("^" + dns1123LabelFmt + "$")
-	dns1123SubdomainRE = regexp.MustCompile("^" + dns1123SubdomainFmt + "$")
-	qualifiedNameRE    = regexp.MustCompile("^" + qualifiedNameFmt + "$")
-	labelValueRE       = regexp.MustCompile("^" + labelValueFmt + "$")
 )
 
 // regexError appends Kubernetes' "(e.g. ..., regex used for validation is
@@ -59,7 +51,7 @@ func IsDNS1123Label(value string) []string {
 	if len(value) > DNS1123LabelMaxLength {
 		errs = append(errs, maxLenError(DNS1123LabelMaxLength))
 	}
-	if !dns1123LabelRE.MatchString(value) {
+	if !matchDNS1123Label(value) {
 		errs = append(errs, regexError(dns1123LabelMsg, dns1123LabelFmt, "my-name", "123-abc"))
 	}
 	return errs
@@ -71,7 +63,7 @@ func IsDNS1123Subdomain(value string) []string {
 	if len(value) > DNS1123SubdomainMaxLength {
 		errs = append(errs, maxLenError(DNS1123SubdomainMaxLength))
 	}
-	if !dns1123SubdomainRE.MatchString(value) {
+	if !matchDNS1123Subdomain(value) {
 		errs = append(errs, regexError(dns1123SubdomainMsg, dns1123SubdomainFmt, "example.com"))
 	}
 	return errs
@@ -114,7 +106,7 @@ func isQualifiedName(value string) []string {
 	} else if len(name) > qualifiedNameMaxLength {
 		errs = append(errs, "name part "+maxLenError(qualifiedNameMaxLength))
 	}
-	if !qualifiedNameRE.MatchString(name) {
+	if !matchQualifiedName(name) {
 		errs = append(errs, "name part "+regexError(qualifiedNameMsg, qualifiedNameFmt, "MyName", "my.name", "123-abc"))
 	}
 	return errs
@@ -126,7 +118,7 @@ func isLabelValue(value string) []string {
 	if len(value) > labelValueMaxLength {
 		errs = append(errs, maxLenError(labelValueMaxLength))
 	}
-	if !labelValueRE.MatchString(value) {
+	if !matchLabelValue(value) {
 		errs = append(errs, regexError(labelValueMsg, labelValueFmt, "MyValue", "my_value", "12345"))
 	}
 	return errs
