@@ -136,7 +136,7 @@ func (p *Playground) OnNav(ctx app.Context) {
 	p.alert, p.notice, p.shareLink, p.shareNote, p.undo = "", "", "", "", nil
 	p.slot, p.from = slot, from
 	if from != "" {
-		if _, _, ok := scenarios.File(from); !ok || !session.SlotRE.MatchString(from) || from == scratchSlot || from == sharedSlot {
+		if _, _, ok := scenarios.File(from); !ok || !session.IsSlot(from) || from == scratchSlot || from == sharedSlot {
 			p.alert = fmt.Sprintf("There is no lesson called %q; this is the blank playground.", from)
 			p.slot, p.from = scratchSlot, ""
 		}

@@ -1,12 +1,9 @@
 package app
 
 import (
-	"bytes"
-	"compress/flate"
 	"encoding/base64"
 	"errors"
 	"fmt"
-	"io"
 	"reconcile/app/session"
 	"strings"
 )
@@ -47,18 +44,11 @@ func encodeShare(st *session.State) (string, error) {
 		return "", fmt.Errorf("%w: this work is %d bytes; a share link holds at most %d bytes (64 KiB). Export it as a file instead",
 			errShareTooLarge, len(data), maxShareBytes)
 	}
-	var b bytes.Buffer
-	w, err := flate.NewWriter(&b, flate.BestCompression)
+	z, err := deflateRaw(data)
 	if err != nil {
 		return "", err
 	}
-	if _, err := w.Write(data); err != nil {
-		return "", err
-	}
-	if err := w.Close(); err != nil {
-		return "", err
-	}
-	return shareFragment + base64.RawURLEncoding.EncodeToString(b.Bytes()), nil
+	return shareFragment + base64.RawURLEncoding.EncodeToString(z), nil
 }
 
 // decodeShare reads a share link's fragment (with or without "#") into the
@@ -78,9 +68,7 @@ func decodeShare(fragment string) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("this share link is damaged (not base64url): %v", err)
 	}
-	r := flate.NewReader(bytes.NewReader(raw))
-	defer r.Close()
-	data, err := io.ReadAll(io.LimitReader(r, maxShareBytes+1))
+	data, err := inflateRaw(raw, maxShareBytes+1)
 	if err != nil {
 		return nil, fmt.Errorf("this share link is damaged (not deflate data): %v", err)
 	}

@@ -130,7 +130,7 @@ func (s workStore) slots() (slots, setAside []string, err error) {
 		switch {
 		case strings.HasPrefix(name, "."):
 			// a temporary file a closed page left behind
-		case strings.HasSuffix(name, ".json") && session.SlotRE.MatchString(strings.TrimSuffix(name, ".json")):
+		case strings.HasSuffix(name, ".json") && session.IsSlot(strings.TrimSuffix(name, ".json")):
 			slots = append(slots, strings.TrimSuffix(name, ".json"))
 		case strings.Contains(name, ".corrupt-"):
 			setAside = append(setAside, path.Join(workDir, name))

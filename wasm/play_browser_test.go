@@ -13,6 +13,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -651,6 +652,16 @@ func TestBrowserPlayShareLink(t *testing.T) {
 		t.Fatalf("share link = %.100q", link)
 	}
 	t.Logf("share link: %d characters", len(link))
+	// The browser deflates the link (CompressionStream); Go's inflater
+	// reads it too: the format is raw DEFLATE, whoever wrote it.
+	raw, err := base64.RawURLEncoding.DecodeString(link[len(base+"/play#z="):])
+	if err != nil {
+		t.Fatalf("the share link is not base64url: %v", err)
+	}
+	state, err := io.ReadAll(flate.NewReader(bytes.NewReader(raw)))
+	if err != nil || !json.Valid(state) {
+		t.Fatalf("the share link does not inflate to JSON with compress/flate: %v (%d bytes)", err, len(state))
+	}
 
 	// A fresh profile: nothing stored, nothing cached.
 	fresh, _ := playBrowser(t, t.TempDir())
@@ -678,6 +689,21 @@ func TestBrowserPlayShareLink(t *testing.T) {
 		t.Errorf("the share link opened in place: pass %d digest %s, want pass %d digest %s", m, d, n, digest)
 	}
 	noAlert(t, fresh)
+
+	// In the browser's inflater too, a deflate bomb (a short link of a
+	// megabyte of zeros) stops at the limit, and damaged deflate data is
+	// refused.
+	var bomb bytes.Buffer
+	w, _ := flate.NewWriter(&bomb, flate.BestCompression)
+	w.Write(make([]byte, 1<<20))
+	w.Close()
+	for _, c := range []struct{ what, fragment, want string }{
+		{"a deflate bomb", "#z=" + base64.RawURLEncoding.EncodeToString(bomb.Bytes()), "inflates to more than 65536 bytes"},
+		{"damaged deflate data", "#z=" + base64.RawURLEncoding.EncodeToString([]byte{0xff, 0xff, 0xff, 0xff}), "not deflate data"},
+	} {
+		open(t, fresh, base+"/play"+c.fragment)
+		poll(t, fresh, "the refusal of "+c.what, fmt.Sprintf(`(document.querySelector('[role="alert"]') || {textContent: ""}).textContent.includes(%q)`, c.want), 10*time.Second)
+	}
 }
 
 // playShot keeps what the viewport shows as test-artifacts/name.png, with

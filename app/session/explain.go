@@ -499,11 +499,12 @@ func replicaSetWhat(p sim.Pass, who string, steps, status []string) string {
 	if p.Desired == "ReplicaSet deleted" {
 		return fmt.Sprintf("%s found replicaset %s deleted: nothing to do.", who, name)
 	}
-	var want, have int
-	if _, err := fmt.Sscanf(p.Desired, "spec.replicas = %d", &want); err != nil {
+	want, ok := intBetween(p.Desired, "spec.replicas = ", "")
+	if !ok {
 		return ""
 	}
-	if _, err := fmt.Sscanf(p.Observed, "%d active pods", &have); err != nil {
+	have, ok := intBetween(p.Observed, "", " active pods")
+	if !ok {
 		return ""
 	}
 	var counted string

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"regexp"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -95,12 +94,6 @@ func SavedInputs(run *sim.Sim) []sim.Given {
 	return out
 }
 
-// fileNameRE is what a scenario's file name may look like in a state.
-var fileNameRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
-
-// SlotRE is what a lesson id (and so a storage slot) looks like.
-var SlotRE = regexp.MustCompile(`^[a-z0-9-]{1,64}$`)
-
 // ErrState marks every problem with a state's form (not with the run it
 // describes).
 var ErrState = errors.New("not a saved playground")
@@ -139,9 +132,9 @@ func (st *State) Check() error {
 		return fmt.Errorf("%w: format %q, want %q", ErrState, st.Format, StateFormat)
 	case st.Version != StateVersion:
 		return fmt.Errorf("%w: version %d; this version of Reconcile reads version %d", ErrState, st.Version, StateVersion)
-	case st.From != "" && !SlotRE.MatchString(st.From):
+	case st.From != "" && !IsSlot(st.From):
 		return fmt.Errorf("%w: from %q is not a lesson id", ErrState, st.From)
-	case !fileNameRE.MatchString(st.File):
+	case !isFileName(st.File):
 		return fmt.Errorf("%w: file %q is not a file name (letters, digits, . _ -, at most 64)", ErrState, st.File)
 	case len(st.Scenario) > limits.MaxFileSize:
 		return fmt.Errorf("the scenario is %d bytes; the limit is %d bytes (MaxFileSize, 1 MiB)", len(st.Scenario), limits.MaxFileSize)

@@ -3,7 +3,6 @@ package kubectl
 import (
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -207,9 +206,9 @@ func (p *jpParser) number(cur *jpList) error {
 }
 
 var (
-	jpDictKey = regexp.MustCompile(`^'([^']*)'$`)
-	jpSlice   = regexp.MustCompile(`^(-?[\d]*)(:-?[\d]*)?(:-?[\d]*)?$`)
-	jpCompare = regexp.MustCompile(`^([^!<>=]+)([!<>=]+)(.+?)$`)
+	jpDictKey = &lazyRegexp{expr: `^'([^']*)'$`}
+	jpSlice   = &lazyRegexp{expr: `^(-?[\d]*)(:-?[\d]*)?(:-?[\d]*)?$`}
+	jpCompare = &lazyRegexp{expr: `^([^!<>=]+)([!<>=]+)(.+?)$`}
 )
 
 // subAction parses text as one action of its own, for the pieces of
@@ -250,7 +249,7 @@ func (p *jpParser) array(cur *jpList) error {
 		*cur = append(*cur, u)
 		return p.action(cur)
 	}
-	if m := jpDictKey.FindStringSubmatch(text); m != nil {
+	if m := jpDictKey.get().FindStringSubmatch(text); m != nil {
 		l, err := subAction("." + m[1])
 		if err != nil {
 			return err
@@ -258,7 +257,7 @@ func (p *jpParser) array(cur *jpList) error {
 		*cur = append(*cur, l...)
 		return p.action(cur)
 	}
-	m := jpSlice.FindStringSubmatch(text)
+	m := jpSlice.get().FindStringSubmatch(text)
 	if m == nil {
 		return fmt.Errorf("invalid array index %s", text)
 	}
@@ -314,7 +313,7 @@ func (p *jpParser) filter(cur *jpList) error {
 	text = text[:len(text)-2]
 	f := jpFilter{op: "exists"}
 	var err error
-	if m := jpCompare.FindStringSubmatch(text); m != nil {
+	if m := jpCompare.get().FindStringSubmatch(text); m != nil {
 		if f.left, err = subAction(m[1]); err != nil {
 			return err
 		}

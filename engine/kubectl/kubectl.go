@@ -218,9 +218,13 @@ func cutHead(line string) (string, int, error) {
 			case len(f) == 1 && f[0] == "head":
 				n = 10
 			case len(f) == 2 && f[0] == "head" && strings.HasPrefix(f[1], "-"):
-				fmt.Sscanf(f[1][1:], "%d", &n)
+				if v, ok := leadingInt(f[1][1:]); ok {
+					n = v
+				}
 			case len(f) == 3 && f[0] == "head" && f[1] == "-n":
-				fmt.Sscanf(f[2], "%d", &n)
+				if v, ok := leadingInt(f[2]); ok {
+					n = v
+				}
 			}
 			if n < 0 {
 				return "", 0, errors.New("error: this console pipes only into head: | head -n N")

@@ -319,9 +319,7 @@ func isScalable(kind string) bool {
 }
 
 func toInt(v any) int {
-	var n int
-	fmt.Sscan(fmt.Sprint(v), &n)
-	return n
+	return scannedInt(fmt.Sprint(v))
 }
 
 var errNoResources = errors.New("error: You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'")

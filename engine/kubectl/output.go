@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"regexp"
 	"sort"
 	"strings"
 	"text/tabwriter"
@@ -35,7 +34,7 @@ var (
 	printFormats = "go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,yaml"
 )
 
-var relaxedPath = regexp.MustCompile(`^\{\.?([^{}]+)\}$|^\.?([^{}]+)$`)
+var relaxedPath = &lazyRegexp{expr: `^\{\.?([^{}]+)\}$|^\.?([^{}]+)$`}
 
 // relaxed accepts a path as custom-columns and --sort-by do: a.b, .a.b,
 // {a.b} or {.a.b}.
@@ -43,7 +42,7 @@ func relaxed(p string) (string, error) {
 	if p == "" {
 		return p, nil
 	}
-	m := relaxedPath.FindStringSubmatch(p)
+	m := relaxedPath.get().FindStringSubmatch(p)
 	if m == nil {
 		return "", errors.New("unexpected path string, expected a 'name1.name2' or '.name1.name2' or '{name1.name2}' or '{.name1.name2}'")
 	}
@@ -297,7 +296,7 @@ func lessValue(a, b any) (bool, error) {
 	return false, fmt.Errorf("unsortable type: %T", a)
 }
 
-var quantityRE = regexp.MustCompile(`^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+|[numkMGTPE]|[KMGTPE]i)?$`)
+var quantityRE = &lazyRegexp{expr: `^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+|[numkMGTPE]|[KMGTPE]i)?$`}
 
 // quantityLike reports whether s reads as a Kubernetes quantity.
-func quantityLike(s string) bool { return quantityRE.MatchString(s) }
+func quantityLike(s string) bool { return quantityRE.get().MatchString(s) }

@@ -1,7 +1,6 @@
 package validation
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -137,8 +136,6 @@ func intOrZero(v *api.IntOrString) api.IntOrString {
 	return *v
 }
 
-var percentRE = regexp.MustCompile(`^[0-9]+%$`)
-
 func validateRollingUpdate(ru *api.RollingUpdateDeployment, p Path) ErrorList {
 	unavailable, surge := intOrZero(ru.MaxUnavailable), intOrZero(ru.MaxSurge)
 	errs := validateIntOrPercent(unavailable, p.Child("maxUnavailable"))
@@ -154,7 +151,7 @@ func validateRollingUpdate(ru *api.RollingUpdateDeployment, p Path) ErrorList {
 
 func validateIntOrPercent(v api.IntOrString, p Path) ErrorList {
 	if v.IsString {
-		if !percentRE.MatchString(v.Str) {
+		if !matchPercent(v.Str) {
 			return ErrorList{Invalid(p, v, regexError("a valid percent string must be a numeric string followed by an ending '%'", "[0-9]+%", "1%", "93%"))}
 		}
 		return nil
@@ -163,7 +160,7 @@ func validateIntOrPercent(v api.IntOrString, p Path) ErrorList {
 }
 
 func percentValue(v api.IntOrString) (int, bool) {
-	if !v.IsString || !percentRE.MatchString(v.Str) {
+	if !v.IsString || !matchPercent(v.Str) {
 		return 0, false
 	}
 	n, err := strconv.Atoi(strings.TrimSuffix(v.Str, "%"))

@@ -1,8 +1,6 @@
 package validation
 
 import (
-	"regexp"
-
 	"reconcile/engine/api"
 )
 
@@ -16,8 +14,6 @@ const (
 	dns1035LabelMsg = "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character"
 )
 
-var dns1035LabelRE = regexp.MustCompile("^" + dns1035LabelFmt + "$")
-
 // IsDNS1035Label returns why value is not a DNS-1035 label (a Service's
 // name), nil if it is.
 func IsDNS1035Label(value string) []string {
@@ -25,7 +21,7 @@ func IsDNS1035Label(value string) []string {
 	if len(value) > DNS1123LabelMaxLength {
 		errs = append(errs, maxLenError(DNS1123LabelMaxLength))
 	}
-	if !dns1035LabelRE.MatchString(value) {
+	if !matchDNS1035Label(value) {
 		errs = append(errs, regexError(dns1035LabelMsg, dns1035LabelFmt, "my-name", "abc-123"))
 	}
 	return errs

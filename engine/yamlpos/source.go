@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"gopkg.in/yaml.v3"
 
@@ -53,7 +54,20 @@ func NewBudget() *Budget {
 	return &Budget{aliases: limits.MaxAliases, nodes: limits.MaxYAMLNodes, Objects: limits.MaxObjects}
 }
 
-var yamlLineRE = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+// The regexps that read yaml.v3's errors are compiled at the first error,
+// not at every start: a lesson that loads has none.
+var (
+	yamlErrorREs    sync.Once
+	yamlLineRE      *regexp.Regexp
+	unknownAnchorRE *regexp.Regexp
+)
+
+func compileYAMLErrorREs() {
+	yamlErrorREs.Do(func() {
+		yamlLineRE = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+		unknownAnchorRE = regexp.MustCompile(`^yaml: unknown anchor '(.*)' referenced$`)
+	})
+}
 
 // Parse parses every document of text, charging each to b. A syntax error
 // is reported at its line; yaml.v3 does not give the column, so the column
@@ -87,9 +101,8 @@ func Parse(text string, pm Source, b *Budget) (docs []*yaml.Node, err error) {
 var parserProblems = []string{"did not find expected", "found undefined tag handle", "found duplicate %",
 	"found incompatible YAML document"}
 
-var unknownAnchorRE = regexp.MustCompile(`^yaml: unknown anchor '(.*)' referenced$`)
-
 func syntaxError(err error, text string, pm Source) *Error {
+	compileYAMLErrorREs()
 	msg := err.Error()
 	lines := strings.Split(text, "\n")
 	at := func(line int) Pos {
