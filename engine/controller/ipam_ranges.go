@@ -3,6 +3,7 @@ package controller
 import (
 	"fmt"
 	"math/bits"
+	"reconcile/engine/api"
 	"strconv"
 	"strings"
 )
@@ -28,13 +29,13 @@ func ParseCIDR(s string) (base uint32, prefix int, err error) {
 	if !ok {
 		return 0, 0, fmt.Errorf("invalid CIDR address: %s", s)
 	}
-	base, ok = parseIPv4(addr)
+	base, ok = api.ParseIPv4(addr)
 	n, perr := strconv.Atoi(p)
 	if !ok || perr != nil || n < 0 || n > 32 || p != strconv.Itoa(n) {
 		return 0, 0, fmt.Errorf("invalid CIDR address: %s", s)
 	}
 	if n < 32 && base<<n != 0 {
-		return 0, 0, fmt.Errorf("%s has host bits set: the range starts at %s/%d", s, FormatIPv4(base&^(1<<(32-n)-1)), n)
+		return 0, 0, fmt.Errorf("%s has host bits set: the range starts at %s/%d", s, api.FormatIPv4(base&^(1<<(32-n)-1)), n)
 	}
 	return base, n, nil
 }
@@ -51,42 +52,6 @@ func CheckClusterCIDR(s string) error {
 			s, NodeCIDRMaskSize-16, NodeCIDRMaskSize, NodeCIDRMaskSize)
 	}
 	return nil
-}
-
-// parseIPv4 reads dotted quads, each a decimal 0-255 written without a
-// sign or leading zeros.
-func parseIPv4(s string) (uint32, bool) {
-	var out uint32
-	for i := 0; i < 4; i++ {
-		p, rest, found := strings.Cut(s, ".")
-		if found == (i == 3) || len(p) == 0 || len(p) > 3 || (len(p) > 1 && p[0] == '0') {
-			return 0, false
-		}
-		n := uint32(0)
-		for j := 0; j < len(p); j++ {
-			if p[j] < '0' || p[j] > '9' {
-				return 0, false
-			}
-			n = n*10 + uint32(p[j]-'0')
-		}
-		if n > 255 {
-			return 0, false
-		}
-		out, s = out<<8|n, rest
-	}
-	return out, true
-}
-
-// FormatIPv4 writes an address in dotted quads.
-func FormatIPv4(a uint32) string {
-	b := make([]byte, 0, 15)
-	for i, shift := range [4]uint{24, 16, 8, 0} {
-		if i > 0 {
-			b = append(b, '.')
-		}
-		b = strconv.AppendUint(b, uint64(a>>shift&0xff), 10)
-	}
-	return string(b)
 }
 
 // bitset is a set of small integers, copied on clone (a few words: 256

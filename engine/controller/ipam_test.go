@@ -19,7 +19,7 @@ func TestParseCIDR(t *testing.T) {
 		{"10.244.0.0/33", "0.0.0.0 0 invalid CIDR address: 10.244.0.0/33"},
 	} {
 		base, prefix, err := ParseCIDR(tc.in)
-		if got := fmt.Sprintf("%s %d %v", FormatIPv4(base), prefix, err); got != tc.want {
+		if got := fmt.Sprintf("%s %d %v", api.FormatIPv4(base), prefix, err); got != tc.want {
 			t.Errorf("ParseCIDR(%q) = %s, want %s", tc.in, got, tc.want)
 		}
 	}

@@ -123,7 +123,7 @@ func (k *KubeletLoop) podAddress(ctx *Context, key string, p *api.Pod) (ip strin
 		// A node's podCIDR never changes once set (the API server refuses
 		// it): an address given is good while the pod holds it.
 		if i := a.find(key); i >= 0 && a.pods[i].uid == p.UID {
-			return FormatIPv4(a.base + uint32(a.pods[i].host)), true, ""
+			return api.FormatIPv4(a.base + uint32(a.pods[i].host)), true, ""
 		}
 	}
 	cidr := k.podCIDR(ctx)
@@ -138,10 +138,10 @@ func (k *KubeletLoop) podAddress(ctx *Context, key string, p *api.Pod) (ip strin
 	}
 	host, ok := a.next()
 	if !ok {
-		return "", false, fmt.Sprintf("no IP addresses available in range set: %s-%s", FormatIPv4(base+1), FormatIPv4(base+lastHost))
+		return "", false, fmt.Sprintf("no IP addresses available in range set: %s-%s", api.FormatIPv4(base+1), api.FormatIPv4(base+lastHost))
 	}
 	a.pods = append(a.pods, podAddr{key: key, uid: p.UID, host: uint8(host)})
-	return FormatIPv4(base + uint32(host)), true, ""
+	return api.FormatIPv4(base + uint32(host)), true, ""
 }
 
 // freeOrphans gives back the addresses of pods no longer on this node that

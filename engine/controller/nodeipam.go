@@ -86,7 +86,7 @@ func (c *NodeIPAM) Allocate() (string, bool) {
 }
 
 func (c *NodeIPAM) cidrAt(i int) string {
-	return fmt.Sprintf("%s/%d", FormatIPv4(c.base+uint32(i)<<(32-NodeCIDRMaskSize)), NodeCIDRMaskSize)
+	return fmt.Sprintf("%s/%d", api.FormatIPv4(c.base+uint32(i)<<(32-NodeCIDRMaskSize)), NodeCIDRMaskSize)
 }
 
 // index returns the node range cidr is, if it is one of the cluster's.

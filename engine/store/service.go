@@ -33,21 +33,6 @@ const (
 	KubernetesServiceIP = "10.96.0.1"
 )
 
-func ipText(v uint32) string {
-	return fmt.Sprintf("%d.%d.%d.%d", v>>24, v>>16&255, v>>8&255, v&255)
-}
-
-func parseIPv4(s string) (uint32, bool) {
-	var a, b, c, d uint32
-	if n, err := fmt.Sscanf(s, "%d.%d.%d.%d", &a, &b, &c, &d); err != nil || n != 4 || a > 255 || b > 255 || c > 255 || d > 255 {
-		return 0, false
-	}
-	if ipText(a<<24|b<<16|c<<8|d) != s {
-		return 0, false
-	}
-	return a<<24 | b<<16 | c<<8 | d, true
-}
-
 func fnv(s string) uint32 {
 	h := uint32(2166136261)
 	for i := 0; i < len(s); i++ {
@@ -91,7 +76,7 @@ func (s *Store) allocateService(svc, old *api.Service) error {
 			span := serviceSize - serviceLower - 1
 			start := fnv(key) % span
 			for i := uint32(0); i < span; i++ {
-				cand := ipText(serviceBase + serviceLower + (start+i)%span)
+				cand := api.FormatIPv4(serviceBase + serviceLower + (start+i)%span)
 				if !usedIP[cand] {
 					sp.ClusterIP = cand
 					break
@@ -99,7 +84,7 @@ func (s *Store) allocateService(svc, old *api.Service) error {
 			}
 		case old != nil && old.Spec.ClusterIP == ip:
 		default:
-			v, ok := parseIPv4(ip)
+			v, ok := api.ParseIPv4(ip)
 			path := validation.Path("spec.clusterIPs")
 			switch {
 			case !ok:

@@ -1,4 +1,4 @@
-package controller
+package api
 
 import (
 	"fmt"
@@ -24,9 +24,9 @@ func parseIPv4BySplit(s string) (uint32, bool) {
 	return out, true
 }
 
-// TestIPv4TextAgrees: parseIPv4 reads what the plain definition reads and
+// TestIPv4TextAgrees: ParseIPv4 reads what the plain definition reads and
 // refuses what it refuses, on addresses and on near misses; FormatIPv4
-// writes what fmt writes, and parseIPv4 reads it back.
+// writes what fmt writes, and ParseIPv4 reads it back.
 func TestIPv4TextAgrees(t *testing.T) {
 	cases := []string{"", ".", "...", "1.2.3", "1.2.3.4.5", "1.2.3.", ".1.2.3", "01.2.3.4", "1.2.3.04", "+1.2.3.4",
 		"-0.1.2.3", "256.0.0.0", "255.255.255.255", "0.0.0.0", "1..2.3", "1.2.3.4 ", "a.b.c.d", "1.2.3.1000", "10.0.0.5", "1_0.0.0.1"}
@@ -36,15 +36,15 @@ func TestIPv4TextAgrees(t *testing.T) {
 			t.Errorf("FormatIPv4(%#x) = %q, want %q", a, got, want)
 		}
 		cases = append(cases, want)
-		if back, ok := parseIPv4(FormatIPv4(a)); !ok || back != a {
-			t.Errorf("parseIPv4(FormatIPv4(%#x)) = %#x, %v", a, back, ok)
+		if back, ok := ParseIPv4(FormatIPv4(a)); !ok || back != a {
+			t.Errorf("ParseIPv4(FormatIPv4(%#x)) = %#x, %v", a, back, ok)
 		}
 	}
 	for _, s := range cases {
-		gotN, gotOK := parseIPv4(s)
+		gotN, gotOK := ParseIPv4(s)
 		wantN, wantOK := parseIPv4BySplit(s)
 		if gotN != wantN || gotOK != wantOK {
-			t.Errorf("parseIPv4(%q) = %#x, %v; want %#x, %v", s, gotN, gotOK, wantN, wantOK)
+			t.Errorf("ParseIPv4(%q) = %#x, %v; want %#x, %v", s, gotN, gotOK, wantN, wantOK)
 		}
 	}
 }
