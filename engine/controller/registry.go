@@ -1,7 +1,6 @@
 package controller
 
 import (
-	"reflect"
 	"strings"
 
 	"reconcile/engine/api"
@@ -117,30 +116,4 @@ func ObjectOf(s Spec, c any, key string) api.Ref {
 		return api.Ref{Kind: s.For, Namespace: ns, Name: name}
 	}
 	return api.Ref{Kind: s.For, Name: key}
-}
-
-// hasMethod reports whether c has the method name, one of the optional
-// interfaces' methods. Each lookup names its method as a constant: a
-// lookup by a name the linker cannot see makes it keep every exported
-// method of every type in the binary (megabytes of app.wasm).
-func hasMethod(c any, name string) bool {
-	t := reflect.TypeOf(c)
-	var ok bool
-	switch name {
-	case "Period":
-		_, ok = t.MethodByName("Period")
-	case "Tick":
-		_, ok = t.MethodByName("Tick")
-	case "Restarted":
-		_, ok = t.MethodByName("Restarted")
-	case "Idle":
-		_, ok = t.MethodByName("Idle")
-	case "Object":
-		_, ok = t.MethodByName("Object")
-	case "ReportStatus":
-		_, ok = t.MethodByName("ReportStatus")
-	default:
-		panic("controller: hasMethod of an unlisted method " + name)
-	}
-	return ok
 }
