@@ -126,7 +126,18 @@ func (p *Playground) OnNav(ctx app.Context) {
 	u := ctx.Page().URL()
 	p.embed = embedded(u)
 	slot, from := slotOf(u)
-	if p.sc != nil && slot == p.slot && !strings.HasPrefix(u.Fragment, shareFragment) {
+	if p.sc != nil && slot == p.slot {
+		if !strings.HasPrefix(u.Fragment, shareFragment) || !app.IsClient {
+			return
+		}
+		// A share link opened over the work shown: the work stays, saved
+		// first, and is replaced only if the link opens; a refused link
+		// changes nothing but the alert.
+		if p.dirty && p.ses != nil {
+			p.save(ctx)
+		}
+		p.alert = ""
+		p.openShared(ctx, u.Fragment)
 		return
 	}
 	p.clock.stop()

@@ -961,3 +961,24 @@ func TestBrowserPlayTerminalAndEditor(t *testing.T) {
 		samePlace(t, "a good apply after an error", mid, rects(t, ctx, controls))
 	})
 }
+
+// A damaged share link pasted over work in progress on /play is refused
+// and changes nothing: the work stays at its pass, not the one last saved.
+func TestBrowserPlayShareLinkRefusedInPlace(t *testing.T) {
+	base := site(t)
+	ctx, _ := playBrowser(t, t.TempDir())
+	openPlay(t, ctx, base+"/play")
+	for i := 0; i < 5; i++ {
+		clickButton(t, ctx, "Next pass")
+	}
+	waitStatus(t, ctx, 5)
+	n, d := pageDigest(t, ctx)
+	eval[bool](t, ctx, "pasting a damaged link", `(() => { location.hash = "#z=_____w"; return true })()`)
+	poll(t, ctx, "the refusal", `(document.querySelector('[role="alert"]') || {textContent: ""}).textContent.includes("damaged")`, 10*time.Second)
+	time.Sleep(time.Second) // a reload of the saved work would land by now
+	m, e := pageDigest(t, ctx)
+	alert := eval[string](t, ctx, "the alert", `(document.querySelector('[role="alert"]') || {textContent: ""}).textContent`)
+	if m != n || d != e || !strings.Contains(alert, "nothing of it was run") {
+		t.Errorf("a refused share link opened in place: pass %d digest %s, was pass %d digest %s; alert %q", m, e, n, d, alert)
+	}
+}
