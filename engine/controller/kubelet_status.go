@@ -186,7 +186,10 @@ func (k *KubeletLoop) containerStatus(ctx *Context, p *api.Pod, c api.Container,
 		cs.RestartCount = rc.Restarts
 	}
 	if hasLast {
-		cs.LastState.Terminated = &last
+		// A copy of its own: taking last's address would put last on the
+		// heap at every call, with or without a last state.
+		l := last
+		cs.LastState.Terminated = &l
 	}
 	cs.Started = &started
 	return cs
