@@ -125,7 +125,11 @@ func (k *KubeletLoop) podStatus(p *api.Pod, rt *Runtime, key string, ctx *Contex
 		set("ContainersReady", "True", "", "")
 		set("Ready", "True", "", "")
 	default:
-		msg := fmt.Sprintf("containers with unready status: [%s]", strings.Join(unready, " "))
+		var prev string
+		if c := PodCondition(p, "ContainersReady"); c != nil {
+			prev = c.Message
+		}
+		msg := listMessage("containers with unready status: ", unready, prev)
 		set("ContainersReady", "False", "ContainersNotReady", msg)
 		set("Ready", "False", "ContainersNotReady", msg)
 	}
@@ -193,4 +197,17 @@ func (k *KubeletLoop) containerStatus(ctx *Context, p *api.Pod, c api.Container,
 	}
 	cs.Started = &started
 	return cs
+}
+
+// listMessage is what followed by the names in brackets, space-separated
+// ("containers with unready status: [web db]"): prev itself when it says
+// that already (a pod's status is built again at every sync, its message
+// mostly the same).
+func listMessage(what string, names []string, prev string) string {
+	list := strings.Join(names, " ")
+	if n := len(what); len(prev) == n+len(list)+2 && prev[:n] == what && prev[n] == '[' &&
+		prev[n+1:len(prev)-1] == list && prev[len(prev)-1] == ']' {
+		return prev
+	}
+	return what + "[" + list + "]"
 }
