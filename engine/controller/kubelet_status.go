@@ -154,7 +154,7 @@ func (k *KubeletLoop) containerStatus(ctx *Context, p *api.Pod, c api.Container,
 		t := rc.Last
 		cs.State.Terminated = &t
 		last, hasLast = rc.Prev, rc.HasPrev
-		cs.ImageID = repository(c.Image) + "@" + rc.Digest
+		cs.ImageID = imageID(c.Image, rc.Digest, prevImageID(p, c.Name))
 	case rc == nil || rc.State == "pulling" || rc.State == "creating":
 		cs.State.Waiting = &api.ContainerStateWaiting{Reason: def}
 	case rc.State == "pullbackoff":
@@ -179,11 +179,11 @@ func (k *KubeletLoop) containerStatus(ctx *Context, p *api.Pod, c api.Container,
 			reason = "Error"
 		}
 		cs.State.Terminated = &api.ContainerStateTerminated{ExitCode: rc.ExitCode, Reason: reason, StartedAt: rc.RunSince, FinishedAt: rc.Since}
-		cs.ImageID = repository(c.Image) + "@" + rc.Digest
+		cs.ImageID = imageID(c.Image, rc.Digest, prevImageID(p, c.Name))
 	case rc.State == "running" || rc.State == "stopping":
 		cs.State.Running = &api.ContainerStateRunning{StartedAt: rc.RunSince}
 		cs.Ready = rc.Ready
-		cs.ImageID = repository(c.Image) + "@" + rc.Digest
+		cs.ImageID = imageID(c.Image, rc.Digest, prevImageID(p, c.Name))
 		started = rc.StartupOK
 	}
 	if rc != nil {
@@ -210,4 +210,29 @@ func listMessage(what string, names []string, prev string) string {
 		return prev
 	}
 	return what + "[" + list + "]"
+}
+
+// imageID is a running container's imageID, repository@digest: prev
+// itself when it says that already (the status is built again at every
+// sync; the text is the same until the container runs another image).
+func imageID(image, digest, prev string) string {
+	host, repo := repositoryParts(image)
+	if len(prev) == len(host)+len(repo)+1+len(digest) && prev[:len(host)] == host &&
+		prev[len(host):len(host)+len(repo)] == repo && prev[len(host)+len(repo)] == '@' && prev[len(host)+len(repo)+1:] == digest {
+		return prev
+	}
+	return host + repo + "@" + digest
+}
+
+// prevImageID is the imageID the pod's status reports for its container
+// name, or "".
+func prevImageID(p *api.Pod, name string) string {
+	for _, list := range [2][]api.ContainerStatus{p.Status.ContainerStatuses, p.Status.InitContainerStatuses} {
+		for i := range list {
+			if list[i].Name == name {
+				return list[i].ImageID
+			}
+		}
+	}
+	return ""
 }

@@ -34,3 +34,33 @@ func TestListMessage(t *testing.T) {
 		}
 	}
 }
+
+// TestImageID: the imageID is repository@digest whether the previous one
+// is reused or not, and reused only when it says the same.
+func TestImageID(t *testing.T) {
+	const d = "sha256:0123"
+	for _, tt := range []struct {
+		image, prev string
+		same        bool
+	}{
+		{"nginx:1.27", "", false},
+		{"nginx:1.27", "docker.io/library/nginx@sha256:0123", true},
+		{"nginx:1.27", "docker.io/library/nginx@sha256:0124", false},
+		{"shop/web:1.0", "docker.io/shop/web@sha256:0123", true},
+		{"shop/web:1.0", "docker.io/library/web@sha256:0123", false},
+		{"registry.example:5000/web@sha256:9", "registry.example:5000/web@sha256:0123", true},
+		{"localhost/web", "docker.io/localhost/web@sha256:0123", false},
+	} {
+		want := repository(tt.image) + "@" + d
+		got := imageID(tt.image, d, tt.prev)
+		if got != want {
+			t.Errorf("imageID(%q, %q) = %q, want %q", tt.image, tt.prev, got, want)
+		}
+		if reused := tt.prev != "" && unsafe.StringData(got) == unsafe.StringData(tt.prev); reused != tt.same {
+			t.Errorf("imageID(%q, %q) reused the previous: %v, want %v", tt.image, tt.prev, reused, tt.same)
+		}
+	}
+	if got := repository("nginx"); got != "docker.io/library/nginx" {
+		t.Errorf("repository(nginx) = %q", got)
+	}
+}
