@@ -26,7 +26,9 @@ func (k *KubeletLoop) podStatus(p *api.Pod, rt *Runtime, key string, ctx *Contex
 	}
 	sandbox := false
 	initDone, initFailed := mounted, false
-	var incomplete, unready []string
+	var incomplete []string
+	var unreadyBuf [4]string // on the stack: most pods have few containers
+	unready := unreadyBuf[:0]
 	st.InitContainerStatuses = nil
 	for _, c := range p.Spec.More().InitContainers {
 		rc := rt.Containers[key+"/"+c.Name]
