@@ -318,6 +318,13 @@ func short(digest string) string {
 // names it in imageID: tag or digest stripped, Docker Hub's host and
 // library/ added when the reference names no registry.
 func repository(ref string) string {
+	host, repo := repositoryParts(ref)
+	return host + repo
+}
+
+// repositoryParts is repository in two parts, the host added (none, or
+// Docker Hub's) and the reference stripped, made without allocating.
+func repositoryParts(ref string) (host, repo string) {
 	if i := strings.Index(ref, "@"); i >= 0 {
 		ref = ref[:i]
 	} else if i := strings.LastIndex(ref, ":"); i > strings.LastIndex(ref, "/") {
@@ -326,11 +333,11 @@ func repository(ref string) string {
 	first, _, hasSlash := strings.Cut(ref, "/")
 	switch {
 	case !hasSlash:
-		return "docker.io/library/" + ref
+		return "docker.io/library/", ref
 	case !strings.ContainsAny(first, ".:") && first != "localhost":
-		return "docker.io/" + ref
+		return "docker.io/", ref
 	}
-	return ref
+	return "", ref
 }
 
 func probeValue(v, def int32) int32 {

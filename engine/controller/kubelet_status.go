@@ -26,7 +26,9 @@ func (k *KubeletLoop) podStatus(p *api.Pod, rt *Runtime, key string, ctx *Contex
 	}
 	sandbox := false
 	initDone, initFailed := mounted, false
-	var incomplete, unready []string
+	var incomplete []string
+	var unreadyBuf [4]string // on the stack: most pods have few containers
+	unready := unreadyBuf[:0]
 	st.InitContainerStatuses = nil
 	for _, c := range p.Spec.More().InitContainers {
 		rc := rt.Containers[key+"/"+c.Name]
@@ -125,7 +127,11 @@ func (k *KubeletLoop) podStatus(p *api.Pod, rt *Runtime, key string, ctx *Contex
 		set("ContainersReady", "True", "", "")
 		set("Ready", "True", "", "")
 	default:
-		msg := fmt.Sprintf("containers with unready status: [%s]", strings.Join(unready, " "))
+		var prev string
+		if c := PodCondition(p, "ContainersReady"); c != nil {
+			prev = c.Message
+		}
+		msg := listMessage("containers with unready status: ", unready, prev)
 		set("ContainersReady", "False", "ContainersNotReady", msg)
 		set("Ready", "False", "ContainersNotReady", msg)
 	}
@@ -150,7 +156,7 @@ func (k *KubeletLoop) containerStatus(ctx *Context, p *api.Pod, c api.Container,
 		t := rc.Last
 		cs.State.Terminated = &t
 		last, hasLast = rc.Prev, rc.HasPrev
-		cs.ImageID = repository(c.Image) + "@" + rc.Digest
+		cs.ImageID = imageID(c.Image, rc.Digest, prevImageID(p, c.Name))
 	case rc == nil || rc.State == "pulling" || rc.State == "creating":
 		cs.State.Waiting = &api.ContainerStateWaiting{Reason: def}
 	case rc.State == "pullbackoff":
@@ -175,19 +181,60 @@ func (k *KubeletLoop) containerStatus(ctx *Context, p *api.Pod, c api.Container,
 			reason = "Error"
 		}
 		cs.State.Terminated = &api.ContainerStateTerminated{ExitCode: rc.ExitCode, Reason: reason, StartedAt: rc.RunSince, FinishedAt: rc.Since}
-		cs.ImageID = repository(c.Image) + "@" + rc.Digest
+		cs.ImageID = imageID(c.Image, rc.Digest, prevImageID(p, c.Name))
 	case rc.State == "running" || rc.State == "stopping":
 		cs.State.Running = &api.ContainerStateRunning{StartedAt: rc.RunSince}
 		cs.Ready = rc.Ready
-		cs.ImageID = repository(c.Image) + "@" + rc.Digest
+		cs.ImageID = imageID(c.Image, rc.Digest, prevImageID(p, c.Name))
 		started = rc.StartupOK
 	}
 	if rc != nil {
 		cs.RestartCount = rc.Restarts
 	}
 	if hasLast {
-		cs.LastState.Terminated = &last
+		// A copy of its own: taking last's address would put last on the
+		// heap at every call, with or without a last state.
+		l := last
+		cs.LastState.Terminated = &l
 	}
 	cs.Started = &started
 	return cs
+}
+
+// listMessage is what followed by the names in brackets, space-separated
+// ("containers with unready status: [web db]"): prev itself when it says
+// that already (a pod's status is built again at every sync, its message
+// mostly the same).
+func listMessage(what string, names []string, prev string) string {
+	list := strings.Join(names, " ")
+	if n := len(what); len(prev) == n+len(list)+2 && prev[:n] == what && prev[n] == '[' &&
+		prev[n+1:len(prev)-1] == list && prev[len(prev)-1] == ']' {
+		return prev
+	}
+	return what + "[" + list + "]"
+}
+
+// imageID is a running container's imageID, repository@digest: prev
+// itself when it says that already (the status is built again at every
+// sync; the text is the same until the container runs another image).
+func imageID(image, digest, prev string) string {
+	host, repo := repositoryParts(image)
+	if len(prev) == len(host)+len(repo)+1+len(digest) && prev[:len(host)] == host &&
+		prev[len(host):len(host)+len(repo)] == repo && prev[len(host)+len(repo)] == '@' && prev[len(host)+len(repo)+1:] == digest {
+		return prev
+	}
+	return host + repo + "@" + digest
+}
+
+// prevImageID is the imageID the pod's status reports for its container
+// name, or "".
+func prevImageID(p *api.Pod, name string) string {
+	for _, list := range [2][]api.ContainerStatus{p.Status.ContainerStatuses, p.Status.InitContainerStatuses} {
+		for i := range list {
+			if list[i].Name == name {
+				return list[i].ImageID
+			}
+		}
+	}
+	return ""
 }

@@ -109,6 +109,12 @@ func Default(ref string) Image {
 // Registry lists nothing.
 type Registry struct {
 	images map[string]Image
+	// unlisted memoizes Default by reference: a kubelet looks the image up
+	// for every container at every sync, and Default hashes the reference
+	// each time. Default depends on the reference alone, and a listed
+	// (pushed, probed) tag is looked up in images first, so the memo never
+	// hides a change.
+	unlisted map[string]Image
 }
 
 // New returns a registry listing images. An image without a digest gets
@@ -168,7 +174,15 @@ func (r *Registry) Image(ref string) Image {
 		img.Digest = digest
 		return img
 	}
-	return Default(ref)
+	if img, ok := r.unlisted[ref]; ok {
+		return img
+	}
+	img := Default(ref)
+	if r.unlisted == nil {
+		r.unlisted = map[string]Image{}
+	}
+	r.unlisted[ref] = img
+	return img
 }
 
 // Push pushes the tag ref again: it names new content from now on, with
@@ -195,5 +209,7 @@ func (r *Registry) Listed() []string {
 	return out
 }
 
-// Clone returns a copy of r that changes apart from it.
+// Clone returns a copy of r that changes apart from it. The copy starts
+// its own memo of unlisted references (they are cheap to make again), so
+// no map is shared between the two.
 func (r *Registry) Clone() *Registry { return &Registry{images: maps.Clone(r.images)} }

@@ -82,14 +82,15 @@ func nameIsDNSSubdomain(name string, prefix bool) []string {
 // subdomain prefix and '/', then a name.
 func isQualifiedName(value string) []string {
 	var errs []string
-	parts := strings.Split(value, "/")
-	var name string
-	switch len(parts) {
-	case 1:
-		name = parts[0]
-	case 2:
-		var prefix string
-		prefix, name = parts[0], parts[1]
+	// Split at "/" by hand (strings.Split allocates a slice; every label
+	// key and toleration key of every object written comes here).
+	prefix, name, hasPrefix := strings.Cut(value, "/")
+	if !hasPrefix {
+		name = prefix
+	}
+	switch {
+	case !hasPrefix:
+	case !strings.Contains(name, "/"):
 		if prefix == "" {
 			errs = append(errs, "prefix part must be non-empty")
 		} else {

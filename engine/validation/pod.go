@@ -23,16 +23,23 @@ func validatePodTemplate(t *api.PodTemplateSpec, p Path) ErrorList {
 // tolerations.
 func validatePodSpec(s *api.PodSpec, p Path) ErrorList {
 	errs := validateContainers(s.Containers, p.Child("containers"))
-	switch rp := p.Child("restartPolicy"); s.RestartPolicy {
+	// A field's path is built where it is checked and found wrong, not
+	// before: every pod a controller creates is validated, and nearly all
+	// are valid.
+	switch s.RestartPolicy {
 	case "Always", "OnFailure", "Never":
 	case "":
-		errs = append(errs, Required(rp, ""))
+		errs = append(errs, Required(p.Child("restartPolicy"), ""))
 	default:
-		errs = append(errs, NotSupported(rp, s.RestartPolicy, "Always", "OnFailure", "Never"))
+		errs = append(errs, NotSupported(p.Child("restartPolicy"), s.RestartPolicy, "Always", "OnFailure", "Never"))
 	}
-	errs = append(errs, validateLabels(s.NodeSelector, p.Child("nodeSelector"))...)
-	errs = append(errs, validateTolerations(s.Tolerations, p.Child("tolerations"))...)
-	if s.TerminationGracePeriodSeconds != nil {
+	if len(s.NodeSelector) > 0 {
+		errs = append(errs, validateLabels(s.NodeSelector, p.Child("nodeSelector"))...)
+	}
+	if len(s.Tolerations) > 0 {
+		errs = append(errs, validateTolerations(s.Tolerations, p.Child("tolerations"))...)
+	}
+	if s.TerminationGracePeriodSeconds != nil && *s.TerminationGracePeriodSeconds < 0 {
 		errs = append(errs, nonNegative(*s.TerminationGracePeriodSeconds, p.Child("terminationGracePeriodSeconds"))...)
 	}
 	return append(errs, validatePodSpecMore(s, p)...)
@@ -58,18 +65,26 @@ func validateContainers(cs []api.Container, p Path) ErrorList {
 		} else if strings.TrimSpace(c.Image) != c.Image {
 			errs = append(errs, Invalid(cp.Child("image"), c.Image, "must not have leading or trailing whitespace"))
 		}
-		errs = append(errs, validateProbe(c.LivenessProbe, cp.Child("livenessProbe"), true)...)
-		errs = append(errs, validateProbe(c.ReadinessProbe, cp.Child("readinessProbe"), false)...)
-		errs = append(errs, validateProbe(c.More().StartupProbe, cp.Child("startupProbe"), true)...)
-		switch pp := cp.Child("imagePullPolicy"); c.ImagePullPolicy {
+		if c.LivenessProbe != nil {
+			errs = append(errs, validateProbe(c.LivenessProbe, cp.Child("livenessProbe"), true)...)
+		}
+		if c.ReadinessProbe != nil {
+			errs = append(errs, validateProbe(c.ReadinessProbe, cp.Child("readinessProbe"), false)...)
+		}
+		if c.More().StartupProbe != nil {
+			errs = append(errs, validateProbe(c.More().StartupProbe, cp.Child("startupProbe"), true)...)
+		}
+		switch c.ImagePullPolicy {
 		case "Always", "IfNotPresent", "Never":
 		case "":
-			errs = append(errs, Required(pp, ""))
+			errs = append(errs, Required(cp.Child("imagePullPolicy"), ""))
 		default:
-			errs = append(errs, NotSupported(pp, c.ImagePullPolicy, "Always", "IfNotPresent", "Never"))
+			errs = append(errs, NotSupported(cp.Child("imagePullPolicy"), c.ImagePullPolicy, "Always", "IfNotPresent", "Never"))
 		}
 		errs = append(errs, validateResources(&c.Resources, cp.Child("resources"))...)
-		errs = append(errs, validatePorts(c.Ports, cp.Child("ports"))...)
+		if len(c.Ports) > 0 {
+			errs = append(errs, validatePorts(c.Ports, cp.Child("ports"))...)
+		}
 		for j, e := range c.Env {
 			if e.Name == "" {
 				errs = append(errs, Required(cp.Child("env").Index(j).Child("name"), ""))
@@ -190,31 +205,33 @@ func validateTaintEffect(effect string, allowEmpty bool, p Path) ErrorList {
 func validateTolerations(ts []api.Toleration, p Path) ErrorList {
 	var errs ErrorList
 	for i, t := range ts {
-		tp := p.Index(i)
+		at := func(field string) Path { return p.Index(i).Child(field) } // built only for an error
 		if t.Key != "" {
 			for _, m := range isQualifiedName(t.Key) {
-				errs = append(errs, Invalid(tp.Child("key"), t.Key, m))
+				errs = append(errs, Invalid(at("key"), t.Key, m))
 			}
 		} else if t.Operator != "Exists" {
-			errs = append(errs, Invalid(tp.Child("operator"), t.Operator,
+			errs = append(errs, Invalid(at("operator"), t.Operator,
 				"operator must be Exists when `key` is empty, which means \"match all values and all keys\""))
 		}
 		if t.TolerationSeconds != nil && t.Effect != "NoExecute" {
-			errs = append(errs, Invalid(tp.Child("effect"), t.Effect, "effect must be 'NoExecute' when `tolerationSeconds` is set"))
+			errs = append(errs, Invalid(at("effect"), t.Effect, "effect must be 'NoExecute' when `tolerationSeconds` is set"))
 		}
 		switch t.Operator {
 		case "", "Equal":
 			if ms := isLabelValue(t.Value); len(ms) > 0 {
-				errs = append(errs, Invalid(tp.Child("operator"), t.Value, strings.Join(ms, ";")))
+				errs = append(errs, Invalid(at("operator"), t.Value, strings.Join(ms, ";")))
 			}
 		case "Exists":
 			if t.Value != "" {
-				errs = append(errs, Invalid(tp.Child("operator"), t, "value must be empty when `operator` is 'Exists'"))
+				errs = append(errs, Invalid(at("operator"), t, "value must be empty when `operator` is 'Exists'"))
 			}
 		default:
-			errs = append(errs, NotSupported(tp.Child("operator"), t.Operator, "Equal", "Exists"))
+			errs = append(errs, NotSupported(at("operator"), t.Operator, "Equal", "Exists"))
 		}
-		errs = append(errs, validateTaintEffect(t.Effect, true, tp.Child("effect"))...)
+		if len(validateTaintEffect(t.Effect, true, "")) > 0 {
+			errs = append(errs, validateTaintEffect(t.Effect, true, at("effect"))...)
+		}
 	}
 	return errs
 }
