@@ -106,4 +106,4 @@ profile-wasm:
 	$(GO) build -overlay $(BENCH)/overlay.json -ldflags "-X main.version=$(VERSION)" -o $(BENCH)/scale-site ./wasm
 	rm -rf $(BENCH)/prof-scale
 	$(BENCH)/scale-site -generate $(BENCH)/prof-scale -web web -wasm $(BENCH)/prof-scale.wasm
-	$(GO) test -tags 'browser bench' -count=1 -timeout 15m -v -run '^TestProfile(Engine|CatchUp)$$' ./wasm
+	$(GO) test -tags 'browser bench' -count=1 -timeout 15m -v -run '^TestProfile(Engine|CatchUp|Clicks)$$' ./wasm

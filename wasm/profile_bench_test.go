@@ -447,3 +447,55 @@ func TestCatchUpAB(t *testing.T) {
 			d, benchMedian(shown[i]), shown[i], benchMedian(rates[i]), benchMedian(cpus[i]), cpus[i])
 	}
 }
+
+// TestProfileClicks profiles the player while make bench's clicks on Next
+// pass run through the largest lesson (the scale site of make
+// profile-wasm holds every lesson): where a click's time goes in the page,
+// Go's and the browser's own.
+func TestProfileClicks(t *testing.T) {
+	id, _, _, err := benchLargestLesson()
+	if err != nil {
+		t.Fatal(err)
+	}
+	url := benchServe(t, benchPath("prof-scale")) + "/s/" + id
+	ctx := probedTab(t, false)
+	if err := probeNavigate(ctx, time.Minute, url); err != nil {
+		t.Fatal(err)
+	}
+	if err := probeWait(ctx, time.Minute, benchReadyJS); err != nil {
+		t.Fatal(err)
+	}
+	interval := int64(200)
+	for _, step := range []struct {
+		what string
+		call func() error
+	}{
+		{"Profiler.enable", func() error { _, err := probeCall(ctx, 10*time.Second, profiler.Enable, cdp.Empty{}); return err }},
+		{"Profiler.setSamplingInterval", func() error {
+			_, err := probeCall(ctx, 10*time.Second, profiler.SetSamplingInterval, profiler.SetSamplingIntervalParams{Interval: interval})
+			return err
+		}},
+		{"Profiler.start", func() error { _, err := probeCall(ctx, 10*time.Second, profiler.Start, cdp.Empty{}); return err }},
+	} {
+		if err := step.call(); err != nil {
+			t.Fatalf("%s: %v", step.what, err)
+		}
+	}
+	t0 := time.Now()
+	r, err := benchClicks(ctx, clicks, clickCap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wall := time.Since(t0)
+	stopped, err := probeCall(ctx, time.Minute, profiler.Stop, cdp.Empty{})
+	if err != nil {
+		t.Fatalf("Profiler.stop: %v", err)
+	}
+	if stopped.Profile == nil || len(stopped.Profile.Samples) == 0 {
+		t.Fatal("the profile has no samples")
+	}
+	p := &profiled{name: "clicks", ctx: ctx, prof: stopped.Profile, wall: wall, notes: []string{
+		fmt.Sprintf("%s: %d clicks on Next pass in %s (a frame between clicks), sampled every %d µs; click → DOM median %.1f ms, p95 %.1f ms",
+			url, len(r.Times), wall.Round(time.Millisecond), interval, scale.Quantile(r.Times, 0.5), scale.Quantile(r.Times, 0.95))}}
+	p.write(t)
+}
