@@ -2,7 +2,6 @@ package selector
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 )
 
@@ -17,12 +16,6 @@ const (
 	dnsLabelFmt      = "[a-z0-9]([-a-z0-9]*[a-z0-9])?"
 	dnsSubdomainFmt  = dnsLabelFmt + "(\\." + dnsLabelFmt + ")*"
 	dnsSubdomainMsg  = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character"
-)
-
-var (
-	qualifiedNameRE = regexp.MustCompile("^" + qualifiedNameFmt + "$")
-	labelValueRE    = regexp.MustCompile("^" + labelValueFmt + "$")
-	dnsSubdomainRE  = regexp.MustCompile("^" + dnsSubdomainFmt + "$")
 )
 
 func regexError(msg, format string, examples ...string) string {
@@ -43,26 +36,26 @@ func maxLen(n int) string { return fmt.Sprintf("must be no more than %d characte
 // characters), or nil.
 func IsQualifiedName(key string) []string {
 	var errs []string
-	parts := strings.Split(key, "/")
-	name := parts[0]
-	switch len(parts) {
-	case 1:
-	case 2:
-		prefix := parts[0]
-		name = parts[1]
-		if prefix == "" {
-			errs = append(errs, "prefix part must be non-empty")
-			break
-		}
+	// Split at "/" by hand (strings.Split allocates a slice; every label
+	// key and toleration key of every object written comes here).
+	prefix, name, hasPrefix := strings.Cut(key, "/")
+	if !hasPrefix {
+		name = prefix
+	}
+	switch {
+	case !hasPrefix:
+	case strings.Contains(name, "/"):
+		return []string{"a qualified name " + regexError(qualifiedNameMsg, qualifiedNameFmt, "MyName", "my.name", "123-abc") +
+			" with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')"}
+	case prefix == "":
+		errs = append(errs, "prefix part must be non-empty")
+	default:
 		if len(prefix) > 253 {
 			errs = append(errs, "prefix part "+maxLen(253))
 		}
-		if !dnsSubdomainRE.MatchString(prefix) {
+		if !MatchDNS1123Subdomain(prefix) {
 			errs = append(errs, "prefix part "+regexError(dnsSubdomainMsg, dnsSubdomainFmt, "example.com"))
 		}
-	default:
-		return []string{"a qualified name " + regexError(qualifiedNameMsg, qualifiedNameFmt, "MyName", "my.name", "123-abc") +
-			" with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')"}
 	}
 	switch {
 	case name == "":
@@ -70,7 +63,7 @@ func IsQualifiedName(key string) []string {
 	case len(name) > 63:
 		errs = append(errs, "name part "+maxLen(63))
 	}
-	if !qualifiedNameRE.MatchString(name) {
+	if !MatchQualifiedName(name) {
 		errs = append(errs, "name part "+regexError(qualifiedNameMsg, qualifiedNameFmt, "MyName", "my.name", "123-abc"))
 	}
 	return errs
@@ -83,7 +76,7 @@ func IsLabelValue(v string) []string {
 	if len(v) > 63 {
 		errs = append(errs, maxLen(63))
 	}
-	if !labelValueRE.MatchString(v) {
+	if !MatchLabelValue(v) {
 		errs = append(errs, regexError(labelValueMsg, labelValueFmt, "MyValue", "my_value", "12345"))
 	}
 	return errs
