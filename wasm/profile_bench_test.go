@@ -85,6 +85,25 @@ func profilePage(t *testing.T, name, url string, ctx context.Context, done strin
 	if v, err := strconv.Atoi(os.Getenv("WASMPROF_INTERVAL")); err == nil && v > 0 {
 		interval = int64(v)
 	}
+	startProfiler(t, ctx, interval)
+	t0 := time.Now()
+	if err := probeNavigate(ctx, time.Minute, url); err != nil {
+		t.Fatal(err)
+	}
+	if err := probeWait(ctx, 5*time.Minute, done); err != nil {
+		t.Fatalf("%s: waiting for %s: %v", url, done, err)
+	}
+	wall := time.Since(t0)
+	prof := stopProfiler(t, ctx)
+	t.Logf("%s: %s in %s, %d samples every %d µs", name, url, wall.Round(time.Millisecond), len(prof.Samples), interval)
+	return &profiled{name: name, ctx: ctx, prof: prof, wall: wall,
+		notes: []string{fmt.Sprintf("%s, %s from navigation to done, sampled every %d µs", url, wall.Round(time.Millisecond), interval)}}
+}
+
+// startProfiler starts V8's sampling profiler in the tab, a sample every
+// interval µs.
+func startProfiler(t *testing.T, ctx context.Context, interval int64) {
+	t.Helper()
 	if _, err := probeCall(ctx, 10*time.Second, profiler.Enable, cdp.Empty{}); err != nil {
 		t.Fatalf("Profiler.enable: %v", err)
 	}
@@ -94,14 +113,12 @@ func profilePage(t *testing.T, name, url string, ctx context.Context, done strin
 	if _, err := probeCall(ctx, 10*time.Second, profiler.Start, cdp.Empty{}); err != nil {
 		t.Fatalf("Profiler.start: %v", err)
 	}
-	t0 := time.Now()
-	if err := probeNavigate(ctx, time.Minute, url); err != nil {
-		t.Fatal(err)
-	}
-	if err := probeWait(ctx, 5*time.Minute, done); err != nil {
-		t.Fatalf("%s: waiting for %s: %v", url, done, err)
-	}
-	wall := time.Since(t0)
+}
+
+// stopProfiler stops the profiler and returns its profile, which must
+// hold samples.
+func stopProfiler(t *testing.T, ctx context.Context) *profiler.Profile {
+	t.Helper()
 	r, err := probeCall(ctx, time.Minute, profiler.Stop, cdp.Empty{})
 	if err != nil {
 		t.Fatalf("Profiler.stop: %v", err)
@@ -109,9 +126,7 @@ func profilePage(t *testing.T, name, url string, ctx context.Context, done strin
 	if r.Profile == nil || len(r.Profile.Samples) == 0 {
 		t.Fatal("the profile has no samples")
 	}
-	t.Logf("%s: %s in %s, %d samples every %d µs", name, url, wall.Round(time.Millisecond), len(r.Profile.Samples), interval)
-	return &profiled{name: name, ctx: ctx, prof: r.Profile, wall: wall,
-		notes: []string{fmt.Sprintf("%s, %s from navigation to done, sampled every %d µs", url, wall.Round(time.Millisecond), interval)}}
+	return r.Profile
 }
 
 // profileRow is a function's or a package's self time.
@@ -466,35 +481,14 @@ func TestProfileClicks(t *testing.T) {
 		t.Fatal(err)
 	}
 	interval := int64(200)
-	for _, step := range []struct {
-		what string
-		call func() error
-	}{
-		{"Profiler.enable", func() error { _, err := probeCall(ctx, 10*time.Second, profiler.Enable, cdp.Empty{}); return err }},
-		{"Profiler.setSamplingInterval", func() error {
-			_, err := probeCall(ctx, 10*time.Second, profiler.SetSamplingInterval, profiler.SetSamplingIntervalParams{Interval: interval})
-			return err
-		}},
-		{"Profiler.start", func() error { _, err := probeCall(ctx, 10*time.Second, profiler.Start, cdp.Empty{}); return err }},
-	} {
-		if err := step.call(); err != nil {
-			t.Fatalf("%s: %v", step.what, err)
-		}
-	}
+	startProfiler(t, ctx, interval)
 	t0 := time.Now()
 	r, err := benchClicks(ctx, clicks, clickCap)
 	if err != nil {
 		t.Fatal(err)
 	}
 	wall := time.Since(t0)
-	stopped, err := probeCall(ctx, time.Minute, profiler.Stop, cdp.Empty{})
-	if err != nil {
-		t.Fatalf("Profiler.stop: %v", err)
-	}
-	if stopped.Profile == nil || len(stopped.Profile.Samples) == 0 {
-		t.Fatal("the profile has no samples")
-	}
-	p := &profiled{name: "clicks", ctx: ctx, prof: stopped.Profile, wall: wall, notes: []string{
+	p := &profiled{name: "clicks", ctx: ctx, prof: stopProfiler(t, ctx), wall: wall, notes: []string{
 		fmt.Sprintf("%s: %d clicks on Next pass in %s (a frame between clicks), sampled every %d µs; click → DOM median %.1f ms, p95 %.1f ms",
 			url, len(r.Times), wall.Round(time.Millisecond), interval, scale.Quantile(r.Times, 0.5), scale.Quantile(r.Times, 0.95))}}
 	p.write(t)
