@@ -85,17 +85,9 @@ func nameIsDNSSubdomain(name string, prefix bool) []string {
 // definition written with this package's own formats).
 func isQualifiedName(value string) []string { return selector.IsQualifiedName(value) }
 
-// isLabelValue validates a label value.
-func isLabelValue(value string) []string {
-	var errs []string
-	if len(value) > labelValueMaxLength {
-		errs = append(errs, maxLenError(labelValueMaxLength))
-	}
-	if !matchLabelValue(value) {
-		errs = append(errs, regexError(labelValueMsg, labelValueFmt, "MyValue", "my_value", "12345"))
-	}
-	return errs
-}
+// isLabelValue validates a label value, as label selectors do
+// (selector.IsLabelValue, the same messages).
+func isLabelValue(value string) []string { return selector.IsLabelValue(value) }
 
 func sortedKeys(m map[string]string) []string {
 	keys := make([]string, 0, len(m))

@@ -70,3 +70,33 @@ func TestQualifiedNameSplit(t *testing.T) {
 		t.Errorf("only %d of %d names are valid: the test tells too little", valid, len(all))
 	}
 }
+
+// TestLabelValueShared: the label value check label selectors use gives,
+// for values short and long, valid and not, the messages written with
+// this package's formats.
+func TestLabelValueShared(t *testing.T) {
+	byFormat := func(value string) []string {
+		var errs []string
+		if len(value) > labelValueMaxLength {
+			errs = append(errs, maxLenError(labelValueMaxLength))
+		}
+		if !matchLabelValue(value) {
+			errs = append(errs, regexError(labelValueMsg, labelValueFmt, "MyValue", "my_value", "12345"))
+		}
+		return errs
+	}
+	values := []string{"", "a", "A-b_c.d", "-a", "a-", "a b", "é", strings.Repeat("a", 63), strings.Repeat("a", 64), "-" + strings.Repeat("a", 70)}
+	bad := 0
+	for _, v := range values {
+		got, want := isLabelValue(v), byFormat(v)
+		if !slices.Equal(got, want) {
+			t.Errorf("isLabelValue(%q) = %q, want %q", v, got, want)
+		}
+		if len(want) > 0 {
+			bad++
+		}
+	}
+	if bad != 6 {
+		t.Errorf("%d of the values are invalid, want 6", bad)
+	}
+}
