@@ -127,3 +127,41 @@ func TestSnapshotRefused(t *testing.T) {
 		t.Fatalf("AddCheckpoint = %d, %v", k, err)
 	}
 }
+
+// TestSnapshotKeepsOne: a run keeps one world read from a snapshot: an
+// earlier snapshot read after a later one makes the later one go, with
+// the checkpoints after it, and a seek past it computes from the earlier.
+func TestSnapshotKeepsOne(t *testing.T) {
+	id := "edge-vs-level"
+	sc := load(t, id)
+	s := newSim(t, sc)
+	snap := func(n int) ([]byte, string) {
+		if err := s.Seek(n); err != nil {
+			t.Fatal(err)
+		}
+		b, err := s.Snapshot(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b, s.Digest()
+	}
+	late, _ := snap(150)
+	early, _ := snap(100)
+	_, at160 := snap(160)
+	f := newSim(t, sc)
+	if _, err := f.AddCheckpoint(late, id); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Seek(155); err != nil || f.NearestCheckpoint(200) < 150 {
+		t.Fatalf("seek 155: %v; nearest checkpoint to 200 is %d", err, f.NearestCheckpoint(200))
+	}
+	if _, err := f.AddCheckpoint(early, id); err != nil {
+		t.Fatal(err)
+	}
+	if got := f.NearestCheckpoint(200); got != 100 {
+		t.Fatalf("after the earlier snapshot, the nearest checkpoint to pass 200 is %d, want 100", got)
+	}
+	if err := f.Seek(160); err != nil || f.Digest() != at160 {
+		t.Fatalf("seek 160 from the earlier snapshot: %v, digest differs: %v", err, f.Digest() != at160)
+	}
+}

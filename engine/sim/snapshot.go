@@ -1,10 +1,10 @@
 package sim
 
 import (
-	"crypto/sha256"
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"hash/fnv"
 	"math"
 	"reflect"
@@ -44,10 +44,13 @@ import (
 
 // snapshotMagic starts every snapshot; the byte after it is the format,
 // then the fingerprint, the label, the pass and the names of the types
-// its interfaces hold; then the world; then the SHA-256 of all before.
+// its interfaces hold; then the world; then the CRC-32C of all before
+// (Castagnoli: a damaged file is refused, cheaply even in wasm).
 const snapshotMagic = "RCNCSNAP"
 
 const snapshotFormat = 1
+
+var snapCRC = crc32.MakeTable(crc32.Castagnoli)
 
 // Snapshot writes the world at the current pass under label.
 func (s *Sim) Snapshot(label string) ([]byte, error) {
@@ -83,8 +86,7 @@ func (s *Sim) Snapshot(label string) ([]byte, error) {
 		head = appendSnapString(head, snapTypeName(t))
 	}
 	out := append(head, body...)
-	sum := sha256.Sum256(out)
-	return append(out, sum[:]...), nil
+	return binary.LittleEndian.AppendUint32(out, crc32.Checksum(out, snapCRC)), nil
 }
 
 // SnapshotPass reads the pass a snapshot was written after, and its
@@ -99,8 +101,9 @@ func SnapshotPass(data []byte) (pass int, label string, err error) {
 }
 
 // AddCheckpoint reads a snapshot of this run's world, written under label,
-// and keeps it as the checkpoint of its pass: a seek to that pass or past
-// it starts there. It returns the pass. A snapshot of another shape, label
+// and keeps it as the checkpoint of its pass, forgetting the checkpoints
+// after it: a seek to that pass or past it starts there. It returns the
+// pass. A snapshot of another shape, label
 // or run, or a damaged one, is an error and changes nothing; so is one
 // for a pass after an input given with Inject (its future differs).
 func (s *Sim) AddCheckpoint(data []byte, label string) (int, error) {
@@ -142,9 +145,12 @@ func (s *Sim) AddCheckpoint(data []byte, label string) (int, error) {
 	if s.checkpoints[i].pass == d.pass {
 		return d.pass, nil // kept already
 	}
-	work := w.work()
-	cp := checkpoint{pass: d.pass, w: &w, work: work, before: w.passEnd}
-	s.checkpoints = slices.Insert(slices.Clip(s.checkpoints), i+1, cp)
+	// The checkpoints after it go: a run holds one world read from a
+	// snapshot with what it computed after it, not two (a snapshot's
+	// world is as big as the run's), and a seek back to before a
+	// snapshot kept earlier replays from the one kept now.
+	cp := checkpoint{pass: d.pass, w: &w, work: w.work(), before: w.passEnd}
+	s.checkpoints = append(slices.Clip(s.checkpoints[:i+1]), cp)
 	return d.pass, nil
 }
 
@@ -420,6 +426,23 @@ func (d *snapDec) uv() uint64 {
 	return x
 }
 
+func (d *snapDec) varint() int64 {
+	x, n := binary.Varint(d.buf[d.at:])
+	if n <= 0 {
+		d.damaged()
+	}
+	d.at += n
+	return x
+}
+
+func (d *snapDec) bool() bool {
+	if d.at >= len(d.buf) || d.buf[d.at] > 1 {
+		d.damaged()
+	}
+	d.at++
+	return d.buf[d.at-1] == 1
+}
+
 // count reads a length, no more than the bytes left could hold.
 func (d *snapDec) count() int {
 	n := d.uv()
@@ -437,13 +460,13 @@ func (d *snapDec) rawString() string {
 }
 
 func (d *snapDec) header() {
-	if len(d.buf) < len(snapshotMagic)+9+sha256.Size || string(d.buf[:len(snapshotMagic)]) != snapshotMagic {
+	if len(d.buf) < len(snapshotMagic)+9+4 || string(d.buf[:len(snapshotMagic)]) != snapshotMagic {
 		d.fail("not a snapshot")
 	}
-	// The bytes end with the SHA-256 of the rest: a damaged snapshot is
+	// The bytes end with the CRC-32C of the rest: a damaged snapshot is
 	// refused before any of it is read.
-	n := len(d.buf) - sha256.Size
-	if sum := sha256.Sum256(d.buf[:n]); string(sum[:]) != string(d.buf[n:]) {
+	n := len(d.buf) - 4
+	if crc32.Checksum(d.buf[:n], snapCRC) != binary.LittleEndian.Uint32(d.buf[n:]) {
 		d.damaged()
 	}
 	d.buf = d.buf[:n]
@@ -527,22 +550,9 @@ func (d *snapDec) makePlan(t reflect.Type) snapDecFn {
 	}
 	switch t.Kind() {
 	case reflect.Bool:
-		return func(d *snapDec, v reflect.Value) {
-			if d.at >= len(d.buf) || d.buf[d.at] > 1 {
-				d.damaged()
-			}
-			v.SetBool(d.buf[d.at] == 1)
-			d.at++
-		}
+		return func(d *snapDec, v reflect.Value) { v.SetBool(d.bool()) }
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		return func(d *snapDec, v reflect.Value) {
-			x, n := binary.Varint(d.buf[d.at:])
-			if n <= 0 {
-				d.damaged()
-			}
-			d.at += n
-			v.SetInt(x)
-		}
+		return func(d *snapDec, v reflect.Value) { v.SetInt(d.varint()) }
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
 		return func(d *snapDec, v reflect.Value) { v.SetUint(d.uv()) }
 	case reflect.Float32, reflect.Float64:
@@ -551,6 +561,7 @@ func (d *snapDec) makePlan(t reflect.Type) snapDecFn {
 		return func(d *snapDec, v reflect.Value) { v.SetString(d.str()) }
 	case reflect.Pointer:
 		et := t.Elem()
+		var ef snapDecFn
 		return func(d *snapDec, v reflect.Value) {
 			switch id := d.uv(); id {
 			case 0:
@@ -558,7 +569,10 @@ func (d *snapDec) makePlan(t reflect.Type) snapDecFn {
 				p := reflect.New(et)
 				d.ptrs = append(d.ptrs, p)
 				v.Set(p)
-				d.plan(et)(d, p.Elem())
+				if ef == nil {
+					ef = d.plan(et)
+				}
+				ef(d, p.Elem())
 			default:
 				if id-2 >= uint64(len(d.ptrs)) {
 					d.damaged()
@@ -606,10 +620,42 @@ func (d *snapDec) makePlan(t reflect.Type) snapDecFn {
 			}
 		}
 	case reflect.Struct:
-		n := t.NumField()
+		// Each field at its offset: the fields of the common basic kinds
+		// are written in place, the others through their plan.
+		type field struct {
+			off  uintptr
+			t    reflect.Type
+			plan snapDecFn
+		}
+		fields := make([]field, t.NumField())
+		for i := range fields {
+			f := t.Field(i)
+			fields[i] = field{off: f.Offset, t: f.Type}
+		}
 		return func(d *snapDec, v reflect.Value) {
-			for i := range n {
-				d.value(settable(v.Field(i)))
+			base := unsafe.Pointer(v.UnsafeAddr())
+			for i := range fields {
+				f := &fields[i]
+				p := unsafe.Add(base, f.off)
+				switch f.t.Kind() {
+				case reflect.String:
+					*(*string)(p) = d.str()
+				case reflect.Int:
+					*(*int)(p) = int(d.varint())
+				case reflect.Int64:
+					*(*int64)(p) = d.varint()
+				case reflect.Int32:
+					*(*int32)(p) = int32(d.varint())
+				case reflect.Uint64:
+					*(*uint64)(p) = d.uv()
+				case reflect.Bool:
+					*(*bool)(p) = d.bool()
+				default:
+					if f.plan == nil {
+						f.plan = d.plan(f.t)
+					}
+					f.plan(d, reflect.NewAt(f.t, p).Elem())
+				}
 			}
 		}
 	case reflect.Map:
