@@ -102,7 +102,7 @@ profile-wasm:
 	GOOS=js GOARCH=wasm $(GO) build -trimpath $(WASM_GCFLAGS) -o $(BENCH)/prof-inbrowser/web/app.wasm ./bench/inbrowser
 	cp bench/inbrowser/index.html "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" $(BENCH)/prof-inbrowser/
 	printf '{"Replace":{"%s/scenarios/$(SCALE)":"%s/bench/scale/$(SCALE)"}}\n' "$(CURDIR)" "$(CURDIR)" > $(BENCH)/overlay.json
-	GOOS=js GOARCH=wasm $(GO) build -overlay $(BENCH)/overlay.json -trimpath $(WASM_GCFLAGS) -o $(BENCH)/prof-scale.wasm ./wasm
+	GOOS=js GOARCH=wasm $(GO) build -overlay $(BENCH)/overlay.json -trimpath $(WASM_GCFLAGS) -ldflags "-X main.version=$(VERSION)" -o $(BENCH)/prof-scale.wasm ./wasm
 	$(GO) build -overlay $(BENCH)/overlay.json -ldflags "-X main.version=$(VERSION)" -o $(BENCH)/scale-site ./wasm
 	rm -rf $(BENCH)/prof-scale
 	$(BENCH)/scale-site -generate $(BENCH)/prof-scale -web web -wasm $(BENCH)/prof-scale.wasm

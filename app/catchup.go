@@ -6,6 +6,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"reconcile/app/session"
 	"reconcile/engine/api"
 )
 
@@ -44,6 +45,13 @@ type catchUp struct {
 	err error
 	// scheduled is set while a slice waits for the browser's turn.
 	scheduled bool
+	// looked is set once the player has looked for a shipped snapshot
+	// (snapshots.go); waiting while it fetches one, when no slice runs.
+	// snapshot is the pass of the one the run keeps as a checkpoint (0:
+	// none); snapshotErr says why one shipped could not be used.
+	looked, waiting bool
+	snapshot        int
+	snapshotErr     string
 }
 
 // redraw reports whether the progress is to be drawn again at now: once
@@ -93,6 +101,10 @@ func (p *Player) catchUpLater(ctx app.Context) {
 	c := p.catching
 	if c == nil || c.scheduled || !app.IsClient || !p.mounted {
 		return
+	}
+	p.fetchSnapshot(ctx) // once
+	if c.waiting {
+		return // fetchSnapshot calls again once it has an answer
 	}
 	c.scheduled = true
 	ses := p.ses
@@ -149,6 +161,9 @@ func (p *Player) endCatchUp(ctx app.Context, notice string) {
 			}
 		})
 	}
+	if notice == "" {
+		notice = c.snapshotErr
+	}
 	p.notice = notice
 	p.refresh()
 	p.readChecks()
@@ -189,7 +204,7 @@ func (p *Player) renderCatchUp() app.UI {
 	}
 	return app.Section().Class("catch-up").Aria("labelledby", "catch-up-title").Body(
 		app.H2().ID("catch-up-title").Text(fmt.Sprintf("Going to pass %d", c.to)),
-		app.P().Text("The address names a pass far into the run. This tab computes every pass before it, as the engine does, a slice at a time: the page stays usable meanwhile."),
+		app.P().Text(catchUpHow(c)),
 		app.Progress().Max(c.to).Value(n).Aria("label", "Passes computed"),
 		app.P().Class("muted").Text(fmt.Sprintf("%d of %d passes computed%s", n, c.to, left)),
 		app.Button().Type("button").Text(fmt.Sprintf("Cancel: show pass %d", n)).OnClick(p.onCancelCatchUp),
@@ -227,4 +242,48 @@ func afterBrowser(ctx app.Context, f func(ctx app.Context)) {
 	})
 	ch.Get("port1").Set("onmessage", fn)
 	ch.Get("port2").Call("postMessage", nil)
+}
+
+// catchUpHow says how the catch-up gets to its pass.
+func catchUpHow(c *catchUp) string {
+	switch {
+	case c.waiting:
+		return fmt.Sprintf("Pass %d is far from the passes this tab has computed. It is fetching the snapshot of the world shipped with the lesson nearest before it.", c.to)
+	case c.snapshot > 0:
+		return fmt.Sprintf("Pass %d is far from the passes this tab has computed. It starts from the snapshot of the world after pass %d, shipped with the lesson, and computes the passes after it, as the engine does, a slice at a time: the page stays usable meanwhile.", c.to, c.snapshot)
+	}
+	return fmt.Sprintf("Pass %d is far from the passes this tab has computed. It computes the passes on the way, as the engine does, a slice at a time: the page stays usable meanwhile.", c.to)
+}
+
+// farSeekPasses is how many passes a seek may replay at once, in the
+// frame of the click: one that would replay more (a step back from a pass
+// a deep link reached through a snapshot, a jump far ahead on the
+// timeline) goes the way of a deep link, a slice at a time.
+const farSeekPasses = 2000
+
+// seekFar takes a seek to pass n that would replay more than
+// farSeekPasses passes: it reports whether it did.
+func (p *Player) seekFar(ctx app.Context, n int) bool {
+	if !app.IsClient || p.ses == nil || p.catching != nil {
+		return false
+	}
+	if replay(p.ses, n) <= farSeekPasses {
+		return false
+	}
+	p.alert, p.notice = "", ""
+	if p.beginCatchUp(n, 0, catchUpAtOnce) {
+		return false // there already: the stage shows it as any seek
+	}
+	p.catchUpLater(ctx)
+	return true
+}
+
+// replay is how many passes a seek to n computes: from the checkpoint
+// before it, or from the current pass when n is ahead of it.
+func replay(ses *session.Session, n int) int {
+	from := ses.Run().NearestCheckpoint(n)
+	if n >= ses.N() {
+		from = max(from, ses.N())
+	}
+	return n - from
 }

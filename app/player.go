@@ -98,6 +98,9 @@ func (p *Player) OnNav(ctx app.Context) {
 		p.playToSymptom(ctx, false)
 	}
 	p.replay(ctx, u)
+	// A deep link's catch-up looks for a shipped snapshot at once: the
+	// fetch goes on while the page mounts.
+	p.fetchSnapshot(ctx)
 	if p.mounted {
 		// Opened by a link within the site: the page mounted before it
 		// knew the lesson, so settle could not look ahead.
@@ -197,7 +200,11 @@ func (p *Player) open(u *url.URL) {
 	// In the browser, a pass far ahead is computed a slice at a time, the
 	// page showing the progress meanwhile (catchup.go); the rest of the
 	// way there is then as below.
-	if app.IsClient && !p.beginCatchUp(want, at, catchUpAtOnce) {
+	first := catchUpAtOnce
+	if p.ses.Big() {
+		first = 0 // one pass: the catch-up looks for a snapshot first
+	}
+	if app.IsClient && !p.beginCatchUp(want, at, first) {
 		return
 	}
 	guard(&p.alert, fmt.Sprintf("Going to pass %d", want), func() {
@@ -242,7 +249,12 @@ func (p *Player) load(id string, later bool) {
 			return
 		}
 		switch known, final, ok := prerenderedEnd(id); {
-		case !later:
+		case !later && !(app.IsClient && s.Big()):
+			// In the browser, a big world's deep link looks ahead a
+			// slice at a time too: its catch-up (and the snapshot it
+			// may fetch) must not wait for a look-ahead from the start.
+			// The prerender looks ahead here: the page it writes says
+			// how far the run is known to go.
 			s.LookAhead()
 		case ok:
 			// What the server's look-ahead learned, until the browser's own
@@ -340,7 +352,10 @@ func prerenderedEnd(id string) (known int, final, ok bool) {
 	if err != nil || known < 0 {
 		return 0, false, false
 	}
-	return known, el.Call("hasAttribute", "data-final").Bool(), true
+	// go-app writes a true data-final with no value and a false one as
+	// data-final="false".
+	final = el.Call("hasAttribute", "data-final").Bool() && ds.Get("final").String() != "false"
+	return known, final, true
 }
 
 // lookAheadAgain is how near the end of the timeline as far as it is

@@ -73,6 +73,13 @@ type asker interface {
 	holds(last, next api.Time) bool
 }
 
+// farSeeker is a page that goes to a pass far from any the run has kept
+// a slice at a time, showing its progress: seekFar reports whether it
+// took the seek to n.
+type farSeeker interface {
+	seekFar(ctx app.Context, n int) bool
+}
+
 // change says what a stage action changed.
 type change struct {
 	// moved: the session is at another pass (or moment).
@@ -252,6 +259,9 @@ func (s *stage) reset(ctx app.Context) {
 func (s *stage) seek(ctx app.Context, n int) { s.seekTo(ctx, n, change{moved: true}) }
 
 func (s *stage) seekTo(ctx app.Context, n int, c change) {
+	if f, ok := s.host.(farSeeker); ok && f.seekFar(ctx, n) {
+		return // a slice at a time (the player's catch-up)
+	}
 	s.alert, s.notice = "", ""
 	s.act(ctx, "seek", fmt.Sprintf("Going to pass %d", n), func() {
 		if err := s.ses.Seek(n); err != nil {

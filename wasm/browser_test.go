@@ -156,8 +156,15 @@ func button(name string) chromedp.Search {
 // waitStatus waits until the role=status element says "Pass n".
 func waitStatus(t *testing.T, ctx context.Context, n int) string {
 	t.Helper()
+	return waitStatusWithin(t, ctx, n, 15*time.Second)
+}
+
+// waitStatusWithin waits up to d until the role=status element says
+// "Pass n".
+func waitStatusWithin(t *testing.T, ctx context.Context, n int, d time.Duration) string {
+	t.Helper()
 	re := regexp.MustCompile(`\bPass ` + strconv.Itoa(n) + `\b`)
-	deadline := time.Now().Add(15 * time.Second)
+	deadline := time.Now().Add(d)
 	var last string
 	for time.Now().Before(deadline) {
 		last = run(t, ctx, "reading the status", chromedp.Evaluate[string](

@@ -25,6 +25,8 @@ func main() {
 	web := flag.String("web", "web", "the static assets copied into the site (with -generate)")
 	serve := flag.String("serve", "", "serve a generated site on `ADDR`, e.g. 127.0.0.1:8080")
 	dir := flag.String("dir", "dist", "the generated site to serve (with -serve)")
+	flag.IntVar(&snapshotFrom, "snapshots-from", snapshotFrom, "ship snapshots of the lessons whose run has at least `N` passes (with -generate)")
+	flag.IntVar(&snapshotEvery, "snapshots-every", snapshotEvery, "one snapshot every `N` passes (with -generate)")
 	flag.Usage = func() {
 		fmt.Fprintf(flag.CommandLine.Output(), "usage: wasm -generate DIR | -serve ADDR [-dir DIR]\n\n")
 		flag.PrintDefaults()

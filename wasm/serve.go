@@ -22,6 +22,7 @@ var contentTypes = map[string]string{
 	".png":         "image/png",
 	".json":        "application/json",
 	".txt":         "text/plain; charset=utf-8",
+	".snap":        "application/gzip", // a world's snapshot (snapshots.go)
 }
 
 // encodings are the precompressed variants a file may have next to it, in

@@ -29,6 +29,9 @@ func generateSite(dir, web, wasm string) error {
 	if err := app.GenerateStaticWebsite(dir, handler(st.Size()), pages()...); err != nil {
 		return err
 	}
+	if err := writeSnapshots(dir); err != nil {
+		return err
+	}
 	if err := copyTree(web, filepath.Join(dir, "web"), func(name string) bool {
 		// Stale compressed binaries are rewritten below.
 		return !strings.HasPrefix(filepath.Base(name), "app.wasm.")

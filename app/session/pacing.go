@@ -355,7 +355,7 @@ func startupAfter(f *sim.Sim, p sim.Pass, ok bool, stepAt api.Time, bound int) s
 	st := f.Store()
 	switch {
 	case !ok || p.At >= stepAt || p.N >= bound || p.N >= maxEventPasses,
-		st.Count("Pod") > bigWorldObjects || st.Count("Node") > bigWorldObjects/10:
+		bigWorld(st):
 		return startupEnd{looked: true}
 	case wrote(p):
 		// A pass that wrote something leaves a watch event on its way: the

@@ -7,11 +7,12 @@ import (
 
 // SeekSome moves towards just after pass n for about d, and reports
 // whether it got there. It is Seek a slice at a time, for a page that must
-// not freeze while it goes far ahead (a deep link to pass 30,000 of a big
-// world): backwards, or to a pass a checkpoint holds, it seeks at once (a
-// seek replays fewer passes than a checkpoint is apart); forwards it runs
-// the passes after the nearest checkpoint, checking the clock after each,
-// and leaves the run where it stopped. A slice runs at least one pass.
+// not freeze while it goes far (a deep link to pass 30,000 of a big
+// world, or a step back from there when the checkpoint before is a
+// snapshot thousands of passes back): backwards, or to a checkpoint
+// ahead, it goes to the nearest checkpoint at or before n; then it runs
+// the passes after it, checking the clock after each, and leaves the run
+// where it stopped. A slice runs at least one pass.
 // The times of the passes met are learnt once per slice, not per pass.
 func (s *Session) SeekSome(n int, d time.Duration) (bool, error) {
 	if n < 0 {
@@ -22,8 +23,11 @@ func (s *Session) SeekSome(n int, d time.Duration) (bool, error) {
 	}
 	s.jumps++
 	run := s.run
-	if cp := run.NearestCheckpoint(n); n <= run.PassCount() || cp > run.PassCount() {
-		if err := run.Seek(max(cp, min(n, run.PassCount()))); err != nil {
+	// Back, or to a checkpoint ahead: from the checkpoint, then the
+	// passes after it a slice at a time like any others (a checkpoint
+	// can be thousands of passes before n).
+	if cp := run.NearestCheckpoint(n); n < run.PassCount() || cp > run.PassCount() {
+		if err := run.Seek(cp); err != nil {
 			return false, s.ended(err)
 		}
 	}

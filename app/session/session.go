@@ -175,7 +175,7 @@ func (s *Session) LookAhead() {
 	f := s.run.Copy()
 	start := time.Now()
 	st := f.Store()
-	big := st.Count("Pod") > bigWorldObjects || st.Count("Node") > bigWorldObjects/10
+	big := bigWorld(st)
 	s.final = false
 	from := f.PassCount()
 	for i := 0; i < lookAheadPasses; i++ {

@@ -2,6 +2,7 @@ package scale
 
 import (
 	"testing"
+	"time"
 
 	"reconcile/engine/api"
 )
@@ -31,5 +32,53 @@ func TestQuantile(t *testing.T) {
 		if got := Quantile(xs, c.q); got != c.want {
 			t.Errorf("Quantile(%v) = %v, want %v", c.q, got, c.want)
 		}
+	}
+}
+
+// TestSnapshotScale: a snapshot of scale-10000 after pass 12000, kept by a
+// fresh run as its checkpoint, gives the world the first run had and the
+// same 1,500 passes after it.
+func TestSnapshotScale(t *testing.T) {
+	if testing.Short() {
+		t.Skip("converges a world of 10,000 pods")
+	}
+	const k, after = 12000, 1500
+	s, err := Start()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.DropCheckpoints()
+	for s.PassCount() < k {
+		if _, ok := s.Next(); !ok {
+			t.Fatal("the run ended early")
+		}
+	}
+	t0 := time.Now()
+	data, err := s.Snapshot("scale")
+	if err != nil {
+		t.Fatal(err)
+	}
+	wrote := time.Since(t0)
+	f, err := Start()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t1 := time.Now()
+	if _, err := f.AddCheckpoint(data, "scale"); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Seek(k); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("pass %d: %d bytes, written in %v, read in %v", k, len(data), wrote, time.Since(t1))
+	if f.Digest() != s.Digest() {
+		t.Fatalf("restored at pass %d: the digest differs", k)
+	}
+	for range after {
+		s.Next()
+		f.Next()
+	}
+	if f.PassCount() != k+after || f.Digest() != s.Digest() {
+		t.Fatalf("restored at pass %d: after %d passes (%d), the digest differs", k, after, f.PassCount())
 	}
 }

@@ -1,0 +1,11 @@
+//go:build !wasm
+
+package app
+
+import "errors"
+
+// fetchBytes fetches a file of the site. Natively (tests, the prerender)
+// there is no site to fetch from.
+func fetchBytes(path string, gunzip bool) ([]byte, error) {
+	return nil, errors.New("no site to fetch " + path + " from")
+}

@@ -1,0 +1,39 @@
+//go:build wasm
+
+package app
+
+import (
+	"errors"
+	"strconv"
+	"syscall/js"
+)
+
+// fetchBytes fetches a file of the site with the browser's fetch, through
+// the browser's DecompressionStream("gzip") when gunzip is set. It waits
+// on the calling goroutine: call it from ctx.Async, never from the UI
+// goroutine or a JavaScript callback.
+func fetchBytes(path string, gunzip bool) ([]byte, error) {
+	g := js.Global()
+	res, err := awaitPromise(g.Call("fetch", path))
+	if err != nil {
+		return nil, err
+	}
+	if !res.Get("ok").Bool() {
+		return nil, errors.New(path + ": HTTP " + strconv.Itoa(res.Get("status").Int()))
+	}
+	if gunzip {
+		d := g.Get("DecompressionStream")
+		if !d.Truthy() {
+			return nil, errors.New("this browser has no DecompressionStream")
+		}
+		res = g.Get("Response").New(res.Get("body").Call("pipeThrough", d.New("gzip")))
+	}
+	buf, err := awaitPromise(res.Call("arrayBuffer"))
+	if err != nil {
+		return nil, err
+	}
+	a := g.Get("Uint8Array").New(buf)
+	out := make([]byte, a.Get("length").Int())
+	js.CopyBytesToGo(out, a)
+	return out, nil
+}

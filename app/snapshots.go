@@ -1,0 +1,131 @@
+package app
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"runtime/debug"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"reconcile/scenarios"
+)
+
+// Snapshots shipped with the site. A lesson whose run is long (tens of
+// thousands of passes) has snapshots of its world written when the site
+// is built, every few thousand passes (wasm/snapshots.go): a deep link far
+// into it fetches the nearest one at or before its pass and the catch-up
+// starts there, instead of computing every pass before it in the tab.
+//
+// The files of lesson id are under /snapshots/<id>/: index.json says
+// which passes have one and under which label they were written, and
+// <pass>.snap is the snapshot, gzip-compressed (not named .gz: the site
+// serves .gz files only as the compressed variants of others, chosen by
+// Accept-Encoding). A snapshot is taken
+// only when its label is the one this build gives the lesson: the lesson's
+// id, the build's version and a hash of the lesson's source, so a site
+// built from another version of the code or of the lesson computes
+// instead. Whatever goes wrong (no index, a damaged file, a refused
+// snapshot), the catch-up goes on computing, and the player says why when
+// the snapshot was there but could not be used.
+
+// SnapshotIndex is index.json.
+type SnapshotIndex struct {
+	Label  string `json:"label"`
+	Passes []int  `json:"passes"`
+}
+
+// snapshotDir is where the snapshots of lesson id are, under the site's
+// root.
+func snapshotDir(id string) string { return "/snapshots/" + id + "/" }
+
+// SnapshotLabel is the label the snapshots of lesson id are written and
+// read under; "" when there is no such lesson.
+func SnapshotLabel(id string) string {
+	_, data, ok := scenarios.File(id)
+	if !ok {
+		return ""
+	}
+	sum := sha256.Sum256(data)
+	return id + " " + Version + " " + hex.EncodeToString(sum[:8])
+}
+
+// nearestSnapshot is the pass of the index's snapshot nearest at or before
+// want and after from (0: none).
+func (x SnapshotIndex) nearestSnapshot(from, want int) int {
+	best := 0
+	for _, n := range x.Passes {
+		if n > from && n <= want && n > best {
+			best = n
+		}
+	}
+	return best
+}
+
+// fetchSnapshot looks, once a catch-up to want is under way, for a
+// shipped snapshot nearer to want than the run is; the catch-up waits
+// meanwhile (the fetch is off the UI goroutine), then goes on from the
+// snapshot, or computing when there is none.
+func (p *Player) fetchSnapshot(ctx app.Context) {
+	c := p.catching
+	if c == nil || c.looked || !app.IsClient {
+		return
+	}
+	c.looked = true
+	label := SnapshotLabel(p.id)
+	if label == "" {
+		return
+	}
+	c.waiting = true
+	id, want, ses := p.id, c.to, p.ses
+	from := want - replay(ses, want) // a snapshot helps only after this
+	ctx.Async(func() {
+		n, data, err := findSnapshot(id, label, from, want)
+		ctx.Dispatch(func(ctx app.Context) {
+			if p.catching != c || p.ses != ses {
+				return // cancelled, or another lesson opened
+			}
+			c.waiting = false
+			if err == nil && n > 0 {
+				read := guard(&p.alert, "Reading the snapshot", func() {
+					// A world read in one go allocates what the passes
+					// before it would have built (about 140 MB for 10,000
+					// pods) with little garbage: collecting on the way
+					// would only mark it again and again. The memory
+					// limit still stands.
+					defer debug.SetGCPercent(debug.SetGCPercent(-1))
+					_, err = ses.AddCheckpoint(data, label)
+				})
+				if err == nil && read {
+					c.snapshot = n
+				}
+			}
+			if err != nil {
+				c.snapshotErr = fmt.Sprintf("The snapshot of the world shipped with the lesson could not be used (%v): every pass before this one was computed instead.", err)
+			}
+			p.catchUpLater(ctx)
+		})
+	})
+}
+
+// findSnapshot fetches the snapshot of lesson id nearest at or before
+// want and after from, written under label: its pass, or 0 when the site
+// has none for the lesson (no index, or one written by another build:
+// not an error), or why the one it has cannot be read.
+func findSnapshot(id, label string, from, want int) (int, []byte, error) {
+	raw, err := fetchBytes(snapshotDir(id)+"index.json", false)
+	if err != nil {
+		return 0, nil, nil
+	}
+	var x SnapshotIndex
+	if json.Unmarshal(raw, &x) != nil || x.Label != label {
+		return 0, nil, nil
+	}
+	n := x.nearestSnapshot(from, want)
+	if n == 0 {
+		return 0, nil, nil
+	}
+	data, err := fetchBytes(fmt.Sprintf("%s%d.snap", snapshotDir(id), n), true)
+	return n, data, err
+}

@@ -1,0 +1,156 @@
+//go:build browser && !wasm
+
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+
+	ui "reconcile/app"
+	"reconcile/engine/sim"
+	"reconcile/scenarios"
+)
+
+// TestBrowserSnapshotDeepLink: a deep link into a lesson with snapshots
+// shipped beside the site fetches the one nearest before its pass and
+// computes only the passes after it, and shows the world the engine has
+// at that pass, digest for digest. A damaged snapshot changes nothing but
+// a notice: the tab computes every pass instead and shows the same world.
+//
+// The bundled lessons are too short to get snapshots when the site is
+// built, so the test writes some for edge-vs-level (every 50 passes) with
+// the version the site was built with, and serves them beside it. The CPU
+// is slowed down 20 times once the page has loaded, as on a slow phone, so
+// that the pass is not computed in the player's first slice, before it
+// looks for a snapshot.
+func TestBrowserSnapshotDeepLink(t *testing.T) {
+	worker, err := os.ReadFile(filepath.Join(siteDir, "app-worker.js"))
+	mustHave(t, "the generated site (run make build)", err)
+	m := regexp.MustCompile(`const cacheName = "app-" \+ "([^"]*)"`).FindSubmatch(worker)
+	if m == nil {
+		t.Fatal("app-worker.js does not name the site's version")
+	}
+	oldVersion, oldFrom, oldEvery := ui.Version, snapshotFrom, snapshotEvery
+	ui.Version, snapshotFrom, snapshotEvery = string(m[1]), 100, 50
+	t.Cleanup(func() { ui.Version, snapshotFrom, snapshotEvery = oldVersion, oldFrom, oldEvery })
+
+	const id, pass = "edge-vs-level", 160
+	good := t.TempDir()
+	if err := writeLessonSnapshots(good, id); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(good, "snapshots", id, "150.snap")); err != nil {
+		t.Fatalf("no snapshot of pass 150 was written: %v", err)
+	}
+	// The same files, but pass 150's bytes changed in the middle.
+	bad := t.TempDir()
+	if err := copyTree(good, bad, func(string) bool { return true }); err != nil {
+		t.Fatal(err)
+	}
+	damage(t, filepath.Join(bad, "snapshots", id, "150.snap"))
+
+	sc, err := scenarios.Load(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run, err := sim.New(sc.Config())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := run.Seek(pass); err != nil {
+		t.Fatal(err)
+	}
+	want := run.Digest()
+
+	for _, c := range []struct {
+		name, snapshots string
+		notice          string
+	}{
+		{"kept", good, ""},
+		{"damaged", bad, "could not be used (snapshot: damaged"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			files, snaps := siteHandler(siteDir), siteHandler(c.snapshots)
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if strings.HasPrefix(r.URL.Path, "/snapshots/") {
+					snaps.ServeHTTP(w, r)
+					return
+				}
+				files.ServeHTTP(w, r)
+			}))
+			defer srv.Close()
+			ctx := browser(t)
+			open(t, ctx, srv.URL+"/s/"+id)
+			waitStatus(t, ctx, 0)
+			do(t, ctx, "slowing the CPU down", chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+				_, err := chromedp.Call(ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: 20})
+				return err
+			}))
+			// Within the site, as a link the page follows would.
+			eval[bool](t, ctx, "following a deep link", `history.pushState({}, "", "?pass=`+strconv.Itoa(pass)+`"); dispatchEvent(new PopStateEvent("popstate")); true`)
+			waitStatusWithin(t, ctx, pass, 60*time.Second)
+			do(t, ctx, "ending the slow-down", chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+				_, err := chromedp.Call(ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: 1})
+				return err
+			}))
+			fetched := eval[bool](t, ctx, "listing what the page fetched",
+				`performance.getEntriesByType("resource").some(e => new URL(e.name).pathname == "/snapshots/`+id+`/150.snap")`)
+			if !fetched {
+				t.Errorf("the page did not fetch the snapshot of pass 150")
+			}
+			if got := browserDigest(t, ctx, pass); got != want {
+				t.Errorf("pass %d shows the world %s, the engine's is %s", pass, got, want)
+			}
+			body := eval[string](t, ctx, "reading the page", `document.body.innerText`)
+			if c.notice == "" && strings.Contains(body, "could not be used") {
+				t.Errorf("the kept snapshot is reported unusable: %q", body)
+			}
+			if c.notice != "" && !strings.Contains(body, c.notice) {
+				t.Errorf("the page does not say %q:\n%s", c.notice, body)
+			}
+			if alert := eval[string](t, ctx, "reading the alert", `(document.querySelector('[role="alert"]') || {}).textContent || ""`); alert != "" {
+				t.Errorf("alert: %q", alert)
+			}
+		})
+	}
+}
+
+// damage flips a byte in the middle of a gzip-compressed file's contents.
+func damage(t *testing.T, name string) {
+	t.Helper()
+	f, err := os.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	z, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var raw bytes.Buffer
+	if _, err := raw.ReadFrom(z); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	b := raw.Bytes()
+	b[len(b)/2] ^= 0x01
+	var out bytes.Buffer
+	w := gzip.NewWriter(&out)
+	w.Write(b)
+	w.Close()
+	if err := os.WriteFile(name, out.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

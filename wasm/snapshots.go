@@ -1,0 +1,103 @@
+//go:build !wasm
+
+package main
+
+import (
+	"compress/gzip"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+
+	ui "reconcile/app"
+	"reconcile/engine/sim"
+	"reconcile/scenarios"
+)
+
+// Snapshots shipped with the site (app/snapshots.go): a lesson whose run
+// has at least snapshotFrom passes gets a snapshot of its world every
+// snapshotEvery passes, so that a deep link far into it computes at most
+// snapshotEvery passes in the tab. The bundled lessons are far shorter:
+// they get none, and the site does not grow.
+var (
+	snapshotFrom  = 10000
+	snapshotEvery = 5000
+	// snapshotMax caps the passes a run is computed to when the site is
+	// built.
+	snapshotMax = 200000
+)
+
+// writeSnapshots writes the snapshots of every bundled lesson long enough
+// to have some under dir/snapshots/<id>/, with their index.json.
+func writeSnapshots(dir string) error {
+	if err := os.RemoveAll(filepath.Join(dir, "snapshots")); err != nil {
+		return err
+	}
+	for _, id := range scenarios.IDs() {
+		if err := writeLessonSnapshots(dir, id); err != nil {
+			return fmt.Errorf("snapshots of %s: %w", id, err)
+		}
+	}
+	return nil
+}
+
+func writeLessonSnapshots(dir, id string) error {
+	sc, err := scenarios.Load(id)
+	if err != nil {
+		return err
+	}
+	run, err := sim.New(sc.Config())
+	if err != nil {
+		return err
+	}
+	run.DropCheckpoints() // one pass after the other: no seek
+	label := ui.SnapshotLabel(id)
+	var snaps [][]byte
+	for run.PassCount() < snapshotMax {
+		if _, ok := run.Next(); !ok {
+			break
+		}
+		if run.PassCount()%snapshotEvery == 0 {
+			b, err := run.Snapshot(label)
+			if err != nil {
+				return err
+			}
+			snaps = append(snaps, b)
+		}
+	}
+	if run.PassCount() < snapshotFrom || len(snaps) == 0 {
+		return nil
+	}
+	out := filepath.Join(dir, "snapshots", id)
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return err
+	}
+	index := ui.SnapshotIndex{Label: label}
+	for i, b := range snaps {
+		n := (i + 1) * snapshotEvery
+		err := writeAtomically(filepath.Join(out, strconv.Itoa(n)+".snap"), func(w io.Writer) error {
+			z, err := gzip.NewWriterLevel(w, gzip.BestSpeed)
+			if err != nil {
+				return err
+			}
+			if _, err := z.Write(b); err != nil {
+				return err
+			}
+			return z.Close()
+		})
+		if err != nil {
+			return err
+		}
+		index.Passes = append(index.Passes, n)
+	}
+	j, err := json.Marshal(index)
+	if err != nil {
+		return err
+	}
+	return writeAtomically(filepath.Join(out, "index.json"), func(w io.Writer) error {
+		_, err := w.Write(append(j, '\n'))
+		return err
+	})
+}
