@@ -2,6 +2,7 @@ package sim_test
 
 import (
 	"fmt"
+	"runtime"
 	"slices"
 	"testing"
 
@@ -130,6 +131,9 @@ type halfTicker struct{ podLabeler }
 func (halfTicker) Period() api.Duration { return 5 * api.Second }
 
 func TestAHalfOptionalInterfaceIsRefused(t *testing.T) {
+	if runtime.GOOS == "js" {
+		t.Skip("in the browser, Check does not look methods up by name (controller/hasmethod_js.go)")
+	}
 	spec := controller.Spec{Name: "half", For: "Pod", New: func(controller.Env) controller.Reconciler { return halfTicker{} }}
 	_, err := sim.New(sim.Config{Controllers: append(slices.Clone(controller.Builtin), spec)})
 	want := "controller pod-labeler has Period but does not implement controller.Ticker (Period, Tick)"
