@@ -3,6 +3,8 @@ package scenarios_test
 import (
 	"testing"
 
+	"reconcile/engine/api"
+	"reconcile/engine/controller"
 	"reconcile/scenarios"
 )
 
@@ -50,5 +52,28 @@ func TestSeekRestoresEveryLesson(t *testing.T) {
 				t.Fatalf("%s: a fresh run at pass %d has digest %s, the first run had %s", id, p, got, digests[p])
 			}
 		})
+	}
+}
+
+// TestPassTimes: PassTimes gives every lesson's passes' numbers, times and
+// results as Passes does, from any pass.
+func TestPassTimes(t *testing.T) {
+	for _, id := range scenarios.IDs() {
+		s := newSim(t, load(t, id))
+		for _, ok := s.Next(); ok; _, ok = s.Next() {
+		}
+		passes := s.Passes()
+		for _, from := range []int{0, len(passes) / 2, len(passes)} {
+			i := from
+			s.PassTimes(from, func(n int, at api.Time, r controller.Outcome) {
+				if i >= len(passes) || passes[i].N != n || passes[i].At != at || passes[i].Result != r {
+					t.Fatalf("%s: PassTimes(%d) gives pass %d at %s (%s) where Passes has %+v", id, from, n, at, r, passes[min(i, len(passes)-1)])
+				}
+				i++
+			})
+			if i != len(passes) {
+				t.Fatalf("%s: PassTimes(%d) stopped at %d of %d", id, from, i, len(passes))
+			}
+		}
 	}
 }

@@ -201,12 +201,12 @@ func (s *Session) LookAhead() {
 // learn keeps the times of the passes of run not met before. run is the
 // session's run or a copy of it, so its passes are the session's.
 func (s *Session) learn(run *sim.Sim) {
-	for _, p := range run.PassesFrom(len(s.times)) {
-		s.times = append(s.times, p.At)
-		if p.Result == controller.Crashed {
-			s.crashes = append(s.crashes, p.N)
+	run.PassTimes(len(s.times), func(n int, at api.Time, r controller.Outcome) {
+		s.times = append(s.times, at)
+		if r == controller.Crashed {
+			s.crashes = append(s.crashes, n)
 		}
-	}
+	})
 	if !s.roundKnown {
 		s.round, s.roundKnown = startRound(run, s.final)
 	}
