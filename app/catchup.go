@@ -52,6 +52,10 @@ type catchUp struct {
 	looked, waiting bool
 	snapshot        int
 	snapshotErr     string
+	// gcPaused: the collector is off while a snapshot's world is read and
+	// until its pass is shown (snapshots.go); gcPercent is its setting.
+	gcPaused  bool
+	gcPercent int
 }
 
 // redraw reports whether the progress is to be drawn again at now: once
@@ -147,8 +151,12 @@ func (p *Player) catchUpSome(ctx app.Context, d time.Duration) bool {
 // notice, where the learner stopped the catch-up.
 func (p *Player) endCatchUp(ctx app.Context, notice string) {
 	c := p.catching
-	p.dropCatchUp()
-	if c == nil || p.ses == nil {
+	p.catching = nil // the collector, if paused, resumes below
+	if c == nil {
+		return
+	}
+	if p.ses == nil {
+		c.resumeGC()
 		return
 	}
 	switch {
@@ -168,10 +176,19 @@ func (p *Player) endCatchUp(ctx app.Context, notice string) {
 	p.refresh()
 	p.readChecks()
 	p.changed(ctx, change{moved: true})
+	if c.gcPaused {
+		afterBrowser(ctx, func(ctx app.Context) {
+			c.resumeGC()
+			ctx.PreventUpdate()
+		})
+	}
 }
 
 // dropCatchUp forgets the catch-up under way, if any, where it got to.
 func (p *Player) dropCatchUp() {
+	if c := p.catching; c != nil {
+		c.resumeGC()
+	}
 	p.catching = nil
 }
 

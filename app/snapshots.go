@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"runtime"
 	"runtime/debug"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -92,9 +93,13 @@ func (p *Player) fetchSnapshot(ctx app.Context) {
 					// A world read in one go allocates what the passes
 					// before it would have built (about 140 MB for 10,000
 					// pods) with little garbage: collecting on the way
-					// would only mark it again and again. The memory
-					// limit still stands.
-					defer debug.SetGCPercent(debug.SetGCPercent(-1))
+					// would only mark it again and again. The collector
+					// waits until the pass is on screen (endCatchUp); a
+					// cycle begun before (in a tab its marking waits for
+					// idle time) is finished first, or its assists would
+					// go on through the read. The memory limit stands.
+					c.pauseGC()
+					runtime.GC()
 					_, err = ses.AddCheckpoint(data, label)
 				})
 				if err == nil && read {
@@ -128,4 +133,21 @@ func findSnapshot(id, label string, from, want int) (int, []byte, error) {
 	}
 	data, err := fetchBytes(fmt.Sprintf("%s%d.snap", snapshotDir(id), n), true)
 	return n, data, err
+}
+
+// pauseGC turns the collector off until resumeGC.
+func (c *catchUp) pauseGC() {
+	if c.gcPaused {
+		return
+	}
+	c.gcPercent, c.gcPaused = debug.SetGCPercent(-1), true
+}
+
+// resumeGC turns the collector back on. Its first cycle marks the world
+// read from a snapshot in one go (a second or so in a tab).
+func (c *catchUp) resumeGC() {
+	if c.gcPaused {
+		debug.SetGCPercent(c.gcPercent)
+		c.gcPaused = false
+	}
 }

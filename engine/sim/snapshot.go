@@ -531,6 +531,25 @@ func (d *snapDec) str() string {
 
 func (d *snapDec) value(v reflect.Value) { d.plan(v.Type())(d, v) }
 
+// pointer reads a pointer of type t: nil (false), a new value, or one
+// read before (which must be of type t).
+func (d *snapDec) pointer(t reflect.Type) (reflect.Value, bool) {
+	switch id := d.uv(); id {
+	case 0:
+		return reflect.Value{}, false
+	case 1:
+		p := reflect.New(t.Elem())
+		d.ptrs = append(d.ptrs, p)
+		d.plan(t.Elem())(d, p.Elem())
+		return p, true
+	default:
+		if id-2 >= uint64(len(d.ptrs)) || d.ptrs[id-2].Type() != t {
+			d.damaged()
+		}
+		return d.ptrs[id-2], true
+	}
+}
+
 // plan returns how to read a value of type t (made once per type).
 func (d *snapDec) plan(t reflect.Type) snapDecFn {
 	if f, ok := d.plans[t]; ok {
@@ -560,24 +579,9 @@ func (d *snapDec) makePlan(t reflect.Type) snapDecFn {
 	case reflect.String:
 		return func(d *snapDec, v reflect.Value) { v.SetString(d.str()) }
 	case reflect.Pointer:
-		et := t.Elem()
-		var ef snapDecFn
 		return func(d *snapDec, v reflect.Value) {
-			switch id := d.uv(); id {
-			case 0:
-			case 1:
-				p := reflect.New(et)
-				d.ptrs = append(d.ptrs, p)
+			if p, ok := d.pointer(t); ok {
 				v.Set(p)
-				if ef == nil {
-					ef = d.plan(et)
-				}
-				ef(d, p.Elem())
-			default:
-				if id-2 >= uint64(len(d.ptrs)) {
-					d.damaged()
-				}
-				v.Set(d.ptrs[id-2])
 			}
 		}
 	case reflect.Slice:
@@ -670,10 +674,13 @@ func (d *snapDec) makePlan(t reflect.Type) snapDecFn {
 			}
 			m := reflect.MakeMapWithSize(t, int(n-1))
 			kf, ef := d.plan(kt), d.plan(et)
+			// One key and one value, read again for every entry
+			// (SetMapIndex copies them).
+			k, x := reflect.New(kt).Elem(), reflect.New(et).Elem()
 			for range int(n - 1) {
-				k := reflect.New(kt).Elem()
+				k.SetZero()
 				kf(d, k)
-				x := reflect.New(et).Elem()
+				x.SetZero()
 				ef(d, x)
 				m.SetMapIndex(k, x)
 			}
@@ -691,6 +698,17 @@ func (d *snapDec) makePlan(t reflect.Type) snapDecFn {
 			ct := d.types[id-1]
 			if !ct.Implements(t) {
 				d.damaged()
+			}
+			if ct.Kind() == reflect.Pointer {
+				// Most of a world's interfaces hold a pointer (an object,
+				// a controller): read it as one, without a new *T to
+				// hold it (reflect has no **T ready and makes one).
+				p, ok := d.pointer(ct)
+				if !ok {
+					p = reflect.Zero(ct)
+				}
+				v.Set(p)
+				return
 			}
 			c := reflect.New(ct).Elem()
 			d.plan(ct)(d, c)
