@@ -215,7 +215,7 @@ func (p *Player) renderCatchUp() app.UI {
 	c := p.catching
 	n := p.ses.N()
 	left := ""
-	if secs := time.Since(c.began).Seconds(); c.done > 0 && secs > 0.5 {
+	if secs := time.Since(c.began).Seconds(); c.done > 0 && secs > 0.5 && !c.waiting {
 		rate := float64(c.done) / secs
 		left = fmt.Sprintf(" · %.0f passes a second, about %.0f s to go", rate, float64(c.to-n)/rate+0.5)
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"runtime"
 	"runtime/debug"
+	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -103,7 +104,8 @@ func (p *Player) fetchSnapshot(ctx app.Context) {
 					_, err = ses.AddCheckpoint(data, label)
 				})
 				if err == nil && read {
-					c.snapshot = n
+					// The rate shown counts the passes computed from here.
+					c.snapshot, c.from, c.began = n, n, time.Now()
 				}
 			}
 			if err != nil {
