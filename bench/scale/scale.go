@@ -81,7 +81,12 @@ func converge(load func() (*scenario.Scenario, error), done func(*sim.Sim) bool)
 	}
 	start := time.Since(t0)
 	t1 := time.Now()
+	sliceEnd := t1.Add(slice)
 	for {
+		if now := time.Now(); now.After(sliceEnd) {
+			yield()
+			sliceEnd = time.Now().Add(slice)
+		}
 		if _, ok := s.Next(); !ok {
 			return Converged{}, nil, fmt.Errorf("the run ended after %d passes at %s without converging", s.PassCount(), s.Now())
 		}
