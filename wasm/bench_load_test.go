@@ -4,7 +4,11 @@ package main
 
 import (
 	"os"
+	"strconv"
+	"strings"
 	"testing"
+
+	"reconcile/scenarios"
 )
 
 // TestBenchLoad runs only the load step of make bench: the cold and warm
@@ -32,4 +36,58 @@ func TestBenchLoad(t *testing.T) {
 	t.Logf("cold TTI median %s (floor %s), warm %s (floor %s)", med(b.cold), med(b.floorCold), med(b.warm), med(b.floorWarm))
 	t.Logf("cold, where the time goes: instantiated %s (floor %s), loader gone %s (floor %s)",
 		med(b.instantiated), med(b.floorInstantiated), med(b.loaderGone), med(b.floorLoaderGone))
+}
+
+// TestLoadAB opens the default lesson, cold then warm as TestBenchLoad
+// does, on two or more sites in turn (an A/B in the same minutes), and logs
+// for each the medians of the cold load's marks: when the binary was
+// instantiated, when the loader went (Go's start and first render done),
+// when the status said Pass 1 (interactive), and the warm time to
+// interactive. $TTI_SITES names the sites' directories, comma-separated
+// (each as make build's dist/: index.html, web/app.wasm...), $TTI_RUNS the
+// loads of each (default 5).
+func TestLoadAB(t *testing.T) {
+	env := os.Getenv("TTI_SITES")
+	if env == "" {
+		t.Skip("$TTI_SITES names the sites to compare, comma-separated")
+	}
+	dirs := strings.Split(env, ",")
+	runs := 5
+	if v, err := strconv.Atoi(os.Getenv("TTI_RUNS")); err == nil && v > 0 {
+		runs = v
+	}
+	urls := make([]string, len(dirs))
+	for i, d := range dirs {
+		urls[i] = benchServe(t, d) + "/s/" + scenarios.Default
+	}
+	type figs struct{ inst, gone, tti, warm []float64 }
+	got := make([]figs, len(dirs))
+	for r := 0; r < runs; r++ {
+		for i, u := range urls {
+			c, w := benchLoadOnce(t, u)
+			f := &got[i]
+			f.inst = benchAppendMark(f.inst, c.Marks.Instantiated)
+			f.gone = benchAppendMark(f.gone, c.Marks.LoaderGone)
+			f.tti = append(f.tti, *c.Marks.Interactive)
+			f.warm = append(f.warm, *w.Marks.Interactive)
+			t.Logf("%s: cold: instantiated %s, loader gone %s, interactive %.0f ms (%d clicks); warm %.0f ms",
+				dirs[i], benchMsOf(c.Marks.Instantiated), benchMsOf(c.Marks.LoaderGone), *c.Marks.Interactive, c.Clicks, *w.Marks.Interactive)
+		}
+	}
+	for i, d := range dirs {
+		f := got[i]
+		// The split as make bench reports it, each part a median over the
+		// runs of that part.
+		start, pass := make([]float64, 0, runs), make([]float64, 0, runs)
+		for k := range f.gone {
+			if k < len(f.inst) {
+				start = append(start, f.gone[k]-f.inst[k])
+			}
+			if k < len(f.tti) {
+				pass = append(pass, f.tti[k]-f.gone[k])
+			}
+		}
+		t.Logf("%s: cold TTI median %.0f ms of %v; instantiated %.0f ms, + Go start and first render %.0f ms (%v), + first pass %.0f ms (%v); warm median %.0f ms",
+			d, benchMedian(f.tti), f.tti, benchMedian(f.inst), benchMedian(start), start, benchMedian(pass), pass, benchMedian(f.warm))
+	}
 }
