@@ -67,6 +67,9 @@ type Player struct {
 	replayed string
 	// catching is the seek under way to a pass far ahead (catchup.go).
 	catching *catchUp
+	// laterHeight is the height (CSS pixels) of what the server's page
+	// drew below the stage, kept while stage.later holds it back.
+	laterHeight float64
 }
 
 // OnInit opens the lesson as early as it can in the browser, so the first
@@ -77,8 +80,49 @@ func (p *Player) OnInit() {
 	// During an in-app navigation the address bar changes after the new
 	// page is created: only trust it when it already names a lesson.
 	if u := app.Window().URL(); app.IsClient && u != nil && strings.HasPrefix(u.Path, "/s/") {
+		p.holdLater(u)
 		p.open(u)
 	}
+}
+
+// holdLater makes the first render, in the browser, of a lesson opened at
+// its start draw only the first screen: the lesson's head, the transport
+// and the stage. What is below (the story, the pass and the inspector, the
+// checks, the faults, the log, the pseudocode, the share) is neither read
+// nor drawn until the browser is idle after the page has shown (showLater)
+// or the learner picks an object: a first visit compiles and runs only the
+// code of what it shows before the learner can press Next pass. Meanwhile
+// the space the server's page gave it is kept, so nothing on the page
+// moves. A deep link (?pass, ?t, ?at, ?play, ?in) draws everything at once.
+func (p *Player) holdLater(u *url.URL) {
+	q := u.Query()
+	for _, k := range []string{"pass", "t", "at", "play", "in"} {
+		if q.Has(k) {
+			return
+		}
+	}
+	p.later, p.reader.NoInspector = true, true
+	p.laterHeight = 0
+	doc := app.Window().Get("document")
+	main, stage := doc.Call("getElementById", "main"), doc.Call("querySelector", "#main > .stage")
+	if main.Truthy() && stage.Truthy() {
+		p.laterHeight = max(0, main.Call("getBoundingClientRect").Get("bottom").Float()-stage.Call("getBoundingClientRect").Get("bottom").Float())
+	}
+}
+
+// showLater draws, once the browser is idle, what holdLater held back.
+func (p *Player) showLater(ctx app.Context) {
+	if !p.later {
+		return
+	}
+	whenIdle(ctx, func(ctx app.Context) {
+		if !p.later || !p.mounted {
+			return
+		}
+		p.later, p.reader.NoInspector = false, false
+		p.refresh()
+		p.readChecks()
+	})
 }
 
 // OnAppUpdate offers to reload when a new version has been installed.
@@ -116,6 +160,7 @@ func (p *Player) OnMount(ctx app.Context) {
 	p.noteProgress(ctx) // opening a lesson is visiting it
 	p.settle()
 	p.catchUpLater(ctx)
+	p.showLater(ctx)
 }
 
 // replay plays a failure lesson to its symptom when u asks for it
@@ -459,6 +504,14 @@ func (p *Player) Render() app.UI {
 			memoize(aboutKey{p.id, p.embed}, p.renderAbout),
 		)
 	}
+	if p.later {
+		return s.render(
+			p.renderHead(),
+			p.renderTransport(transport{lesson: p.id, extra: p.transportExtra(), busy: p.catchUpBusy()}),
+			p.renderStage(),
+			app.Div().Class("later").Style("min-height", fmt.Sprintf("%.0fpx", p.laterHeight)),
+		)
+	}
 	return s.render(
 		p.renderHead(),
 		p.renderTransport(transport{lesson: p.id, extra: p.transportExtra(), busy: p.catchUpBusy()}),
@@ -571,7 +624,9 @@ func (p *Player) readChecks() {
 		return
 	}
 	guard(&p.alert, "Reading the lesson's checks", func() {
-		p.checks = readEvidence(p.ses.Run(), p.sc)
+		if !p.later { // drawn below the stage
+			p.checks = readEvidence(p.ses.Run(), p.sc)
+		}
 		now := p.ses.Run().Now()
 		p.told = 0
 		for _, m := range p.sc.Story {

@@ -51,6 +51,9 @@ type stage struct {
 	digestNow bool
 	// failOn names an action the tests make fail on purpose (see act).
 	failOn string
+	// later is set while the page draws only its first screen: see
+	// Player.later. Picking an object to inspect shows the rest at once.
+	later bool
 }
 
 // stageHost is the page a stage is part of.
@@ -329,6 +332,7 @@ func (s *stage) inject(ctx app.Context) {
 
 // pick selects ref for the inspector; picking it again lets go.
 func (s *stage) pick(ctx app.Context, ref api.Ref) {
+	s.later, s.reader.NoInspector = false, false
 	if s.reader.Selected == ref {
 		s.reader.Selected = api.Ref{}
 	} else {
