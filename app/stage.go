@@ -51,8 +51,9 @@ type stage struct {
 	digestNow bool
 	// failOn names an action the tests make fail on purpose (see act).
 	failOn string
-	// later is set while the page draws only its first screen: see
-	// Player.later. Picking an object to inspect shows the rest at once.
+	// later is set while the page draws only its first screen and what
+	// is below it a part at a time (Player.holdLater). Picking an object
+	// to inspect shows all of it at once.
 	later bool
 }
 
