@@ -82,6 +82,7 @@ func (p *Player) OnInit() {
 	// During an in-app navigation the address bar changes after the new
 	// page is created: only trust it when it already names a lesson.
 	if u := app.Window().URL(); app.IsClient && u != nil && strings.HasPrefix(u.Path, "/s/") {
+		p.knowCompactNow()
 		p.holdLater(u)
 		p.open(u)
 	}
@@ -127,7 +128,12 @@ func (p *Player) showLater(ctx app.Context) {
 		switch p.laterShown {
 		case belowInspector + 1:
 			p.reader.NoInspector = false
+			// The run has not moved: the digest read meanwhile stands.
+			digest, n := p.view.Digest, p.view.N
 			p.refresh()
+			if p.view.N == n && p.view.Digest == "" {
+				p.view.Digest = digest
+			}
 		case belowChecks + 1:
 			p.readChecks()
 		}

@@ -100,9 +100,8 @@ func TestLoadAB(t *testing.T) {
 // benchLoadOnceCPU is benchLoadOnce, and sets *cpu to the CPU time the
 // page's thread (rendererMainCPU: the busiest renderer's main thread) took
 // from before the cold navigation until the page was interactive: what the
-// page ran on its thread, whatever else the machine did meanwhile (10 ms
-// resolution; the renderer's own start is counted when the navigation
-// starts a new one).
+// page ran on its thread, whatever else the machine did meanwhile (the
+// renderer's own start is counted when the navigation starts a new one).
 func benchLoadOnceCPU(t *testing.T, url string, cpu *time.Duration) (cold, warm benchMarks) {
 	t.Helper()
 	ctx := probedTab(t, true)

@@ -410,8 +410,16 @@ func profileUnder(pid, ancestor int) bool {
 	return false
 }
 
-// threadCPU is a thread's user and system time (clock ticks of 10 ms).
+// threadCPU is a thread's time on a CPU: from its schedstat (ns) where the
+// kernel keeps one, else its user and system time (clock ticks of 10 ms).
 func threadCPU(pid, tid int) time.Duration {
+	if b, err := os.ReadFile(fmt.Sprintf("/proc/%d/task/%d/schedstat", pid, tid)); err == nil {
+		if f := strings.Fields(string(b)); len(f) > 0 {
+			if ns, err := strconv.ParseInt(f[0], 10, 64); err == nil {
+				return time.Duration(ns)
+			}
+		}
+	}
 	f := profileStatFields(fmt.Sprintf("/proc/%d/task/%d/stat", pid, tid))
 	if len(f) < 13 {
 		return 0
