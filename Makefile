@@ -93,8 +93,9 @@ clean:
 	rm -rf dist web/app.wasm web/app.wasm.* test-artifacts $(BENCH)
 
 # make profile-wasm profiles, in headless Chromium, the engine converging
-# the scale scenario (bench/inbrowser) and the player catching up to its
-# deep link, from builds that keep their names (no -s -w), and writes
+# the scale scenario (bench/inbrowser), the player catching up to its
+# deep link, its clicks, and a first visit's start (navigation to Pass 1
+# shown, cold), from builds that keep their names (no -s -w), and writes
 # self time by function and by package to $(BENCH)/profile/ (see
 # wasm/profile_bench_test.go; WASMPROF_OUT names another directory).
 profile-wasm:
@@ -106,4 +107,7 @@ profile-wasm:
 	$(GO) build -overlay $(BENCH)/overlay.json -ldflags "-X main.version=$(VERSION)" -o $(BENCH)/scale-site ./wasm
 	rm -rf $(BENCH)/prof-scale
 	$(BENCH)/scale-site -generate $(BENCH)/prof-scale -web web -wasm $(BENCH)/prof-scale.wasm
-	$(GO) test -tags 'browser bench' -count=1 -timeout 15m -v -run '^TestProfile(Engine|CatchUp|Clicks)$$' ./wasm
+	GOOS=js GOARCH=wasm $(GO) build -trimpath $(WASM_GCFLAGS) -o $(BENCH)/prof-site.wasm ./wasm
+	rm -rf $(BENCH)/prof-site
+	$(GO) run -ldflags "-X main.version=$(VERSION)" ./wasm -generate $(BENCH)/prof-site -web web -wasm $(BENCH)/prof-site.wasm
+	$(GO) test -tags 'browser bench' -count=1 -timeout 15m -v -run '^TestProfile(Engine|CatchUp|Clicks|Start)$$' ./wasm

@@ -30,7 +30,7 @@ type lesson struct {
 func openLesson(id string) (sc *scenario.Scenario, found bool, err error) {
 	var alert string
 	guard(&alert, "reading lesson "+id, func() {
-		sc, err = scenarios.Load(id)
+		sc, err = scenarios.Open(id)
 	})
 	switch {
 	case alert != "":

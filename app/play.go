@@ -147,6 +147,16 @@ type driver struct {
 // compactQuery is the media query of app.css's compact stage.
 const compactQuery = "(max-width: 41.99rem), (max-height: 46rem)"
 
+// knowCompactNow asks the browser, before a page's first render, whether
+// the screen is compact, so that it draws one loop figure (not both, then
+// one once mounted). watchCompact follows the changes.
+func (d *driver) knowCompactNow() {
+	if !app.IsClient {
+		return
+	}
+	d.compact, d.knowCompact = app.Window().Call("matchMedia", compactQuery).Get("matches").Bool(), true
+}
+
 // watchCompact keeps d.compact up to date and calls changed on the UI
 // goroutine when it changes.
 func (d *driver) watchCompact(ctx app.Context, changed func(ctx app.Context)) {

@@ -67,6 +67,11 @@ type Player struct {
 	replayed string
 	// catching is the seek under way to a pass far ahead (catchup.go).
 	catching *catchUp
+	// laterHeight is the height (CSS pixels) of what the server's page
+	// drew below the stage, kept while stage.later holds it back;
+	// laterShown is how many of its groups (Player.below) are drawn.
+	laterHeight float64
+	laterShown  int
 }
 
 // OnInit opens the lesson as early as it can in the browser, so the first
@@ -77,9 +82,72 @@ func (p *Player) OnInit() {
 	// During an in-app navigation the address bar changes after the new
 	// page is created: only trust it when it already names a lesson.
 	if u := app.Window().URL(); app.IsClient && u != nil && strings.HasPrefix(u.Path, "/s/") {
+		p.knowCompactNow()
+		p.holdLater(u)
 		p.open(u)
 	}
 }
+
+// holdLater makes the first render, in the browser, of a lesson opened at
+// its start draw only the first screen: the lesson's head, the transport
+// and the stage. What is below (the story, the pass and the inspector, the
+// checks, the faults, the log, the pseudocode, the share) is neither read
+// nor drawn until the browser is idle after the page has shown (showLater)
+// or the learner picks an object: a first visit compiles and runs only the
+// code of what it shows before the learner can press Next pass. Meanwhile
+// the space the server's page gave it is kept, so nothing on the page
+// moves. A deep link (?pass, ?t, ?at, ?play, ?in) draws everything at once.
+func (p *Player) holdLater(u *url.URL) {
+	q := u.Query()
+	for _, k := range []string{"pass", "t", "at", "play", "in"} {
+		if q.Has(k) {
+			return
+		}
+	}
+	p.later, p.reader.NoInspector = true, true
+	p.laterHeight, p.laterShown = 0, 0
+	doc := app.Window().Get("document")
+	main, stage := doc.Call("getElementById", "main"), doc.Call("querySelector", "#main > .stage")
+	if main.Truthy() && stage.Truthy() {
+		p.laterHeight = max(0, main.Call("getBoundingClientRect").Get("bottom").Float()-stage.Call("getBoundingClientRect").Get("bottom").Float())
+	}
+}
+
+// showLater draws what holdLater held back, a group of Player.below each
+// time the browser is idle: the page's thread is never busy for long, and
+// an input meanwhile waits for one group at most.
+func (p *Player) showLater(ctx app.Context) {
+	if !p.later {
+		return
+	}
+	whenIdle(ctx, func(ctx app.Context) {
+		if !p.later || !p.mounted {
+			return
+		}
+		p.laterShown++
+		switch p.laterShown {
+		case belowInspector + 1:
+			p.reader.NoInspector = false
+			// The run has not moved: the digest read meanwhile stands.
+			digest, n := p.view.Digest, p.view.N
+			p.refresh()
+			if p.view.N == n && p.view.Digest == "" {
+				p.view.Digest = digest
+			}
+		case belowChecks + 1:
+			p.readChecks()
+		}
+		if p.laterShown == belowGroups {
+			p.later = false
+			return
+		}
+		p.showLater(ctx)
+	})
+}
+
+// drawsChecks says whether the page draws the lesson's checks (and so reads
+// them).
+func (p *Player) drawsChecks() bool { return !p.later || p.laterShown > belowChecks }
 
 // OnAppUpdate offers to reload when a new version has been installed.
 func (p *Player) OnAppUpdate(ctx app.Context) {
@@ -119,6 +187,7 @@ func (p *Player) OnMount(ctx app.Context) {
 	p.noteProgress(ctx) // opening a lesson is visiting it
 	p.settle()
 	p.catchUpLater(ctx)
+	p.showLater(ctx)
 }
 
 // replay plays a failure lesson to its symptom when u asks for it
@@ -474,22 +543,60 @@ func (p *Player) Render() app.UI {
 			memoize(aboutKey{p.id, p.embed}, p.renderAbout),
 		)
 	}
-	return s.render(
+	parts := []app.UI{
 		p.renderHead(),
 		p.renderTransport(transport{lesson: p.id, extra: p.transportExtra(), busy: p.catchUpBusy()}),
 		p.renderStage(),
-		memoize(storyKey{p.id, p.told, p.tally()}, p.renderStory),
-		memoize(aboutKey{p.id, p.embed}, p.renderAbout),
-		memoize(failureKey{p.id, p.failureWhere(), p.view.Ready}, p.renderFailure),
-		app.Div().Class("workspace").Body(p.renderPass(), p.renderInspector()),
-		app.Div().Class("workspace").Body(
-			memoize(p.checks.key(p.view.Now), func() app.UI { return renderChecks(p.checks, p.view.Now) }),
-			memoize(p.faultsKey(), p.renderFaults),
-		),
-		p.renderLog(logNote),
-		memoize(pseudoKeyOf(p.view.Current), func() app.UI { return renderPseudocode(p.view.Current) }),
-		memoize(shareKey{p.view.Digest, p.view.N, p.embedCode, p.copied}, p.renderShare),
-	)
+	}
+	all := p.below(logNote)
+	groups := all[:]
+	if p.later {
+		groups = groups[:min(p.laterShown, len(groups))]
+	}
+	for _, g := range groups {
+		parts = append(parts, g()...)
+	}
+	if p.later {
+		parts = append(parts, app.Div().Class("later").Style("min-height", fmt.Sprintf("%.0fpx", p.laterHeight)))
+	}
+	return s.render(parts...)
+}
+
+// The groups of Player.below that read something more from the run.
+const (
+	belowInspector = 1 // the pass and the inspector
+	belowChecks    = 2 // the lesson's checks and the faults
+	belowGroups    = 4
+)
+
+// below are the parts of the page under the stage, in the groups that
+// showLater draws one at a time on a first visit.
+func (p *Player) below(logNote app.UI) [belowGroups]func() []app.UI {
+	return [belowGroups]func() []app.UI{
+		func() []app.UI {
+			return []app.UI{
+				memoize(storyKey{p.id, p.told, p.tally()}, p.renderStory),
+				memoize(aboutKey{p.id, p.embed}, p.renderAbout),
+				memoize(failureKey{p.id, p.failureWhere(), p.view.Ready}, p.renderFailure),
+			}
+		},
+		belowInspector: func() []app.UI {
+			return []app.UI{app.Div().Class("workspace").Body(p.renderPass(), p.renderInspector())}
+		},
+		belowChecks: func() []app.UI {
+			return []app.UI{app.Div().Class("workspace").Body(
+				memoize(p.checks.key(p.view.Now), func() app.UI { return renderChecks(p.checks, p.view.Now) }),
+				memoize(p.faultsKey(), p.renderFaults),
+			)}
+		},
+		func() []app.UI {
+			return []app.UI{
+				p.renderLog(logNote),
+				memoize(pseudoKeyOf(p.view.Current), func() app.UI { return renderPseudocode(p.view.Current) }),
+				memoize(shareKey{p.view.Digest, p.view.N, p.embedCode, p.copied}, p.renderShare),
+			}
+		},
+	}
 }
 
 // renderHead is the lesson's title and its line for this moment: the lead
@@ -586,7 +693,9 @@ func (p *Player) readChecks() {
 		return
 	}
 	guard(&p.alert, "Reading the lesson's checks", func() {
-		p.checks = readEvidence(p.ses.Run(), p.sc)
+		if p.drawsChecks() {
+			p.checks = readEvidence(p.ses.Run(), p.sc)
+		}
 		now := p.ses.Run().Now()
 		p.told = 0
 		for _, m := range p.sc.Story {

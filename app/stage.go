@@ -51,6 +51,10 @@ type stage struct {
 	digestNow bool
 	// failOn names an action the tests make fail on purpose (see act).
 	failOn string
+	// later is set while the page draws only its first screen and what
+	// is below it a part at a time (Player.holdLater). Picking an object
+	// to inspect shows all of it at once.
+	later bool
 }
 
 // stageHost is the page a stage is part of.
@@ -339,6 +343,7 @@ func (s *stage) inject(ctx app.Context) {
 
 // pick selects ref for the inspector; picking it again lets go.
 func (s *stage) pick(ctx app.Context, ref api.Ref) {
+	s.later, s.reader.NoInspector = false, false
 	if s.reader.Selected == ref {
 		s.reader.Selected = api.Ref{}
 	} else {

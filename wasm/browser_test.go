@@ -87,6 +87,9 @@ func browser(t *testing.T) context.Context {
 		chromedp.Flag("disable-sync", true),
 		chromedp.WindowSize(1280, 900),
 	)
+	if f := os.Getenv("CHROMIUM_JS_FLAGS"); f != "" {
+		opts = append(opts, chromedp.Flag("js-flags", f))
+	}
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	t.Cleanup(cancelAlloc)
 	ctx, cancel := chromedp.NewContext(actx)

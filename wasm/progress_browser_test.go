@@ -51,7 +51,7 @@ const probeJS = `(() => {
   window.setTimeout = function (...a) { B.timers++; return st(...a); };
   window.setInterval = function (...a) { B.intervals++; return si(...a); };
   window.requestAnimationFrame = function (...a) { B.frames++; return raf(...a); };
-  const mark = (k) => { if (B.marks[k] === undefined) B.marks[k] = performance.now(); };
+  const mark = (k) => { if (B.marks[k] === undefined) { B.marks[k] = performance.now(); performance.mark("bench:" + k); } };
   const check = () => {
     const loader = document.getElementById("app-wasm-loader");
     if (loader) mark("loader");

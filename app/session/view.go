@@ -77,6 +77,10 @@ type Reader struct {
 	// Moments are moments the page names (a lesson's symptom, its
 	// response), placed among View.Marks once the pass before each is known.
 	Moments []Moment
+	// NoInspector leaves the inspected object's text out of a reading
+	// (View.Inspector holds its Ref only): for a page that does not draw
+	// the inspector yet. Its YAML is the costliest part of a reading.
+	NoInspector bool
 
 	world     worldIndex
 	inspected *objectText
@@ -151,7 +155,11 @@ func (r *Reader) Read(s *Session, digest bool) View {
 		v.Cluster.Acting = passActor(*v.Current)
 	}
 	v.Targets = readTargets(run, &r.world, ctrls)
-	if ref.Kind != "" {
+	switch {
+	case ref.Kind == "":
+	case r.NoInspector:
+		v.Inspector = Inspection{Ref: ref}
+	default:
 		v.Inspector = inspect(run, ref, &r.inspected)
 	}
 	if digest {

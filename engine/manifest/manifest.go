@@ -220,12 +220,12 @@ func decodeObject(n *yaml.Node, pm yamlpos.Source, b *yamlpos.Budget, v Validati
 // configOf renders an object's mapping as JSON-shaped data, with obj's
 // namespace when the mapping names none.
 func configOf(n *yaml.Node, obj api.Object) map[string]any {
-	b, err := json.Marshal(jsonable(yamlpos.Generic(n)))
-	if err != nil {
-		return nil
+	data := jsonable(yamlpos.Generic(n))
+	cfg, ok := jsonShaped(data)
+	if !ok {
+		cfg = jsonRoundTrip(data)
 	}
-	var cfg map[string]any
-	if json.Unmarshal(b, &cfg) != nil {
+	if cfg == nil {
 		return nil
 	}
 	if ns := obj.Meta().Namespace; ns != "" {

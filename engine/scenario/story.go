@@ -45,8 +45,8 @@ func (l *loader) lead(n *yaml.Node) string {
 // text checks a text the page shows: plain text or simple markdown, at
 // most limit characters when limit is above 0.
 func (l *loader) text(n *yaml.Node, path, s string, limit int) {
-	if loc := rawHTML.FindStringIndex(s); loc != nil {
-		l.fail(n, "%s: raw HTML is not allowed (found %q): write plain text or simple markdown", path, s[loc[0]:min(len(s), loc[0]+12)])
+	if at := rawHTML(s); at >= 0 {
+		l.fail(n, "%s: raw HTML is not allowed (found %q): write plain text or simple markdown", path, s[at:min(len(s), at+12)])
 	}
 	if c := utf8.RuneCountInString(s); limit > 0 && c > limit {
 		l.fail(n, "%s: Too long: may not be more than %d characters, got %d", path, limit, c)

@@ -1,0 +1,46 @@
+package session
+
+import (
+	"reflect"
+	"testing"
+
+	"reconcile/scenarios"
+)
+
+// TestReadNoInspector checks that a reading with NoInspector leaves the
+// inspected object's text out but keeps which object it is (the cluster
+// marks it), that everything else it reads is what a full reading reads,
+// and that the next full reading of the same reader has the text.
+func TestReadNoInspector(t *testing.T) {
+	sc, err := scenarios.Load(scenarios.Default)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(sc.Config())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 3 {
+		if _, ok := s.Next(); !ok {
+			t.Fatal("the lesson ends before its third pass")
+		}
+	}
+	var full Reader
+	want := full.Read(s, false)
+	if want.Inspector.Ref.Kind == "" || want.Inspector.YAML == "" {
+		t.Fatalf("the full reading inspects nothing: %+v", want.Inspector)
+	}
+	lean := Reader{NoInspector: true}
+	got := lean.Read(s, false)
+	if got.Inspector.Ref != want.Inspector.Ref || got.Inspector.YAML != "" || len(got.Inspector.Conditions) != 0 {
+		t.Errorf("NoInspector: inspector %+v, want only the ref %v", got.Inspector, want.Inspector.Ref)
+	}
+	got.Inspector = want.Inspector
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("NoInspector reads something else besides the inspector:\n%+v\nwant\n%+v", got, want)
+	}
+	lean.NoInspector = false
+	if again := lean.Read(s, false); !reflect.DeepEqual(again.Inspector, want.Inspector) {
+		t.Errorf("the full reading after a lean one: %+v, want %+v", again.Inspector, want.Inspector)
+	}
+}
