@@ -9,3 +9,9 @@ import "errors"
 func fetchBytes(path string, gunzip bool) ([]byte, error) {
 	return nil, errors.New("no site to fetch " + path + " from")
 }
+
+// prefetched is what the page downloaded before app.wasm ran: natively,
+// nothing.
+func prefetched(id string, want int) (label string, pass int, data []byte, ok bool) {
+	return "", 0, nil, false
+}

@@ -121,6 +121,10 @@ func (p *Player) fetchSnapshot(ctx app.Context) {
 // has none for the lesson (no index, or one written by another build:
 // not an error), or why the one it has cannot be read.
 func findSnapshot(id, label string, from, want int) (int, []byte, error) {
+	// The page may have downloaded it while app.wasm loaded.
+	if l, n, data, ok := prefetched(id, want); ok && l == label && n > from && n <= want {
+		return n, data, nil
+	}
 	raw, err := fetchBytes(snapshotDir(id)+"index.json", false)
 	if err != nil {
 		return 0, nil, nil

@@ -83,7 +83,7 @@ func handler(wasmSize int64) *app.Handler {
 		// A page opened in a course page's frame (?embed=1) is drawn as an
 		// embed from its first paint, before app.wasm has loaded: the
 		// prerendered page is the same for every query.
-		RawHeaders: []string{embedHeader},
+		RawHeaders: []string{embedHeader, snapshotHeader},
 		Version:    version,
 	}
 	if wasmSize > 0 {
@@ -121,3 +121,27 @@ func offlineWorker(template string) string {
 
 // embedHeader marks the document as embedded when its address says so.
 const embedHeader = `<script>if (/[?&]embed=1(&|$)/.test(location.search)) document.documentElement.classList.add("embed")</script>`
+
+// snapshotHeader starts, for a deep link into a lesson (/s/ID?pass=N),
+// the download of the snapshot shipped nearest before its pass
+// (app/snapshots.go) while app.wasm loads: window.reconcileSnapshot is a
+// promise of {id, want, label, pass, bytes}, or of null when the lesson
+// has none or the download failed (the player then fetches it itself,
+// and says why when that fails too).
+const snapshotHeader = `<script>(function () {
+  var m = /^\/s\/([a-z0-9-]+)$/.exec(location.pathname), q = /[?&]pass=(\d+)(&|$)/.exec(location.search);
+  if (!m || !q || !window.DecompressionStream) return;
+  var id = m[1], want = Number(q[1]), dir = "/snapshots/" + id + "/";
+  window.reconcileSnapshot = fetch(dir + "index.json").then(function (r) {
+    if (!r.ok) return null;
+    return r.json().then(function (x) {
+      var best = 0;
+      (x.passes || []).forEach(function (n) { if (n <= want && n > best) best = n; });
+      if (!best) return null;
+      return fetch(dir + best + ".snap").then(function (r) {
+        if (!r.ok) return null;
+        return new Response(r.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+      }).then(function (b) { return b && {id: id, want: want, label: x.label, pass: best, bytes: b}; });
+    });
+  }).catch(function () { return null; });
+})()</script>`

@@ -75,6 +75,39 @@ func TestBrowserSnapshotDeepLink(t *testing.T) {
 	}
 	want := run.Digest()
 
+	// Opened at the deep link itself, the page's own script downloads
+	// the snapshot while app.wasm loads, and the player takes it from
+	// there: the file is fetched once, and the world is the engine's.
+	t.Run("prefetched", func(t *testing.T) {
+		files, snaps := siteHandler(siteDir), siteHandler(good)
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if strings.HasPrefix(r.URL.Path, "/snapshots/") {
+				snaps.ServeHTTP(w, r)
+				return
+			}
+			files.ServeHTTP(w, r)
+		}))
+		defer srv.Close()
+		ctx := browser(t)
+		do(t, ctx, "slowing the CPU down", chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+			_, err := chromedp.Call(ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: 10})
+			return err
+		}))
+		do(t, ctx, "opening the deep link", chromedp.Navigate(srv.URL+"/s/"+id+"?pass="+strconv.Itoa(pass)))
+		waitStatusWithin(t, ctx, pass, 90*time.Second)
+		fetches := eval[int](t, ctx, "counting the snapshot's downloads",
+			`performance.getEntriesByType("resource").filter(e => new URL(e.name).pathname == "/snapshots/`+id+`/150.snap").length`)
+		if fetches != 1 {
+			t.Errorf("the snapshot of pass 150 was downloaded %d times, want once", fetches)
+		}
+		if left := eval[bool](t, ctx, "looking for the download", `window.reconcileSnapshot !== undefined`); left {
+			t.Errorf("the player did not take the page's download (the first slice may have reached the pass)")
+		}
+		if got := browserDigest(t, ctx, pass); got != want {
+			t.Errorf("pass %d shows the world %s, the engine's is %s", pass, got, want)
+		}
+	})
+
 	for _, c := range []struct {
 		name, snapshots string
 		notice          string
