@@ -97,7 +97,7 @@ func TestLoadAB(t *testing.T) {
 	}
 }
 
-// benchLoadOnceCPU is benchLoadOnce, and sets *cpu to the CPU time the
+// benchLoadOnceCPU is benchLoadOnce, and sets *cpu (unless nil) to the CPU time the
 // page's thread (rendererMainCPU: the busiest renderer's main thread) took
 // from before the cold navigation until the page was interactive: what the
 // page ran on its thread, whatever else the machine did meanwhile (the
@@ -106,14 +106,17 @@ func benchLoadOnceCPU(t *testing.T, url string, cpu *time.Duration) (cold, warm 
 	t.Helper()
 	ctx := probedTab(t, true)
 	read := func(what string) benchMarks {
-		before := rendererMainCPU(ctx)
+		var before time.Duration
+		if cpu != nil {
+			before = rendererMainCPU(ctx)
+		}
 		if err := probeNavigate(ctx, time.Minute, url); err != nil {
 			t.Fatalf("%s: opening %s: %v", what, url, err)
 		}
 		if err := probeWait(ctx, time.Minute, `window.__bench.marks.interactive !== undefined`); err != nil {
 			t.Fatalf("%s: %s never became interactive: %v", what, url, err)
 		}
-		if what == "cold" {
+		if what == "cold" && cpu != nil {
 			*cpu = max(0, rendererMainCPU(ctx)-before)
 		}
 		m, err := probeEval[benchMarks](ctx, 10*time.Second, benchMarksJS)

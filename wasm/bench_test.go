@@ -222,26 +222,7 @@ const benchMarksJS = `({marks: window.__bench.marks, clicks: window.__bench.clic
 // until it works.
 func benchLoadOnce(t *testing.T, url string) (cold, warm benchMarks) {
 	t.Helper()
-	ctx := probedTab(t, true)
-	read := func(what string) benchMarks {
-		if err := probeNavigate(ctx, time.Minute, url); err != nil {
-			t.Fatalf("%s: opening %s: %v", what, url, err)
-		}
-		if err := probeWait(ctx, time.Minute, `window.__bench.marks.interactive !== undefined`); err != nil {
-			t.Fatalf("%s: %s never became interactive: %v", what, url, err)
-		}
-		m, err := probeEval[benchMarks](ctx, 10*time.Second, benchMarksJS)
-		if err != nil {
-			t.Fatalf("%s: reading the marks: %v", what, err)
-		}
-		return m
-	}
-	cold = read("cold")
-	if _, err := probeEval[bool](ctx, time.Minute, `navigator.serviceWorker.ready.then(() => true)`); err != nil {
-		t.Fatalf("waiting for the service worker: %v", err)
-	}
-	warm = read("warm")
-	return cold, warm
+	return benchLoadOnceCPU(t, url, nil)
 }
 
 func (b *benchRun) load(t *testing.T) {

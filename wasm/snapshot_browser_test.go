@@ -79,21 +79,10 @@ func TestBrowserSnapshotDeepLink(t *testing.T) {
 	// the snapshot while app.wasm loads, and the player takes it from
 	// there: the file is fetched once, and the world is the engine's.
 	t.Run("prefetched", func(t *testing.T) {
-		files, snaps := siteHandler(siteDir), siteHandler(good)
-		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			if strings.HasPrefix(r.URL.Path, "/snapshots/") {
-				snaps.ServeHTTP(w, r)
-				return
-			}
-			files.ServeHTTP(w, r)
-		}))
-		defer srv.Close()
+		base := siteWithSnapshots(t, good)
 		ctx := browser(t)
-		do(t, ctx, "slowing the CPU down", chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
-			_, err := chromedp.Call(ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: 10})
-			return err
-		}))
-		do(t, ctx, "opening the deep link", chromedp.Navigate(srv.URL+"/s/"+id+"?pass="+strconv.Itoa(pass)))
+		do(t, ctx, "slowing the CPU down", cpuRate(10))
+		do(t, ctx, "opening the deep link", chromedp.Navigate(base+"/s/"+id+"?pass="+strconv.Itoa(pass)))
 		waitStatusWithin(t, ctx, pass, 90*time.Second)
 		fetches := eval[int](t, ctx, "counting the snapshot's downloads",
 			`performance.getEntriesByType("resource").filter(e => new URL(e.name).pathname == "/snapshots/`+id+`/150.snap").length`)
@@ -116,29 +105,15 @@ func TestBrowserSnapshotDeepLink(t *testing.T) {
 		{"damaged", bad, "could not be used (snapshot: damaged"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			files, snaps := siteHandler(siteDir), siteHandler(c.snapshots)
-			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-				if strings.HasPrefix(r.URL.Path, "/snapshots/") {
-					snaps.ServeHTTP(w, r)
-					return
-				}
-				files.ServeHTTP(w, r)
-			}))
-			defer srv.Close()
+			base := siteWithSnapshots(t, c.snapshots)
 			ctx := browser(t)
-			open(t, ctx, srv.URL+"/s/"+id)
+			open(t, ctx, base+"/s/"+id)
 			waitStatus(t, ctx, 0)
-			do(t, ctx, "slowing the CPU down", chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
-				_, err := chromedp.Call(ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: 20})
-				return err
-			}))
+			do(t, ctx, "slowing the CPU down", cpuRate(20))
 			// Within the site, as a link the page follows would.
 			eval[bool](t, ctx, "following a deep link", `history.pushState({}, "", "?pass=`+strconv.Itoa(pass)+`"); dispatchEvent(new PopStateEvent("popstate")); true`)
 			waitStatusWithin(t, ctx, pass, 60*time.Second)
-			do(t, ctx, "ending the slow-down", chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
-				_, err := chromedp.Call(ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: 1})
-				return err
-			}))
+			do(t, ctx, "ending the slow-down", cpuRate(1))
 			fetched := eval[bool](t, ctx, "listing what the page fetched",
 				`performance.getEntriesByType("resource").some(e => new URL(e.name).pathname == "/snapshots/`+id+`/150.snap")`)
 			if !fetched {
@@ -159,6 +134,30 @@ func TestBrowserSnapshotDeepLink(t *testing.T) {
 			}
 		})
 	}
+}
+
+// siteWithSnapshots serves the generated site with the snapshots under
+// dir/snapshots/ beside it, on a random local port.
+func siteWithSnapshots(t *testing.T, dir string) string {
+	t.Helper()
+	files, snaps := siteHandler(siteDir), siteHandler(dir)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/snapshots/") {
+			snaps.ServeHTTP(w, r)
+			return
+		}
+		files.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
+
+// cpuRate slows the page's CPU down rate times (1: full speed).
+func cpuRate(rate float64) chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+		_, err := chromedp.Call(ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: rate})
+		return err
+	})
 }
 
 // damage flips a byte in the middle of a gzip-compressed file's contents.

@@ -50,7 +50,9 @@ const snapshotMagic = "RCNCSNAP"
 
 const snapshotFormat = 1
 
-var snapCRC = crc32.MakeTable(crc32.Castagnoli)
+// snapCRC is the CRC-32C of b. The table is made on first use, not when
+// the program starts (crc32 keeps it once made).
+func snapCRC(b []byte) uint32 { return crc32.Checksum(b, crc32.MakeTable(crc32.Castagnoli)) }
 
 // Snapshot writes the world at the current pass under label.
 func (s *Sim) Snapshot(label string) ([]byte, error) {
@@ -86,7 +88,7 @@ func (s *Sim) Snapshot(label string) ([]byte, error) {
 		head = appendSnapString(head, snapTypeName(t))
 	}
 	out := append(head, body...)
-	return binary.LittleEndian.AppendUint32(out, crc32.Checksum(out, snapCRC)), nil
+	return binary.LittleEndian.AppendUint32(out, snapCRC(out)), nil
 }
 
 // SnapshotPass reads the pass a snapshot was written after, and its
@@ -466,7 +468,7 @@ func (d *snapDec) header() {
 	// The bytes end with the CRC-32C of the rest: a damaged snapshot is
 	// refused before any of it is read.
 	n := len(d.buf) - 4
-	if crc32.Checksum(d.buf[:n], snapCRC) != binary.LittleEndian.Uint32(d.buf[n:]) {
+	if snapCRC(d.buf[:n]) != binary.LittleEndian.Uint32(d.buf[n:]) {
 		d.damaged()
 	}
 	d.buf = d.buf[:n]
