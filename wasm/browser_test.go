@@ -130,12 +130,18 @@ func run[T any](t *testing.T, ctx context.Context, what string, a chromedp.Actio
 
 // open navigates to url and waits until go-app has loaded the binary and
 // removed its loader.
+//
+// A lesson opened at its start draws what is below the stage a group at a
+// time when the browser is idle (Player.holdLater): open also waits until
+// every group is drawn, so what a test reads next is on the page however
+// busy the machine is.
 func open(t *testing.T, ctx context.Context, url string) {
 	t.Helper()
 	do(t, ctx, "opening "+url,
 		chromedp.Navigate(url),
 		chromedp.WaitNotPresent(chromedp.CSS("#app-wasm-loader")),
 	)
+	poll(t, ctx, "the page below the stage is drawn", `document.querySelector(".later") == null`, 15*time.Second)
 }
 
 func screenshot(t *testing.T, ctx context.Context, name string) {
