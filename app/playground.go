@@ -71,7 +71,7 @@ type savedSlot struct {
 // Deployment, with images to roll to.
 const playgroundScenario = `id: playground
 title: Playground
-summary: Three nodes and one Deployment of three pods. Change the desired state, run kubectl, break things on purpose, and watch the loop bring observed state back to what you asked for.
+summary: Three nodes and one Deployment of three pods. Whatever you change, the loop brings observed state back to what you asked for.
 seed: 1
 cluster:
   images:
