@@ -67,6 +67,9 @@ bench: build
 	@echo "--- the floor: a one-button go-app app, built and served the same way"
 	GOOS=js GOARCH=wasm $(GO) build $(BENCH_WASM_FLAGS) -o $(BENCH)/floor.wasm ./bench/floor
 	$(GO) run ./bench/floor -generate $(BENCH)/floor -wasm $(BENCH)/floor.wasm
+	@echo "--- the floor with the engine: the same page, whose first Next pass runs the default lesson's first pass"
+	GOOS=js GOARCH=wasm $(GO) build $(BENCH_WASM_FLAGS) -tags engine -o $(BENCH)/floor-engine.wasm ./bench/floor
+	$(GO) run ./bench/floor -generate $(BENCH)/floor-engine -wasm $(BENCH)/floor-engine.wasm
 	@echo "--- the playground with the scale scenario as one more lesson (a build overlay: bench only)"
 	printf '{"Replace":{"%s/scenarios/$(SCALE)":"%s/bench/scale/$(SCALE)"}}\n' "$(CURDIR)" "$(CURDIR)" > $(BENCH)/overlay.json
 	GOOS=js GOARCH=wasm $(GO) build -overlay $(BENCH)/overlay.json $(BENCH_WASM_FLAGS) -o $(BENCH)/scale.wasm ./wasm

@@ -104,6 +104,10 @@ type benchRun struct {
 	notes        map[string]string // step → failed
 
 	ours, floor struct{ raw, gz, br int64 }
+	// engineFloor is the floor with the engine (bench/floor built with
+	// the tag engine): sizes, and its cold loads as the floor's.
+	engineFloor                                  struct{ raw, gz, br int64 }
+	engineCold, engineInstantiated, engineLoaderGone []float64
 
 	nat *scale.Report
 	// natOne is a process that converges once, as each engine page of the
@@ -168,7 +172,7 @@ func (b *benchRun) sizes(t *testing.T) {
 	for _, s := range []struct {
 		dir string
 		to  *struct{ raw, gz, br int64 }
-	}{{benchPath("site"), &b.ours}, {benchPath("floor"), &b.floor}} {
+	}{{benchPath("site"), &b.ours}, {benchPath("floor"), &b.floor}, {benchPath("floor-engine"), &b.engineFloor}} {
 		w := filepath.Join(s.dir, "web", "app.wasm")
 		s.to.raw, s.to.gz, s.to.br = benchFileSize(t, w), benchFileSize(t, w+".gz"), benchFileSize(t, w+".br")
 	}
@@ -228,6 +232,7 @@ func benchLoadOnce(t *testing.T, url string) (cold, warm benchMarks) {
 func (b *benchRun) load(t *testing.T) {
 	ours := benchServe(t, benchPath("site")) + "/s/" + scenarios.Default
 	floor := benchServe(t, benchPath("floor")) + "/"
+	engineFloor := benchServe(t, benchPath("floor-engine")) + "/"
 	for i := 0; i < loadRounds; i++ {
 		// Interleaved, so that a busy moment of the machine hits both.
 		t.Run(fmt.Sprintf("ours-%d", i), func(t *testing.T) {
@@ -247,6 +252,13 @@ func (b *benchRun) load(t *testing.T) {
 			b.loaderGone = benchAppendMark(b.loaderGone, c.Marks.LoaderGone)
 			t.Logf("cold %.0f ms (title painted %s, FCP %s, instantiated %s, loader gone %s, %d clicks), warm %.0f ms",
 				*c.Marks.Interactive, benchMsOf(c.Marks.TitlePainted), benchMsOf(c.FCP), benchMsOf(c.Marks.Instantiated), benchMsOf(c.Marks.LoaderGone), c.Clicks, *w.Marks.Interactive)
+		})
+		t.Run(fmt.Sprintf("floor-engine-%d", i), func(t *testing.T) {
+			c, _ := benchLoadOnce(t, engineFloor)
+			b.engineCold = append(b.engineCold, *c.Marks.Interactive)
+			b.engineInstantiated = benchAppendMark(b.engineInstantiated, c.Marks.Instantiated)
+			b.engineLoaderGone = benchAppendMark(b.engineLoaderGone, c.Marks.LoaderGone)
+			t.Logf("cold %.0f ms (instantiated %s, loader gone %s)", *c.Marks.Interactive, benchMsOf(c.Marks.Instantiated), benchMsOf(c.Marks.LoaderGone))
 		})
 		t.Run(fmt.Sprintf("floor-%d", i), func(t *testing.T) {
 			c, w := benchLoadOnce(t, floor)
@@ -884,6 +896,12 @@ func (b *benchRun) write(file string) error {
 			benchWorst(benchVerdict(float64(o.gz), 1.3*float64(f.gz)), benchVerdict(float64(o.gz), 2.5e6)))
 		row("app.wasm brotli", benchMB(float64(o.br)), benchMB(float64(f.br)), benchRatio(float64(o.br), float64(f.br)), "≤ 1.3× floor",
 			benchVerdict(float64(o.br), 1.3*float64(f.br)))
+		if e := b.engineFloor; e.gz > 0 {
+			row("the floor with the engine (`bench/floor` built with the tag engine: go-app and the engine, its Next pass runs the default lesson, no view of the playground): app.wasm gzip / brotli",
+				benchMB(float64(e.gz))+" / "+benchMB(float64(e.br)), benchMB(float64(f.gz))+" / "+benchMB(float64(f.br)),
+				benchRatio(float64(e.gz), float64(f.gz))+" / "+benchRatio(float64(e.br), float64(f.br)),
+				fmt.Sprintf("none (the least this design weighs; Reconcile is %s of it gzip)", benchRatio(float64(o.gz), float64(e.gz))), "")
+		}
 	} else {
 		row("app.wasm sizes", b.notMeasured("sizes"), "", "", "≤ 1.3× floor, ≤ 2.5 MB gzip", "")
 	}
@@ -900,6 +918,12 @@ func (b *benchRun) write(file string) error {
 				return fmt.Sprintf("fetched and compiled %s, + Go start and first render %s, + first pass %s", benchMS(i), benchMS(g-i), benchMS(c-g))
 			}
 			row("cold, where the time goes (medians)", phases(oi, og, c), phases(fi, fg, fc), benchRatio(oi, fi)+" to compile", "", "")
+			if len(b.engineCold) > 0 && len(b.engineInstantiated) > 0 && len(b.engineLoaderGone) > 0 {
+				ec, ei, eg := benchMedian(b.engineCold), benchMedian(b.engineInstantiated), benchMedian(b.engineLoaderGone)
+				row(fmt.Sprintf("time to interactive, cold, the floor with the engine (median of %d)", len(b.engineCold)),
+					fmt.Sprintf("%s: %s", benchMS(ec), phases(ei, eg, ec)), benchMS(fc), benchRatio(ec, fc),
+					fmt.Sprintf("none (the least this design takes; Reconcile is %s of it)", benchRatio(c, ec)), "")
+			}
 		}
 	} else {
 		row("time to interactive", b.notMeasured("load"), "", "", "cold ≤ 1.3× floor", "")

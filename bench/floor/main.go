@@ -5,7 +5,14 @@
 // passes in a role=status element, as the player does, so the same probe
 // times both.
 //
-//	GOOS=js GOARCH=wasm go build -trimpath -ldflags "-s -w" -o app.wasm ./bench/floor
+// Built with the tag engine, it is the floor with the engine: the same
+// page, whose first Next pass opens the default lesson and runs its first
+// pass (step_engine.go). Beside the floor, it measures what the engine
+// alone adds to app.wasm and to the first visit, before any view of the
+// playground: the least this design (the engine compiled into the page's
+// binary) can weigh.
+//
+//	GOOS=js GOARCH=wasm go build -trimpath -ldflags "-s -w" [-tags engine] -o app.wasm ./bench/floor
 //	go run ./bench/floor -generate DIR -wasm app.wasm
 package main
 
@@ -18,6 +25,7 @@ import (
 type floor struct {
 	app.Compo
 	n int
+	engineState
 }
 
 func (f *floor) Render() app.UI {
@@ -28,7 +36,7 @@ func (f *floor) Render() app.UI {
 	)
 }
 
-func (f *floor) next(ctx app.Context, e app.Event) { f.n++ }
+func (f *floor) next(ctx app.Context, e app.Event) { f.n = f.step() }
 
 func routes() {
 	app.Route("/", func() app.Composer { return &floor{} })
