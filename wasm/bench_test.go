@@ -106,7 +106,7 @@ type benchRun struct {
 	ours, floor struct{ raw, gz, br int64 }
 	// engineFloor is the floor with the engine (bench/floor built with
 	// the tag engine): sizes, and its cold loads as the floor's.
-	engineFloor                                  struct{ raw, gz, br int64 }
+	engineFloor                                      struct{ raw, gz, br int64 }
 	engineCold, engineInstantiated, engineLoaderGone []float64
 
 	nat *scale.Report
