@@ -45,6 +45,7 @@ test: test-deps
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet ./app/... ./wasm
 	$(GO) vet -tags browser ./wasm
+	GOOS=js GOARCH=wasm $(GO) vet -tags engine ./bench/floor
 	$(GO) test ./...
 	$(MAKE) --no-print-directory build
 	$(GO) test -tags browser -count=1 -v -run Browser ./wasm
