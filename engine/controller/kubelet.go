@@ -181,7 +181,7 @@ func phaseText(p *api.Pod) string {
 func (k *KubeletLoop) countContainers(rt *Runtime, key string, p *api.Pod) int {
 	n := 0
 	for _, c := range allContainers(p) {
-		if rt.Containers[key+"/"+c.Name] != nil {
+		if rt.Get(key+"/"+c.Name) != nil {
 			n++
 		}
 	}
@@ -189,15 +189,20 @@ func (k *KubeletLoop) countContainers(rt *Runtime, key string, p *api.Pod) int {
 }
 
 func (k *KubeletLoop) removeContainers(rt *Runtime, key string) int {
-	n := 0
-	// Each container goes or stays on its own: order does not matter.
-	for ck := range rt.Containers {
-		if strings.HasPrefix(ck, key+"/") {
-			rt.Remove(ck)
-			n++
+	// The pod's containers are the keys that start with its key and a
+	// slash, next to each other in the runtime's sorted map.
+	prefix := key + "/"
+	var gone []string
+	for ck := range rt.Containers.From(prefix) {
+		if !strings.HasPrefix(ck, prefix) {
+			break
 		}
+		gone = append(gone, ck)
 	}
-	return n
+	for _, ck := range gone {
+		rt.Remove(ck)
+	}
+	return len(gone)
 }
 
 func setPodConditionOn(st *api.PodStatus, c api.PodCondition, now api.Time) {
