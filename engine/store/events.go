@@ -164,16 +164,7 @@ func (s *Store) Record(component, host string, obj api.Object, typ, reason, mess
 		}
 	}
 	v := now.Wall().UnixNano() + s.rv
-	e := &api.Event{
-		TypeMeta:       api.TypeMeta{APIVersion: "v1", Kind: "Event"},
-		ObjectMeta:     api.ObjectMeta{Name: m.Name + "." + strconv.FormatInt(v, 16), Namespace: ns, CreationTimestamp: now},
-		InvolvedObject: api.ObjectReference{Kind: kind, Namespace: m.Namespace, Name: m.Name, UID: m.UID, APIVersion: obj.GetTypeMeta().APIVersion},
-		Reason:         reason, Message: message, Type: typ, Count: 1,
-		Source:         api.EventSource{Component: component, Host: host},
-		FirstTimestamp: now, LastTimestamp: now,
-	}
 	s.uid++
-	e.UID = uidOf(s.uid)
 	seq := uint64(v)
 	if v < 0 || seq <= s.lastSeq {
 		// The clock went back (no run does that): the event keeps its
@@ -181,7 +172,17 @@ func (s *Store) Record(component, host string, obj api.Object, typ, reason, mess
 		seq, s.renamed = s.lastSeq+1, true
 	}
 	s.lastSeq = seq
-	s.putRecorded(seq, e)
+	s.rv++
+	str := newEventStrings(m.Name, v, s.uid, s.rv, seq)
+	e := &api.Event{
+		TypeMeta:       api.TypeMeta{APIVersion: "v1", Kind: "Event"},
+		ObjectMeta:     api.ObjectMeta{Name: str.name, Namespace: ns, CreationTimestamp: now, UID: str.uid, ResourceVersion: str.rv},
+		InvolvedObject: api.ObjectReference{Kind: kind, Namespace: m.Namespace, Name: m.Name, UID: m.UID, APIVersion: obj.GetTypeMeta().APIVersion},
+		Reason:         reason, Message: message, Type: typ, Count: 1,
+		Source:         api.EventSource{Component: component, Host: host},
+		FirstTimestamp: now, LastTimestamp: now,
+	}
+	s.events.Set(str.key, e)
 	recorded(e)
 	o.folds = append(o.folds, fold{ev: e, seq: seq, combined: combined})
 }
