@@ -19,6 +19,10 @@ type objectEvents struct {
 	// similar counts, per source, UID, type and reason, the distinct
 	// messages seen since first.
 	similar []similarEvents
+	// owned: folds and similar are arrays of this one's own, with room for
+	// one more each (withRoom), to change in place; otherwise they are
+	// the clipped slices of the one it copies.
+	owned bool
 }
 
 // eventKey is what makes events similar: their source, the involved
@@ -71,7 +75,12 @@ func (o *objectEvents) similarTo(k eventKey) (similarEvents, bool) {
 // with returns a copy of o (nil: empty) to change.
 func (o *objectEvents) with() *objectEvents {
 	if o == nil {
-		return &objectEvents{}
+		return withRoom(0, 0)
+	}
+	if c := withRoom(len(o.folds), len(o.similar)); c != nil {
+		c.folds = append(c.folds, o.folds...)
+		c.similar = append(c.similar, o.similar...)
+		return c
 	}
 	return &objectEvents{folds: slices.Clip(o.folds), similar: slices.Clip(o.similar)}
 }
@@ -80,7 +89,9 @@ func (o *objectEvents) setSimilar(r similarEvents) {
 	k := keyOf(r.ev)
 	for i := range o.similar {
 		if keyOf(o.similar[i].ev) == k {
-			o.similar = slices.Clone(o.similar)
+			if !o.owned {
+				o.similar = slices.Clone(o.similar)
+			}
 			o.similar[i] = r
 			return
 		}
