@@ -45,7 +45,15 @@ func (k *KubeletLoop) Watches() []string { return []string{"Pod", "Node", "Confi
 // Clone copies the kubelet: its pod addresses are shared until one of
 // the two writes (its node's runtime is the world's, Runtime).
 func (k *KubeletLoop) Clone() Reconciler {
-	return &KubeletLoop{node: k.node, hostIP: k.hostIP, ips: k.ips.share()}
+	out := new(KubeletLoop)
+	k.CloneInto(out)
+	return out
+}
+
+// CloneInto makes *out what Clone returns, in memory the caller holds (a
+// checkpoint's copy of the kubelet's process carries it).
+func (k *KubeletLoop) CloneInto(out *KubeletLoop) {
+	*out = KubeletLoop{node: k.node, hostIP: k.hostIP, ips: k.ips.share()}
 }
 
 // Node returns the node this kubelet runs on.
