@@ -373,11 +373,36 @@ func (n *node[V]) ownKeys() {
 	if !n.sharedKeys {
 		return
 	}
-	c := max(len(n.keys), maxLeaf/2) + 1
-	keys, vals := make([]string, len(n.keys), c), make([]V, len(n.vals), c)
+	// keys and vals in one allocation: room for half a leaf and one
+	// more, three quarters and one more, or a full leaf's.
+	var keys []string
+	var vals []V
+	switch {
+	case len(n.keys) < maxLeaf/2+1:
+		b := new(halfBlock[V])
+		keys, vals = b.keys[:len(n.keys)], b.vals[:len(n.vals)]
+	case len(n.keys) < maxLeaf*3/4+1:
+		b := new(threeQuarterBlock[V])
+		keys, vals = b.keys[:len(n.keys)], b.vals[:len(n.vals)]
+	default:
+		b := new(block[V])
+		keys, vals = b.keys[:len(n.keys)], b.vals[:len(n.vals)]
+	}
 	copy(keys, n.keys)
 	copy(vals, n.vals)
 	n.keys, n.vals, n.sharedKeys = keys, vals, false
+}
+
+// halfBlock and threeQuarterBlock hold the keys and values of a leaf
+// half or three quarters full, and one more.
+type halfBlock[V any] struct {
+	keys [maxLeaf/2 + 1]string
+	vals [maxLeaf/2 + 1]V
+}
+
+type threeQuarterBlock[V any] struct {
+	keys [maxLeaf*3/4 + 1]string
+	vals [maxLeaf*3/4 + 1]V
 }
 
 // Set puts val at key.
