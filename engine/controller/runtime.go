@@ -24,16 +24,10 @@ type Runtime struct {
 	// it. Read them with Get; change one through Container, add one
 	// through Add.
 	Containers pmap.Map[*Container]
-	// own tags the containers this runtime may change in place; a clone
-	// shares the others and copies one when it changes it. It is made
-	// when the runtime first changes a container.
-	own *runtimeOwner
 	// sharedImages: the map is a clone's source's too, to be copied
 	// before it changes.
 	sharedImages bool
 }
-
-type runtimeOwner struct{ _ int }
 
 // Container is one running (or starting) container of a pod.
 type Container struct {
@@ -69,7 +63,9 @@ type Container struct {
 	Prev    api.ContainerStateTerminated
 	HasPrev bool
 
-	own *runtimeOwner
+	// own is the runtime that may change it in place: a clone shares
+	// the containers of its source and copies one when it changes it.
+	own *Runtime
 }
 
 // ProbeState is one probe worker of a container: the consecutive
@@ -97,20 +93,12 @@ func (r *Runtime) Get(key string) *Container {
 	return c
 }
 
-// owner returns r's tag, made on first use.
-func (r *Runtime) owner() *runtimeOwner {
-	if r.own == nil {
-		r.own = &runtimeOwner{}
-	}
-	return r.own
-}
-
 // Container returns the container at key, ready to change, or nil.
 func (r *Runtime) Container(key string) *Container {
 	c := r.Get(key)
-	if c != nil && (r.own == nil || c.own != r.own) {
+	if c != nil && c.own != r {
 		cp := *c
-		cp.own = r.owner()
+		cp.own = r
 		c = &cp
 		r.Containers.Set(key, c)
 	}
@@ -119,7 +107,7 @@ func (r *Runtime) Container(key string) *Container {
 
 // Add puts a new container at key.
 func (r *Runtime) Add(key string, c *Container) {
-	c.own = r.owner()
+	c.own = r
 	r.Containers.Set(key, c)
 }
 
