@@ -70,6 +70,7 @@ func main() {
 	fmt.Printf("converged: %d passes, simulated %s, wall %s (engine %.0f ms), CPU %s\n", c.Passes, c.SimTime, took.Round(time.Millisecond), c.Millis, cpu.Round(time.Millisecond))
 	fmt.Printf("live heap after: %d MB (%d objects); peak RSS %d MB; GCs %d\n", m.HeapAlloc>>20, m.Objects, ru.Maxrss>>10, m.NumGC)
 	fmt.Printf("allocated during the converge: %d MB in %d objects\n", (allocAfter[0]-allocBefore[0])>>20, allocAfter[1]-allocBefore[1])
+	fmt.Printf("scannable heap after: %d MB (what a collection reads for pointers)\n", scannable()>>20)
 	runtime.KeepAlive(s)
 }
 
@@ -79,4 +80,14 @@ func allocated() [2]uint64 {
 	s := []metrics.Sample{{Name: "/gc/heap/allocs:bytes"}, {Name: "/gc/heap/allocs:objects"}}
 	metrics.Read(s)
 	return [2]uint64{s[0].Value.Uint64(), s[1].Value.Uint64()}
+}
+
+// scannable returns the heap the last collection had to scan for
+// pointers (each object up to its last pointer): the collector's work
+// follows it and the pointers in it more than the bytes live, and like
+// the allocations it does not move with the machine's load.
+func scannable() uint64 {
+	s := []metrics.Sample{{Name: "/gc/scan/heap:bytes"}}
+	metrics.Read(s)
+	return s[0].Value.Uint64()
 }

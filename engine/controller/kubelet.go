@@ -45,7 +45,15 @@ func (k *KubeletLoop) Watches() []string { return []string{"Pod", "Node", "Confi
 // Clone copies the kubelet: its pod addresses are shared until one of
 // the two writes (its node's runtime is the world's, Runtime).
 func (k *KubeletLoop) Clone() Reconciler {
-	return &KubeletLoop{node: k.node, hostIP: k.hostIP, ips: k.ips.share()}
+	out := new(KubeletLoop)
+	k.CloneInto(out)
+	return out
+}
+
+// CloneInto makes *out what Clone returns, in memory the caller holds (a
+// checkpoint's copy of the kubelet's process carries it).
+func (k *KubeletLoop) CloneInto(out *KubeletLoop) {
+	*out = KubeletLoop{node: k.node, hostIP: k.hostIP, ips: k.ips.share()}
 }
 
 // Node returns the node this kubelet runs on.
@@ -181,7 +189,7 @@ func phaseText(p *api.Pod) string {
 func (k *KubeletLoop) countContainers(rt *Runtime, key string, p *api.Pod) int {
 	n := 0
 	for _, c := range allContainers(p) {
-		if rt.Containers[key+"/"+c.Name] != nil {
+		if rt.Get(key+"/"+c.Name) != nil {
 			n++
 		}
 	}
@@ -189,15 +197,20 @@ func (k *KubeletLoop) countContainers(rt *Runtime, key string, p *api.Pod) int {
 }
 
 func (k *KubeletLoop) removeContainers(rt *Runtime, key string) int {
-	n := 0
-	// Each container goes or stays on its own: order does not matter.
-	for ck := range rt.Containers {
-		if strings.HasPrefix(ck, key+"/") {
-			rt.Remove(ck)
-			n++
+	// The pod's containers are the keys that start with its key and a
+	// slash, next to each other in the runtime's sorted map.
+	prefix := key + "/"
+	var gone []string
+	for ck := range rt.Containers.From(prefix) {
+		if !strings.HasPrefix(ck, prefix) {
+			break
 		}
+		gone = append(gone, ck)
 	}
-	return n
+	for _, ck := range gone {
+		rt.Remove(ck)
+	}
+	return len(gone)
 }
 
 func setPodConditionOn(st *api.PodStatus, c api.PodCondition, now api.Time) {

@@ -117,7 +117,7 @@ func (k *KubeletLoop) mountVolumes(s *podSync) bool {
 
 func (k *KubeletLoop) anyContainer(s *podSync) bool {
 	for _, c := range allContainers(s.p) {
-		if s.rt.Containers[s.key+"/"+c.Name] != nil {
+		if s.rt.Get(s.key+"/"+c.Name) != nil {
 			return true
 		}
 	}

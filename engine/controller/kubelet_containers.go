@@ -37,7 +37,7 @@ func (k *KubeletLoop) syncContainer(s *podSync, c api.Container, r role) *Contai
 	switch {
 	case rc == nil && api.ImageRefError(c.Image) != "":
 		k.invalidImage(ctx, p, c, s.rt, ck)
-		return s.rt.Containers[ck]
+		return s.rt.Get(ck)
 	case rc == nil:
 		present := s.rt.Images[c.Image] != ""
 		if c.ImagePullPolicy != "Always" && present {
@@ -49,7 +49,7 @@ func (k *KubeletLoop) syncContainer(s *podSync, c api.Container, r role) *Contai
 		} else if c.ImagePullPolicy == "Never" {
 			ctx.Event(p, "Warning", "ErrImageNeverPull", "Container image %q is not present with pull policy of Never", c.Image)
 			s.rt.Add(ck, &Container{PodUID: p.UID, Image: c.Image, State: "neverpull", Since: ctx.Now})
-			return s.rt.Containers[ck]
+			return s.rt.Get(ck)
 		} else {
 			ctx.EventMessage(p, "Normal", "Pulling", "Pulling image "+strconv.Quote(c.Image))
 			rc = &Container{PodUID: p.UID, Image: c.Image, State: "pulling", Since: ctx.Now, Until: ctx.Now + img.Pull}

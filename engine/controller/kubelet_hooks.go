@@ -69,7 +69,7 @@ func (k *KubeletLoop) terminate(ctx *Context, p *api.Pod, rt *Runtime, key strin
 	waiting := false
 	for _, c := range allContainers(p) {
 		ck := key + "/" + c.Name
-		rc := rt.Containers[ck]
+		rc := rt.Get(ck)
 		if rc == nil || rc.State == "exited" {
 			continue
 		}

@@ -151,7 +151,7 @@ func desiredText(p *api.Pod) string {
 // good (exited, and its restartPolicy does not restart it).
 func (k *KubeletLoop) containersDone(p *api.Pod, rt *Runtime, key string) bool {
 	for _, c := range p.Spec.Containers {
-		rc := rt.Containers[key+"/"+c.Name]
+		rc := rt.Get(key + "/" + c.Name)
 		if rc == nil || rc.State != "exited" {
 			return false
 		}

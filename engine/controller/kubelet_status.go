@@ -11,7 +11,13 @@ import (
 // init container and container, the phase they add up to, and the
 // Initialized, ContainersReady and Ready conditions.
 func (k *KubeletLoop) podStatus(p *api.Pod, rt *Runtime, key string, ctx *Context, mounted bool) api.PodStatus {
-	st := p.Status.DeepCopy()
+	// The status is built on p's: what podStatus changes in place (the
+	// conditions) is copied, what it replaces (the container statuses,
+	// the addresses, the start time) is shared with p's stored version,
+	// which no one changes, so each version the checkpoints keep holds
+	// only what changed.
+	st := p.Status
+	st.Conditions = append([]api.PodCondition(nil), p.Status.Conditions...)
 	st.HostIP = k.hostIP
 	if len(st.HostIPs) != 1 || st.HostIPs[0].IP != st.HostIP {
 		st.HostIPs = []api.HostIP{{IP: st.HostIP}}
@@ -31,7 +37,7 @@ func (k *KubeletLoop) podStatus(p *api.Pod, rt *Runtime, key string, ctx *Contex
 	unready := unreadyBuf[:0]
 	st.InitContainerStatuses = nil
 	for _, c := range p.Spec.More().InitContainers {
-		rc := rt.Containers[key+"/"+c.Name]
+		rc := rt.Get(key + "/" + c.Name)
 		cs := k.containerStatus(ctx, p, c, rc, def)
 		if t := cs.State.Terminated; t != nil && t.ExitCode == 0 && roleOf(c, true) == initOnce {
 			cs.Ready = true // a completed init container reports ready
@@ -52,7 +58,7 @@ func (k *KubeletLoop) podStatus(p *api.Pod, rt *Runtime, key string, ctx *Contex
 	st.ContainerStatuses = nil
 	running, waiting, stopped, succeeded := 0, 0, 0, 0
 	for _, c := range p.Spec.Containers {
-		rc := rt.Containers[key+"/"+c.Name]
+		rc := rt.Get(key + "/" + c.Name)
 		cs := k.containerStatus(ctx, p, c, rc, def)
 		switch {
 		case cs.State.Running != nil:

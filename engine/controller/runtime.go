@@ -4,30 +4,30 @@ import (
 	"maps"
 
 	"reconcile/engine/api"
+	"reconcile/engine/pmap"
 )
 
 // Runtime is a node's container runtime: the images it holds and the
 // containers it runs. It is the kubelet's observed state, kept outside the
 // store as a real node keeps it outside etcd.
 //
-// A clone (a checkpoint's copy) shares both maps, and each container in
-// them, until it changes them: read the maps directly, change them only
-// through the methods (Container, Add, Remove, SetImage).
+// A clone (a checkpoint's copy) shares the images map, the containers
+// (a persistent map: a clone copies the leaf it changes, where a Go map
+// would be copied whole, its table and groups four objects for the
+// collector) and each container in them, until it changes them: read
+// them directly (Get), change them only through the methods (Container,
+// Add, Remove, SetImage).
 type Runtime struct {
 	// Images maps an image reference to the digest pulled for it.
 	Images map[string]string
-	// Containers maps a pod key (namespace/name) to its container. Read
-	// them here; change one through Container, add one through Add.
-	Containers map[string]*Container
-	// own tags the containers this runtime may change in place; a clone
-	// shares the others and copies one when it changes it.
-	own *runtimeOwner
-	// sharedImages, sharedContainers: the map is a clone's source's too,
-	// to be copied before it changes.
-	sharedImages, sharedContainers bool
+	// Containers maps a container's key (namespace/pod/container) to
+	// it. Read them with Get; change one through Container, add one
+	// through Add.
+	Containers pmap.Map[*Container]
+	// sharedImages: the map is a clone's source's too, to be copied
+	// before it changes.
+	sharedImages bool
 }
-
-type runtimeOwner struct{ _ int }
 
 // Container is one running (or starting) container of a pod.
 type Container struct {
@@ -63,7 +63,9 @@ type Container struct {
 	Prev    api.ContainerStateTerminated
 	HasPrev bool
 
-	own *runtimeOwner
+	// own is the runtime that may change it in place: a clone shares
+	// the containers of its source and copies one when it changes it.
+	own *Runtime
 }
 
 // ProbeState is one probe worker of a container: the consecutive
@@ -76,52 +78,41 @@ type ProbeState struct {
 
 // NewRuntime returns an empty runtime.
 func NewRuntime() *Runtime {
-	return &Runtime{Images: map[string]string{}, Containers: map[string]*Container{}}
+	return &Runtime{Images: map[string]string{}}
 }
 
 // Clone returns a copy of r that shares its maps and containers until it
 // changes them. r must not change after: it is a checkpoint's.
 func (r *Runtime) Clone() *Runtime {
-	return &Runtime{Images: r.Images, Containers: r.Containers, own: &runtimeOwner{}, sharedImages: true, sharedContainers: true}
+	return &Runtime{Images: r.Images, Containers: r.Containers.Clone(), sharedImages: true}
 }
 
-// containers returns the containers map, r's own to change.
-func (r *Runtime) containers() map[string]*Container {
-	if r.sharedContainers {
-		r.Containers, r.sharedContainers = maps.Clone(r.Containers), false
-	}
-	if r.own == nil {
-		r.own = &runtimeOwner{}
-	}
-	return r.Containers
+// Get returns the container at key, or nil: to read, not to change.
+func (r *Runtime) Get(key string) *Container {
+	c, _ := r.Containers.Get(key)
+	return c
 }
 
 // Container returns the container at key, ready to change, or nil.
 func (r *Runtime) Container(key string) *Container {
-	c := r.Containers[key]
-	if c != nil && (c.own != r.own || r.own == nil) {
-		m := r.containers() // and r.own
+	c := r.Get(key)
+	if c != nil && c.own != r {
 		cp := *c
-		cp.own = r.own
+		cp.own = r
 		c = &cp
-		m[key] = c
+		r.Containers.Set(key, c)
 	}
 	return c
 }
 
 // Add puts a new container at key.
 func (r *Runtime) Add(key string, c *Container) {
-	m := r.containers()
-	c.own = r.own
-	m[key] = c
+	c.own = r
+	r.Containers.Set(key, c)
 }
 
 // Remove removes the container at key.
-func (r *Runtime) Remove(key string) {
-	if _, ok := r.Containers[key]; ok {
-		delete(r.containers(), key)
-	}
-}
+func (r *Runtime) Remove(key string) { r.Containers.Delete(key) }
 
 // SetImage records the digest pulled for an image reference.
 func (r *Runtime) SetImage(ref, digest string) {

@@ -12,7 +12,7 @@ func TestRuntimeCloneApart(t *testing.T) {
 	src.Add("default/b/c", &Container{PodUID: "b", State: "running"})
 
 	c := src.Clone()
-	if c.Images["web:1"] != "sha256:a" || c.Containers["default/a/c"] != src.Containers["default/a/c"] {
+	if c.Images["web:1"] != "sha256:a" || c.Get("default/a/c") != src.Get("default/a/c") {
 		t.Fatal("a clone does not read what its source holds")
 	}
 	c.Container("default/a/c").State = "exited"
@@ -20,23 +20,23 @@ func TestRuntimeCloneApart(t *testing.T) {
 	c.Add("default/d/c", &Container{PodUID: "d"})
 	c.SetImage("web:2", "sha256:b")
 
-	if got := src.Containers["default/a/c"].State; got != "running" {
+	if got := src.Get("default/a/c").State; got != "running" {
 		t.Errorf("source's container changed with its clone's: %s", got)
 	}
-	if src.Containers["default/b/c"] == nil || src.Containers["default/d/c"] != nil || len(src.Containers) != 2 {
-		t.Errorf("source's containers changed with its clone's: %v", src.Containers)
+	if src.Get("default/b/c") == nil || src.Get("default/d/c") != nil || src.Containers.Len() != 2 {
+		t.Errorf("source's containers changed with its clone's: %v", src.Containers.Keys())
 	}
 	if len(src.Images) != 1 {
 		t.Errorf("source's images changed with its clone's: %v", src.Images)
 	}
-	if c.Containers["default/a/c"].State != "exited" || c.Containers["default/b/c"] != nil || c.Containers["default/d/c"] == nil || c.Images["web:2"] != "sha256:b" {
-		t.Errorf("the clone lost its own changes: %v %v", c.Containers, c.Images)
+	if c.Get("default/a/c").State != "exited" || c.Get("default/b/c") != nil || c.Get("default/d/c") == nil || c.Images["web:2"] != "sha256:b" {
+		t.Errorf("the clone lost its own changes: %v %v", c.Containers.Keys(), c.Images)
 	}
 
 	// A clone of the clone: a container the clone owns is copied again.
 	cc := c.Clone()
 	cc.Container("default/a/c").Restarts = 3
-	if c.Containers["default/a/c"].Restarts != 0 {
+	if c.Get("default/a/c").Restarts != 0 {
 		t.Error("a clone's clone changed the clone's container")
 	}
 	// A runtime changes its own container in place.

@@ -92,12 +92,19 @@ func share[V any](m *pmap.Map[V]) pmap.Map[V] {
 
 // Clone returns a cache sharing the immutable objects and, until either
 // writes, the structure of c.
-func (c *Cache) Clone() *Cache {
+func (c *Cache) Clone() *Cache { return c.CloneIn(nil) }
+
+// CloneIn is Clone, in room when the cache's kinds fit it (nil: room of
+// its own), so that a process's copy can carry its cache's.
+func (c *Cache) CloneIn(room *CacheRoom) *Cache {
 	var out *Cache
-	if len(c.objs) <= len(cacheWithKinds{}.kinds) {
+	if len(c.objs) <= len(CacheRoom{}.kinds) {
 		// A kubelet's cache holds its node and its pods: the cache and its
 		// kinds in one allocation (a clone after every checkpoint).
-		b := &cacheWithKinds{}
+		b := room
+		if b == nil {
+			b = &CacheRoom{}
+		}
 		out, b.c.objs = &b.c, b.kinds[:len(c.objs)]
 	} else {
 		out = &Cache{objs: make([]kindObjs, len(c.objs))}
@@ -109,8 +116,8 @@ func (c *Cache) Clone() *Cache {
 	return out
 }
 
-// cacheWithKinds is a cache and room for the kinds of a small one.
-type cacheWithKinds struct {
+// CacheRoom is a cache and room for the kinds of a small one (CloneIn).
+type CacheRoom struct {
 	c     Cache
 	kinds [2]kindObjs
 }

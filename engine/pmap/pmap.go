@@ -183,14 +183,17 @@ func (m *Map[V]) mutableFor(n *node[V], keyed bool) *node[V] {
 		}
 		return n
 	}
-	c := &node[V]{own: m.own, lo: n.lo}
+	var c *node[V]
 	if n.leaf() {
-		c.keys, c.sharedKeys = n.keys, true
 		if keyed {
+			c = &node[V]{own: m.own, lo: n.lo}
+			c.keys, c.sharedKeys = n.keys, true
 			c.vals = n.vals
 			c.ownKeys()
 		} else {
-			c.vals = make([]V, len(n.vals))
+			c = leafWithVals[V](len(n.vals))
+			c.own, c.lo = m.own, n.lo
+			c.keys, c.sharedKeys = n.keys, true
 			copy(c.vals, n.vals)
 		}
 		if sums := n.sums(); sums != nil {
@@ -198,10 +201,170 @@ func (m *Map[V]) mutableFor(n *node[V], keyed bool) *node[V] {
 			copy(c.memo.sums, sums)
 		}
 	} else {
-		c.kids = make([]*node[V], len(n.kids), len(n.kids)+1)
+		c = interiorWithKids[V](len(n.kids))
+		c.own, c.lo = m.own, n.lo
 		copy(c.kids, n.kids)
 	}
 	return c
+}
+
+// A node copied to change it, its values (a leaf) or kids (an interior
+// node) come in the same allocation: one object for the collector where
+// there were two, and these copies are most of what checkpoints keep.
+// The slices point into the arrays, whose lengths step by 2 values and 4
+// kids so that little is allocated unused; one that outgrows its array
+// (an insert) moves out of it, and the array stays with the node unused.
+type (
+	leaf2[V any] struct {
+		n node[V]
+		v [2]V
+	}
+	leaf4[V any] struct {
+		n node[V]
+		v [4]V
+	}
+	leaf6[V any] struct {
+		n node[V]
+		v [6]V
+	}
+	leaf8[V any] struct {
+		n node[V]
+		v [8]V
+	}
+	leaf10[V any] struct {
+		n node[V]
+		v [10]V
+	}
+	leaf12[V any] struct {
+		n node[V]
+		v [12]V
+	}
+	leaf14[V any] struct {
+		n node[V]
+		v [14]V
+	}
+	leaf16[V any] struct {
+		n node[V]
+		v [16]V
+	}
+	leaf17[V any] struct {
+		n node[V]
+		v [17]V
+	}
+	interior4[V any] struct {
+		n node[V]
+		k [4]*node[V]
+	}
+	interior8[V any] struct {
+		n node[V]
+		k [8]*node[V]
+	}
+	interior12[V any] struct {
+		n node[V]
+		k [12]*node[V]
+	}
+	interior16[V any] struct {
+		n node[V]
+		k [16]*node[V]
+	}
+	interior20[V any] struct {
+		n node[V]
+		k [20]*node[V]
+	}
+	interior24[V any] struct {
+		n node[V]
+		k [24]*node[V]
+	}
+	interior28[V any] struct {
+		n node[V]
+		k [28]*node[V]
+	}
+	interior33[V any] struct {
+		n node[V]
+		k [33]*node[V]
+	}
+)
+
+// leafWithVals returns a new node whose vals (length n ≤ maxLeaf+1) share
+// its allocation.
+func leafWithVals[V any](n int) *node[V] {
+	switch {
+	case n <= 2:
+		b := new(leaf2[V])
+		b.n.vals = b.v[:n:n]
+		return &b.n
+	case n <= 4:
+		b := new(leaf4[V])
+		b.n.vals = b.v[:n:n]
+		return &b.n
+	case n <= 6:
+		b := new(leaf6[V])
+		b.n.vals = b.v[:n:n]
+		return &b.n
+	case n <= 8:
+		b := new(leaf8[V])
+		b.n.vals = b.v[:n:n]
+		return &b.n
+	case n <= 10:
+		b := new(leaf10[V])
+		b.n.vals = b.v[:n:n]
+		return &b.n
+	case n <= 12:
+		b := new(leaf12[V])
+		b.n.vals = b.v[:n:n]
+		return &b.n
+	case n <= 14:
+		b := new(leaf14[V])
+		b.n.vals = b.v[:n:n]
+		return &b.n
+	case n <= 16:
+		b := new(leaf16[V])
+		b.n.vals = b.v[:n:n]
+		return &b.n
+	default:
+		b := new(leaf17[V])
+		b.n.vals = b.v[:n:n]
+		return &b.n
+	}
+}
+
+// interiorWithKids returns a new node whose kids (length n ≤ maxKids+1,
+// with room for one more where it fits) share its allocation.
+func interiorWithKids[V any](n int) *node[V] {
+	switch {
+	case n < 4:
+		b := new(interior4[V])
+		b.n.kids = b.k[:n]
+		return &b.n
+	case n < 8:
+		b := new(interior8[V])
+		b.n.kids = b.k[:n]
+		return &b.n
+	case n < 12:
+		b := new(interior12[V])
+		b.n.kids = b.k[:n]
+		return &b.n
+	case n < 16:
+		b := new(interior16[V])
+		b.n.kids = b.k[:n]
+		return &b.n
+	case n < 20:
+		b := new(interior20[V])
+		b.n.kids = b.k[:n]
+		return &b.n
+	case n < 24:
+		b := new(interior24[V])
+		b.n.kids = b.k[:n]
+		return &b.n
+	case n < 28:
+		b := new(interior28[V])
+		b.n.kids = b.k[:n]
+		return &b.n
+	default:
+		b := new(interior33[V])
+		b.n.kids = b.k[:n]
+		return &b.n
+	}
 }
 
 // ownKeys gives a leaf (which m owns) keys of its own to insert into or
@@ -210,11 +373,36 @@ func (n *node[V]) ownKeys() {
 	if !n.sharedKeys {
 		return
 	}
-	c := max(len(n.keys), maxLeaf/2) + 1
-	keys, vals := make([]string, len(n.keys), c), make([]V, len(n.vals), c)
+	// keys and vals in one allocation: room for half a leaf and one
+	// more, three quarters and one more, or a full leaf's.
+	var keys []string
+	var vals []V
+	switch {
+	case len(n.keys) < maxLeaf/2+1:
+		b := new(halfBlock[V])
+		keys, vals = b.keys[:len(n.keys)], b.vals[:len(n.vals)]
+	case len(n.keys) < maxLeaf*3/4+1:
+		b := new(threeQuarterBlock[V])
+		keys, vals = b.keys[:len(n.keys)], b.vals[:len(n.vals)]
+	default:
+		b := new(block[V])
+		keys, vals = b.keys[:len(n.keys)], b.vals[:len(n.vals)]
+	}
 	copy(keys, n.keys)
 	copy(vals, n.vals)
 	n.keys, n.vals, n.sharedKeys = keys, vals, false
+}
+
+// halfBlock and threeQuarterBlock hold the keys and values of a leaf
+// half or three quarters full, and one more.
+type halfBlock[V any] struct {
+	keys [maxLeaf/2 + 1]string
+	vals [maxLeaf/2 + 1]V
+}
+
+type threeQuarterBlock[V any] struct {
+	keys [maxLeaf*3/4 + 1]string
+	vals [maxLeaf*3/4 + 1]V
 }
 
 // Set puts val at key.

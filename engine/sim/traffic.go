@@ -270,7 +270,7 @@ func (w *world) answer(ep api.Endpoint) (digest, fail string) {
 	}
 	key := p.Namespace + "/" + p.Name
 	for i, c := range p.Spec.Containers {
-		rc := rt.Containers[key+"/"+c.Name]
+		rc := rt.Get(key + "/" + c.Name)
 		switch {
 		case rc == nil || rc.PodUID != p.UID || rc.State != "running":
 			return "", FailRefused

@@ -19,6 +19,10 @@ type objectEvents struct {
 	// similar counts, per source, UID, type and reason, the distinct
 	// messages seen since first.
 	similar []similarEvents
+	// owned: folds and similar are arrays of this one's own, with room for
+	// one more each (withRoom), to change in place; otherwise they are
+	// the clipped slices of the one it copies.
+	owned bool
 }
 
 // eventKey is what makes events similar: their source, the involved
@@ -71,7 +75,12 @@ func (o *objectEvents) similarTo(k eventKey) (similarEvents, bool) {
 // with returns a copy of o (nil: empty) to change.
 func (o *objectEvents) with() *objectEvents {
 	if o == nil {
-		return &objectEvents{}
+		return withRoom(0, 0)
+	}
+	if c := withRoom(len(o.folds), len(o.similar)); c != nil {
+		c.folds = append(c.folds, o.folds...)
+		c.similar = append(c.similar, o.similar...)
+		return c
 	}
 	return &objectEvents{folds: slices.Clip(o.folds), similar: slices.Clip(o.similar)}
 }
@@ -80,7 +89,9 @@ func (o *objectEvents) setSimilar(r similarEvents) {
 	k := keyOf(r.ev)
 	for i := range o.similar {
 		if keyOf(o.similar[i].ev) == k {
-			o.similar = slices.Clone(o.similar)
+			if !o.owned {
+				o.similar = slices.Clone(o.similar)
+			}
 			o.similar[i] = r
 			return
 		}
@@ -164,16 +175,7 @@ func (s *Store) Record(component, host string, obj api.Object, typ, reason, mess
 		}
 	}
 	v := now.Wall().UnixNano() + s.rv
-	e := &api.Event{
-		TypeMeta:       api.TypeMeta{APIVersion: "v1", Kind: "Event"},
-		ObjectMeta:     api.ObjectMeta{Name: m.Name + "." + strconv.FormatInt(v, 16), Namespace: ns, CreationTimestamp: now},
-		InvolvedObject: api.ObjectReference{Kind: kind, Namespace: m.Namespace, Name: m.Name, UID: m.UID, APIVersion: obj.GetTypeMeta().APIVersion},
-		Reason:         reason, Message: message, Type: typ, Count: 1,
-		Source:         api.EventSource{Component: component, Host: host},
-		FirstTimestamp: now, LastTimestamp: now,
-	}
 	s.uid++
-	e.UID = uidOf(s.uid)
 	seq := uint64(v)
 	if v < 0 || seq <= s.lastSeq {
 		// The clock went back (no run does that): the event keeps its
@@ -181,7 +183,17 @@ func (s *Store) Record(component, host string, obj api.Object, typ, reason, mess
 		seq, s.renamed = s.lastSeq+1, true
 	}
 	s.lastSeq = seq
-	s.putRecorded(seq, e)
+	s.rv++
+	str := newEventStrings(m.Name, v, s.uid, s.rv, seq)
+	e := &api.Event{
+		TypeMeta:       api.TypeMeta{APIVersion: "v1", Kind: "Event"},
+		ObjectMeta:     api.ObjectMeta{Name: str.name, Namespace: ns, CreationTimestamp: now, UID: str.uid, ResourceVersion: str.rv},
+		InvolvedObject: api.ObjectReference{Kind: kind, Namespace: m.Namespace, Name: m.Name, UID: m.UID, APIVersion: obj.GetTypeMeta().APIVersion},
+		Reason:         reason, Message: message, Type: typ, Count: 1,
+		Source:         api.EventSource{Component: component, Host: host},
+		FirstTimestamp: now, LastTimestamp: now,
+	}
+	s.events.Set(str.key, e)
 	recorded(e)
 	o.folds = append(o.folds, fold{ev: e, seq: seq, combined: combined})
 }
