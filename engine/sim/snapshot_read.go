@@ -448,5 +448,3 @@ func (d *snapDec) readWorld(w *world) {
 // The checks of the plans above, on the sizes they assume.
 var _ = [1]struct{}{}[unsafe.Sizeof(sliceHeader{})-unsafe.Sizeof([]int{})]
 var _ = [1]struct{}{}[unsafe.Sizeof(ifaceWords{})-unsafe.Sizeof(any(nil))]
-
-
