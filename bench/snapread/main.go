@@ -7,12 +7,15 @@
 //
 //	go run ./bench/snapread -pass 30000 -after 0 -runs 5
 //	GOOS=js GOARCH=wasm go build -o /tmp/snapread.wasm ./bench/snapread
-//	node "$(go env GOROOT)/lib/wasm/wasm_exec_node.js" /tmp/snapread.wasm -snap /tmp/scale-30000.snap -runs 5
+//	node "$(go env GOROOT)/lib/wasm/wasm_exec_node.js" /tmp/snapread.wasm -runs 5
 //
 // The snapshot is written natively the first time (-snap names the file;
 // the run converges to -pass first, a few seconds) and read from the file
-// after. Each figure is the median of -runs runs, with the allocations
-// of the read.
+// after (Node gives the program its file system). Each figure is the
+// median of -runs runs, with the allocations of the read; the CPU times
+// are the process's (in Node, V8's compiler threads too: the first run of
+// a process is the one a page's deep link makes, its code not yet
+// optimised).
 package main
 
 import (
@@ -20,6 +23,7 @@ import (
 	"fmt"
 	"log"
 	"os"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"runtime/pprof"
@@ -30,13 +34,16 @@ import (
 )
 
 func main() {
-	snapPath := flag.String("snap", "/tmp/scale-30000.snap", "the snapshot `file` (written when missing)")
+	snapPath := flag.String("snap", "", "the snapshot `file`, written when missing (default: $TMPDIR/reconcile-scale-PASS.snap)")
 	pass := flag.Int("pass", 30000, "the pass the snapshot is of, when it is written")
 	after := flag.Int("after", 0, "the passes computed after the snapshot")
 	runs := flag.Int("runs", 5, "runs")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the reads to `file`")
 	memprofile := flag.String("memprofile", "", "write an allocation profile to `file`")
 	flag.Parse()
+	if *snapPath == "" {
+		*snapPath = filepath.Join(os.TempDir(), fmt.Sprintf("reconcile-scale-%d.snap", *pass))
+	}
 	data, err := os.ReadFile(*snapPath)
 	if err != nil {
 		data, err = write(*pass)
