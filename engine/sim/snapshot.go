@@ -43,12 +43,14 @@ import (
 // it, without the inputs given with Inject.
 
 // snapshotMagic starts every snapshot; the byte after it is the format,
-// then the fingerprint, the label, the pass and the names of the types
-// its interfaces hold; then the world; then the CRC-32C of all before
+// then the fingerprint, the label, the pass, the names of the types
+// its interfaces hold, and how many values pointers point to and how many
+// strings the world holds (the reader makes room for them at once); then
+// the world; then the CRC-32C of all before
 // (Castagnoli: a damaged file is refused, cheaply even in wasm).
 const snapshotMagic = "RCNCSNAP"
 
-const snapshotFormat = 1
+const snapshotFormat = 2
 
 // snapCRC is the CRC-32C of b. The table is made on first use, not when
 // the program starts (crc32 keeps it once made).
@@ -87,6 +89,8 @@ func (s *Sim) Snapshot(label string) ([]byte, error) {
 	for _, t := range e.typeList {
 		head = appendSnapString(head, snapTypeName(t))
 	}
+	head = binary.AppendUvarint(head, uint64(len(e.ptrs)))
+	head = binary.AppendUvarint(head, uint64(len(e.strs)))
 	out := append(head, body...)
 	return binary.LittleEndian.AppendUint32(out, snapCRC(out)), nil
 }
@@ -394,6 +398,9 @@ type snapDec struct {
 	// strBlock is what is left of the block the next short string is
 	// copied into (snapshot_read.go).
 	strBlock []byte
+	// nptrs and nstrs are how many values pointers point to and how many
+	// strings the header says the world holds.
+	nptrs, nstrs int
 	// base is the reading run's start: its processes' procInfo and the
 	// types of its controllers.
 	base  *world
@@ -504,6 +511,8 @@ func (d *snapDec) header() {
 	for i := range d.names {
 		d.names[i] = d.rawString()
 	}
+	// Each pointer and string the world holds takes a byte at least.
+	d.nptrs, d.nstrs = d.count(), d.count()
 }
 
 // resolveTypes finds the types the snapshot names among those a world of

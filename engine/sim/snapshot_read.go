@@ -441,7 +441,8 @@ func (d *snapDec) newString(n int) string {
 
 // readWorld reads the world after the header into w.
 func (d *snapDec) readWorld(w *world) {
-	d.ptrs = make([]snapRef, 0, len(d.buf)/32)
+	d.ptrs = make([]snapRef, 0, d.nptrs)
+	d.strs = make([]string, 0, d.nstrs)
 	d.planOf(reflect.TypeFor[world]()).read(d, unsafe.Pointer(w))
 }
 
