@@ -52,6 +52,9 @@ type catchUp struct {
 	looked, waiting bool
 	snapshot        int
 	snapshotErr     string
+	// reading is set while the fetched snapshot's world is read (a slice
+	// at a time, off the UI goroutine; waiting is set too).
+	reading bool
 	// gcPaused: the collector is off while a snapshot's world is read and
 	// until its pass is shown (snapshots.go); gcPercent is its setting.
 	gcPaused  bool
@@ -264,6 +267,8 @@ func afterBrowser(ctx app.Context, f func(ctx app.Context)) {
 // catchUpHow says how the catch-up gets to its pass.
 func catchUpHow(c *catchUp) string {
 	switch {
+	case c.reading:
+		return fmt.Sprintf("Pass %d is far from the passes this tab has computed. It is reading the snapshot of the world shipped with the lesson nearest before it, then computes the passes after it.", c.to)
 	case c.waiting:
 		return fmt.Sprintf("Pass %d is far from the passes this tab has computed. It is fetching the snapshot of the world shipped with the lesson nearest before it.", c.to)
 	case c.snapshot > 0:

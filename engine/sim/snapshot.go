@@ -113,7 +113,33 @@ func SnapshotPass(data []byte) (pass int, label string, err error) {
 // or run, or a damaged one, is an error and changes nothing; so is one
 // for a pass after an input given with Inject (its future differs).
 func (s *Sim) AddCheckpoint(data []byte, label string) (int, error) {
-	d := &snapDec{buf: data, base: s.checkpoints[0].w, plans: map[reflect.Type]*snapPlan{}}
+	r, err := s.ReadSnapshot(data, label, nil)
+	if err != nil {
+		return 0, err
+	}
+	return s.KeepSnapshot(r)
+}
+
+// SnapshotRead is a snapshot's world read for a run, not yet kept.
+type SnapshotRead struct {
+	pass int
+	w    *world
+	// base is the start of the run it was read for.
+	base *world
+}
+
+// Pass is the pass the world read is of.
+func (r *SnapshotRead) Pass() int { return r.pass }
+
+// ReadSnapshot reads a snapshot of this run's world, written under label,
+// without keeping it (KeepSnapshot keeps it) and without changing the
+// run: a page can read it a slice at a time. yield, when not nil, is
+// called every few thousand values read (snapYieldEvery): it may give
+// the rest of the program its turn, as long as that does not change this
+// run's start. A snapshot of another shape, label or run, or a damaged
+// one, is an error; so is one for a pass after an input given with Inject.
+func (s *Sim) ReadSnapshot(data []byte, label string, yield func()) (*SnapshotRead, error) {
+	d := &snapDec{buf: data, base: s.checkpoints[0].w, plans: map[reflect.Type]*snapPlan{}, yield: yield}
 	var w world
 	err := d.guard(func() {
 		d.header()
@@ -123,11 +149,7 @@ func (s *Sim) AddCheckpoint(data []byte, label string) (int, error) {
 		if d.pass < 1 {
 			d.fail("it is of pass 0, the start")
 		}
-		for _, in := range s.inputs {
-			if in.After < d.pass {
-				d.fail(fmt.Sprintf("the run has an input after pass %d, before the snapshot's pass %d", in.After, d.pass))
-			}
-		}
+		s.checkInputs(d.pass, d.fail)
 		d.resolveTypes()
 		d.readWorld(&w)
 		if d.at != len(d.buf) {
@@ -138,26 +160,53 @@ func (s *Sim) AddCheckpoint(data []byte, label string) (int, error) {
 		}
 	})
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
 	for i, p := range w.procs {
 		if p == nil {
-			return 0, errors.New("snapshot: damaged: a process is missing")
+			return nil, errors.New("snapshot: damaged: a process is missing")
 		}
 		p.procInfo = d.base.procs[i].procInfo
 	}
 	w.specs = d.base.specs
-	i := s.nearest(d.pass)
-	if s.checkpoints[i].pass == d.pass {
-		return d.pass, nil // kept already
+	return &SnapshotRead{pass: d.pass, w: &w, base: d.base}, nil
+}
+
+// checkInputs fails when the run has an input given before pass.
+func (s *Sim) checkInputs(pass int, fail func(string)) {
+	for _, in := range s.inputs {
+		if in.After < pass {
+			fail(fmt.Sprintf("the run has an input after pass %d, before the snapshot's pass %d", in.After, pass))
+		}
+	}
+}
+
+// KeepSnapshot keeps a world ReadSnapshot read for this run as the
+// checkpoint of its pass, forgetting the checkpoints after it: a seek to
+// that pass or past it starts there. It returns the pass. A world read
+// for another run, or one the run's inputs given since make wrong, is an
+// error and changes nothing.
+func (s *Sim) KeepSnapshot(r *SnapshotRead) (int, error) {
+	if r == nil || r.base != s.checkpoints[0].w {
+		return 0, errors.New("snapshot: read for another run")
+	}
+	var err error
+	s.checkInputs(r.pass, func(why string) { err = snapError(why) })
+	if err != nil {
+		return 0, err
+	}
+	i := s.nearest(r.pass)
+	if s.checkpoints[i].pass == r.pass {
+		return r.pass, nil // kept already
 	}
 	// The checkpoints after it go: a run holds one world read from a
 	// snapshot with what it computed after it, not two (a snapshot's
 	// world is as big as the run's), and a seek back to before a
 	// snapshot kept earlier replays from the one kept now.
-	cp := checkpoint{pass: d.pass, w: &w, work: w.work(), before: w.passEnd}
+	w := r.w
+	cp := checkpoint{pass: r.pass, w: w, work: w.work(), before: w.passEnd}
 	s.checkpoints = append(slices.Clip(s.checkpoints[:i+1]), cp)
-	return d.pass, nil
+	return r.pass, nil
 }
 
 // snapError is a snapshot refused or damaged, or a world that cannot be
@@ -401,6 +450,10 @@ type snapDec struct {
 	// nptrs and nstrs are how many values pointers point to and how many
 	// strings the header says the world holds.
 	nptrs, nstrs int
+	// yield is called every snapYieldEvery values read (ReadSnapshot);
+	// toYield counts down to the next call.
+	yield   func()
+	toYield int
 	// base is the reading run's start: its processes' procInfo and the
 	// types of its controllers.
 	base  *world
