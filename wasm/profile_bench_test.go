@@ -466,6 +466,9 @@ func TestCatchUpAB(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			if lt, err := probeEval[[][2]float64](ctx, 10*time.Second, `window.__bench.longTasks.slice().sort((a, b) => b[1] - a[1]).slice(0, 6)`); err == nil {
+				t.Logf("%s: the longest tasks, [start, ms]: %v", dirs[i], lt)
+			}
 			// The progress shows after the first slice: the passes it
 			// computed are not timed (a few hundred at most).
 			rate := 0.0

@@ -21,9 +21,15 @@ import (
 // snapshotEvery passes, so that a deep link far into it computes at most
 // snapshotEvery passes in the tab. The bundled lessons are far shorter:
 // they get none, and the site does not grow.
+//
+// Every 2,500 passes: the tab computes the passes after a snapshot at
+// about 5,000 a second (scale-10000, 10,000 pods), so a deep link between
+// two computes half a second at most after the read; every 5,000 it was
+// a second, too much for 3 s. The scale site's snapshots weigh twice as
+// much (14 files, not 7; see docs/bench.md).
 var (
 	snapshotFrom  = 10000
-	snapshotEvery = 5000
+	snapshotEvery = 2500
 	// snapshotMax caps the passes a run is computed to when the site is
 	// built.
 	snapshotMax = 200000
