@@ -66,6 +66,12 @@ func writeLessonSnapshots(dir, id string) error {
 			break
 		}
 		if run.PassCount()%snapshotEvery == 0 {
+			// The digest first: the world remembers it and the hashes of
+			// its parts, and the snapshot carries them, so the tab shows
+			// the digest of the pass it reads without hashing 10,000 pods
+			// (half a second in a tab) and the next passes' digests hash
+			// what changed (16% more bytes gzipped).
+			run.Digest()
 			b, err := run.Snapshot(label)
 			if err != nil {
 				return err

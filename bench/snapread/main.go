@@ -141,6 +141,7 @@ func write(n int) ([]byte, error) {
 			return nil, fmt.Errorf("the run ended at pass %d", s.PassCount())
 		}
 	}
+	s.Digest() // as the site's snapshots (wasm/snapshots.go)
 	return s.Snapshot("scale")
 }
 
