@@ -562,6 +562,9 @@ func TestBenchPlayer(t *testing.T) {
 	if b.scaleLink != nil {
 		t.Logf("deep link: %+v", *b.scaleLink)
 	}
+	if b.scaleMem != nil {
+		t.Logf("scale at pass %d after the clicks: wasm memory %.1f MB", scalePass, b.scaleMem.Wasm/1e6)
+	}
 }
 
 // engineInBrowser runs bench/inbrowser: each run to convergence, then the
