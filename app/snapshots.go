@@ -132,8 +132,10 @@ func readingSnapshot(ctx app.Context, p *Player, c *catchUp, ses *session.Sessio
 			return
 		}
 		c.reading = true
-		c.pauseGC()
-		runtime.GC()
+		if !c.gcPaused { // paused since the lesson opened: no cycle is under way
+			c.pauseGC()
+			runtime.GC()
+		}
 		ok <- true
 	})
 	return <-ok
