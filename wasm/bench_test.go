@@ -49,7 +49,7 @@ const (
 	// one gets: the pass before the next snapshot (every snapshotEvery
 	// passes), so the tab computes snapshotEvery-1 passes after the one
 	// it reads.
-	scalePassBetween = scalePass + 2500 - 1
+	scalePassBetween = scalePass + 1250 - 1
 	// browserRuns is how many runs to convergence the browser makes.
 	browserRuns = 3
 )

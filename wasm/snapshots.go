@@ -22,14 +22,16 @@ import (
 // snapshotEvery passes in the tab. The bundled lessons are far shorter:
 // they get none, and the site does not grow.
 //
-// Every 2,500 passes: the tab computes the passes after a snapshot at
-// about 5,000 a second (scale-10000, 10,000 pods), so a deep link between
-// two computes half a second at most after the read; every 5,000 it was
-// a second, too much for 3 s. The scale site's snapshots weigh twice as
-// much (14 files, not 7; see docs/bench.md).
+// Every 1,250 passes: a deep link's tab computes the passes after the
+// snapshot it reads at about 4,000 a second (scale-10000, 10,000 pods, in
+// code V8 has not optimised yet), so one between two computes 0.3 s at
+// most after the read; every 5,000 it was 1.2 s, too much for 3 s. Only a
+// lesson of 10,000 passes or more gets any (the bundled lessons get none);
+// the bench's scale site gets 28 (about 75 MB; each deep link downloads
+// one, at most 4.5 MB).
 var (
 	snapshotFrom  = 10000
-	snapshotEvery = 2500
+	snapshotEvery = 1250
 	// snapshotMax caps the passes a run is computed to when the site is
 	// built.
 	snapshotMax = 200000
