@@ -23,9 +23,10 @@ import (
 // they get none, and the site does not grow.
 //
 // Every 1,250 passes: a deep link's tab computes the passes after the
-// snapshot it reads at about 4,000 a second (scale-10000, 10,000 pods, in
-// code V8 has not optimised yet), so one between two computes 0.3 s at
-// most after the read; every 5,000 it was 1.2 s, too much for 3 s. Only a
+// snapshot it reads at about 2,500 a second (scale-10000, 10,000 pods, in
+// code V8 has not optimised yet; 20,000 natively), so one between two
+// computes half a second at most after the read; every 5,000 it was two
+// seconds, too much for 3 s. Only a
 // lesson of 10,000 passes or more gets any (the bundled lessons get none);
 // the bench's scale site gets 28 (about 75 MB; each deep link downloads
 // one, at most 4.5 MB).
