@@ -356,14 +356,34 @@ func snapMap[K comparable, V any](d *snapDec) func(d *snapDec, p unsafe.Pointer)
 	}
 }
 
+// snapStringMap reads a map of strings to strings (every object's labels,
+// every container's resources): its keys and values straight from the
+// strings read.
+func snapStringMap[V ~string](d *snapDec, p unsafe.Pointer) {
+	n := d.uv()
+	if n == 0 {
+		*(*map[string]V)(p) = nil
+		return
+	}
+	if n-1 > uint64(len(d.buf)-d.at) {
+		d.damaged()
+	}
+	m := make(map[string]V, int(n-1))
+	for range int(n - 1) {
+		k := d.str()
+		m[k] = V(d.str())
+	}
+	*(*map[string]V)(p) = m
+}
+
 // snapFastMap is the compiled reader of a map type a world holds many of
 // (every object's labels, every container's resources), or nil.
 func snapFastMap(d *snapDec, t reflect.Type) func(d *snapDec, p unsafe.Pointer) {
 	switch t {
 	case reflect.TypeFor[map[string]string]():
-		return snapMap[string, string](d)
+		return snapStringMap[string]
 	case reflect.TypeFor[map[string]api.Quantity]():
-		return snapMap[string, api.Quantity](d)
+		return snapStringMap[api.Quantity]
 	case reflect.TypeFor[map[string]*controller.Container]():
 		return snapMap[string, *controller.Container](d)
 	case reflect.TypeFor[map[string]int]():
