@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"runtime/debug"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -52,6 +53,9 @@ type catchUp struct {
 	looked, waiting bool
 	snapshot        int
 	snapshotErr     string
+	// reading is set while the fetched snapshot's world is read (a slice
+	// at a time, off the UI goroutine; waiting is set too).
+	reading bool
 	// gcPaused: the collector is off while a snapshot's world is read and
 	// until its pass is shown (snapshots.go); gcPercent is its setting.
 	gcPaused  bool
@@ -94,8 +98,44 @@ func (p *Player) beginCatchUp(want int, at api.Time, first time.Duration) bool {
 	// the player looks ahead from the pass once there (settle).
 	ses.StopLookAhead()
 	c.done = ses.N() - c.from
+	c.takeHeldGC()
 	p.catching = c
 	return false
+}
+
+// heldGC is the collector paused while a deep link's lesson opens
+// (Player.open): reading the lesson and building its world (1,000 nodes)
+// allocate what stays, and a collection on the way, on the tab's one
+// thread, would only mark it (a tenth of the deep link's time). A
+// catch-up that begins takes the pause over (it lasts until its pass is
+// on screen); otherwise open ends it. percent is the collector's setting.
+var heldGC struct {
+	on      bool
+	percent int
+}
+
+// holdGC pauses the collector until releaseGC, unless a catch-up takes
+// the pause over first.
+func holdGC() {
+	if !heldGC.on {
+		heldGC.percent, heldGC.on = debug.SetGCPercent(-1), true
+	}
+}
+
+// releaseGC ends the pause holdGC began, if no catch-up took it over.
+func releaseGC() {
+	if heldGC.on {
+		debug.SetGCPercent(heldGC.percent)
+		heldGC.on = false
+	}
+}
+
+// takeHeldGC makes the pause holdGC began the catch-up's own.
+func (c *catchUp) takeHeldGC() {
+	if heldGC.on && !c.gcPaused {
+		c.gcPercent, c.gcPaused = heldGC.percent, true
+		heldGC.on = false
+	}
 }
 
 // catchUpLater computes the next slice once the browser has had its turn
@@ -264,6 +304,8 @@ func afterBrowser(ctx app.Context, f func(ctx app.Context)) {
 // catchUpHow says how the catch-up gets to its pass.
 func catchUpHow(c *catchUp) string {
 	switch {
+	case c.reading:
+		return fmt.Sprintf("Pass %d is far from the passes this tab has computed. It is reading the snapshot of the world shipped with the lesson nearest before it, then computes the passes after it.", c.to)
 	case c.waiting:
 		return fmt.Sprintf("Pass %d is far from the passes this tab has computed. It is fetching the snapshot of the world shipped with the lesson nearest before it.", c.to)
 	case c.snapshot > 0:

@@ -57,3 +57,22 @@ func prefetched(id string, want int) (label string, pass int, data []byte, ok bo
 	js.CopyBytesToGo(data, a)
 	return v.Get("label").String(), v.Get("pass").Int(), data, true
 }
+
+// yieldToBrowser waits until the browser has run what it had waiting
+// (painting, input), as a task of its own (a MessageChannel message, not
+// a timer, which nests into 4 ms waits). Call it from a goroutine other
+// than the UI's: the UI goroutine runs meanwhile.
+func yieldToBrowser() {
+	done := make(chan struct{}, 1)
+	ch := js.Global().Get("MessageChannel").New()
+	var fn js.Func
+	fn = js.FuncOf(func(this js.Value, args []js.Value) any {
+		fn.Release()
+		ch.Get("port1").Call("close")
+		done <- struct{}{}
+		return nil
+	})
+	ch.Get("port1").Set("onmessage", fn)
+	ch.Get("port2").Call("postMessage", nil)
+	<-done
+}

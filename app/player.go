@@ -214,11 +214,15 @@ func (p *Player) open(u *url.URL) {
 	}
 	p.embed = embedded(u)
 	id := strings.Trim(strings.TrimPrefix(u.Path, "/s/"), "/")
+	defer releaseGC() // unless a catch-up took the pause over (catchup.go)
 	if id != p.id || (p.ses == nil && !p.missing && p.alert == "") {
 		// In the browser, a lesson opened at its start shows before the
 		// player looks ahead to learn where the run ends (settle does, a
 		// slice at a time): the learner need not wait for it.
 		q := u.Query()
+		if app.IsClient && q.Get("pass") != "" {
+			holdGC() // a deep link: no collection while its world is built
+		}
 		p.load(id, app.IsClient && q.Get("pass") == "" && q.Get("t") == "" && q.Get("at") == "")
 	}
 	if p.ses == nil {

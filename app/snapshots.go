@@ -11,6 +11,8 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"reconcile/app/session"
+	"reconcile/engine/sim"
 	"reconcile/scenarios"
 )
 
@@ -84,26 +86,23 @@ func (p *Player) fetchSnapshot(ctx app.Context) {
 	from := want - replay(ses, want) // a snapshot helps only after this
 	ctx.Async(func() {
 		n, data, err := findSnapshot(id, label, from, want)
+		var read *sim.SnapshotRead
+		if err == nil && n > 0 && readingSnapshot(ctx, p, c, ses) {
+			// The world is read here, off the UI goroutine, a slice at a
+			// time: between slices the browser paints and takes a click
+			// (the UI goroutine runs while this one waits).
+			read, err = ses.ReadSnapshot(data, label, sliceYield())
+		}
 		ctx.Dispatch(func(ctx app.Context) {
 			if p.catching != c || p.ses != ses {
 				return // cancelled, or another lesson opened
 			}
-			c.waiting = false
-			if err == nil && n > 0 {
-				read := guard(&p.alert, "Reading the snapshot", func() {
-					// A world read in one go allocates what the passes
-					// before it would have built (about 140 MB for 10,000
-					// pods) with little garbage: collecting on the way
-					// would only mark it again and again. The collector
-					// waits until the pass is on screen (endCatchUp); a
-					// cycle begun before (in a tab its marking waits for
-					// idle time) is finished first, or its assists would
-					// go on through the read. The memory limit stands.
-					c.pauseGC()
-					runtime.GC()
-					_, err = ses.AddCheckpoint(data, label)
+			c.waiting, c.reading = false, false
+			if read != nil {
+				kept := guard(&p.alert, "Reading the snapshot", func() {
+					_, err = ses.KeepSnapshot(read)
 				})
-				if err == nil && read {
+				if err == nil && kept {
 					// The rate shown counts the passes computed from here.
 					c.snapshot, c.from, c.began = n, n, time.Now()
 				}
@@ -114,6 +113,45 @@ func (p *Player) fetchSnapshot(ctx app.Context) {
 			p.catchUpLater(ctx)
 		})
 	})
+}
+
+// readingSnapshot prepares, on the UI goroutine, the read of a snapshot
+// fetched for catch-up c: it reports false when c was cancelled meanwhile
+// (or another lesson opened). A world read in one go allocates what the
+// passes before it would have built (about 80 MB for 10,000 pods) with
+// little garbage: collecting on the way would only mark it again and
+// again. The collector waits until the pass is on screen (endCatchUp); a
+// cycle begun before (in a tab its marking waits for idle time) is
+// finished first, or its assists would go on through the read. The
+// memory limit stands.
+func readingSnapshot(ctx app.Context, p *Player, c *catchUp, ses *session.Session) bool {
+	ok := make(chan bool, 1)
+	ctx.Dispatch(func(ctx app.Context) {
+		if p.catching != c || p.ses != ses {
+			ok <- false
+			return
+		}
+		c.reading = true
+		if !c.gcPaused { // paused since the lesson opened: no cycle is under way
+			c.pauseGC()
+			runtime.GC()
+		}
+		ok <- true
+	})
+	return <-ok
+}
+
+// sliceYield is the yield of a snapshot's read: once a slice's time
+// (catchUpSlice) has gone by, it waits for the browser's turn.
+func sliceYield() func() {
+	start := time.Now()
+	return func() {
+		if time.Since(start) < catchUpSlice {
+			return
+		}
+		yieldToBrowser()
+		start = time.Now()
+	}
 }
 
 // findSnapshot fetches the snapshot of lesson id nearest at or before

@@ -442,6 +442,11 @@ func TestCatchUpAB(t *testing.T) {
 	if v, err := strconv.Atoi(os.Getenv("WASMPROF_RUNS")); err == nil && v > 0 {
 		runs = v
 	}
+	// $WASMPROF_PASS opens another pass (one between two snapshots).
+	pass := scalePass
+	if v, err := strconv.Atoi(os.Getenv("WASMPROF_PASS")); err == nil && v > 0 {
+		pass = v
+	}
 	bases := make([]string, len(dirs))
 	for i, d := range dirs {
 		bases[i] = benchServe(t, d)
@@ -450,27 +455,30 @@ func TestCatchUpAB(t *testing.T) {
 	for r := 0; r < runs; r++ {
 		for i, base := range bases {
 			ctx := probedTab(t, false)
-			if err := probeNavigate(ctx, time.Minute, fmt.Sprintf("%s/s/%s?pass=%d", base, scale.ID, scalePass)); err != nil {
+			if err := probeNavigate(ctx, time.Minute, fmt.Sprintf("%s/s/%s?pass=%d", base, scale.ID, pass)); err != nil {
 				t.Fatal(err)
 			}
 			if err := probeWait(ctx, 5*time.Minute, benchReadyJS+fmt.Sprintf(
-				` && /\bPass %d\b/.test((document.querySelector('[role="status"]') || {}).textContent || "")`, scalePass)); err != nil {
+				` && /\bPass %d\b/.test((document.querySelector('[role="status"]') || {}).textContent || "")`, pass)); err != nil {
 				t.Fatal(err)
 			}
-			d, err := benchDeepLinkOf(ctx, scalePass)
+			d, err := benchDeepLinkOf(ctx, pass)
 			if err != nil {
 				t.Fatal(err)
+			}
+			if lt, err := probeEval[[][2]float64](ctx, 10*time.Second, `window.__bench.longTasks.slice().sort((a, b) => b[1] - a[1]).slice(0, 6)`); err == nil {
+				t.Logf("%s: the longest tasks, [start, ms]: %v", dirs[i], lt)
 			}
 			// The progress shows after the first slice: the passes it
 			// computed are not timed (a few hundred at most).
 			rate := 0.0
 			if d.Progress > 0 {
-				rate = scalePass / ((d.Shown - d.Progress) / 1000)
+				rate = float64(pass) / ((d.Shown - d.Progress) / 1000)
 			}
 			cpu := rendererMainCPU(ctx)
 			shown[i], rates[i], cpus[i] = append(shown[i], d.Shown), append(rates[i], rate), append(cpus[i], cpu.Seconds()*1000)
 			t.Logf("%s: pass %d shown at %.0f ms, the progress at %.0f ms: %.0f passes/s; longest task %.0f ms while computing; the page thread's CPU %s",
-				dirs[i], scalePass, d.Shown, d.Progress, rate, d.LongestComputing, cpu)
+				dirs[i], pass, d.Shown, d.Progress, rate, d.LongestComputing, cpu)
 			_ = chromedp.Cancel(ctx)
 		}
 	}

@@ -486,6 +486,8 @@ func TestLoadErrors(t *testing.T) {
 		{"alias bomb", "a: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\n" +
 			"d: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\ne: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]\nf: &f [*e, *e, *e, *e, *e, *e, *e, *e, *e, *e]\n",
 			"web.yaml:1:1: too much YAML: with aliases expanded the file holds more than 500000 nodes (MaxYAMLNodes)"},
+		{"too many nodes, no alias", "[" + strings.Repeat("1,", 500_001) + "1]\n",
+			"web.yaml:1:1: too much YAML: with aliases expanded the file holds more than 500000 nodes (MaxYAMLNodes)"},
 		{"too many aliases", "id: web\nx: &x 1\ny: [" + strings.Repeat("*x, ", 100) + "*x]\n",
 			"web.yaml:3:405: too many YAML aliases: the limit is 100 aliases per file (MaxAliases)"},
 		{"alias containing itself", "a: &a [*a]\n",

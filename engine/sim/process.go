@@ -163,7 +163,7 @@ func (w *world) start(i int, why string) {
 	c.cache = informer.NewCache()
 	c.queue, c.pending = queue.Queue{}, false
 	for _, kind := range c.watches() {
-		for o := range w.store.Each(kind) {
+		for o := range w.startList(c, kind) {
 			if !visible(c, o) {
 				continue
 			}

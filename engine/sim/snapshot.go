@@ -43,12 +43,14 @@ import (
 // it, without the inputs given with Inject.
 
 // snapshotMagic starts every snapshot; the byte after it is the format,
-// then the fingerprint, the label, the pass and the names of the types
-// its interfaces hold; then the world; then the CRC-32C of all before
+// then the fingerprint, the label, the pass, the names of the types
+// its interfaces hold, and how many values pointers point to and how many
+// strings the world holds (the reader makes room for them at once); then
+// the world; then the CRC-32C of all before
 // (Castagnoli: a damaged file is refused, cheaply even in wasm).
 const snapshotMagic = "RCNCSNAP"
 
-const snapshotFormat = 1
+const snapshotFormat = 2
 
 // snapCRC is the CRC-32C of b. The table is made on first use, not when
 // the program starts (crc32 keeps it once made).
@@ -87,6 +89,8 @@ func (s *Sim) Snapshot(label string) ([]byte, error) {
 	for _, t := range e.typeList {
 		head = appendSnapString(head, snapTypeName(t))
 	}
+	head = binary.AppendUvarint(head, uint64(len(e.ptrs)))
+	head = binary.AppendUvarint(head, uint64(len(e.strs)))
 	out := append(head, body...)
 	return binary.LittleEndian.AppendUint32(out, snapCRC(out)), nil
 }
@@ -109,7 +113,33 @@ func SnapshotPass(data []byte) (pass int, label string, err error) {
 // or run, or a damaged one, is an error and changes nothing; so is one
 // for a pass after an input given with Inject (its future differs).
 func (s *Sim) AddCheckpoint(data []byte, label string) (int, error) {
-	d := &snapDec{buf: data, base: s.checkpoints[0].w, plans: map[reflect.Type]snapDecFn{}}
+	r, err := s.ReadSnapshot(data, label, nil)
+	if err != nil {
+		return 0, err
+	}
+	return s.KeepSnapshot(r)
+}
+
+// SnapshotRead is a snapshot's world read for a run, not yet kept.
+type SnapshotRead struct {
+	pass int
+	w    *world
+	// base is the start of the run it was read for.
+	base *world
+}
+
+// Pass is the pass the world read is of.
+func (r *SnapshotRead) Pass() int { return r.pass }
+
+// ReadSnapshot reads a snapshot of this run's world, written under label,
+// without keeping it (KeepSnapshot keeps it) and without changing the
+// run: a page can read it a slice at a time. yield, when not nil, is
+// called every few thousand values read (snapYieldEvery): it may give
+// the rest of the program its turn, as long as that does not change this
+// run's start. A snapshot of another shape, label or run, or a damaged
+// one, is an error; so is one for a pass after an input given with Inject.
+func (s *Sim) ReadSnapshot(data []byte, label string, yield func()) (*SnapshotRead, error) {
+	d := &snapDec{buf: data, base: s.checkpoints[0].w, plans: map[reflect.Type]*snapPlan{}, yield: yield}
 	var w world
 	err := d.guard(func() {
 		d.header()
@@ -119,13 +149,9 @@ func (s *Sim) AddCheckpoint(data []byte, label string) (int, error) {
 		if d.pass < 1 {
 			d.fail("it is of pass 0, the start")
 		}
-		for _, in := range s.inputs {
-			if in.After < d.pass {
-				d.fail(fmt.Sprintf("the run has an input after pass %d, before the snapshot's pass %d", in.After, d.pass))
-			}
-		}
+		s.checkInputs(d.pass, d.fail)
 		d.resolveTypes()
-		d.value(reflect.ValueOf(&w).Elem())
+		d.readWorld(&w)
 		if d.at != len(d.buf) {
 			d.fail(fmt.Sprintf("%d bytes follow the world", len(d.buf)-d.at))
 		}
@@ -134,26 +160,53 @@ func (s *Sim) AddCheckpoint(data []byte, label string) (int, error) {
 		}
 	})
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
 	for i, p := range w.procs {
 		if p == nil {
-			return 0, errors.New("snapshot: damaged: a process is missing")
+			return nil, errors.New("snapshot: damaged: a process is missing")
 		}
 		p.procInfo = d.base.procs[i].procInfo
 	}
 	w.specs = d.base.specs
-	i := s.nearest(d.pass)
-	if s.checkpoints[i].pass == d.pass {
-		return d.pass, nil // kept already
+	return &SnapshotRead{pass: d.pass, w: &w, base: d.base}, nil
+}
+
+// checkInputs fails when the run has an input given before pass.
+func (s *Sim) checkInputs(pass int, fail func(string)) {
+	for _, in := range s.inputs {
+		if in.After < pass {
+			fail(fmt.Sprintf("the run has an input after pass %d, before the snapshot's pass %d", in.After, pass))
+		}
+	}
+}
+
+// KeepSnapshot keeps a world ReadSnapshot read for this run as the
+// checkpoint of its pass, forgetting the checkpoints after it: a seek to
+// that pass or past it starts there. It returns the pass. A world read
+// for another run, or one the run's inputs given since make wrong, is an
+// error and changes nothing.
+func (s *Sim) KeepSnapshot(r *SnapshotRead) (int, error) {
+	if r == nil || r.base != s.checkpoints[0].w {
+		return 0, errors.New("snapshot: read for another run")
+	}
+	var err error
+	s.checkInputs(r.pass, func(why string) { err = snapError(why) })
+	if err != nil {
+		return 0, err
+	}
+	i := s.nearest(r.pass)
+	if s.checkpoints[i].pass == r.pass {
+		return r.pass, nil // kept already
 	}
 	// The checkpoints after it go: a run holds one world read from a
 	// snapshot with what it computed after it, not two (a snapshot's
 	// world is as big as the run's), and a seek back to before a
 	// snapshot kept earlier replays from the one kept now.
-	cp := checkpoint{pass: d.pass, w: &w, work: w.work(), before: w.passEnd}
+	w := r.w
+	cp := checkpoint{pass: r.pass, w: w, work: w.work(), before: w.passEnd}
 	s.checkpoints = append(slices.Clip(s.checkpoints[:i+1]), cp)
-	return d.pass, nil
+	return r.pass, nil
 }
 
 // snapError is a snapshot refused or damaged, or a world that cannot be
@@ -389,15 +442,23 @@ type snapDec struct {
 	label string
 	names []string
 	types []reflect.Type
-	ptrs  []reflect.Value
+	ptrs  []snapRef
 	strs  []string
+	// strBlock is what is left of the block the next short string is
+	// copied into (snapshot_read.go).
+	strBlock []byte
+	// nptrs and nstrs are how many values pointers point to and how many
+	// strings the header says the world holds.
+	nptrs, nstrs int
+	// yield is called every snapYieldEvery values read (ReadSnapshot);
+	// toYield counts down to the next call.
+	yield   func()
+	toYield int
 	// base is the reading run's start: its processes' procInfo and the
 	// types of its controllers.
 	base  *world
-	plans map[reflect.Type]snapDecFn
+	plans map[reflect.Type]*snapPlan
 }
-
-type snapDecFn func(d *snapDec, v reflect.Value)
 
 func (d *snapDec) fail(why string) { panic(snapError(why)) }
 
@@ -420,6 +481,12 @@ func (d *snapDec) guard(f func()) (err error) {
 }
 
 func (d *snapDec) uv() uint64 {
+	if d.at < len(d.buf) {
+		if b := d.buf[d.at]; b < 0x80 { // most numbers: one byte
+			d.at++
+			return uint64(b)
+		}
+	}
 	x, n := binary.Uvarint(d.buf[d.at:])
 	if n <= 0 {
 		d.damaged()
@@ -429,6 +496,16 @@ func (d *snapDec) uv() uint64 {
 }
 
 func (d *snapDec) varint() int64 {
+	if d.at < len(d.buf) {
+		if b := d.buf[d.at]; b < 0x80 { // one byte, zig-zag
+			d.at++
+			x := int64(b >> 1)
+			if b&1 != 0 {
+				x = ^x
+			}
+			return x
+		}
+	}
 	x, n := binary.Varint(d.buf[d.at:])
 	if n <= 0 {
 		d.damaged()
@@ -487,6 +564,8 @@ func (d *snapDec) header() {
 	for i := range d.names {
 		d.names[i] = d.rawString()
 	}
+	// Each pointer and string the world holds takes a byte at least.
+	d.nptrs, d.nstrs = d.count(), d.count()
 }
 
 // resolveTypes finds the types the snapshot names among those a world of
@@ -526,199 +605,9 @@ func (d *snapDec) str() string {
 		}
 		return d.strs[id-1]
 	}
-	s := d.rawString()
+	s := d.newString(d.count())
 	d.strs = append(d.strs, s)
 	return s
-}
-
-func (d *snapDec) value(v reflect.Value) { d.plan(v.Type())(d, v) }
-
-// pointer reads a pointer of type t: nil (false), a new value, or one
-// read before (which must be of type t).
-func (d *snapDec) pointer(t reflect.Type) (reflect.Value, bool) {
-	switch id := d.uv(); id {
-	case 0:
-		return reflect.Value{}, false
-	case 1:
-		p := reflect.New(t.Elem())
-		d.ptrs = append(d.ptrs, p)
-		d.plan(t.Elem())(d, p.Elem())
-		return p, true
-	default:
-		if id-2 >= uint64(len(d.ptrs)) || d.ptrs[id-2].Type() != t {
-			d.damaged()
-		}
-		return d.ptrs[id-2], true
-	}
-}
-
-// plan returns how to read a value of type t (made once per type).
-func (d *snapDec) plan(t reflect.Type) snapDecFn {
-	if f, ok := d.plans[t]; ok {
-		return f
-	}
-	var f snapDecFn
-	// A recursive type reads itself through the map.
-	d.plans[t] = func(d *snapDec, v reflect.Value) { f(d, v) }
-	f = d.makePlan(t)
-	d.plans[t] = f
-	return f
-}
-
-func (d *snapDec) makePlan(t reflect.Type) snapDecFn {
-	if t == procInfoType || t == specsType {
-		return func(*snapDec, reflect.Value) {}
-	}
-	switch t.Kind() {
-	case reflect.Bool:
-		return func(d *snapDec, v reflect.Value) { v.SetBool(d.bool()) }
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		return func(d *snapDec, v reflect.Value) { v.SetInt(d.varint()) }
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		return func(d *snapDec, v reflect.Value) { v.SetUint(d.uv()) }
-	case reflect.Float32, reflect.Float64:
-		return func(d *snapDec, v reflect.Value) { v.SetFloat(math.Float64frombits(d.uv())) }
-	case reflect.String:
-		return func(d *snapDec, v reflect.Value) { v.SetString(d.str()) }
-	case reflect.Pointer:
-		return func(d *snapDec, v reflect.Value) {
-			if p, ok := d.pointer(t); ok {
-				v.Set(p)
-			}
-		}
-	case reflect.Slice:
-		et := t.Elem()
-		if et.Kind() == reflect.Uint8 {
-			return func(d *snapDec, v reflect.Value) {
-				n := d.uv()
-				if n == 0 {
-					return
-				}
-				if n-1 > uint64(len(d.buf)-d.at) {
-					d.damaged()
-				}
-				b := make([]byte, n-1)
-				d.at += copy(b, d.buf[d.at:])
-				v.SetBytes(b)
-			}
-		}
-		return func(d *snapDec, v reflect.Value) {
-			n := d.uv()
-			if n == 0 {
-				return
-			}
-			if n-1 > uint64(len(d.buf)-d.at) {
-				d.damaged()
-			}
-			s := reflect.MakeSlice(t, int(n-1), int(n-1))
-			f := d.plan(et)
-			for i := range int(n - 1) {
-				f(d, settable(s.Index(i)))
-			}
-			v.Set(s)
-		}
-	case reflect.Array:
-		et := t.Elem()
-		return func(d *snapDec, v reflect.Value) {
-			f := d.plan(et)
-			for i := range v.Len() {
-				f(d, settable(v.Index(i)))
-			}
-		}
-	case reflect.Struct:
-		// Each field at its offset: the fields of the common basic kinds
-		// are written in place, the others through their plan.
-		type field struct {
-			off  uintptr
-			t    reflect.Type
-			plan snapDecFn
-		}
-		fields := make([]field, t.NumField())
-		for i := range fields {
-			f := t.Field(i)
-			fields[i] = field{off: f.Offset, t: f.Type}
-		}
-		return func(d *snapDec, v reflect.Value) {
-			base := unsafe.Pointer(v.UnsafeAddr())
-			for i := range fields {
-				f := &fields[i]
-				p := unsafe.Add(base, f.off)
-				switch f.t.Kind() {
-				case reflect.String:
-					*(*string)(p) = d.str()
-				case reflect.Int:
-					*(*int)(p) = int(d.varint())
-				case reflect.Int64:
-					*(*int64)(p) = d.varint()
-				case reflect.Int32:
-					*(*int32)(p) = int32(d.varint())
-				case reflect.Uint64:
-					*(*uint64)(p) = d.uv()
-				case reflect.Bool:
-					*(*bool)(p) = d.bool()
-				default:
-					if f.plan == nil {
-						f.plan = d.plan(f.t)
-					}
-					f.plan(d, reflect.NewAt(f.t, p).Elem())
-				}
-			}
-		}
-	case reflect.Map:
-		kt, et := t.Key(), t.Elem()
-		return func(d *snapDec, v reflect.Value) {
-			n := d.uv()
-			if n == 0 {
-				return
-			}
-			if n-1 > uint64(len(d.buf)-d.at) {
-				d.damaged()
-			}
-			m := reflect.MakeMapWithSize(t, int(n-1))
-			kf, ef := d.plan(kt), d.plan(et)
-			// One key and one value, read again for every entry
-			// (SetMapIndex copies them).
-			k, x := reflect.New(kt).Elem(), reflect.New(et).Elem()
-			for range int(n - 1) {
-				k.SetZero()
-				kf(d, k)
-				x.SetZero()
-				ef(d, x)
-				m.SetMapIndex(k, x)
-			}
-			v.Set(m)
-		}
-	case reflect.Interface:
-		return func(d *snapDec, v reflect.Value) {
-			id := d.uv()
-			if id == 0 {
-				return
-			}
-			if id > uint64(len(d.types)) {
-				d.damaged()
-			}
-			ct := d.types[id-1]
-			if !ct.Implements(t) {
-				d.damaged()
-			}
-			if ct.Kind() == reflect.Pointer {
-				// Most of a world's interfaces hold a pointer (an object,
-				// a controller): read it as one, without a new *T to
-				// hold it (reflect has no **T ready and makes one).
-				p, ok := d.pointer(ct)
-				if !ok {
-					p = reflect.Zero(ct)
-				}
-				v.Set(p)
-				return
-			}
-			c := reflect.New(ct).Elem()
-			d.plan(ct)(d, c)
-			v.Set(c)
-		}
-	default:
-		return func(*snapDec, reflect.Value) {}
-	}
 }
 
 // snapshotFingerprint hashes the shape of every type a world can hold:

@@ -137,9 +137,12 @@ func syntaxError(err error, text string, pm Source) *Error {
 // once aliases are expanded. It also refuses an alias that contains itself.
 // After take, walking the document always ends.
 func (b *Budget) take(doc *yaml.Node, pm Source) *Error {
+	aliases, nodes := 0, 0
 	var count func(n *yaml.Node) *Error
 	count = func(n *yaml.Node) *Error {
+		nodes++
 		if n.Kind == yaml.AliasNode {
+			aliases++
 			if b.aliases--; b.aliases < 0 {
 				return &Error{Pos: pm.Of(n), Msg: fmt.Sprintf("too many YAML aliases: the limit is %d aliases per file (MaxAliases)", limits.MaxAliases)}
 			}
@@ -154,6 +157,15 @@ func (b *Budget) take(doc *yaml.Node, pm Source) *Error {
 	}
 	if e := count(doc); e != nil {
 		return e
+	}
+	if aliases == 0 {
+		// A document without aliases is a tree: its expanded size is
+		// its nodes, counted above (a scenario of 1,000 nodes need not
+		// memoise 20,000 sizes in a map).
+		if b.nodes -= min(nodes, limits.MaxYAMLNodes+1); b.nodes < 0 {
+			return &Error{Pos: pm.Of(doc), Msg: fmt.Sprintf("too much YAML: with aliases expanded the file holds more than %d nodes (MaxYAMLNodes)", limits.MaxYAMLNodes)}
+		}
+		return nil
 	}
 	// Expanded size, memoised per node, saturating past the limit.
 	const visiting = -1
