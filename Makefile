@@ -89,6 +89,10 @@ bench: build
 	$(GO) run ./bench/native -runs 1 -trace 0 -seeks 0 -service-runs 0 -o $(BENCH)/native-one.json
 	status=0; $(GO) test -run '^$$' -bench . -benchmem ./engine/... > $(BENCH)/gobench.txt || status=$$?; \
 		cat $(BENCH)/gobench.txt; exit $$status
+	@echo "--- the same engine benchmarks compiled to wasm, in Node.js: what Go's wasm code costs before the browser"
+	status=0; GOOS=js GOARCH=wasm $(GO) test -exec "$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" -run '^$$' \
+		-bench 'Pass$$|WatchFanOut|Set10k|Get10k|Agenda|DigestOf|DigestAfterPass' ./engine ./engine/pmap ./engine/sim ./engine/registry \
+		> $(BENCH)/gobench-wasm.txt || status=$$?; cat $(BENCH)/gobench-wasm.txt; exit $$status
 	@echo "--- in headless Chromium"
 	status=0; $(GO) test -tags 'browser bench' -count=1 -timeout 25m -v -run '^TestBench$$' ./wasm || status=$$?; \
 		echo; cat docs/bench.md; exit $$status

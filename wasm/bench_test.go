@@ -141,6 +141,9 @@ type benchRun struct {
 	webMem                      *benchPageMem
 	idleFig                     *benchIdle
 	goBench, wasmSize           string
+	// wasmCode is the engine's Go benchmarks compiled to wasm and run in
+	// Node.js, each against the same benchmark natively: ns/op ratios.
+	wasmCode []benchCodeRatio
 }
 
 func benchLoadAvg() string {
@@ -213,6 +216,9 @@ func (b *benchRun) native(t *testing.T) {
 			}
 		}
 		b.goBench = strings.Join(keep, "\n") + "\n"
+		if w, err := os.ReadFile(benchPath("gobench-wasm.txt")); err == nil {
+			b.wasmCode = benchCodeRatios(string(data), string(w))
+		}
 	}
 }
 
@@ -1070,6 +1076,17 @@ func (b *benchRun) write(file string) error {
 	} else {
 		row("engine in the browser", b.notMeasured("engine"), "", "", "≤ 3× native", "")
 	}
+	if len(b.wasmCode) > 0 {
+		var parts []string
+		rs := make([]float64, 0, len(b.wasmCode))
+		for _, c := range b.wasmCode {
+			parts = append(parts, fmt.Sprintf("%s %s", c.name, benchRatio(c.wasm, c.native)))
+			rs = append(rs, c.wasm/c.native)
+		}
+		row("the engine's Go benchmarks compiled to wasm and run in Node.js (V8), against the same natively (ns/op)",
+			strings.Join(parts, ", "), "", fmt.Sprintf("median %.2f×", benchMedian(rs)),
+			"none (Go's wasm code for this engine where the collector has little to do: Get10k allocates nothing; Set10k, Agenda and DigestOf once or twice an op)", "")
+	}
 	seekRow := func(where string, r *scale.Report) {
 		if r == nil || len(r.Seeks.Millis) == 0 {
 			return
@@ -1184,4 +1201,48 @@ func benchCPU() string {
 		return string(m[1])
 	}
 	return runtime.GOARCH
+}
+
+// benchCodeRatio is one engine benchmark's time per op in wasm (Node.js)
+// against natively.
+type benchCodeRatio struct {
+	name         string
+	native, wasm float64 // ns/op
+}
+
+// benchCodeRatios pairs the benchmarks of two `go test -bench` outputs,
+// native and wasm, by package and name (the native names' -GOMAXPROCS
+// suffix dropped), in the wasm output's order.
+func benchCodeRatios(native, wasm string) []benchCodeRatio {
+	parse := func(out string, each func(key string, ns float64)) {
+		pkg := ""
+		for _, l := range strings.Split(out, "\n") {
+			if p, ok := strings.CutPrefix(l, "pkg: "); ok {
+				pkg = strings.TrimPrefix(strings.TrimSpace(p), "reconcile/")
+				continue
+			}
+			f := strings.Fields(l)
+			if len(f) < 4 || !strings.HasPrefix(f[0], "Benchmark") || f[3] != "ns/op" {
+				continue
+			}
+			ns, err := strconv.ParseFloat(f[2], 64)
+			if err != nil {
+				continue
+			}
+			name := strings.TrimPrefix(f[0], "Benchmark")
+			if i := strings.LastIndexByte(name, '-'); i > 0 && strings.Trim(name[i+1:], "0123456789") == "" {
+				name = name[:i]
+			}
+			each(pkg+" "+name, ns)
+		}
+	}
+	nat := map[string]float64{}
+	parse(native, func(k string, ns float64) { nat[k] = ns })
+	var out []benchCodeRatio
+	parse(wasm, func(k string, ns float64) {
+		if n, ok := nat[k]; ok && n > 0 {
+			out = append(out, benchCodeRatio{name: k, native: n, wasm: ns})
+		}
+	})
+	return out
 }
