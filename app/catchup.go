@@ -213,9 +213,19 @@ func (p *Player) endCatchUp(ctx app.Context, notice string) {
 		notice = c.snapshotErr
 	}
 	p.notice = notice
+	// The frame that shows the pass draws what the catch-up showed (the
+	// head, the transport, the stage, the story); what it left out (the
+	// pass and the inspector, the checks, the log...) follows a group
+	// per idle moment, as on a first visit (showLater): at scale that
+	// frame would otherwise mount all of it in one task.
+	if app.IsClient && p.mounted && !p.later {
+		p.later, p.reader.NoInspector = true, true
+		p.laterHeight, p.laterShown = 0, belowInspector
+	}
 	p.refresh()
 	p.readChecks()
 	p.changed(ctx, change{moved: true})
+	p.showLater(ctx)
 	if c.gcPaused {
 		afterBrowser(ctx, func(ctx app.Context) {
 			c.resumeGC()
