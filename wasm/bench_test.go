@@ -478,15 +478,7 @@ func (b *benchRun) clicksFloor(t *testing.T) {
 }
 
 func (b *benchRun) clicksScale(t *testing.T) {
-	url := fmt.Sprintf("%s/s/%s?pass=%d", benchServe(t, benchPath("scale")), scale.ID, scalePass)
-	ctx := probedTab(t, false)
-	if err := probeNavigate(ctx, time.Minute, url); err != nil {
-		t.Fatal(err)
-	}
-	if err := probeWait(ctx, 5*time.Minute, benchReadyJS+fmt.Sprintf(
-		` && /\bPass %d\b/.test((document.querySelector('[role="status"]') || {}).textContent || "")`, scalePass)); err != nil {
-		t.Fatal(err)
-	}
+	ctx := benchOpenScale(t, scalePass)
 	if lt, err := probeEval[[][2]float64](ctx, 10*time.Second, `window.__bench.longTasks.slice().sort((a, b) => b[1] - a[1]).slice(0, 12)`); err == nil {
 		t.Logf("scale: the longest tasks, [start, ms]: %v", lt)
 	}
@@ -506,6 +498,22 @@ func (b *benchRun) clicksScale(t *testing.T) {
 		len(r.Times), scale.Quantile(r.Times, 0.5), scale.Quantile(r.Times, 0.95))
 }
 
+// benchOpenScale opens the bench's scale site at ?pass=pass in a probed
+// tab and waits until the page is ready and shows that pass.
+func benchOpenScale(t *testing.T, pass int) context.Context {
+	t.Helper()
+	url := fmt.Sprintf("%s/s/%s?pass=%d", benchServe(t, benchPath("scale")), scale.ID, pass)
+	ctx := probedTab(t, false)
+	if err := probeNavigate(ctx, time.Minute, url); err != nil {
+		t.Fatal(err)
+	}
+	if err := probeWait(ctx, 5*time.Minute, benchReadyJS+fmt.Sprintf(
+		` && /\bPass %d\b/.test((document.querySelector('[role="status"]') || {}).textContent || "")`, pass)); err != nil {
+		t.Fatal(err)
+	}
+	return ctx
+}
+
 // deepLinkBetween opens the scale scenario's deep link to a pass between
 // two shipped snapshots, the farthest from the one before it: the page
 // reads that one and computes the passes after it.
@@ -513,15 +521,7 @@ func (b *benchRun) deepLinkBetween(t *testing.T) {
 	if snapshotEvery != scalePassBetween-scalePass+1 {
 		t.Fatalf("snapshots every %d passes: scalePassBetween is %d, want %d", snapshotEvery, scalePassBetween, scalePass+snapshotEvery-1)
 	}
-	url := fmt.Sprintf("%s/s/%s?pass=%d", benchServe(t, benchPath("scale")), scale.ID, scalePassBetween)
-	ctx := probedTab(t, false)
-	if err := probeNavigate(ctx, time.Minute, url); err != nil {
-		t.Fatal(err)
-	}
-	if err := probeWait(ctx, 5*time.Minute, benchReadyJS+fmt.Sprintf(
-		` && /\bPass %d\b/.test((document.querySelector('[role="status"]') || {}).textContent || "")`, scalePassBetween)); err != nil {
-		t.Fatal(err)
-	}
+	ctx := benchOpenScale(t, scalePassBetween)
 	d, err := benchDeepLinkOf(ctx, scalePassBetween)
 	if err != nil {
 		t.Fatal(err)

@@ -2,7 +2,6 @@ package store
 
 import (
 	"slices"
-	"strconv"
 
 	"reconcile/engine/api"
 )
@@ -201,19 +200,8 @@ func (s *Store) Record(component, host string, obj api.Object, typ, reason, mess
 // uidOf is the UID the store gives its n-th object:
 // fmt.Sprintf("%08x-0000-4000-8000-%012x", n, n) without fmt.
 func uidOf(n int64) string {
-	h := strconv.FormatInt(n, 16)
 	var b [64]byte
-	out := b[:0]
-	for i := len(h); i < 8; i++ {
-		out = append(out, '0')
-	}
-	out = append(out, h...)
-	out = append(out, "-0000-4000-8000-"...)
-	for i := len(h); i < 12; i++ {
-		out = append(out, '0')
-	}
-	out = append(out, h...)
-	return string(out)
+	return string(appendUID(b[:0], n))
 }
 
 // EventsFor returns the events about one object, oldest first, without

@@ -31,7 +31,7 @@ func newEventStrings(name string, v int64, uid int64, rv int64, seq uint64) even
 	return eventStrings{name: all[:nameEnd], uid: all[nameEnd:uidEnd], rv: all[uidEnd:rvEnd], key: all[rvEnd:]}
 }
 
-// appendUID appends uidOf(n) to b.
+// appendUID appends the UID the store gives its n-th object to b (uidOf).
 func appendUID(b []byte, n int64) []byte {
 	var hb [16]byte
 	h := strconv.AppendInt(hb[:0], n, 16)
