@@ -43,15 +43,12 @@ var kinds = []Kind{
 	{Name: "Endpoints", Version: "v1", Resource: "endpoints", Short: []string{"ep"}, Namespaced: true, New: func() Object { return &Endpoints{} }},
 
 	// Kinds stored and listed, not simulated (but those with New).
-	{Name: "Service", Version: "v1", Resource: "services", Short: []string{"svc"}, Namespaced: true, New: func() Object { return &Service{} }},
-	{Name: "EndpointSlice", Group: "discovery.k8s.io", Version: "v1", Resource: "endpointslices", Namespaced: true, New: func() Object { return &EndpointSlice{} }},
 	{Name: "StatefulSet", Group: "apps", Version: "v1", Resource: "statefulsets", Short: []string{"sts"}, Namespaced: true, New: func() Object { return &StatefulSet{} }},
 	{Name: "DaemonSet", Group: "apps", Version: "v1", Resource: "daemonsets", Short: []string{"ds"}, Namespaced: true, New: func() Object { return &DaemonSet{} }},
 	{Name: "CronJob", Group: "batch", Version: "v1", Resource: "cronjobs", Short: []string{"cj"}, Namespaced: true, New: func() Object { return &CronJob{} }},
 	{Name: "ControllerRevision", Group: "apps", Version: "v1", Resource: "controllerrevisions", Namespaced: true, New: func() Object { return &ControllerRevision{} }},
 	{Name: "ReplicationController", Version: "v1", Resource: "replicationcontrollers", Short: []string{"rc"}, Namespaced: true},
 	{Name: "PersistentVolumeClaim", Version: "v1", Resource: "persistentvolumeclaims", Short: []string{"pvc"}, Namespaced: true, New: func() Object { return &PersistentVolumeClaim{} }},
-	{Name: "Endpoints", Version: "v1", Resource: "endpoints", Short: []string{"ep"}, Namespaced: true, New: func() Object { return &Endpoints{} }},
 	{Name: "LimitRange", Version: "v1", Resource: "limitranges", Short: []string{"limits"}, Namespaced: true, New: func() Object { return &LimitRange{} }},
 	{Name: "PodDisruptionBudget", Group: "policy", Version: "v1", Resource: "poddisruptionbudgets", Short: []string{"pdb"}, Namespaced: true},
 	{Name: "NetworkPolicy", Group: "networking.k8s.io", Version: "v1", Resource: "networkpolicies", Short: []string{"netpol"}, Namespaced: true},
