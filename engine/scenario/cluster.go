@@ -8,11 +8,11 @@ import (
 
 	"reconcile/engine/api"
 	"reconcile/engine/controller"
+	"reconcile/engine/kinds"
 	"reconcile/engine/limits"
 	"reconcile/engine/manifest"
 	"reconcile/engine/registry"
 	"reconcile/engine/sim"
-	"reconcile/engine/validation"
 	"reconcile/engine/yamlpos"
 )
 
@@ -174,7 +174,7 @@ func (l *loader) checkNode(n *yaml.Node, nd Node, path string) {
 	if nd.Name == "" {
 		return // already reported
 	}
-	for _, cause := range validation.Errors(obj) {
+	for _, cause := range kinds.Errors(obj) {
 		field := cause.Field
 		for _, p := range [][2]string{{"metadata.name", "name"}, {"metadata.labels", "labels"}, {"spec.taints", "taints"}} {
 			if strings.HasPrefix(field, p[0]) {

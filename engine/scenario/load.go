@@ -9,10 +9,10 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"reconcile/engine/api"
+	"reconcile/engine/kinds"
 	"reconcile/engine/limits"
 	"reconcile/engine/manifest"
 	"reconcile/engine/sim"
-	"reconcile/engine/validation"
 	"reconcile/engine/yamlpos"
 )
 
@@ -335,8 +335,8 @@ func (l *loader) checkManifests(ds []manifest.Decoded, atCreate bool) []manifest
 		}
 		if atCreate && !l.trusted {
 			stored := obj.DeepCopyObject()
-			validation.Default(stored)
-			for _, cause := range validation.Errors(stored) {
+			kinds.Default(stored)
+			for _, cause := range kinds.Errors(stored) {
 				at := d.AtValue(cause.Field, cause.BadValue)
 				l.errs = append(l.errs, &yamlpos.Error{Pos: at, Msg: fmt.Sprintf("The %s %q is invalid: %s", kind, obj.Meta().Name, cause.Error())})
 			}

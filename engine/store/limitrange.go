@@ -12,35 +12,6 @@ import (
 // a pod whose resources it filled in.
 const limitRangerAnnotation = "kubernetes.io/limit-ranger"
 
-// defaultLimitRange fills in what the API server's defaulting gives a
-// LimitRange's Container items: a default limit from max, a default
-// request from the default limit, then from min.
-func defaultLimitRange(obj api.Object) {
-	lr, ok := obj.(*api.LimitRange)
-	if !ok {
-		return
-	}
-	for i := range lr.Spec.Limits {
-		it := &lr.Spec.Limits[i]
-		if it.Type != "Container" {
-			continue
-		}
-		fill := func(dst *map[string]api.Quantity, src map[string]api.Quantity) {
-			for _, k := range sortedKeys(src) {
-				if _, ok := (*dst)[k]; !ok {
-					if *dst == nil {
-						*dst = map[string]api.Quantity{}
-					}
-					(*dst)[k] = src[k]
-				}
-			}
-		}
-		fill(&it.Default, it.Max)
-		fill(&it.DefaultRequest, it.Default)
-		fill(&it.DefaultRequest, it.Min)
-	}
-}
-
 // limitRanger is the LimitRanger admission plugin, for pods being
 // created: every LimitRange of the pod's namespace first fills in the
 // container requests and limits the pod leaves out (the defaults), then
@@ -244,21 +215,4 @@ func sortedKeys(m map[string]api.Quantity) []string {
 	}
 	sort.Strings(keys)
 	return keys
-}
-
-// defaultHPA fills in what autoscaling/v2 defaulting gives an autoscaler:
-// minReplicas 1, and without metrics, cpu at 80% of the request. (Its
-// default behavior is applied by the controller, not stored.)
-func defaultHPA(obj api.Object) {
-	h, ok := obj.(*api.HorizontalPodAutoscaler)
-	if !ok {
-		return
-	}
-	if h.Spec.MinReplicas == nil {
-		h.Spec.MinReplicas = api.Int32(1)
-	}
-	if len(h.Spec.Metrics) == 0 {
-		h.Spec.Metrics = []api.MetricSpec{{Type: "Resource", Resource: &api.ResourceMetricSource{Name: "cpu",
-			Target: api.MetricTarget{Type: "Utilization", AverageUtilization: api.Int32(80)}}}}
-	}
 }

@@ -29,22 +29,6 @@ func (s *Store) bootstrap() {
 	}
 }
 
-// defaultNamespace gives a namespace being created what the API server
-// gives it: the kubernetes finalizer, phase Active and the
-// kubernetes.io/metadata.name label.
-func defaultNamespace(obj api.Object) {
-	ns, ok := obj.(*api.Namespace)
-	if !ok {
-		return
-	}
-	if ns.Labels == nil {
-		ns.Labels = map[string]string{}
-	}
-	ns.Labels["kubernetes.io/metadata.name"] = ns.Name
-	ns.Spec.Finalizers = []string{api.NamespaceFinalizer}
-	ns.Status = api.NamespaceStatus{Phase: api.NamespaceActive}
-}
-
 // namespaceLifecycle is the NamespaceLifecycle admission plugin: an object
 // may only be written in a namespace that exists, and not created in one
 // that is being terminated. Events and leases, written by the control

@@ -10,8 +10,8 @@ import (
 	"strconv"
 
 	"reconcile/engine/api"
+	"reconcile/engine/kinds"
 	"reconcile/engine/pmap"
-	"reconcile/engine/validation"
 )
 
 // Watch event types, as the API server names them.
@@ -238,7 +238,7 @@ func (s *Store) Create(obj api.Object) (api.Object, error) {
 func (s *Store) CreateOwned(obj api.Object) (api.Object, error) {
 	m := obj.Meta()
 	kind := obj.GetTypeMeta().Kind
-	validation.Default(obj)
+	kinds.Default(obj)
 	if m.Name == "" && m.GenerateName != "" {
 		b := make([]byte, 5)
 		for i := range b {
@@ -246,13 +246,11 @@ func (s *Store) CreateOwned(obj api.Object) (api.Object, error) {
 		}
 		m.Name = m.GenerateName + string(b)
 	}
-	defaultNamespace(obj)
-	defaultLimitRange(obj)
-	defaultHPA(obj)
+	kinds.PrepareForCreate(obj)
 	if err := s.namespaceLifecycle("CREATE", obj); err != nil {
 		return nil, err
 	}
-	if err := validation.ValidateCreate(obj); err != nil {
+	if err := kinds.ValidateCreate(obj); err != nil {
 		return nil, err
 	}
 	if s.Get(kind, m.Namespace, m.Name) != nil {
@@ -272,7 +270,7 @@ func (s *Store) CreateOwned(obj api.Object) (api.Object, error) {
 	m.CreationTimestamp = s.now
 	m.DeletionTimestamp, m.DeletionGracePeriodSeconds = nil, nil
 	m.Generation = 0
-	if hasGeneration(kind) {
+	if kinds.HasGeneration(kind) {
 		m.Generation = 1
 	}
 	if p, ok := obj.(*api.Pod); ok && p.Status.Phase == "" {
@@ -363,16 +361,14 @@ func (s *Store) updateOwn(obj api.Object, status bool) (api.Object, error) {
 		m.DeletionGracePeriodSeconds = &g
 	}
 	if status {
-		keepSpec(obj, old)
+		kinds.KeepSpec(obj, old)
 	} else {
-		keepStatus(obj, old)
-		validation.Default(obj)
-		defaultLimitRange(obj)
-		defaultHPA(obj)
+		kinds.KeepStatus(obj, old)
+		kinds.Default(obj)
 		if err := s.namespaceLifecycle("UPDATE", obj); err != nil {
 			return nil, err
 		}
-		if err := validation.ValidateUpdate(old, obj); err != nil {
+		if err := kinds.ValidateUpdate(old, obj); err != nil {
 			return nil, err
 		}
 		if svc, ok := obj.(*api.Service); ok {
@@ -383,7 +379,7 @@ func (s *Store) updateOwn(obj api.Object, status bool) (api.Object, error) {
 		if err := s.admit("UPDATE", obj); err != nil {
 			return nil, err
 		}
-		if hasGeneration(kind) && bumpsGeneration(old, obj) {
+		if kinds.HasGeneration(kind) && kinds.BumpsGeneration(old, obj) {
 			m.Generation = om.Generation + 1
 		}
 	}
@@ -422,104 +418,6 @@ func (s *Store) Delete(kind, namespace, name string, force bool) (api.Object, er
 	return s.DeleteWith(kind, namespace, name, DeleteOptions{Force: force})
 }
 
-// hasGeneration reports whether the API server's strategy for kind sets
-// metadata.generation at create: the kinds with a spec a controller
-// observes do; these, among the kinds simulated, do not, and their objects
-// carry no generation at all.
-func hasGeneration(kind string) bool {
-	switch kind {
-	case "Node", "Event", "Lease", "Service", "Endpoints", "ControllerRevision", "LimitRange",
-		"ResourceQuota", "Namespace", "ConfigMap", "Secret", "ServiceAccount":
-		return false
-	}
-	return true
-}
-
-func bumpsGeneration(old, obj api.Object) bool {
-	switch o := obj.(type) {
-	case *api.Deployment:
-		p := old.(*api.Deployment)
-		return !reflect.DeepEqual(o.Spec, p.Spec) || !reflect.DeepEqual(nilIfEmpty(o.Annotations), nilIfEmpty(p.Annotations))
-	case *api.ReplicaSet:
-		return !reflect.DeepEqual(o.Spec, old.(*api.ReplicaSet).Spec)
-	case *api.Pod, *api.Node, *api.Event, *api.Lease:
-		return false
-	case *api.Unstructured:
-		return !reflect.DeepEqual(o.Spec, old.(*api.Unstructured).Spec)
-	case *api.HorizontalPodAutoscaler:
-		return !reflect.DeepEqual(o.Spec, old.(*api.HorizontalPodAutoscaler).Spec)
-	case api.StatusSubresource:
-		return !reflect.DeepEqual(o.SpecValue(), old.(api.StatusSubresource).SpecValue())
-	}
-	return false
-}
-
-func nilIfEmpty(m map[string]string) map[string]string {
-	if len(m) == 0 {
-		return nil
-	}
-	return m
-}
-
-// keepStatus and keepSpec give obj (the store's own copy) the parts of
-// the stored version old that a write may not change. They share them with
-// old rather than copy them: stored versions are never changed in place,
-// so a pod's versions share one spec, and checkpoints keep one copy of it.
-func keepStatus(obj, old api.Object) {
-	switch o := obj.(type) {
-	case *api.Deployment:
-		o.Status = old.(*api.Deployment).Status
-	case *api.ReplicaSet:
-		o.Status = old.(*api.ReplicaSet).Status
-	case *api.Pod:
-		o.Status = old.(*api.Pod).Status
-	case *api.Node:
-		o.Status = old.(*api.Node).Status
-	case *api.Namespace:
-		// Finalizers change through the finalize subresource (a status
-		// write here), as the namespace strategy keeps them on update.
-		o.Status, o.Spec = old.(*api.Namespace).Status, old.(*api.Namespace).Spec
-	case *api.ResourceQuota:
-		o.Status = old.(*api.ResourceQuota).Status
-	case *api.HorizontalPodAutoscaler:
-		o.Status = old.(*api.HorizontalPodAutoscaler).Status
-	case api.StatusSubresource:
-		o.KeepStatus(old)
-	}
-}
-
-func keepSpec(obj, old api.Object) {
-	om := old.Meta()
-	m := obj.Meta()
-	m.Labels, m.OwnerReferences, m.Finalizers = om.Labels, om.OwnerReferences, om.Finalizers
-	switch o := obj.(type) {
-	case *api.Deployment:
-		// The deployment controller writes its revision annotations through
-		// the status endpoint: annotations pass, spec and labels do not.
-		o.Spec = old.(*api.Deployment).Spec
-	case *api.ReplicaSet:
-		m.Annotations = om.Annotations
-		o.Spec = old.(*api.ReplicaSet).Spec
-	case *api.Pod:
-		m.Annotations = om.Annotations
-		o.Spec = old.(*api.Pod).Spec
-	case *api.Node:
-		m.Annotations = om.Annotations
-		o.Spec = old.(*api.Node).Spec
-	case *api.ResourceQuota:
-		m.Annotations = om.Annotations
-		o.Spec = old.(*api.ResourceQuota).Spec
-	case *api.HorizontalPodAutoscaler:
-		m.Annotations = om.Annotations
-		o.Spec = old.(*api.HorizontalPodAutoscaler).Spec
-	case api.StatusSubresource:
-		m.Annotations = om.Annotations
-		o.KeepSpec(old)
-	default:
-		m.Annotations = om.Annotations
-	}
-}
-
 // Bind sets a pod's spec.nodeName, as the scheduler's binding subresource does.
 func (s *Store) Bind(namespace, name, node string) (api.Object, error) {
 	old, ok := s.Get("Pod", namespace, name).(*api.Pod)
@@ -549,6 +447,6 @@ func (s *Store) Size() int {
 // as it would be stored.
 func (s *Store) Default(obj api.Object) api.Object {
 	obj = obj.DeepCopyObject()
-	validation.Default(obj)
+	kinds.Default(obj)
 	return obj
 }

@@ -27,24 +27,20 @@ var (
 	DefaultMaxUnavailable = api.FromString("25%")
 )
 
-// clusterScoped lists the kinds that live outside namespaces.
-var clusterScoped = map[string]bool{
-	"Node": true, "Namespace": true, "PersistentVolume": true, "StorageClass": true,
-	"ClusterRole": true, "ClusterRoleBinding": true, "CustomResourceDefinition": true,
-	"ValidatingWebhookConfiguration": true, "MutatingWebhookConfiguration": true,
-	"ValidatingAdmissionPolicy": true, "ValidatingAdmissionPolicyBinding": true,
-	"PriorityClass": true, "IngressClass": true, "RuntimeClass": true, "APIService": true,
-	"CSIDriver": true, "CSINode": true, "VolumeAttachment": true,
+// Namespaced reports whether objects of kind live in a namespace, as the
+// kind registry says (a kind it does not list does).
+func Namespaced(kind string) bool {
+	k, _ := api.KindOf(kind)
+	return k.Namespaced
 }
 
-// Namespaced reports whether objects of kind live in a namespace.
-func Namespaced(kind string) bool { return !clusterScoped[kind] }
-
-// Default fills in what a client may leave out, in place, as the API server
-// does before it validates: the namespace, and for workloads and pods the
-// defaults of apps/v1 and core/v1. Fields already set are kept (so a stored
-// imagePullPolicy survives a later change of tag). Default is idempotent.
-func Default(obj api.Object) {
+// DefaultMeta fills in the namespace as the API server does before it
+// validates: "default" for a namespaced kind that names none, none for a
+// cluster-scoped one. What each kind defaults beyond is its strategy's
+// (package kinds), through the functions below. Every default keeps the
+// fields already set (a stored imagePullPolicy survives a later change of
+// tag) and is idempotent.
+func DefaultMeta(obj api.Object) {
 	m := obj.Meta()
 	if Namespaced(obj.GetTypeMeta().Kind) {
 		if m.Namespace == "" {
@@ -53,41 +49,56 @@ func Default(obj api.Object) {
 	} else {
 		m.Namespace = ""
 	}
-	switch o := obj.(type) {
-	case *api.Deployment:
-		defaultDeployment(o)
-	case *api.ReplicaSet:
-		if o.Spec.Replicas == nil {
-			o.Spec.Replicas = api.Int32(1)
-		}
-		defaultPodSpec(&o.Spec.Template.Spec)
-	case *api.Pod:
-		defaultPodSpec(&o.Spec)
-		defaultTolerations(&o.Spec)
-		if o.Status.Phase == "" {
-			o.Status.Phase = api.PodPending // as the API server creates a pod
-		}
-		if o.Status.QOSClass == "" {
-			o.Status.QOSClass = api.PodQOSClass(&o.Spec)
-		}
-	case *api.Job:
-		defaultJob(o)
-	case *api.DaemonSet:
-		defaultDaemonSet(o)
-	case *api.StatefulSet:
-		defaultStatefulSet(o)
-	case *api.CronJob:
-		defaultCronJob(o)
-	case *api.PersistentVolumeClaim:
-		defaultClaim(o)
-	case *api.PersistentVolume:
-		defaultVolume(o)
-	case *api.Service:
-		defaultService(o)
-	case *api.EndpointSlice:
-		defaultEndpointSlice(o)
+}
+
+// DefaultDeployment fills in apps/v1's defaults of a Deployment.
+func DefaultDeployment(d *api.Deployment) { defaultDeployment(d) }
+
+// DefaultReplicaSet fills in apps/v1's defaults of a ReplicaSet.
+func DefaultReplicaSet(r *api.ReplicaSet) {
+	if r.Spec.Replicas == nil {
+		r.Spec.Replicas = api.Int32(1)
+	}
+	defaultPodSpec(&r.Spec.Template.Spec)
+}
+
+// DefaultPod fills in core/v1's defaults of a Pod, the tolerations of the
+// DefaultTolerationSeconds admission plugin, and the phase and QoS class
+// the API server gives a pod it creates.
+func DefaultPod(o *api.Pod) {
+	defaultPodSpec(&o.Spec)
+	defaultTolerations(&o.Spec)
+	if o.Status.Phase == "" {
+		o.Status.Phase = api.PodPending // as the API server creates a pod
+	}
+	if o.Status.QOSClass == "" {
+		o.Status.QOSClass = api.PodQOSClass(&o.Spec)
 	}
 }
+
+// DefaultJob fills in batch/v1's defaults of a Job.
+func DefaultJob(j *api.Job) { defaultJob(j) }
+
+// DefaultDaemonSet fills in apps/v1's defaults of a DaemonSet.
+func DefaultDaemonSet(d *api.DaemonSet) { defaultDaemonSet(d) }
+
+// DefaultStatefulSet fills in apps/v1's defaults of a StatefulSet.
+func DefaultStatefulSet(s *api.StatefulSet) { defaultStatefulSet(s) }
+
+// DefaultCronJob fills in batch/v1's defaults of a CronJob.
+func DefaultCronJob(c *api.CronJob) { defaultCronJob(c) }
+
+// DefaultPersistentVolumeClaim fills in core/v1's defaults of a claim.
+func DefaultPersistentVolumeClaim(c *api.PersistentVolumeClaim) { defaultClaim(c) }
+
+// DefaultPersistentVolume fills in core/v1's defaults of a volume.
+func DefaultPersistentVolume(v *api.PersistentVolume) { defaultVolume(v) }
+
+// DefaultService fills in core/v1's defaults of a Service.
+func DefaultService(s *api.Service) { defaultService(s) }
+
+// DefaultEndpointSlice fills in discovery/v1's defaults of an EndpointSlice.
+func DefaultEndpointSlice(e *api.EndpointSlice) { defaultEndpointSlice(e) }
 
 func defaultDeployment(d *api.Deployment) {
 	s := &d.Spec

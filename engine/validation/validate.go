@@ -4,113 +4,133 @@ import (
 	"reconcile/engine/api"
 )
 
-// ValidateCreate checks an object about to be created, after Default, and
-// returns an *Error listing every cause, or nil. Kinds the engine does not
-// simulate get their metadata checked only; Events and Leases, written by
-// the control plane itself, are not checked.
-func ValidateCreate(obj api.Object) error {
-	return toError(obj, validateObject(obj))
+// The API server's validation, a function per kind as Kubernetes'
+// pkg/apis/<group>/validation names them. Which kind gets which is the
+// kind's strategy's to say (package kinds): nothing here switches on kinds.
+
+// ValidateObjectMeta checks the metadata every object has: what a kind the
+// engine does not simulate gets.
+func ValidateObjectMeta(m *api.ObjectMeta, kind string) ErrorList {
+	return validateObjectMeta(m, kind, Path("metadata"))
 }
 
-// ValidateUpdate checks old → new on an update of the main resource (not
-// status), after Default: everything ValidateCreate checks on new, plus the
-// fields that may not change (a workload's selector, most of a pod's spec).
-func ValidateUpdate(old, new api.Object) error {
-	errs := validateObject(new)
-	errs = append(errs, validateNoNewFinalizers(old.Meta(), new.Meta(), Path("metadata.finalizers"))...)
-	switch n := new.(type) {
-	case *api.Deployment:
-		if o, ok := old.(*api.Deployment); ok && !selectorsEqual(o.Spec.Selector, n.Spec.Selector) {
-			errs = append(errs, Immutable(Path("spec.selector"), n.Spec.Selector))
-		}
-	case *api.ReplicaSet:
-		if o, ok := old.(*api.ReplicaSet); ok && !selectorsEqual(o.Spec.Selector, n.Spec.Selector) {
-			errs = append(errs, Immutable(Path("spec.selector"), n.Spec.Selector))
-		}
-	case *api.Pod:
-		if o, ok := old.(*api.Pod); ok {
-			errs = append(errs, validatePodSpecUpdate(&o.Spec, &n.Spec)...)
-		}
-	case *api.Job:
-		if o, ok := old.(*api.Job); ok {
-			errs = append(errs, validateJobUpdate(o, n)...)
-		}
-	case *api.DaemonSet:
-		if o, ok := old.(*api.DaemonSet); ok && !selectorsEqual(o.Spec.Selector, n.Spec.Selector) {
-			errs = append(errs, Immutable(Path("spec.selector"), n.Spec.Selector))
-		}
-	case *api.StatefulSet:
-		if o, ok := old.(*api.StatefulSet); ok {
-			errs = append(errs, validateStatefulSetUpdate(o, n)...)
-		}
-	case *api.Service:
-		if o, ok := old.(*api.Service); ok {
-			errs = append(errs, validateServiceUpdate(o, n)...)
-		}
-	case *api.ControllerRevision:
-		if o, ok := old.(*api.ControllerRevision); ok {
-			errs = append(errs, validateControllerRevisionUpdate(o, n)...)
-		}
-	case *api.Node:
-		if o, ok := old.(*api.Node); ok {
-			errs = append(errs, validateNodeUpdate(o, n)...)
-		}
-	}
-	return toError(new, errs)
+// ValidateObjectMetaUpdate checks what an update may not do to metadata
+// (add finalizers to an object being deleted).
+func ValidateObjectMetaUpdate(old, new *api.ObjectMeta) ErrorList {
+	return validateNoNewFinalizers(old, new, Path("metadata.finalizers"))
 }
 
-// Errors returns the causes ValidateCreate would report for obj, for callers
-// that place each cause themselves (the scenario loader points each one at
-// its line).
-func Errors(obj api.Object) ErrorList { return validateObject(obj) }
-
-func toError(obj api.Object, errs ErrorList) error {
-	if len(errs) == 0 {
-		return nil
-	}
-	return NewError(obj.GetTypeMeta().Kind, obj.Meta().Name, errs)
+// ValidateDeployment checks a Deployment.
+func ValidateDeployment(d *api.Deployment) ErrorList {
+	return append(validateObjectMeta(&d.ObjectMeta, "Deployment", Path("metadata")), validateDeploymentSpec(&d.Spec, Path("spec"))...)
 }
 
-func validateObject(obj api.Object) ErrorList {
-	meta := Path("metadata")
-	switch o := obj.(type) {
-	case *api.Deployment:
-		return append(validateObjectMeta(&o.ObjectMeta, "Deployment", meta), validateDeploymentSpec(&o.Spec, Path("spec"))...)
-	case *api.ReplicaSet:
-		return append(validateObjectMeta(&o.ObjectMeta, "ReplicaSet", meta), validateReplicaSetSpec(&o.Spec, Path("spec"))...)
-	case *api.Pod:
-		errs := validateObjectMeta(&o.ObjectMeta, "Pod", meta)
-		errs = append(errs, validatePodSpec(&o.Spec, Path("spec"))...)
-		if o.Spec.NodeName != "" {
-			for _, m := range IsDNS1123Subdomain(o.Spec.NodeName) {
-				errs = append(errs, Invalid(Path("spec.nodeName"), o.Spec.NodeName, m))
-			}
+// ValidateDeploymentUpdate checks what a Deployment's update may not change.
+func ValidateDeploymentUpdate(old, new *api.Deployment) ErrorList {
+	return selectorUnchanged(old.Spec.Selector, new.Spec.Selector)
+}
+
+// ValidateReplicaSet checks a ReplicaSet.
+func ValidateReplicaSet(r *api.ReplicaSet) ErrorList {
+	return append(validateObjectMeta(&r.ObjectMeta, "ReplicaSet", Path("metadata")), validateReplicaSetSpec(&r.Spec, Path("spec"))...)
+}
+
+// ValidateReplicaSetUpdate checks what a ReplicaSet's update may not change.
+func ValidateReplicaSetUpdate(old, new *api.ReplicaSet) ErrorList {
+	return selectorUnchanged(old.Spec.Selector, new.Spec.Selector)
+}
+
+// ValidatePod checks a Pod.
+func ValidatePod(o *api.Pod) ErrorList {
+	errs := validateObjectMeta(&o.ObjectMeta, "Pod", Path("metadata"))
+	errs = append(errs, validatePodSpec(&o.Spec, Path("spec"))...)
+	if o.Spec.NodeName != "" {
+		for _, m := range IsDNS1123Subdomain(o.Spec.NodeName) {
+			errs = append(errs, Invalid(Path("spec.nodeName"), o.Spec.NodeName, m))
 		}
-		return errs
-	case *api.Node:
-		return append(validateObjectMeta(&o.ObjectMeta, "Node", meta), validateTaints(o.Spec.Taints, Path("spec.taints"))...)
-	case *api.Job:
-		return append(validateObjectMeta(&o.ObjectMeta, "Job", meta), validateJobSpec(&o.Spec, Path("spec"))...)
-	case *api.DaemonSet:
-		return append(validateObjectMeta(&o.ObjectMeta, "DaemonSet", meta), validateDaemonSetSpec(&o.Spec, Path("spec"))...)
-	case *api.StatefulSet:
-		return append(validateObjectMeta(&o.ObjectMeta, "StatefulSet", meta), validateStatefulSetSpec(&o.Spec, Path("spec"))...)
-	case *api.CronJob:
-		return append(validateObjectMeta(&o.ObjectMeta, "CronJob", meta), validateCronJobSpec(&o.Spec, Path("spec"))...)
-	case *api.PersistentVolumeClaim:
-		return append(validateObjectMeta(&o.ObjectMeta, "PersistentVolumeClaim", meta), validateClaimSpec(&o.Spec, Path("spec"))...)
-	case *api.Service:
-		return validateService(o)
-	case *api.EndpointSlice:
-		return validateEndpointSlice(o)
-	case *api.ControllerRevision:
-		return validateControllerRevision(o)
-	case *api.Event, *api.Lease:
-		return nil
-	case *api.Namespace:
-		return validateNamespace(o, meta)
 	}
-	return validateObjectMeta(obj.Meta(), obj.GetTypeMeta().Kind, meta)
+	return errs
+}
+
+// ValidatePodUpdate checks what a Pod's update may not change.
+func ValidatePodUpdate(old, new *api.Pod) ErrorList {
+	return validatePodSpecUpdate(&old.Spec, &new.Spec)
+}
+
+// ValidateNode checks a Node.
+func ValidateNode(n *api.Node) ErrorList {
+	return append(validateObjectMeta(&n.ObjectMeta, "Node", Path("metadata")), validateTaints(n.Spec.Taints, Path("spec.taints"))...)
+}
+
+// ValidateNodeUpdate checks what a Node's update may not change.
+func ValidateNodeUpdate(old, new *api.Node) ErrorList { return validateNodeUpdate(old, new) }
+
+// ValidateJob checks a Job.
+func ValidateJob(j *api.Job) ErrorList {
+	return append(validateObjectMeta(&j.ObjectMeta, "Job", Path("metadata")), validateJobSpec(&j.Spec, Path("spec"))...)
+}
+
+// ValidateJobUpdate checks what a Job's update may not change.
+func ValidateJobUpdate(old, new *api.Job) ErrorList { return validateJobUpdate(old, new) }
+
+// ValidateDaemonSet checks a DaemonSet.
+func ValidateDaemonSet(d *api.DaemonSet) ErrorList {
+	return append(validateObjectMeta(&d.ObjectMeta, "DaemonSet", Path("metadata")), validateDaemonSetSpec(&d.Spec, Path("spec"))...)
+}
+
+// ValidateDaemonSetUpdate checks what a DaemonSet's update may not change.
+func ValidateDaemonSetUpdate(old, new *api.DaemonSet) ErrorList {
+	return selectorUnchanged(old.Spec.Selector, new.Spec.Selector)
+}
+
+// ValidateStatefulSet checks a StatefulSet.
+func ValidateStatefulSet(s *api.StatefulSet) ErrorList {
+	return append(validateObjectMeta(&s.ObjectMeta, "StatefulSet", Path("metadata")), validateStatefulSetSpec(&s.Spec, Path("spec"))...)
+}
+
+// ValidateStatefulSetUpdate checks what a StatefulSet's update may not change.
+func ValidateStatefulSetUpdate(old, new *api.StatefulSet) ErrorList {
+	return validateStatefulSetUpdate(old, new)
+}
+
+// ValidateCronJob checks a CronJob.
+func ValidateCronJob(c *api.CronJob) ErrorList {
+	return append(validateObjectMeta(&c.ObjectMeta, "CronJob", Path("metadata")), validateCronJobSpec(&c.Spec, Path("spec"))...)
+}
+
+// ValidatePersistentVolumeClaim checks a PersistentVolumeClaim.
+func ValidatePersistentVolumeClaim(c *api.PersistentVolumeClaim) ErrorList {
+	return append(validateObjectMeta(&c.ObjectMeta, "PersistentVolumeClaim", Path("metadata")), validateClaimSpec(&c.Spec, Path("spec"))...)
+}
+
+// ValidateService checks a Service.
+func ValidateService(s *api.Service) ErrorList { return validateService(s) }
+
+// ValidateServiceUpdate checks what a Service's update may not change.
+func ValidateServiceUpdate(old, new *api.Service) ErrorList { return validateServiceUpdate(old, new) }
+
+// ValidateEndpointSlice checks an EndpointSlice.
+func ValidateEndpointSlice(e *api.EndpointSlice) ErrorList { return validateEndpointSlice(e) }
+
+// ValidateControllerRevision checks a ControllerRevision.
+func ValidateControllerRevision(r *api.ControllerRevision) ErrorList {
+	return validateControllerRevision(r)
+}
+
+// ValidateControllerRevisionUpdate checks what a ControllerRevision's
+// update may not change.
+func ValidateControllerRevisionUpdate(old, new *api.ControllerRevision) ErrorList {
+	return validateControllerRevisionUpdate(old, new)
+}
+
+// ValidateNamespace checks a Namespace.
+func ValidateNamespace(ns *api.Namespace) ErrorList { return validateNamespace(ns, Path("metadata")) }
+
+func selectorUnchanged(old, new *api.LabelSelector) ErrorList {
+	if !selectorsEqual(old, new) {
+		return ErrorList{Immutable(Path("spec.selector"), new)}
+	}
+	return nil
 }
 
 // validateObjectMeta checks name (or generateName), namespace, labels and

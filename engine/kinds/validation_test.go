@@ -1,4 +1,4 @@
-package validation
+package kinds
 
 import (
 	"errors"
@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"reconcile/engine/api"
+	"reconcile/engine/validation"
 )
 
 // web returns a valid Deployment as a learner would write it, before defaulting.
@@ -282,12 +283,12 @@ func TestDefaultDeployment(t *testing.T) {
 
 func TestDefaultPodTolerations(t *testing.T) {
 	p := pod()
-	p.Spec.Tolerations = []api.Toleration{{Key: TaintNodeUnreachable, Operator: "Exists", Effect: "NoExecute"}}
+	p.Spec.Tolerations = []api.Toleration{{Key: validation.TaintNodeUnreachable, Operator: "Exists", Effect: "NoExecute"}}
 	Default(p)
 	if len(p.Spec.Tolerations) != 2 {
 		t.Fatalf("tolerations: %+v", p.Spec.Tolerations)
 	}
-	if tol := p.Spec.Tolerations[1]; tol.Key != TaintNodeNotReady || *tol.TolerationSeconds != 300 {
+	if tol := p.Spec.Tolerations[1]; tol.Key != validation.TaintNodeNotReady || *tol.TolerationSeconds != 300 {
 		t.Errorf("added toleration: %+v", tol)
 	}
 	if p.Spec.Tolerations[0].TolerationSeconds != nil {
@@ -301,7 +302,7 @@ func TestErrorForms(t *testing.T) {
 	d.Spec.Template.Spec.Containers = nil
 	Default(d)
 	err := ValidateCreate(d)
-	var verr *Error
+	var verr *validation.Error
 	if !errors.As(err, &verr) {
 		t.Fatalf("ValidateCreate returned %T, want *Error", err)
 	}
@@ -312,11 +313,11 @@ func TestErrorForms(t *testing.T) {
 	if got := verr.Message(); got != want {
 		t.Errorf("Message() = %s\nwant %s", got, want)
 	}
-	one := NewError("Pod", "web-x", ErrorList{Required(Path("spec").Child("containers").Index(0).Child("image"), "")})
+	one := validation.NewError("Pod", "web-x", validation.ErrorList{validation.Required(validation.Path("spec").Child("containers").Index(0).Child("image"), "")})
 	if got, want := one.Message(), `Pod "web-x" is invalid: spec.containers[0].image: Required value`; got != want {
 		t.Errorf("Message() = %s, want %s", got, want)
 	}
-	if NewError("Pod", "x", nil) != nil {
+	if validation.NewError("Pod", "x", nil) != nil {
 		t.Errorf("NewError with no causes is not nil")
 	}
 }

@@ -1,0 +1,32 @@
+package kinds
+
+import (
+	"reflect"
+
+	"reconcile/engine/api"
+	"reconcile/engine/validation"
+)
+
+var _ = Define(Def[*api.Deployment]{
+	Kind:           "Deployment",
+	Default:        validation.DefaultDeployment,
+	Validate:       validation.ValidateDeployment,
+	ValidateUpdate: validation.ValidateDeploymentUpdate,
+	// The deployment controller's revision annotations count as a change
+	// of the main resource.
+	BumpsGeneration: func(old, new *api.Deployment) bool {
+		return !reflect.DeepEqual(new.Spec, old.Spec) || !reflect.DeepEqual(nilIfEmpty(new.Annotations), nilIfEmpty(old.Annotations))
+	},
+	KeepStatus: func(obj, old *api.Deployment) { obj.Status = old.Status },
+	KeepSpec:   func(obj, old *api.Deployment) { obj.Spec = old.Spec },
+	// The deployment controller writes its revision annotations through
+	// the status endpoint: annotations pass, spec and labels do not.
+	StatusWritesAnnotations: true,
+})
+
+func nilIfEmpty(m map[string]string) map[string]string {
+	if len(m) == 0 {
+		return nil
+	}
+	return m
+}

@@ -1,0 +1,5 @@
+package kinds
+
+import "reconcile/engine/api"
+
+var _ = Define(Def[*api.Endpoints]{Kind: "Endpoints", NoGeneration: true})

@@ -1,0 +1,13 @@
+package kinds
+
+import (
+	"reconcile/engine/api"
+	"reconcile/engine/validation"
+)
+
+// Leases are written by the control plane itself: not validated.
+var _ = Define(Def[*api.Lease]{
+	Kind:         "Lease",
+	NoGeneration: true,
+	Validate:     func(*api.Lease) validation.ErrorList { return nil },
+})
