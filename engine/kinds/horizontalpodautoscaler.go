@@ -4,6 +4,7 @@ import (
 	"reflect"
 
 	"reconcile/engine/api"
+	"reconcile/engine/validation"
 )
 
 var _ = Define(Def[*api.HorizontalPodAutoscaler]{
@@ -20,6 +21,7 @@ var _ = Define(Def[*api.HorizontalPodAutoscaler]{
 				Target: api.MetricTarget{Type: "Utilization", AverageUtilization: api.Int32(80)}}}}
 		}
 	},
+	Validate:        validation.ValidateHorizontalPodAutoscaler,
 	BumpsGeneration: func(old, new *api.HorizontalPodAutoscaler) bool { return !reflect.DeepEqual(new.Spec, old.Spec) },
 	KeepStatus:      func(obj, old *api.HorizontalPodAutoscaler) { obj.Status = old.Status },
 	KeepSpec:        func(obj, old *api.HorizontalPodAutoscaler) { obj.Spec = old.Spec },
