@@ -1,6 +1,7 @@
 package kinds
 
 import (
+	"fmt"
 	"reflect"
 
 	"reconcile/engine/api"
@@ -22,6 +23,16 @@ var _ = Define(Def[*api.Deployment]{
 	// The deployment controller writes its revision annotations through
 	// the status endpoint: annotations pass, spec and labels do not.
 	StatusWritesAnnotations: true,
+	Columns: append([]TypedColumn[*api.Deployment]{Name[*api.Deployment](),
+		{Name: "READY", Cell: func(d *api.Deployment, _ api.Time) string {
+			return fmt.Sprintf("%d/%d", d.Status.ReadyReplicas, api.Deref(d.Spec.Replicas, 1))
+		}},
+		{Name: "UP-TO-DATE", Cell: func(d *api.Deployment, _ api.Time) string { return itoa(d.Status.UpdatedReplicas) }},
+		{Name: "AVAILABLE", Cell: func(d *api.Deployment, _ api.Time) string { return itoa(d.Status.AvailableReplicas) }},
+		Age[*api.Deployment](),
+	}, Workload(func(d *api.Deployment) (*api.PodTemplateSpec, *api.LabelSelector) {
+		return &d.Spec.Template, d.Spec.Selector
+	}, true)...),
 })
 
 func nilIfEmpty(m map[string]string) map[string]string {

@@ -1,6 +1,7 @@
 package kinds
 
 import (
+	"fmt"
 	"reflect"
 
 	"reconcile/engine/api"
@@ -25,4 +26,60 @@ var _ = Define(Def[*api.HorizontalPodAutoscaler]{
 	BumpsGeneration: func(old, new *api.HorizontalPodAutoscaler) bool { return !reflect.DeepEqual(new.Spec, old.Spec) },
 	KeepStatus:      func(obj, old *api.HorizontalPodAutoscaler) { obj.Status = old.Status },
 	KeepSpec:        func(obj, old *api.HorizontalPodAutoscaler) { obj.Spec = old.Spec },
+	Columns: []TypedColumn[*api.HorizontalPodAutoscaler]{Name[*api.HorizontalPodAutoscaler](),
+		{Name: "REFERENCE", Cell: func(h *api.HorizontalPodAutoscaler, _ api.Time) string {
+			return h.Spec.ScaleTargetRef.Kind + "/" + h.Spec.ScaleTargetRef.Name
+		}},
+		{Name: "TARGETS", Cell: func(h *api.HorizontalPodAutoscaler, _ api.Time) string { return hpaTargets(h) }},
+		{Name: "MINPODS", Cell: func(h *api.HorizontalPodAutoscaler, _ api.Time) string {
+			if h.Spec.MinReplicas == nil {
+				return "<unset>"
+			}
+			return itoa(*h.Spec.MinReplicas)
+		}},
+		{Name: "MAXPODS", Cell: func(h *api.HorizontalPodAutoscaler, _ api.Time) string { return itoa(h.Spec.MaxReplicas) }},
+		{Name: "REPLICAS", Cell: func(h *api.HorizontalPodAutoscaler, _ api.Time) string { return itoa(h.Status.CurrentReplicas) }},
+		Age[*api.HorizontalPodAutoscaler](),
+	},
 })
+
+// hpaTargets is the TARGETS column: "cpu: 45%/50%", two at most and a
+// count of the rest.
+func hpaTargets(h *api.HorizontalPodAutoscaler) string {
+	var targets []string
+	for i, m := range h.Spec.Metrics {
+		if m.Type != "Resource" || m.Resource == nil {
+			targets = append(targets, "<unknown>")
+			continue
+		}
+		var cur *api.ResourceMetricStatus
+		if i < len(h.Status.CurrentMetrics) {
+			cur = h.Status.CurrentMetrics[i].Resource
+		}
+		current := "<unknown>"
+		if m.Resource.Target.AverageValue != nil {
+			if cur != nil && cur.Current.AverageValue != nil {
+				current = string(*cur.Current.AverageValue)
+			}
+			targets = append(targets, fmt.Sprintf("%s: %s/%s", m.Resource.Name, current, *m.Resource.Target.AverageValue))
+			continue
+		}
+		if cur != nil && cur.Current.AverageUtilization != nil {
+			current = fmt.Sprintf("%d%%", *cur.Current.AverageUtilization)
+		}
+		target := "<auto>"
+		if m.Resource.Target.AverageUtilization != nil {
+			target = fmt.Sprintf("%d%%", *m.Resource.Target.AverageUtilization)
+		}
+		targets = append(targets, fmt.Sprintf("%s: %s/%s", m.Resource.Name, current, target))
+	}
+	switch {
+	case len(targets) > 2:
+		return fmt.Sprintf("%s, %s + %d more...", targets[0], targets[1], len(targets)-2)
+	case len(targets) == 2:
+		return targets[0] + ", " + targets[1]
+	case len(targets) == 1:
+		return targets[0]
+	}
+	return "<none>"
+}

@@ -10,4 +10,8 @@ var _ = Define(Def[*api.Lease]{
 	Kind:         "Lease",
 	NoGeneration: true,
 	Validate:     func(*api.Lease) validation.ErrorList { return nil },
+	Columns: []TypedColumn[*api.Lease]{Name[*api.Lease](),
+		{Name: "HOLDER", Cell: func(l *api.Lease, _ api.Time) string { return l.Spec.HolderIdentity }},
+		Age[*api.Lease](),
+	},
 })

@@ -22,6 +22,9 @@ var _ = Define(Def[*api.LimitRange]{
 			fill(&it.DefaultRequest, it.Min)
 		}
 	},
+	Columns: []TypedColumn[*api.LimitRange]{Name[*api.LimitRange](),
+		{Name: "CREATED AT", Cell: func(lr *api.LimitRange, _ api.Time) string { return CreatedAt(lr.CreationTimestamp) }},
+	},
 })
 
 // fill copies into dst the quantities of src it lacks.

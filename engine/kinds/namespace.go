@@ -22,4 +22,8 @@ var _ = Define(Def[*api.Namespace]{
 	// Finalizers change through the finalize subresource (a status write
 	// here), as the namespace strategy keeps them on update.
 	KeepStatus: func(obj, old *api.Namespace) { obj.Status, obj.Spec = old.Status, old.Spec },
+	Columns: []TypedColumn[*api.Namespace]{Name[*api.Namespace](),
+		{Name: "STATUS", Cell: func(ns *api.Namespace, _ api.Time) string { return ns.Status.Phase }},
+		Age[*api.Namespace](),
+	},
 })

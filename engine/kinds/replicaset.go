@@ -15,4 +15,12 @@ var _ = Define(Def[*api.ReplicaSet]{
 	BumpsGeneration: func(old, new *api.ReplicaSet) bool { return !reflect.DeepEqual(new.Spec, old.Spec) },
 	KeepStatus:      func(obj, old *api.ReplicaSet) { obj.Status = old.Status },
 	KeepSpec:        func(obj, old *api.ReplicaSet) { obj.Spec = old.Spec },
+	Columns: append([]TypedColumn[*api.ReplicaSet]{Name[*api.ReplicaSet](),
+		{Name: "DESIRED", Cell: func(r *api.ReplicaSet, _ api.Time) string { return itoa(api.Deref(r.Spec.Replicas, 1)) }},
+		{Name: "CURRENT", Cell: func(r *api.ReplicaSet, _ api.Time) string { return itoa(r.Status.Replicas) }},
+		{Name: "READY", Cell: func(r *api.ReplicaSet, _ api.Time) string { return itoa(r.Status.ReadyReplicas) }},
+		Age[*api.ReplicaSet](),
+	}, Workload(func(r *api.ReplicaSet) (*api.PodTemplateSpec, *api.LabelSelector) {
+		return &r.Spec.Template, r.Spec.Selector
+	}, true)...),
 })

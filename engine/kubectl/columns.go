@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"reconcile/engine/api"
-	"reconcile/engine/selector"
+	"reconcile/engine/kinds"
 )
 
 // The columns kubectl get prints for each kind, as the API server's table
@@ -22,28 +22,18 @@ func headers(kind string, wide bool) []string {
 }
 
 func columnsOf(kind string) (base, wide []string) {
-	workload := []string{"CONTAINERS", "IMAGES", "SELECTOR"}
-	if b, w, ok := workloadColumns(kind); ok {
-		return b, w
+	if b, ok := kinds.Headers(kind, false); ok {
+		all, _ := kinds.Headers(kind, true)
+		return b, all[len(b):]
 	}
 	switch kind {
 	case "Pod":
 		return []string{"NAME", "READY", "STATUS", "RESTARTS", "AGE"}, []string{"IP", "NODE", "NOMINATED NODE", "READINESS GATES"}
-	case "Deployment":
-		return []string{"NAME", "READY", "UP-TO-DATE", "AVAILABLE", "AGE"}, workload
-	case "ReplicaSet":
-		return []string{"NAME", "DESIRED", "CURRENT", "READY", "AGE"}, workload
-	case "Job":
-		return []string{"NAME", "STATUS", "COMPLETIONS", "DURATION", "AGE"}, workload
 	case "Node":
 		return []string{"NAME", "STATUS", "ROLES", "AGE", "VERSION"}, []string{"INTERNAL-IP", "EXTERNAL-IP", "OS-IMAGE", "KERNEL-VERSION", "CONTAINER-RUNTIME"}
 	case "Event":
 		return []string{"LAST SEEN", "TYPE", "REASON", "OBJECT", "MESSAGE"}, nil
-	case "ResourceQuota":
-		return []string{"NAME", "AGE", "REQUEST", "LIMIT"}, nil
-	case "Lease":
-		return []string{"NAME", "HOLDER", "AGE"}, nil
-	case "ValidatingWebhookConfiguration", "MutatingWebhookConfiguration":
+	case "MutatingWebhookConfiguration":
 		return []string{"NAME", "WEBHOOKS", "AGE"}, nil
 	case "Service":
 		return []string{"NAME", "TYPE", "CLUSTER-IP", "EXTERNAL-IP", "PORT(S)", "AGE"}, []string{"SELECTOR"}
@@ -55,12 +45,6 @@ func columnsOf(kind string) (base, wide []string) {
 		return []string{"NAME", "DATA", "AGE"}, nil
 	case "Secret":
 		return []string{"NAME", "TYPE", "DATA", "AGE"}, nil
-	case "Namespace":
-		return []string{"NAME", "STATUS", "AGE"}, nil
-	case "HorizontalPodAutoscaler":
-		return []string{"NAME", "REFERENCE", "TARGETS", "MINPODS", "MAXPODS", "REPLICAS", "AGE"}, nil
-	case "LimitRange":
-		return []string{"NAME", "CREATED AT"}, nil
 	}
 	return []string{"NAME", "AGE"}, nil
 }
@@ -69,7 +53,7 @@ func columnsOf(kind string) (base, wide []string) {
 func (k *cmd) cells(o api.Object, wide bool) []string {
 	now := k.now
 	m := o.Meta()
-	if c, ok := k.workloadCells(o, wide); ok {
+	if c, ok := kinds.Cells(o, now, wide); ok {
 		return c
 	}
 	var c []string
@@ -79,22 +63,6 @@ func (k *cmd) cells(o api.Object, wide bool) []string {
 		c = []string{t.Name, ready, PodStatus(t), restarts, age(now, t.CreationTimestamp)}
 		if wide {
 			c = append(c, orNone(t.Status.PodIP), orNone(t.Spec.NodeName), "<none>", "<none>")
-		}
-	case *api.Deployment:
-		c = []string{t.Name, fmt.Sprintf("%d/%d", t.Status.ReadyReplicas, api.Deref(t.Spec.Replicas, 1)),
-			fmt.Sprint(t.Status.UpdatedReplicas), fmt.Sprint(t.Status.AvailableReplicas), age(now, t.CreationTimestamp)}
-		if wide {
-			c = append(c, workloadCells(&t.Spec.Template, t.Spec.Selector)...)
-		}
-	case *api.ReplicaSet:
-		c = []string{t.Name, fmt.Sprint(api.Deref(t.Spec.Replicas, 1)), fmt.Sprint(t.Status.Replicas), fmt.Sprint(t.Status.ReadyReplicas), age(now, t.CreationTimestamp)}
-		if wide {
-			c = append(c, workloadCells(&t.Spec.Template, t.Spec.Selector)...)
-		}
-	case *api.Job:
-		c = []string{t.Name, jobStatus(t), jobCompletions(t), k.jobDuration(t), age(now, t.CreationTimestamp)}
-		if wide {
-			c = append(c, workloadCells(&t.Spec.Template, t.Spec.Selector)...)
 		}
 	case *api.Node:
 		info := api.NodeSystemInfo{}
@@ -124,31 +92,6 @@ func (k *cmd) cells(o api.Object, wide bool) []string {
 			target += "/" + t.InvolvedObject.Name
 		}
 		c = []string{age(now, t.LastTimestamp), t.Type, t.Reason, target, strings.TrimSpace(t.Message)}
-	case *api.ResourceQuota:
-		var req, lim []string
-		for _, r := range sortedQuantityKeys(t.Spec.Hard) {
-			used := t.Status.Used[r]
-			if used == "" {
-				used = "0"
-			}
-			s := fmt.Sprintf("%s: %s/%s", r, used, t.Spec.Hard[r])
-			if strings.HasPrefix(r, "limits.") {
-				lim = append(lim, s)
-			} else {
-				req = append(req, s)
-			}
-		}
-		c = []string{t.Name, age(now, t.CreationTimestamp), strings.Join(req, ", "), strings.Join(lim, ", ")}
-	case *api.Lease:
-		c = []string{t.Name, t.Spec.HolderIdentity, age(now, t.CreationTimestamp)}
-	case *api.ValidatingWebhookConfiguration:
-		c = []string{t.Name, fmt.Sprint(len(t.Webhooks)), age(now, t.CreationTimestamp)}
-	case *api.Namespace:
-		c = []string{t.Name, t.Status.Phase, age(now, t.CreationTimestamp)}
-	case *api.HorizontalPodAutoscaler:
-		c = hpaCells(t, now)
-	case *api.LimitRange:
-		c = []string{t.Name, createdAt(t.CreationTimestamp)}
 	case *api.Service, *api.EndpointSlice, *api.Endpoints:
 		c = k.serviceCells(o, wide)
 	case *api.Unstructured:
@@ -203,12 +146,7 @@ func unstructuredCells(u *api.Unstructured, now api.Time, wide bool) []string {
 	return []string{u.Name, a}
 }
 
-func orNone(s string) string {
-	if s == "" {
-		return "<none>"
-	}
-	return s
-}
+func orNone(s string) string { return kinds.OrNone(s) }
 
 func orUnknown(s string) string {
 	if s == "" {
@@ -226,36 +164,9 @@ func sortedQuantityKeys(m map[string]api.Quantity) []string {
 	return keys
 }
 
-// workloadCells are the wide columns of a workload: its containers, their
-// images and its selector.
-func workloadCells(t *api.PodTemplateSpec, sel *api.LabelSelector) []string {
-	var names, images []string
-	for _, c := range t.Spec.Containers {
-		names = append(names, c.Name)
-		images = append(images, c.Image)
-	}
-	return []string{strings.Join(names, ","), strings.Join(images, ","), FormatSelector(sel)}
-}
-
 // FormatSelector renders a label selector as kubectl does: "app=web",
 // "env in (prod,qa),tier", or "<none>".
-func FormatSelector(s *api.LabelSelector) string {
-	if s == nil {
-		return "<none>"
-	}
-	var reqs selector.Labels
-	for k, v := range s.MatchLabels {
-		reqs = append(reqs, selector.Requirement{Key: k, Operator: selector.Equals, Values: []string{v}})
-	}
-	for _, e := range s.MatchExpressions {
-		op := map[string]selector.Operator{"In": selector.In, "NotIn": selector.NotIn, "Exists": selector.Exists, "DoesNotExist": selector.DoesNotExist}[e.Operator]
-		vals := append([]string(nil), e.Values...)
-		sort.Strings(vals)
-		reqs = append(reqs, selector.Requirement{Key: e.Key, Operator: op, Values: vals})
-	}
-	sort.SliceStable(reqs, func(i, j int) bool { return reqs[i].Key < reqs[j].Key })
-	return orNone(reqs.String())
-}
+func FormatSelector(s *api.LabelSelector) string { return kinds.FormatSelector(s) }
 
 func nodeRoles(n *api.Node) string {
 	var roles []string
@@ -271,43 +182,6 @@ func nodeRoles(n *api.Node) string {
 	}
 	sort.Strings(roles)
 	return orNone(strings.Join(roles, ","))
-}
-
-func jobStatus(j *api.Job) string {
-	status := "Running"
-	for _, c := range j.Status.Conditions {
-		if c.Status != "True" {
-			continue
-		}
-		switch c.Type {
-		case "Complete":
-			status = "Complete"
-		case "Failed":
-			status = "Failed"
-		}
-	}
-	return status
-}
-
-func jobCompletions(j *api.Job) string {
-	switch {
-	case j.Spec.Completions != nil:
-		return fmt.Sprintf("%d/%d", j.Status.Succeeded, *j.Spec.Completions)
-	case j.Spec.Parallelism != nil && *j.Spec.Parallelism > 1:
-		return fmt.Sprintf("%d/1 of %d", j.Status.Succeeded, *j.Spec.Parallelism)
-	}
-	return fmt.Sprintf("%d/1", j.Status.Succeeded)
-}
-
-func (k *cmd) jobDuration(j *api.Job) string {
-	if j.Status.StartTime == nil {
-		return "<none>"
-	}
-	end := k.now
-	if j.Status.CompletionTime != nil {
-		end = *j.Status.CompletionTime
-	}
-	return api.HumanDuration(end - *j.Status.StartTime)
 }
 
 // PodStatus is the STATUS column of kubectl get pods.
@@ -382,3 +256,8 @@ func podReady(p *api.Pod, now api.Time) (string, string) {
 	}
 	return fmt.Sprintf("%d/%d", ready, len(p.Spec.Containers)+sidecars), r
 }
+func derefOr(p *string, def string) string { return kinds.DerefOr(p, def) }
+
+// accessModes abbreviates access modes as kubectl does: RWO, ROX, RWX,
+// RWOP, in that order.
+func accessModes(modes []string) string { return kinds.AccessModes(modes) }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"reconcile/engine/api"
+	"reconcile/engine/kinds"
 )
 
 // Describers and table cells of the kinds that scope and scale workloads:
@@ -165,56 +166,9 @@ func describeHPA(w *pw, h *api.HorizontalPodAutoscaler) {
 	}
 }
 
-// hpaCells are an autoscaler's row of kubectl get hpa.
-func hpaCells(h *api.HorizontalPodAutoscaler, now api.Time) []string {
-	var targets []string
-	for i, m := range h.Spec.Metrics {
-		if m.Type != "Resource" || m.Resource == nil {
-			targets = append(targets, "<unknown>")
-			continue
-		}
-		var cur *api.ResourceMetricStatus
-		if i < len(h.Status.CurrentMetrics) {
-			cur = h.Status.CurrentMetrics[i].Resource
-		}
-		current := "<unknown>"
-		if m.Resource.Target.AverageValue != nil {
-			if cur != nil && cur.Current.AverageValue != nil {
-				current = string(*cur.Current.AverageValue)
-			}
-			targets = append(targets, fmt.Sprintf("%s: %s/%s", m.Resource.Name, current, *m.Resource.Target.AverageValue))
-			continue
-		}
-		if cur != nil && cur.Current.AverageUtilization != nil {
-			current = fmt.Sprintf("%d%%", *cur.Current.AverageUtilization)
-		}
-		target := "<auto>"
-		if m.Resource.Target.AverageUtilization != nil {
-			target = fmt.Sprintf("%d%%", *m.Resource.Target.AverageUtilization)
-		}
-		targets = append(targets, fmt.Sprintf("%s: %s/%s", m.Resource.Name, current, target))
-	}
-	t := "<none>"
-	switch {
-	case len(targets) > 2:
-		t = fmt.Sprintf("%s, %s + %d more...", targets[0], targets[1], len(targets)-2)
-	case len(targets) > 0:
-		t = targets[0]
-		if len(targets) == 2 {
-			t += ", " + targets[1]
-		}
-	}
-	minPods := "<unset>"
-	if h.Spec.MinReplicas != nil {
-		minPods = fmt.Sprint(*h.Spec.MinReplicas)
-	}
-	return []string{h.Name, h.Spec.ScaleTargetRef.Kind + "/" + h.Spec.ScaleTargetRef.Name, t, minPods,
-		fmt.Sprint(h.Spec.MaxReplicas), fmt.Sprint(h.Status.CurrentReplicas), age(now, h.CreationTimestamp)}
-}
-
 // createdAt is the CREATED AT column of kinds without their own table
 // (LimitRange): the creation time in RFC 3339.
-func createdAt(t api.Time) string { return t.Wall().UTC().Format(time.RFC3339) }
+func createdAt(t api.Time) string { return kinds.CreatedAt(t) }
 
 // scalingRules prints one direction of an autoscaler's behavior.
 func scalingRules(w *pw, direction string, r *api.HPAScalingRules) {

@@ -3,11 +3,11 @@ package kubectl
 import (
 	"errors"
 	"fmt"
-	"sort"
 	"strings"
 	"text/tabwriter"
 
 	"reconcile/engine/api"
+	"reconcile/engine/kinds"
 	"reconcile/engine/store"
 )
 
@@ -183,15 +183,4 @@ func (k *cmd) extraCells(o api.Object) []string {
 
 // formatLabels renders labels as kubectl does: "app=web,tier=db" by key,
 // or "<none>".
-func formatLabels(m map[string]string) string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	parts := make([]string, len(keys))
-	for i, k := range keys {
-		parts[i] = k + "=" + m[k]
-	}
-	return orNone(strings.Join(parts, ","))
-}
+func formatLabels(m map[string]string) string { return kinds.FormatLabels(m) }
