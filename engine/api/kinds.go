@@ -95,6 +95,30 @@ var byName, byWord = func() (map[string]int, map[string]int) {
 	return names, words
 }()
 
+// Register adds a kind defined outside this package to the registry (as a
+// test adds an example kind). It panics when the kind, or a word kubectl
+// would read as it, is taken. The engine's own kinds are listed above.
+func Register(k Kind) {
+	singular := strings.ToLower(k.Name)
+	words := append([]string{singular, k.Resource}, k.Short...)
+	if k.Group != "" {
+		words = append(words, singular+"."+k.Group, k.Resource+"."+k.Group)
+	}
+	if _, taken := byName[k.Name]; taken {
+		panic("api: kind " + k.Name + " is registered twice")
+	}
+	for _, w := range words {
+		if _, taken := byWord[w]; taken {
+			panic("api: " + w + " already names a kind")
+		}
+	}
+	kinds = append(kinds, k)
+	byName[k.Name] = len(kinds) - 1
+	for _, w := range words {
+		byWord[w] = len(kinds) - 1
+	}
+}
+
 // KindOf returns the registry's entry for a kind. A kind the registry does
 // not list (a custom resource, say) gets a namespaced entry in the core
 // group whose resource is its lower-case plural; ok is false then.
