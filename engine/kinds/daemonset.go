@@ -1,6 +1,8 @@
 package kinds
 
 import (
+	"errors"
+	"fmt"
 	"reflect"
 
 	"reconcile/engine/api"
@@ -26,4 +28,20 @@ var _ = Define(Def[*api.DaemonSet]{
 	}, Workload(func(d *api.DaemonSet) (*api.PodTemplateSpec, *api.LabelSelector) {
 		return &d.Spec.Template, d.Spec.Selector
 	}, true)...),
+	RolloutStatus: func(t *api.DaemonSet) (string, bool, error) {
+		if t.Spec.UpdateStrategy.Type != api.RollingUpdateStrategy {
+			return "", true, errors.New("error: rollout status is only available for RollingUpdate strategy type")
+		}
+		if t.Generation > t.Status.ObservedGeneration {
+			return "Waiting for daemon set spec update to be observed...\n", false, nil
+		}
+		s := t.Status
+		if s.UpdatedNumberScheduled < s.DesiredNumberScheduled {
+			return fmt.Sprintf("Waiting for daemon set %q rollout to finish: %d out of %d new pods have been updated...\n", t.Name, s.UpdatedNumberScheduled, s.DesiredNumberScheduled), false, nil
+		}
+		if s.NumberAvailable < s.DesiredNumberScheduled {
+			return fmt.Sprintf("Waiting for daemon set %q rollout to finish: %d of %d updated pods are available...\n", t.Name, s.NumberAvailable, s.DesiredNumberScheduled), false, nil
+		}
+		return fmt.Sprintf("daemon set %q successfully rolled out\n", t.Name), true, nil
+	},
 })

@@ -43,6 +43,7 @@ type Strategy struct {
 	bumps          func(old, new api.Object) bool
 	keepStatus     func(obj, old api.Object)
 	keepSpec       func(obj, old api.Object)
+	rolloutStatus  func(api.Object) (string, bool, error)
 }
 
 // Column is one column of kubectl get.
@@ -84,6 +85,11 @@ type Def[T api.Object] struct {
 	KeepSpec func(obj, old T)
 	// Columns are kubectl get's columns.
 	Columns []TypedColumn[T]
+	// RolloutStatus is one look of kubectl rollout status (its status
+	// viewer): the line it prints, whether the rollout is done, and the
+	// error that ends it. Nil for kinds kubectl rolls out by its own code
+	// (Deployments) or not at all.
+	RolloutStatus func(T) (line string, done bool, err error)
 }
 
 // TypedColumn is a Column written with the kind's own type.
@@ -134,6 +140,9 @@ func Define[T api.Object](d Def[T]) *Strategy {
 	}
 	if f := d.KeepSpec; f != nil {
 		s.keepSpec = func(obj, old api.Object) { f(obj.(T), old.(T)) }
+	}
+	if f := d.RolloutStatus; f != nil {
+		s.rolloutStatus = func(o api.Object) (string, bool, error) { return f(o.(T)) }
 	}
 	for _, c := range d.Columns {
 		cell := c.Cell
@@ -275,3 +284,17 @@ func KeepSpec(obj, old api.Object) {
 		s.keepSpec(obj, old)
 	}
 }
+
+// RolloutStatus is one look of kubectl rollout status at obj, by its
+// kind's status viewer; ok is false when its kind has none here.
+func RolloutStatus(obj api.Object) (line string, done bool, err error, ok bool) {
+	s := of(obj)
+	if s.rolloutStatus == nil {
+		return "", false, nil, false
+	}
+	line, done, err = s.rolloutStatus(obj)
+	return line, done, err, true
+}
+
+// HasRolloutStatus reports whether obj's kind has a status viewer here.
+func HasRolloutStatus(obj api.Object) bool { return of(obj).rolloutStatus != nil }

@@ -8,6 +8,7 @@ import (
 
 	"reconcile/engine/api"
 	"reconcile/engine/controller"
+	"reconcile/engine/kinds"
 	"reconcile/engine/store"
 )
 
@@ -19,44 +20,8 @@ import (
 // DaemonSet or a StatefulSet: the line it prints, whether the rollout is
 // done, and the error that ends it.
 func WorkloadRolloutStatus(o api.Object) (line string, done bool, err error) {
-	switch t := o.(type) {
-	case *api.DaemonSet:
-		if t.Spec.UpdateStrategy.Type != api.RollingUpdateStrategy {
-			return "", true, errors.New("error: rollout status is only available for RollingUpdate strategy type")
-		}
-		if t.Generation > t.Status.ObservedGeneration {
-			return "Waiting for daemon set spec update to be observed...\n", false, nil
-		}
-		s := t.Status
-		if s.UpdatedNumberScheduled < s.DesiredNumberScheduled {
-			return fmt.Sprintf("Waiting for daemon set %q rollout to finish: %d out of %d new pods have been updated...\n", t.Name, s.UpdatedNumberScheduled, s.DesiredNumberScheduled), false, nil
-		}
-		if s.NumberAvailable < s.DesiredNumberScheduled {
-			return fmt.Sprintf("Waiting for daemon set %q rollout to finish: %d of %d updated pods are available...\n", t.Name, s.NumberAvailable, s.DesiredNumberScheduled), false, nil
-		}
-		return fmt.Sprintf("daemon set %q successfully rolled out\n", t.Name), true, nil
-	case *api.StatefulSet:
-		if t.Spec.UpdateStrategy.Type != api.RollingUpdateStrategy {
-			return "", true, errors.New("error: rollout status is only available for RollingUpdate strategy type")
-		}
-		if t.Status.ObservedGeneration == 0 || t.Generation > t.Status.ObservedGeneration {
-			return "Waiting for statefulset spec update to be observed...\n", false, nil
-		}
-		want := api.Deref(t.Spec.Replicas, 1)
-		s := t.Status
-		if s.ReadyReplicas < want {
-			return fmt.Sprintf("Waiting for %d pods to be ready...\n", want-s.ReadyReplicas), false, nil
-		}
-		if ru := t.Spec.UpdateStrategy.RollingUpdate; ru != nil && ru.Partition != nil && *ru.Partition > 0 {
-			if s.UpdatedReplicas < want-*ru.Partition {
-				return fmt.Sprintf("Waiting for partitioned roll out to finish: %d out of %d new pods have been updated...\n", s.UpdatedReplicas, want-*ru.Partition), false, nil
-			}
-			return fmt.Sprintf("partitioned roll out complete: %d new pods have been updated...\n", s.UpdatedReplicas), true, nil
-		}
-		if s.UpdateRevision != s.CurrentRevision {
-			return fmt.Sprintf("waiting for statefulset rolling update to complete %d pods at revision %s...\n", s.UpdatedReplicas, s.UpdateRevision), false, nil
-		}
-		return fmt.Sprintf("statefulset rolling update complete %d pods at revision %s...\n", s.CurrentReplicas, s.CurrentRevision), true, nil
+	if line, done, err, ok := kinds.RolloutStatus(o); ok {
+		return line, done, err
 	}
 	return "", true, fmt.Errorf("error: no status viewer has been implemented for %s", o.GetTypeMeta().Kind)
 }
@@ -71,8 +36,7 @@ func (k *cmd) workloadRolloutTarget() (api.Object, bool) {
 	if err != nil || len(errs) > 0 || len(objs) == 0 {
 		return nil, false
 	}
-	switch objs[0].obj.(type) {
-	case *api.DaemonSet, *api.StatefulSet:
+	if kinds.HasRolloutStatus(objs[0].obj) {
 		return objs[0].obj.DeepCopyObject(), true
 	}
 	return nil, false
