@@ -44,4 +44,16 @@ var _ = Define(Def[*api.DaemonSet]{
 		}
 		return fmt.Sprintf("daemon set %q successfully rolled out\n", t.Name), true, nil
 	},
+	// Settled when every eligible node runs an up-to-date, available pod.
+	Moving: func(d *api.DaemonSet) string {
+		s := d.Status
+		switch {
+		case s.ObservedGeneration < d.Generation:
+			return fmt.Sprintf("daemonset %s: its controller has not seen generation %d", d.Name, d.Generation)
+		case s.NumberAvailable != s.DesiredNumberScheduled || s.CurrentNumberScheduled != s.DesiredNumberScheduled ||
+			(s.UpdatedNumberScheduled != s.DesiredNumberScheduled && d.Spec.UpdateStrategy.Type != api.OnDeleteStrategy):
+			return fmt.Sprintf("daemonset %s: %d of %d updated pods are available", d.Name, s.NumberAvailable, s.DesiredNumberScheduled)
+		}
+		return ""
+	},
 })

@@ -5,8 +5,9 @@
 // write keeps of its status and a status write of its spec, and the
 // columns kubectl get prints of it.
 //
-// Of is the one lookup: the store, the scenario loader and kubectl learn
-// what they do per kind from it, and switch on no kind themselves. A kind
+// Of is the one lookup: the store, the scenario loader, kubectl and the
+// simulation's convergence check learn what they do per kind from it (and
+// the functions beside it), and switch on no kind themselves. A kind
 // the engine does not simulate (stored as *api.Unstructured) gets the
 // strategy of an object with metadata only.
 package kinds
@@ -44,6 +45,7 @@ type Strategy struct {
 	keepStatus     func(obj, old api.Object)
 	keepSpec       func(obj, old api.Object)
 	rolloutStatus  func(api.Object) (string, bool, error)
+	moving         func(api.Object) string
 }
 
 // Column is one column of kubectl get.
@@ -90,6 +92,11 @@ type Def[T api.Object] struct {
 	// error that ends it. Nil for kinds kubectl rolls out by its own code
 	// (Deployments) or not at all.
 	RolloutStatus func(T) (line string, done bool, err error)
+	// Moving says why the object is not settled yet, for the simulation's
+	// convergence check ("daemonset agent: 2 of 3 updated pods are
+	// available"); "" when it is. Nil for kinds the simulation reads
+	// otherwise (or not at all).
+	Moving func(T) string
 }
 
 // TypedColumn is a Column written with the kind's own type.
@@ -143,6 +150,9 @@ func Define[T api.Object](d Def[T]) *Strategy {
 	}
 	if f := d.RolloutStatus; f != nil {
 		s.rolloutStatus = func(o api.Object) (string, bool, error) { return f(o.(T)) }
+	}
+	if f := d.Moving; f != nil {
+		s.moving = func(o api.Object) string { return f(o.(T)) }
 	}
 	for _, c := range d.Columns {
 		cell := c.Cell
@@ -298,3 +308,16 @@ func RolloutStatus(obj api.Object) (line string, done bool, err error, ok bool) 
 
 // HasRolloutStatus reports whether obj's kind has a status viewer here.
 func HasRolloutStatus(obj api.Object) bool { return of(obj).rolloutStatus != nil }
+
+// Moving says why obj is not settled yet, by its kind's check; "" when it
+// is, or when its kind has no check here (see Strategy.HasMoving).
+func Moving(obj api.Object) string {
+	if s := of(obj); s.moving != nil {
+		return s.moving(obj)
+	}
+	return ""
+}
+
+// HasMoving reports whether the kind's objects have a convergence check
+// here.
+func (s *Strategy) HasMoving() bool { return s.moving != nil }

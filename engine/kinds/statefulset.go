@@ -48,4 +48,28 @@ var _ = Define(Def[*api.StatefulSet]{
 		}
 		return fmt.Sprintf("statefulset rolling update complete %d pods at revision %s...\n", s.CurrentReplicas, s.CurrentRevision), true, nil
 	},
+	// Settled when its replicas are ready and of its latest revision (but
+	// the partition's).
+	Moving: func(st *api.StatefulSet) string {
+		want := api.Deref(st.Spec.Replicas, 1)
+		s := st.Status
+		switch {
+		case s.ObservedGeneration < st.Generation:
+			return fmt.Sprintf("statefulset %s: its controller has not seen generation %d", st.Name, st.Generation)
+		case s.Replicas != want || s.ReadyReplicas != want:
+			return fmt.Sprintf("statefulset %s: %d of %d pods ready", st.Name, s.ReadyReplicas, want)
+		case st.Spec.UpdateStrategy.Type == api.RollingUpdateStrategy && s.UpdatedReplicas < want-partitionOf(st):
+			return fmt.Sprintf("statefulset %s: rolling update to %s, %d of %d pods updated", st.Name, s.UpdateRevision, s.UpdatedReplicas, want)
+		}
+		return ""
+	},
 })
+
+// partitionOf is the ordinal below which a StatefulSet's rolling update
+// keeps the old template.
+func partitionOf(st *api.StatefulSet) int32 {
+	if ru := st.Spec.UpdateStrategy.RollingUpdate; ru != nil && ru.Partition != nil {
+		return min(*ru.Partition, api.Deref(st.Spec.Replicas, 1))
+	}
+	return 0
+}

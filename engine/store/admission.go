@@ -10,7 +10,7 @@ import (
 
 // admit is the API server's admission chain after validation: validating
 // webhooks, then ResourceQuota. (The default tolerations of the
-// DefaultTolerationSeconds plugin come with defaulting: validation.Default.)
+// DefaultTolerationSeconds plugin come with defaulting: kinds.Default.)
 func (s *Store) admit(op string, obj api.Object) error {
 	if err := s.limitRanger(op, obj); err != nil {
 		return err

@@ -2,10 +2,12 @@
 // before it stores it: defaulting, then validation, with the field paths and
 // messages of Kubernetes v1.34+.
 //
-// The store calls, in this order:
+// It has a function per kind (ValidateDeployment, DefaultPod, ...); which
+// kind gets which is the kind's strategy's to say (package kinds), through
+// which the store calls, in this order:
 //
-//	validation.Default(obj)                 // fill what the client left out
-//	err := validation.ValidateCreate(obj)   // or ValidateUpdate(old, obj)
+//	kinds.Default(obj)                 // fill what the client left out
+//	err := kinds.ValidateCreate(obj)   // or ValidateUpdate(old, obj)
 //
 // Defaulting is what makes a three-line Deployment a complete desired state:
 // replicas 1, a RollingUpdate strategy of 25% / 25%, a progress deadline of
