@@ -29,18 +29,8 @@ func columnsOf(kind string) (base, wide []string) {
 	switch kind {
 	case "Pod":
 		return []string{"NAME", "READY", "STATUS", "RESTARTS", "AGE"}, []string{"IP", "NODE", "NOMINATED NODE", "READINESS GATES"}
-	case "Node":
-		return []string{"NAME", "STATUS", "ROLES", "AGE", "VERSION"}, []string{"INTERNAL-IP", "EXTERNAL-IP", "OS-IMAGE", "KERNEL-VERSION", "CONTAINER-RUNTIME"}
-	case "Event":
-		return []string{"LAST SEEN", "TYPE", "REASON", "OBJECT", "MESSAGE"}, nil
 	case "MutatingWebhookConfiguration":
 		return []string{"NAME", "WEBHOOKS", "AGE"}, nil
-	case "Service":
-		return []string{"NAME", "TYPE", "CLUSTER-IP", "EXTERNAL-IP", "PORT(S)", "AGE"}, []string{"SELECTOR"}
-	case "EndpointSlice":
-		return []string{"NAME", "ADDRESSTYPE", "PORTS", "ENDPOINTS", "AGE"}, nil
-	case "Endpoints":
-		return []string{"NAME", "ENDPOINTS", "AGE"}, nil
 	case "ConfigMap":
 		return []string{"NAME", "DATA", "AGE"}, nil
 	case "Secret":
@@ -64,36 +54,6 @@ func (k *cmd) cells(o api.Object, wide bool) []string {
 		if wide {
 			c = append(c, orNone(t.Status.PodIP), orNone(t.Spec.NodeName), "<none>", "<none>")
 		}
-	case *api.Node:
-		info := api.NodeSystemInfo{}
-		if t.Status.NodeInfo != nil {
-			info = *t.Status.NodeInfo
-		}
-		version := info.KubeletVersion
-		if version == "" {
-			version = "v1.34.0"
-		}
-		c = []string{t.Name, NodeStatus(t), nodeRoles(t), age(now, t.CreationTimestamp), version}
-		if wide {
-			internal, external := "<none>", "<none>"
-			for _, a := range t.Status.Addresses {
-				switch a.Type {
-				case "InternalIP":
-					internal = a.Address
-				case "ExternalIP":
-					external = a.Address
-				}
-			}
-			c = append(c, internal, external, orUnknown(info.OSImage), orUnknown(info.KernelVersion), orUnknown(info.ContainerRuntimeVersion))
-		}
-	case *api.Event:
-		target := api.LowerKind(t.InvolvedObject.Kind)
-		if t.InvolvedObject.Name != "" {
-			target += "/" + t.InvolvedObject.Name
-		}
-		c = []string{age(now, t.LastTimestamp), t.Type, t.Reason, target, strings.TrimSpace(t.Message)}
-	case *api.Service, *api.EndpointSlice, *api.Endpoints:
-		c = k.serviceCells(o, wide)
 	case *api.Unstructured:
 		c = unstructuredCells(t, now, wide)
 	default:
@@ -148,13 +108,6 @@ func unstructuredCells(u *api.Unstructured, now api.Time, wide bool) []string {
 
 func orNone(s string) string { return kinds.OrNone(s) }
 
-func orUnknown(s string) string {
-	if s == "" {
-		return "<unknown>"
-	}
-	return s
-}
-
 func sortedQuantityKeys(m map[string]api.Quantity) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
@@ -168,21 +121,7 @@ func sortedQuantityKeys(m map[string]api.Quantity) []string {
 // "env in (prod,qa),tier", or "<none>".
 func FormatSelector(s *api.LabelSelector) string { return kinds.FormatSelector(s) }
 
-func nodeRoles(n *api.Node) string {
-	var roles []string
-	for k, v := range n.Labels {
-		switch {
-		case strings.HasPrefix(k, "node-role.kubernetes.io/"):
-			if r := strings.TrimPrefix(k, "node-role.kubernetes.io/"); r != "" {
-				roles = append(roles, r)
-			}
-		case k == "kubernetes.io/role" && v != "":
-			roles = append(roles, v)
-		}
-	}
-	sort.Strings(roles)
-	return orNone(strings.Join(roles, ","))
-}
+func nodeRoles(n *api.Node) string { return kinds.NodeRoles(n) }
 
 // PodStatus is the STATUS column of kubectl get pods.
 func PodStatus(p *api.Pod) string {
@@ -218,21 +157,7 @@ func PodStatus(p *api.Pod) string {
 }
 
 // NodeStatus is the STATUS column of kubectl get nodes.
-func NodeStatus(n *api.Node) string {
-	s := "Unknown"
-	for _, c := range n.Status.Conditions {
-		if c.Type == "Ready" {
-			s = "NotReady"
-			if c.Status == "True" {
-				s = "Ready"
-			}
-		}
-	}
-	if n.Spec.Unschedulable {
-		s += ",SchedulingDisabled"
-	}
-	return s
-}
+func NodeStatus(n *api.Node) string { return kinds.NodeStatus(n) }
 
 // podReady returns READY ("1/2") and RESTARTS ("3 (45s ago)") of a pod.
 func podReady(p *api.Pod, now api.Time) (string, string) {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"reconcile/engine/api"
+	"reconcile/engine/kinds"
 )
 
 // Services, EndpointSlices and Endpoints as kubectl prints them: get's
@@ -16,39 +17,6 @@ import (
 // request for v1 Endpoints (from v1.33), which kubectl prints to stderr.
 const EndpointsDeprecation = "Warning: v1 Endpoints is deprecated in v1.33+; use discovery.k8s.io/v1 EndpointSlice\n"
 
-func servicePorts(s *api.Service) string {
-	var ports []string
-	for _, p := range s.Spec.Ports {
-		t := strconv.Itoa(int(p.Port))
-		if p.NodePort != 0 {
-			t += ":" + strconv.Itoa(int(p.NodePort))
-		}
-		ports = append(ports, t+"/"+p.Protocol)
-	}
-	return orNone(strings.Join(ports, ","))
-}
-
-// serviceExternalIP is the EXTERNAL-IP column: <pending> for a load
-// balancer no cloud provides (none is simulated), the name an
-// ExternalName Service points at, the externalIPs, or <none>.
-func serviceExternalIP(s *api.Service) string {
-	switch s.Spec.Type {
-	case api.ServiceExternalName:
-		return s.Spec.ExternalName
-	case api.ServiceLoadBalancer:
-		var ips []string
-		for _, i := range s.Status.LoadBalancer.Ingress {
-			ips = append(ips, i.IP+i.Hostname)
-		}
-		ips = append(ips, s.Spec.ExternalIPs...)
-		if len(ips) == 0 {
-			return "<pending>"
-		}
-		return strings.Join(ips, ",")
-	}
-	return orNone(strings.Join(s.Spec.ExternalIPs, ","))
-}
-
 func selectorText(sel map[string]string) string {
 	var parts []string
 	for _, k := range sortedMapKeys(sel) {
@@ -57,58 +25,9 @@ func selectorText(sel map[string]string) string {
 	return strings.Join(parts, ",")
 }
 
-func (k *cmd) serviceCells(o api.Object, wide bool) []string {
-	a := func(m *api.ObjectMeta) string { return age(k.now, m.CreationTimestamp) }
-	switch t := o.(type) {
-	case *api.Service:
-		c := []string{t.Name, t.Spec.Type, orNone(t.Spec.ClusterIP), serviceExternalIP(t), servicePorts(t), a(&t.ObjectMeta)}
-		if wide {
-			c = append(c, orNone(selectorText(t.Spec.Selector)))
-		}
-		return c
-	case *api.EndpointSlice:
-		var ports, addrs []string
-		for _, p := range t.Ports {
-			ports = append(ports, strconv.Itoa(int(p.Port)))
-		}
-		for _, e := range t.Endpoints {
-			addrs = append(addrs, e.Addresses...)
-		}
-		return []string{t.Name, t.AddressType, listWithMore(ports, "<unset>"), listWithMore(addrs, "<unset>"), a(&t.ObjectMeta)}
-	case *api.Endpoints:
-		return []string{t.Name, endpointsText(t), a(&t.ObjectMeta)}
-	}
-	return nil
-}
-
 // listWithMore joins the first three values and counts the rest, as
 // kubectl's printers do.
-func listWithMore(list []string, empty string) string {
-	if len(list) == 0 {
-		return empty
-	}
-	if len(list) > 3 {
-		return fmt.Sprintf("%s + %d more...", strings.Join(list[:3], ","), len(list)-3)
-	}
-	return strings.Join(list, ",")
-}
-
-// endpointsText is the ENDPOINTS column of an Endpoints object: the ready
-// addresses with their ports.
-func endpointsText(e *api.Endpoints) string {
-	if len(e.Subsets) == 0 {
-		return "<none>"
-	}
-	var list []string
-	for _, s := range e.Subsets {
-		for _, p := range s.Ports {
-			for _, ad := range s.Addresses {
-				list = append(list, fmt.Sprintf("%s:%d", ad.IP, p.Port))
-			}
-		}
-	}
-	return listWithMore(list, "")
-}
+func listWithMore(list []string, empty string) string { return kinds.ListWithMore(list, empty) }
 
 // serviceEndpoints is describe's Endpoints line: the ready addresses of
 // the Service's slices, with the port that serves the Service port named.
