@@ -27,8 +27,6 @@ func columnsOf(kind string) (base, wide []string) {
 		return b, all[len(b):]
 	}
 	switch kind {
-	case "Pod":
-		return []string{"NAME", "READY", "STATUS", "RESTARTS", "AGE"}, []string{"IP", "NODE", "NOMINATED NODE", "READINESS GATES"}
 	case "MutatingWebhookConfiguration":
 		return []string{"NAME", "WEBHOOKS", "AGE"}, nil
 	case "ConfigMap":
@@ -42,24 +40,14 @@ func columnsOf(kind string) (base, wide []string) {
 // cells returns an object's cells, in the order of headers.
 func (k *cmd) cells(o api.Object, wide bool) []string {
 	now := k.now
-	m := o.Meta()
 	if c, ok := kinds.Cells(o, now, wide); ok {
 		return c
 	}
-	var c []string
-	switch t := o.(type) {
-	case *api.Pod:
-		ready, restarts := podReady(t, now)
-		c = []string{t.Name, ready, PodStatus(t), restarts, age(now, t.CreationTimestamp)}
-		if wide {
-			c = append(c, orNone(t.Status.PodIP), orNone(t.Spec.NodeName), "<none>", "<none>")
-		}
-	case *api.Unstructured:
-		c = unstructuredCells(t, now, wide)
-	default:
-		c = []string{m.Name, age(now, m.CreationTimestamp)}
+	if u, ok := o.(*api.Unstructured); ok {
+		return unstructuredCells(u, now, wide)
 	}
-	return c
+	m := o.Meta()
+	return []string{m.Name, age(now, m.CreationTimestamp)}
 }
 
 func unstructuredCells(u *api.Unstructured, now api.Time, wide bool) []string {
@@ -124,63 +112,11 @@ func FormatSelector(s *api.LabelSelector) string { return kinds.FormatSelector(s
 func nodeRoles(n *api.Node) string { return kinds.NodeRoles(n) }
 
 // PodStatus is the STATUS column of kubectl get pods.
-func PodStatus(p *api.Pod) string {
-	s := p.Status.Phase
-	if p.Status.Reason != "" {
-		s = p.Status.Reason
-	}
-	for _, c := range p.Status.Conditions {
-		if c.Type == "PodScheduled" && c.Reason == "SchedulingGated" {
-			s = c.Reason
-		}
-	}
-	if is, initializing := initStatus(p); initializing && !initInitialized(p) {
-		s = is
-		if p.DeletionTimestamp != nil {
-			s = "Terminating"
-		}
-		return s
-	}
-	for i := len(p.Status.ContainerStatuses) - 1; i >= 0; i-- {
-		cs := p.Status.ContainerStatuses[i]
-		if cs.State.Waiting != nil && cs.State.Waiting.Reason != "" {
-			s = cs.State.Waiting.Reason
-		} else if cs.State.Terminated != nil && cs.State.Terminated.Reason != "" {
-			s = cs.State.Terminated.Reason
-		}
-	}
-	s = completedButRunning(p, s)
-	if p.DeletionTimestamp != nil {
-		s = "Terminating"
-	}
-	return s
-}
+func PodStatus(p *api.Pod) string { return kinds.PodStatus(p) }
 
 // NodeStatus is the STATUS column of kubectl get nodes.
 func NodeStatus(n *api.Node) string { return kinds.NodeStatus(n) }
 
-// podReady returns READY ("1/2") and RESTARTS ("3 (45s ago)") of a pod.
-func podReady(p *api.Pod, now api.Time) (string, string) {
-	sidecars, ready, restarts, last, initializing := sidecarReady(p)
-	for _, cs := range p.Status.ContainerStatuses {
-		if initializing {
-			break
-		}
-		if cs.Ready {
-			ready++
-		}
-		restarts += cs.RestartCount
-		if t := cs.LastState.Terminated; t != nil && (last == nil || *last < t.FinishedAt) {
-			f := t.FinishedAt
-			last = &f
-		}
-	}
-	r := fmt.Sprint(restarts)
-	if restarts != 0 && last != nil {
-		r = fmt.Sprintf("%d (%s ago)", restarts, age(now, *last))
-	}
-	return fmt.Sprintf("%d/%d", ready, len(p.Spec.Containers)+sidecars), r
-}
 func derefOr(p *string, def string) string { return kinds.DerefOr(p, def) }
 
 // accessModes abbreviates access modes as kubectl does: RWO, ROX, RWX,

@@ -1,4 +1,4 @@
-package kubectl
+package kinds
 
 import (
 	"fmt"
@@ -93,4 +93,60 @@ func completedButRunning(p *api.Pod, s string) string {
 		}
 	}
 	return s
+}
+
+// PodStatus is the STATUS column of kubectl get pods.
+func PodStatus(p *api.Pod) string {
+	s := p.Status.Phase
+	if p.Status.Reason != "" {
+		s = p.Status.Reason
+	}
+	for _, c := range p.Status.Conditions {
+		if c.Type == "PodScheduled" && c.Reason == "SchedulingGated" {
+			s = c.Reason
+		}
+	}
+	if is, initializing := initStatus(p); initializing && !initInitialized(p) {
+		s = is
+		if p.DeletionTimestamp != nil {
+			s = "Terminating"
+		}
+		return s
+	}
+	for i := len(p.Status.ContainerStatuses) - 1; i >= 0; i-- {
+		cs := p.Status.ContainerStatuses[i]
+		if cs.State.Waiting != nil && cs.State.Waiting.Reason != "" {
+			s = cs.State.Waiting.Reason
+		} else if cs.State.Terminated != nil && cs.State.Terminated.Reason != "" {
+			s = cs.State.Terminated.Reason
+		}
+	}
+	s = completedButRunning(p, s)
+	if p.DeletionTimestamp != nil {
+		s = "Terminating"
+	}
+	return s
+}
+
+// podReady returns READY ("1/2") and RESTARTS ("3 (45s ago)") of a pod.
+func podReady(p *api.Pod, now api.Time) (string, string) {
+	sidecars, ready, restarts, last, initializing := sidecarReady(p)
+	for _, cs := range p.Status.ContainerStatuses {
+		if initializing {
+			break
+		}
+		if cs.Ready {
+			ready++
+		}
+		restarts += cs.RestartCount
+		if t := cs.LastState.Terminated; t != nil && (last == nil || *last < t.FinishedAt) {
+			f := t.FinishedAt
+			last = &f
+		}
+	}
+	r := fmt.Sprint(restarts)
+	if restarts != 0 && last != nil {
+		r = fmt.Sprintf("%d (%s ago)", restarts, AgeOf(now, *last))
+	}
+	return fmt.Sprintf("%d/%d", ready, len(p.Spec.Containers)+sidecars), r
 }
