@@ -34,4 +34,5 @@ var _ = Define(Def[*api.CronJob]{
 	}, Workload(func(c *api.CronJob) (*api.PodTemplateSpec, *api.LabelSelector) {
 		return &c.Spec.JobTemplate.Spec.Template, c.Spec.JobTemplate.Spec.Selector
 	}, true)...),
+	PodTemplate: func(c *api.CronJob) *api.PodTemplateSpec { return &c.Spec.JobTemplate.Spec.Template },
 })

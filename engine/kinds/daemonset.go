@@ -56,4 +56,5 @@ var _ = Define(Def[*api.DaemonSet]{
 		}
 		return ""
 	},
+	PodTemplate: func(d *api.DaemonSet) *api.PodTemplateSpec { return &d.Spec.Template },
 })

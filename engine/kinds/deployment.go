@@ -33,6 +33,8 @@ var _ = Define(Def[*api.Deployment]{
 	}, Workload(func(d *api.Deployment) (*api.PodTemplateSpec, *api.LabelSelector) {
 		return &d.Spec.Template, d.Spec.Selector
 	}, true)...),
+	Replicas:    func(d *api.Deployment) **int32 { return &d.Spec.Replicas },
+	PodTemplate: func(d *api.Deployment) *api.PodTemplateSpec { return &d.Spec.Template },
 })
 
 func nilIfEmpty(m map[string]string) map[string]string {

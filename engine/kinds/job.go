@@ -28,6 +28,7 @@ var _ = Define(Def[*api.Job]{
 		}},
 		Age[*api.Job](),
 	}, Workload(func(j *api.Job) (*api.PodTemplateSpec, *api.LabelSelector) { return &j.Spec.Template, j.Spec.Selector }, true)...),
+	PodTemplate: func(j *api.Job) *api.PodTemplateSpec { return &j.Spec.Template },
 })
 
 func jobStatus(j *api.Job) string {

@@ -46,6 +46,8 @@ type Strategy struct {
 	keepSpec       func(obj, old api.Object)
 	rolloutStatus  func(api.Object) (string, bool, error)
 	moving         func(api.Object) string
+	replicas       func(api.Object) **int32
+	podTemplate    func(api.Object) *api.PodTemplateSpec
 }
 
 // Column is one column of kubectl get.
@@ -97,6 +99,12 @@ type Def[T api.Object] struct {
 	// available"); "" when it is. Nil for kinds the simulation reads
 	// otherwise (or not at all).
 	Moving func(T) string
+	// Replicas points at spec.replicas, for kinds with a scale
+	// subresource (kubectl scale).
+	Replicas func(T) **int32
+	// PodTemplate points at the pod template of a workload (kubectl set
+	// image, set env, rollout restart).
+	PodTemplate func(T) *api.PodTemplateSpec
 }
 
 // TypedColumn is a Column written with the kind's own type.
@@ -153,6 +161,12 @@ func Define[T api.Object](d Def[T]) *Strategy {
 	}
 	if f := d.Moving; f != nil {
 		s.moving = func(o api.Object) string { return f(o.(T)) }
+	}
+	if f := d.Replicas; f != nil {
+		s.replicas = func(o api.Object) **int32 { return f(o.(T)) }
+	}
+	if f := d.PodTemplate; f != nil {
+		s.podTemplate = func(o api.Object) *api.PodTemplateSpec { return f(o.(T)) }
 	}
 	for _, c := range d.Columns {
 		cell := c.Cell
@@ -321,3 +335,21 @@ func Moving(obj api.Object) string {
 // HasMoving reports whether the kind's objects have a convergence check
 // here.
 func (s *Strategy) HasMoving() bool { return s.moving != nil }
+
+// Replicas points at obj's spec.replicas (nil when its kind has no scale
+// subresource here), to read or to set.
+func Replicas(obj api.Object) **int32 {
+	if s := of(obj); s.replicas != nil {
+		return s.replicas(obj)
+	}
+	return nil
+}
+
+// PodTemplate points at obj's pod template, to change in place; nil when
+// its kind has none.
+func PodTemplate(obj api.Object) *api.PodTemplateSpec {
+	if s := of(obj); s.podTemplate != nil {
+		return s.podTemplate(obj)
+	}
+	return nil
+}

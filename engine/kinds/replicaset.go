@@ -23,4 +23,6 @@ var _ = Define(Def[*api.ReplicaSet]{
 	}, Workload(func(r *api.ReplicaSet) (*api.PodTemplateSpec, *api.LabelSelector) {
 		return &r.Spec.Template, r.Spec.Selector
 	}, true)...),
+	Replicas:    func(r *api.ReplicaSet) **int32 { return &r.Spec.Replicas },
+	PodTemplate: func(r *api.ReplicaSet) *api.PodTemplateSpec { return &r.Spec.Template },
 })

@@ -63,6 +63,8 @@ var _ = Define(Def[*api.StatefulSet]{
 		}
 		return ""
 	},
+	Replicas:    func(s *api.StatefulSet) **int32 { return &s.Spec.Replicas },
+	PodTemplate: func(s *api.StatefulSet) *api.PodTemplateSpec { return &s.Spec.Template },
 })
 
 // partitionOf is the ordinal below which a StatefulSet's rolling update

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"reconcile/engine/api"
+	"reconcile/engine/kinds"
 	"reconcile/engine/selector"
 	"reconcile/engine/store"
 )
@@ -271,15 +272,11 @@ func (k *cmd) scale() (string, error) {
 	for _, f := range objs {
 		o := f.obj.DeepCopyObject()
 		var cur *int32
-		switch t := o.(type) {
-		case *api.Deployment:
-			cur = t.Spec.Replicas
-		case *api.ReplicaSet:
-			cur = t.Spec.Replicas
-		case *api.StatefulSet:
-			cur = t.Spec.Replicas
-		case *api.Unstructured:
-			if r, ok := t.Spec["replicas"]; ok {
+		replicas := kinds.Replicas(o)
+		if replicas != nil {
+			cur = *replicas
+		} else if u, ok := o.(*api.Unstructured); ok {
+			if r, ok := u.Spec["replicas"]; ok {
 				v := int32(toInt(r))
 				cur = &v
 			}
@@ -290,15 +287,10 @@ func (k *cmd) scale() (string, error) {
 		if want := k.in.Int("current-replicas", -1); want != -1 && int(api.Deref(cur, 1)) != want {
 			return b.String(), fmt.Errorf("error: Expected replicas to be %d, was %d", want, api.Deref(cur, 1))
 		}
-		switch t := o.(type) {
-		case *api.Deployment:
-			t.Spec.Replicas = api.Int32(int32(n))
-		case *api.ReplicaSet:
-			t.Spec.Replicas = api.Int32(int32(n))
-		case *api.StatefulSet:
-			t.Spec.Replicas = api.Int32(int32(n))
-		case *api.Unstructured:
-			t.Spec["replicas"] = n
+		if replicas != nil {
+			*replicas = api.Int32(int32(n))
+		} else if u, ok := o.(*api.Unstructured); ok {
+			u.Spec["replicas"] = n
 		}
 		out, err := k.write(o)
 		if err != nil {
@@ -325,23 +317,7 @@ func toInt(v any) int {
 var errNoResources = errors.New("error: You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'")
 
 // podTemplate returns the pod template of a workload, to change in place.
-func podTemplate(o api.Object) *api.PodTemplateSpec {
-	switch t := o.(type) {
-	case *api.Deployment:
-		return &t.Spec.Template
-	case *api.ReplicaSet:
-		return &t.Spec.Template
-	case *api.Job:
-		return &t.Spec.Template
-	case *api.DaemonSet:
-		return &t.Spec.Template
-	case *api.StatefulSet:
-		return &t.Spec.Template
-	case *api.CronJob:
-		return &t.Spec.JobTemplate.Spec.Template
-	}
-	return nil
-}
+func podTemplate(o api.Object) *api.PodTemplateSpec { return kinds.PodTemplate(o) }
 
 // setImage runs set image: CONTAINER=IMAGE, or *=IMAGE for every
 // container, on workloads and pods.
