@@ -115,7 +115,7 @@ func benchmarkNextPass(b *testing.B, rigFor func() (*scalePlayerRig, error)) {
 		t0 := time.Now()
 		p.ses.Next()
 		t1 := time.Now()
-		p.ses.Run().Digest()
+		p.ses.Digest()
 		t2 := time.Now()
 		p.refresh()
 		p.changed(rig.ctx, change{moved: true})
@@ -129,9 +129,8 @@ func benchmarkNextPass(b *testing.B, rigFor func() (*scalePlayerRig, error)) {
 		render += t4.Sub(t3)
 	}
 	b.StopTimer()
-	st := p.ses.Run().Store()
 	b.Logf("at pass %d of %d: %d pods, %d nodes, %d events; %d nodes drawn", p.view.N, p.view.Known,
-		st.Count("Pod"), st.Count("Node"), st.Count("Event"), len(p.view.Cluster.Nodes))
+		len(p.ses.List("Pod")), len(p.ses.List("Node")), len(p.ses.Events()), len(p.view.Cluster.Nodes))
 	n := float64(b.N)
 	ms := func(d time.Duration) float64 { return float64(d) / 1e6 / n }
 	b.ReportMetric(ms(next), "next-ms/op")

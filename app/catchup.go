@@ -350,7 +350,7 @@ func (p *Player) seekFar(ctx app.Context, n int) bool {
 // replay is how many passes a seek to n computes: from the checkpoint
 // before it, or from the current pass when n is ahead of it.
 func replay(ses *session.Session, n int) int {
-	from := ses.Run().NearestCheckpoint(n)
+	from := ses.NearestCheckpoint(n)
 	if n >= ses.N() {
 		from = max(from, ses.N())
 	}

@@ -82,13 +82,13 @@ func (p *Playground) runKubectl(ctx app.Context, typed string) {
 	}
 	recorded := false
 	p.act(ctx, "kubectl", "kubectl "+line, func() {
-		e := consoleEntry{line: line, pass: p.ses.N(), at: p.ses.Run().Now().String()}
+		e := consoleEntry{line: line, pass: p.ses.N(), at: p.ses.Now().String()}
 		verb, write := session.VerbOf(line)
 		switch {
 		case len(line) > limits.MaxLine:
 			e.out, e.code = fmt.Sprintf("error: the command line is %d bytes; the limit is %d (MaxLine)\n", len(line), limits.MaxLine), 1
 		case !write:
-			e.out, e.code = session.RunRead(p.ses.Run(), line)
+			e.out, e.code = p.ses.Read(line)
 		default:
 			// The command runs once, on a copy of the run, which becomes the
 			// run unless the command asks for more replicas than the
@@ -129,7 +129,7 @@ func (p *Playground) consoleViews() []consoleView {
 		v := consoleView{line: e.line, out: e.out, code: e.code}
 		if e.recorded && p.ses != nil {
 			found := false
-			outs := p.ses.Run().Outputs()
+			outs := p.ses.Outputs()
 			for i := len(outs) - 1; i >= 0; i-- {
 				if o := outs[i]; o.Command == "kubectl "+e.line && o.AtText == e.at {
 					v.out, v.code, found = o.Output, o.ExitCode, true
@@ -217,7 +217,7 @@ func (p *Playground) complete(line string) string {
 	}
 	out := line
 	guard(&p.alert, "Completing the command", func() {
-		done := session.Complete(p.ses.Run().Store(), line)
+		done := p.ses.Complete(line)
 		out, c.options = done.Line, done.Options
 		if done.Line == line && len(done.Options) == 0 {
 			c.note = "Nothing completes this word."

@@ -63,7 +63,7 @@ type editorState struct {
 	stash, stashWhat string
 	// named are the objects base names (namedFrom is the base they were
 	// read from).
-	named     []objectKey
+	named     []session.ObjectKey
 	namedFrom string
 	// alert is why the last Apply changed nothing; problems are the
 	// positions of its errors.

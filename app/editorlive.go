@@ -1,20 +1,14 @@
 package app
 
 import (
-	"encoding/json"
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"reconcile/app/session"
-	"reconcile/engine/api"
-	"reconcile/engine/kubectl"
-	"reconcile/engine/manifest"
 	"reconcile/engine/sim"
-	"reconcile/engine/store"
 )
 
 // The editor follows the live desired state: after a console write or a
@@ -102,7 +96,7 @@ func (p *Playground) bringBack() {
 // input up to the current pass, unless that was an Apply (then the run
 // changed it: a GitOps controller, say), or the pass the run stands at.
 func (p *Playground) liveCause() string {
-	ins := p.ses.Run().Inputs()
+	ins := p.ses.Inputs()
 	for i := len(ins) - 1; i >= 0; i-- {
 		in := ins[i]
 		if in.After > p.ses.N() {
@@ -113,7 +107,7 @@ func (p *Playground) liveCause() string {
 		}
 		return fmt.Sprintf("changed by %s at t=%s", shortLine(session.InputText(in.Input), 80), in.At)
 	}
-	return fmt.Sprintf("as it is after pass %d, at t=%s", p.ses.N(), p.ses.Run().Now())
+	return fmt.Sprintf("as it is after pass %d, at t=%s", p.ses.N(), p.ses.Now())
 }
 
 // shortLine cuts a line to n characters.
@@ -158,124 +152,12 @@ func (p *Playground) onBringBack(ctx app.Context, e app.Event) {
 	p.scheduleSave(ctx, 400*time.Millisecond)
 }
 
-// serverFields are the metadata the API server fills in: not desired
-// state, so not in the editor.
-var serverFields = []string{"uid", "resourceVersion", "generation", "creationTimestamp", "managedFields", "selfLink"}
-
-// liveManifests writes the live desired state of the objects text names
-// (in its order), then of any other object no controller owns (a
-// Deployment made from the console, say): each as kubectl get -o yaml
-// prints it, less status and what the API server and the controllers fill
-// in (serverFields, the last-applied and deployment.kubernetes.io
-// annotations). An object named but gone is left out.
-func liveManifests(st *store.Store, text string) string {
-	return liveOf(st, namedIn(text))
-}
-
-// objectKey names a stored object: kind, namespace and name.
-type objectKey struct{ kind, namespace, name string }
-
-// namedIn lists the objects a desired-state text names, in its order
-// (none when it does not decode). The list is never nil.
-func namedIn(text string) []objectKey {
-	ms, err := manifest.Decode(editorFile, text, 1, 1)
-	if err != nil {
-		return []objectKey{}
-	}
-	out := make([]objectKey, 0, len(ms))
-	for _, m := range ms {
-		meta, kind := m.Object.Meta(), m.Object.GetTypeMeta().Kind
-		ns := meta.Namespace
-		if k, _ := api.KindOf(kind); k.Namespaced && ns == "" {
-			ns = "default"
-		}
-		out = append(out, objectKey{kind, ns, meta.Name})
-	}
-	return out
-}
-
-// liveOf is liveManifests for the objects named.
-func liveOf(st *store.Store, named []objectKey) string {
-	var objs []api.Object
-	seen := map[objectKey]bool{}
-	add := func(o api.Object) {
-		k := objectKey{o.GetTypeMeta().Kind, o.Meta().Namespace, o.Meta().Name}
-		if !seen[k] {
-			seen[k] = true
-			objs = append(objs, o)
-		}
-	}
-	for _, k := range named {
-		if o := st.Get(k.kind, k.namespace, k.name); o != nil {
-			add(o)
-		}
-	}
-	for _, kind := range st.Kinds() {
-		switch kind {
-		case "Pod", "ReplicaSet", "Event", "Lease", "Node", "Endpoints", "EndpointSlice":
-			continue // owned by controllers, or the machines'
-		}
-		for _, o := range st.List(kind) {
-			if kind == "Namespace" && slices.Contains(store.SystemNamespaces, o.Meta().Name) {
-				continue // the API server's own, there from the start
-			}
-			if kind == "Service" && o.Meta().Namespace == "default" && o.Meta().Name == "kubernetes" {
-				continue // the API server's own
-			}
-			if o.Meta().ControllerOf() == nil {
-				add(o)
-			}
-		}
-	}
-	docs := make([]string, 0, len(objs))
-	for _, o := range objs {
-		docs = append(docs, desiredYAML(o))
-	}
-	return strings.Join(docs, "---\n")
-}
-
 // liveNow is the live desired state of what the editor's text derives
 // from; the objects it names are read once per text, not once per pass.
 func (p *Playground) liveNow() string {
 	e := &p.editor
 	if e.namedFrom != e.base || e.named == nil {
-		e.named, e.namedFrom = namedIn(e.base), e.base
+		e.named, e.namedFrom = session.NamedIn(e.base), e.base
 	}
-	return liveOf(p.ses.Run().Store(), e.named)
-}
-
-// desiredYAML is one object's desired state as YAML (see liveManifests).
-func desiredYAML(o api.Object) string {
-	b, err := json.Marshal(o)
-	if err != nil {
-		return ""
-	}
-	var v map[string]any
-	if json.Unmarshal(b, &v) != nil {
-		return ""
-	}
-	delete(v, "status")
-	if meta, ok := v["metadata"].(map[string]any); ok {
-		for _, f := range serverFields {
-			delete(meta, f)
-		}
-		if ann, ok := meta["annotations"].(map[string]any); ok {
-			for k := range ann {
-				if k == "kubectl.kubernetes.io/last-applied-configuration" || strings.HasPrefix(k, "deployment.kubernetes.io/") {
-					delete(ann, k)
-				}
-			}
-			if len(ann) == 0 {
-				delete(meta, "annotations")
-			}
-		}
-	}
-	if spec, ok := v["spec"].(map[string]any); ok {
-		if t, ok := spec["template"].(map[string]any); ok {
-			if m, ok := t["metadata"].(map[string]any); ok {
-				delete(m, "creationTimestamp")
-			}
-		}
-	}
-	return kubectl.YAML(v)
+	return p.ses.LiveOf(e.named)
 }

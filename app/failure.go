@@ -9,7 +9,6 @@ import (
 
 	"reconcile/app/session"
 	"reconcile/engine/scenario"
-	"reconcile/engine/sim"
 )
 
 // A failure-table lesson plays one row of the lesson's table: the player
@@ -30,7 +29,7 @@ func (p *Player) playToSymptom(ctx app.Context, animate bool) {
 	p.alert, p.asking = "", nil
 	at := session.SymptomAt(p.sc)
 	guard(&p.alert, "Playing to the symptom", func() {
-		if p.ses.Run().Now() > at {
+		if p.ses.Now() > at {
 			p.ses.Seek(0)
 		}
 		p.ses.SkipStartup()
@@ -42,7 +41,7 @@ func (p *Player) playToSymptom(ctx app.Context, animate bool) {
 		p.clock.stop() // arrived: the address and the digest follow now
 		guard(&p.alert, "Playing to the symptom", func() { p.ses.PlayTo(at) })
 		p.atSymptom = true
-		if ref, ok := session.Evidence(p.ses.Run(), p.sc); ok {
+		if ref, ok := p.ses.Evidence(p.sc); ok {
 			p.reader.Selected = ref
 		}
 		p.refresh()
@@ -96,7 +95,7 @@ func (p *Player) applyResponse(ctx app.Context) {
 		return
 	}
 	p.responded = true
-	p.reader.Moments = append(p.reader.Moments, session.Moment{At: p.ses.Run().Now(), Kind: session.MarkResponse, Label: "the response"})
+	p.reader.Moments = append(p.reader.Moments, session.Moment{At: p.ses.Now(), Kind: session.MarkResponse, Label: "the response"})
 	p.refresh()
 	p.notice = "Response applied"
 	if len(outs) > 0 {
@@ -248,9 +247,9 @@ type evidence struct {
 }
 
 // readEvidence reads the lesson's checks of the moment the run is at.
-func readEvidence(run *sim.Sim, sc *scenario.Scenario) evidence {
+func readEvidence(ses *session.Session, sc *scenario.Scenario) evidence {
 	var ev evidence
-	at, lines, ok := session.EvidenceNow(run, sc)
+	at, lines, ok := ses.EvidenceNow(sc)
 	ev.ok, ev.lines = ok, lines
 	if ok {
 		ev.at = at.String()

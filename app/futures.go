@@ -65,7 +65,7 @@ func (p *Playground) fork(ctx app.Context) {
 		dropped := len(p.futures.all) == 2
 		// Future A goes on to its last input, so that what followed the
 		// fork is its past: an input given there does not drop it.
-		if ins := s.Run().Inputs(); len(ins) > 0 && ins[len(ins)-1].After > n {
+		if ins := s.Inputs(); len(ins) > 0 && ins[len(ins)-1].After > n {
 			if err := s.Seek(ins[len(ins)-1].After); err != nil {
 				p.alert = err.Error()
 				return

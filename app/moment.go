@@ -64,18 +64,17 @@ func giveInputs(s *session.Session, inputs []sim.Given) error {
 
 // momentQuery writes the moment of a session into q: pass, time, inputs.
 func momentQuery(q url.Values, s *session.Session) {
-	run := s.Run()
 	if n := s.N(); n == 0 {
 		q.Del("pass")
 	} else {
 		q.Set("pass", strconv.Itoa(n))
 	}
 	if s.BeyondLastPass() > 0 {
-		q.Set("t", run.Now().String())
+		q.Set("t", s.Now().String())
 	} else {
 		q.Del("t")
 	}
-	if in := inputsParam(run.Inputs()); in != "" {
+	if in := inputsParam(s.Inputs()); in != "" {
 		q.Set("in", in)
 	} else {
 		q.Del("in")

@@ -247,13 +247,13 @@ func (p *Player) open(u *url.URL) {
 		}
 	}
 	var inputs []sim.Given
-	if s := u.Query().Get("in"); s != "" && len(p.ses.Run().Inputs()) == 0 {
+	if s := u.Query().Get("in"); s != "" && len(p.ses.Inputs()) == 0 {
 		var err error
 		if inputs, err = parseInputsParam(s); err != nil {
 			p.alert = err.Error() + "; showing the lesson without them."
 		}
 	}
-	if len(inputs) == 0 && want == p.view.N && (at == 0 || at == p.ses.Run().Now()) {
+	if len(inputs) == 0 && want == p.view.N && (at == 0 || at == p.ses.Now()) {
 		return
 	}
 	if c := p.catching; c != nil {
@@ -397,7 +397,7 @@ func (p *Player) settle() {
 			}
 			p.remember()
 			if p.view.Digest == "" {
-				guard(&p.alert, "Computing the digest", func() { p.view.Digest = p.ses.Run().Digest() })
+				guard(&p.alert, "Computing the digest", func() { p.view.Digest = p.ses.Digest() })
 			}
 			// A look-ahead that ran out of its time (a busy machine) starts
 			// again when the learner comes near the end it found.
@@ -698,9 +698,9 @@ func (p *Player) readChecks() {
 	}
 	guard(&p.alert, "Reading the lesson's checks", func() {
 		if p.drawsChecks() {
-			p.checks = readEvidence(p.ses.Run(), p.sc)
+			p.checks = readEvidence(p.ses, p.sc)
 		}
-		now := p.ses.Run().Now()
+		now := p.ses.Now()
 		p.told = 0
 		for _, m := range p.sc.Story {
 			if m.At > now || p.ses.N() == 0 {

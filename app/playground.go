@@ -289,7 +289,7 @@ func (p *Playground) editorOpened(text string) {
 	switch {
 	case text == session.ManifestsText(p.sc, p.text):
 		p.editorFrom(text, "the desired state the scenario starts with", true)
-	case p.ses != nil && text == liveManifests(p.ses.Run().Store(), text):
+	case p.ses != nil && text == p.ses.LiveManifests(text):
 		p.editorFrom(text, "the live desired state, as you left it", true)
 	default:
 		p.editorFrom(text, "the text you saved", false)
@@ -304,13 +304,13 @@ func (p *Playground) state() *session.State {
 		st.Desired = p.editor.kept
 	}
 	for _, s := range p.futures.all {
-		st.Futures = append(st.Futures, session.Future{Pass: s.N(), Inputs: session.SavedInputs(s.Run())})
+		st.Futures = append(st.Futures, session.Future{Pass: s.N(), Inputs: session.SavedInputs(s)})
 	}
 	if len(p.futures.all) > 1 {
 		st.ForkedAt = p.futures.forkedAt
 	}
 	if p.ses != nil {
-		st.Digest = p.ses.Run().Digest()
+		st.Digest = p.ses.Digest()
 	}
 	return st
 }

@@ -105,7 +105,7 @@ func TestLiveManifestsApplyUnchanged(t *testing.T) {
 	var ctx app.Context
 	runUntil(t, p, 300, func() bool { return p.view.Converged })
 	p.runKubectl(ctx, "create deployment api --image=shop/web:2.0 --replicas=2")
-	live := liveManifests(p.ses.Run().Store(), p.editor.base)
+	live := p.ses.LiveManifests(p.editor.base)
 	for _, unwanted := range []string{"status:", "uid:", "resourceVersion:", "generation:", "creationTimestamp", "deployment.kubernetes.io/revision", "observedGeneration"} {
 		if strings.Contains(live, unwanted) {
 			t.Errorf("the live manifests hold %q:\n%s", unwanted, live)
@@ -131,7 +131,7 @@ func TestLiveManifestsApplyUnchanged(t *testing.T) {
 	if !strings.Contains(p.editor.result, "deployment.apps/web configured") || !strings.Contains(p.editor.result, "Warning: resource deployments/api is missing") {
 		t.Errorf("applying the live manifests printed %q", p.editor.result)
 	}
-	if again := liveManifests(p.ses.Run().Store(), p.editor.base); again != live {
+	if again := p.ses.LiveManifests(p.editor.base); again != live {
 		t.Errorf("applying the live manifests changed them:\n%s\nwant:\n%s", again, live)
 	}
 	p.apply(ctx)
@@ -150,12 +150,12 @@ func TestPlaygroundApplyAtPassZero(t *testing.T) {
 		t.Fatalf("apply: alert %q, result %q", p.editor.alert, p.editor.result)
 	}
 	runUntil(t, p, 400, func() bool { a, r := activeReadyPods(p); return p.view.Converged && a == 4 && r == 4 })
-	if rs := p.ses.Run().Store().List("ReplicaSet"); len(rs) != 1 {
+	if rs := p.ses.List("ReplicaSet"); len(rs) != 1 {
 		t.Errorf("%d ReplicaSets, want 1", len(rs))
 	} else if img := rs[0].(*api.ReplicaSet).Spec.Template.Spec.Containers[0].Image; img != "shop/web:2.0" {
 		t.Errorf("the ReplicaSet runs %s", img)
 	}
-	for _, e := range p.ses.Run().Events() {
+	for _, e := range p.ses.Events() {
 		if e.Type == "Warning" {
 			t.Errorf("warning event %s: %s", e.Reason, e.Message)
 		}

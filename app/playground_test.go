@@ -46,7 +46,7 @@ func runUntil(t *testing.T, p *Playground, n int, cond func() bool) {
 }
 
 func activeReadyPods(p *Playground) (active, ready int) {
-	for _, o := range p.ses.Run().Store().List("Pod") {
+	for _, o := range p.ses.List("Pod") {
 		pod := o.(*api.Pod)
 		if controller.IsPodActive(pod) {
 			active++
@@ -97,7 +97,7 @@ func TestPlaygroundApplyErrorChangesNothing(t *testing.T) {
 	if len(p.editor.problems) == 0 || p.editor.problems[0].line != 6 {
 		t.Errorf("problems = %+v, want one on line 6", p.editor.problems)
 	}
-	if p.view.Digest != before || len(p.ses.Run().Inputs()) != 0 {
+	if p.view.Digest != before || len(p.ses.Inputs()) != 0 {
 		t.Errorf("a refused apply changed the world: digest %s, was %s", p.view.Digest, before)
 	}
 	html := app.HTMLString(p.Render())
@@ -195,7 +195,7 @@ func TestPlaygroundConsole(t *testing.T) {
 	if e := run("help"); !strings.Contains(e.out, "↑") || e.code != 0 {
 		t.Errorf("help = %q", e.out)
 	}
-	if p.view.Digest != digest || len(p.ses.Run().Inputs()) != 0 {
+	if p.view.Digest != digest || len(p.ses.Inputs()) != 0 {
 		t.Errorf("reading changed the trace")
 	}
 	if e := run("scale deployment/web --replicas=4"); e.out != "deployment.apps/web scaled\n" {
@@ -213,7 +213,7 @@ func TestPlaygroundConsole(t *testing.T) {
 		t.Errorf("rollout status ended with %q", e.out)
 	}
 	pod := ""
-	for _, o := range p.ses.Run().Store().List("Pod") {
+	for _, o := range p.ses.List("Pod") {
 		if controller.IsPodActive(o.(*api.Pod)) {
 			pod = o.Meta().Name
 			break
@@ -228,7 +228,7 @@ func TestPlaygroundConsole(t *testing.T) {
 	if e := run("get nonsense"); e.code == 0 {
 		t.Errorf("get nonsense exits 0: %q", e.out)
 	}
-	if got := len(p.ses.Run().Inputs()); got != 5 {
+	if got := len(p.ses.Inputs()); got != 5 {
 		t.Errorf("%d inputs recorded, want 5 (scale, set image, rollout status, delete, undo)", got)
 	}
 	if p.console.history[len(p.console.history)-1] != "get nonsense" || p.console.history[0] != "get deployments" {
@@ -285,8 +285,8 @@ func TestPlaygroundForkComparesTwoFutures(t *testing.T) {
 	}
 	p.switchTo(ctx, 0)
 	p.keepOnly(ctx)
-	if len(p.futures.all) != 1 || len(p.ses.Run().Inputs()) != 2 {
-		t.Errorf("keep only future A: %d futures, %d inputs", len(p.futures.all), len(p.ses.Run().Inputs()))
+	if len(p.futures.all) != 1 || len(p.ses.Inputs()) != 2 {
+		t.Errorf("keep only future A: %d futures, %d inputs", len(p.futures.all), len(p.ses.Inputs()))
 	}
 }
 
@@ -341,7 +341,7 @@ func TestPlaygroundShowsADaemonSet(t *testing.T) {
 	if p.alert != "" || p.editor.alert != "" {
 		t.Fatalf("apply: %s %s", p.alert, p.editor.alert)
 	}
-	nodes := len(p.ses.Run().Store().List("Node"))
+	nodes := len(p.ses.List("Node"))
 	runUntil(t, p, 600, func() bool {
 		ds := p.view.Cluster.DaemonSets
 		return len(ds) == 1 && ds[0].Desired == int32(nodes) && ds[0].PodsReady == int32(nodes) && ds[0].Available == int32(nodes)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"reconcile/app/session"
 	"reconcile/engine/api"
 	"reconcile/engine/scenario"
 	"reconcile/engine/sim"
@@ -48,8 +49,8 @@ func guessesFile(id string) string { return path.Join("guesses", id+".json") }
 // nextQuestion returns the question to ask before the next pass, if a
 // predict mark of the lesson falls on it and has not been answered, and
 // the learner has not changed the lesson's future with an input.
-func nextQuestion(sc *scenario.Scenario, run *sim.Sim, answered map[int]guess) (question, bool) {
-	if len(run.Inputs()) > 0 {
+func nextQuestion(sc *scenario.Scenario, ses *session.Session, answered map[int]guess) (question, bool) {
+	if len(ses.Inputs()) > 0 {
 		// The lesson's questions are about its own future: once the
 		// learner has changed it, the pass a question names is another.
 		return question{}, false
@@ -66,8 +67,7 @@ func nextQuestion(sc *scenario.Scenario, run *sim.Sim, answered map[int]guess) (
 	}
 	// The next pass, read on a copy: the run is deterministic, so the run
 	// meets the same pass.
-	ahead := run.Copy()
-	next, ok := ahead.Next()
+	next, ok := ses.Peek()
 	if !ok {
 		return question{}, false
 	}
@@ -78,21 +78,22 @@ func nextQuestion(sc *scenario.Scenario, run *sim.Sim, answered map[int]guess) (
 		}
 		// The question belongs to the first pass at or after its moment.
 		prev := api.Time(-1)
-		if n := run.PassCount(); n > 0 {
-			if p, ok := run.Pass(n); ok {
+		if n := ses.N(); n > 0 {
+			if p, ok := ses.Pass(n); ok {
 				prev = p.At
 			}
 		}
 		if next.At >= pr.At && prev < pr.At {
-			return makeQuestion(i, pr.Ask, next, run), true
+			return makeQuestion(i, pr.Ask, next, ses.ControllerNames()), true
 		}
 	}
 	return question{}, false
 }
 
 // makeQuestion builds the question of kind ask (or the one that fits the
-// pass, when ask is empty) about pass next.
-func makeQuestion(mark int, ask string, next sim.Pass, run *sim.Sim) question {
+// pass, when ask is empty) about pass next; a "who acts" question offers
+// some of the run's controllers as choices.
+func makeQuestion(mark int, ask string, next sim.Pass, controllers []string) question {
 	created, deleted := podChanges(next)
 	if ask == "" {
 		ask = scenario.AskWho
@@ -129,9 +130,9 @@ func makeQuestion(mark int, ask string, next sim.Pass, run *sim.Sim) question {
 	default:
 		q.text = fmt.Sprintf("Before pass %d runs: which controller acts next?", next.N)
 		names := []string{next.Controller}
-		for _, c := range run.Controllers() {
-			if !slices.Contains(names, c.Name) {
-				names = append(names, c.Name)
+		for _, c := range controllers {
+			if !slices.Contains(names, c) {
+				names = append(names, c)
 			}
 		}
 		if !slices.Contains(names, "kubelet") {
@@ -187,7 +188,7 @@ func (p *Player) ask(ctx app.Context) bool {
 	}
 	var q question
 	var ok bool
-	guard(&p.alert, "Preparing the question", func() { q, ok = nextQuestion(p.sc, p.ses.Run(), p.guesses) })
+	guard(&p.alert, "Preparing the question", func() { q, ok = nextQuestion(p.sc, p.ses, p.guesses) })
 	if !ok {
 		return false
 	}
@@ -200,7 +201,7 @@ func (p *Player) ask(ctx app.Context) bool {
 // the last pass run and the next thing due, and the learner has not
 // changed the lesson's future.
 func (p *Player) holds(last, next api.Time) bool {
-	if p.ses == nil || p.sc == nil || len(p.ses.Run().Inputs()) > 0 {
+	if p.ses == nil || p.sc == nil || len(p.ses.Inputs()) > 0 {
 		return false
 	}
 	for i, pr := range p.sc.Predict {

@@ -11,7 +11,6 @@ import (
 
 	"reconcile/app/session"
 	"reconcile/engine/api"
-	"reconcile/engine/check"
 	"reconcile/engine/fault"
 	"reconcile/engine/scenario"
 	"reconcile/scenarios"
@@ -93,13 +92,13 @@ func replayFailure(t *testing.T, sc *scenario.Scenario) {
 		t.Fatalf("%s: playing to the symptom: alert %q", sc.ID, p.alert)
 	}
 	at := session.SymptomAt(sc)
-	objs := p.ses.Run().Objects()
+	objs := p.ses.Objects()
 	for _, e := range sc.Expect {
 		if e.Assertion == nil || e.At != at {
 			continue
 		}
 		if e.Assertion.Traffic != nil {
-			if f := check.Expect(p.ses.Run(), e); f != nil {
+			if f := p.ses.Check(e); f != nil {
 				t.Errorf("%s at the symptom (pass %d, t=%s): %s: %s", sc.ID, p.view.N, p.view.Now, e.That, f.Got)
 			}
 			continue
@@ -117,12 +116,12 @@ func replayFailure(t *testing.T, sc *scenario.Scenario) {
 			t.Errorf("%s at the symptom: the page lacks %q", sc.ID, want)
 		}
 	}
-	before, convergedBefore := p.ses.Run().Now(), p.view.Converged
+	before, convergedBefore := p.ses.Now(), p.view.Converged
 	p.applyResponse(ctx)
 	if p.alert != "" || !p.responded {
 		t.Fatalf("%s: applying the response: alert %q", sc.ID, p.alert)
 	}
-	if now := p.ses.Run().Now(); now < before {
+	if now := p.ses.Now(); now < before {
 		t.Errorf("%s: applying the response moved the clock back from %s to %s", sc.ID, before, now)
 	}
 	if p.view.Converged && !convergedBefore {
@@ -279,7 +278,7 @@ func TestInjectingInThePastStartsANewFuture(t *testing.T) {
 	if p.alert != "" {
 		t.Fatal(p.alert)
 	}
-	ins := p.ses.Run().Inputs()
+	ins := p.ses.Inputs()
 	if len(ins) != 1 || ins[0].Input.Text() != "node-down worker-1" || ins[0].After != 10 {
 		t.Errorf("inputs after stepping back and injecting: %+v", ins)
 	}

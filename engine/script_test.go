@@ -23,7 +23,7 @@ import (
 func TestScripts(t *testing.T) {
 	datadriven.Walk(t, "testdata", func(t *testing.T, path string) {
 		h := &harness{}
-		datadriven.RunTest(t, path, h.do)
+		datadriven.RunTest(t, path, func(t *testing.T, d *datadriven.TestData) string { return h.do(t, d) })
 	})
 }
 
@@ -66,26 +66,100 @@ func (h *harness) each(f func(name string, s *sim.Sim) string) string {
 	return b.String()
 }
 
-func arg(d *datadriven.TestData, key, def string) string {
+// takes says which arguments each command accepts: true for key=value,
+// false for a bare flag. An argument not listed fails the test, so a typo
+// cannot quietly become a golden file of the wrong behaviour.
+var takes = map[string]map[string]bool{
+	"start":   {"seed": true, "twins": false, "nodes": true, "cpu": true},
+	"load":    {"twins": false, "seed": true, "file": true},
+	"run":     {"until": true, "for": true, "passes": true},
+	"passes":  {"controller": true, "last": true},
+	"events":  {"reason": true},
+	"moving":  {"max": true},
+	"traffic": {"window": true},
+}
+
+// checkArgs fails the test when d carries an argument its command does not
+// take, a flag with a value, a key without one, or a key twice.
+func checkArgs(t testing.TB, d *datadriven.TestData) {
+	t.Helper()
+	allowed := takes[d.Cmd]
+	seen := map[string]bool{}
 	for _, a := range d.CmdArgs {
-		if a.Key == key && len(a.Vals) > 0 {
-			return a.Vals[0]
+		wantsValue, ok := allowed[a.Key]
+		switch {
+		case !ok:
+			d.Fatalf(t, "%s: unknown argument %q (takes %s)", d.Cmd, a.String(), argList(allowed))
+		case seen[a.Key]:
+			d.Fatalf(t, "%s: argument %q given twice", d.Cmd, a.Key)
+		case wantsValue && len(a.Vals) != 1:
+			d.Fatalf(t, "%s: argument %q wants one value, as %s=VALUE", d.Cmd, a.String(), a.Key)
+		case !wantsValue && len(a.Vals) != 0:
+			d.Fatalf(t, "%s: argument %q is a flag and takes no value", d.Cmd, a.String())
 		}
+		seen[a.Key] = true
 	}
+}
+
+func argList(allowed map[string]bool) string {
+	if len(allowed) == 0 {
+		return "no arguments"
+	}
+	var names []string
+	for k, v := range allowed {
+		if v {
+			k += "=…"
+		}
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	return strings.Join(names, ", ")
+}
+
+// str is the value of the string argument key, or def when it is absent.
+func str(t testing.TB, d *datadriven.TestData, key, def string) string {
+	t.Helper()
+	d.MaybeScanArgs(t, key, &def)
 	return def
 }
 
-func has(d *datadriven.TestData, key string) bool {
-	for _, a := range d.CmdArgs {
-		if a.Key == key {
-			return true
-		}
+// integer is the value of the integer argument key, or def when it is absent;
+// a value that is not a whole number fails the test.
+func integer(t testing.TB, d *datadriven.TestData, key string, def int) int {
+	t.Helper()
+	d.MaybeScanArgs(t, key, &def)
+	return def
+}
+
+// duration is the value of the duration argument key ("30s", "5m", "90"),
+// or def when it is absent; a value ParseDuration refuses fails the test.
+func duration(t testing.TB, d *datadriven.TestData, key string, def api.Duration) api.Duration {
+	t.Helper()
+	var s string
+	if !d.MaybeScanArgs(t, key, &s) {
+		return def
 	}
-	return false
+	dur, err := api.ParseDuration(s)
+	if err != nil {
+		d.Fatalf(t, "%s: %s: %v", d.Cmd, key, err)
+	}
+	return dur
 }
 
 // deploymentFromLine reads "web replicas=5 image=shop/web:1.0 [surge=1 unavailable=0] [recreate]".
+// A literal line in a Go test cannot be wrong at run time, so a mistake in
+// one panics; scripts read their lines with parseDeploymentLine.
 func deploymentFromLine(line string) *api.Deployment {
+	d, err := parseDeploymentLine(line)
+	if err != nil {
+		panic(err)
+	}
+	return d
+}
+
+// parseDeploymentLine reads a line as deploymentFromLine does; a word it does
+// not know, or a number that is not one, is an error.
+func parseDeploymentLine(line string) (*api.Deployment, error) {
 	f := strings.Fields(line)
 	name := f[0]
 	labels := map[string]string{"app": name}
@@ -98,8 +172,24 @@ func deploymentFromLine(line string) *api.Deployment {
 					Resources: api.ResourceRequirements{Requests: map[string]api.Quantity{"cpu": "100m", "memory": "64Mi"}}}}}}},
 	}
 	for _, kv := range f[1:] {
-		k, v, _ := strings.Cut(kv, "=")
-		n, _ := strconv.Atoi(v)
+		k, v, hasValue := strings.Cut(kv, "=")
+		if k == "recreate" {
+			if hasValue {
+				return nil, fmt.Errorf("%q: recreate is a flag and takes no value", kv)
+			}
+			d.Spec.Strategy.Type = api.RecreateStrategy
+			continue
+		}
+		if !hasValue || v == "" {
+			return nil, fmt.Errorf("%q: want %s=VALUE", kv, k)
+		}
+		var n int
+		if k == "replicas" || (k == "surge" || k == "unavailable") && !strings.HasSuffix(v, "%") {
+			var err error
+			if n, err = strconv.Atoi(v); err != nil || n < 0 {
+				return nil, fmt.Errorf("%q: %s wants a whole number", kv, k)
+			}
+		}
 		switch k {
 		case "replicas":
 			d.Spec.Replicas = api.Int32(int32(n))
@@ -120,11 +210,11 @@ func deploymentFromLine(line string) *api.Deployment {
 			} else {
 				d.Spec.Strategy.RollingUpdate.MaxUnavailable = &val
 			}
-		case "recreate":
-			d.Spec.Strategy.Type = api.RecreateStrategy
+		default:
+			return nil, fmt.Errorf("%q: unknown field %q (takes replicas, image, cpu, surge, unavailable, recreate)", kv, k)
 		}
 	}
-	return d
+	return d, nil
 }
 
 func activePodName(s *sim.Sim, n int) string {
@@ -141,44 +231,48 @@ func activePodName(s *sim.Sim, n int) string {
 	return "no-such-pod"
 }
 
-func (h *harness) do(t *testing.T, d *datadriven.TestData) string {
+func (h *harness) do(t testing.TB, d *datadriven.TestData) string {
+	t.Helper()
+	checkArgs(t, d)
 	switch d.Cmd {
 	case "start":
 		// start [seed=N] [twins] [nodes=N] [cpu=4] + one deployment per input line
 		sc := &scenario.Scenario{File: d.Pos, ID: "script", Seed: 1}
-		if s := arg(d, "seed", ""); s != "" {
-			sc.Seed, _ = strconv.ParseInt(s, 10, 64)
+		d.MaybeScanArgs(t, "seed", &sc.Seed)
+		cpu := str(t, d, "cpu", "4")
+		if d.HasArg("cpu") && !d.HasArg("nodes") {
+			d.Fatalf(t, "start: cpu= sizes the nodes nodes= adds; give nodes=N too")
 		}
-		if n, _ := strconv.Atoi(arg(d, "nodes", "0")); n > 0 {
-			for i := 1; i <= n; i++ {
-				sc.Cluster.Nodes = append(sc.Cluster.Nodes, scenario.Node{Name: fmt.Sprintf("worker-%d", i), CPU: api.Quantity(arg(d, "cpu", "4")), Memory: "8Gi", Pods: 110})
-			}
+		for i := 1; i <= integer(t, d, "nodes", 0); i++ {
+			sc.Cluster.Nodes = append(sc.Cluster.Nodes, scenario.Node{Name: fmt.Sprintf("worker-%d", i), CPU: api.Quantity(cpu), Memory: "8Gi", Pods: 110})
 		}
 		for _, line := range strings.Split(strings.TrimSpace(d.Input), "\n") {
 			if line != "" {
-				sc.Manifests = append(sc.Manifests, manifest.Manifest{Object: deploymentFromLine(line)})
+				dep, err := parseDeploymentLine(line)
+				if err != nil {
+					d.Fatalf(t, "start: %v", err)
+				}
+				sc.Manifests = append(sc.Manifests, manifest.Manifest{Object: dep})
 			}
 		}
 		h.runs, h.names = nil, nil
 		cfg := sc.Config()
 		cfg.Until = 24 * api.Hour
-		if err := h.start(cfg, has(d, "twins")); err != nil {
+		if err := h.start(cfg, d.HasArg("twins")); err != nil {
 			return err.Error()
 		}
 		return "ok"
 	case "load":
 		// load [twins] [seed=N] [file=NAME]: the input is a scenario file
 		// (named NAME in messages); its warnings are printed before "ok".
-		sc, err := scenario.Load(arg(d, "file", d.Pos), []byte(d.Input))
+		sc, err := scenario.Load(str(t, d, "file", d.Pos), []byte(d.Input))
 		if err != nil {
 			return err.Error() + "\n"
 		}
 		cfg := sc.Config()
 		cfg.Until = 24 * api.Hour
-		if s := arg(d, "seed", ""); s != "" {
-			cfg.Seed, _ = strconv.ParseInt(s, 10, 64)
-		}
-		if err := h.start(cfg, has(d, "twins")); err != nil {
+		d.MaybeScanArgs(t, "seed", &cfg.Seed)
+		if err := h.start(cfg, d.HasArg("twins")); err != nil {
 			return err.Error() + "\n"
 		}
 		var warns strings.Builder
@@ -208,29 +302,32 @@ func (h *harness) do(t *testing.T, d *datadriven.TestData) string {
 			return fmt.Sprintf("%s(exit %d)\n", out.Output, out.ExitCode)
 		})
 	case "run":
-		// run until=5m | run for=30s | run passes=N
+		// run until=5m | run for=30s | run passes=N: exactly one of them
+		if len(d.CmdArgs) != 1 {
+			d.Fatalf(t, "run: want exactly one of until=, for=, passes=; got %d arguments", len(d.CmdArgs))
+		}
+		passes := integer(t, d, "passes", 0)
+		forDur := duration(t, d, "for", 0)
+		until := duration(t, d, "until", 0)
 		return h.each(func(_ string, s *sim.Sim) string {
 			switch {
-			case has(d, "passes"):
-				n, _ := strconv.Atoi(arg(d, "passes", "1"))
-				for i := 0; i < n; i++ {
+			case d.HasArg("passes"):
+				for i := 0; i < passes; i++ {
 					if _, ok := s.Next(); !ok {
 						break
 					}
 				}
-			case has(d, "for"):
-				dur, _ := api.ParseDuration(arg(d, "for", "0"))
-				s.RunUntil(s.Now()+dur, 0)
+			case d.HasArg("for"):
+				s.RunUntil(s.Now()+forDur, 0)
 			default:
-				dur, _ := api.ParseDuration(arg(d, "until", "0"))
-				s.RunUntil(dur, 0)
+				s.RunUntil(until, 0)
 			}
 			return fmt.Sprintf("t=%s passes=%d\n", s.Now(), s.PassCount())
 		})
 	case "passes":
-		// passes [controller=X] [last=N] [actions]
-		ctrl := arg(d, "controller", "")
-		last, _ := strconv.Atoi(arg(d, "last", "0"))
+		// passes [controller=X] [last=N]
+		ctrl := str(t, d, "controller", "")
+		last := integer(t, d, "last", 0)
 		return h.each(func(_ string, s *sim.Sim) string {
 			var lines []string
 			for _, p := range s.Passes() {
@@ -285,7 +382,7 @@ func (h *harness) do(t *testing.T, d *datadriven.TestData) string {
 			return out
 		})
 	case "events":
-		reason := arg(d, "reason", "")
+		reason := str(t, d, "reason", "")
 		return h.each(func(_ string, s *sim.Sim) string {
 			var b strings.Builder
 			for _, e := range s.Events() {
@@ -382,8 +479,8 @@ func (h *harness) do(t *testing.T, d *datadriven.TestData) string {
 		})
 	case "moving":
 		// moving [max=N]: what keeps the world from converging, grouped
+		n := integer(t, d, "max", 0)
 		return h.each(func(_ string, s *sim.Sim) string {
-			n, _ := strconv.Atoi(arg(d, "max", "0"))
 			lines := s.Moving(n)
 			if len(lines) == 0 {
 				return "converged\n"
@@ -392,9 +489,9 @@ func (h *harness) do(t *testing.T, d *datadriven.TestData) string {
 		})
 	case "traffic":
 		// traffic [window=30s]: the request streams, in windows
+		window := duration(t, d, "window", 30*api.Second)
 		return h.each(func(_ string, s *sim.Sim) string {
-			d, _ := api.ParseDuration(arg(d, "window", "30s"))
-			lines := s.FormatTraffic(d)
+			lines := s.FormatTraffic(window)
 			if len(lines) == 0 {
 				return "no traffic\n"
 			}
@@ -403,6 +500,6 @@ func (h *harness) do(t *testing.T, d *datadriven.TestData) string {
 	case "digest":
 		return h.each(func(_ string, s *sim.Sim) string { return s.Digest() + "\n" })
 	}
-	t.Fatalf("%s: unknown command %q", d.Pos, d.Cmd)
+	d.Fatalf(t, "unknown command %q", d.Cmd)
 	return ""
 }

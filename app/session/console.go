@@ -67,7 +67,7 @@ func VerbOf(line string) (verb string, write bool) {
 // CheckLimits refuses an input, tried and not yet committed, after which a
 // workload would ask for more replicas than the playground simulates.
 func CheckLimits(a *Attempt) error {
-	f := a.Run()
+	f := a.run
 	if strings.Contains(a.Output.Output, "(MaxReplicas)") {
 		// kubectl refused it itself: a refusal changes nothing, so it is
 		// not recorded either.

@@ -32,7 +32,7 @@ func TestEntriesPlaceInputsBetweenPasses(t *testing.T) {
 		t.Errorf("after pass 33: %+v; want 24.5s of quiet before pass 34", tail[1])
 	}
 	var getPods sim.Output
-	for _, o := range s.Run().Outputs() {
+	for _, o := range s.run.Outputs() {
 		if o.At == 30*api.Second {
 			getPods = o
 		}

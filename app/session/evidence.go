@@ -2,7 +2,6 @@ package session
 
 import (
 	"fmt"
-	"strings"
 
 	"reconcile/engine/api"
 	"reconcile/engine/check"
@@ -57,7 +56,7 @@ func EvidenceNow(run *sim.Sim, sc *scenario.Scenario) (at api.Duration, lines []
 func expectText(e scenario.Expect) string {
 	switch {
 	case e.Event != nil:
-		return eventText(e.Event)
+		return e.Event.String()
 	case e.Output != nil:
 		return e.Output.String()
 	case e.Outside != "":
@@ -68,28 +67,4 @@ func expectText(e scenario.Expect) string {
 		return e.Assertion.Text
 	}
 	return ""
-}
-
-func eventText(e *scenario.ExpectEvent) string {
-	var parts []string
-	if e.Reason != "" {
-		parts = append(parts, "reason "+e.Reason)
-	}
-	if e.Object != "" {
-		parts = append(parts, "on "+e.Object)
-	}
-	if e.Message != "" {
-		parts = append(parts, fmt.Sprintf("message containing %q", e.Message))
-	}
-	switch {
-	case e.Max < 0:
-		parts = append(parts, fmt.Sprintf("at least %d", e.Min))
-	case e.Min == e.Max:
-		parts = append(parts, fmt.Sprintf("exactly %d", e.Min))
-	case e.Min == 0:
-		parts = append(parts, fmt.Sprintf("at most %d", e.Max))
-	default:
-		parts = append(parts, fmt.Sprintf("%d to %d", e.Min, e.Max))
-	}
-	return "event " + strings.Join(parts, ", ")
 }

@@ -50,7 +50,7 @@ var FutureNames = [2]string{"Future A", "Future B"}
 func CompareFutures(futures [2]*Session) [2]FutureView {
 	var inputs [2][]sim.Given
 	for i, f := range futures {
-		inputs[i] = f.Run().Inputs()
+		inputs[i] = f.run.Inputs()
 	}
 	shared := 0
 	for shared < len(inputs[0]) && shared < len(inputs[1]) && inputs[0][shared] == inputs[1][shared] {
@@ -63,14 +63,14 @@ func CompareFutures(futures [2]*Session) [2]FutureView {
 		for _, in := range inputs[i][shared:] {
 			out[i].Own = append(out[i].Own, fmt.Sprintf("after pass %d: %s", in.After, InputText(in.Input)))
 		}
-		last := f.Run().Now()
+		last := f.run.Now()
 		if n := len(inputs[i]); n > 0 {
 			last = max(last, inputs[i][n-1].At)
 		}
 		until = max(until, last+futureSettle)
 	}
 	for i, f := range futures {
-		run := f.Run().Copy()
+		run := f.run.Copy()
 		start := run.PassCount()
 		run.RunUntil(until, FutureMaxPasses)
 		v := &out[i]

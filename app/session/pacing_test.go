@@ -31,12 +31,12 @@ func TestSkipStartupLandsConvergedBeforeTheFirstStep(t *testing.T) {
 	if !s.SkipStartup() {
 		t.Fatal("SkipStartup did not move")
 	}
-	converged, why := s.Run().Converged()
-	if !converged || s.Run().Now() >= 30*api.Second {
-		t.Fatalf("after skipping the start-up: pass %d at %s, converged %v (%s); want converged before 30s", s.N(), s.Run().Now(), converged, why)
+	converged, why := s.run.Converged()
+	if !converged || s.run.Now() >= 30*api.Second {
+		t.Fatalf("after skipping the start-up: pass %d at %s, converged %v (%s); want converged before 30s", s.N(), s.run.Now(), converged, why)
 	}
 	// The first converged moment: the pass before it leaves the world moving.
-	before := s.Run().Copy()
+	before := s.run.Copy()
 	if err := before.Seek(s.N() - 1); err != nil {
 		t.Fatal(err)
 	}
@@ -47,11 +47,11 @@ func TestSkipStartupLandsConvergedBeforeTheFirstStep(t *testing.T) {
 		t.Errorf("at pass %d: in start-up %v; want pass 33, out of it", s.N(), s.InStartup())
 	}
 
-	notes := len(s.Run().Notes())
-	if ran := s.NextEvent(); ran != 0 || s.N() != 33 || s.Run().Now() != 30*api.Second {
-		t.Fatalf("NextEvent ran %d passes, to pass %d at %s; want it to stop at the step at 30s, before pass 34", ran, s.N(), s.Run().Now())
+	notes := len(s.run.Notes())
+	if ran := s.NextEvent(); ran != 0 || s.N() != 33 || s.run.Now() != 30*api.Second {
+		t.Fatalf("NextEvent ran %d passes, to pass %d at %s; want it to stop at the step at 30s, before pass 34", ran, s.N(), s.run.Now())
 	}
-	if got := s.Run().Notes()[notes:]; len(got) != 1 || !strings.HasSuffix(got[0], "delete-pod app=web") {
+	if got := s.run.Notes()[notes:]; len(got) != 1 || !strings.HasSuffix(got[0], "delete-pod app=web") {
 		t.Errorf("faults given by the step: %q", got)
 	}
 	if ran := s.NextEvent(); ran != 1 || s.N() != 34 {
@@ -89,15 +89,15 @@ func TestNextEventCrossesAQuietStretch(t *testing.T) {
 	s.SkipStartup()
 	longest := api.Duration(0)
 	for i := 0; i < 100 && !s.AtEnd(); i++ {
-		from := s.Run().Now()
+		from := s.run.Now()
 		s.NextEvent()
-		longest = max(longest, s.Run().Now()-from)
-		if s.Run().Now() == 6*api.Minute+10*api.Second {
+		longest = max(longest, s.run.Now()-from)
+		if s.run.Now() == 6*api.Minute+10*api.Second {
 			break
 		}
 	}
-	if s.Run().Now() != 6*api.Minute+10*api.Second {
-		t.Fatalf("NextEvent never stopped at the kubectl get pods of 6m10s (at %s, pass %d)", s.Run().Now(), s.N())
+	if s.run.Now() != 6*api.Minute+10*api.Second {
+		t.Fatalf("NextEvent never stopped at the kubectl get pods of 6m10s (at %s, pass %d)", s.run.Now(), s.N())
 	}
 	if longest < 4*api.Minute {
 		t.Errorf("the longest stretch one NextEvent crossed is %s; want the wait for the eviction (almost 5m)", longest)
@@ -123,7 +123,7 @@ func TestNextEventStopsWhereThePaneChanges(t *testing.T) {
 		}
 		checkNextEvents(t, s)
 		crashed := false
-		for _, p := range s.Run().Passes() {
+		for _, p := range s.run.Passes() {
 			crashed = crashed || p.Controller == "replicaset-controller" && p.Result == controller.Crashed
 		}
 		if !crashed {
@@ -137,7 +137,7 @@ func TestNextEventStopsWhereThePaneChanges(t *testing.T) {
 func checkNextEvents(t *testing.T, s *Session) {
 	t.Helper()
 	for calls := 0; calls < 400 && !s.AtEnd(); calls++ {
-		ref := s.Run().Copy()
+		ref := s.run.Copy()
 		look, records := paneLook(ref), recordCount(ref)
 		// The first pass after which the pane reads differently or an
 		// input has been given, stepping one pass at a time.
@@ -160,10 +160,10 @@ func checkNextEvents(t *testing.T, s *Session) {
 			t.Fatalf("from pass %d nothing changes to the end, but NextEvent stopped at %d", from, s.N())
 		case want < 0:
 		case s.N() == want:
-		case s.N() == want-1 && recordCount(s.Run()) != records:
+		case s.N() == want-1 && recordCount(s.run) != records:
 			// stopped at an input given before pass want
 		default:
-			t.Fatalf("from pass %d: NextEvent stopped at pass %d (t=%s); the pane changes, or an input is given, at pass %d", from, s.N(), s.Run().Now(), want)
+			t.Fatalf("from pass %d: NextEvent stopped at pass %d (t=%s); the pane changes, or an input is given, at pass %d", from, s.N(), s.run.Now(), want)
 		}
 	}
 	if !s.AtEnd() {
@@ -209,7 +209,7 @@ func TestMarksSitAfterThePassBeforeThem(t *testing.T) {
 	if _, ok := fresh.PassAt(30 * api.Second); ok {
 		t.Error("PassAt(30s) is known before any pass")
 	}
-	for fresh.Run().Now() < 30*api.Second+200*api.Millisecond {
+	for fresh.run.Now() < 30*api.Second+200*api.Millisecond {
 		fresh.Next()
 	}
 	if n, ok := fresh.PassAt(30 * api.Second); !ok || n != 33 {
@@ -227,7 +227,7 @@ func TestMarksSitAfterThePassBeforeThem(t *testing.T) {
 		t.Fatal(err)
 	}
 	ms := s.Marks()
-	if len(ms) != 4 || ms[0] != (Mark{N: 10, At: s.Run().Now(), Kind: MarkInput, Label: "kubectl scale deployment web --replicas=8"}) {
+	if len(ms) != 4 || ms[0] != (Mark{N: 10, At: s.run.Now(), Kind: MarkInput, Label: "kubectl scale deployment web --replicas=8"}) {
 		t.Fatalf("after a learner's input at pass 10: marks %v", ms)
 	}
 	checkMarks(t, s)
@@ -237,7 +237,7 @@ func TestMarksSitAfterThePassBeforeThem(t *testing.T) {
 // comes before its time, the pass after it not.
 func checkMarks(t *testing.T, s *Session) {
 	t.Helper()
-	run := s.Run().Copy()
+	run := s.run.Copy()
 	for run.PassCount() < s.Known() {
 		if _, ok := run.Next(); !ok {
 			break
@@ -263,7 +263,7 @@ func TestStepsAtTheStartComeAfterTheFirstRound(t *testing.T) {
 	if len(ms) == 0 || ms[0].At != 0 || ms[0].N != 1 {
 		t.Fatalf("marks %v; want the steps at 0s after pass 1", ms)
 	}
-	run := s.Run().Copy()
+	run := s.run.Copy()
 	run.Next()
 	if n := len(run.Outputs()); n != 0 {
 		t.Errorf("after pass 1, %d outputs already", n)

@@ -50,7 +50,7 @@ func TestSeekSome(t *testing.T) {
 	} {
 		if step.maxSlices < 0 {
 			// A pass a slice from the checkpoint before it.
-			step.maxSlices = max(1, step.to-s.Run().NearestCheckpoint(step.to))
+			step.maxSlices = max(1, step.to-s.run.NearestCheckpoint(step.to))
 			if step.to == 140 && step.maxSlices >= 140-20 {
 				t.Fatalf("no checkpoint between pass 20 and pass %d", step.to)
 			}
@@ -62,8 +62,8 @@ func TestSeekSome(t *testing.T) {
 		if err := ref.Seek(step.to); err != nil {
 			t.Fatal(err)
 		}
-		if s.N() != step.to || s.Run().Digest() != ref.Run().Digest() {
-			t.Errorf("to pass %d: at %d, digest %s; Seek: %s", step.to, s.N(), s.Run().Digest(), ref.Run().Digest())
+		if s.N() != step.to || s.run.Digest() != ref.run.Digest() {
+			t.Errorf("to pass %d: at %d, digest %s; Seek: %s", step.to, s.N(), s.run.Digest(), ref.run.Digest())
 		}
 		if s.Known() < step.to {
 			t.Errorf("to pass %d: known %d", step.to, s.Known())

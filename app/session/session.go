@@ -98,9 +98,6 @@ func Of(run *sim.Sim) *Session {
 // timeline is not known yet.
 func Wrap(run *sim.Sim) *Session { return &Session{run: run} }
 
-// Run returns the session's run. Read it; change it through the session.
-func (s *Session) Run() *sim.Sim { return s.run }
-
 // N is the current pass.
 func (s *Session) N() int { return s.run.PassCount() }
 
@@ -337,9 +334,6 @@ type Attempt struct {
 	// replayed, not copied.
 	forked bool
 }
-
-// Run is the copy the input was given to.
-func (a *Attempt) Run() *sim.Sim { return a.run }
 
 // Commit makes the attempt's run the session's: the input is given.
 func (a *Attempt) Commit() {

@@ -86,7 +86,7 @@ func TestReadTraffic(t *testing.T) {
 		t.Fatal(err)
 	}
 	var r Reader
-	s.Run().RunUntil(50*api.Second, 0)
+	s.run.RunUntil(50*api.Second, 0)
 	v := r.Read(s, false)
 	if len(v.Traffic) != 1 {
 		t.Fatalf("traffic: %+v", v.Traffic)
@@ -98,7 +98,7 @@ func TestReadTraffic(t *testing.T) {
 	if got := tr.Text(); got != "web: 100 of 100 requests answered in the last 10s · served by aaaa1111 ×100" {
 		t.Errorf("text: %q", got)
 	}
-	s.Run().RunUntil(70*api.Second, 0)
+	s.run.RunUntil(70*api.Second, 0)
 	tr = r.Read(s, false).Traffic[0]
 	if tr.Failed == 0 || len(tr.Errors) != 1 || !strings.HasPrefix(tr.Errors[0], "connection refused ×") {
 		t.Errorf("at 70s, during the lagging rollout: %+v", tr)

@@ -23,7 +23,7 @@ func TestAddCheckpointSeekSome(t *testing.T) {
 	if err := ref.Seek(150); err != nil {
 		t.Fatal(err)
 	}
-	data, err := ref.Run().Snapshot("edge-vs-level")
+	data, err := ref.run.Snapshot("edge-vs-level")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,7 +52,7 @@ func TestAddCheckpointSeekSome(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if s.Run().Digest() != ref.Run().Digest() {
+	if s.run.Digest() != ref.run.Digest() {
 		t.Fatal("pass 160 reached from the snapshot differs from pass 160 computed")
 	}
 }

@@ -85,10 +85,10 @@ func InputText(in sim.Input) string {
 	return in.Text()
 }
 
-// SavedInputs returns a run's inputs as a state saves them.
-func SavedInputs(run *sim.Sim) []sim.Given {
-	out := make([]sim.Given, len(run.Inputs()))
-	for i, in := range run.Inputs() {
+// SavedInputs returns a session's inputs as a state saves them.
+func SavedInputs(s *Session) []sim.Given {
+	out := make([]sim.Given, len(s.run.Inputs()))
+	for i, in := range s.run.Inputs() {
 		out[i] = sim.Given{After: in.After, Input: in.Input}
 	}
 	return out

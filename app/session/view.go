@@ -104,7 +104,7 @@ func (r *Reader) Forget() {
 // Read reads the view of s; with digest, the trace digest too (it hashes
 // the whole world the first time).
 func (r *Reader) Read(s *Session, digest bool) View {
-	run := s.Run()
+	run := s.run
 	v := View{N: s.N(), Known: s.Known(), Final: s.Final(), AtEnd: s.AtEnd(), Now: run.Now().String()}
 	// The log shows 25 to 50 passes, and moves in steps of 25: between
 	// steps a new pass only adds a line, and the lines above it stay.
@@ -180,7 +180,7 @@ func (r *Reader) marksSince(s *Session, follows bool) *changeMarks {
 	if !follows {
 		return nil
 	}
-	run := s.Run()
+	run := s.run
 	n, d := run.PassCount(), r.world.delta
 	var m *changeMarks
 	var current sim.Pass
@@ -270,7 +270,7 @@ func deletedBy(p sim.Pass) string {
 // the last input given since that writes (a fault, a kubectl write, an
 // apply).
 func deletedByInput(s *Session, since int) string {
-	run := s.Run()
+	run := s.run
 	recs := newInputRecords(run)
 	why := "deleted between passes"
 	for _, pi := range placeInputs(run, s.round) {

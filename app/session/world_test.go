@@ -120,7 +120,7 @@ func startRun(t *testing.T, id string) *sim.Sim {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return s.Run()
+	return s.run
 }
 
 // What a pass changed is marked in the cluster pane: at self-healing's
@@ -231,8 +231,8 @@ func TestMarksChangeNothingElse(t *testing.T) {
 		for i := 0; i < 200; i++ {
 			v := r.Read(s, false)
 			var fresh worldIndex
-			fresh.sync(s.Run())
-			want := readCluster(s.Run(), &fresh, s.Run().Controllers(), 0)
+			fresh.sync(s.run)
+			want := readCluster(s.run, &fresh, s.run.Controllers(), 0)
 			want.Acting = v.Cluster.Acting
 			if got := unmarked(v.Cluster); !reflect.DeepEqual(got, want) {
 				t.Fatalf("%s pass %d: with marks\n%+v\nfrom scratch\n%+v", id, v.N, got, want)

@@ -17,29 +17,11 @@ import (
 // expectEvent counts the events matching e, an aggregated event counting
 // as many times as it happened.
 func expectEvent(events []*api.Event, e *scenario.ExpectEvent) (what, got string, ok bool) {
-	var parts []string
-	if e.Reason != "" {
-		parts = append(parts, "reason "+e.Reason)
-	}
+	what = e.String()
 	kind, name := "", ""
 	if e.Object != "" {
 		kind, name, _ = assertion.ParseObjectRef(e.Object)
-		parts = append(parts, "on "+e.Object)
 	}
-	if e.Message != "" {
-		parts = append(parts, fmt.Sprintf("message containing %q", e.Message))
-	}
-	switch {
-	case e.Max < 0:
-		parts = append(parts, fmt.Sprintf("at least %d", e.Min))
-	case e.Min == e.Max:
-		parts = append(parts, fmt.Sprintf("exactly %d", e.Min))
-	case e.Min == 0:
-		parts = append(parts, fmt.Sprintf("at most %d", e.Max))
-	default:
-		parts = append(parts, fmt.Sprintf("%d to %d", e.Min, e.Max))
-	}
-	what = "event " + strings.Join(parts, ", ")
 	n := 0
 	for _, ev := range events {
 		if e.Reason != "" && ev.Reason != e.Reason {

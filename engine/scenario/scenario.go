@@ -164,6 +164,33 @@ type ExpectEvent struct {
 	Max int
 }
 
+// String is what e expects, in words: event reason ScalingReplicaSet, on
+// deployment/web, message containing "Scaled down", exactly 1. The lesson's
+// evidence shows it and a failed check reports it.
+func (e *ExpectEvent) String() string {
+	var parts []string
+	if e.Reason != "" {
+		parts = append(parts, "reason "+e.Reason)
+	}
+	if e.Object != "" {
+		parts = append(parts, "on "+e.Object)
+	}
+	if e.Message != "" {
+		parts = append(parts, fmt.Sprintf("message containing %q", e.Message))
+	}
+	switch {
+	case e.Max < 0:
+		parts = append(parts, fmt.Sprintf("at least %d", e.Min))
+	case e.Min == e.Max:
+		parts = append(parts, fmt.Sprintf("exactly %d", e.Min))
+	case e.Min == 0:
+		parts = append(parts, fmt.Sprintf("at most %d", e.Max))
+	default:
+		parts = append(parts, fmt.Sprintf("%d to %d", e.Min, e.Max))
+	}
+	return "event " + strings.Join(parts, ", ")
+}
+
 // ExpectOutput asserts on a recorded kubectl output: the latest output
 // whose command contains Command (any output when empty) must contain
 // Contains and, when ExitCode is set, have exited with it.

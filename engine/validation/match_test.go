@@ -16,11 +16,13 @@ func TestMatchersAreTheirRegexps(t *testing.T) {
 		re    string
 		match func(string) bool
 	}{
-		{"DNS-1123 label", dns1123LabelFmt, matchDNS1123Label},
-		{"DNS-1123 subdomain", dns1123SubdomainFmt, matchDNS1123Subdomain},
+		// The formats as k8s.io/apimachinery/pkg/util/validation writes
+		// them (the DNS-1123 and label ones live in selector/names.go).
+		{"DNS-1123 label", "[a-z0-9]([-a-z0-9]*[a-z0-9])?", matchDNS1123Label},
+		{"DNS-1123 subdomain", "[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*", matchDNS1123Subdomain},
 		{"DNS-1035 label", dns1035LabelFmt, matchDNS1035Label},
-		{"qualified name", qualifiedNameFmt, matchQualifiedName},
-		{"label value", labelValueFmt, matchLabelValue},
+		{"qualified name", "([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]", matchQualifiedName},
+		{"label value", "(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?", matchLabelValue},
 		{"percent", "[0-9]+%", matchPercent},
 	}
 	alphabet := []byte("aZ09-_.%/ \n\xc3")
