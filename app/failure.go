@@ -42,6 +42,10 @@ func (p *Player) playToSymptom(ctx app.Context, animate bool) {
 		p.clock.stop() // arrived: the address and the digest follow now
 		guard(&p.alert, "Playing to the symptom", func() { p.ses.PlayTo(at) })
 		p.atSymptom = true
+		p.symptom, p.symptomN = sim.Pass{}, 0
+		if sp, ok := session.SymptomPass(p.ses.Run(), p.sc); ok {
+			p.symptom, p.symptomN = sp, p.ses.N()
+		}
 		if ref, ok := session.Evidence(p.ses.Run(), p.sc); ok {
 			p.reader.Selected = ref
 		}

@@ -46,6 +46,11 @@ type Player struct {
 	copied    string
 	// atSymptom is set when the run was played to a failure's symptom.
 	atSymptom bool
+	// symptom is the pass the symptom showed in (session.SymptomPass),
+	// shown in the now box while the run stays at symptomN, the pass it
+	// was played to; symptomN is 0 when there is none to show.
+	symptom  sim.Pass
+	symptomN int
 	// responded is set once the response has been applied.
 	responded bool
 	// converged is what the host page was last told of convergence.
@@ -351,6 +356,15 @@ func (p *Player) load(id string, later bool) {
 // busy implements stageHost: the player is busy while it computes its way
 // to the pass a deep link names.
 func (p *Player) busy() bool { return p.catching != nil }
+
+// focusPass implements focuser: at a failure's symptom, until the run
+// moves, the stage describes the pass the symptom showed in.
+func (p *Player) focusPass(n int) *sim.Pass {
+	if !p.atSymptom || p.responded || p.symptomN == 0 || p.symptomN != n || p.symptom.N == n {
+		return nil
+	}
+	return &p.symptom
+}
 
 // changed implements stageHost: after every change the address bar, the
 // host page and the look-ahead follow.
@@ -736,6 +750,10 @@ func (p *Player) renderStage() app.UI {
 	}
 	if note == "" && p.atSymptom && !p.responded {
 		note = "This is the symptom. Its evidence: the lesson's checks and the inspector, below."
+		if c := p.focusPass(p.view.N); c != nil {
+			note = fmt.Sprintf("This is the symptom. It showed in pass %d at t=%s, described here; the world is at t=%s, where the lesson checks it. Its evidence: the lesson's checks and the inspector, below.",
+				c.N, c.At, p.view.Now)
+		}
 	}
 	return renderStageOf(&p.stage, p.renderNow(note))
 }

@@ -60,3 +60,47 @@ func Evidence(run *sim.Sim, sc *scenario.Scenario) (api.Ref, bool) {
 	}
 	return api.Ref{}, false
 }
+
+// SymptomPass is the pass a failure lesson's symptom shows in: of the
+// passes up to the symptom's moment (SymptomAt), the last that wrote an
+// object the symptom's expectations name (in the order the lesson names
+// them). At stuck-rollout's symptom that is the deployment-controller's
+// pass that turned Progressing False, not the quiet kubelet passes after
+// it. ok is false when no pass wrote one (the page shows the current pass).
+func SymptomPass(run *sim.Sim, sc *scenario.Scenario) (sim.Pass, bool) {
+	at := SymptomAt(sc)
+	var passes []sim.Pass
+	for _, e := range sc.Expect {
+		if e.At != at {
+			continue
+		}
+		kind, name := "", ""
+		switch {
+		case e.Assertion != nil && !e.Assertion.Count && e.Assertion.Traffic == nil:
+			kind, name = e.Assertion.Kind, e.Assertion.Name
+		case e.Event != nil:
+			k, n, err := assertion.ParseObjectRef(e.Event.Object)
+			if err != nil {
+				continue
+			}
+			kind, name = k, n
+		default:
+			continue
+		}
+		if passes == nil {
+			passes = run.PassesFrom(0)
+		}
+		for i := len(passes) - 1; i >= 0; i-- {
+			p := passes[i]
+			if p.At > at {
+				continue
+			}
+			for _, c := range p.Changed {
+				if c.Kind == kind && assertion.MatchName(name, c.Name) {
+					return p, true
+				}
+			}
+		}
+	}
+	return sim.Pass{}, false
+}
