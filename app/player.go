@@ -53,6 +53,11 @@ type Player struct {
 	symptomN int
 	// responded is set once the response has been applied.
 	responded bool
+	// responseGiven says that the run, at its current pass, has the
+	// lesson's response (session.ResponseGiven), given after pass
+	// responseAfter: the response button says so and is disabled.
+	responseGiven bool
+	responseAfter int
 	// converged is what the host page was last told of convergence.
 	converged bool
 	// lookingAhead is set while a slice of the look-ahead is scheduled.
@@ -377,6 +382,7 @@ func (p *Player) changed(ctx app.Context, c change) {
 		p.asking = nil
 	}
 	p.readChecks()
+	p.readResponse()
 	p.settle()
 	if c.moved || c.inputs {
 		notifyHost(eventPass, p.id, p.view.N)
@@ -386,6 +392,15 @@ func (p *Player) changed(ctx app.Context, c change) {
 	}
 	p.converged = p.view.Converged
 	p.noteProgress(ctx)
+}
+
+// readResponse reads whether the run, where it is, has been given the
+// lesson's response.
+func (p *Player) readResponse() {
+	p.responseGiven, p.responseAfter = false, 0
+	if p.ses != nil && p.sc != nil {
+		p.responseAfter, p.responseGiven = session.ResponseGiven(p.ses.Run(), p.sc)
+	}
 }
 
 // settle does, once the page has shown a pass and the browser is idle,

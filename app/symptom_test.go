@@ -1,11 +1,13 @@
 package app
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"reconcile/engine/api"
 	"reconcile/engine/controller"
 	"reconcile/scenarios"
 )
@@ -47,5 +49,48 @@ func TestSymptomShowsTheOpenGap(t *testing.T) {
 	p.next(ctx)
 	if p.view.N != n+1 || p.view.Current == nil || p.view.Current.N != n+1 {
 		t.Errorf("after Next pass: pass %d shown at %d, want %d", p.view.Current.N, p.view.N, n+1)
+	}
+}
+
+// TestResponseTwice: the second press of Apply the response does not run
+// rollout undo again (which would roll forward to the broken template):
+// the button says the response was applied and is disabled, and a press
+// anyway is refused with a sentence, the world unchanged.
+func TestResponseTwice(t *testing.T) {
+	sc, err := scenarios.Load("stuck-rollout")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := playerOf(t, sc)
+	p.host = p
+	var ctx app.Context
+	p.playToSymptom(ctx, false)
+	p.applyResponse(ctx)
+	if !p.responded || p.alert != "" {
+		t.Fatalf("the response: alert %q", p.alert)
+	}
+	at := p.responseAfter
+	for range 30 {
+		p.next(ctx)
+	}
+	image := func() string {
+		d := p.ses.Run().Store().Get("Deployment", "default", "web").(*api.Deployment)
+		return d.Spec.Template.Spec.Containers[0].Image
+	}
+	html := app.HTMLString(p.Render())
+	want := "disabled"
+	if i := strings.Index(html, fmt.Sprintf("Response applied at pass %d</button>", at)); i < 0 || !strings.Contains(html[strings.LastIndex(html[:i], "<button"):i], want) {
+		t.Errorf("after the response the button does not say it was applied at pass %d, disabled", at)
+	}
+	inputs := len(p.ses.Run().Inputs())
+	p.applyResponse(ctx)
+	if got := image(); got != "shop/web:1.0" || len(p.ses.Run().Inputs()) != inputs {
+		t.Errorf("a second response changed the world: image %s, %d inputs (was %d)", got, len(p.ses.Run().Inputs()), inputs)
+	}
+	if !strings.Contains(p.notice, fmt.Sprintf("The response was applied after pass %d", at)) || p.alert != "" {
+		t.Errorf("a second response says %q (alert %q)", p.notice, p.alert)
+	}
+	if html := app.HTMLString(p.Render()); !strings.Contains(html, "The response was applied after pass") {
+		t.Errorf("the page does not say why the response was not applied again")
 	}
 }
