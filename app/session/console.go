@@ -61,6 +61,14 @@ func VerbOf(line string) (verb string, write bool) {
 	if verb == "rollout" && len(f) > 1 && f[1] == "history" {
 		return verb, false
 	}
+	for _, w := range f {
+		if w == "--" {
+			break
+		}
+		if w == "--help" || w == "-h" {
+			return verb, false // the command's usage: it changes nothing
+		}
+	}
 	return verb, writes[verb]
 }
 
