@@ -65,3 +65,25 @@ func TestBrowserPlayWatchAndScale(t *testing.T) {
 	}
 	screenshot(t, ctx, "play-watch-scale")
 }
+
+// TestBrowserResponseOnce: at stuck-rollout's symptom the stage shows the
+// deployment-controller's pass; after Apply the response the button says
+// the response was applied and is disabled, so a second press cannot roll
+// the Deployment forward to the broken template.
+func TestBrowserResponseOnce(t *testing.T) {
+	base := site(t)
+	ctx := browser(t)
+	open(t, ctx, base+"/s/stuck-rollout?play=symptom")
+	poll(t, ctx, "the player is at the symptom", `/This is the symptom/.test(document.querySelector(".failure").textContent)`, 90*time.Second)
+	if now := text(t, ctx, ".now"); !strings.Contains(now, "deployment-controller") || !strings.Contains(now, "It showed in pass") {
+		t.Errorf("at the symptom the stage reads %.400q, want the deployment-controller's pass", now)
+	}
+	choose(t, ctx, "speed", "30 passes a second", "change")
+	clickButton(t, ctx, "Apply the response")
+	poll(t, ctx, "the response converges", `/Converged: the loop has nothing left to do/.test(document.querySelector(".failure").textContent)`, 90*time.Second)
+	state := eval[string](t, ctx, "reading the response button", `(() => { const b = document.querySelector("button.response"); return b.textContent.trim() + "|" + b.disabled })()`)
+	if !strings.HasPrefix(state, "Response applied at pass ") || !strings.HasSuffix(state, "|true") {
+		t.Errorf("after the response its button reads %q, want \"Response applied at pass N\", disabled", state)
+	}
+	screenshot(t, ctx, "response-applied")
+}
