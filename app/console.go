@@ -74,9 +74,17 @@ func (p *Playground) runKubectl(ctx app.Context, typed string) {
 		}
 	}
 	c.pos = len(c.history)
+	// A command still watching is the foreground one: the next command
+	// ends it, as typing one in a terminal means Ctrl+C first.
+	interrupted := p.interruptConsole()
 	if line == "clear" {
 		// As in a terminal: the screen is cleared, the history kept.
 		c.transcript = nil
+		p.refresh()
+		if interrupted {
+			p.changed(ctx, change{inputs: true})
+			return
+		}
 		p.scheduleSave(ctx, 400*time.Millisecond)
 		return
 	}
@@ -87,7 +95,7 @@ func (p *Playground) runKubectl(ctx app.Context, typed string) {
 		switch {
 		case len(line) > limits.MaxLine:
 			e.out, e.code = fmt.Sprintf("error: the command line is %d bytes; the limit is %d (MaxLine)\n", len(line), limits.MaxLine), 1
-		case !write:
+		case !write && !p.ses.Watches(line):
 			e.out, e.code = p.ses.Read(line)
 		default:
 			// The command runs once, on a copy of the run, which becomes the
@@ -101,6 +109,12 @@ func (p *Playground) runKubectl(ctx app.Context, typed string) {
 				e.out, e.code = "error: "+err.Error()+"\n", 1
 				break
 			}
+			if a.Output.ExitCode > 0 && !a.Wrote() {
+				// It failed and wrote nothing (scale of a Deployment that
+				// does not exist): not an input of the run.
+				e.out, e.code = a.Output.Output, a.Output.ExitCode
+				break
+			}
 			a.Commit()
 			p.logLines = nil
 			e.out, e.code, e.recorded = a.Output.Output, a.Output.ExitCode, true
@@ -112,11 +126,41 @@ func (p *Playground) runKubectl(ctx app.Context, typed string) {
 		}
 	})
 	p.refresh()
-	if recorded {
+	if recorded || interrupted {
 		p.changed(ctx, change{inputs: true})
 		return
 	}
 	p.scheduleSave(ctx, 400*time.Millisecond) // the console's history
+}
+
+// interruptConsole ends the console's command still watching (get -w,
+// rollout status), as Ctrl+C does, and reports whether there was one.
+func (p *Playground) interruptConsole() bool {
+	if p.ses == nil {
+		return false
+	}
+	done := false
+	for i := len(p.console.transcript) - 1; i >= 0; i-- {
+		e := p.console.transcript[i]
+		if !e.recorded {
+			continue
+		}
+		p.act(p.ctx, "kubectl", "Ctrl+C", func() { done = p.ses.Interrupt(e.line) })
+		if done {
+			p.logLines = nil
+			return true
+		}
+	}
+	return false
+}
+
+// onInterrupt is Ctrl+C in the console: the command still watching ends.
+func (p *Playground) onInterrupt(ctx app.Context) {
+	if !p.idle() || !p.interruptConsole() {
+		return
+	}
+	p.refresh()
+	p.changed(ctx, change{inputs: true})
 }
 
 // consoleViews reads the console's commands against the active run: a
@@ -141,7 +185,7 @@ func (p *Playground) consoleViews() []consoleView {
 			}
 		}
 		if v.code == -1 {
-			v.note = "Still watching: press Next pass or Play and it prints as the rollout moves."
+			v.note = "Still watching: press Next pass or Play and it prints as the world changes; Ctrl+C or the next command ends it."
 		}
 		out = append(out, v)
 	}
@@ -200,6 +244,13 @@ func (p *Playground) onConsoleKey(ctx app.Context, e app.Event) {
 	case (key == "l" || key == "L") && e.Get("ctrlKey").Bool() && !e.Get("altKey").Bool():
 		e.PreventDefault()
 		c.transcript, c.options, c.note = nil, nil, ""
+	case (key == "c" || key == "C") && e.Get("ctrlKey").Bool() && !e.Get("altKey").Bool() && src.Get("selectionStart").Int() == src.Get("selectionEnd").Int():
+		// Ctrl+C with nothing selected (a selection is the browser's
+		// copy): the command still watching ends; the line is dropped, as
+		// a shell drops it.
+		e.PreventDefault()
+		src.Set("value", "")
+		p.onInterrupt(ctx)
 	case key == "Escape" && (len(c.options) > 0 || c.note != ""):
 		c.options, c.note = nil, ""
 	default:
@@ -265,7 +316,7 @@ func (p *Playground) renderConsole() app.UI {
 	return app.Section().Class("console").Aria("labelledby", "console-title").Body(
 		app.H2().ID("console-title").Text("kubectl console"),
 		app.P().ID("console-hint").Class("muted").Text("Type a command and press Enter: get, describe, scale, set image, delete, rollout status|undo|history, cordon, drain, label … "+
-			"Tab completes verbs, kinds and names; ↑ and ↓ bring back earlier commands, kept across reloads; Ctrl+L (or clear) clears the screen; help lists the commands."),
+			"Tab completes verbs, kinds and names; ↑ and ↓ bring back earlier commands, kept across reloads; get -w watches until Ctrl+C or the next command; Ctrl+L (or clear) clears the screen; help lists the commands."),
 		app.Div().Class("terminal").Body(
 			// The newest command is in view without the page measuring
 			// anything: a column-reverse scroller starts, and stays, at its

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -9,6 +10,7 @@ import (
 
 	"reconcile/app/session"
 	"reconcile/engine/scenario"
+	"reconcile/engine/sim"
 )
 
 // A failure-table lesson plays one row of the lesson's table: the player
@@ -41,6 +43,10 @@ func (p *Player) playToSymptom(ctx app.Context, animate bool) {
 		p.clock.stop() // arrived: the address and the digest follow now
 		guard(&p.alert, "Playing to the symptom", func() { p.ses.PlayTo(at) })
 		p.atSymptom = true
+		p.symptom, p.symptomN = sim.Pass{}, 0
+		if sp, ok := p.ses.SymptomPass(p.sc); ok {
+			p.symptom, p.symptomN = sp, p.ses.N()
+		}
 		if ref, ok := p.ses.Evidence(p.sc); ok {
 			p.reader.Selected = ref
 		}
@@ -70,28 +76,44 @@ func (p *Player) playToSymptom(ctx app.Context, animate bool) {
 const symptomSpeed = 33 * time.Millisecond
 
 // applyResponse applies the lesson's response, then plays on so the
-// learner watches the loop converge.
+// learner watches the loop converge. A run that has it already is left
+// alone, and the page says why: a rollback is another desired state, and
+// undoing again would roll forward.
 func (p *Player) applyResponse(ctx app.Context) {
 	if p.ses == nil || len(p.sc.Response) == 0 || p.catching != nil {
 		return
 	}
 	p.pause()
-	p.alert = ""
+	p.alert, p.notice = "", ""
 	var outs []string
+	refused := false
 	guard(&p.alert, "Applying the response", func() {
-		for _, st := range p.sc.Response {
-			out, err := p.give(ctx, st.Input)
-			if err != nil {
-				p.alert = session.StepText(st) + ": " + err.Error()
-				return
-			}
+		got, err := p.ses.GiveResponse(p.sc)
+		if len(got) > 0 {
+			p.logLines = nil
+		}
+		var given session.ResponseGivenError
+		switch {
+		case errors.As(err, &given):
+			p.notice, refused = given.Error(), true
+			return
+		case err != nil:
+			p.alert = err.Error()
+			return
+		}
+		for _, out := range got {
 			if o := strings.TrimSpace(out.Output); o != "" {
 				outs = append(outs, o)
 			}
 		}
 	})
 	p.refresh()
+	if refused {
+		p.changed(ctx, change{})
+		return
+	}
 	if p.alert != "" {
+		p.changed(ctx, change{inputs: true})
 		return
 	}
 	p.responded = true
@@ -182,8 +204,13 @@ func (p *Player) failureButtons() []app.UI {
 		for _, st := range p.sc.Response {
 			steps = append(steps, session.StepText(st))
 		}
-		out = append(out, app.Button().Type("button").Class("response").Text("Apply the response").
-			Disabled(!p.view.Ready || p.catching != nil).OnClick(p.onResponse).Title(strings.Join(steps, "\n")))
+		label, title := "Apply the response", strings.Join(steps, "\n")
+		if p.responseGiven {
+			label = fmt.Sprintf("Response applied at pass %d", p.responseAfter)
+			title = "This run has the response (" + strings.Join(steps, "; ") + "): applying it again would declare another desired state. Step back before the pass to apply it elsewhere."
+		}
+		out = append(out, app.Button().Type("button").Class("response").Text(label).
+			Disabled(!p.view.Ready || p.catching != nil || p.responseGiven).OnClick(p.onResponse).Title(title))
 	}
 	return out
 }

@@ -46,8 +46,18 @@ type Player struct {
 	copied    string
 	// atSymptom is set when the run was played to a failure's symptom.
 	atSymptom bool
+	// symptom is the pass the symptom showed in (session.SymptomPass),
+	// shown in the now box while the run stays at symptomN, the pass it
+	// was played to; symptomN is 0 when there is none to show.
+	symptom  sim.Pass
+	symptomN int
 	// responded is set once the response has been applied.
 	responded bool
+	// responseGiven says that the run, at its current pass, has the
+	// lesson's response (session.ResponseGiven), given after pass
+	// responseAfter: the response button says so and is disabled.
+	responseGiven bool
+	responseAfter int
 	// converged is what the host page was last told of convergence.
 	converged bool
 	// lookingAhead is set while a slice of the look-ahead is scheduled.
@@ -352,6 +362,15 @@ func (p *Player) load(id string, later bool) {
 // to the pass a deep link names.
 func (p *Player) busy() bool { return p.catching != nil }
 
+// focusPass implements focuser: at a failure's symptom, until the run
+// moves, the stage describes the pass the symptom showed in.
+func (p *Player) focusPass(n int) *sim.Pass {
+	if !p.atSymptom || p.responded || p.symptomN == 0 || p.symptomN != n || p.symptom.N == n {
+		return nil
+	}
+	return &p.symptom
+}
+
 // changed implements stageHost: after every change the address bar, the
 // host page and the look-ahead follow.
 func (p *Player) changed(ctx app.Context, c change) {
@@ -363,6 +382,7 @@ func (p *Player) changed(ctx app.Context, c change) {
 		p.asking = nil
 	}
 	p.readChecks()
+	p.readResponse()
 	p.settle()
 	if c.moved || c.inputs {
 		notifyHost(eventPass, p.id, p.view.N)
@@ -372,6 +392,15 @@ func (p *Player) changed(ctx app.Context, c change) {
 	}
 	p.converged = p.view.Converged
 	p.noteProgress(ctx)
+}
+
+// readResponse reads whether the run, where it is, has been given the
+// lesson's response.
+func (p *Player) readResponse() {
+	p.responseGiven, p.responseAfter = false, 0
+	if p.ses != nil && p.sc != nil {
+		p.responseAfter, p.responseGiven = p.ses.ResponseGiven(p.sc)
+	}
 }
 
 // settle does, once the page has shown a pass and the browser is idle,
@@ -736,6 +765,10 @@ func (p *Player) renderStage() app.UI {
 	}
 	if note == "" && p.atSymptom && !p.responded {
 		note = "This is the symptom. Its evidence: the lesson's checks and the inspector, below."
+		if c := p.focusPass(p.view.N); c != nil {
+			note = fmt.Sprintf("This is the symptom. It showed in pass %d at t=%s, described here; the world is at t=%s, where the lesson checks it. Its evidence: the lesson's checks and the inspector, below.",
+				c.N, c.At, p.view.Now)
+		}
 	}
 	return renderStageOf(&p.stage, p.renderNow(note))
 }

@@ -123,6 +123,10 @@ func (s *stage) use(ses *session.Session) {
 	s.refresh()
 }
 
+// focuser is a page that, at pass n, has the stage describe another pass
+// than the current one (a failure's symptom: the pass it showed in).
+type focuser interface{ focusPass(n int) *sim.Pass }
+
 // refresh reads what the stage shows from the session.
 func (s *stage) refresh() {
 	if s.ses == nil {
@@ -136,8 +140,17 @@ func (s *stage) refresh() {
 	}
 	var v session.View
 	if guard(&s.alert, "Reading the run", func() { v = s.reader.Read(s.ses, s.digestNow || !app.IsClient) }) {
-		if s.drawRing() && (v.N != s.loopN || s.loop == "") {
-			s.loop, s.loopN = loopSVGFor(v.Current, captionFor(v.Current)), v.N
+		if f, ok := s.host.(focuser); ok {
+			if c := f.focusPass(v.N); c != nil {
+				v.Current = c
+			}
+		}
+		shown := v.N // the pass the ring draws
+		if v.Current != nil {
+			shown = v.Current.N
+		}
+		if s.drawRing() && (shown != s.loopN || s.loop == "") {
+			s.loop, s.loopN = loopSVGFor(v.Current, captionFor(v.Current)), shown
 		}
 		s.view = v
 	}

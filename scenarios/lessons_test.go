@@ -183,7 +183,7 @@ var holdsThroughout = map[string][]string{
 	// Nothing the learner does by hand changes the wrong desired state.
 	"converges-on-the-wrong-thing": {"deployment/web spec.template.spec.containers[0].image == shop/web:0.9"},
 	// The edge twin runs seven pods while desired state still says five.
-	"edge-vs-level-edge": {"deployment/twice spec.replicas == 5"},
+	"edge-vs-level-edge": {"deployment/search spec.replicas == 5"},
 	// Deleting a pod changes observed state, never desired state.
 	"self-healing": {"deployment/web metadata.generation == 1"},
 	// No pod is ever ready: that is the symptom.

@@ -61,6 +61,14 @@ func VerbOf(line string) (verb string, write bool) {
 	if verb == "rollout" && len(f) > 1 && f[1] == "history" {
 		return verb, false
 	}
+	for _, w := range f {
+		if w == "--" {
+			break
+		}
+		if w == "--help" || w == "-h" {
+			return verb, false // the command's usage: it changes nothing
+		}
+	}
 	return verb, writes[verb]
 }
 
@@ -96,12 +104,35 @@ const HelpText = `This console runs kubectl against the simulated cluster.
 Commands that change the world (scale, set image, delete,
 rollout undo, cordon, drain, label, ...) are recorded after
 the current pass and replay with the run; get, describe and
-rollout history only read. Tab completes a verb, a kind or
-a name; ↑ and ↓ bring back the commands you typed before;
-Ctrl+L (or clear) clears the screen. For kubectl apply,
-edit the desired state and press Apply.
+rollout history only read. get -w and rollout status watch:
+they print as passes run, until Ctrl+C or the next command.
+Tab completes a verb, a kind or a name; ↑ and ↓ bring back
+the commands you typed before; Ctrl+L (or clear) clears the
+screen. For kubectl apply, edit the desired state and press
+Apply.
 
 `
+
+// Watches reports whether line is a command that keeps watching (get -w,
+// get --watch-only, rollout status of a rollout under way): it is given to
+// the run as an input, so that it prints kubectl's lines as passes run and
+// as the learner changes the world, until Ctrl+C or the next command
+// (Interrupt).
+func Watches(run *sim.Sim, line string) bool {
+	_, ok := kubectl.WatchingAt(run.Store(), run.Now(), line)
+	return ok
+}
+
+// Interrupt ends the console's command line still watching, as Ctrl+C
+// does; it reports false, changing nothing, when line is not watching.
+func (s *Session) Interrupt(line string) bool {
+	cmd := "kubectl " + line
+	if !s.run.Watching(cmd) {
+		return false
+	}
+	_, err := s.Inject(sim.Interrupt{Command: cmd})
+	return err == nil
+}
 
 // RunRead runs a command that changes nothing against the world as it is.
 func RunRead(run *sim.Sim, line string) (string, int) {

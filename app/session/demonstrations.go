@@ -35,7 +35,7 @@ var Demonstrations = []Demonstration{
 		After:      "after the missed events",
 		Edge:       "# missed the event -> short forever",
 		Level:      "# missed a pass -> next pass fixes it",
-		Deployment: "missed",
+		Deployment: "cart",
 		inputs: func(s *sim.Sim, d *api.Deployment) ([]sim.Input, error) {
 			pods, err := runningPods(s, d, 2)
 			return faults("drop-watch replicaset-controller 2", "delete-pod "+pods[0], "delete-pod "+pods[1]), err
@@ -47,7 +47,7 @@ var Demonstrations = []Demonstration{
 		After:      "after the events handled twice",
 		Edge:       "# handled it twice -> now running seven",
 		Level:      "# ran twice -> second pass is a no-op",
-		Deployment: "twice",
+		Deployment: "search",
 		inputs: func(s *sim.Sim, d *api.Deployment) ([]sim.Input, error) {
 			pods, err := runningPods(s, d, 2)
 			return faults("duplicate-watch replicaset-controller 2", "delete-pod "+pods[0], "delete-pod "+pods[1]), err
@@ -59,7 +59,7 @@ var Demonstrations = []Demonstration{
 		After:      "after the crash mid-way",
 		Edge:       "# script crashed mid-way -> unknown state",
 		Level:      "# crashed mid-way -> next pass sees the real gap",
-		Deployment: "crashed",
+		Deployment: "checkout",
 		inputs: func(s *sim.Sim, d *api.Deployment) ([]sim.Input, error) {
 			scale := fmt.Sprintf("scale deployment/%s --replicas=%d", d.Name, api.Deref(d.Spec.Replicas, 1)+2)
 			if d.Namespace != "default" {

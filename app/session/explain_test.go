@@ -150,8 +150,8 @@ func TestExplainNodeDies(t *testing.T) {
 // with its own outcome, and the pass after its restart says why it ran.
 func TestExplainCrash(t *testing.T) {
 	passes := lessonPasses(t, "edge-vs-level", 4*api.Minute)
-	p := passN(t, passes, 144, controller.ReplicaSetController, "watch: replicaset/crashed-65478f649c MODIFIED")
-	want := "replicaset-controller created pod crashed-65478f649c-hn9fs for replicaset crashed-65478f649c, then crashed before it finished: " +
+	p := passN(t, passes, 144, controller.ReplicaSetController, "watch: replicaset/checkout-9f9c9ccf7 MODIFIED")
+	want := "replicaset-controller created pod checkout-9f9c9ccf7-hn9fs for replicaset checkout-9f9c9ccf7, then crashed before it finished: " +
 		"the controller-manager restarts it (crashed mid-pass after 1 action(s); restarts in 10s)."
 	if p.Result != controller.Crashed || Explain(p).What != want {
 		t.Errorf("pass 144 (%s): what = %q, want %q", p.Result, Explain(p).What, want)

@@ -71,3 +71,23 @@ func (s *Session) List(kind string) []api.Object { return s.run.Store().List(kin
 
 // Check checks one expectation of the lesson on the world now.
 func (s *Session) Check(e scenario.Expect) *check.Failure { return check.Expect(s.run, e) }
+
+// Watches says whether a kubectl line keeps watching (get -w, rollout
+// status): it is then an input of the run, which prints as passes run.
+func (s *Session) Watches(line string) bool { return Watches(s.run, line) }
+
+// SymptomPass is the pass that opened the gap the lesson's symptom shows
+// (the package's SymptomPass), read on the run.
+func (s *Session) SymptomPass(sc *scenario.Scenario) (sim.Pass, bool) { return SymptomPass(s.run, sc) }
+
+// ResponseGiven says whether the lesson's response has been given in the
+// run at its current pass, and after which pass (the package's
+// ResponseGiven).
+func (s *Session) ResponseGiven(sc *scenario.Scenario) (after int, ok bool) {
+	return ResponseGiven(s.run, sc)
+}
+
+// Wrote says whether the attempt's input wrote anything to the world.
+func (a *Attempt) Wrote() bool {
+	return a.run.Store().ResourceVersion() != a.ses.run.Store().ResourceVersion()
+}

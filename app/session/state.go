@@ -184,8 +184,10 @@ func (f Future) check() error {
 			manifests = in.Manifests
 		case sim.Commit:
 			manifests = in.Manifests
+		case sim.Interrupt:
+			line = in.Command
 		default:
-			return fmt.Errorf("input %d: %w: an input is exactly one of fault, kubectl, apply or git", i+1, ErrState)
+			return fmt.Errorf("input %d: %w: an input is exactly one of fault, kubectl, apply, git or interrupt", i+1, ErrState)
 		}
 		switch {
 		case in.After < after:

@@ -93,14 +93,14 @@ func TestTwinsShowWhatTheLessonsCommentsSay(t *testing.T) {
 }
 
 // Per Deployment, each mishap leaves the edge-triggered twin where the
-// lesson's edge twin (edge-vs-level-edge) ends: missed three of five,
-// twice seven of five, crashed six of seven; the others untouched. The
+// lesson's edge twin (edge-vs-level-edge) ends: cart three of five,
+// search seven of five, checkout six of seven; the others untouched. The
 // level-triggered twin ends with every Deployment as desired.
 func TestTwinsCountPerDeployment(t *testing.T) {
 	want := map[string]map[string][2]int{ // demonstration → Deployment → edge pods, wanted
-		"missed": {"missed": {3, 5}, "twice": {5, 5}, "crashed": {5, 5}},
-		"twice":  {"missed": {5, 5}, "twice": {7, 5}, "crashed": {5, 5}},
-		"crash":  {"missed": {5, 5}, "twice": {5, 5}, "crashed": {6, 7}},
+		"missed": {"cart": {3, 5}, "search": {5, 5}, "checkout": {5, 5}},
+		"twice":  {"cart": {5, 5}, "search": {7, 5}, "checkout": {5, 5}},
+		"crash":  {"cart": {5, 5}, "search": {5, 5}, "checkout": {6, 7}},
 	}
 	for _, d := range Demonstrations {
 		t.Run(d.Name, func(t *testing.T) {
@@ -137,7 +137,7 @@ func TestTwinsCountPerDeployment(t *testing.T) {
 }
 
 // A demonstration starts from a settled world: what an earlier one did is
-// gone (handled twice, then crashed mid-way, leaves twice at 5 of 5), and
+// gone (handled twice, then crashed mid-way, leaves search at 5 of 5), and
 // the first divergence is the new one's.
 func TestTwinsDemonstrationsDoNotStack(t *testing.T) {
 	tw := given(t, "twice")
@@ -162,14 +162,14 @@ func TestTwinsDemonstrationsDoNotStack(t *testing.T) {
 		t.Errorf("the divergence was not recomputed: %+v", *tw.diverged)
 	}
 	v := tw.Read()
-	if d := count(t, v.Edge, "twice"); d.Pods != 5 {
-		t.Errorf("after twice then crash, the edge twin runs %d pods of twice, want 5 (a fresh start)", d.Pods)
+	if d := count(t, v.Edge, "search"); d.Pods != 5 {
+		t.Errorf("after twice then crash, the edge twin runs %d pods of search, want 5 (a fresh start)", d.Pods)
 	}
 	if len(tw.marks) != 1 {
 		t.Errorf("%d inputs marked, want the crash alone", len(tw.marks))
 	}
-	if !strings.Contains(v.Summary, "pods of crashed") {
-		t.Errorf("the summary is not about crashed: %q", v.Summary)
+	if !strings.Contains(v.Summary, "pods of checkout") {
+		t.Errorf("the summary is not about checkout: %q", v.Summary)
 	}
 	if err := tw.Restart(); err != nil {
 		t.Fatal(err)

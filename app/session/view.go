@@ -285,6 +285,9 @@ func deletedByInput(s *Session, since int) string {
 				continue
 			}
 		}
+		if _, ok := pi.in.(sim.Interrupt); ok {
+			continue // Ctrl+C ends a watch: it deletes nothing
+		}
 		why = "deleted by an input: " + pi.in.Text()
 	}
 	return why

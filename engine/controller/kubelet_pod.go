@@ -134,9 +134,23 @@ func (k *KubeletLoop) syncPod(ctx *Context, p *api.Pod, rt *Runtime, key string)
 	return res, nil
 }
 
+// desiredText is what the kubelet wants of a pod. A container with a
+// readiness or startup probe is ready when its probes say so: the
+// kubelet's part is to run it and probe it, not to make it ready, so a
+// pass that finds it running and not ready is in sync and its desired
+// state says so ("running, readiness probed", "running, startup
+// probed"), never "ready".
 func desiredText(p *api.Pod) string {
 	n := len(p.Spec.Containers)
 	run := "running and ready"
+	for _, c := range p.Spec.Containers {
+		switch {
+		case c.ReadinessProbe != nil:
+			run = "running, readiness probed"
+		case c.More().StartupProbe != nil && run != "running, readiness probed":
+			run = "running, startup probed"
+		}
+	}
 	if p.Spec.RestartPolicy == "Never" || p.Spec.RestartPolicy == "OnFailure" {
 		run = "run to completion (restartPolicy " + p.Spec.RestartPolicy + ")"
 	}

@@ -183,6 +183,9 @@ type Invocation struct {
 	Command string
 	// Args are the positional arguments.
 	Args []string
+	// Help is the command whose usage --help (or -h) asked for; nothing
+	// else of the line is read.
+	Help *Command
 	// flags holds each flag given, by name, with its values in order;
 	// given lists the flags in the order given, as "--name=value".
 	flags map[string][]string
@@ -269,6 +272,17 @@ func Parse(line string) (*Invocation, error) {
 		return &Invocation{}, err
 	}
 	in := &Invocation{Command: cmd.Path, flags: map[string][]string{}}
+	for _, w := range words {
+		if w == "--" {
+			break
+		}
+		if w == "--help" || w == "-h" {
+			// kubectl COMMAND --help prints the command's usage, whatever
+			// else the line says.
+			in.Help = cmd
+			return in, nil
+		}
+	}
 	pathLeft := len(strings.Fields(path))
 	for i := 0; i < len(words); i++ {
 		w := words[i]

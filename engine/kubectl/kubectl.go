@@ -28,6 +28,9 @@ func Run(st *store.Store, now api.Time, line string) (string, int) {
 	if in.Command == "" || in.Command == "help" {
 		return help(), 0
 	}
+	if in.Help != nil {
+		return commandHelp(in.Help), 0
+	}
 	k := &cmd{st: st, now: now, in: in, ns: in.String("namespace", "default")}
 	out, err := k.run()
 	out = strings.Join(in.Warnings, "") + out
@@ -98,8 +101,39 @@ Commands:
   patch TYPE/NAME -p '{"spec":{"replicas":3}}' [--type=merge|json|strategic]
   label|annotate TYPE/NAME... key=value key- [--overwrite] [-l SELECTOR | --all]
 
-docs/kubectl.md lists every flag.
+Use "kubectl COMMAND --help" for the flags a command takes.
 `
+}
+
+// commandHelp is a command's usage, as kubectl COMMAND --help gives it:
+// its flags with their defaults (then the global ones, which every command
+// takes), each flag this kubectl refuses with why, each it takes without
+// effect with why.
+func commandHelp(c *Command) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Usage:\n  kubectl %s [options]\n\nOptions:\n", c.Path)
+	write := func(fs []Flag) {
+		for _, f := range fs {
+			name := "    --" + f.Name
+			if f.Short != "" {
+				name = "-" + f.Short + ", --" + f.Name
+			}
+			if f.Default != "" {
+				name += "=" + f.Default
+			}
+			switch {
+			case f.Refused != "":
+				name += "  (refused here: " + f.Refused + ")"
+			case f.Ignored != "":
+				name += "  (taken, no effect here: " + f.Ignored + ")"
+			}
+			fmt.Fprintf(&b, "  %s\n", name)
+		}
+	}
+	write(c.Flags)
+	b.WriteString("\nGlobal options:\n")
+	write(GlobalFlags)
+	return b.String()
 }
 
 // StatusError is an error from the simulated API server, printed as

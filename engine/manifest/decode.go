@@ -1,6 +1,7 @@
 package manifest
 
 import (
+	"encoding/json"
 	"fmt"
 	"reflect"
 	"slices"
@@ -95,7 +96,9 @@ func (d *objDecoder) decode(n *yaml.Node, v reflect.Value, path string) {
 	switch t.Kind() {
 	case reflect.Interface:
 		if d.checkMappings(n) {
-			v.Set(reflect.ValueOf(yamlpos.Generic(n)))
+			if x := freeForm(n); x != nil {
+				v.Set(reflect.ValueOf(x))
+			}
 		}
 	case reflect.Struct:
 		d.object(n, v, path)
@@ -250,7 +253,7 @@ func (d *objDecoder) object(n *yaml.Node, v reflect.Value, path string) {
 					if u.Fields == nil {
 						u.Fields = map[string]any{}
 					}
-					u.Fields[key] = yamlpos.Generic(p.Value)
+					u.Fields[key] = freeForm(p.Value)
 				}
 			}
 			continue
@@ -325,4 +328,31 @@ func DecodeValue(n *yaml.Node, dst any, path string, src yamlpos.Source, errs *y
 	var warns []string
 	d := &objDecoder{pm: src, strict: true, errs: errs, warns: &warns}
 	d.decode(n, reflect.ValueOf(dst).Elem(), path)
+}
+
+// freeForm is a free-form value (a field the engine keeps as any or
+// map[string]any: a probe's httpGet, a volume's hostPath, an unsimulated
+// kind's spec) as the API server holds it: what JSON gives, numbers
+// float64. A manifest's object is then the same Go value as the same object
+// read back from JSON (an apply's three-way merge, a patch), so that
+// comparing the two (a Deployment's template with its ReplicaSet's) finds
+// no difference where the text has none.
+func freeForm(n *yaml.Node) any {
+	v := yamlpos.Generic(n)
+	if i, ok := v.(int64); ok {
+		return float64(i)
+	}
+	box := map[string]any{"": v}
+	if jsonShape(box) {
+		return box[""]
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return v
+	}
+	var out any
+	if json.Unmarshal(b, &out) != nil {
+		return v
+	}
+	return out
 }

@@ -80,7 +80,7 @@ items:
 		t.Errorf("node: %+v", node)
 	}
 	cm := ms[2].Object.(*api.Unstructured)
-	if cm.Data["mode"] != "fast" || cm.Data["retries"] != int64(3) {
+	if cm.Data["mode"] != "fast" || cm.Data["retries"] != float64(3) { // free-form numbers are what JSON gives
 		t.Errorf("configmap data: %#v", cm.Data)
 	}
 	for _, m := range ms {

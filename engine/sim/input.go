@@ -38,10 +38,18 @@ type Apply struct{ Manifests string }
 // applies them at its next sync.
 type Commit struct{ Manifests string }
 
-func (Fault) input()   {}
-func (Kubectl) input() {}
-func (Apply) input()   {}
-func (Commit) input()  {}
+// Interrupt is Ctrl+C to a kubectl command still watching (get -w,
+// rollout status), given before as a Kubectl input: Command is its line as
+// recorded ("kubectl get pods -w"). The latest such command still watching
+// ends, its output kept and "^C" after it, with exit code 130 (a shell's
+// 128 + SIGINT).
+type Interrupt struct{ Command string }
+
+func (Fault) input()     {}
+func (Kubectl) input()   {}
+func (Apply) input()     {}
+func (Commit) input()    {}
+func (Interrupt) input() {}
 
 // Text returns the fault line as given, or as Fault.String writes it.
 func (f Fault) Text() string {
@@ -60,6 +68,9 @@ func (Apply) Text() string { return "kubectl apply -f -" }
 // Text returns "git commit".
 func (Commit) Text() string { return "git commit" }
 
+// Text returns "Ctrl+C (COMMAND)".
+func (i Interrupt) Text() string { return "Ctrl+C (" + i.Command + ")" }
+
 // ParseFault reads a fault line into an input that keeps the line.
 func ParseFault(line string) (Fault, error) {
 	f, err := fault.Parse(line)
@@ -74,6 +85,7 @@ func ParseFault(line string) (Fault, error) {
 //	{"after": 30, "kubectl": "scale deployment/web --replicas=5"}
 //	{"after": 40, "apply": "apiVersion: apps/v1\nkind: Deployment\n..."}
 //	{"after": 41, "git": "apiVersion: apps/v1\n..."}
+//	{"after": 45, "interrupt": "kubectl get pods -w"}
 //
 // The time is not saved: a replay gives the input after the same pass,
 // and so at the same time.
@@ -85,11 +97,12 @@ type Given struct {
 
 // givenJSON is Given's JSON form.
 type givenJSON struct {
-	After   int     `json:"after"`
-	Fault   *string `json:"fault,omitempty"`
-	Kubectl *string `json:"kubectl,omitempty"`
-	Apply   *string `json:"apply,omitempty"`
-	Git     *string `json:"git,omitempty"`
+	After     int     `json:"after"`
+	Fault     *string `json:"fault,omitempty"`
+	Kubectl   *string `json:"kubectl,omitempty"`
+	Apply     *string `json:"apply,omitempty"`
+	Git       *string `json:"git,omitempty"`
+	Interrupt *string `json:"interrupt,omitempty"`
 }
 
 // MarshalJSON writes g as {"after": N, KIND: TEXT}.
@@ -105,6 +118,8 @@ func (g Given) MarshalJSON() ([]byte, error) {
 		j.Apply = &in.Manifests
 	case Commit:
 		j.Git = &in.Manifests
+	case Interrupt:
+		j.Interrupt = &in.Command
 	default:
 		return nil, fmt.Errorf("sim: no input to write")
 	}
@@ -121,13 +136,13 @@ func (g *Given) UnmarshalJSON(b []byte) error {
 		return err
 	}
 	n := 0
-	for _, s := range []*string{j.Fault, j.Kubectl, j.Apply, j.Git} {
+	for _, s := range []*string{j.Fault, j.Kubectl, j.Apply, j.Git, j.Interrupt} {
 		if s != nil && *s != "" {
 			n++
 		}
 	}
 	if n != 1 {
-		return fmt.Errorf("an input is exactly one of fault, kubectl, apply or git")
+		return fmt.Errorf("an input is exactly one of fault, kubectl, apply, git or interrupt")
 	}
 	g.After, g.At = j.After, 0
 	switch {
@@ -141,6 +156,8 @@ func (g *Given) UnmarshalJSON(b []byte) error {
 		g.Input = Kubectl{Line: *j.Kubectl}
 	case j.Apply != nil && *j.Apply != "":
 		g.Input = Apply{Manifests: *j.Apply}
+	case j.Interrupt != nil && *j.Interrupt != "":
+		g.Input = Interrupt{Command: *j.Interrupt}
 	default:
 		g.Input = Commit{Manifests: *j.Git}
 	}

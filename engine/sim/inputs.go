@@ -41,7 +41,12 @@ func (s *Sim) apply(w *world, in Input) {
 			return
 		}
 		w.applyManifests(in, ms, warns)
+	case Interrupt:
+		w.interruptWatch(in.Command)
 	}
+	// A command still watching sees what the input changed at once, as
+	// kubectl's watch gets the event, not at the next pass.
+	w.checkWatches()
 }
 
 // decode reads the manifests of an apply or commit input, strictly unless

@@ -372,6 +372,9 @@ func (s *Sim) Inject(in Input) (Output, error) {
 			return Output{}, err
 		}
 	}
+	if i, ok := in.(Interrupt); ok && !s.Watching(i.Command) {
+		return Output{}, fmt.Errorf("nothing to interrupt: %s is not watching", i.Command)
+	}
 	g := Given{After: s.PassCount(), At: s.w.now, Input: in}
 	// Checkpoints after this pass no longer describe this run (the one at
 	// this pass was taken before its inputs and still does).

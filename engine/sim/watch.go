@@ -74,3 +74,29 @@ func (w *world) pendingOutputs() []Output {
 	}
 	return out
 }
+
+// interruptWatch ends the latest command still watching whose line is
+// command, as Ctrl+C does: its output so far, "^C", exit code 130. It
+// reports whether one was watching.
+func (w *world) interruptWatch(command string) bool {
+	for i := len(w.watches) - 1; i >= 0; i-- {
+		wt := w.watches[i]
+		if wt.cmd.Command == command {
+			w.watches = append(w.watches[:i:i], w.watches[i+1:]...)
+			w.endWatch(wt, wt.cmd.Output()+"^C\n", 130)
+			return true
+		}
+	}
+	return false
+}
+
+// Watching reports whether a kubectl command with line command ("kubectl
+// get pods -w") is still watching.
+func (s *Sim) Watching(command string) bool {
+	for _, wt := range s.w.watches {
+		if wt.cmd.Command == command {
+			return true
+		}
+	}
+	return false
+}

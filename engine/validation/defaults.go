@@ -153,6 +153,7 @@ func defaultProbe(p *api.Probe) {
 	if p == nil {
 		return
 	}
+	p.HTTPGet = defaultHTTPGet(p.HTTPGet)
 	if p.TimeoutSeconds == 0 {
 		p.TimeoutSeconds = 1
 	}

@@ -32,6 +32,38 @@ func defaultContainer(c *api.Container) {
 	defaultProbe(c.ReadinessProbe)
 	defaultProbe(c.LivenessProbe)
 	defaultProbe(c.More().StartupProbe)
+	if l := c.More().Lifecycle; l != nil {
+		for _, h := range []*api.LifecycleHandler{l.PostStart, l.PreStop} {
+			if h != nil {
+				h.HTTPGet = defaultHTTPGet(h.HTTPGet)
+			}
+		}
+	}
+}
+
+// defaultHTTPGet is an httpGet action with the API server's defaults
+// (SetDefaults_HTTPGetAction): path "/" and scheme HTTP where it sets
+// none, so that kubectl describe reads "http-get http://:8080/healthz".
+// The map is copied when it changes: a stored object's is never written.
+func defaultHTTPGet(m map[string]any) map[string]any {
+	if m == nil {
+		return nil
+	}
+	unset := func(k string) bool { v, ok := m[k]; return !ok || v == nil || v == "" }
+	if !unset("path") && !unset("scheme") {
+		return m
+	}
+	out := make(map[string]any, len(m)+2)
+	for k, v := range m { // each key copied: order cannot matter
+		out[k] = v
+	}
+	if unset("path") {
+		out["path"] = "/"
+	}
+	if unset("scheme") {
+		out["scheme"] = "HTTP"
+	}
+	return out
 }
 
 func validatePodSpecMore(s *api.PodSpec, p Path) ErrorList {

@@ -1,0 +1,76 @@
+package app
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"reconcile/engine/sim"
+)
+
+// TestConsoleWatchGrows: get pods -w in /play's console prints kubectl's
+// watch lines as passes run and as the learner changes the world, until
+// the next command ends it (^C, exit 130); a command that fails and
+// writes nothing is not an input of the run.
+func TestConsoleWatchGrows(t *testing.T) {
+	p := playground(t, "")
+	var ctx app.Context
+	run := func(line string) {
+		t.Helper()
+		p.runKubectl(ctx, line)
+		if p.alert != "" {
+			t.Fatalf("%s: alert %q", line, p.alert)
+		}
+	}
+	runUntil(t, p, 300, func() bool { return p.view.Converged })
+	inputs := len(p.ses.Inputs())
+	run("scale deployment/nope --replicas=4")
+	if e := last(p.consoleViews()); e.code == 0 || !strings.Contains(e.out, "not found") {
+		t.Errorf("scale of a missing Deployment = %q (exit %d)", e.out, e.code)
+	}
+	if got := len(p.ses.Inputs()); got != inputs {
+		t.Errorf("a failed command was recorded as an input: %d inputs, was %d", got, inputs)
+	}
+	run("get pods -w")
+	watch := func() consoleView {
+		for _, v := range p.consoleViews() {
+			if v.line == "get pods -w" {
+				return v
+			}
+		}
+		t.Fatal("get pods -w is not on the screen")
+		return consoleView{}
+	}
+	first := watch()
+	if first.code != -1 || strings.Count(first.out, "\n") != 4 || !strings.Contains(first.note, "Still watching") {
+		t.Fatalf("get pods -w = %q (exit %d, note %q), want the header and 3 pods, watching", first.out, first.code, first.note)
+	}
+	// The learner's change from outside the console (the editor's apply,
+	// another terminal): the watch goes on. The next console command
+	// would end it, as in a terminal.
+	p.ses.Inject(simKubectl("scale deployment/web --replicas=5"))
+	p.refresh()
+	grew := []int{strings.Count(watch().out, "\n")}
+	for range 10 {
+		p.next(ctx)
+		grew = append(grew, strings.Count(watch().out, "\n"))
+	}
+	if grew[len(grew)-1] <= 4 {
+		t.Errorf("get pods -w did not grow across 10 passes: lines %v", grew)
+	}
+	run("get deployments")
+	ended := watch()
+	if ended.code != 130 || !strings.HasSuffix(ended.out, "^C\n") {
+		t.Errorf("after the next command get pods -w = %q (exit %d), want ^C, exit 130", ended.out, ended.code)
+	}
+	n := strings.Count(ended.out, "\n")
+	for range 10 {
+		p.next(ctx)
+	}
+	if got := strings.Count(watch().out, "\n"); got != n {
+		t.Errorf("an ended watch grew from %d to %d lines", n, got)
+	}
+}
+
+func simKubectl(line string) sim.Kubectl { return sim.Kubectl{Line: line} }

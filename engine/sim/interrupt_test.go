@@ -1,0 +1,26 @@
+package sim
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+// TestInterruptJSON: an Interrupt is saved and read back as the
+// playground saves inputs.
+func TestInterruptJSON(t *testing.T) {
+	g := Given{After: 7, Input: Interrupt{Command: "kubectl get pods -w"}}
+	b, err := json.Marshal(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(b) != `{"after":7,"interrupt":"kubectl get pods -w"}` {
+		t.Errorf("JSON %s", b)
+	}
+	var back Given
+	if err := json.Unmarshal(b, &back); err != nil || back.After != 7 || back.Input != (Interrupt{Command: "kubectl get pods -w"}) {
+		t.Errorf("read back %+v, %v", back, err)
+	}
+	if err := json.Unmarshal([]byte(`{"after":1,"interrupt":"x","kubectl":"get pods"}`), &back); err == nil {
+		t.Error("an input of two kinds was read")
+	}
+}
