@@ -509,7 +509,7 @@ func (p *Player) onCopyEmbed(ctx app.Context, e app.Event) {
 
 // Render draws the page.
 func (p *Player) Render() app.UI {
-	s := shell{embed: p.embed, alert: p.alert, updatable: p.updatable, wide: true}
+	s := shell{embed: p.embed, alert: p.alert, updatable: p.updatable, wide: true, mainClass: "lesson-page"}
 	if p.alert != "" && p.ses != nil {
 		s.onDismiss = p.onDismiss
 	}
@@ -541,6 +541,7 @@ func (p *Player) Render() app.UI {
 		return s.render(
 			p.renderHead(),
 			p.renderTransport(transport{lesson: p.id, extra: p.transportExtra(), busy: p.catchUpBusy()}),
+			p.renderStoryLine(),
 			p.renderStage(),
 			p.renderCatchUpWait(),
 			memoize(storyKey{p.id, p.told, p.tally()}, p.renderStory),
@@ -550,6 +551,7 @@ func (p *Player) Render() app.UI {
 	parts := []app.UI{
 		p.renderHead(),
 		p.renderTransport(transport{lesson: p.id, extra: p.transportExtra(), busy: p.catchUpBusy()}),
+		p.renderStoryLine(),
 		p.renderStage(),
 	}
 	all := p.below(logNote)
@@ -603,24 +605,29 @@ func (p *Player) below(logNote app.UI) [belowGroups]func() []app.UI {
 	}
 }
 
-// renderHead is the lesson's title and its line for this moment: the lead
-// before the run, then the latest moment of the story the run has reached.
-// The story so far and the whole summary are below the stage. Embedded,
-// the course page around the frame says what the lesson is: the title is
-// for screen readers only.
+// renderHead is the lesson's title. Embedded, the course page around the
+// frame says what the lesson is: the title is for screen readers only.
 func (p *Player) renderHead() app.UI {
 	title := app.H1().ID("lesson-title").Text(p.sc.Title)
 	if p.embed {
 		title = app.H1().ID("lesson-title").Class("visually-hidden").Text(p.sc.Title)
 	}
+	return app.Article().Class("lesson").Aria("labelledby", "lesson-title").Body(title)
+}
+
+// renderStoryLine is the lesson's line for this moment: the lead before
+// the run, then the latest moment of the story the run has reached (the
+// story so far and the whole summary are below the stage). It comes after
+// the transport, so that however many lines it takes, the transport stays
+// where it is.
+func (p *Player) renderStoryLine() app.UI {
 	line, count := p.sc.Lead, ""
 	if p.told > 0 {
 		line = p.sc.Story[p.told-1].Say
 		count = fmt.Sprintf("%d/%d ", p.told, len(p.sc.Story))
 	}
-	return app.Article().Class("lesson").Aria("labelledby", "lesson-title").Body(
-		title,
-		app.P().Class("story-line").Aria("live", "polite").Title(line).Body(
+	return app.Div().Class("story-line-box").Body(
+		app.P().ID("story-line").Class("story-line").Aria("live", "polite").Title(line).Body(
 			app.If(count != "", func() app.UI { return app.Span().Class("story-count").Aria("hidden", "true").Text(count) }),
 			app.Text(line),
 		),
