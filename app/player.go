@@ -79,6 +79,7 @@ type Player struct {
 func (p *Player) OnInit() {
 	p.speed = defaultSpeed
 	p.host = p
+	p.openAbove = true // beside the story line
 	// During an in-app navigation the address bar changes after the new
 	// page is created: only trust it when it already names a lesson.
 	if u := app.Window().URL(); app.IsClient && u != nil && strings.HasPrefix(u.Path, "/s/") {
@@ -619,18 +620,33 @@ func (p *Player) renderHead() app.UI {
 // the run, then the latest moment of the story the run has reached (the
 // story so far and the whole summary are below the stage). It comes after
 // the transport, so that however many lines it takes, the transport stays
-// where it is.
+// where it is. Two lines show; the expander beside it opens, in place, the
+// whole line and all that the now box under it keeps short.
 func (p *Player) renderStoryLine() app.UI {
 	line, count := p.sc.Lead, ""
 	if p.told > 0 {
 		line = p.sc.Story[p.told-1].Say
 		count = fmt.Sprintf("%d/%d ", p.told, len(p.sc.Story))
 	}
-	return app.Div().Class("story-line-box").Body(
+	class := "story-line-box" + lengthClass(len(count)+len(line))
+	controls := "story-line"
+	if p.asking == nil && p.catching == nil {
+		// The expander opens the now box's text too: a compact stage
+		// always cuts some (the loop's values), a wide one a long sentence.
+		class, controls = class+" with-now", controls+" now"
+		if p.nowLong(p.nowWords()) {
+			class += " long3"
+		}
+	}
+	if p.nowOpen {
+		class += " open"
+	}
+	return app.Div().Class(class).Body(
 		app.P().ID("story-line").Class("story-line").Aria("live", "polite").Title(line).Body(
 			app.If(count != "", func() app.UI { return app.Span().Class("story-count").Aria("hidden", "true").Text(count) }),
 			app.Text(line),
 		),
+		expander(controls, p.nowOpen, p.onNowOpen),
 	)
 }
 
