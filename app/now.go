@@ -49,7 +49,8 @@ func (s *stage) renderNow(note string) app.UI {
 	)
 }
 
-// nowWords are the now box's sentence and why.
+// nowWords are the now box's sentence and why, made once per reading of
+// the run (the player's story line asks too).
 func (s *stage) nowWords() (what, why string) {
 	c := s.view.Current
 	switch {
@@ -58,9 +59,11 @@ func (s *stage) nowWords() (what, why string) {
 			"Press Next pass (→) to run the first controller pass."
 	case c == nil:
 		return "Reading the run…", ""
+	case s.words.of != c:
+		e := session.Explain(*c)
+		s.words.of, s.words.what, s.words.why = c, e.What, e.Why
 	}
-	e := session.Explain(*c)
-	return e.What, e.Why
+	return s.words.what, s.words.why
 }
 
 // nowLong reports whether a wide screen cuts the now box's text: the
