@@ -4,7 +4,8 @@
 #   make test    go vet, every native test, then the site in headless Chromium
 #                (installs what it lacks first: axe-core from the lockfile,
 #                Chromium from the distribution's packages; see .ci/test-deps)
-#   make build   web/app.wasm, then the static site in dist/
+#   make build   web/app.wasm, then the static site in dist/ (SITE=https://HOST
+#                names the site's address in link previews; without it, none)
 #   make bench   every performance figure beside its budget, into docs/bench.md
 #   make profile-wasm  the browser's CPU profile of the engine and of a deep
 #                link's catch-up, into bench-results/profile/
@@ -39,7 +40,7 @@ WASM_GCFLAGS := $(foreach p,gopkg.in/yaml.v3 reconcile/engine/scenario reconcile
 build:
 	GOOS=js GOARCH=wasm $(GO) build -trimpath $(WASM_GCFLAGS) -ldflags "-s -w -X main.version=$(VERSION)" -o web/app.wasm ./wasm
 	rm -rf dist
-	$(GO) run -ldflags "-X main.version=$(VERSION)" ./wasm -generate dist -web web -wasm web/app.wasm
+	$(GO) run -ldflags "-X main.version=$(VERSION)" ./wasm -generate dist -web web -wasm web/app.wasm $(if $(SITE),-site $(SITE))
 
 test: test-deps
 	$(GO) vet ./...

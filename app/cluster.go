@@ -58,7 +58,12 @@ func (c *nodeCard) Render() app.UI {
 		}
 		title = app.Span().Body(
 			objButton(n.Ref, sel, "node-name", pick, app.Text(n.Ref.Name)),
-			app.Span().Class("node-status").Text(" "+n.Status+kubelet+" · "+plural(n.Total, "pod")),
+			// A compact stage shows the pods, not their count: the count
+			// is for screen readers there.
+			app.Span().Class("node-status").Body(
+				app.Text(" "+n.Status+kubelet),
+				app.Span().Class("node-count").Text(" · "+plural(n.Total, "pod")),
+			),
 			app.If(c.Acting, func() app.UI { return app.Span().Class("acting-tag").Text(" · acting") }),
 		)
 	}

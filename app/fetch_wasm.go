@@ -58,6 +58,17 @@ func prefetched(id string, want int) (label string, pass int, data []byte, ok bo
 	return v.Get("label").String(), v.Get("pass").Int(), data, true
 }
 
+// shipsSnapshots reports whether the site says it ships snapshots of
+// lesson id: the page's script (wasm: snapshotHeader) lists the lessons
+// in window.reconcileSnapshots. A page that lists none is asked nothing.
+func shipsSnapshots(id string) bool {
+	list := js.Global().Get("reconcileSnapshots")
+	if !list.Truthy() || list.Type() != js.TypeObject {
+		return false
+	}
+	return list.Call("indexOf", id).Int() >= 0
+}
+
 // yieldToBrowser waits until the browser has run what it had waiting
 // (painting, input), as a task of its own (a MessageChannel message, not
 // a timer, which nests into 4 ms waits). Call it from a goroutine other

@@ -19,17 +19,7 @@ import (
 func (s *stage) renderNow(note string) app.UI {
 	v := s.view
 	c := v.Current
-	var what, why string
-	switch {
-	case c == nil && v.N == 0:
-		what = "Nothing runs yet: the API server has stored the manifests, and no controller has looked at them."
-		why = "Press Next pass (→) to run the first controller pass."
-	case c == nil:
-		what = "Reading the run…"
-	default:
-		e := session.Explain(*c)
-		what, why = e.What, e.Why
-	}
+	what, why := s.nowWords()
 	class := "now"
 	if c != nil {
 		class += " r-" + outcomeClass(c.Result)
@@ -37,15 +27,49 @@ func (s *stage) renderNow(note string) app.UI {
 	if len(v.Traffic) > 0 {
 		class += " has-traffic"
 	}
-	return app.Section().Class(class).Aria("labelledby", "now-title").Body(
+	if s.nowLong(what, why) {
+		class += " long3"
+	}
+	if s.nowOpen {
+		class += " open"
+	}
+	return app.Section().ID("now").Class(class).Aria("labelledby", "now-title").Body(
 		app.H2().ID("now-title").Class("visually-hidden").Text(nowTitle(c)),
 		app.If(note != "", func() app.UI { return app.P().Class("note").Text(note) }),
 		app.P().Class("what").Text(what),
-		app.If(why != "", func() app.UI { return app.P().Class("why").Text(why) }),
+		// The expander sits beside the why, where it costs no line (or
+		// above the stage, on a page that has a line there).
+		app.Div().Class("why-row").Body(
+			app.If(why != "", func() app.UI { return app.P().Class("why").Text(why) }),
+			app.If(!s.openAbove, func() app.UI { return expander("now", s.nowOpen, s.onNowOpen) }),
+		),
 		renderWorld(v.Converged, v.N, v.Moving, v.Why),
 		renderTraffic(v.Traffic),
 		app.If(s.drawMini(), func() app.UI { return loopMini(c) }),
 	)
+}
+
+// nowWords are the now box's sentence and why, made once per reading of
+// the run (the player's story line asks too).
+func (s *stage) nowWords() (what, why string) {
+	c := s.view.Current
+	switch {
+	case c == nil && s.view.N == 0:
+		return "Nothing runs yet: the API server has stored the manifests, and no controller has looked at them.",
+			"Press Next pass (→) to run the first controller pass."
+	case c == nil:
+		return "Reading the run…", ""
+	case s.words.of != c:
+		e := session.Explain(*c)
+		s.words.of, s.words.what, s.words.why = c, e.What, e.Why
+	}
+	return s.words.what, s.words.why
+}
+
+// nowLong reports whether a wide screen cuts the now box's text: the
+// sentence keeps four lines and the why three, the traffic strip one.
+func (s *stage) nowLong(what, why string) bool {
+	return len(what) > 240 || len(why) > 210 || len(s.view.Traffic) > 0
 }
 
 // nowTitle names the now box for screen readers.

@@ -89,6 +89,7 @@ type Player struct {
 func (p *Player) OnInit() {
 	p.speed = defaultSpeed
 	p.host = p
+	p.openAbove = true // beside the story line
 	// During an in-app navigation the address bar changes after the new
 	// page is created: only trust it when it already names a lesson.
 	if u := app.Window().URL(); app.IsClient && u != nil && strings.HasPrefix(u.Path, "/s/") {
@@ -538,7 +539,7 @@ func (p *Player) onCopyEmbed(ctx app.Context, e app.Event) {
 
 // Render draws the page.
 func (p *Player) Render() app.UI {
-	s := shell{embed: p.embed, alert: p.alert, updatable: p.updatable, wide: true}
+	s := shell{embed: p.embed, alert: p.alert, updatable: p.updatable, wide: true, mainClass: "lesson-page"}
 	if p.alert != "" && p.ses != nil {
 		s.onDismiss = p.onDismiss
 	}
@@ -570,6 +571,7 @@ func (p *Player) Render() app.UI {
 		return s.render(
 			p.renderHead(),
 			p.renderTransport(transport{lesson: p.id, extra: p.transportExtra(), busy: p.catchUpBusy()}),
+			p.renderStoryLine(),
 			p.renderStage(),
 			p.renderCatchUpWait(),
 			memoize(storyKey{p.id, p.told, p.tally()}, p.renderStory),
@@ -579,6 +581,7 @@ func (p *Player) Render() app.UI {
 	parts := []app.UI{
 		p.renderHead(),
 		p.renderTransport(transport{lesson: p.id, extra: p.transportExtra(), busy: p.catchUpBusy()}),
+		p.renderStoryLine(),
 		p.renderStage(),
 	}
 	all := p.below(logNote)
@@ -632,27 +635,47 @@ func (p *Player) below(logNote app.UI) [belowGroups]func() []app.UI {
 	}
 }
 
-// renderHead is the lesson's title and its line for this moment: the lead
-// before the run, then the latest moment of the story the run has reached.
-// The story so far and the whole summary are below the stage. Embedded,
-// the course page around the frame says what the lesson is: the title is
-// for screen readers only.
+// renderHead is the lesson's title. Embedded, the course page around the
+// frame says what the lesson is: the title is for screen readers only.
 func (p *Player) renderHead() app.UI {
 	title := app.H1().ID("lesson-title").Text(p.sc.Title)
 	if p.embed {
 		title = app.H1().ID("lesson-title").Class("visually-hidden").Text(p.sc.Title)
 	}
+	return app.Article().Class("lesson").Aria("labelledby", "lesson-title").Body(title)
+}
+
+// renderStoryLine is the lesson's line for this moment: the lead before
+// the run, then the latest moment of the story the run has reached (the
+// story so far and the whole summary are below the stage). It comes after
+// the transport, so that however many lines it takes, the transport stays
+// where it is. Two lines show; the expander beside it opens, in place, the
+// whole line and all that the now box under it keeps short.
+func (p *Player) renderStoryLine() app.UI {
 	line, count := p.sc.Lead, ""
 	if p.told > 0 {
 		line = p.sc.Story[p.told-1].Say
 		count = fmt.Sprintf("%d/%d ", p.told, len(p.sc.Story))
 	}
-	return app.Article().Class("lesson").Aria("labelledby", "lesson-title").Body(
-		title,
-		app.P().Class("story-line").Aria("live", "polite").Title(line).Body(
+	class := "story-line-box" + lengthClass(len(count)+len(line))
+	controls := "story-line"
+	if p.asking == nil && p.catching == nil {
+		// The expander opens the now box's text too: a compact stage
+		// always cuts some (the loop's values), a wide one a long sentence.
+		class, controls = class+" with-now", controls+" now"
+		if p.nowLong(p.nowWords()) {
+			class += " long3"
+		}
+	}
+	if p.nowOpen {
+		class += " open"
+	}
+	return app.Div().Class(class).Body(
+		app.P().ID("story-line").Class("story-line").Aria("live", "polite").Title(line).Body(
 			app.If(count != "", func() app.UI { return app.Span().Class("story-count").Aria("hidden", "true").Text(count) }),
 			app.Text(line),
 		),
+		expander(controls, p.nowOpen, p.onNowOpen),
 	)
 }
 

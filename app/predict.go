@@ -33,6 +33,13 @@ type question struct {
 	right   int
 	// n is the pass the question is about.
 	n int
+	// at is the moment the page stands at while it asks: the clock runs
+	// on from the last pass to the question's moment, or to the last
+	// moment of the lesson's story before the pass if that is later, so
+	// that what the story says motivates the question before it is
+	// asked (never to the pass's own time: the pass, and what the story
+	// says of it, are the answer). Zero: the page stays where it is.
+	at api.Time
 }
 
 // guess is what the learner answered to a lesson's predict mark.
@@ -84,10 +91,29 @@ func nextQuestion(sc *scenario.Scenario, ses *session.Session, answered map[int]
 			}
 		}
 		if next.At >= pr.At && prev < pr.At {
-			return makeQuestion(i, pr.Ask, next, ses.ControllerNames()), true
+			q := makeQuestion(i, pr.Ask, next, ses.ControllerNames())
+			q.at = askAt(sc, pr.At, next.At, ses.Now())
+			return q, true
 		}
 	}
 	return question{}, false
+}
+
+// askAt is the moment a question marked at mark, about a pass at pass,
+// is asked, the run's clock being at now: the later of mark and the last
+// moment of the story before the pass, when it is after now and before the
+// pass (zero otherwise).
+func askAt(sc *scenario.Scenario, mark, pass, now api.Time) api.Time {
+	at := mark
+	for _, m := range sc.Story {
+		if m.At < pass && m.At > at {
+			at = m.At
+		}
+	}
+	if at <= now || at >= pass {
+		return 0
+	}
+	return at
 }
 
 // makeQuestion builds the question of kind ask (or the one that fits the
@@ -191,6 +217,14 @@ func (p *Player) ask(ctx app.Context) bool {
 	guard(&p.alert, "Preparing the question", func() { q, ok = nextQuestion(p.sc, p.ses, p.guesses) })
 	if !ok {
 		return false
+	}
+	if q.at > 0 {
+		// The clock runs on to the question's moment, no pass before it
+		// (the next is at or after the moment): the inputs of the moment
+		// are given, and the story line says what it says there.
+		guard(&p.alert, "Going to the question's moment", func() { p.ses.StepTowards(q.at) })
+		p.refresh()
+		p.readChecks()
 	}
 	p.asking, p.answer = &q, ""
 	p.focus(ctx, "predict-title")

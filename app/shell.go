@@ -19,6 +19,8 @@ type shell struct {
 	updatable bool
 	// wide lets the page use the width of a laptop (a lesson's stage).
 	wide bool
+	// mainClass classes the main element (the player's: "lesson-page").
+	mainClass string
 }
 
 func (s shell) render(content ...app.UI) app.UI {
@@ -59,7 +61,7 @@ func (s shell) render(content ...app.UI) app.UI {
 				}),
 			)
 		}),
-		app.Main().ID("main").Body(content...),
+		app.Main().ID("main").Class(s.mainClass).Body(content...),
 		app.If(!s.embed, func() app.UI {
 			return app.Footer().Class("site").Body(
 				app.P().Text("Reconcile " + Version + " · a simulated Kubernetes control plane that runs in your browser; nothing here talks to a real cluster."),

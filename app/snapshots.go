@@ -78,8 +78,8 @@ func (p *Player) fetchSnapshot(ctx app.Context) {
 	}
 	c.looked = true
 	label := SnapshotLabel(p.id)
-	if label == "" {
-		return
+	if label == "" || !shipsSnapshots(p.id) {
+		return // the site says it has none for the lesson: nothing to ask for
 	}
 	c.waiting = true
 	id, want, ses := p.id, c.to, p.ses

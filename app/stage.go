@@ -33,6 +33,17 @@ type stage struct {
 	driver
 	// dialsOpen shows the transport's other controls on a narrow screen.
 	dialsOpen bool
+	// nowOpen shows the whole of what the now box keeps short: the pass's
+	// sentence and why, what is still moving, the loop's values.
+	nowOpen bool
+	// openAbove says the page draws the now box's expander above the
+	// stage (the player, beside its story line, opening both).
+	openAbove bool
+	// words are the now box's words for the pass of (nowWords).
+	words struct {
+		of        *sim.Pass
+		what, why string
+	}
 	// explainFields shows what each field of the pass details means.
 	explainFields bool
 	fault         session.FaultForm
@@ -394,6 +405,7 @@ func (s *stage) onPlay(ctx app.Context, e app.Event)        { s.togglePlay(ctx) 
 func (s *stage) onInject(ctx app.Context, e app.Event)      { s.inject(ctx) }
 func (s *stage) onDismiss(ctx app.Context, e app.Event)     { s.alert = "" }
 func (s *stage) onDials(ctx app.Context, e app.Event)       { s.dialsOpen = !s.dialsOpen }
+func (s *stage) onNowOpen(ctx app.Context, e app.Event)     { s.nowOpen = !s.nowOpen }
 func (s *stage) onNextEvent(ctx app.Context, e app.Event)   { s.nextEvent(ctx) }
 func (s *stage) onSkipStartup(ctx app.Context, e app.Event) { s.skipStartup(ctx) }
 func (s *stage) onExplainFields(ctx app.Context, e app.Event) {

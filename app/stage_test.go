@@ -232,3 +232,66 @@ func TestPagesDrawBeforeARun(t *testing.T) {
 		}
 	}
 }
+
+// A question comes after the story has told what motivates it: when a
+// lesson asks, every moment of its story before the pass it asks about has
+// been told, and the story line says the latest of them; nothing the story
+// says at the pass or after it (the answer) is told yet. The clock stood
+// still for the question (no pass ran), so the pass that runs after the
+// answer is the one asked about, the same pass as a run that never
+// stopped: the same digest. (node-dies-at-3am asked before its story
+// said that worker-2 lost power.)
+func TestPredictComesAfterTheStoryThatMotivatesIt(t *testing.T) {
+	var ctx app.Context
+	lessons := 0
+	for _, id := range scenarios.Ordered() {
+		p := openPlayer(t, "/s/"+id)
+		if len(p.sc.Predict) == 0 {
+			continue
+		}
+		lessons++
+		p.guesses = map[int]guess{}
+		asked := 0
+		for i := 0; i < 5000 && !p.view.AtEnd && asked < len(p.sc.Predict); i++ {
+			p.next(ctx)
+			q := p.asking
+			if q == nil {
+				continue
+			}
+			asked++
+			at := nativeRun(t, id, q.n)
+			pass, _ := at.Pass(q.n)
+			want := 0
+			for _, m := range p.sc.Story {
+				if m.At < pass.At {
+					want++
+				}
+			}
+			if p.told != want {
+				t.Errorf("%s: asked before pass %d (t=%s) with %d moments of the story told, want %d (the clock at %s)",
+					id, q.n, pass.At, p.told, want, p.ses.Now())
+			}
+			if p.view.N != q.n-1 {
+				t.Errorf("%s: the question about pass %d is asked at pass %d", id, q.n, p.view.N)
+			}
+			if want > 0 {
+				if line := app.HTMLString(p.renderStoryLine()); !strings.Contains(line, p.sc.Story[want-1].Say[:40]) {
+					t.Errorf("%s: asked before pass %d, the story line is %s, want moment %d", id, q.n, line, want)
+				}
+			}
+			p.answerQuestion(ctx, -1)
+			if p.view.N != q.n {
+				t.Fatalf("%s: the answer ran to pass %d, want %d", id, p.view.N, q.n)
+			}
+			if got, want := p.ses.Digest(), at.Digest(); got != want {
+				t.Errorf("%s: pass %d after the question has digest %s, without stopping %s", id, q.n, got, want)
+			}
+		}
+		if asked != len(p.sc.Predict) {
+			t.Errorf("%s: Next pass met %d of its %d questions", id, asked, len(p.sc.Predict))
+		}
+	}
+	if lessons < 6 {
+		t.Errorf("%d lessons ask: want at least 6", lessons)
+	}
+}

@@ -73,10 +73,10 @@ func (s *stage) renderTransport(t transport) app.UI {
 			app.Div().Class("pacing").Body(
 				app.Button().Type("button").Text("Next event").Disabled(off || v.AtEnd).OnClick(s.onNextEvent).
 					Title("Run passes until something you can see changes, or an input comes"),
-				app.If(v.InStartup, func() app.UI {
-					return app.Button().Type("button").Text("Skip start-up").Disabled(off).OnClick(s.onSkipStartup).
-						Title("Run the start-up passes at once, to where the world first settles")
-				}),
+				// Out of the start-up the button keeps its place, unseen, so
+				// that nothing after it moves when the start-up ends.
+				app.Button().Type("button").Class(startupClass(v.InStartup)).Text("Skip start-up").Disabled(off || !v.InStartup).
+					OnClick(s.onSkipStartup).Title("Run the start-up passes at once, to where the world first settles"),
 			),
 			speedControl(s.speed, s.onSpeed),
 			app.Div().Class("field timeline").Body(
@@ -118,6 +118,14 @@ func speedControl(speed int, onSpeed app.EventHandler) app.UI {
 			return app.Option().Value(speeds[i].label).Text(speeds[i].label).Selected(i == speed)
 		})),
 	)
+}
+
+// startupClass hides Skip start-up, in its place, out of the start-up.
+func startupClass(in bool) string {
+	if in {
+		return "startup"
+	}
+	return "startup unseen"
 }
 
 // buttonsClass lets a row with extra buttons wrap on a compact screen.

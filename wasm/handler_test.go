@@ -6,9 +6,15 @@ import (
 	"html"
 	"io"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"reflect"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"reconcile/scenarios"
 )
@@ -107,5 +113,94 @@ func TestHandlerUsesLocalIconsAndTheRealWasmSize(t *testing.T) {
 	h.ServeHTTP(rec, httptest.NewRequest("GET", "/manifest.webmanifest", nil))
 	if strings.Contains(rec.Body.String(), "http") {
 		t.Errorf("the manifest names a remote resource: %s", rec.Body.String())
+	}
+}
+
+// Link previews (og:url, og:image) name the site's address when the build
+// is given one (-site), and are left out when it is not: go-app writes
+// "https://" with no host otherwise, a preview that leads nowhere.
+func TestLinkPreviewsNameTheSiteOrNothing(t *testing.T) {
+	registerRoutes.Do(routes)
+	old := siteAddress
+	t.Cleanup(func() { siteAddress = old })
+	pagesTo := []string{"/", "/s/node-dies-at-3am"}
+	meta := regexp.MustCompile(`<meta (?:property="og:(url|image)" content="([^"]*)"|content="([^"]*)" property="og:(url|image)")>`)
+	previews := func(dir, page string) map[string]string {
+		name := "index.html"
+		if page != "/" {
+			name = strings.TrimPrefix(page, "/") + ".html"
+		}
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]string{}
+		for _, m := range meta.FindAllStringSubmatch(string(b), -1) {
+			out[m[1]+m[4]] = m[2] + m[3] // the attributes come in either order
+		}
+		return out
+	}
+
+	// Unknown: the site the build writes has none.
+	siteAddress = ""
+	dir := t.TempDir()
+	if err := app.GenerateStaticWebsite(dir, handler(1234), pagesTo...); err != nil {
+		t.Fatal(err)
+	}
+	if got := previews(dir, "/s/node-dies-at-3am"); got["url"] != "https:///s/node-dies-at-3am" {
+		t.Fatalf("go-app no longer writes a hostless og:url (%q): see whether dropHostlessPreviews is still needed", got)
+	}
+	if err := dropHostlessPreviews(dir); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range pagesTo {
+		if got := previews(dir, p); len(got) != 0 {
+			t.Errorf("%s: link previews with no site address: %q", p, got)
+		}
+	}
+
+	// Known: every preview names it.
+	siteAddress = "https://reconcile.example.org/learn"
+	dir = t.TempDir()
+	if err := app.GenerateStaticWebsite(dir, handler(1234), pagesTo...); err != nil {
+		t.Fatal(err)
+	}
+	if err := dropHostlessPreviews(dir); err != nil {
+		t.Fatal(err)
+	}
+	for p, want := range map[string]map[string]string{
+		"/":                   {"url": "https://reconcile.example.org/learn", "image": "https://reconcile.example.org/learn/web/icon-512.png"},
+		"/s/node-dies-at-3am": {"url": "https://reconcile.example.org/learn/s/node-dies-at-3am", "image": "https://reconcile.example.org/learn/web/icon-512.png"},
+	} {
+		if got := previews(dir, p); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: link previews %q, want %q", p, got, want)
+		}
+	}
+
+	for _, bad := range []string{"http://reconcile.example.org", "reconcile.example.org", "https://", "https://x.org/?q=1"} {
+		if checkSiteAddress(bad) == nil {
+			t.Errorf("-site %q is taken", bad)
+		}
+	}
+	for _, good := range []string{"", "https://reconcile.example.org", "https://example.org/learn"} {
+		if err := checkSiteAddress(good); err != nil {
+			t.Errorf("-site %q: %v", good, err)
+		}
+	}
+}
+
+// The pages say which lessons the site ships snapshots for, and their
+// script asks for the snapshots of those only.
+func TestPagesNameTheLessonsWithSnapshots(t *testing.T) {
+	old := snapshotLessons
+	t.Cleanup(func() { snapshotLessons = old })
+	snapshotLessons = nil
+	if page := prerender(t, "/s/node-dies-at-3am"); !strings.Contains(page, "var has = window.reconcileSnapshots = [];") {
+		t.Errorf("a site without snapshots does not say so")
+	}
+	snapshotLessons = []string{"scale-10000"}
+	if page := prerender(t, "/s/node-dies-at-3am"); !strings.Contains(page, `var has = window.reconcileSnapshots = ["scale-10000"];`) ||
+		!strings.Contains(page, "has.indexOf(m[1]) < 0) return;") {
+		t.Errorf("the page does not name the lessons with snapshots, or asks for others")
 	}
 }

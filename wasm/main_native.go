@@ -3,6 +3,7 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -27,6 +28,7 @@ func main() {
 	dir := flag.String("dir", "dist", "the generated site to serve (with -serve)")
 	flag.IntVar(&snapshotFrom, "snapshots-from", snapshotFrom, "ship snapshots of the lessons whose run has at least `N` passes (with -generate)")
 	flag.IntVar(&snapshotEvery, "snapshots-every", snapshotEvery, "one snapshot every `N` passes (with -generate)")
+	flag.StringVar(&siteAddress, "site", os.Getenv("RECONCILE_SITE"), "the site's address, `https://HOST[/PATH]`, for link previews (og:url, og:image; with -generate; default $RECONCILE_SITE; without it they are left out)")
 	flag.Usage = func() {
 		fmt.Fprintf(flag.CommandLine.Output(), "usage: wasm -generate DIR | -serve ADDR [-dir DIR]\n\n")
 		flag.PrintDefaults()
@@ -37,6 +39,9 @@ func main() {
 		os.Exit(2)
 	}
 	routes()
+	if err := checkSiteAddress(siteAddress); err != nil {
+		log.Fatalf("-site: %v", err)
+	}
 
 	if *generate != "" {
 		if err := generateSite(*generate, *web, *wasm); err != nil {
@@ -83,11 +88,17 @@ func handler(wasmSize int64) *app.Handler {
 		// A page opened in a course page's frame (?embed=1) is drawn as an
 		// embed from its first paint, before app.wasm has loaded: the
 		// prerendered page is the same for every query.
-		RawHeaders: []string{embedHeader, snapshotHeader},
+		RawHeaders: []string{embedHeader, snapshotHeader(snapshotLessons)},
 		Version:    version,
 	}
 	if wasmSize > 0 {
 		h.WasmContentLength = strconv.FormatInt(wasmSize, 10)
+	}
+	if siteAddress != "" {
+		// Link previews (og:url, og:image) name the site's address; go-app
+		// writes them https://Domain/path.
+		h.Domain = strings.TrimPrefix(siteAddress, "https://")
+		h.Image = h.Icon.Large
 	}
 	// Cache every asset and every prerendered page at install, so that
 	// after one visit the site works with the server stopped, deep links
@@ -122,15 +133,27 @@ func offlineWorker(template string) string {
 // embedHeader marks the document as embedded when its address says so.
 const embedHeader = `<script>if (/[?&]embed=1(&|$)/.test(location.search)) document.documentElement.classList.add("embed")</script>`
 
-// snapshotHeader starts, for a deep link into a lesson (/s/ID?pass=N),
-// the download of the snapshot shipped nearest before its pass
-// (app/snapshots.go) while app.wasm loads: window.reconcileSnapshot is a
-// promise of {id, want, label, pass, bytes}, or of null when the lesson
-// has none or the download failed (the player then fetches it itself,
-// and says why when that fails too).
-const snapshotHeader = `<script>(function () {
+// snapshotHeader says which lessons the site ships snapshots for (ids:
+// window.reconcileSnapshots, which the player reads before it looks for
+// one: app/snapshots.go) and starts, for a deep link into one of them
+// (/s/ID?pass=N), the download of the snapshot shipped nearest before its
+// pass while app.wasm loads: window.reconcileSnapshot is a promise of {id,
+// want, label, pass, bytes}, or of null when the download failed (the
+// player then fetches it itself, and says why when that fails too). A
+// lesson the site ships none for is asked nothing: no request, no 404.
+func snapshotHeader(ids []string) string {
+	list, err := json.Marshal(append([]string{}, ids...))
+	if err != nil {
+		panic(err) // strings always encode
+	}
+	return strings.Replace(snapshotScript, "[]", string(list), 1)
+}
+
+// snapshotScript is snapshotHeader's script, for a site with no snapshots.
+const snapshotScript = `<script>(function () {
+  var has = window.reconcileSnapshots = [];
   var m = /^\/s\/([a-z0-9-]+)$/.exec(location.pathname), q = /[?&]pass=(\d+)(&|$)/.exec(location.search);
-  if (!m || !q || !window.DecompressionStream) return;
+  if (!m || !q || !window.DecompressionStream || has.indexOf(m[1]) < 0) return;
   var id = m[1], want = Number(q[1]), dir = "/snapshots/" + id + "/";
   window.reconcileSnapshot = fetch(dir + "index.json").then(function (r) {
     if (!r.ok) return null;

@@ -7,8 +7,10 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"github.com/andybalholm/brotli"
@@ -26,11 +28,17 @@ func generateSite(dir, web, wasm string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
+	// The snapshots first: the pages say which lessons have some.
+	if snapshotLessons, err = writeSnapshots(dir); err != nil {
+		return err
+	}
 	if err := app.GenerateStaticWebsite(dir, handler(st.Size()), pages()...); err != nil {
 		return err
 	}
-	if err := writeSnapshots(dir); err != nil {
-		return err
+	if siteAddress == "" {
+		if err := dropHostlessPreviews(dir); err != nil {
+			return err
+		}
 	}
 	if err := copyTree(web, filepath.Join(dir, "web"), func(name string) bool {
 		// Stale compressed binaries are rewritten below.
@@ -126,4 +134,53 @@ func writeAtomically(dst string, write func(io.Writer) error) error {
 		return err
 	}
 	return os.Rename(f.Name(), dst)
+}
+
+// siteAddress is where the site is served, https://HOST[/PATH] (-site):
+// link previews name it. Unknown (""), the pages have none.
+var siteAddress string
+
+// checkSiteAddress refuses a site address link previews cannot use.
+func checkSiteAddress(s string) error {
+	if s == "" {
+		return nil
+	}
+	u, err := url.Parse(s)
+	switch {
+	case err != nil:
+		return err
+	case u.Scheme != "https" || u.Host == "":
+		return fmt.Errorf("%q: want https://HOST or https://HOST/PATH (link previews are https)", s)
+	case u.RawQuery != "" || u.Fragment != "" || u.User != nil:
+		return fmt.Errorf("%q: want https://HOST or https://HOST/PATH, without a query, fragment or user", s)
+	}
+	return nil
+}
+
+// hostlessPreview matches the lines go-app writes for og:url and og:image
+// when it knows no site address: "https://" with no host (go-app writes
+// an element's attributes in either order).
+var hostlessPreview = regexp.MustCompile(`(?m)^[ \t]*<meta (property="og:(url|image)" content="https://(/[^"]*)?"|content="https://(/[^"]*)?" property="og:(url|image)")>\r?\n`)
+
+// dropHostlessPreviews takes out of every page under dir the link-preview
+// lines that name no host: a preview with a broken address is worse than
+// none.
+func dropHostlessPreviews(dir string) error {
+	return filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || filepath.Ext(path) != ".html" {
+			return err
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		out := hostlessPreview.ReplaceAll(b, nil)
+		if len(out) == len(b) {
+			return nil
+		}
+		return writeAtomically(path, func(w io.Writer) error {
+			_, err := w.Write(out)
+			return err
+		})
+	})
 }

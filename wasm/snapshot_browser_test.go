@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -75,6 +76,31 @@ func TestBrowserSnapshotDeepLink(t *testing.T) {
 	}
 	want := run.Digest()
 
+	// A lesson the site ships no snapshots for: a deep link asks for none
+	// (it asked for index.json, and logged a 404, on eb8f7c2).
+	t.Run("none shipped", func(t *testing.T) {
+		ctx := browser(t)
+		base := site(t)
+		// Opened at the deep link, and a deep link followed within the page.
+		for _, within := range []bool{false, true} {
+			u := "/s/" + id + "?pass=" + strconv.Itoa(pass)
+			if within {
+				u = "/s/" + id
+			}
+			open(t, ctx, base+u)
+			if within {
+				waitStatus(t, ctx, 0)
+				eval[bool](t, ctx, "following a deep link", `history.pushState({}, "", "?pass=`+strconv.Itoa(pass)+`"); dispatchEvent(new PopStateEvent("popstate")); true`)
+			}
+			waitStatus(t, ctx, pass)
+			asked := eval[[]string](t, ctx, "listing what the page fetched",
+				`performance.getEntriesByType("resource").map(e => new URL(e.name).pathname).filter(p => p.startsWith("/snapshots/"))`)
+			if len(asked) > 0 {
+				t.Errorf("%s: the page asked for %q, which the site does not ship", u, asked)
+			}
+		}
+	})
+
 	// Opened at the deep link itself, the page's own script downloads
 	// the snapshot while app.wasm loads, and the player takes it from
 	// there: the file is fetched once, and the world is the engine's.
@@ -137,16 +163,38 @@ func TestBrowserSnapshotDeepLink(t *testing.T) {
 }
 
 // siteWithSnapshots serves the generated site with the snapshots under
-// dir/snapshots/ beside it, on a random local port.
+// dir/snapshots/ beside it, on a random local port, its pages saying that
+// the site ships them (as the pages of a site built with them do:
+// snapshotHeader).
 func siteWithSnapshots(t *testing.T, dir string) string {
 	t.Helper()
 	files, snaps := siteHandler(siteDir), siteHandler(dir)
+	entries, err := os.ReadDir(filepath.Join(dir, "snapshots"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, e := range entries {
+		ids = append(ids, e.Name())
+	}
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasPrefix(r.URL.Path, "/snapshots/") {
 			snaps.ServeHTTP(w, r)
 			return
 		}
-		files.ServeHTTP(w, r)
+		if !strings.HasPrefix(r.URL.Path, "/s/") {
+			files.ServeHTTP(w, r)
+			return
+		}
+		rec := httptest.NewRecorder()
+		files.ServeHTTP(rec, r)
+		body := strings.Replace(rec.Body.String(), snapshotHeader(nil), snapshotHeader(ids), 1)
+		for k, v := range rec.Header() {
+			w.Header()[k] = v
+		}
+		w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+		w.WriteHeader(rec.Code)
+		io.WriteString(w, body)
 	}))
 	t.Cleanup(srv.Close)
 	return srv.URL

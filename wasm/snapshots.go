@@ -38,18 +38,27 @@ var (
 	snapshotMax = 200000
 )
 
+// snapshotLessons are the lessons the site being built ships snapshots
+// for: its pages say so (snapshotHeader), and ask for no others.
+var snapshotLessons []string
+
 // writeSnapshots writes the snapshots of every bundled lesson long enough
-// to have some under dir/snapshots/<id>/, with their index.json.
-func writeSnapshots(dir string) error {
+// to have some under dir/snapshots/<id>/, with their index.json, and
+// returns the lessons it wrote some for.
+func writeSnapshots(dir string) ([]string, error) {
 	if err := os.RemoveAll(filepath.Join(dir, "snapshots")); err != nil {
-		return err
+		return nil, err
 	}
+	var ids []string
 	for _, id := range scenarios.IDs() {
 		if err := writeLessonSnapshots(dir, id); err != nil {
-			return fmt.Errorf("snapshots of %s: %w", id, err)
+			return nil, fmt.Errorf("snapshots of %s: %w", id, err)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "snapshots", id, "index.json")); err == nil {
+			ids = append(ids, id)
 		}
 	}
-	return nil
+	return ids, nil
 }
 
 func writeLessonSnapshots(dir, id string) error {

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"reconcile/engine/api"
 	"reconcile/engine/sim"
@@ -52,13 +53,20 @@ var stageMoments = []stageMoment{
 // stageCheck is JavaScript that returns what of the stage is outside the
 // viewport of the document doc in the window win (empty when all is in),
 // and how many changed objects it found.
+//
+// On a phone the transport is held at the bottom of the screen: what is
+// under it is not seen, so the floor of what is seen is its top.
 const stageCheck = `(doc, win) => {
 	const out = [];
 	const shown = el => el && el.getClientRects().length > 0 && win.getComputedStyle(el).visibility != "hidden";
+	const bar = doc.querySelector("section.transport");
+	const barTop = bar ? bar.getBoundingClientRect().top : win.innerHeight;
+	const floor = barTop > win.innerHeight / 2 ? Math.min(barTop, win.innerHeight) : win.innerHeight;
 	const inside = (el, name) => {
 		if (!shown(el)) { out.push(name + " is not shown"); return }
 		const r = el.getBoundingClientRect();
-		if (r.top < -1 || r.left < -1 || r.bottom > win.innerHeight + 1 || r.right > win.innerWidth + 1) {
+		const bottom = bar && bar.contains(el) ? win.innerHeight : floor;
+		if (r.top < -1 || r.left < -1 || r.bottom > bottom + 1 || r.right > win.innerWidth + 1) {
 			out.push(name + " at x " + Math.round(r.left) + "–" + Math.round(r.right) + ", y " + Math.round(r.top) + "–" + Math.round(r.bottom) +
 				" of a " + win.innerWidth + "×" + win.innerHeight + " viewport");
 		}
@@ -80,10 +88,14 @@ const stageCheck = `(doc, win) => {
 // each answer, the status) is outside the viewport.
 const questionCheck = `(doc, win) => {
 	const out = [];
+	const bar = doc.querySelector("section.transport");
+	const barTop = bar ? bar.getBoundingClientRect().top : win.innerHeight;
+	const floor = barTop > win.innerHeight / 2 ? Math.min(barTop, win.innerHeight) : win.innerHeight;
 	const inside = (el, name) => {
 		if (!el || el.getClientRects().length == 0) { out.push(name + " is not shown"); return }
 		const r = el.getBoundingClientRect();
-		if (r.top < -1 || r.left < -1 || r.bottom > win.innerHeight + 1 || r.right > win.innerWidth + 1) {
+		const bottom = bar && bar.contains(el) ? win.innerHeight : floor;
+		if (r.top < -1 || r.left < -1 || r.bottom > bottom + 1 || r.right > win.innerWidth + 1) {
 			out.push(name + " at y " + Math.round(r.top) + "–" + Math.round(r.bottom) + " of a " + win.innerWidth + "×" + win.innerHeight + " viewport");
 		}
 	};
@@ -280,4 +292,118 @@ func storyPasses(t *testing.T, id string) []int {
 		}
 	}
 	return out
+}
+
+// cutCheck is JavaScript that lists the texts of the stage (the story
+// line, the pass's sentence and why, what is still moving, the loop's
+// values, the nodes' states) that are cut: shown in less room than they
+// take, or not shown at all.
+const cutCheck = `(() => {
+	const out = [];
+	const cut = (el, name) => {
+		if (!el) return;
+		const s = getComputedStyle(el);
+		if (el.getClientRects().length == 0 || s.display == "none" || el.getBoundingClientRect().width < 2) { out.push(name + " is not shown"); return }
+		if (el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1) out.push(name + " is cut: " + el.textContent.trim().slice(0, 60));
+	};
+	cut(document.querySelector(".story-line"), "the story line");
+	cut(document.querySelector(".now .what"), "the pass's sentence");
+	cut(document.querySelector(".now .why"), "the why");
+	cut(document.querySelector(".now .world"), "what is still moving");
+	document.querySelectorAll(".now .more-moving").forEach(el => cut(el, "more of what is moving"));
+	document.querySelectorAll(".loopm-value").forEach((el, i) => cut(el, "the loop's value " + i));
+	document.querySelectorAll(".stage .node-status").forEach(el => cut(el, "the state of " + el.parentElement.textContent.trim().slice(0, 20)));
+	return out;
+})()`
+
+// On a phone the transport stays at hand at the bottom of the screen,
+// however far the page scrolls, without hiding the end of the page; every
+// text the stage cuts opens in place, with the keyboard too; nodes'
+// states read whole.
+func TestBrowserStagePhone(t *testing.T) {
+	base := siteWithCourse(t)
+	ctx := browser(t)
+	defer do(t, ctx, "back to the desktop", chromedp.EmulateViewport(1280, 900))
+	do(t, ctx, "a 390×844 phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
+
+	for _, c := range []struct {
+		lesson string
+		pass   int
+		// symptom: the lesson opens at its symptom (?at=symptom), not
+		// at the pass before with Next pass.
+		symptom bool
+	}{{"node-dies-at-3am", 38, false}, {"node-dies-at-3am", 44, false}, {"stuck-rollout", 107, true}} {
+		where := fmt.Sprintf("%s pass %d", c.lesson, c.pass)
+		if c.symptom {
+			open(t, ctx, fmt.Sprintf("%s/s/%s?at=symptom", base, c.lesson))
+			waitStatus(t, ctx, c.pass)
+		} else {
+			open(t, ctx, fmt.Sprintf("%s/s/%s?pass=%d", base, c.lesson, c.pass-1))
+			waitStatus(t, ctx, c.pass-1)
+			nextPass(t, ctx, c.pass)
+		}
+
+		type box struct{ Top, Bottom, Height, NextTop float64 }
+		bar := func() box {
+			return eval[box](t, ctx, "finding the transport", `(() => { const r = document.querySelector("section.transport").getBoundingClientRect();
+				const n = [...document.querySelectorAll("section.transport button")].find(b => b.textContent.trim() == "Next pass").getBoundingClientRect();
+				return {Top: r.top, Bottom: r.bottom, Height: innerHeight, NextTop: n.top} })()`)
+		}
+		b := bar()
+		if b.Bottom < b.Height-1 || b.Bottom > b.Height+1 {
+			t.Errorf("%s: the transport ends at y %.0f of a %.0f px screen, not at its bottom", where, b.Bottom, b.Height)
+		}
+		for _, y := range []int{600, 1800, 100000} {
+			eval[bool](t, ctx, "scrolling", fmt.Sprintf(`(window.scrollTo(0, %d), true)`, y))
+			time.Sleep(50 * time.Millisecond)
+			if s := bar(); s.NextTop != b.NextTop && y < 100000 {
+				t.Errorf("%s: scrolled to %d, Next pass is at y %.0f, was %.0f", where, y, s.NextTop, b.NextTop)
+			}
+		}
+		// At the end of the page the transport has its own room: nothing
+		// of the page is under it.
+		if hidden := eval[string](t, ctx, "looking under the transport", `(() => {
+			const r = document.querySelector("section.transport").getBoundingClientRect();
+			const main = document.getElementById("main");
+			for (const el of main.querySelectorAll("section, .workspace > *, .share, .log")) {
+				if (el.closest("section.transport")) continue;
+				const e = el.getBoundingClientRect();
+				if (e.height > 0 && e.bottom > r.top + 1 && e.top < r.bottom) return el.className + " at y " + Math.round(e.top) + "–" + Math.round(e.bottom);
+			}
+			return "" })()`); hidden != "" {
+			t.Errorf("%s: at the end of the page the transport hides %s", where, hidden)
+		}
+		eval[bool](t, ctx, "scrolling back", `(window.scrollTo(0, 0), true)`)
+
+		if cut := eval[[]string](t, ctx, "looking for cut text", cutCheck); len(cut) == 0 {
+			t.Errorf("%s: nothing of the stage is cut on a phone: the check below proves nothing", where)
+		}
+		// The expander, with the keyboard: focus it and press Enter.
+		eval[bool](t, ctx, "focusing Show all", `([...document.querySelectorAll("button")].find(b => b.textContent.trim() == "Show all").focus(), true)`)
+		do(t, ctx, "pressing Enter", chromedp.KeyEvent(kb.Enter))
+		poll(t, ctx, "the text opens", `(() => { const b = document.querySelector("button.expand[aria-expanded]");
+			return b && b.getAttribute("aria-expanded") == "true" && b.textContent.trim() == "Show less" })()`, 5*time.Second)
+		if cut := eval[[]string](t, ctx, "looking for cut text", cutCheck); len(cut) > 0 {
+			for _, c := range cut {
+				t.Errorf("%s, opened: %s", where, c)
+			}
+		}
+		if status := text(t, ctx, `[role="status"]`); !strings.Contains(status, fmt.Sprintf("Pass %d", c.pass)) {
+			t.Errorf("%s: opening the text moved the run: %q", where, status)
+		}
+		// The screenshot shows the opened text from the story line down,
+		// as a learner sees it after scrolling to it.
+		eval[bool](t, ctx, "scrolling to the story line", `(window.scrollTo(0, document.querySelector(".story-line").getBoundingClientRect().top + scrollY - 8), true)`)
+		shot := run(t, ctx, "screenshot", chromedp.CaptureScreenshot())
+		eval[bool](t, ctx, "scrolling back", `(window.scrollTo(0, 0), true)`)
+		if err := os.MkdirAll(artifactsDir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(artifactsDir, fmt.Sprintf("phone-%s-%d-open.png", c.lesson, c.pass)), shot, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		axeCheck(t, ctx, where+" at 390×844, opened")
+		clickButton(t, ctx, "Show less")
+		poll(t, ctx, "the text closes", `document.querySelector("button.expand[aria-expanded]").getAttribute("aria-expanded") == "false"`, 5*time.Second)
+	}
 }
