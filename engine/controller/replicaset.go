@@ -52,7 +52,19 @@ const BurstReplicas = 500
 // ExpectationsTimeout is how long a ReplicaSet waits to see its own writes.
 const ExpectationsTimeout = 5 * api.Minute
 
-// LevelLines is the lesson's level-triggered block, line by line.
+// The lines of LevelLines a pass lights, by what they do (1-based).
+const (
+	lineEveryPass = iota + 1
+	lineDesired
+	lineObserved
+	lineIfShort
+	lineCreate
+	lineIfOver
+	lineDelete
+)
+
+// LevelLines is the lesson's level-triggered block, line by line; the
+// line* constants name them.
 var LevelLines = []string{
 	"every pass:",
 	"  desired = spec.replicas",
@@ -190,7 +202,7 @@ func labelsEqual(a, b map[string]string) bool {
 // Reconcile runs one pass for a ReplicaSet key.
 func (r *ReplicaSet) Reconcile(ctx *Context, req Request) (Result, error) {
 	key := req.Key
-	ctx.Lines = []int{1}
+	ctx.Lines = []int{lineEveryPass}
 	rs, _ := ctx.Cache.Get("ReplicaSet", key).(*api.ReplicaSet)
 	if rs == nil {
 		ctx.Desired, ctx.Observed = "ReplicaSet deleted", "-"
@@ -232,7 +244,7 @@ func (r *ReplicaSet) Reconcile(ctx *Context, req Request) (Result, error) {
 			return Result{}, claimErr
 		}
 	}
-	ctx.Lines = append(ctx.Lines, 2, 3)
+	ctx.Lines = append(ctx.Lines, lineDesired, lineObserved)
 	ctx.Desired = fmt.Sprintf("spec.replicas = %d", want)
 	ctx.Observed = fmt.Sprintf("%d active pods", n.active)
 	diff := want - n.active
@@ -308,10 +320,10 @@ func countPods(rs *api.ReplicaSet, pods []*api.Pod) podCounts {
 
 func (r *ReplicaSet) manage(ctx *Context, rs *api.ReplicaSet, pods []*api.Pod, diff int32) error {
 	key := api.RefOf(rs).Key()
-	ctx.Lines = append(ctx.Lines, 4)
+	ctx.Lines = append(ctx.Lines, lineIfShort)
 	switch {
 	case diff > 0:
-		ctx.Lines = append(ctx.Lines, 5)
+		ctx.Lines = append(ctx.Lines, lineCreate)
 		n := min(int(diff), BurstReplicas)
 		created := 0
 		r.expect[key] = expectation{adds: n, at: ctx.Now}
@@ -341,12 +353,12 @@ func (r *ReplicaSet) manage(ctx *Context, rs *api.ReplicaSet, pods []*api.Pod, d
 				e := r.expect[key]
 				e.adds = created
 				r.expect[key] = e
-				ctx.Lines = append(ctx.Lines, 6)
+				ctx.Lines = append(ctx.Lines, lineIfOver)
 				return firstErr
 			}
 		}
 	case diff < 0:
-		ctx.Lines = append(ctx.Lines, 6, 7)
+		ctx.Lines = append(ctx.Lines, lineIfOver, lineDelete)
 		n := min(int(-diff), BurstReplicas)
 		victims := podsToDelete(pods, n, ctx.Now)
 		r.expect[key] = expectation{dels: n, at: ctx.Now}
@@ -362,7 +374,7 @@ func (r *ReplicaSet) manage(ctx *Context, rs *api.ReplicaSet, pods []*api.Pod, d
 			ctx.Event(rs, "Normal", "SuccessfulDelete", "Deleted pod: %s", p.Name)
 		}
 	default:
-		ctx.Lines = append(ctx.Lines, 6)
+		ctx.Lines = append(ctx.Lines, lineIfOver)
 	}
 	return nil
 }

@@ -15,7 +15,15 @@ import (
 // run too many, and a crash between two actions leaves it wrong.
 type ReplicaSetEdge struct{}
 
-// EdgeLines is the lesson's edge-triggered block, line by line.
+// The lines of EdgeLines a pass lights (1-based).
+const (
+	lineOnFailure = iota + 1
+	lineCountLost
+	lineStartMore
+)
+
+// EdgeLines is the lesson's edge-triggered block, line by line; the
+// line* constants name them.
 var EdgeLines = []string{
 	"on node_failure(node):",
 	"  count = pods_lost(node)",
@@ -81,7 +89,7 @@ func (e *ReplicaSetEdge) Handle(ctx *Context, ev store.WatchEvent) (Request, Res
 		return Request{}, Result{}, nil
 	}
 	key := api.RefOf(rs).Key()
-	ctx.Lines = []int{1, 2, 3}
+	ctx.Lines = []int{lineOnFailure, lineCountLost, lineStartMore}
 	ctx.Observed = "not observed: the count comes from the event"
 	ctx.Difference = fmt.Sprintf("count = %+d", count)
 	if cur, ok := ctx.Cache.Get("ReplicaSet", key).(*api.ReplicaSet); ok {

@@ -376,7 +376,7 @@ func (w *world) agendaMoving(m *reasons) {
 		switch it.kind {
 		case itemRestart:
 			if !c.running && !c.stopped {
-				restarts = append(restarts, fmt.Sprintf("%s crashed: the controller-manager restarts it at t=%s", c.name, it.at))
+				restarts = append(restarts, fmt.Sprintf("%s crashed: %s at t=%s", c.name, c.spec.Runs.Restarts(), it.at))
 			}
 		case itemRequeue:
 			if c.running {

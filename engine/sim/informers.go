@@ -4,7 +4,6 @@ import (
 	"slices"
 
 	"reconcile/engine/api"
-	"reconcile/engine/controller"
 	"reconcile/engine/informer"
 	"reconcile/engine/store"
 )
@@ -47,18 +46,14 @@ type sharedInformer struct {
 	views map[string]*informer.Cache
 }
 
-// binaryOf names the binary a controller runs in, for the controllers that
-// share an informer ("" for any other: it keeps its own).
-func binaryOf(name string) string {
-	switch name {
-	case controller.DeploymentController, controller.ReplicaSetController, controller.JobController,
-		controller.DaemonSetController, controller.StatefulSetController, controller.CronJobController,
-		controller.VolumeController, controller.NodeLifecycleController, controller.GarbageCollectorController,
-		controller.NamespaceController, controller.ResourceQuotaController, controller.HPAController,
-		controller.EndpointSliceController, controller.EndpointsController:
-		return "kube-controller-manager"
+// binaryOf names the binary whose informer a process shares ("" for one
+// that keeps its own: a kubelet, the scheduler, a controller deployed in
+// the cluster), from its registry entry.
+func binaryOf(c *process) string {
+	if !c.spec.Runs.SharesInformers() {
+		return ""
 	}
-	return ""
+	return c.spec.Runs.Binary()
 }
 
 // ownInformers, set by tests, gives every controller a cache of its own (as
@@ -72,7 +67,7 @@ func (w *world) shareInformers(stopped func(name string) bool) {
 		return
 	}
 	for _, c := range w.procs {
-		b := binaryOf(c.name)
+		b := binaryOf(c)
 		if b == "" || c.host != "" || c.rec == nil || stopped(c.name) {
 			continue
 		}

@@ -148,13 +148,13 @@ func TestSharedRelistAsOwn(t *testing.T) {
 		}
 		w := s.w
 		for i, c := range w.procs {
-			if binaryOf(c.name) != "" {
+			if binaryOf(c) != "" {
 				w.relist(i)
 			}
 		}
 		var out []string
 		for i, c := range w.procs {
-			if binaryOf(c.name) == "" {
+			if binaryOf(c) == "" {
 				continue
 			}
 			q := w.proc(i).queue.Clone()

@@ -133,8 +133,8 @@ func (w *world) enqueue(i int, key, trigger string, ev *store.WatchEvent) {
 	}
 }
 
-// crash kills a process: its queue and cache are gone, and the
-// controller-manager restarts it after RestartDelay.
+// crash kills a process: its queue and cache are gone, and what runs it
+// (its Spec's Runs) restarts it after RestartDelay.
 func (w *world) crash(i int) {
 	c := w.proc(i)
 	w.halt(c)

@@ -65,7 +65,7 @@ func (s *Sim) Quiet() (bool, string) {
 			}
 		case itemRestart:
 			if !c.running && !c.stopped {
-				return false, fmt.Sprintf("%s crashed: the controller-manager restarts it at t=%s", c.name, it.at)
+				return false, fmt.Sprintf("%s crashed: %s at t=%s", c.name, c.spec.Runs.Restarts(), it.at)
 			}
 		case itemTick:
 			if !c.running {
