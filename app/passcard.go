@@ -60,7 +60,7 @@ func (s *stage) renderPass() app.UI {
 	rows = append(rows, app.Dt().Text("Controller"), app.Dd().Text(controllerName(*c)))
 	rows = append(rows, app.Dt().Text("When"), app.Dd().Text(fmt.Sprintf("pass %d, t=%s", c.N, orDash(c.AtText))))
 	rows = append(rows, field("Key", app.Code().Text(c.Key))...)
-	rows = append(rows, field("Trigger", text(c.Trigger))...)
+	rows = append(rows, field("Trigger", text(c.Trigger.String()))...)
 	rows = append(rows, field("Desired", text(c.Desired))...)
 	rows = append(rows, field("Observed", text(c.Observed))...)
 	rows = append(rows, field("Difference", text(c.Difference))...)

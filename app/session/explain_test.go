@@ -7,6 +7,7 @@ import (
 	"reconcile/engine/api"
 	"reconcile/engine/controller"
 	"reconcile/engine/fault"
+	"reconcile/engine/queue"
 	"reconcile/engine/sim"
 	"reconcile/scenarios"
 )
@@ -33,7 +34,7 @@ func passN(t *testing.T, passes []sim.Pass, n int, ctrl, trigger string) sim.Pas
 		t.Fatalf("pass %d: the run has %d passes", n, len(passes))
 	}
 	p := passes[n-1]
-	if p.Controller != ctrl || p.Trigger != trigger {
+	if p.Controller != ctrl || p.Trigger.String() != trigger {
 		t.Fatalf("pass %d is %s on %s (%s), want %s (%s)", n, p.Controller, p.Key, p.Trigger, ctrl, trigger)
 	}
 	return p
@@ -158,7 +159,7 @@ func TestExplainCrash(t *testing.T) {
 	}
 	restarted := false
 	for _, q := range passes[p.N:] {
-		if q.Controller == p.Controller && strings.HasPrefix(q.Trigger, "restarted after crash") {
+		if q.Controller == p.Controller && q.Trigger.Cause == queue.Restarted {
 			restarted = true
 			if why := Explain(q).Why; !strings.HasPrefix(why, "It ran because it restarted after a crash: it lists everything it watches again, so nothing it missed is lost") {
 				t.Errorf("pass %d (%s): why = %q", q.N, q.Trigger, why)
@@ -175,7 +176,7 @@ func TestExplainCrash(t *testing.T) {
 // read from its pass's fields.
 func TestExplainFallback(t *testing.T) {
 	p := sim.Pass{Controller: "pod-labeler", Key: "default/web-1", Object: api.Ref{Kind: "Pod", Namespace: "default", Name: "web-1"},
-		Trigger: "requeue: settling after 30s", Desired: "node=worker-1", Observed: "node=", Difference: "label missing",
+		Trigger: queue.RequeueTrigger("settling", 30*api.Second), Desired: "node=worker-1", Observed: "node=", Difference: "label missing",
 		Actions: []string{"label pod web-1 node=worker-1"}, Outcome: "acted", Result: controller.Acted}
 	want := Explanation{
 		What: "pod-labeler looked at pod web-1 (node=) and labeled pod web-1 node=worker-1.",

@@ -11,14 +11,6 @@ import (
 // The sentences of the DaemonSet, StatefulSet, CronJob and persistent
 // volume controllers' passes.
 
-// workloadNames name those controllers for the start of a sentence.
-var workloadNames = map[string]string{
-	controller.DaemonSetController:   "The DaemonSet controller",
-	controller.StatefulSetController: "The StatefulSet controller",
-	controller.CronJobController:     "The CronJob controller",
-	controller.VolumeController:      "The persistent volume controller",
-}
-
 // workloadWhat says what a pass of one of them did, or "" for another
 // controller.
 func workloadWhat(p sim.Pass, who, obj string, steps, status []string) string {

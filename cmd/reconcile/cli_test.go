@@ -111,8 +111,12 @@ func TestRunJSON(t *testing.T) {
 		Seed     int64
 		Until    string
 		Digest   string
-		Passes   []sim.Pass
-		Objects  []struct {
+		Passes   []struct {
+			N                                      int
+			Controller, Trigger, Desired, Observed string
+			Actions                                []string
+		}
+		Objects []struct {
 			APIVersion string `json:"apiVersion"`
 			Kind       string
 			Metadata   struct {

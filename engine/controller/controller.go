@@ -158,7 +158,8 @@ type EventHandler interface {
 type (
 	// Ticker is a controller with periodic work besides its watches (the
 	// node monitor, a GitOps sync): every Period (0: never by itself, only
-	// when asked), Tick says which keys to look at and why.
+	// when asked), Tick says which keys to look at and why: the periodic
+	// check, as the pass's trigger names it ("node-monitor-period 5s").
 	Ticker interface {
 		Period() api.Duration
 		Tick(c *informer.Cache, w World, now api.Time) (keys []string, why string)

@@ -140,7 +140,7 @@ func (c *CronJobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 		}
 		acted = acted || created
 		if next > 0 {
-			res.RequeueAfter, res.RequeueReason = next-ctx.Now, fmt.Sprintf("next scheduled time %s", next.Wall().Format(time.RFC3339))
+			res.RequeueAfter, res.RequeueReason = next-ctx.Now, RequeueNextSchedule(next)
 		}
 	}
 	if len(diff) == 0 {

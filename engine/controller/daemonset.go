@@ -285,7 +285,7 @@ func (d *DaemonSetLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 		for _, o := range nodes {
 			for _, p := range byNode[o.Meta().Name] {
 				if IsPodReady(p) && !IsPodAvailable(p, api.Duration(ds.Spec.MinReadySeconds)*api.Second, ctx.Now) {
-					res.RequeueAfter, res.RequeueReason = api.Duration(ds.Spec.MinReadySeconds)*api.Second, "minReadySeconds"
+					res.RequeueAfter, res.RequeueReason = api.Duration(ds.Spec.MinReadySeconds)*api.Second, RequeueMinReady
 				}
 			}
 		}

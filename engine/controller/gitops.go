@@ -142,7 +142,7 @@ func (g *GitOps) Tick(c *informer.Cache, w World, now api.Time) ([]string, strin
 	if g.interval == 0 {
 		return keys, "run by hand"
 	}
-	return keys, fmt.Sprintf("timer: sync interval %s", api.FormatDuration(g.interval))
+	return keys, "sync interval " + api.FormatDuration(g.interval)
 }
 
 // Reconcile compares one object with git and applies git's version.

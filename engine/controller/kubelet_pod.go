@@ -120,7 +120,7 @@ func (k *KubeletLoop) syncPod(ctx *Context, p *api.Pod, rt *Runtime, key string)
 	}
 	var res Result
 	if s.wake > 0 {
-		res.RequeueAfter, res.RequeueReason = s.wake-ctx.Now, "container timer"
+		res.RequeueAfter, res.RequeueReason = s.wake-ctx.Now, RequeueContainerTimer
 	}
 	if len(ctx.Actions) == 0 {
 		res.Outcome = ctx.NothingToDo().Outcome

@@ -64,7 +64,7 @@ func (c *NodeLifecycle) Tick(cache *informer.Cache, w World, now api.Time) (keys
 		}
 	}
 	sort.Strings(keys)
-	return keys, "timer: node-monitor-period 5s"
+	return keys, "node-monitor-period 5s"
 }
 
 // Idle reports whether the node monitor's next ticks would find nothing:
@@ -223,7 +223,7 @@ func (c *NodeLifecycle) markUnknown(ctx *Context, n *api.Node) (Result, error) {
 	if _, err := ctx.Update(nn, "taint "+n.Name+" "+UnreachableTaint+":NoSchedule and :NoExecute"); err != nil {
 		return Result{}, err
 	}
-	return Result{Outcome: Acted, RequeueAfter: DefaultTolerationSecs * api.Second, RequeueReason: "toleration of the unreachable taint runs out"}, nil
+	return Result{Outcome: Acted, RequeueAfter: DefaultTolerationSecs * api.Second, RequeueReason: RequeueToleration}, nil
 }
 
 func (c *NodeLifecycle) evict(ctx *Context, n *api.Node) (Result, error) {
@@ -244,7 +244,7 @@ func (c *NodeLifecycle) evict(ctx *Context, n *api.Node) (Result, error) {
 		}
 		if due := added + api.Duration(secs)*api.Second; due > ctx.Now {
 			if res.RequeueAfter == 0 || due-ctx.Now < res.RequeueAfter {
-				res.RequeueAfter, res.RequeueReason = due-ctx.Now, "next eviction due"
+				res.RequeueAfter, res.RequeueReason = due-ctx.Now, RequeueEviction
 			}
 			continue
 		}

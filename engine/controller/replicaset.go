@@ -291,7 +291,7 @@ func (r *ReplicaSet) Reconcile(ctx *Context, req Request) (Result, error) {
 	if rs.Spec.MinReadySeconds > 0 {
 		for _, p := range pods {
 			if IsPodReady(p) && !IsPodAvailable(p, api.Duration(rs.Spec.MinReadySeconds)*api.Second, ctx.Now) {
-				res.RequeueAfter, res.RequeueReason = api.Duration(rs.Spec.MinReadySeconds)*api.Second, "minReadySeconds"
+				res.RequeueAfter, res.RequeueReason = api.Duration(rs.Spec.MinReadySeconds)*api.Second, RequeueMinReady
 				break
 			}
 		}

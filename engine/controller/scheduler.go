@@ -395,7 +395,7 @@ func unschedulable(ctx *Context, p *api.Pod, msg, why string) (Result, error) {
 		return Result{}, err
 	}
 	return Result{Outcome: Blocked, Why: why, RequeueAfter: 5 * api.Minute,
-		RequeueReason: "unschedulable pods are retried every 5m or when the cluster changes"}, nil
+		RequeueReason: RequeueUnschedulable}, nil
 }
 
 // score prefers the least requested node, by the share of CPU and memory

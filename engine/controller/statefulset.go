@@ -164,7 +164,7 @@ func (s *StatefulSetLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	if minReady := api.Duration(set.Spec.MinReadySeconds) * api.Second; minReady > 0 {
 		for _, p := range pods {
 			if p != nil && IsPodReady(p) && !IsPodAvailable(p, minReady, ctx.Now) {
-				res.RequeueAfter, res.RequeueReason = PodCondition(p, "Ready").LastTransitionTime+minReady-ctx.Now, "minReadySeconds"
+				res.RequeueAfter, res.RequeueReason = PodCondition(p, "Ready").LastTransitionTime+minReady-ctx.Now, RequeueMinReady
 				break
 			}
 		}

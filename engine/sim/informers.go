@@ -5,6 +5,7 @@ import (
 
 	"reconcile/engine/api"
 	"reconcile/engine/informer"
+	"reconcile/engine/queue"
 	"reconcile/engine/store"
 )
 
@@ -164,7 +165,7 @@ func (w *world) relistShared(i int) {
 		for _, ev := range relistEvents(w.store, view, c.watches()) {
 			view.Apply(ev)
 			for _, k := range c.rec.Keys(view, ev) {
-				w.enqueue(j, k, "relist: "+api.RefOf(ev.Object).String()+" was out of date in the cache", nil)
+				w.enqueue(j, k, queue.Trigger{Cause: queue.Relist, Object: api.RefOf(ev.Object)}, nil)
 			}
 		}
 	}

@@ -159,7 +159,7 @@ func TestSharedRelistAsOwn(t *testing.T) {
 			}
 			q := w.proc(i).queue.Clone()
 			for it, ok := q.Get(); ok; it, ok = q.Get() {
-				out = append(out, c.name+" "+it.Key+" "+it.Trigger)
+				out = append(out, c.name+" "+it.Key+" "+it.Trigger.String())
 			}
 		}
 		return out, w

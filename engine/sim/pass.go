@@ -24,13 +24,13 @@ type Pass struct {
 	// Host is the node of a kubelet pass.
 	Host string `json:"host,omitempty"`
 	Key  string `json:"key"`
-	// Trigger is why the pass ran: "watch: pod/web-x DELETED", "initial
-	// list", "requeue: ...", "timer: ...".
-	Trigger    string   `json:"trigger"`
-	Desired    string   `json:"desired"`
-	Observed   string   `json:"observed"`
-	Difference string   `json:"difference"`
-	Actions    []string `json:"actions"`
+	// Trigger is why the pass ran, as a fact; in words (String) "watch:
+	// pod/web-x DELETED", "initial list", "requeue: ...", "timer: ...".
+	Trigger    queue.Trigger `json:"trigger"`
+	Desired    string        `json:"desired"`
+	Observed   string        `json:"observed"`
+	Difference string        `json:"difference"`
+	Actions    []string      `json:"actions"`
 	// Outcome is how the pass ended, in words: "in sync" (this key
 	// needed nothing; the world around it may still be moving), "acted",
 	// "unschedulable", "error: ...", "crashed mid-pass after ...". Result
@@ -93,7 +93,7 @@ type passRecord struct {
 }
 
 func (p *Pass) record() passRecord {
-	return passRecord{N: p.N, AtText: p.AtText, Controller: p.Controller, Host: p.Host, Key: p.Key, Trigger: p.Trigger,
+	return passRecord{N: p.N, AtText: p.AtText, Controller: p.Controller, Host: p.Host, Key: p.Key, Trigger: p.Trigger.String(),
 		Desired: p.Desired, Observed: p.Observed, Difference: p.Difference, Actions: p.Actions, Outcome: p.Outcome,
 		Lines: p.Lines, Variant: p.Variant}
 }
@@ -108,9 +108,7 @@ func (w *world) runPass(i int, q queue.Item) *Pass {
 	}
 	ctx := controller.NewContext(c.name, w.now, w.cacheOf(c), c.host, w.store, w, crashAfter)
 	trigger := q.Trigger
-	if q.Events > 1 {
-		trigger = fmt.Sprintf("%s (+%d more events)", trigger, q.Events-1)
-	}
+	trigger.More = q.Events - 1
 	var changed []Change
 	w.changed = &changed
 	key := q.Key
@@ -151,7 +149,7 @@ func (w *world) runPass(i int, q queue.Item) *Pass {
 		// Errors come back with the work queue's per-key back-off; an
 		// edge-triggered handler's event is spent whatever happened.
 		if c.rec != nil && !controller.IsTerminal(err) {
-			requeue, why = c.queue.Failed(key), "rate-limited retry after an error"
+			requeue, why = c.queue.Failed(key), controller.RequeueRetry
 		}
 	default:
 		c.queue.Forget(key)
@@ -172,13 +170,19 @@ func (w *world) runPass(i int, q queue.Item) *Pass {
 		c.crashNext = false
 		w.crash(i)
 	}
-	w.requeued = ""
+	w.requeued = requeueAsked{}
 	if requeue > 0 && c.running {
-		w.requeued = fmt.Sprintf("%s after %s", why, api.FormatDuration(requeue))
-		w.schedule(item{at: w.now + requeue, kind: itemRequeue, ctrl: i, epoch: c.epoch, key: key, why: w.requeued})
+		w.requeued = requeueAsked{why, requeue}
+		w.schedule(item{at: w.now + requeue, kind: itemRequeue, ctrl: i, epoch: c.epoch, key: key, why: why, after: requeue})
 	}
 	w.hashPass(&p)
 	return w.appendPass(p)
+}
+
+// requeueAsked is a requeue a pass asked for: its reason and delay.
+type requeueAsked struct {
+	why   string
+	after api.Duration
 }
 
 // outcomeText is an outcome in the trace's words.

@@ -6,6 +6,7 @@ import (
 
 	"reconcile/engine/api"
 	"reconcile/engine/controller"
+	"reconcile/engine/queue"
 	"reconcile/engine/store"
 )
 
@@ -55,12 +56,13 @@ type storedPass struct {
 	at   api.Time
 	head *passHead
 	key  string
-	// trigger, desired, observed and difference are the pass's words,
-	// interned.
-	trigger, desired, observed, difference string
-	actions                                []string
-	rare                                   *passRare
-	result                                 controller.Outcome
+	// trigger is the pass's trigger, interned (passTable.trigger);
+	// desired, observed and difference are its words, interned.
+	trigger                       *queue.Trigger
+	desired, observed, difference string
+	actions                       []string
+	rare                          *passRare
+	result                        controller.Outcome
 	// self is 1 + the index in changeTypes of the one change of a pass
 	// that wrote only its own object; 0 otherwise.
 	self uint8
@@ -95,8 +97,9 @@ const internSlots = 1 << 14
 // while it holds the slot is kept once. It changes which copy of a string
 // a pass keeps, never its value.
 type passTable struct {
-	heads   map[passHead]*passHead // lookup only
-	strings [internSlots]string
+	heads    map[passHead]*passHead // lookup only
+	strings  [internSlots]string
+	triggers [internSlots]*queue.Trigger
 }
 
 func newPassTable() *passTable { return &passTable{heads: map[passHead]*passHead{}} }
@@ -116,6 +119,26 @@ func (t *passTable) intern(s string) string {
 	}
 	*slot = s
 	return s
+}
+
+// trigger returns a pointer to tr, or to an equal trigger met before
+// (direct-mapped, as intern).
+func (t *passTable) trigger(tr queue.Trigger) *queue.Trigger {
+	h := uint32(2166136261) ^ uint32(tr.Cause)
+	for _, s := range [...]string{tr.Object.Kind, tr.Object.Namespace, tr.Object.Name, tr.Event, tr.Reason} {
+		for i := 0; i < len(s); i++ {
+			h = (h ^ uint32(s[i])) * 16777619
+		}
+		h = (h ^ 0xff) * 16777619
+	}
+	h = (h ^ uint32(tr.After) ^ uint32(tr.More)<<16) * 16777619
+	slot := &t.triggers[h%internSlots]
+	if *slot != nil && **slot == tr {
+		return *slot
+	}
+	tr.Object.Name, tr.Reason = t.intern(tr.Object.Name), t.intern(tr.Reason)
+	*slot = &tr
+	return *slot
 }
 
 // head returns the one passHead equal to h.
@@ -145,7 +168,7 @@ func (t *passTable) store(p *Pass) storedPass {
 	for i, a := range p.Actions {
 		p.Actions[i] = t.intern(a)
 	}
-	sp := storedPass{at: p.At, key: t.intern(p.Key), trigger: t.intern(p.Trigger), desired: t.intern(p.Desired),
+	sp := storedPass{at: p.At, key: t.intern(p.Key), trigger: t.trigger(p.Trigger), desired: t.intern(p.Desired),
 		observed: t.intern(p.Observed), difference: t.intern(p.Difference), actions: p.Actions, result: p.Result}
 	sp.head = t.head(passHead{controller: p.Controller, host: p.Host, variant: p.Variant, kind: p.Object.Kind})
 	var rare passRare
@@ -178,7 +201,7 @@ func (t *passTable) store(p *Pass) storedPass {
 func (sp *storedPass) pass(n int) Pass {
 	h := sp.head
 	p := Pass{N: n, At: sp.at, AtText: sp.at.String(), Controller: h.controller, Host: h.host, Key: sp.key,
-		Trigger: sp.trigger, Desired: sp.desired, Observed: sp.observed, Difference: sp.difference,
+		Trigger: *sp.trigger, Desired: sp.desired, Observed: sp.observed, Difference: sp.difference,
 		Actions: sp.actions, Outcome: outcomeText(sp.result, ""), Variant: h.variant, Result: sp.result}
 	if r := sp.rare; r != nil {
 		p.Lines = r.lines
@@ -204,7 +227,7 @@ func (sp *storedPass) pass(n int) Pass {
 // equal reports whether a and b keep the same pass (the stored forms of
 // two passes are equal when the passes are).
 func (a *storedPass) equal(b *storedPass) bool {
-	if a.at != b.at || a.head != b.head || a.key != b.key || a.trigger != b.trigger || a.desired != b.desired ||
+	if a.at != b.at || a.head != b.head || a.key != b.key || *a.trigger != *b.trigger || a.desired != b.desired ||
 		a.observed != b.observed || a.difference != b.difference || a.result != b.result || a.self != b.self ||
 		!slices.Equal(a.actions, b.actions) || (a.actions == nil) != (b.actions == nil) ||
 		(a.rare == nil) != (b.rare == nil) {

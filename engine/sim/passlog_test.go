@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"reconcile/engine/queue"
 	"slices"
 	"testing"
 
@@ -13,7 +14,7 @@ import (
 // testPass is a pass with values that differ from one n to the next.
 func testPass(n int) Pass {
 	return Pass{N: n, At: api.Time(n * 100), AtText: api.Time(n * 100).String(), Controller: "kubelet",
-		Host: fmt.Sprintf("node-%d", n%3), Key: fmt.Sprintf("default/web-%d", n), Trigger: "initial list",
+		Host: fmt.Sprintf("node-%d", n%3), Key: fmt.Sprintf("default/web-%d", n), Trigger: queue.Trigger{Cause: queue.Listed},
 		Desired: "pod running", Observed: "pod pending", Difference: "not running", Actions: []string{fmt.Sprint("act ", n)},
 		Outcome: "acted", Result: controller.Acted, Object: api.Ref{Kind: "Pod", Namespace: "default", Name: fmt.Sprintf("web-%d", n)}}
 }
@@ -26,7 +27,7 @@ func TestPassLogBlocks(t *testing.T) {
 	const total = 3*passBlock + 17
 	forked := func(n int) Pass {
 		p := testPass(n)
-		p.Trigger, p.Actions = "forked", []string{"forked", fmt.Sprint(n)}
+		p.Trigger, p.Actions = queue.Trigger{Cause: queue.Sync}, []string{"forked", fmt.Sprint(n)}
 		return p
 	}
 	for _, at := range []int{0, 1, passBlock, passBlock + 5, 2 * passBlock, total} {

@@ -99,9 +99,9 @@ type world struct {
 	informers []*sharedInformer
 	// writes counts the objects written (watch events drained): what
 	// Quiet's memo is keyed by. requeued is the requeue the last pass
-	// asked for, in the words of its item ("" for none).
+	// asked for (zero for none).
 	writes   uint64
-	requeued string
+	requeued requeueAsked
 	// handled counts the items of the agenda taken (pop); with writes, it
 	// is the work the checkpoint policy spaces checkpoints by
 	// (checkpoints.go). passEnd is that work after the last pass.

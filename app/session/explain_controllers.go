@@ -1,0 +1,178 @@
+package session
+
+import (
+	"fmt"
+	"strings"
+
+	"reconcile/engine/sim"
+)
+
+// The sentences of the lesson controllers' passes: the ReplicaSet
+// controller and its edge twin, the deployment controller, the scheduler,
+// the node lifecycle controller, the GitOps controller, the Job controller
+// and the kubelet.
+
+// replicaSetWhat: "replicaset-controller counted 4 of the 5 pods
+// web-6d667cb46b wants and created 1."
+func replicaSetWhat(p sim.Pass, who string, steps, status []string) string {
+	name := p.Object.Name
+	if p.Desired == "ReplicaSet deleted" {
+		return fmt.Sprintf("%s found replicaset %s deleted: nothing to do.", who, name)
+	}
+	want, ok := intBetween(p.Desired, "spec.replicas = ", "")
+	if !ok {
+		return ""
+	}
+	have, ok := intBetween(p.Observed, "", " active pods")
+	if !ok {
+		return ""
+	}
+	var counted string
+	switch {
+	case have == want:
+		counted = fmt.Sprintf("counted the %d %s %s wants", want, plural(want, "pod", "pods"), name)
+	case have < want:
+		counted = fmt.Sprintf("counted %d of the %d %s %s wants", have, want, plural(want, "pod", "pods"), name)
+	default:
+		counted = fmt.Sprintf("counted %d pods where %s wants %d", have, name, want)
+	}
+	created, deleted := countPrefix(steps, "create pod "), countPrefix(steps, "delete pod ")
+	switch {
+	case created > 0 && deleted == 0:
+		return fmt.Sprintf("%s %s and created %d.", who, counted, created)
+	case deleted > 0 && created == 0:
+		return fmt.Sprintf("%s %s and deleted %d.", who, counted, deleted)
+	case len(steps) > 0:
+		return fmt.Sprintf("%s %s and %s.", who, counted, done(steps))
+	}
+	if _, waiting, ok := strings.Cut(p.Difference, " ("); ok {
+		return fmt.Sprintf("%s %s and waited: its cache does not show its own last writes yet (%s.", who, counted, waiting)
+	}
+	return fmt.Sprintf("%s %s: %s", who, counted, nothingToDo(status))
+}
+
+func countPrefix(actions []string, prefix string) int {
+	n := 0
+	for _, a := range actions {
+		if strings.HasPrefix(a, prefix) {
+			n++
+		}
+	}
+	return n
+}
+
+// edgeWhat: the edge-triggered twin acts on the event, not on a count.
+func edgeWhat(p sim.Pass, who string, steps []string) string {
+	ev := strings.TrimPrefix(p.Desired, "event: ")
+	if len(steps) == 0 {
+		return fmt.Sprintf("%s, edge-triggered, read the event (%s) and did nothing: it does not count pods.", who, ev)
+	}
+	return fmt.Sprintf("%s, edge-triggered, acted on the event alone (%s) without counting pods, and %s.", who, ev, done(steps))
+}
+
+// deploymentWhat: "deployment-controller found deployment web in sync:
+// nothing to do."
+func deploymentWhat(p sim.Pass, who, obj string, steps, status []string) string {
+	switch {
+	case p.Desired == "Deployment deleted":
+		return fmt.Sprintf("%s found %s deleted: nothing to do.", who, obj)
+	case strings.HasPrefix(p.Difference, "no ReplicaSet for this template") && len(steps) > 0:
+		return fmt.Sprintf("%s found no ReplicaSet for the template of %s and %s.", who, obj, done(steps))
+	case len(steps) > 0:
+		return fmt.Sprintf("%s moved %s towards %s: %s, so it %s.", who, obj, p.Desired, p.Difference, done(steps))
+	case p.Difference != "" && p.Difference != "none":
+		return noStep(who, obj, p.Difference, status)
+	}
+	return fmt.Sprintf("%s found %s in sync: %s", who, obj, nothingToDo(status))
+}
+
+// schedulerWhat: "default-scheduler bound pod web-6d667cb46b-x7k2p to
+// worker-2."
+func schedulerWhat(p sim.Pass, who, obj string, steps []string) string {
+	for _, a := range steps {
+		if rest, ok := strings.CutPrefix(a, "bind "); ok {
+			if i := strings.LastIndex(rest, " to "); i >= 0 {
+				return fmt.Sprintf("%s bound pod %s to %s.", who, rest[:i], rest[i+len(" to "):])
+			}
+		}
+	}
+	if len(steps) == 0 && p.Observed == "pod gone or already bound" {
+		return fmt.Sprintf("%s found %s already bound, or gone: nothing to do.", who, obj)
+	}
+	return ""
+}
+
+// nodeWhat: the node lifecycle controller and a node's heartbeat.
+func nodeWhat(p sim.Pass, who string, steps []string) string {
+	node := p.Object.Name
+	switch {
+	case strings.HasPrefix(p.Difference, "heartbeat overdue") && len(steps) > 0:
+		ago, _, _ := strings.Cut(strings.TrimPrefix(p.Observed, "last heartbeat "), " ago")
+		return fmt.Sprintf("%s heard nothing from node %s for %s, longer than the %s it allows, and %s.",
+			who, node, ago, strings.TrimPrefix(p.Desired, "heartbeat within "), done(steps))
+	case strings.HasPrefix(p.Difference, "evict pods") && len(steps) > 0:
+		return fmt.Sprintf("%s %s from node %s: their toleration of its unreachable taint ran out.", who, done(steps), node)
+	case strings.HasPrefix(p.Difference, "evict pods"):
+		return fmt.Sprintf("%s looked at node %s (%s): no pod is due for eviction yet.", who, node, p.Observed)
+	case strings.HasPrefix(p.Difference, "node is back") && len(steps) > 0:
+		return fmt.Sprintf("%s saw node %s Ready again and %s.", who, node, done(steps))
+	}
+	return ""
+}
+
+// gitopsWhat: drift from git, reverted.
+func gitopsWhat(p sim.Pass, who, obj string, steps []string) string {
+	rev := ""
+	if i := strings.LastIndex(p.Desired, "(git revision "); i >= 0 {
+		rev = strings.TrimSuffix(p.Desired[i+1:], ")")
+	}
+	switch {
+	case strings.HasPrefix(p.Observed, "live object differs: ") && len(steps) > 0:
+		return fmt.Sprintf("%s compared %s with %s, found %s, and %s.", who, obj, rev, strings.TrimPrefix(p.Observed, "live object differs: "), done(steps))
+	case p.Observed == "missing from the cluster" && len(steps) > 0:
+		return fmt.Sprintf("%s found %s missing from the cluster and %s.", who, obj, done(steps))
+	case p.Observed == "live object matches git" && rev != "":
+		return fmt.Sprintf("%s found %s as committed in %s: nothing to do.", who, obj, rev)
+	case p.Observed == "no longer in git":
+		return fmt.Sprintf("%s found %s no longer in git: nothing to do.", who, obj)
+	}
+	return ""
+}
+
+// jobWhat: a Job's pods counted, and started.
+func jobWhat(p sim.Pass, who, obj string, steps, status []string) string {
+	if p.Desired == "Job deleted" {
+		return fmt.Sprintf("%s found %s deleted: nothing to do.", who, obj)
+	}
+	counted := fmt.Sprintf("%s counted the pods of %s (%s; it wants %s)", who, obj, p.Observed, p.Desired)
+	if len(steps) > 0 {
+		return fmt.Sprintf("%s and %s.", counted, done(steps))
+	}
+	return fmt.Sprintf("%s: %s", counted, nothingToDo(status))
+}
+
+// kubeletWhat: a pod's containers on the kubelet's node.
+func kubeletWhat(p sim.Pass, who, obj string, steps, status []string) string {
+	if p.Object.Kind != "Pod" {
+		return ""
+	}
+	switch {
+	case p.Desired == "pod gone from this node":
+		return fmt.Sprintf("%s found %s gone from its node: nothing to run.", who, obj)
+	case strings.HasPrefix(p.Desired, "pod finished"):
+		return fmt.Sprintf("%s found %s finished (%s): nothing to run.", who, obj, p.Observed)
+	case len(steps) == 0 && len(status) == 0:
+		return fmt.Sprintf("%s found %s as it should be (%s): nothing to do.", who, obj, p.Observed)
+	case strings.HasPrefix(p.Desired, "pod deleted"):
+		return fmt.Sprintf("%s found %s deleted and %s.", who, obj, done(steps))
+	}
+	acts := doneParts(steps)
+	for _, st := range status {
+		acts = append(acts, "reported it "+strings.TrimPrefix(st, "report status "))
+	}
+	return fmt.Sprintf("%s looked at %s (%s) and %s.", who, obj, p.Observed, listWords(acts))
+}
+
+// heartbeatOverdue reports whether a node lifecycle pass found a node's
+// heartbeat overdue.
+func heartbeatOverdue(p sim.Pass) bool { return strings.HasPrefix(p.Difference, "heartbeat overdue") }
