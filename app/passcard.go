@@ -50,7 +50,7 @@ func (s *stage) renderPass() app.UI {
 			shown, more = shown[:maxActionsShown-1], len(shown)-maxActionsShown+1
 		}
 		actions = app.Ul().Body(
-			app.Range(shown).Slice(func(i int) app.UI { return app.Li().Text(shown[i]) }),
+			app.Range(shown).Slice(func(i int) app.UI { return app.Li().Text(shown[i].String()) }),
 			app.If(more > 0, func() app.UI {
 				return app.Li().Class("muted").Text(fmt.Sprintf("and %d more (%s)", more, sim.SummarizeActions(*c)))
 			}),

@@ -7,6 +7,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"reconcile/app/session"
+	"reconcile/engine/controller"
 	"reconcile/engine/sim"
 )
 
@@ -78,7 +79,7 @@ func passLine(ps sim.Pass) string {
 		orDash(ps.AtText), controllerName(ps), ps.Key, orDash(ps.Desired), orDash(ps.Observed), orDash(ps.Difference))
 	switch {
 	case len(ps.Actions) > 0:
-		fmt.Fprintf(&b, " → %s", strings.Join(ps.Actions, ", "))
+		fmt.Fprintf(&b, " → %s", strings.Join(controller.ActionWords(ps.Actions), ", "))
 	case ps.Outcome != "":
 		fmt.Fprintf(&b, " → %s", ps.Outcome)
 	}

@@ -2,7 +2,6 @@ package session
 
 import (
 	"fmt"
-	"strings"
 
 	"reconcile/engine/api"
 	"reconcile/engine/controller"
@@ -129,7 +128,7 @@ func what(reg []controller.Spec, p sim.Pass) string {
 		}
 		return fmt.Sprintf("%s crashed before it finished its pass on %s: %s (%s).", who, obj, restarts, p.Outcome)
 	case controller.Failed:
-		err := strings.TrimPrefix(p.Outcome, "error: ")
+		err := p.Error
 		if len(steps) > 0 {
 			return fmt.Sprintf("%s %s for %s, then failed: %s.", who, done(steps), obj, err)
 		}
@@ -137,8 +136,8 @@ func what(reg []controller.Spec, p sim.Pass) string {
 	case controller.Blocked:
 		if p.Controller == controller.Scheduler {
 			for _, a := range p.Actions {
-				if msg, ok := strings.CutPrefix(a, "mark PodScheduled=False: "); ok {
-					return fmt.Sprintf("%s found no node for %s: %s", who, obj, msg)
+				if a.Verb == controller.Unschedulable {
+					return fmt.Sprintf("%s found no node for %s: %s", who, obj, a.Detail)
 				}
 			}
 			return fmt.Sprintf("%s found no node for %s (%s).", who, obj, p.Outcome)
@@ -186,4 +185,3 @@ func objectWords(p sim.Pass) string {
 	}
 	return api.LowerKind(p.Object.Kind) + " " + name
 }
-

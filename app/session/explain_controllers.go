@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"reconcile/engine/controller"
 	"reconcile/engine/sim"
 )
 
@@ -14,7 +15,7 @@ import (
 
 // replicaSetWhat: "replicaset-controller counted 4 of the 5 pods
 // web-6d667cb46b wants and created 1."
-func replicaSetWhat(p sim.Pass, who string, steps, status []string) string {
+func replicaSetWhat(p sim.Pass, who string, steps, status []controller.Action) string {
 	name := p.Object.Name
 	if p.Desired == "ReplicaSet deleted" {
 		return fmt.Sprintf("%s found replicaset %s deleted: nothing to do.", who, name)
@@ -36,7 +37,7 @@ func replicaSetWhat(p sim.Pass, who string, steps, status []string) string {
 	default:
 		counted = fmt.Sprintf("counted %d pods where %s wants %d", have, name, want)
 	}
-	created, deleted := countPrefix(steps, "create pod "), countPrefix(steps, "delete pod ")
+	created, deleted := countOnPods(steps, controller.Create), countOnPods(steps, controller.Delete)
 	switch {
 	case created > 0 && deleted == 0:
 		return fmt.Sprintf("%s %s and created %d.", who, counted, created)
@@ -51,10 +52,11 @@ func replicaSetWhat(p sim.Pass, who string, steps, status []string) string {
 	return fmt.Sprintf("%s %s: %s", who, counted, nothingToDo(status))
 }
 
-func countPrefix(actions []string, prefix string) int {
+// countOnPods counts the steps of verb v on pods.
+func countOnPods(actions []controller.Action, v controller.Verb) int {
 	n := 0
 	for _, a := range actions {
-		if strings.HasPrefix(a, prefix) {
+		if a.Verb == v && a.Noun == "pod" {
 			n++
 		}
 	}
@@ -62,7 +64,7 @@ func countPrefix(actions []string, prefix string) int {
 }
 
 // edgeWhat: the edge-triggered twin acts on the event, not on a count.
-func edgeWhat(p sim.Pass, who string, steps []string) string {
+func edgeWhat(p sim.Pass, who string, steps []controller.Action) string {
 	ev := strings.TrimPrefix(p.Desired, "event: ")
 	if len(steps) == 0 {
 		return fmt.Sprintf("%s, edge-triggered, read the event (%s) and did nothing: it does not count pods.", who, ev)
@@ -72,7 +74,7 @@ func edgeWhat(p sim.Pass, who string, steps []string) string {
 
 // deploymentWhat: "deployment-controller found deployment web in sync:
 // nothing to do."
-func deploymentWhat(p sim.Pass, who, obj string, steps, status []string) string {
+func deploymentWhat(p sim.Pass, who, obj string, steps, status []controller.Action) string {
 	switch {
 	case p.Desired == "Deployment deleted":
 		return fmt.Sprintf("%s found %s deleted: nothing to do.", who, obj)
@@ -88,12 +90,10 @@ func deploymentWhat(p sim.Pass, who, obj string, steps, status []string) string 
 
 // schedulerWhat: "default-scheduler bound pod web-6d667cb46b-x7k2p to
 // worker-2."
-func schedulerWhat(p sim.Pass, who, obj string, steps []string) string {
+func schedulerWhat(p sim.Pass, who, obj string, steps []controller.Action) string {
 	for _, a := range steps {
-		if rest, ok := strings.CutPrefix(a, "bind "); ok {
-			if i := strings.LastIndex(rest, " to "); i >= 0 {
-				return fmt.Sprintf("%s bound pod %s to %s.", who, rest[:i], rest[i+len(" to "):])
-			}
+		if a.Verb == controller.Bind && a.Node != "" {
+			return fmt.Sprintf("%s bound pod %s to %s.", who, a.Name, a.Node)
 		}
 	}
 	if len(steps) == 0 && p.Observed == "pod gone or already bound" {
@@ -103,7 +103,7 @@ func schedulerWhat(p sim.Pass, who, obj string, steps []string) string {
 }
 
 // nodeWhat: the node lifecycle controller and a node's heartbeat.
-func nodeWhat(p sim.Pass, who string, steps []string) string {
+func nodeWhat(p sim.Pass, who string, steps []controller.Action) string {
 	node := p.Object.Name
 	switch {
 	case strings.HasPrefix(p.Difference, "heartbeat overdue") && len(steps) > 0:
@@ -121,7 +121,7 @@ func nodeWhat(p sim.Pass, who string, steps []string) string {
 }
 
 // gitopsWhat: drift from git, reverted.
-func gitopsWhat(p sim.Pass, who, obj string, steps []string) string {
+func gitopsWhat(p sim.Pass, who, obj string, steps []controller.Action) string {
 	rev := ""
 	if i := strings.LastIndex(p.Desired, "(git revision "); i >= 0 {
 		rev = strings.TrimSuffix(p.Desired[i+1:], ")")
@@ -140,7 +140,7 @@ func gitopsWhat(p sim.Pass, who, obj string, steps []string) string {
 }
 
 // jobWhat: a Job's pods counted, and started.
-func jobWhat(p sim.Pass, who, obj string, steps, status []string) string {
+func jobWhat(p sim.Pass, who, obj string, steps, status []controller.Action) string {
 	if p.Desired == "Job deleted" {
 		return fmt.Sprintf("%s found %s deleted: nothing to do.", who, obj)
 	}
@@ -152,7 +152,7 @@ func jobWhat(p sim.Pass, who, obj string, steps, status []string) string {
 }
 
 // kubeletWhat: a pod's containers on the kubelet's node.
-func kubeletWhat(p sim.Pass, who, obj string, steps, status []string) string {
+func kubeletWhat(p sim.Pass, who, obj string, steps, status []controller.Action) string {
 	if p.Object.Kind != "Pod" {
 		return ""
 	}
@@ -168,7 +168,7 @@ func kubeletWhat(p sim.Pass, who, obj string, steps, status []string) string {
 	}
 	acts := doneParts(steps)
 	for _, st := range status {
-		acts = append(acts, "reported it "+strings.TrimPrefix(st, "report status "))
+		acts = append(acts, "reported it "+st.Rest)
 	}
 	return fmt.Sprintf("%s looked at %s (%s) and %s.", who, obj, p.Observed, listWords(acts))
 }

@@ -177,7 +177,7 @@ func TestExplainCrash(t *testing.T) {
 func TestExplainFallback(t *testing.T) {
 	p := sim.Pass{Controller: "pod-labeler", Key: "default/web-1", Object: api.Ref{Kind: "Pod", Namespace: "default", Name: "web-1"},
 		Trigger: queue.RequeueTrigger("settling", 30*api.Second), Desired: "node=worker-1", Observed: "node=", Difference: "label missing",
-		Actions: []string{"label pod web-1 node=worker-1"}, Outcome: "acted", Result: controller.Acted}
+		Actions: []controller.Action{controller.OnPod(controller.Label, "web-1", "node=worker-1")}, Outcome: "acted", Result: controller.Acted}
 	want := Explanation{
 		What: "pod-labeler looked at pod web-1 (node=) and labeled pod web-1 node=worker-1.",
 		Why:  "It ran because it asked to look again 30s later: settling.",

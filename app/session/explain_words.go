@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"reconcile/engine/controller"
 	"reconcile/engine/sim"
 )
 
@@ -13,11 +14,11 @@ import (
 // splitActions separates the steps a pass took from its status writes
 // (which report what is true) and from writes the API server refused
 // (the pass's error says those).
-func splitActions(actions []string) (steps, status []string) {
+func splitActions(actions []controller.Action) (steps, status []controller.Action) {
 	for _, a := range actions {
 		switch {
-		case strings.Contains(a, " → refused: "):
-		case strings.HasPrefix(a, "update status"), strings.HasPrefix(a, "report status"):
+		case a.Refused != "":
+		case a.IsStatus():
 			status = append(status, a)
 		default:
 			steps = append(steps, a)
@@ -28,94 +29,88 @@ func splitActions(actions []string) (steps, status []string) {
 
 // statusWords reads status writes as what they reported: "replicas 5,
 // ready 0, available 0".
-func statusWords(status []string) string {
+func statusWords(status []controller.Action) string {
 	words := make([]string, len(status))
 	for i, a := range status {
-		a = strings.TrimPrefix(strings.TrimPrefix(a, "update status"), "report status")
-		a = strings.TrimSpace(a)
-		words[i] = strings.TrimSuffix(strings.TrimPrefix(a, "("), ")")
+		words[i] = reported(a)
 	}
 	return strings.Join(words, "; ")
 }
 
-// pastTense turns the verb an action starts with into the past.
-var pastTense = []struct{ verb, past string }{
-	{"back off ", "backed off "},
-	{"retry pull ", "retried pulling "},
-	{"pull ", "started pulling "},
-	{"create ", "created "},
-	{"delete ", "deleted "},
-	{"bind ", "bound "},
-	{"start ", "started "},
-	{"stop ", "stopped "},
-	{"remove ", "removed "},
-	{"post ", "posted "},
-	{"set ", "set "},
-	{"mark ", "marked "},
-	{"taint ", "tainted "},
-	{"evict ", "evicted "},
-	{"scale ", "scaled "},
-	{"annotate ", "annotated "},
-	{"apply ", "applied "},
-	{"kill ", "killed "},
-	{"label ", "labeled "},
-	{"update ", "updated "},
+// reported is what a status write reported.
+func reported(a controller.Action) string { return a.Detail }
+
+// pastTense is each verb in the past.
+var pastTense = map[controller.Verb]string{
+	controller.BackOff: "backed off", controller.RetryPull: "retried pulling", controller.Pull: "started pulling",
+	controller.Create: "created", controller.Delete: "deleted", controller.Bind: "bound", controller.Start: "started",
+	controller.Stop: "stopped", controller.Remove: "removed", controller.Post: "posted", controller.Set: "set",
+	controller.Mark: "marked", controller.Taint: "tainted", controller.Evict: "evicted", controller.Scale: "scaled",
+	controller.Annotate: "annotated", controller.Apply: "applied", controller.Kill: "killed", controller.Label: "labeled",
+	controller.Update: "updated", controller.Unschedulable: "marked PodScheduled=False:",
 }
 
-func past(a string) string {
-	switch {
-	case strings.HasPrefix(a, "pull ") && strings.Contains(a, " failed: "):
-		img, rest, _ := strings.Cut(strings.TrimPrefix(a, "pull "), " failed: ")
-		return fmt.Sprintf("failed to pull %s (%s)", img, rest)
-	case strings.HasPrefix(a, "container ") && strings.Contains(a, " exited with code "):
-		name, code, _ := strings.Cut(strings.TrimPrefix(a, "container "), " exited with code ")
-		return fmt.Sprintf("saw container %s exit with code %s", name, code)
-	case strings.HasPrefix(a, "readiness probe of ") && strings.HasSuffix(a, " passed"):
-		return "saw the " + strings.TrimSuffix(a, " passed") + " pass"
-	case strings.HasPrefix(a, "outside the cluster: "):
-		return "recorded what the pod did " + a
+// past says a step in the past tense; rest is what follows its verb.
+func past(a controller.Action, rest string) string {
+	switch a.Verb {
+	case controller.PullFailed:
+		return fmt.Sprintf("failed to pull %s (%s)", a.Image, a.Detail)
+	case controller.Exited:
+		return fmt.Sprintf("saw container %s exit with code %d", a.Container, a.Code)
+	case controller.ReadinessPassed:
+		return "saw the readiness probe of " + a.Container + " pass"
+	case controller.Outside:
+		return "recorded what the pod did outside the cluster: " + a.Detail
 	}
-	for _, v := range pastTense {
-		if rest, ok := strings.CutPrefix(a, v.verb); ok {
-			return v.past + rest
-		}
+	if v, ok := pastTense[a.Verb]; ok {
+		return v + " " + rest
 	}
-	return a
+	return a.String()
+}
+
+// restOf is what an action's words say after its verb.
+func restOf(a controller.Action) string {
+	if a.Noun != "" {
+		return a.Noun + " " + a.Name + tailOf(a)
+	}
+	return a.Rest
+}
+
+func tailOf(a controller.Action) string {
+	if a.Tail == "" {
+		return ""
+	}
+	return " " + a.Tail
 }
 
 // done lists actions in the past tense, alike actions on pods counted
 // ("created 3 pods"): "a", "a and b", "a, b and c".
-func done(actions []string) string { return listWords(doneParts(actions)) }
+func done(actions []controller.Action) string { return listWords(doneParts(actions)) }
 
 // doneParts are the actions in the past tense, alike actions on pods
-// counted, one part each.
-func doneParts(actions []string) []string {
+// (the same verb, the same words after the pod's name) counted, one part
+// each.
+func doneParts(actions []controller.Action) []string {
 	type group struct {
-		key, first, verb, suffix string
-		n                        int
+		first controller.Action
+		n     int
 	}
 	var groups []*group
 	for _, a := range actions {
-		g := &group{key: a, first: a, n: 1}
-		if i := strings.Index(a, " pod "); i >= 0 {
-			_, suffix, _ := strings.Cut(a[i+len(" pod "):], " ")
-			if suffix != "" {
-				suffix = " " + suffix
+		if n := len(groups); n > 0 && a.Noun == "pod" {
+			if g := groups[n-1]; g.first.Noun == "pod" && g.first.Verb == a.Verb && g.first.Tail == a.Tail {
+				g.n++
+				continue
 			}
-			g.verb, g.suffix, g.key = a[:i], suffix, a[:i]+"\x00"+suffix
 		}
-		if n := len(groups); n > 0 && groups[n-1].key == g.key && g.verb != "" {
-			groups[n-1].n++
-			continue
-		}
-		groups = append(groups, g)
+		groups = append(groups, &group{first: a, n: 1})
 	}
 	parts := make([]string, len(groups))
 	for i, g := range groups {
 		if g.n == 1 {
-			parts[i] = past(g.first)
+			parts[i] = past(g.first, restOf(g.first))
 		} else {
-			parts[i] = past(fmt.Sprintf("%s %d pods%s", g.verb, g.n, g.suffix))
+			parts[i] = past(g.first, fmt.Sprintf("%d pods%s", g.n, tailOf(g.first)))
 		}
 	}
 	return parts
@@ -140,7 +135,7 @@ func plural(n int, one, many string) string {
 }
 
 // nothingToDo ends an in-sync sentence, with the status the pass reported.
-func nothingToDo(status []string) string {
+func nothingToDo(status []controller.Action) string {
 	if len(status) == 0 {
 		return "nothing to do."
 	}
@@ -149,7 +144,7 @@ func nothingToDo(status []string) string {
 
 // noStep is the sentence of a pass that took no step although its
 // difference was not none: the difference says what holds it.
-func noStep(who, obj, difference string, status []string) string {
+func noStep(who, obj, difference string, status []controller.Action) string {
 	if len(status) == 0 {
 		return fmt.Sprintf("%s took no step on %s (%s).", who, obj, difference)
 	}
@@ -157,7 +152,7 @@ func noStep(who, obj, difference string, status []string) string {
 }
 
 // genericWhat is the sentence for a controller without words of its own.
-func genericWhat(p sim.Pass, who, obj string, steps, status []string) string {
+func genericWhat(p sim.Pass, who, obj string, steps, status []controller.Action) string {
 	seen := ""
 	if p.Observed != "" && p.Observed != "-" {
 		seen = " (" + p.Observed + ")"
@@ -170,4 +165,3 @@ func genericWhat(p sim.Pass, who, obj string, steps, status []string) string {
 	}
 	return fmt.Sprintf("%s found %s in sync: %s", who, obj, nothingToDo(status))
 }
-

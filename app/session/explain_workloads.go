@@ -13,7 +13,7 @@ import (
 
 // workloadWhat says what a pass of one of them did, or "" for another
 // controller.
-func workloadWhat(p sim.Pass, who, obj string, steps, status []string) string {
+func workloadWhat(p sim.Pass, who, obj string, steps, status []controller.Action) string {
 	switch p.Controller {
 	case controller.DaemonSetController:
 		if p.Desired == "DaemonSet deleted" {

@@ -162,7 +162,7 @@ func (g *GitOps) Reconcile(ctx *Context, req Request) (Result, error) {
 		ctx.Observed = "missing from the cluster"
 		ctx.Difference = "create it"
 		applied, _ := merge.Modified(cfg)
-		if _, err := ctx.Create(merge.Annotated(want, applied), func(o api.Object) string { return "create " + api.RefOf(o).String() + " from git" }); err != nil {
+		if _, err := ctx.Create(merge.Annotated(want, applied), func(o api.Object) Action { return Do(Create, api.RefOf(o).String()+" from git") }); err != nil {
 			return Result{}, err
 		}
 		return Result{Outcome: Acted}, nil
@@ -179,7 +179,7 @@ func (g *GitOps) Reconcile(ctx *Context, req Request) (Result, error) {
 	ctx.Difference = "drift in " + strings.Join(driftPaths(drift), ", ")
 	next := r.Next
 	next.Meta().ResourceVersion = ""
-	if _, err := ctx.Update(next, "apply "+api.RefOf(want).String()+" from git (revert drift)"); err != nil {
+	if _, err := ctx.Update(next, Do(Apply, api.RefOf(want).String()+" from git (revert drift)")); err != nil {
 		return Result{}, err
 	}
 	return Result{Outcome: Acted}, nil

@@ -178,6 +178,13 @@ func describeContainer(rc *Container, now api.Time) string {
 	return rc.State
 }
 
+// reportStatus is the kubelet's report of a pod's status: "report status
+// Running, ready".
+func reportStatus(p *api.Pod) Action {
+	t := phaseText(p)
+	return Action{Verb: ReportStatus, Rest: t, Detail: t}
+}
+
 func phaseText(p *api.Pod) string {
 	ready := "not ready"
 	if IsPodReady(p) {
@@ -279,7 +286,7 @@ func (k *KubeletLoop) syncNode(ctx *Context) (Result, error) {
 	ctx.Difference = "post Ready=True"
 	nn := n.DeepCopy()
 	SetNodeReady(nn, ctx.Now)
-	if _, err := ctx.UpdateStatus(nn, "post node status Ready=True"); err != nil {
+	if _, err := ctx.UpdateStatus(nn, Do(Post, "node status Ready=True")); err != nil {
 		return Result{}, err
 	}
 	ctx.Event(n, "Normal", "NodeReady", "Node %s status is now: NodeReady", k.node)

@@ -164,7 +164,7 @@ func (c *NodeLifecycle) Reconcile(ctx *Context, req Request) (Result, error) {
 			}
 		}
 		nn.Spec.Taints = keep
-		if _, err := ctx.Update(nn, "remove taint "+UnreachableTaint+" from "+n.Name); err != nil {
+		if _, err := ctx.Update(nn, Do(Remove, "taint "+UnreachableTaint+" from "+n.Name)); err != nil {
 			return Result{}, err
 		}
 		return Result{Outcome: Acted}, nil
@@ -194,7 +194,7 @@ func (c *NodeLifecycle) markUnknown(ctx *Context, n *api.Node) (Result, error) {
 		}
 		cond.Status, cond.Reason, cond.Message, cond.LastTransitionTime = "Unknown", "NodeStatusUnknown", "Kubelet stopped posting node status.", ctx.Now
 	}
-	out, err := ctx.UpdateStatus(nn, "set "+n.Name+" Ready=Unknown (Kubelet stopped posting node status.)")
+	out, err := ctx.UpdateStatus(nn, Do(Set, n.Name+" Ready=Unknown (Kubelet stopped posting node status.)"))
 	if err != nil {
 		return Result{}, err
 	}
@@ -205,7 +205,7 @@ func (c *NodeLifecycle) markUnknown(ctx *Context, n *api.Node) (Result, error) {
 		}
 		np := p.DeepCopy()
 		setPodCondition(np, api.PodCondition{Type: "Ready", Status: "False"}, ctx.Now)
-		if _, err := ctx.UpdateStatus(np, "mark pod "+p.Name+" not ready"); err != nil {
+		if _, err := ctx.UpdateStatus(np, OnPod(Mark, p.Name, "not ready")); err != nil {
 			return Result{}, err
 		}
 		ctx.API.Record("node-controller", "", p, "Warning", "NodeNotReady", "Node is not ready")
@@ -220,7 +220,7 @@ func (c *NodeLifecycle) markUnknown(ctx *Context, n *api.Node) (Result, error) {
 	nn.Spec.Taints = append(nn.Spec.Taints,
 		api.Taint{Key: UnreachableTaint, Effect: "NoSchedule", TimeAdded: &now},
 		api.Taint{Key: UnreachableTaint, Effect: "NoExecute", TimeAdded: &now})
-	if _, err := ctx.Update(nn, "taint "+n.Name+" "+UnreachableTaint+":NoSchedule and :NoExecute"); err != nil {
+	if _, err := ctx.Update(nn, Do(Taint, n.Name+" "+UnreachableTaint+":NoSchedule and :NoExecute")); err != nil {
 		return Result{}, err
 	}
 	return Result{Outcome: Acted, RequeueAfter: DefaultTolerationSecs * api.Second, RequeueReason: RequeueToleration}, nil
@@ -251,10 +251,10 @@ func (c *NodeLifecycle) evict(ctx *Context, n *api.Node) (Result, error) {
 		ctx.API.Record("taint-eviction-controller", "", p, "Normal", "TaintManagerEviction", fmt.Sprintf("Marking for deletion Pod %s/%s", p.Namespace, p.Name))
 		np := p.DeepCopy()
 		setPodCondition(np, api.PodCondition{Type: "DisruptionTarget", Status: "True", Reason: "DeletionByTaintManager", Message: "Taint manager: deleting due to NoExecute taint"}, ctx.Now)
-		if _, err := ctx.UpdateStatus(np, ""); err != nil {
+		if _, err := ctx.UpdateStatus(np, Action{}); err != nil {
 			return Result{}, err
 		}
-		if err := ctx.Delete("Pod", p.Namespace, p.Name, false, "evict pod "+p.Name); err != nil {
+		if err := ctx.Delete("Pod", p.Namespace, p.Name, false, OnPod(Evict, p.Name, "")); err != nil {
 			return Result{}, err
 		}
 	}

@@ -333,7 +333,7 @@ func (r *ReplicaSet) manage(ctx *Context, rs *api.ReplicaSet, pods []*api.Pod, d
 			failed := false
 			var firstErr error
 			for i := 0; i < size; i++ {
-				pod, err := ctx.CreateNew(func() api.Object { return podFromTemplate(rs) }, func(o api.Object) string { return "create pod " + o.Meta().Name })
+				pod, err := ctx.CreateNew(func() api.Object { return podFromTemplate(rs) }, func(o api.Object) Action { return OnPod(Create, o.Meta().Name, "") })
 				if err == ErrCrashed {
 					return err
 				}
@@ -363,7 +363,7 @@ func (r *ReplicaSet) manage(ctx *Context, rs *api.ReplicaSet, pods []*api.Pod, d
 		victims := podsToDelete(pods, n, ctx.Now)
 		r.expect[key] = expectation{dels: n, at: ctx.Now}
 		for _, p := range victims {
-			err := ctx.Delete("Pod", p.Namespace, p.Name, false, "delete pod "+p.Name)
+			err := ctx.Delete("Pod", p.Namespace, p.Name, false, OnPod(Delete, p.Name, ""))
 			if err == ErrCrashed {
 				return err
 			}
@@ -385,7 +385,7 @@ func (r *ReplicaSet) writeStatus(ctx *Context, rs *api.ReplicaSet, st api.Replic
 	}
 	n := rs.DeepCopy()
 	n.Status = st
-	_, err := ctx.UpdateStatus(n, fmt.Sprintf("update status (replicas %d, ready %d, available %d)", st.Replicas, st.ReadyReplicas, st.AvailableReplicas))
+	_, err := ctx.UpdateStatus(n, Status(fmt.Sprintf("replicas %d, ready %d, available %d", st.Replicas, st.ReadyReplicas, st.AvailableReplicas)))
 	return err
 }
 

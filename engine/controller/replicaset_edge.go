@@ -96,7 +96,7 @@ func (e *ReplicaSetEdge) Handle(ctx *Context, ev store.WatchEvent) (Request, Res
 		rs = cur
 	}
 	for i := int32(0); i < count; i++ {
-		pod, err := ctx.Create(podFromTemplate(rs), func(o api.Object) string { return "start pod " + o.Meta().Name })
+		pod, err := ctx.Create(podFromTemplate(rs), func(o api.Object) Action { return OnPod(Start, o.Meta().Name, "") })
 		if err != nil {
 			if err != ErrCrashed {
 				ctx.Event(rs, "Warning", "FailedCreate", "Error creating: %v", err)
@@ -108,7 +108,7 @@ func (e *ReplicaSetEdge) Handle(ctx *Context, ev store.WatchEvent) (Request, Res
 	if count < 0 {
 		pods := activePods(ctx.Cache, rs)
 		for _, p := range podsToDelete(pods, min(int(-count), len(pods)), ctx.Now) {
-			if err := ctx.Delete("Pod", p.Namespace, p.Name, false, "stop pod "+p.Name); err != nil {
+			if err := ctx.Delete("Pod", p.Namespace, p.Name, false, OnPod(Stop, p.Name, "")); err != nil {
 				return Request{Key: key}, Result{}, err
 			}
 			ctx.Event(rs, "Normal", "SuccessfulDelete", "Deleted pod: %s", p.Name)
@@ -143,6 +143,6 @@ func (e *ReplicaSetEdge) ReportStatus(ctx *Context, ev store.WatchEvent) error {
 	}
 	n := rs.DeepCopy()
 	n.Status = st
-	_, err := ctx.UpdateStatus(n, "")
+	_, err := ctx.UpdateStatus(n, Action{})
 	return err
 }

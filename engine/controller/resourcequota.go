@@ -84,7 +84,7 @@ func (q *QuotaLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	upd := rq.DeepCopy()
 	upd.Status.Hard = maps.Clone(rq.Spec.Hard)
 	upd.Status.Used = used
-	if _, err := ctx.UpdateStatus(upd, "update status (used "+FormatResources(used)+")"); err != nil {
+	if _, err := ctx.UpdateStatus(upd, Status("used "+FormatResources(used))); err != nil {
 		return Result{}, err
 	}
 	return Result{Outcome: InSync}, nil

@@ -30,7 +30,9 @@ type Pass struct {
 	Desired    string        `json:"desired"`
 	Observed   string        `json:"observed"`
 	Difference string        `json:"difference"`
-	Actions    []string      `json:"actions"`
+	// Actions are the steps the pass took, as facts; in words
+	// (Action.String) "create pod web-x", "update status (...)".
+	Actions []controller.Action `json:"actions"`
 	// Outcome is how the pass ended, in words: "in sync" (this key
 	// needed nothing; the world around it may still be moving), "acted",
 	// "unschedulable", "error: ...", "crashed mid-pass after ...". Result
@@ -47,6 +49,9 @@ type Pass struct {
 	Object api.Ref `json:"object"`
 	// Result is how the pass ended.
 	Result controller.Outcome `json:"result"`
+	// Error is the error a Failed pass returned (Outcome says it after
+	// "error: ").
+	Error string `json:"-"`
 	// Changed are the objects the pass wrote, in the order first written:
 	// what the pass changed in the cluster.
 	Changed []Change `json:"changed,omitempty"`
@@ -94,7 +99,7 @@ type passRecord struct {
 
 func (p *Pass) record() passRecord {
 	return passRecord{N: p.N, AtText: p.AtText, Controller: p.Controller, Host: p.Host, Key: p.Key, Trigger: p.Trigger.String(),
-		Desired: p.Desired, Observed: p.Observed, Difference: p.Difference, Actions: p.Actions, Outcome: p.Outcome,
+		Desired: p.Desired, Observed: p.Observed, Difference: p.Difference, Actions: controller.ActionWords(p.Actions), Outcome: p.Outcome,
 		Lines: p.Lines, Variant: p.Variant}
 }
 
@@ -134,7 +139,7 @@ func (w *world) runPass(i int, q queue.Item) *Pass {
 		Desired: ctx.Desired, Observed: ctx.Observed, Difference: ctx.Difference, Actions: ctx.Actions,
 		Lines: ctx.Lines, Variant: variant, Object: controller.ObjectOf(c.spec, c.impl(), key), Changed: changed}
 	if p.Actions == nil {
-		p.Actions = []string{}
+		p.Actions = []controller.Action{}
 	}
 	var requeue api.Duration
 	var why string
@@ -145,7 +150,7 @@ func (w *world) runPass(i int, q queue.Item) *Pass {
 		c.crashNext = false
 		w.crash(i)
 	case err != nil:
-		p.Outcome, p.Result = "error: "+err.Error(), controller.Failed
+		p.Outcome, p.Result, p.Error = "error: "+err.Error(), controller.Failed, err.Error()
 		// Errors come back with the work queue's per-key back-off; an
 		// edge-triggered handler's event is spent whatever happened.
 		if c.rec != nil && !controller.IsTerminal(err) {

@@ -47,7 +47,7 @@ type passLog struct {
 	tab    *passTable // shared with the logs forked from this one
 }
 
-// storedPass is a pass as the log keeps it (136 bytes; a Pass is 304).
+// storedPass is a pass as the log keeps it (128 bytes; a Pass is 408).
 // Not stored: N (its place in the log), AtText (At's text), Object (Key
 // with the kind, unless the controller names another object), Outcome when
 // it is only Result's word, and a Changed that is the one write of the
@@ -60,7 +60,7 @@ type storedPass struct {
 	// desired, observed and difference are its words, interned.
 	trigger                       *queue.Trigger
 	desired, observed, difference string
-	actions                       []string
+	actions                       []controller.Action
 	rare                          *passRare
 	result                        controller.Outcome
 	// self is 1 + the index in changeTypes of the one change of a pass
@@ -81,6 +81,7 @@ type passRare struct {
 	lines                            []int
 	object                           api.Ref
 	outcome                          string
+	err                              string // Pass.Error
 	changed                          []Change
 	hasObject, hasOutcome, hasChange bool
 }
@@ -165,8 +166,9 @@ func objectOf(kind, key string) api.Ref {
 // (p's actions too): their values stay. p.AtText must be p.At's text and
 // p.N its place, as runPass makes them.
 func (t *passTable) store(p *Pass) storedPass {
-	for i, a := range p.Actions {
-		p.Actions[i] = t.intern(a)
+	for i := range p.Actions {
+		a := &p.Actions[i]
+		a.Name, a.Rest, a.Tail, a.Detail = t.intern(a.Name), t.intern(a.Rest), t.intern(a.Tail), t.intern(a.Detail)
 	}
 	sp := storedPass{at: p.At, key: t.intern(p.Key), trigger: t.trigger(p.Trigger), desired: t.intern(p.Desired),
 		observed: t.intern(p.Observed), difference: t.intern(p.Difference), actions: p.Actions, result: p.Result}
@@ -177,6 +179,7 @@ func (t *passTable) store(p *Pass) storedPass {
 	}
 	if p.Outcome != outcomeText(p.Result, "") {
 		rare.outcome, rare.hasOutcome = t.intern(p.Outcome), true
+		rare.err = p.Error
 	}
 	if p.Changed != nil {
 		i := -1
@@ -209,7 +212,7 @@ func (sp *storedPass) pass(n int) Pass {
 			p.Object = r.object
 		}
 		if r.hasOutcome {
-			p.Outcome = r.outcome
+			p.Outcome, p.Error = r.outcome, r.err
 		}
 		if r.hasChange {
 			p.Changed = r.changed
@@ -237,7 +240,7 @@ func (a *storedPass) equal(b *storedPass) bool {
 		return true
 	}
 	r, s := a.rare, b.rare
-	return r.object == s.object && r.hasObject == s.hasObject && r.outcome == s.outcome && r.hasOutcome == s.hasOutcome &&
+	return r.object == s.object && r.hasObject == s.hasObject && r.outcome == s.outcome && r.err == s.err && r.hasOutcome == s.hasOutcome &&
 		slices.Equal(r.lines, s.lines) && (r.lines == nil) == (s.lines == nil) &&
 		slices.Equal(r.changed, s.changed) && r.hasChange == s.hasChange && (r.changed == nil) == (s.changed == nil)
 }
@@ -316,7 +319,7 @@ func (w *world) passesFrom(from int) []Pass {
 func passEqual(a, b *Pass) bool {
 	return a.N == b.N && a.At == b.At && a.AtText == b.AtText && a.Controller == b.Controller && a.Host == b.Host &&
 		a.Key == b.Key && a.Trigger == b.Trigger && a.Desired == b.Desired && a.Observed == b.Observed &&
-		a.Difference == b.Difference && slices.Equal(a.Actions, b.Actions) && a.Outcome == b.Outcome &&
+		a.Difference == b.Difference && slices.Equal(a.Actions, b.Actions) && a.Outcome == b.Outcome && a.Error == b.Error &&
 		slices.Equal(a.Lines, b.Lines) && a.Variant == b.Variant && a.Object == b.Object && a.Result == b.Result &&
 		slices.Equal(a.Changed, b.Changed) && (a.Actions == nil) == (b.Actions == nil) &&
 		(a.Lines == nil) == (b.Lines == nil) && (a.Changed == nil) == (b.Changed == nil)

@@ -15,7 +15,7 @@ import (
 func testPass(n int) Pass {
 	return Pass{N: n, At: api.Time(n * 100), AtText: api.Time(n * 100).String(), Controller: "kubelet",
 		Host: fmt.Sprintf("node-%d", n%3), Key: fmt.Sprintf("default/web-%d", n), Trigger: queue.Trigger{Cause: queue.Listed},
-		Desired: "pod running", Observed: "pod pending", Difference: "not running", Actions: []string{fmt.Sprint("act ", n)},
+		Desired: "pod running", Observed: "pod pending", Difference: "not running", Actions: []controller.Action{controller.Do(controller.Set, fmt.Sprint("act ", n))},
 		Outcome: "acted", Result: controller.Acted, Object: api.Ref{Kind: "Pod", Namespace: "default", Name: fmt.Sprintf("web-%d", n)}}
 }
 
@@ -27,7 +27,7 @@ func TestPassLogBlocks(t *testing.T) {
 	const total = 3*passBlock + 17
 	forked := func(n int) Pass {
 		p := testPass(n)
-		p.Trigger, p.Actions = queue.Trigger{Cause: queue.Sync}, []string{"forked", fmt.Sprint(n)}
+		p.Trigger, p.Actions = queue.Trigger{Cause: queue.Sync}, []controller.Action{controller.Do(controller.Apply, "forked"), controller.Do(controller.Set, fmt.Sprint(n))}
 		return p
 	}
 	for _, at := range []int{0, 1, passBlock, passBlock + 5, 2 * passBlock, total} {
@@ -89,7 +89,7 @@ func TestStoredPass(t *testing.T) {
 		},
 		"changed none, empty": func(p *Pass) { p.Changed = []Change{} },
 		"no actions":          func(p *Pass) { p.Actions = nil },
-		"empty actions":       func(p *Pass) { p.Actions = []string{} },
+		"empty actions":       func(p *Pass) { p.Actions = []controller.Action{} },
 		"lines":               func(p *Pass) { p.Lines, p.Variant = []int{1, 2, 3}, "level" },
 		"empty lines":         func(p *Pass) { p.Lines = []int{} },
 		"object not the key":  func(p *Pass) { p.Object = other },
