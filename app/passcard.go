@@ -61,9 +61,9 @@ func (s *stage) renderPass() app.UI {
 	rows = append(rows, app.Dt().Text("When"), app.Dd().Text(fmt.Sprintf("pass %d, t=%s", c.N, orDash(c.AtText))))
 	rows = append(rows, field("Key", app.Code().Text(c.Key))...)
 	rows = append(rows, field("Trigger", text(c.Trigger.String()))...)
-	rows = append(rows, field("Desired", text(c.Desired))...)
-	rows = append(rows, field("Observed", text(c.Observed))...)
-	rows = append(rows, field("Difference", text(c.Difference))...)
+	rows = append(rows, field("Desired", text(c.Desired.Words))...)
+	rows = append(rows, field("Observed", text(c.Observed.Words))...)
+	rows = append(rows, field("Difference", text(c.Difference.Words))...)
 	rows = append(rows, field("Actions", actions)...)
 	rows = append(rows, field("Outcome", app.Span().Class("outcome "+outcomeClass(c.Result)).Text(orDash(c.Outcome)))...)
 

@@ -76,7 +76,7 @@ func renderInputEntry(in *session.InputEntry) app.UI {
 func passLine(ps sim.Pass) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "t=%s %s %s: desired %s · observed %s · difference %s",
-		orDash(ps.AtText), controllerName(ps), ps.Key, orDash(ps.Desired), orDash(ps.Observed), orDash(ps.Difference))
+		orDash(ps.AtText), controllerName(ps), ps.Key, orDash(ps.Desired.Words), orDash(ps.Observed.Words), orDash(ps.Difference.Words))
 	switch {
 	case len(ps.Actions) > 0:
 		fmt.Fprintf(&b, " → %s", strings.Join(controller.ActionWords(ps.Actions), ", "))

@@ -2,8 +2,8 @@ package session
 
 import (
 	"fmt"
-	"strings"
 
+	"reconcile/engine/api"
 	"reconcile/engine/controller"
 	"reconcile/engine/sim"
 )
@@ -17,17 +17,13 @@ import (
 // web-6d667cb46b wants and created 1."
 func replicaSetWhat(p sim.Pass, who string, steps, status []controller.Action) string {
 	name := p.Object.Name
-	if p.Desired == "ReplicaSet deleted" {
+	if p.Desired.Is == controller.Deleted {
 		return fmt.Sprintf("%s found replicaset %s deleted: nothing to do.", who, name)
 	}
-	want, ok := intBetween(p.Desired, "spec.replicas = ", "")
-	if !ok {
+	if p.Desired.Is != controller.Replicas || p.Observed.Is != controller.ActivePods {
 		return ""
 	}
-	have, ok := intBetween(p.Observed, "", " active pods")
-	if !ok {
-		return ""
-	}
+	want, have := p.Desired.N, p.Observed.N
 	var counted string
 	switch {
 	case have == want:
@@ -46,8 +42,8 @@ func replicaSetWhat(p sim.Pass, who string, steps, status []controller.Action) s
 	case len(steps) > 0:
 		return fmt.Sprintf("%s %s and %s.", who, counted, done(steps))
 	}
-	if _, waiting, ok := strings.Cut(p.Difference, " ("); ok {
-		return fmt.Sprintf("%s %s and waited: its cache does not show its own last writes yet (%s.", who, counted, waiting)
+	if p.Difference.Is == controller.WaitingOwnWrites {
+		return fmt.Sprintf("%s %s and waited: its cache does not show its own last writes yet (%s.", who, counted, p.Difference.Name)
 	}
 	return fmt.Sprintf("%s %s: %s", who, counted, nothingToDo(status))
 }
@@ -65,7 +61,11 @@ func countOnPods(actions []controller.Action, v controller.Verb) int {
 
 // edgeWhat: the edge-triggered twin acts on the event, not on a count.
 func edgeWhat(p sim.Pass, who string, steps []controller.Action) string {
-	ev := strings.TrimPrefix(p.Desired, "event: ")
+	ev := p.Desired.Words
+	switch p.Desired.Is {
+	case controller.EdgeCreated, controller.EdgeResized, controller.EdgeLost:
+		ev = p.Desired.Name
+	}
 	if len(steps) == 0 {
 		return fmt.Sprintf("%s, edge-triggered, read the event (%s) and did nothing: it does not count pods.", who, ev)
 	}
@@ -76,14 +76,14 @@ func edgeWhat(p sim.Pass, who string, steps []controller.Action) string {
 // nothing to do."
 func deploymentWhat(p sim.Pass, who, obj string, steps, status []controller.Action) string {
 	switch {
-	case p.Desired == "Deployment deleted":
+	case p.Desired.Is == controller.Deleted:
 		return fmt.Sprintf("%s found %s deleted: nothing to do.", who, obj)
-	case strings.HasPrefix(p.Difference, "no ReplicaSet for this template") && len(steps) > 0:
+	case p.Difference.Is == controller.NoReplicaSetForTemplate && len(steps) > 0:
 		return fmt.Sprintf("%s found no ReplicaSet for the template of %s and %s.", who, obj, done(steps))
 	case len(steps) > 0:
 		return fmt.Sprintf("%s moved %s towards %s: %s, so it %s.", who, obj, p.Desired, p.Difference, done(steps))
-	case p.Difference != "" && p.Difference != "none":
-		return noStep(who, obj, p.Difference, status)
+	case differs(p):
+		return noStep(who, obj, p.Difference.Words, status)
 	}
 	return fmt.Sprintf("%s found %s in sync: %s", who, obj, nothingToDo(status))
 }
@@ -96,7 +96,7 @@ func schedulerWhat(p sim.Pass, who, obj string, steps []controller.Action) strin
 			return fmt.Sprintf("%s bound pod %s to %s.", who, a.Name, a.Node)
 		}
 	}
-	if len(steps) == 0 && p.Observed == "pod gone or already bound" {
+	if len(steps) == 0 && p.Observed.Is == controller.GoneOrBound {
 		return fmt.Sprintf("%s found %s already bound, or gone: nothing to do.", who, obj)
 	}
 	return ""
@@ -106,15 +106,14 @@ func schedulerWhat(p sim.Pass, who, obj string, steps []controller.Action) strin
 func nodeWhat(p sim.Pass, who string, steps []controller.Action) string {
 	node := p.Object.Name
 	switch {
-	case strings.HasPrefix(p.Difference, "heartbeat overdue") && len(steps) > 0:
-		ago, _, _ := strings.Cut(strings.TrimPrefix(p.Observed, "last heartbeat "), " ago")
+	case p.Difference.Is == controller.HeartbeatOverdue && len(steps) > 0:
 		return fmt.Sprintf("%s heard nothing from node %s for %s, longer than the %s it allows, and %s.",
-			who, node, ago, strings.TrimPrefix(p.Desired, "heartbeat within "), done(steps))
-	case strings.HasPrefix(p.Difference, "evict pods") && len(steps) > 0:
+			who, node, api.FormatDuration(p.Observed.D), api.FormatDuration(p.Desired.D), done(steps))
+	case p.Difference.Is == controller.EvictPods && len(steps) > 0:
 		return fmt.Sprintf("%s %s from node %s: their toleration of its unreachable taint ran out.", who, done(steps), node)
-	case strings.HasPrefix(p.Difference, "evict pods"):
+	case p.Difference.Is == controller.EvictPods:
 		return fmt.Sprintf("%s looked at node %s (%s): no pod is due for eviction yet.", who, node, p.Observed)
-	case strings.HasPrefix(p.Difference, "node is back") && len(steps) > 0:
+	case p.Difference.Is == controller.NodeBack && len(steps) > 0:
 		return fmt.Sprintf("%s saw node %s Ready again and %s.", who, node, done(steps))
 	}
 	return ""
@@ -123,17 +122,17 @@ func nodeWhat(p sim.Pass, who string, steps []controller.Action) string {
 // gitopsWhat: drift from git, reverted.
 func gitopsWhat(p sim.Pass, who, obj string, steps []controller.Action) string {
 	rev := ""
-	if i := strings.LastIndex(p.Desired, "(git revision "); i >= 0 {
-		rev = strings.TrimSuffix(p.Desired[i+1:], ")")
+	if p.Desired.Is == controller.GitRevision {
+		rev = p.Desired.Name
 	}
 	switch {
-	case strings.HasPrefix(p.Observed, "live object differs: ") && len(steps) > 0:
-		return fmt.Sprintf("%s compared %s with %s, found %s, and %s.", who, obj, rev, strings.TrimPrefix(p.Observed, "live object differs: "), done(steps))
-	case p.Observed == "missing from the cluster" && len(steps) > 0:
+	case p.Observed.Is == controller.LiveDiffers && len(steps) > 0:
+		return fmt.Sprintf("%s compared %s with %s, found %s, and %s.", who, obj, rev, p.Observed.Name, done(steps))
+	case p.Observed.Is == controller.MissingFromCluster && len(steps) > 0:
 		return fmt.Sprintf("%s found %s missing from the cluster and %s.", who, obj, done(steps))
-	case p.Observed == "live object matches git" && rev != "":
+	case p.Observed.Is == controller.MatchesGit && rev != "":
 		return fmt.Sprintf("%s found %s as committed in %s: nothing to do.", who, obj, rev)
-	case p.Observed == "no longer in git":
+	case p.Observed.Is == controller.NotInGit:
 		return fmt.Sprintf("%s found %s no longer in git: nothing to do.", who, obj)
 	}
 	return ""
@@ -141,7 +140,7 @@ func gitopsWhat(p sim.Pass, who, obj string, steps []controller.Action) string {
 
 // jobWhat: a Job's pods counted, and started.
 func jobWhat(p sim.Pass, who, obj string, steps, status []controller.Action) string {
-	if p.Desired == "Job deleted" {
+	if p.Desired.Is == controller.Deleted {
 		return fmt.Sprintf("%s found %s deleted: nothing to do.", who, obj)
 	}
 	counted := fmt.Sprintf("%s counted the pods of %s (%s; it wants %s)", who, obj, p.Observed, p.Desired)
@@ -157,13 +156,13 @@ func kubeletWhat(p sim.Pass, who, obj string, steps, status []controller.Action)
 		return ""
 	}
 	switch {
-	case p.Desired == "pod gone from this node":
+	case p.Desired.Is == controller.PodGone:
 		return fmt.Sprintf("%s found %s gone from its node: nothing to run.", who, obj)
-	case strings.HasPrefix(p.Desired, "pod finished"):
+	case p.Desired.Is == controller.PodFinished:
 		return fmt.Sprintf("%s found %s finished (%s): nothing to run.", who, obj, p.Observed)
 	case len(steps) == 0 && len(status) == 0:
 		return fmt.Sprintf("%s found %s as it should be (%s): nothing to do.", who, obj, p.Observed)
-	case strings.HasPrefix(p.Desired, "pod deleted"):
+	case p.Desired.Is == controller.PodDeleted:
 		return fmt.Sprintf("%s found %s deleted and %s.", who, obj, done(steps))
 	}
 	acts := doneParts(steps)
@@ -175,4 +174,4 @@ func kubeletWhat(p sim.Pass, who, obj string, steps, status []controller.Action)
 
 // heartbeatOverdue reports whether a node lifecycle pass found a node's
 // heartbeat overdue.
-func heartbeatOverdue(p sim.Pass) bool { return strings.HasPrefix(p.Difference, "heartbeat overdue") }
+func heartbeatOverdue(p sim.Pass) bool { return p.Difference.Is == controller.HeartbeatOverdue }

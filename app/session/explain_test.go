@@ -176,8 +176,9 @@ func TestExplainCrash(t *testing.T) {
 // read from its pass's fields.
 func TestExplainFallback(t *testing.T) {
 	p := sim.Pass{Controller: "pod-labeler", Key: "default/web-1", Object: api.Ref{Kind: "Pod", Namespace: "default", Name: "web-1"},
-		Trigger: queue.RequeueTrigger("settling", 30*api.Second), Desired: "node=worker-1", Observed: "node=", Difference: "label missing",
-		Actions: []controller.Action{controller.OnPod(controller.Label, "web-1", "node=worker-1")}, Outcome: "acted", Result: controller.Acted}
+		Trigger: queue.RequeueTrigger("settling", 30*api.Second), Desired: controller.Statement{Words: "node=worker-1"}, Observed: controller.Statement{Words: "node="},
+		Difference: controller.Statement{Words: "label missing"},
+		Actions:    []controller.Action{controller.OnPod(controller.Label, "web-1", "node=worker-1")}, Outcome: "acted", Result: controller.Acted}
 	want := Explanation{
 		What: "pod-labeler looked at pod web-1 (node=) and labeled pod web-1 node=worker-1.",
 		Why:  "It ran because it asked to look again 30s later: settling.",
@@ -185,7 +186,7 @@ func TestExplainFallback(t *testing.T) {
 	if got := Explain(p); got != want {
 		t.Errorf("got %+v\nwant %+v", got, want)
 	}
-	p.Actions, p.Difference, p.Result = nil, "none", controller.InSync
+	p.Actions, p.Difference, p.Result = nil, controller.Statement{Fact: controller.Fact{Is: controller.Nothing}, Words: "none"}, controller.InSync
 	if got, want := Explain(p).What, "pod-labeler found pod web-1 in sync: nothing to do."; got != want {
 		t.Errorf("in sync: got %q, want %q", got, want)
 	}

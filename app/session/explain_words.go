@@ -154,14 +154,20 @@ func noStep(who, obj, difference string, status []controller.Action) string {
 // genericWhat is the sentence for a controller without words of its own.
 func genericWhat(p sim.Pass, who, obj string, steps, status []controller.Action) string {
 	seen := ""
-	if p.Observed != "" && p.Observed != "-" {
-		seen = " (" + p.Observed + ")"
+	if p.Observed.Words != "" && p.Observed.Is != controller.Nothing {
+		seen = " (" + p.Observed.Words + ")"
 	}
 	switch {
 	case len(steps) > 0:
 		return fmt.Sprintf("%s looked at %s%s and %s.", who, obj, seen, done(steps))
-	case p.Difference != "" && p.Difference != "none":
-		return noStep(who, obj, p.Difference, status)
+	case differs(p):
+		return noStep(who, obj, p.Difference.Words, status)
 	}
 	return fmt.Sprintf("%s found %s in sync: %s", who, obj, nothingToDo(status))
+}
+
+// differs reports whether a pass said there was a difference: words, and
+// not "none".
+func differs(p sim.Pass) bool {
+	return p.Difference.Words != "" && p.Difference.Is != controller.Nothing
 }

@@ -205,8 +205,8 @@ func TestActionSummary(t *testing.T) {
 			t.Errorf("actionSummary(%v) = %q, want %q", tt.pass.Actions, got, tt.want)
 		}
 	}
-	p := sim.Pass{N: 12, AtText: "34s", Controller: "replicaset-controller", Key: "default/web-7d9c", Desired: "5", Observed: "3",
-		Difference: "+2", Actions: []controller.Action{controller.Do(controller.Create, "pod web-7d9c-x2kq9"), controller.Do(controller.Create, "pod web-7d9c-p8zzt")}}
+	p := sim.Pass{N: 12, AtText: "34s", Controller: "replicaset-controller", Key: "default/web-7d9c", Desired: controller.Statement{Words: "5"}, Observed: controller.Statement{Words: "3"},
+		Difference: controller.Statement{Words: "+2"}, Actions: []controller.Action{controller.Do(controller.Create, "pod web-7d9c-x2kq9"), controller.Do(controller.Create, "pod web-7d9c-p8zzt")}}
 	if got, want := passLine(p), "#12 t=34s replicaset-controller default/web-7d9c  desired 5 · observed 3 · difference +2 → create 2 pods"; got != want {
 		t.Errorf("passLine:\n got %s\nwant %s", got, want)
 	}

@@ -264,6 +264,9 @@ type Context struct {
 	Desired    string
 	Observed   string
 	Difference string
+	// DesiredFact, ObservedFact and DifferenceFact are what the words
+	// state, as values, where a reader words them itself (facts.go).
+	DesiredFact, ObservedFact, DifferenceFact Fact
 	// Actions are the steps the pass took, as facts (their words:
 	// Action.String).
 	Actions []Action
@@ -379,7 +382,7 @@ func (ctx *Context) Event(obj api.Object, typ, reason, format string, args ...an
 // difference reads "none" unless the pass said otherwise.
 func (ctx *Context) NothingToDo() Result {
 	if ctx.Difference == "" {
-		ctx.Difference = "none"
+		ctx.Difference, ctx.DifferenceFact = "none", Fact{Is: Nothing}
 	}
 	return Result{Outcome: InSync}
 }

@@ -79,7 +79,7 @@ func fromWall(t time.Time) api.Time { return api.Time(t.Sub(api.Epoch) / time.Mi
 func (c *CronJobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	cj, _ := ctx.Cache.Get("CronJob", req.Key).(*api.CronJob)
 	if cj == nil {
-		ctx.Desired, ctx.Observed = "CronJob deleted", "-"
+		ctx.Deleted("CronJob deleted")
 		return ctx.NothingToDo(), nil
 	}
 	st := cj.DeepCopy().Status

@@ -181,7 +181,7 @@ func daemonPodNode(p *api.Pod) string {
 func (d *DaemonSetLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	ds, _ := ctx.Cache.Get("DaemonSet", req.Key).(*api.DaemonSet)
 	if ds == nil {
-		ctx.Desired, ctx.Observed = "DaemonSet deleted", "-"
+		ctx.Deleted("DaemonSet deleted")
 		delete(d.expect, req.Key)
 		return ctx.NothingToDo(), nil
 	}

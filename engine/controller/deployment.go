@@ -86,7 +86,7 @@ func (c *Deployment) Reconcile(ctx *Context, req Request) (Result, error) {
 	key := req.Key
 	cached, _ := ctx.Cache.Get("Deployment", key).(*api.Deployment)
 	if cached == nil {
-		ctx.Desired, ctx.Observed = "Deployment deleted", "-"
+		ctx.Deleted("Deployment deleted")
 		return ctx.NothingToDo(), nil
 	}
 	d := cached.DeepCopy()
@@ -117,7 +117,7 @@ func (c *Deployment) Reconcile(ctx *Context, req Request) (Result, error) {
 		res, err = c.rolloutRolling(ctx, d, newRS, oldRSs)
 	}
 	if ctx.Difference == "" {
-		ctx.Difference = "none"
+		ctx.Difference, ctx.DifferenceFact = "none", Fact{Is: Nothing}
 	}
 	if err != nil {
 		return Result{}, err // retried with the queue's back-off
@@ -438,7 +438,7 @@ func (c *Deployment) scaleReplicaSet(ctx *Context, d *api.Deployment, rs *api.Re
 
 func (c *Deployment) rolloutRolling(ctx *Context, d *api.Deployment, newRS *api.ReplicaSet, oldRSs []*api.ReplicaSet) (Result, error) {
 	if newRS == nil {
-		ctx.Difference = "no ReplicaSet for this template: create one"
+		ctx.Difference, ctx.DifferenceFact = "no ReplicaSet for this template: create one", Fact{Is: NoReplicaSetForTemplate}
 	}
 	newRS, err := c.getNewReplicaSet(ctx, d, newRS, oldRSs, true)
 	if err != nil {

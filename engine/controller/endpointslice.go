@@ -171,7 +171,7 @@ func countReady(eps []endpointOf) int {
 func (e *EndpointSliceLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	svc, _ := ctx.Cache.Get("Service", req.Key).(*api.Service)
 	if svc == nil {
-		ctx.Desired, ctx.Observed = "Service deleted", "-"
+		ctx.Deleted("Service deleted")
 		ctx.Difference = "none: the garbage collector deletes its slices"
 		return ctx.NothingToDo(), nil
 	}

@@ -154,7 +154,7 @@ func (h *HPALoop) Reconcile(ctx *Context, req Request) (Result, error) {
 		delete(h.recs, key)
 		delete(h.ups, key)
 		delete(h.downs, key)
-		ctx.Desired, ctx.Observed = "HorizontalPodAutoscaler deleted", "-"
+		ctx.Deleted("HorizontalPodAutoscaler deleted")
 		return ctx.NothingToDo(), nil
 	}
 	resync := Result{RequeueAfter: HPASyncPeriod, RequeueReason: "autoscaler sync period"}
@@ -230,7 +230,7 @@ func (h *HPALoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	st.DesiredReplicas = desired
 	h.prune(key, ctx.Now, hpa)
 	if desired == current {
-		ctx.Difference = "none"
+		ctx.Difference, ctx.DifferenceFact = "none", Fact{Is: Nothing}
 		h.writeStatus(ctx, hpa, st)
 		return resync, nil
 	}

@@ -64,7 +64,7 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	key := req.Key
 	job, _ := ctx.Cache.Get("Job", key).(*api.Job)
 	if job == nil {
-		ctx.Desired, ctx.Observed = "Job deleted", "-"
+		ctx.Deleted("Job deleted")
 		return ctx.NothingToDo(), nil
 	}
 	want := api.Deref(job.Spec.Completions, 1)

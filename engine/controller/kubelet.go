@@ -116,7 +116,7 @@ func (k *KubeletLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	rt := ctx.World.Runtime(k.node)
 	p, _ := ctx.Cache.Get("Pod", key).(*api.Pod)
 	if p == nil || p.Spec.NodeName != k.node {
-		ctx.Desired = "pod gone from this node"
+		ctx.Desired, ctx.DesiredFact = "pod gone from this node", Fact{Is: PodGone}
 		k.releaseAddress(key)
 		n := k.removeContainers(rt, key)
 		ctx.Observed = fmt.Sprintf("%d containers", n)
@@ -127,6 +127,7 @@ func (k *KubeletLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	}
 	if p.Status.Phase == api.PodSucceeded || p.Status.Phase == api.PodFailed {
 		ctx.Desired, ctx.Observed = "pod finished: nothing to run", p.Status.Phase
+		ctx.DesiredFact = Fact{Is: PodFinished}
 		return ctx.NothingToDo(), nil
 	}
 	return k.syncPod(ctx, p, rt, key)

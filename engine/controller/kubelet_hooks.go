@@ -59,7 +59,7 @@ func (k *KubeletLoop) postStart(s *podSync, c api.Container, img registry.Image)
 // (FailedPreStopHook) and the container stops at once.
 func (k *KubeletLoop) terminate(ctx *Context, p *api.Pod, rt *Runtime, key string) (Result, error) {
 	s := &podSync{ctx: ctx, p: p, rt: rt, key: key}
-	ctx.Desired = "pod deleted: no containers"
+	ctx.Desired, ctx.DesiredFact = "pod deleted: no containers", Fact{Is: PodDeleted}
 	ctx.Observed = fmt.Sprintf("%d containers running", k.countContainers(rt, key, p))
 	ctx.Difference = "stop containers, then remove the pod"
 	grace := api.Duration(30) * api.Second

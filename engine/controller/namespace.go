@@ -56,7 +56,7 @@ func (n *NamespaceLoop) Keys(c *informer.Cache, ev store.WatchEvent) []string {
 func (n *NamespaceLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	ns, _ := ctx.Cache.Get("Namespace", req.Key).(*api.Namespace)
 	if ns == nil {
-		ctx.Desired, ctx.Observed = "namespace gone", "-"
+		ctx.Deleted("namespace gone")
 		return ctx.NothingToDo(), nil
 	}
 	if ns.DeletionTimestamp == nil {

@@ -144,18 +144,19 @@ func (c *NodeLifecycle) Reconcile(ctx *Context, req Request) (Result, error) {
 	key := req.Key
 	n, _ := ctx.Cache.Get("Node", key).(*api.Node)
 	if n == nil {
-		ctx.Desired, ctx.Observed = "node deleted", "-"
+		ctx.Deleted("node deleted")
 		return ctx.NothingToDo(), nil
 	}
 	silent := ctx.Now - lastHeartbeat(ctx.World, n)
 	ready := nodeCondition(n, "Ready")
 	ctx.Desired = fmt.Sprintf("heartbeat within %s", api.FormatDuration(NodeMonitorGracePeriod))
 	ctx.Observed = fmt.Sprintf("last heartbeat %s ago, Ready=%s", api.FormatDuration(silent), condStatus(ready))
+	ctx.DesiredFact, ctx.ObservedFact = Fact{Is: HeartbeatWithin, D: NodeMonitorGracePeriod}, Fact{Is: LastHeartbeat, D: silent}
 	switch {
 	case silent > NodeMonitorGracePeriod && (ready == nil || ready.Status != "Unknown"):
 		return c.markUnknown(ctx, n)
 	case ready != nil && ready.Status == "True" && hasTaint(n, UnreachableTaint):
-		ctx.Difference = "node is back: remove unreachable taints"
+		ctx.Difference, ctx.DifferenceFact = "node is back: remove unreachable taints", Fact{Is: NodeBack}
 		nn := n.DeepCopy()
 		var keep []api.Taint
 		for _, t := range nn.Spec.Taints {
@@ -184,7 +185,7 @@ func (c *NodeLifecycle) allSilent(ctx *Context) bool {
 }
 
 func (c *NodeLifecycle) markUnknown(ctx *Context, n *api.Node) (Result, error) {
-	ctx.Difference = "heartbeat overdue: mark Ready=Unknown"
+	ctx.Difference, ctx.DifferenceFact = "heartbeat overdue: mark Ready=Unknown", Fact{Is: HeartbeatOverdue}
 	nn := n.DeepCopy()
 	for _, t := range []string{"MemoryPressure", "DiskPressure", "PIDPressure", "Ready"} {
 		cond := nodeCondition(nn, t)
@@ -233,7 +234,7 @@ func (c *NodeLifecycle) evict(ctx *Context, n *api.Node) (Result, error) {
 		ctx.Difference = "no NoExecute taint: nothing to evict"
 		return ctx.NothingToDo(), nil
 	}
-	ctx.Difference = "evict pods whose toleration ran out"
+	ctx.Difference, ctx.DifferenceFact = "evict pods whose toleration ran out", Fact{Is: EvictPods}
 	for _, p := range ctx.Cache.PodsOnNode(n.Name) {
 		if p.DeletionTimestamp != nil {
 			continue

@@ -205,7 +205,7 @@ func (r *ReplicaSet) Reconcile(ctx *Context, req Request) (Result, error) {
 	ctx.Lines = []int{lineEveryPass}
 	rs, _ := ctx.Cache.Get("ReplicaSet", key).(*api.ReplicaSet)
 	if rs == nil {
-		ctx.Desired, ctx.Observed = "ReplicaSet deleted", "-"
+		ctx.Deleted("ReplicaSet deleted")
 		delete(r.expect, key)
 		delete(r.counts, key)
 		return ctx.NothingToDo(), nil
@@ -247,6 +247,7 @@ func (r *ReplicaSet) Reconcile(ctx *Context, req Request) (Result, error) {
 	ctx.Lines = append(ctx.Lines, lineDesired, lineObserved)
 	ctx.Desired = fmt.Sprintf("spec.replicas = %d", want)
 	ctx.Observed = fmt.Sprintf("%d active pods", n.active)
+	ctx.DesiredFact, ctx.ObservedFact = Fact{Is: Replicas, N: int(want)}, Fact{Is: ActivePods, N: int(n.active)}
 	diff := want - n.active
 	// The pods themselves are needed only to choose whom to delete, or to
 	// time availability (or to word a failure, below); the counts answer
@@ -256,7 +257,9 @@ func (r *ReplicaSet) Reconcile(ctx *Context, req Request) (Result, error) {
 	}
 	var manageErr error
 	if e, ok := r.expect[key]; ok && (e.adds > 0 || e.dels > 0) && ctx.Now-e.at < ExpectationsTimeout {
-		ctx.Difference = fmt.Sprintf("%+d (waiting to observe %d creates, %d deletes)", diff, e.adds, e.dels)
+		waiting := fmt.Sprintf("waiting to observe %d creates, %d deletes)", e.adds, e.dels)
+		ctx.Difference = fmt.Sprintf("%+d (%s", diff, waiting)
+		ctx.DifferenceFact = Fact{Is: WaitingOwnWrites, N: int(diff), Name: waiting}
 	} else {
 		delete(r.expect, key)
 		ctx.Difference = fmt.Sprintf("%+d", diff)

@@ -63,14 +63,16 @@ func (e *ReplicaSetEdge) Handle(ctx *Context, ev store.WatchEvent) (Request, Res
 		switch ev.Type {
 		case store.Added:
 			count = api.Deref(o.Spec.Replicas, 1)
-			ctx.Desired = fmt.Sprintf("event: ReplicaSet %s created with %d replicas", o.Name, count)
+			ctx.DesiredFact = Fact{Is: EdgeCreated, N: int(count), Name: fmt.Sprintf("ReplicaSet %s created with %d replicas", o.Name, count)}
+			ctx.Desired = "event: " + ctx.DesiredFact.Name
 		case store.Modified:
 			old, _ := ev.Old.(*api.ReplicaSet)
 			if old == nil || api.Deref(old.Spec.Replicas, 1) == api.Deref(o.Spec.Replicas, 1) {
 				return Request{}, Result{}, nil
 			}
 			count = api.Deref(o.Spec.Replicas, 1) - api.Deref(old.Spec.Replicas, 1)
-			ctx.Desired = fmt.Sprintf("event: ReplicaSet %s resized %d → %d", o.Name, api.Deref(old.Spec.Replicas, 1), api.Deref(o.Spec.Replicas, 1))
+			ctx.DesiredFact = Fact{Is: EdgeResized, N: int(count), Name: fmt.Sprintf("ReplicaSet %s resized %d → %d", o.Name, api.Deref(old.Spec.Replicas, 1), api.Deref(o.Spec.Replicas, 1))}
+			ctx.Desired = "event: " + ctx.DesiredFact.Name
 		default:
 			return Request{}, Result{}, nil
 		}
@@ -84,7 +86,8 @@ func (e *ReplicaSetEdge) Handle(ctx *Context, ev store.WatchEvent) (Request, Res
 			return Request{}, Result{}, nil
 		}
 		count = 1
-		ctx.Desired = fmt.Sprintf("event: pod %s lost", o.Name)
+		ctx.DesiredFact = Fact{Is: EdgeLost, N: int(count), Name: fmt.Sprintf("pod %s lost", o.Name)}
+		ctx.Desired = "event: " + ctx.DesiredFact.Name
 	default:
 		return Request{}, Result{}, nil
 	}

@@ -64,7 +64,7 @@ func (q *QuotaLoop) Keys(c *informer.Cache, ev store.WatchEvent) []string {
 func (q *QuotaLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	rq, _ := ctx.Cache.Get("ResourceQuota", req.Key).(*api.ResourceQuota)
 	if rq == nil {
-		ctx.Desired, ctx.Observed = "ResourceQuota deleted", "-"
+		ctx.Deleted("ResourceQuota deleted")
 		return ctx.NothingToDo(), nil
 	}
 	var pods []*api.Pod

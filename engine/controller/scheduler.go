@@ -308,7 +308,7 @@ func (s *SchedulerLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	p, _ := ctx.Cache.Get("Pod", key).(*api.Pod)
 	if p == nil || !needsScheduling(p) {
 		ctx.Desired = "pod bound to a node"
-		ctx.Observed = "pod gone or already bound"
+		ctx.Observed, ctx.ObservedFact = "pod gone or already bound", Fact{Is: GoneOrBound}
 		return ctx.NothingToDo(), nil
 	}
 	ctx.Desired = "pod bound to a node"

@@ -80,7 +80,7 @@ func runningAndReady(p *api.Pod) bool {
 func (s *StatefulSetLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	set, _ := ctx.Cache.Get("StatefulSet", req.Key).(*api.StatefulSet)
 	if set == nil {
-		ctx.Desired, ctx.Observed = "StatefulSet deleted", "-"
+		ctx.Deleted("StatefulSet deleted")
 		return ctx.NothingToDo(), nil
 	}
 	replicas := int(api.Deref(set.Spec.Replicas, 1))
@@ -144,7 +144,7 @@ func (s *StatefulSetLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	case acted:
 		ctx.Difference = strings.Join(ActionWords(ctx.Actions), ", ")
 	case wait != "":
-		ctx.Difference = wait
+		ctx.Difference, ctx.DifferenceFact = wait, Fact{Is: WaitingFor}
 	}
 	if err := s.writeStatus(ctx, set, pods, update, current); err != nil {
 		return Result{}, err

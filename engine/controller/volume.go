@@ -91,7 +91,7 @@ func (v *VolumeLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	}
 	claim, _ := ctx.Cache.Get("PersistentVolumeClaim", req.Key).(*api.PersistentVolumeClaim)
 	if claim == nil {
-		ctx.Desired, ctx.Observed = "claim deleted", "-"
+		ctx.Deleted("claim deleted")
 		return ctx.NothingToDo(), nil
 	}
 	class := ""
@@ -248,7 +248,7 @@ func bind(ctx *Context, claim *api.PersistentVolumeClaim, pv *api.PersistentVolu
 func (v *VolumeLoop) reconcileVolume(ctx *Context, name string) (Result, error) {
 	pv, _ := ctx.Cache.Get("PersistentVolume", name).(*api.PersistentVolume)
 	if pv == nil {
-		ctx.Desired, ctx.Observed = "volume deleted", "-"
+		ctx.Deleted("volume deleted")
 		return ctx.NothingToDo(), nil
 	}
 	ctx.Desired = "volume " + pv.Name + " Bound to its claim, or Available"

@@ -26,10 +26,12 @@ type Pass struct {
 	Key  string `json:"key"`
 	// Trigger is why the pass ran, as a fact; in words (String) "watch:
 	// pod/web-x DELETED", "initial list", "requeue: ...", "timer: ...".
-	Trigger    queue.Trigger `json:"trigger"`
-	Desired    string        `json:"desired"`
-	Observed   string        `json:"observed"`
-	Difference string        `json:"difference"`
+	Trigger queue.Trigger `json:"trigger"`
+	// Desired, Observed and Difference are what the pass reported: its
+	// words (String) and the facts they state.
+	Desired    controller.Statement `json:"desired"`
+	Observed   controller.Statement `json:"observed"`
+	Difference controller.Statement `json:"difference"`
 	// Actions are the steps the pass took, as facts; in words
 	// (Action.String) "create pod web-x", "update status (...)".
 	Actions []controller.Action `json:"actions"`
@@ -99,7 +101,7 @@ type passRecord struct {
 
 func (p *Pass) record() passRecord {
 	return passRecord{N: p.N, AtText: p.AtText, Controller: p.Controller, Host: p.Host, Key: p.Key, Trigger: p.Trigger.String(),
-		Desired: p.Desired, Observed: p.Observed, Difference: p.Difference, Actions: controller.ActionWords(p.Actions), Outcome: p.Outcome,
+		Desired: p.Desired.Words, Observed: p.Observed.Words, Difference: p.Difference.Words, Actions: controller.ActionWords(p.Actions), Outcome: p.Outcome,
 		Lines: p.Lines, Variant: p.Variant}
 }
 
@@ -136,7 +138,9 @@ func (w *world) runPass(i int, q queue.Item) *Pass {
 		variant = string(c.mode)
 	}
 	p := Pass{N: w.npass + 1, At: w.now, AtText: w.now.String(), Controller: c.name, Host: c.host, Key: key, Trigger: trigger,
-		Desired: ctx.Desired, Observed: ctx.Observed, Difference: ctx.Difference, Actions: ctx.Actions,
+		Desired:    controller.Statement{Fact: ctx.DesiredFact, Words: ctx.Desired},
+		Observed:   controller.Statement{Fact: ctx.ObservedFact, Words: ctx.Observed},
+		Difference: controller.Statement{Fact: ctx.DifferenceFact, Words: ctx.Difference}, Actions: ctx.Actions,
 		Lines: ctx.Lines, Variant: variant, Object: controller.ObjectOf(c.spec, c.impl(), key), Changed: changed}
 	if p.Actions == nil {
 		p.Actions = []controller.Action{}

@@ -60,9 +60,12 @@ type storedPass struct {
 	// desired, observed and difference are its words, interned.
 	trigger                       *queue.Trigger
 	desired, observed, difference string
-	actions                       []controller.Action
-	rare                          *passRare
-	result                        controller.Outcome
+	// facts are what the three state (Statement.Fact), interned; nil when
+	// they state nothing beyond their words.
+	facts   *[3]controller.Fact
+	actions []controller.Action
+	rare    *passRare
+	result  controller.Outcome
 	// self is 1 + the index in changeTypes of the one change of a pass
 	// that wrote only its own object; 0 otherwise.
 	self uint8
@@ -101,6 +104,28 @@ type passTable struct {
 	heads    map[passHead]*passHead // lookup only
 	strings  [internSlots]string
 	triggers [internSlots]*queue.Trigger
+	facts    [internSlots]*[3]controller.Fact
+}
+
+// fact returns a pointer to f, or to equal facts met before (direct-mapped,
+// as intern); nil when they are all zero.
+func (t *passTable) fact(f [3]controller.Fact) *[3]controller.Fact {
+	if f == ([3]controller.Fact{}) {
+		return nil
+	}
+	h := uint32(2166136261)
+	for _, x := range f {
+		h = (h ^ uint32(x.Is) ^ uint32(x.N)<<8 ^ uint32(x.D)) * 16777619
+		for i := 0; i < len(x.Name); i++ {
+			h = (h ^ uint32(x.Name[i])) * 16777619
+		}
+	}
+	slot := &t.facts[h%internSlots]
+	if *slot != nil && **slot == f {
+		return *slot
+	}
+	*slot = &f
+	return *slot
 }
 
 func newPassTable() *passTable { return &passTable{heads: map[passHead]*passHead{}} }
@@ -170,8 +195,9 @@ func (t *passTable) store(p *Pass) storedPass {
 		a := &p.Actions[i]
 		a.Name, a.Rest, a.Tail, a.Detail = t.intern(a.Name), t.intern(a.Rest), t.intern(a.Tail), t.intern(a.Detail)
 	}
-	sp := storedPass{at: p.At, key: t.intern(p.Key), trigger: t.trigger(p.Trigger), desired: t.intern(p.Desired),
-		observed: t.intern(p.Observed), difference: t.intern(p.Difference), actions: p.Actions, result: p.Result}
+	sp := storedPass{at: p.At, key: t.intern(p.Key), trigger: t.trigger(p.Trigger), desired: t.intern(p.Desired.Words),
+		observed: t.intern(p.Observed.Words), difference: t.intern(p.Difference.Words),
+		facts: t.fact([3]controller.Fact{p.Desired.Fact, p.Observed.Fact, p.Difference.Fact}), actions: p.Actions, result: p.Result}
 	sp.head = t.head(passHead{controller: p.Controller, host: p.Host, variant: p.Variant, kind: p.Object.Kind})
 	var rare passRare
 	if p.Object != objectOf(p.Object.Kind, p.Key) {
@@ -204,8 +230,9 @@ func (t *passTable) store(p *Pass) storedPass {
 func (sp *storedPass) pass(n int) Pass {
 	h := sp.head
 	p := Pass{N: n, At: sp.at, AtText: sp.at.String(), Controller: h.controller, Host: h.host, Key: sp.key,
-		Trigger: *sp.trigger, Desired: sp.desired, Observed: sp.observed, Difference: sp.difference,
-		Actions: sp.actions, Outcome: outcomeText(sp.result, ""), Variant: h.variant, Result: sp.result}
+		Trigger: *sp.trigger, Desired: controller.Statement{Words: sp.desired}, Observed: controller.Statement{Words: sp.observed},
+		Difference: controller.Statement{Words: sp.difference},
+		Actions:    sp.actions, Outcome: outcomeText(sp.result, ""), Variant: h.variant, Result: sp.result}
 	if r := sp.rare; r != nil {
 		p.Lines = r.lines
 		if r.hasObject {
@@ -217,6 +244,9 @@ func (sp *storedPass) pass(n int) Pass {
 		if r.hasChange {
 			p.Changed = r.changed
 		}
+	}
+	if f := sp.facts; f != nil {
+		p.Desired.Fact, p.Observed.Fact, p.Difference.Fact = f[0], f[1], f[2]
 	}
 	if sp.rare == nil || !sp.rare.hasObject {
 		p.Object = objectOf(h.kind, sp.key)
@@ -231,7 +261,7 @@ func (sp *storedPass) pass(n int) Pass {
 // two passes are equal when the passes are).
 func (a *storedPass) equal(b *storedPass) bool {
 	if a.at != b.at || a.head != b.head || a.key != b.key || *a.trigger != *b.trigger || a.desired != b.desired ||
-		a.observed != b.observed || a.difference != b.difference || a.result != b.result || a.self != b.self ||
+		a.observed != b.observed || a.difference != b.difference || !factsEqual(a.facts, b.facts) || a.result != b.result || a.self != b.self ||
 		!slices.Equal(a.actions, b.actions) || (a.actions == nil) != (b.actions == nil) ||
 		(a.rare == nil) != (b.rare == nil) {
 		return false
@@ -303,6 +333,10 @@ func (w *world) appendPass(p Pass) *Pass {
 	}
 	w.npass = n + 1
 	return &w.last
+}
+
+func factsEqual(a, b *[3]controller.Fact) bool {
+	return a == b || a != nil && b != nil && *a == *b
 }
 
 // passesFrom returns a copy of the world's passes after the first from.

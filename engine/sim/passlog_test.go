@@ -15,7 +15,7 @@ import (
 func testPass(n int) Pass {
 	return Pass{N: n, At: api.Time(n * 100), AtText: api.Time(n * 100).String(), Controller: "kubelet",
 		Host: fmt.Sprintf("node-%d", n%3), Key: fmt.Sprintf("default/web-%d", n), Trigger: queue.Trigger{Cause: queue.Listed},
-		Desired: "pod running", Observed: "pod pending", Difference: "not running", Actions: []controller.Action{controller.Do(controller.Set, fmt.Sprint("act ", n))},
+		Desired: controller.Statement{Words: "pod running"}, Observed: controller.Statement{Words: "pod pending"}, Difference: controller.Statement{Words: "not running"}, Actions: []controller.Action{controller.Do(controller.Set, fmt.Sprint("act ", n))},
 		Outcome: "acted", Result: controller.Acted, Object: api.Ref{Kind: "Pod", Namespace: "default", Name: fmt.Sprintf("web-%d", n)}}
 }
 
