@@ -561,10 +561,21 @@ func twinPassLine(v session.TwinView, all session.TwinsView) string {
 	}
 	parts = append(parts, orDash(p.Difference.Words))
 	what := sim.SummarizeActions(p)
-	if p.Result == controller.Crashed && !strings.Contains(what, p.Outcome) {
-		what += "; " + p.Outcome
+	if p.Result == controller.Crashed && onlyStatus(p.Actions) {
+		what += "; " + p.Outcome // SummarizeActions said "report status only"
 	}
 	return fmt.Sprintf("Pass %d: %s → %s", p.N, strings.Join(parts, " · "), what)
+}
+
+// onlyStatus reports whether a pass's actions are status writes, and
+// some.
+func onlyStatus(actions []controller.Action) bool {
+	for _, a := range actions {
+		if !a.IsStatus() {
+			return false
+		}
+	}
+	return len(actions) > 0
 }
 
 // joinInts writes line numbers as data attributes hold them: "1,2,3".

@@ -6,7 +6,6 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"reconcile/app/session"
 	"reconcile/engine/sim"
 )
 
@@ -27,8 +26,7 @@ func (s *stage) renderNow(note string) app.UI {
 	case c == nil:
 		what = "Reading the run…"
 	default:
-		e := session.Explain(*c)
-		what, why = e.What, e.Why
+		what, why = v.Explained.What, v.Explained.Why
 	}
 	class := "now"
 	if c != nil {

@@ -38,7 +38,7 @@ func renderPassLog(entries []session.Entry, playing bool, note app.UI, line func
 					case e.Input != nil:
 						return renderInputEntry(e.Input)
 					case e.Quiet != nil:
-						return app.Li().Class("quiet").Text(session.QuietWords(e.Quiet.Prev, e.Quiet.Next))
+						return app.Li().Class("quiet").Text(e.Quiet.Words)
 					}
 					return nil
 				}),

@@ -223,3 +223,20 @@ func TestFieldHelp(t *testing.T) {
 		t.Errorf("FieldHelp has %d fields, want %d: %v", len(FieldHelp), len(fields), fields)
 	}
 }
+
+// A crashed pass says what restarts its controller as a cluster does: the
+// HPA is kube-controller-manager's, the scheduler a static pod the
+// kubelet restarts, a kubelet a systemd service.
+func TestCrashSaysWhatRestartsIt(t *testing.T) {
+	outcome := "crashed at the end of the pass after 0 action(s); restarts in 10s"
+	for _, tt := range []struct{ ctrl, host, want string }{
+		{controller.HPAController, "", "horizontal-pod-autoscaler crashed before it finished its pass on default/web: the controller-manager restarts it (" + outcome + ")."},
+		{controller.Scheduler, "", "default-scheduler crashed before it finished its pass on default/web: the kubelet restarts it, as kube-scheduler runs as a static pod (" + outcome + ")."},
+		{controller.Kubelet, "worker-1", "kubelet on worker-1 crashed before it finished its pass on default/web: systemd restarts it, as the kubelet runs as a systemd service (" + outcome + ")."},
+	} {
+		p := sim.Pass{Controller: tt.ctrl, Host: tt.host, Key: "default/web", Result: controller.Crashed, Outcome: outcome}
+		if got := Explain(p).What; got != tt.want {
+			t.Errorf("%s:\n got %q\nwant %q", tt.ctrl, got, tt.want)
+		}
+	}
+}

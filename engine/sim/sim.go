@@ -498,6 +498,10 @@ func (s *Sim) Outside() []SideEffect { return s.w.outside }
 // Notes returns the faults applied so far, in words.
 func (s *Sim) Notes() []string { return s.w.notes }
 
+// NoteTimes returns when each of Notes was made, in order. The slice is
+// shared: do not change it.
+func (s *Sim) NoteTimes() []api.Time { return s.w.noteAt }
+
 // Inputs returns the inputs given by Inject, in order. The slice is
 // shared: do not change it.
 func (s *Sim) Inputs() []Given { return s.inputs }
