@@ -553,18 +553,29 @@ func twinPassLine(v session.TwinView, all session.TwinsView) string {
 	case p.Controller != controller.ReplicaSetController:
 		return fmt.Sprintf("(this pass, %d, was the %s's: no ReplicaSet line runs)", p.N, p.Controller)
 	}
-	parts := []string{orDash(p.Desired)}
+	parts := []string{orDash(p.Desired.Words)}
 	if p.Variant != string(controller.Edge) {
 		// The edge-triggered controller observes nothing: its lit
 		// code says where its count comes from.
-		parts = append(parts, orDash(p.Observed))
+		parts = append(parts, orDash(p.Observed.Words))
 	}
-	parts = append(parts, orDash(p.Difference))
+	parts = append(parts, orDash(p.Difference.Words))
 	what := sim.SummarizeActions(p)
-	if p.Result == controller.Crashed && !strings.Contains(what, p.Outcome) {
-		what += "; " + p.Outcome
+	if p.Result == controller.Crashed && onlyStatus(p.Actions) {
+		what += "; " + p.Outcome // SummarizeActions said "report status only"
 	}
 	return fmt.Sprintf("Pass %d: %s → %s", p.N, strings.Join(parts, " · "), what)
+}
+
+// onlyStatus reports whether a pass's actions are status writes, and
+// some.
+func onlyStatus(actions []controller.Action) bool {
+	for _, a := range actions {
+		if !a.IsStatus() {
+			return false
+		}
+	}
+	return len(actions) > 0
 }
 
 // joinInts writes line numbers as data attributes hold them: "1,2,3".

@@ -194,10 +194,10 @@ func loopSVGFor(p *sim.Pass, caption string) string {
 		return loopSVG(litSteps(nil), nil, caption, "")
 	}
 	notes := map[string]string{
-		stepDesired:    orDash(p.Desired),
+		stepDesired:    orDash(p.Desired.Words),
 		stepController: controllerName(*p),
-		stepObserved:   orDash(p.Observed),
-		stepDifference: orDash(p.Difference),
+		stepObserved:   orDash(p.Observed.Words),
+		stepDifference: orDash(p.Difference.Words),
 		stepAction:     sim.SummarizeActions(*p),
 	}
 	desc := fmt.Sprintf("Pass %d: %s reconciled %s. Desired: %s. Observed: %s. Difference: %s. Action: %s.",

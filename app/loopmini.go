@@ -25,11 +25,11 @@ func loopMini(p *sim.Pass) app.UI {
 		for i := range steps {
 			switch steps[i].key {
 			case stepDesired:
-				steps[i].value = orDash(p.Desired)
+				steps[i].value = orDash(p.Desired.Words)
 			case stepObserved:
-				steps[i].value = orDash(p.Observed)
+				steps[i].value = orDash(p.Observed.Words)
 			case stepDifference:
-				steps[i].value = orDash(p.Difference)
+				steps[i].value = orDash(p.Difference.Words)
 			case stepAction:
 				steps[i].value = sim.SummarizeActions(*p)
 			}

@@ -6,7 +6,6 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"reconcile/app/session"
 	"reconcile/engine/sim"
 )
 
@@ -59,11 +58,8 @@ func (s *stage) nowWords() (what, why string) {
 			"Press Next pass (→) to run the first controller pass."
 	case c == nil:
 		return "Reading the run…", ""
-	case s.words.of != c:
-		e := session.Explain(*c)
-		s.words.of, s.words.what, s.words.why = c, e.What, e.Why
 	}
-	return s.words.what, s.words.why
+	return s.view.Explained.What, s.view.Explained.Why
 }
 
 // nowLong reports whether a wide screen cuts the now box's text: the

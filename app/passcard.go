@@ -50,7 +50,7 @@ func (s *stage) renderPass() app.UI {
 			shown, more = shown[:maxActionsShown-1], len(shown)-maxActionsShown+1
 		}
 		actions = app.Ul().Body(
-			app.Range(shown).Slice(func(i int) app.UI { return app.Li().Text(shown[i]) }),
+			app.Range(shown).Slice(func(i int) app.UI { return app.Li().Text(shown[i].String()) }),
 			app.If(more > 0, func() app.UI {
 				return app.Li().Class("muted").Text(fmt.Sprintf("and %d more (%s)", more, sim.SummarizeActions(*c)))
 			}),
@@ -60,10 +60,10 @@ func (s *stage) renderPass() app.UI {
 	rows = append(rows, app.Dt().Text("Controller"), app.Dd().Text(controllerName(*c)))
 	rows = append(rows, app.Dt().Text("When"), app.Dd().Text(fmt.Sprintf("pass %d, t=%s", c.N, orDash(c.AtText))))
 	rows = append(rows, field("Key", app.Code().Text(c.Key))...)
-	rows = append(rows, field("Trigger", text(c.Trigger))...)
-	rows = append(rows, field("Desired", text(c.Desired))...)
-	rows = append(rows, field("Observed", text(c.Observed))...)
-	rows = append(rows, field("Difference", text(c.Difference))...)
+	rows = append(rows, field("Trigger", text(c.Trigger.String()))...)
+	rows = append(rows, field("Desired", text(c.Desired.Words))...)
+	rows = append(rows, field("Observed", text(c.Observed.Words))...)
+	rows = append(rows, field("Difference", text(c.Difference.Words))...)
 	rows = append(rows, field("Actions", actions)...)
 	rows = append(rows, field("Outcome", app.Span().Class("outcome "+outcomeClass(c.Result)).Text(orDash(c.Outcome)))...)
 

@@ -7,6 +7,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"reconcile/app/session"
+	"reconcile/engine/controller"
 	"reconcile/engine/sim"
 )
 
@@ -37,7 +38,7 @@ func renderPassLog(entries []session.Entry, playing bool, note app.UI, line func
 					case e.Input != nil:
 						return renderInputEntry(e.Input)
 					case e.Quiet != nil:
-						return app.Li().Class("quiet").Text(session.QuietWords(e.Quiet.Prev, e.Quiet.Next))
+						return app.Li().Class("quiet").Text(e.Quiet.Words)
 					}
 					return nil
 				}),
@@ -75,10 +76,10 @@ func renderInputEntry(in *session.InputEntry) app.UI {
 func passLine(ps sim.Pass) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "t=%s %s %s: desired %s · observed %s · difference %s",
-		orDash(ps.AtText), controllerName(ps), ps.Key, orDash(ps.Desired), orDash(ps.Observed), orDash(ps.Difference))
+		orDash(ps.AtText), controllerName(ps), ps.Key, orDash(ps.Desired.Words), orDash(ps.Observed.Words), orDash(ps.Difference.Words))
 	switch {
 	case len(ps.Actions) > 0:
-		fmt.Fprintf(&b, " → %s", strings.Join(ps.Actions, ", "))
+		fmt.Fprintf(&b, " → %s", strings.Join(controller.ActionWords(ps.Actions), ", "))
 	case ps.Outcome != "":
 		fmt.Fprintf(&b, " → %s", ps.Outcome)
 	}

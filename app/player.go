@@ -628,7 +628,7 @@ func (p *Player) below(logNote app.UI) [belowGroups]func() []app.UI {
 		func() []app.UI {
 			return []app.UI{
 				p.renderLog(logNote),
-				memoize(pseudoKeyOf(p.view.Current), func() app.UI { return renderPseudocode(p.view.Current) }),
+				memoize(pseudoKeyOf(p.view.Pseudocode), func() app.UI { return renderPseudocode(p.view.Pseudocode) }),
 				memoize(shareKey{p.view.Digest, p.view.N, p.embedCode, p.copied}, p.renderShare),
 			}
 		},

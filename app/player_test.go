@@ -145,7 +145,7 @@ func TestPlayerSurvivesAPanickingRun(t *testing.T) {
 }
 
 func TestLoopPictureIsWellFormedSVG(t *testing.T) {
-	for _, lit := range []map[string]bool{nil, {stepDesired: true}, litSteps(&sim.Pass{Actions: []string{"x"}})} {
+	for _, lit := range []map[string]bool{nil, {stepDesired: true}, litSteps(&sim.Pass{Actions: []controller.Action{controller.Do(controller.Set, "x")}})} {
 		svg := loopSVG(lit, map[string]string{stepDesired: `spec.replicas <= 5 & "more" than fits on two lines of a box`}, `a <caption> & "quotes"`, `a & b`)
 		dec := xml.NewDecoder(strings.NewReader(svg))
 		for {

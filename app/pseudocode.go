@@ -5,8 +5,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"reconcile/engine/controller"
-	"reconcile/engine/sim"
+	"reconcile/app/session"
 )
 
 // renderSide draws the loop figure lit for the current pass, and the
@@ -14,28 +13,27 @@ import (
 func (s *stage) renderSide() app.UI {
 	return app.Div().Class("stage-side").Body(
 		app.Figure().Class("loop-figure").Body(app.Raw(s.loop)),
-		renderPseudocode(s.view.Current),
+		renderPseudocode(s.view.Pseudocode),
 	)
 }
 
-// renderPseudocode shows which lines of the lesson's pseudocode a
-// ReplicaSet controller pass ran (the other controllers run no block of the
-// lesson's). The box keeps its height whatever the pass, so the page does
-// not jump while playing.
-func renderPseudocode(c *sim.Pass) app.UI {
-	if c == nil || len(c.Lines) == 0 {
+// renderPseudocode shows which lines of the lesson's pseudocode the
+// current pass ran (the view's, from its controller's Spec; most
+// controllers run no block of the lesson's). The box keeps its height
+// whatever the pass, so the page does not jump while playing.
+func renderPseudocode(pc session.Pseudocode) app.UI {
+	if len(pc.Lines) == 0 {
 		return app.Div().Class("pseudo").Body(
 			app.P().Class("muted").Text("When the replicaset-controller runs, the lines of the lesson's pseudocode it executed show here."),
 		)
 	}
-	spec, _ := controller.Lookup(controller.Builtin, c.Controller)
-	block, name := spec.Pseudocode[controller.Mode(c.Variant)], "Level-triggered"
-	if c.Variant == string(controller.Edge) {
+	name := "Level-triggered"
+	if pc.Edge {
 		name = "Edge-triggered"
 	}
 	return app.Div().Class("pseudo").Body(
 		app.P().Class("pseudo-title").Text(name+" pseudocode, as this pass ran it"),
-		renderCode(name+" pseudocode", block, c.Lines),
+		renderCode(name+" pseudocode", pc.Lines, pc.Ran),
 	)
 }
 
@@ -67,9 +65,9 @@ type pseudoKey struct {
 	controller, variant, lines string
 }
 
-func pseudoKeyOf(c *sim.Pass) pseudoKey {
-	if c == nil || len(c.Lines) == 0 {
+func pseudoKeyOf(pc session.Pseudocode) pseudoKey {
+	if len(pc.Lines) == 0 {
 		return pseudoKey{}
 	}
-	return pseudoKey{c.Controller, c.Variant, fmt.Sprint(c.Lines)}
+	return pseudoKey{pc.Controller, fmt.Sprint(pc.Edge), fmt.Sprint(pc.Ran)}
 }

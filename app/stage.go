@@ -39,11 +39,6 @@ type stage struct {
 	// openAbove says the page draws the now box's expander above the
 	// stage (the player, beside its story line, opening both).
 	openAbove bool
-	// words are the now box's words for the pass of (nowWords).
-	words struct {
-		of        *sim.Pass
-		what, why string
-	}
 	// explainFields shows what each field of the pass details means.
 	explainFields bool
 	fault         session.FaultForm

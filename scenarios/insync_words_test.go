@@ -24,7 +24,7 @@ func TestInSyncNeverContradicts(t *testing.T) {
 		}
 		s.RunUntil(sc.Horizon(), 20000)
 		for _, p := range s.PassesFrom(0) {
-			if p.Result == controller.InSync && strings.Contains(p.Desired, "ready") && strings.Contains(p.Observed, "not ready") {
+			if p.Result == controller.InSync && strings.Contains(p.Desired.String(), "ready") && strings.Contains(p.Observed.String(), "not ready") {
 				t.Errorf("%s: pass %d (%s) in sync: desired %q, observed %q", id, p.N, p.Controller, p.Desired, p.Observed)
 				break
 			}

@@ -49,6 +49,9 @@ type InputEntry struct {
 type QuietEntry struct {
 	For        api.Duration
 	Prev, Next sim.Pass
+	// Words say what the stretch means (QuietWords), the controller that
+	// ends it named from the run's registry.
+	Words string
 }
 
 // placedInput is one of a run's inputs placed between its passes.
@@ -206,7 +209,7 @@ func readEntries(run *sim.Sim, round int, log []sim.Pass, from int) []Entry {
 		// before it, those given later in it after it.
 		q := log[i+1]
 		given(p.N, p.At+QuietGap)
-		out = append(out, Entry{Quiet: &QuietEntry{For: q.At - p.At, Prev: *p, Next: q}})
+		out = append(out, Entry{Quiet: &QuietEntry{For: q.At - p.At, Prev: *p, Next: q, Words: quietWords(run.Config().Registry(), *p, q)}})
 		given(p.N, -1)
 	}
 	return out

@@ -7,6 +7,7 @@ import (
 	"reconcile/engine/api"
 	"reconcile/engine/controller"
 	"reconcile/engine/fault"
+	"reconcile/engine/queue"
 	"reconcile/engine/sim"
 	"reconcile/scenarios"
 )
@@ -33,7 +34,7 @@ func passN(t *testing.T, passes []sim.Pass, n int, ctrl, trigger string) sim.Pas
 		t.Fatalf("pass %d: the run has %d passes", n, len(passes))
 	}
 	p := passes[n-1]
-	if p.Controller != ctrl || p.Trigger != trigger {
+	if p.Controller != ctrl || p.Trigger.String() != trigger {
 		t.Fatalf("pass %d is %s on %s (%s), want %s (%s)", n, p.Controller, p.Key, p.Trigger, ctrl, trigger)
 	}
 	return p
@@ -158,7 +159,7 @@ func TestExplainCrash(t *testing.T) {
 	}
 	restarted := false
 	for _, q := range passes[p.N:] {
-		if q.Controller == p.Controller && strings.HasPrefix(q.Trigger, "restarted after crash") {
+		if q.Controller == p.Controller && q.Trigger.Cause == queue.Restarted {
 			restarted = true
 			if why := Explain(q).Why; !strings.HasPrefix(why, "It ran because it restarted after a crash: it lists everything it watches again, so nothing it missed is lost") {
 				t.Errorf("pass %d (%s): why = %q", q.N, q.Trigger, why)
@@ -175,8 +176,9 @@ func TestExplainCrash(t *testing.T) {
 // read from its pass's fields.
 func TestExplainFallback(t *testing.T) {
 	p := sim.Pass{Controller: "pod-labeler", Key: "default/web-1", Object: api.Ref{Kind: "Pod", Namespace: "default", Name: "web-1"},
-		Trigger: "requeue: settling after 30s", Desired: "node=worker-1", Observed: "node=", Difference: "label missing",
-		Actions: []string{"label pod web-1 node=worker-1"}, Outcome: "acted", Result: controller.Acted}
+		Trigger: queue.RequeueTrigger("settling", 30*api.Second), Desired: controller.Statement{Words: "node=worker-1"}, Observed: controller.Statement{Words: "node="},
+		Difference: controller.Statement{Words: "label missing"},
+		Actions:    []controller.Action{controller.OnPod(controller.Label, "web-1", "node=worker-1")}, Outcome: "acted", Result: controller.Acted}
 	want := Explanation{
 		What: "pod-labeler looked at pod web-1 (node=) and labeled pod web-1 node=worker-1.",
 		Why:  "It ran because it asked to look again 30s later: settling.",
@@ -184,7 +186,7 @@ func TestExplainFallback(t *testing.T) {
 	if got := Explain(p); got != want {
 		t.Errorf("got %+v\nwant %+v", got, want)
 	}
-	p.Actions, p.Difference, p.Result = nil, "none", controller.InSync
+	p.Actions, p.Difference, p.Result = nil, controller.Statement{Fact: controller.Fact{Is: controller.Nothing}, Words: "none"}, controller.InSync
 	if got, want := Explain(p).What, "pod-labeler found pod web-1 in sync: nothing to do."; got != want {
 		t.Errorf("in sync: got %q, want %q", got, want)
 	}
@@ -219,5 +221,22 @@ func TestFieldHelp(t *testing.T) {
 	}
 	if len(FieldHelp) != len(fields) {
 		t.Errorf("FieldHelp has %d fields, want %d: %v", len(FieldHelp), len(fields), fields)
+	}
+}
+
+// A crashed pass says what restarts its controller as a cluster does: the
+// HPA is kube-controller-manager's, the scheduler a static pod the
+// kubelet restarts, a kubelet a systemd service.
+func TestCrashSaysWhatRestartsIt(t *testing.T) {
+	outcome := "crashed at the end of the pass after 0 action(s); restarts in 10s"
+	for _, tt := range []struct{ ctrl, host, want string }{
+		{controller.HPAController, "", "horizontal-pod-autoscaler crashed before it finished its pass on default/web: the controller-manager restarts it (" + outcome + ")."},
+		{controller.Scheduler, "", "default-scheduler crashed before it finished its pass on default/web: the kubelet restarts it, as kube-scheduler runs as a static pod (" + outcome + ")."},
+		{controller.Kubelet, "worker-1", "kubelet on worker-1 crashed before it finished its pass on default/web: systemd restarts it, as the kubelet runs as a systemd service (" + outcome + ")."},
+	} {
+		p := sim.Pass{Controller: tt.ctrl, Host: tt.host, Key: "default/web", Result: controller.Crashed, Outcome: outcome}
+		if got := Explain(p).What; got != tt.want {
+			t.Errorf("%s:\n got %q\nwant %q", tt.ctrl, got, tt.want)
+		}
 	}
 }

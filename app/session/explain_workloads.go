@@ -2,7 +2,6 @@ package session
 
 import (
 	"fmt"
-	"strings"
 
 	"reconcile/engine/controller"
 	"reconcile/engine/sim"
@@ -11,20 +10,12 @@ import (
 // The sentences of the DaemonSet, StatefulSet, CronJob and persistent
 // volume controllers' passes.
 
-// workloadNames name those controllers for the start of a sentence.
-var workloadNames = map[string]string{
-	controller.DaemonSetController:   "The DaemonSet controller",
-	controller.StatefulSetController: "The StatefulSet controller",
-	controller.CronJobController:     "The CronJob controller",
-	controller.VolumeController:      "The persistent volume controller",
-}
-
 // workloadWhat says what a pass of one of them did, or "" for another
 // controller.
-func workloadWhat(p sim.Pass, who, obj string, steps, status []string) string {
+func workloadWhat(p sim.Pass, who, obj string, steps, status []controller.Action) string {
 	switch p.Controller {
 	case controller.DaemonSetController:
-		if p.Desired == "DaemonSet deleted" {
+		if p.Desired.Is == controller.Deleted {
 			return fmt.Sprintf("%s found %s deleted: nothing to do.", who, obj)
 		}
 		looked := fmt.Sprintf("%s compared the nodes with %s: it wants %s, and %s", who, obj, p.Desired, p.Observed)
@@ -33,19 +24,19 @@ func workloadWhat(p sim.Pass, who, obj string, steps, status []string) string {
 		}
 		return fmt.Sprintf("%s: %s", looked, nothingToDo(status))
 	case controller.StatefulSetController:
-		if p.Desired == "StatefulSet deleted" {
+		if p.Desired.Is == controller.Deleted {
 			return fmt.Sprintf("%s found %s deleted: nothing to do.", who, obj)
 		}
 		looked := fmt.Sprintf("%s looked at %s (it wants %s; it has %s)", who, obj, p.Desired, p.Observed)
 		switch {
 		case len(steps) > 0:
 			return fmt.Sprintf("%s and %s, one ordinal at a time.", looked, done(steps))
-		case strings.HasPrefix(p.Difference, "waiting for"):
+		case p.Difference.Is == controller.WaitingFor:
 			return fmt.Sprintf("%s and waits: %s, as OrderedReady asks.", looked, p.Difference)
 		}
 		return fmt.Sprintf("%s: %s", looked, nothingToDo(status))
 	case controller.CronJobController:
-		if p.Desired == "CronJob deleted" {
+		if p.Desired.Is == controller.Deleted {
 			return fmt.Sprintf("%s found %s deleted: nothing to do.", who, obj)
 		}
 		looked := fmt.Sprintf("%s read the clock against %s (%s; %s)", who, obj, p.Desired, p.Observed)

@@ -146,36 +146,33 @@ func (f FaultForm) Line(targets Targets) string {
 
 // History lists the latest faults and commands of a run, newest last.
 func History(run *sim.Sim, max int) []string {
-	var out []string
-	out = append(out, run.Notes()...)
+	type line struct {
+		at   api.Time
+		text string
+	}
+	var out []line
+	for i, n := range run.Notes() {
+		out = append(out, line{run.NoteTimes()[i], n})
+	}
 	for _, o := range run.Outputs() {
-		line := "t=" + o.AtText + " " + o.Command
+		text := "t=" + o.AtText + " " + o.Command
 		if o.ExitCode != 0 {
-			line += " (exit " + strconv.Itoa(o.ExitCode) + ")"
+			text += " (exit " + strconv.Itoa(o.ExitCode) + ")"
 		}
 		if first := firstLine(o.Output); first != "" {
-			line += " → " + first
+			text += " → " + first
 		}
-		out = append(out, line)
+		out = append(out, line{o.At, text})
 	}
-	sort.SliceStable(out, func(i, j int) bool { return timeOf(out[i]) < timeOf(out[j]) })
+	sort.SliceStable(out, func(i, j int) bool { return out[i].at < out[j].at })
 	if len(out) > max {
 		out = out[len(out)-max:]
 	}
-	return out
-}
-
-// timeOf reads the simulated time a history line starts with ("t=1m30s ...").
-func timeOf(line string) api.Time {
-	s := strings.TrimPrefix(line, "t=")
-	if i := strings.IndexByte(s, ' '); i >= 0 {
-		s = s[:i]
+	lines := make([]string, len(out))
+	for i, l := range out {
+		lines[i] = l.text
 	}
-	d, err := api.ParseDuration(s)
-	if err != nil {
-		return 0
-	}
-	return d
+	return lines
 }
 
 func firstLine(s string) string {

@@ -3,7 +3,6 @@ package session
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"reconcile/engine/api"
 	"reconcile/engine/controller"
@@ -74,16 +73,8 @@ var EdgeHandlers = []string{
 }
 
 // edgeEvents are the kinds of event the edge handlers react to, in their
-// order, as a pass of the edge-triggered controller names its event.
-var edgeEvents = []func(desired string) bool{
-	func(d string) bool {
-		return strings.HasPrefix(d, "event: ReplicaSet ") && strings.Contains(d, " created with ")
-	},
-	func(d string) bool {
-		return strings.HasPrefix(d, "event: ReplicaSet ") && strings.Contains(d, " resized ")
-	},
-	func(d string) bool { return strings.HasPrefix(d, "event: pod ") && strings.HasSuffix(d, " lost") },
-}
+// order, as a pass of the edge-triggered controller states its event.
+var edgeEvents = []controller.Is{controller.EdgeCreated, controller.EdgeResized, controller.EdgeLost}
 
 // EdgeLinesRan maps the lines a pass of the edge-triggered ReplicaSet
 // controller ran (of the lesson's three-line block) to the lines of the
@@ -94,7 +85,7 @@ func EdgeLinesRan(p sim.Pass) []int {
 		return nil
 	}
 	for h, is := range edgeEvents {
-		if is(p.Desired) {
+		if p.Desired.Is == is {
 			out := make([]int, len(p.Lines))
 			for i, l := range p.Lines {
 				out[i] = 3*h + l

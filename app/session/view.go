@@ -30,6 +30,12 @@ type View struct {
 	Now          string
 	// Current is the current pass (nil before the first).
 	Current *sim.Pass
+	// Explained is the current pass in plain words, its controller named
+	// from the run's registry (ExplainIn); zero before the first pass.
+	Explained Explanation
+	// Pseudocode is the lesson's block the current pass ran, with the
+	// lines it lit; zero for a controller with no block.
+	Pseudocode Pseudocode
 	// Log is the pass log's window: 25 to 50 passes up to the current one.
 	Log []sim.Pass
 	// Entries are the pass log's lines over the same window: its passes,
@@ -115,6 +121,11 @@ func (r *Reader) Read(s *Session, digest bool) View {
 		v.Current = &last
 	}
 	s.learn(run)
+	reg := run.Config().Registry()
+	if v.Current != nil {
+		v.Explained = ExplainIn(reg, *v.Current)
+		v.Pseudocode = pseudocodeOf(reg, *v.Current)
+	}
 	v.Entries = readEntries(run, s.round, v.Log, from)
 	v.Marks = s.Marks()
 	for _, m := range r.Moments {

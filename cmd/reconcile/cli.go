@@ -14,6 +14,7 @@ import (
 
 	"reconcile/engine/api"
 	"reconcile/engine/check"
+	"reconcile/engine/controller"
 	"reconcile/engine/limits"
 	"reconcile/engine/scenario"
 	"reconcile/engine/sim"
@@ -280,7 +281,7 @@ func writeJSON(stdout, stderr io.Writer, sc *scenario.Scenario, seed int64, s *s
 				p.AtText = api.FormatDuration(p.At)
 			}
 			if p.Actions == nil {
-				p.Actions = []string{}
+				p.Actions = []controller.Action{}
 			}
 			b, err := marshal(p, "    ")
 			if err != nil {

@@ -111,8 +111,12 @@ func TestRunJSON(t *testing.T) {
 		Seed     int64
 		Until    string
 		Digest   string
-		Passes   []sim.Pass
-		Objects  []struct {
+		Passes   []struct {
+			N                                      int
+			Controller, Trigger, Desired, Observed string
+			Actions                                []string
+		}
+		Objects []struct {
 			APIVersion string `json:"apiVersion"`
 			Kind       string
 			Metadata   struct {
@@ -187,13 +191,13 @@ func TestActionSummary(t *testing.T) {
 	}{
 		{sim.Pass{Outcome: "in sync"}, "in sync"},
 		{sim.Pass{}, "no action"},
-		{sim.Pass{Controller: "replicaset-controller", Actions: []string{"create pod web-1", "create pod web-2", "update status (replicas 2)"}},
+		{sim.Pass{Controller: "replicaset-controller", Actions: []controller.Action{controller.Do(controller.Create, "pod web-1"), controller.Do(controller.Create, "pod web-2"), controller.Status("replicas 2")}},
 			"create 2 pods, update status (replicas 2)"},
-		{sim.Pass{Controller: "replicaset-controller", Actions: []string{"create web-1", "create web-2"}}, "create 2 pods"},
-		{sim.Pass{Controller: "deployment-controller", Actions: []string{"scale replicaset/web-a to 3", "scale replicaset/web-b to 1"}}, "scale 2 replicasets"},
-		{sim.Pass{Controller: "kubelet", Actions: []string{"start container web"}, Outcome: "error: boom", Result: controller.Failed}, "start container web (error: boom)"},
-		{sim.Pass{Controller: "gitops", Actions: []string{"revert a", "revert b"}}, "revert 2 objects"},
-		{sim.Pass{Controller: "replicaset-controller", Actions: []string{"create pod web-1"}, Outcome: "crashed mid-pass after 1 action(s); restarts in 10s", Result: controller.Crashed},
+		{sim.Pass{Controller: "replicaset-controller", Actions: []controller.Action{controller.Do(controller.Create, "web-1"), controller.Do(controller.Create, "web-2")}}, "create 2 pods"},
+		{sim.Pass{Controller: "deployment-controller", Actions: []controller.Action{controller.Do(controller.Scale, "replicaset/web-a to 3"), controller.Do(controller.Scale, "replicaset/web-b to 1")}}, "scale 2 replicasets"},
+		{sim.Pass{Controller: "kubelet", Actions: []controller.Action{controller.Do(controller.Start, "container web")}, Outcome: "error: boom", Result: controller.Failed}, "start container web (error: boom)"},
+		{sim.Pass{Controller: "gitops", Actions: []controller.Action{controller.Do(controller.Apply, "a"), controller.Do(controller.Apply, "b")}}, "apply 2 objects"},
+		{sim.Pass{Controller: "replicaset-controller", Actions: []controller.Action{controller.Do(controller.Create, "pod web-1")}, Outcome: "crashed mid-pass after 1 action(s); restarts in 10s", Result: controller.Crashed},
 			"create pod web-1 (crashed mid-pass after 1 action(s); restarts in 10s)"},
 	}
 	for _, tt := range tests {
@@ -201,8 +205,8 @@ func TestActionSummary(t *testing.T) {
 			t.Errorf("actionSummary(%v) = %q, want %q", tt.pass.Actions, got, tt.want)
 		}
 	}
-	p := sim.Pass{N: 12, AtText: "34s", Controller: "replicaset-controller", Key: "default/web-7d9c", Desired: "5", Observed: "3",
-		Difference: "+2", Actions: []string{"create pod web-7d9c-x2kq9", "create pod web-7d9c-p8zzt"}}
+	p := sim.Pass{N: 12, AtText: "34s", Controller: "replicaset-controller", Key: "default/web-7d9c", Desired: controller.Statement{Words: "5"}, Observed: controller.Statement{Words: "3"},
+		Difference: controller.Statement{Words: "+2"}, Actions: []controller.Action{controller.Do(controller.Create, "pod web-7d9c-x2kq9"), controller.Do(controller.Create, "pod web-7d9c-p8zzt")}}
 	if got, want := passLine(p), "#12 t=34s replicaset-controller default/web-7d9c  desired 5 · observed 3 · difference +2 → create 2 pods"; got != want {
 		t.Errorf("passLine:\n got %s\nwant %s", got, want)
 	}

@@ -72,7 +72,7 @@ func actionSummary(p sim.Pass) string {
 		actions []string
 	}
 	var groups []*group
-	for _, a := range p.Actions {
+	for _, a := range controller.ActionWords(p.Actions) {
 		verb, _, _ := strings.Cut(a, " ")
 		if n := len(groups); n > 0 && groups[n-1].verb == verb {
 			groups[n-1].actions = append(groups[n-1].actions, a)

@@ -61,8 +61,8 @@ func claimPods(ctx *Context, owner api.Object, sel *api.LabelSelector, ref api.O
 		if sel.Matches(p.Labels) {
 			continue
 		}
-		text := fmt.Sprintf("release pod %s (its labels no longer match the %s's selector)", p.Name, what)
-		n, err := patchLive(ctx, p, text, func(live api.Object) bool {
+		act := OnPod(Release, p.Name, fmt.Sprintf("(its labels no longer match the %s's selector)", what))
+		n, err := patchLive(ctx, p, act, func(live api.Object) bool {
 			c := live.Meta().ControllerOf()
 			return c != nil && c.UID == om.UID
 		}, func(m *api.ObjectMeta) {
@@ -80,8 +80,8 @@ func claimPods(ctx *Context, owner api.Object, sel *api.LabelSelector, ref api.O
 		if p == nil || p.Namespace != om.Namespace || p.ControllerOf() != nil || p.DeletionTimestamp != nil || !sel.Matches(p.Labels) {
 			continue
 		}
-		text := fmt.Sprintf("adopt pod %s (an orphan the %s's selector matches)", p.Name, what)
-		n, err := patchLive(ctx, p, text, func(live api.Object) bool {
+		act := OnPod(Adopt, p.Name, fmt.Sprintf("(an orphan the %s's selector matches)", what))
+		n, err := patchLive(ctx, p, act, func(live api.Object) bool {
 			return live.Meta().ControllerOf() == nil && live.Meta().DeletionTimestamp == nil && sel.Matches(live.Meta().Labels)
 		}, func(m *api.ObjectMeta) {
 			m.OwnerReferences = append(m.OwnerReferences, ref)

@@ -158,7 +158,8 @@ type EventHandler interface {
 type (
 	// Ticker is a controller with periodic work besides its watches (the
 	// node monitor, a GitOps sync): every Period (0: never by itself, only
-	// when asked), Tick says which keys to look at and why.
+	// when asked), Tick says which keys to look at and why: the periodic
+	// check, as the pass's trigger names it ("node-monitor-period 5s").
 	Ticker interface {
 		Period() api.Duration
 		Tick(c *informer.Cache, w World, now api.Time) (keys []string, why string)
@@ -263,7 +264,12 @@ type Context struct {
 	Desired    string
 	Observed   string
 	Difference string
-	Actions    []string
+	// DesiredFact, ObservedFact and DifferenceFact are what the words
+	// state, as values, where a reader words them itself (facts.go).
+	DesiredFact, ObservedFact, DifferenceFact Fact
+	// Actions are the steps the pass took, as facts (their words:
+	// Action.String).
+	Actions []Action
 	// Lines are the lines of the lesson's pseudocode the pass ran (the
 	// ReplicaSet controller and its edge twin).
 	Lines []int
@@ -290,37 +296,44 @@ func (ctx *Context) crashing() bool {
 	return false
 }
 
-func (ctx *Context) act(text string, do func() error) error {
+func (ctx *Context) act(a Action, do func() error) error {
 	if ctx.crashing() {
 		return ErrCrashed
 	}
 	if err := do(); err != nil {
-		ctx.Actions = append(ctx.Actions, text+" → refused: "+err.Error())
+		a.Refused = err.Error()
+		ctx.Actions = append(ctx.Actions, a)
 		return err
 	}
-	ctx.Actions = append(ctx.Actions, text)
+	ctx.Actions = append(ctx.Actions, a)
 	return nil
 }
 
+// Note records a step the pass took outside the API server (the kubelet's
+// work on its node's containers).
+func (ctx *Context) Note(a Action) { ctx.Actions = append(ctx.Actions, a) }
+
 // Create creates obj through the API; describe names the action from the
 // created object (or from obj when the API refused it).
-func (ctx *Context) Create(obj api.Object, describe func(api.Object) string) (api.Object, error) {
+func (ctx *Context) Create(obj api.Object, describe func(api.Object) Action) (api.Object, error) {
 	if ctx.crashing() {
 		return nil, ErrCrashed
 	}
 	out, err := ctx.API.Create(obj)
 	if err != nil {
-		ctx.Actions = append(ctx.Actions, strings.TrimSpace(describe(obj))+" → refused: "+err.Error())
+		a := describe(obj)
+		a.Refused = err.Error()
+		ctx.Actions = append(ctx.Actions, a)
 		return nil, err
 	}
 	ctx.Actions = append(ctx.Actions, describe(out))
 	return out, nil
 }
 
-// Update writes obj's main resource, recorded as text.
-func (ctx *Context) Update(obj api.Object, text string) (api.Object, error) {
+// Update writes obj's main resource, recorded as a.
+func (ctx *Context) Update(obj api.Object, a Action) (api.Object, error) {
 	var out api.Object
-	err := ctx.act(text, func() error {
+	err := ctx.act(a, func() error {
 		var err error
 		out, err = ctx.API.Update(obj)
 		return err
@@ -330,29 +343,31 @@ func (ctx *Context) Update(obj api.Object, text string) (api.Object, error) {
 
 // UpdateStatus writes obj's status. Status writes are reported but are not
 // crash points: a crash fault interrupts actions on the world.
-func (ctx *Context) UpdateStatus(obj api.Object, text string) (api.Object, error) {
+// A zero a records nothing when the write goes through.
+func (ctx *Context) UpdateStatus(obj api.Object, a Action) (api.Object, error) {
 	out, err := ctx.API.UpdateStatus(obj)
 	if err != nil {
-		ctx.Actions = append(ctx.Actions, text+" → refused: "+err.Error())
+		a.Refused = err.Error()
+		ctx.Actions = append(ctx.Actions, a)
 		return nil, err
 	}
-	if out.Meta().ResourceVersion != obj.Meta().ResourceVersion && text != "" {
-		ctx.Actions = append(ctx.Actions, text)
+	if out.Meta().ResourceVersion != obj.Meta().ResourceVersion && a != (Action{}) {
+		ctx.Actions = append(ctx.Actions, a)
 	}
 	return out, nil
 }
 
-// Delete deletes an object, recorded as text.
-func (ctx *Context) Delete(kind, namespace, name string, force bool, text string) error {
-	return ctx.act(text, func() error {
+// Delete deletes an object, recorded as a.
+func (ctx *Context) Delete(kind, namespace, name string, force bool, a Action) error {
+	return ctx.act(a, func() error {
 		_, err := ctx.API.Delete(kind, namespace, name, force)
 		return err
 	})
 }
 
-// Bind binds a pod to a node, recorded as text.
-func (ctx *Context) Bind(namespace, name, node, text string) error {
-	return ctx.act(text, func() error {
+// Bind binds a pod to a node: "bind <name> to <node>".
+func (ctx *Context) Bind(namespace, name, node string) error {
+	return ctx.act(Action{Verb: Bind, Rest: name + " to " + node, Name: name, Node: node}, func() error {
 		_, err := ctx.API.Bind(namespace, name, node)
 		return err
 	})
@@ -367,7 +382,7 @@ func (ctx *Context) Event(obj api.Object, typ, reason, format string, args ...an
 // difference reads "none" unless the pass said otherwise.
 func (ctx *Context) NothingToDo() Result {
 	if ctx.Difference == "" {
-		ctx.Difference = "none"
+		ctx.Difference, ctx.DifferenceFact = "none", Fact{Is: Nothing}
 	}
 	return Result{Outcome: InSync}
 }

@@ -79,7 +79,7 @@ func fromWall(t time.Time) api.Time { return api.Time(t.Sub(api.Epoch) / time.Mi
 func (c *CronJobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	cj, _ := ctx.Cache.Get("CronJob", req.Key).(*api.CronJob)
 	if cj == nil {
-		ctx.Desired, ctx.Observed = "CronJob deleted", "-"
+		ctx.Deleted("CronJob deleted")
 		return ctx.NothingToDo(), nil
 	}
 	st := cj.DeepCopy().Status
@@ -140,7 +140,7 @@ func (c *CronJobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 		}
 		acted = acted || created
 		if next > 0 {
-			res.RequeueAfter, res.RequeueReason = next-ctx.Now, fmt.Sprintf("next scheduled time %s", next.Wall().Format(time.RFC3339))
+			res.RequeueAfter, res.RequeueReason = next-ctx.Now, RequeueNextSchedule(next)
 		}
 	}
 	if len(diff) == 0 {
@@ -150,7 +150,7 @@ func (c *CronJobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	if !cronStatusEqual(cj.Status, st) {
 		n := cj.DeepCopy()
 		n.Status = st
-		if _, err := ctx.UpdateStatus(n, fmt.Sprintf("update status (%d active)", len(st.Active))); err != nil {
+		if _, err := ctx.UpdateStatus(n, Status(fmt.Sprintf("%d active", len(st.Active)))); err != nil {
 			return Result{}, err
 		}
 	}
@@ -225,7 +225,7 @@ func (c *CronJobLoop) schedule(ctx *Context, cj *api.CronJob, st *api.CronJobSta
 			return false, next, "a Job is still running (Forbid)", nil
 		case api.ReplaceConcurrent:
 			for _, ref := range st.Active {
-				if err := ctx.Delete("Job", ref.Namespace, ref.Name, false, "delete job "+ref.Name+" (Replace)"); err != nil {
+				if err := ctx.Delete("Job", ref.Namespace, ref.Name, false, On(Delete, "job", ref.Name, "(Replace)")); err != nil {
 					if err == ErrCrashed {
 						return false, 0, "", err
 					}
@@ -239,7 +239,7 @@ func (c *CronJobLoop) schedule(ctx *Context, cj *api.CronJob, st *api.CronJobSta
 		}
 	}
 	job := jobFromCronJob(cj, due)
-	out, err := ctx.Create(job, func(o api.Object) string { return "create job " + o.Meta().Name })
+	out, err := ctx.Create(job, func(o api.Object) Action { return On(Create, "job", o.Meta().Name, "") })
 	switch {
 	case err == ErrCrashed:
 		return created, 0, "", err
@@ -279,7 +279,7 @@ func (c *CronJobLoop) cleanHistory(ctx *Context, cj *api.CronJob, jobs []*api.Jo
 			continue
 		}
 		for _, j := range g.jobs[:len(g.jobs)-int(*g.limit)] {
-			err := ctx.Delete("Job", j.Namespace, j.Name, false, "delete job "+j.Name+" (history limit)")
+			err := ctx.Delete("Job", j.Namespace, j.Name, false, On(Delete, "job", j.Name, "(history limit)"))
 			if err == ErrCrashed {
 				return deleted, err
 			}

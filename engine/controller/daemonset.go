@@ -181,7 +181,7 @@ func daemonPodNode(p *api.Pod) string {
 func (d *DaemonSetLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	ds, _ := ctx.Cache.Get("DaemonSet", req.Key).(*api.DaemonSet)
 	if ds == nil {
-		ctx.Desired, ctx.Observed = "DaemonSet deleted", "-"
+		ctx.Deleted("DaemonSet deleted")
 		delete(d.expect, req.Key)
 		return ctx.NothingToDo(), nil
 	}
@@ -285,7 +285,7 @@ func (d *DaemonSetLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 		for _, o := range nodes {
 			for _, p := range byNode[o.Meta().Name] {
 				if IsPodReady(p) && !IsPodAvailable(p, api.Duration(ds.Spec.MinReadySeconds)*api.Second, ctx.Now) {
-					res.RequeueAfter, res.RequeueReason = api.Duration(ds.Spec.MinReadySeconds)*api.Second, "minReadySeconds"
+					res.RequeueAfter, res.RequeueReason = api.Duration(ds.Spec.MinReadySeconds)*api.Second, RequeueMinReady
 				}
 			}
 		}
@@ -307,7 +307,7 @@ func (d *DaemonSetLoop) manage(ctx *Context, ds *api.DaemonSet, hash string, cre
 		size := min(batch, len(create)-created)
 		var firstErr error
 		for _, node := range create[created : created+size] {
-			pod, err := ctx.Create(daemonPod(ds, hash, node), func(o api.Object) string { return "create pod " + o.Meta().Name + " for node " + node })
+			pod, err := ctx.Create(daemonPod(ds, hash, node), func(o api.Object) Action { return OnPod(Create, o.Meta().Name, "for node "+node) })
 			if err == ErrCrashed {
 				return err
 			}
@@ -336,7 +336,7 @@ func (d *DaemonSetLoop) manage(ctx *Context, ds *api.DaemonSet, hash string, cre
 }
 
 func (d *DaemonSetLoop) deletePod(ctx *Context, ds *api.DaemonSet, p *api.Pod) error {
-	err := ctx.Delete("Pod", p.Namespace, p.Name, false, "delete pod "+p.Name)
+	err := ctx.Delete("Pod", p.Namespace, p.Name, false, OnPod(Delete, p.Name, ""))
 	if err == ErrCrashed {
 		return err
 	}
@@ -534,8 +534,8 @@ func (d *DaemonSetLoop) writeStatus(ctx *Context, ds *api.DaemonSet, hash string
 	}
 	n := ds.DeepCopy()
 	n.Status = st
-	_, err := ctx.UpdateStatus(n, fmt.Sprintf("update status (desired %d, current %d, ready %d, up-to-date %d)",
-		st.DesiredNumberScheduled, st.CurrentNumberScheduled, st.NumberReady, st.UpdatedNumberScheduled))
+	_, err := ctx.UpdateStatus(n, Status(fmt.Sprintf("desired %d, current %d, ready %d, up-to-date %d",
+		st.DesiredNumberScheduled, st.CurrentNumberScheduled, st.NumberReady, st.UpdatedNumberScheduled)))
 	return err
 }
 

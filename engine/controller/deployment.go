@@ -81,7 +81,7 @@ func (c *Deployment) Reconcile(ctx *Context, req Request) (Result, error) {
 	key := req.Key
 	cached, _ := ctx.Cache.Get("Deployment", key).(*api.Deployment)
 	if cached == nil {
-		ctx.Desired, ctx.Observed = "Deployment deleted", "-"
+		ctx.Deleted("Deployment deleted")
 		return ctx.NothingToDo(), nil
 	}
 	d := cached.DeepCopy()
@@ -112,7 +112,7 @@ func (c *Deployment) Reconcile(ctx *Context, req Request) (Result, error) {
 		res, err = c.rolloutRolling(ctx, d, newRS, oldRSs)
 	}
 	if ctx.Difference == "" {
-		ctx.Difference = "none"
+		ctx.Difference, ctx.DifferenceFact = "none", Fact{Is: Nothing}
 	}
 	if err != nil {
 		return Result{}, err // retried with the queue's back-off

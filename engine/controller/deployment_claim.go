@@ -45,7 +45,7 @@ func (c *Deployment) claimReplicaSets(ctx *Context, d *api.Deployment) ([]*api.R
 					n.OwnerReferences = append(n.OwnerReferences, r)
 				}
 			}
-			if _, err := ctx.Update(n, fmt.Sprintf("release ReplicaSet %s (its labels no longer match the selector)", rs.Name)); err != nil && !errors.Is(err, store.ErrNotFound) {
+			if _, err := ctx.Update(n, On(Release, "ReplicaSet", rs.Name, "(its labels no longer match the selector)")); err != nil && !errors.Is(err, store.ErrNotFound) {
 				errs = append(errs, err)
 			}
 		case !matches || settled || rs.DeletionTimestamp != nil:
@@ -55,7 +55,7 @@ func (c *Deployment) claimReplicaSets(ctx *Context, d *api.Deployment) ([]*api.R
 			n.ResourceVersion = ""
 			n.OwnerReferences = append(n.OwnerReferences, api.OwnerReference{APIVersion: "apps/v1", Kind: "Deployment",
 				Name: d.Name, UID: d.UID, Controller: true, BlockOwnerDeletion: true})
-			adopted, err := ctx.Update(n, fmt.Sprintf("adopt ReplicaSet %s (an orphan its selector matches)", rs.Name))
+			adopted, err := ctx.Update(n, On(Adopt, "ReplicaSet", rs.Name, "(an orphan its selector matches)"))
 			switch {
 			case err == nil:
 				out = append(out, adopted.(*api.ReplicaSet))

@@ -61,7 +61,7 @@ func (c *Deployment) syncRolloutStatus(ctx *Context, d *api.Deployment, newRS *a
 	if pc := condition(d, "Progressing"); pc != nil && hasProgressDeadline(d) && !isComplete && pc.Reason != "ProgressDeadlineExceeded" && pc.Reason != "NewReplicaSetAvailable" {
 		after := pc.LastUpdateTime + api.Duration(api.Deref(d.Spec.ProgressDeadlineSeconds, 600))*api.Second - ctx.Now + api.Second
 		if after > 0 {
-			res.RequeueAfter, res.RequeueReason = after, "progress deadline check"
+			res.RequeueAfter, res.RequeueReason = after, RequeueProgressDeadline
 		}
 	}
 	return res, c.writeStatus(ctx, d)

@@ -61,7 +61,7 @@ func newRSNewReplicas(d *api.Deployment, all []*api.ReplicaSet, newRS *api.Repli
 
 func (c *Deployment) rolloutRolling(ctx *Context, d *api.Deployment, newRS *api.ReplicaSet, oldRSs []*api.ReplicaSet) (Result, error) {
 	if newRS == nil {
-		ctx.Difference = "no ReplicaSet for this template: create one"
+		ctx.Difference, ctx.DifferenceFact = "no ReplicaSet for this template: create one", Fact{Is: NoReplicaSetForTemplate}
 	}
 	newRS, err := c.getNewReplicaSet(ctx, d, newRS, oldRSs, true)
 	if err != nil {

@@ -78,7 +78,7 @@ func (c *Deployment) getNewReplicaSet(ctx *Context, d *api.Deployment, newRS *ap
 			}
 		}
 		if changed {
-			out, err := ctx.Update(rs, fmt.Sprintf("update %s revision to %s", rs.Name, rs.Annotations[RevisionAnnotation]))
+			out, err := ctx.Update(rs, Do(Update, fmt.Sprintf("%s revision to %s", rs.Name, rs.Annotations[RevisionAnnotation])))
 			if err != nil {
 				return nil, err
 			}
@@ -126,8 +126,8 @@ func (c *Deployment) getNewReplicaSet(ctx *Context, d *api.Deployment, newRS *ap
 			OwnerReferences: []api.OwnerReference{{APIVersion: "apps/v1", Kind: "Deployment", Name: d.Name, UID: d.UID, Controller: true, BlockOwnerDeletion: true}}},
 		Spec: api.ReplicaSetSpec{Replicas: api.Int32(size), MinReadySeconds: d.Spec.MinReadySeconds, Selector: sel, Template: t},
 	}
-	out, err := ctx.Create(rs, func(o api.Object) string {
-		return fmt.Sprintf("create ReplicaSet %s with %d replicas", o.Meta().Name, size)
+	out, err := ctx.Create(rs, func(o api.Object) Action {
+		return On(Create, "ReplicaSet", o.Meta().Name, fmt.Sprintf("with %d replicas", size))
 	})
 	if errors.Is(err, store.ErrExists) {
 		return c.replicaSetExists(ctx, d, rs, err, newRevision)
@@ -174,11 +174,11 @@ func (c *Deployment) scaleReplicaSet(ctx *Context, d *api.Deployment, rs *api.Re
 	if size < cur {
 		dir = "down"
 	}
-	text := fmt.Sprintf("scale %s %s from %d to %d", rs.Name, dir, cur, size)
+	act := Do(Scale, fmt.Sprintf("%s %s from %d to %d", rs.Name, dir, cur, size))
 	if cur == size {
-		text = fmt.Sprintf("annotate %s with desired %s, max %s", rs.Name, desiredAnn, maxAnn)
+		act = Do(Annotate, fmt.Sprintf("%s with desired %s, max %s", rs.Name, desiredAnn, maxAnn))
 	}
-	out, err := ctx.Update(n, text)
+	out, err := ctx.Update(n, act)
 	if err != nil {
 		return nil, err
 	}
@@ -243,7 +243,7 @@ func (c *Deployment) cleanup(ctx *Context, d *api.Deployment, oldRSs []*api.Repl
 		if rs.Status.Replicas != 0 || api.Deref(rs.Spec.Replicas, 1) != 0 || rs.Generation > rs.Status.ObservedGeneration {
 			continue
 		}
-		if err := ctx.Delete("ReplicaSet", rs.Namespace, rs.Name, false, "delete old ReplicaSet "+rs.Name+" (revisionHistoryLimit)"); err != nil {
+		if err := ctx.Delete("ReplicaSet", rs.Namespace, rs.Name, false, Do(Delete, "old ReplicaSet "+rs.Name+" (revisionHistoryLimit)")); err != nil {
 			return err
 		}
 	}
@@ -300,7 +300,7 @@ func (c *Deployment) writeStatus(ctx *Context, d *api.Deployment) error {
 	if cached != nil && reflect.DeepEqual(cached.Status, d.Status) && reflect.DeepEqual(cached.Annotations, d.Annotations) {
 		return nil
 	}
-	_, err := ctx.UpdateStatus(d, fmt.Sprintf("update status (updated %d, ready %d, available %d of %d)",
-		d.Status.UpdatedReplicas, d.Status.ReadyReplicas, d.Status.AvailableReplicas, api.Deref(d.Spec.Replicas, 1)))
+	_, err := ctx.UpdateStatus(d, Status(fmt.Sprintf("updated %d, ready %d, available %d of %d",
+		d.Status.UpdatedReplicas, d.Status.ReadyReplicas, d.Status.AvailableReplicas, api.Deref(d.Spec.Replicas, 1))))
 	return err
 }

@@ -51,7 +51,7 @@ func (e *EndpointsLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 			return ctx.NothingToDo(), nil
 		}
 		ctx.Observed, ctx.Difference = "endpoints "+have.Name, "-1"
-		if err := ctx.Delete("Endpoints", have.Namespace, have.Name, false, "delete endpoints "+have.Name); err != nil {
+		if err := ctx.Delete("Endpoints", have.Namespace, have.Name, false, On(Delete, "endpoints", have.Name, "")); err != nil {
 			return Result{}, err
 		}
 		return Result{}, nil
@@ -97,7 +97,7 @@ func (e *EndpointsLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 		n := &api.Endpoints{TypeMeta: api.TypeMeta{APIVersion: "v1", Kind: "Endpoints"},
 			ObjectMeta: api.ObjectMeta{Name: svc.Name, Namespace: svc.Namespace, Labels: labels}, Subsets: subsets}
 		markCapacity(n)
-		if _, err := ctx.Create(n, func(o api.Object) string { return "create endpoints " + o.Meta().Name }); err != nil {
+		if _, err := ctx.Create(n, func(o api.Object) Action { return On(Create, "endpoints", o.Meta().Name, "") }); err != nil {
 			return Result{}, err
 		}
 		return Result{Outcome: Acted}, nil
@@ -118,7 +118,7 @@ func (e *EndpointsLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	}
 	r2, nr2 := countAddresses(n)
 	ctx.Difference = fmt.Sprintf("%+d ready, %+d not ready", r2-r, nr2-nr)
-	if _, err := ctx.Update(n, "update endpoints "+n.Name); err != nil {
+	if _, err := ctx.Update(n, On(Update, "endpoints", n.Name, "")); err != nil {
 		return Result{}, err
 	}
 	return Result{Outcome: Acted}, nil

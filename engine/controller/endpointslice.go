@@ -171,7 +171,7 @@ func countReady(eps []endpointOf) int {
 func (e *EndpointSliceLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	svc, _ := ctx.Cache.Get("Service", req.Key).(*api.Service)
 	if svc == nil {
-		ctx.Desired, ctx.Observed = "Service deleted", "-"
+		ctx.Deleted("Service deleted")
 		ctx.Difference = "none: the garbage collector deletes its slices"
 		return ctx.NothingToDo(), nil
 	}
@@ -187,7 +187,7 @@ func (e *EndpointSliceLoop) Reconcile(ctx *Context, req Request) (Result, error)
 		ctx.Observed = fmt.Sprintf("%d managed slice(s)", len(mine))
 		ctx.Difference = fmt.Sprintf("-%d slice(s)", len(mine))
 		for _, s := range mine {
-			if err := ctx.Delete("EndpointSlice", s.Namespace, s.Name, false, "delete endpointslice "+s.Name); err != nil {
+			if err := ctx.Delete("EndpointSlice", s.Namespace, s.Name, false, On(Delete, "endpointslice", s.Name, "")); err != nil {
 				return Result{}, err
 			}
 		}
@@ -217,19 +217,19 @@ func (e *EndpointSliceLoop) Reconcile(ctx *Context, req Request) (Result, error)
 	}
 	ctx.Difference = planDifference(mine, eps, plan)
 	for _, c := range plan.create {
-		if _, err := ctx.Create(c, func(o api.Object) string {
-			return fmt.Sprintf("create endpointslice %s (%s)", o.Meta().Name, sliceSummary(o.(*api.EndpointSlice)))
+		if _, err := ctx.Create(c, func(o api.Object) Action {
+			return On(Create, "endpointslice", o.Meta().Name, "("+sliceSummary(o.(*api.EndpointSlice))+")")
 		}); err != nil {
 			return Result{}, err
 		}
 	}
 	for _, n := range plan.update {
-		if _, err := ctx.Update(n, fmt.Sprintf("update endpointslice %s (%s)", n.Name, sliceSummary(n))); err != nil {
+		if _, err := ctx.Update(n, On(Update, "endpointslice", n.Name, "("+sliceSummary(n)+")")); err != nil {
 			return Result{}, err
 		}
 	}
 	for _, d := range plan.del {
-		if err := ctx.Delete("EndpointSlice", d.Namespace, d.Name, false, "delete endpointslice "+d.Name); err != nil {
+		if err := ctx.Delete("EndpointSlice", d.Namespace, d.Name, false, On(Delete, "endpointslice", d.Name, "")); err != nil {
 			return Result{}, err
 		}
 	}

@@ -225,8 +225,8 @@ func (g *GarbageCollector) orphan(ctx *Context, owner api.Object) (Result, error
 	ctx.Observed = dependentsText(len(deps)) + " with a reference to it"
 	ctx.Difference = "take the references off " + dependentsText(len(deps)) + ", then the orphan finalizer off it"
 	for _, d := range deps {
-		text := fmt.Sprintf("remove the ownerReference to %s from %s", name, describeRef(kindName(d)))
-		if err := patchMeta(ctx, d, text, func(m *api.ObjectMeta) {
+		act := Do(Remove, fmt.Sprintf("the ownerReference to %s from %s", name, describeRef(kindName(d))))
+		if err := patchMeta(ctx, d, act, func(m *api.ObjectMeta) {
 			m.OwnerReferences = slices.DeleteFunc(m.OwnerReferences, func(r api.OwnerReference) bool { return r.UID == om.UID })
 		}); err != nil {
 			return Result{}, err
@@ -262,11 +262,11 @@ func (g *GarbageCollector) foreground(ctx *Context, owner api.Object) (Result, e
 }
 
 func (g *GarbageCollector) removeFinalizer(ctx *Context, o api.Object, finalizer string) (Result, error) {
-	text := fmt.Sprintf("remove finalizer %s from %s", finalizer, describeRef(kindName(o)))
+	text := fmt.Sprintf("finalizer %s from %s", finalizer, describeRef(kindName(o)))
 	if len(o.Meta().Finalizers) == 1 {
 		text += " (nothing holds it now: it goes)"
 	}
-	err := patchMeta(ctx, o, text, func(m *api.ObjectMeta) {
+	err := patchMeta(ctx, o, Do(Remove, text), func(m *api.ObjectMeta) {
 		m.Finalizers = slices.DeleteFunc(m.Finalizers, func(f string) bool { return f == finalizer })
 	})
 	if err != nil {
@@ -279,14 +279,14 @@ func (g *GarbageCollector) removeFinalizer(ctx *Context, o api.Object, finalizer
 // object as it is now (a live read), if it is still the same object (its
 // UID), with no write when the change changes nothing. An object gone
 // meanwhile needs nothing more.
-func patchMeta(ctx *Context, o api.Object, text string, change func(*api.ObjectMeta)) error {
-	_, err := patchLive(ctx, o, text, nil, change)
+func patchMeta(ctx *Context, o api.Object, act Action, change func(*api.ObjectMeta)) error {
+	_, err := patchLive(ctx, o, act, nil, change)
 	return err
 }
 
 // patchLive is patchMeta with a precondition on the live object (ok), and
 // returns what was written (nil when nothing was).
-func patchLive(ctx *Context, o api.Object, text string, ok func(live api.Object) bool, change func(*api.ObjectMeta)) (api.Object, error) {
+func patchLive(ctx *Context, o api.Object, act Action, ok func(live api.Object) bool, change func(*api.ObjectMeta)) (api.Object, error) {
 	m := o.Meta()
 	live := ctx.API.Get(o.GetTypeMeta().Kind, m.Namespace, m.Name)
 	if live == nil || live.Meta().UID != m.UID || (ok != nil && !ok(live)) {
@@ -297,7 +297,7 @@ func patchLive(ctx *Context, o api.Object, text string, ok func(live api.Object)
 	if reflect.DeepEqual(n.Meta(), live.Meta()) {
 		return nil, nil
 	}
-	out, err := ctx.Update(n, text)
+	out, err := ctx.Update(n, act)
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, nil
 	}
@@ -343,7 +343,7 @@ func (g *GarbageCollector) collect(ctx *Context, o api.Object) (Result, error) {
 	case len(solid) > 0:
 		// Another owner keeps it: only the references change.
 		ctx.Difference = "drop the references to owners that are gone"
-		err := patchMeta(ctx, o, "update the ownerReferences of "+name, func(nm *api.ObjectMeta) {
+		err := patchMeta(ctx, o, Do(Update, "the ownerReferences of "+name), func(nm *api.ObjectMeta) {
 			nm.OwnerReferences = slices.DeleteFunc(nm.OwnerReferences, func(r api.OwnerReference) bool { return slices.Contains(dangling, r.UID) })
 			for i := range nm.OwnerReferences {
 				if slices.Contains(waiting, nm.OwnerReferences[i].UID) {
@@ -368,7 +368,7 @@ func (g *GarbageCollector) collect(ctx *Context, o api.Object) (Result, error) {
 		ctx.Difference = "its owner waits for it to go: delete it"
 	}
 	kind := o.GetTypeMeta().Kind
-	err := ctx.act(fmt.Sprintf("delete %s (propagationPolicy %s)", name, policy), func() error {
+	err := ctx.act(Do(Delete, fmt.Sprintf("%s (propagationPolicy %s)", name, policy)), func() error {
 		_, err := ctx.API.DeleteWith(kind, m.Namespace, m.Name, store.DeleteOptions{PropagationPolicy: policy})
 		return err
 	})

@@ -142,7 +142,7 @@ func (g *GitOps) Tick(c *informer.Cache, w World, now api.Time) ([]string, strin
 	if g.interval == 0 {
 		return keys, "run by hand"
 	}
-	return keys, fmt.Sprintf("timer: sync interval %s", api.FormatDuration(g.interval))
+	return keys, "sync interval " + api.FormatDuration(g.interval)
 }
 
 // Reconcile compares one object with git and applies git's version.
@@ -154,15 +154,17 @@ func (g *GitOps) Reconcile(ctx *Context, req Request) (Result, error) {
 	if want == nil {
 		ctx.Desired = fmt.Sprintf("%s as committed (git revision %d)", key, git.Revision)
 		ctx.Observed = "no longer in git"
+		ctx.DesiredFact, ctx.ObservedFact = Fact{Is: GitRevision, Name: fmt.Sprintf("git revision %d", git.Revision)}, Fact{Is: NotInGit}
 		return ctx.NothingToDo(), nil
 	}
 	ctx.Desired = fmt.Sprintf("%s as committed (git revision %d)", api.RefOf(want), git.Revision)
+	ctx.DesiredFact = Fact{Is: GitRevision, Name: fmt.Sprintf("git revision %d", git.Revision)}
 	live := ctx.Cache.Get(kind, rest)
 	if live == nil {
-		ctx.Observed = "missing from the cluster"
+		ctx.Observed, ctx.ObservedFact = "missing from the cluster", Fact{Is: MissingFromCluster}
 		ctx.Difference = "create it"
 		applied, _ := merge.Modified(cfg)
-		if _, err := ctx.Create(merge.Annotated(want, applied), func(o api.Object) string { return "create " + api.RefOf(o).String() + " from git" }); err != nil {
+		if _, err := ctx.Create(merge.Annotated(want, applied), func(o api.Object) Action { return Do(Create, api.RefOf(o).String()+" from git") }); err != nil {
 			return Result{}, err
 		}
 		return Result{Outcome: Acted}, nil
@@ -172,14 +174,15 @@ func (g *GitOps) Reconcile(ctx *Context, req Request) (Result, error) {
 		return Result{}, err
 	}
 	if r.Next == nil {
-		ctx.Observed = "live object matches git"
+		ctx.Observed, ctx.ObservedFact = "live object matches git", Fact{Is: MatchesGit}
 		return ctx.NothingToDo(), nil
 	}
-	ctx.Observed = "live object differs: " + strings.Join(drift, ", ")
+	ctx.ObservedFact = Fact{Is: LiveDiffers, Name: strings.Join(drift, ", ")}
+	ctx.Observed = "live object differs: " + ctx.ObservedFact.Name
 	ctx.Difference = "drift in " + strings.Join(driftPaths(drift), ", ")
 	next := r.Next
 	next.Meta().ResourceVersion = ""
-	if _, err := ctx.Update(next, "apply "+api.RefOf(want).String()+" from git (revert drift)"); err != nil {
+	if _, err := ctx.Update(next, Do(Apply, api.RefOf(want).String()+" from git (revert drift)")); err != nil {
 		return Result{}, err
 	}
 	return Result{Outcome: Acted}, nil

@@ -154,7 +154,7 @@ func (h *HPALoop) Reconcile(ctx *Context, req Request) (Result, error) {
 		delete(h.recs, key)
 		delete(h.ups, key)
 		delete(h.downs, key)
-		ctx.Desired, ctx.Observed = "HorizontalPodAutoscaler deleted", "-"
+		ctx.Deleted("HorizontalPodAutoscaler deleted")
 		return ctx.NothingToDo(), nil
 	}
 	resync := Result{RequeueAfter: HPASyncPeriod, RequeueReason: "autoscaler sync period"}
@@ -230,14 +230,14 @@ func (h *HPALoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	st.DesiredReplicas = desired
 	h.prune(key, ctx.Now, hpa)
 	if desired == current {
-		ctx.Difference = "none"
+		ctx.Difference, ctx.DifferenceFact = "none", Fact{Is: Nothing}
 		h.writeStatus(ctx, hpa, st)
 		return resync, nil
 	}
 	ctx.Difference = fmt.Sprintf("%+d replicas", desired-current)
 	scaled := dep.DeepCopy()
 	scaled.Spec.Replicas = api.Int32(desired)
-	if _, err := ctx.Update(scaled, fmt.Sprintf("scale deployment/%s %d → %d", dep.Name, current, desired)); err != nil {
+	if _, err := ctx.Update(scaled, Do(Scale, fmt.Sprintf("deployment/%s %d → %d", dep.Name, current, desired))); err != nil {
 		if err == ErrCrashed {
 			return Result{}, err
 		}
@@ -281,7 +281,7 @@ func (h *HPALoop) metricFailed(ctx *Context, hpa *api.HorizontalPodAutoscaler, s
 func (h *HPALoop) writeStatus(ctx *Context, hpa *api.HorizontalPodAutoscaler, st api.HPAStatus) {
 	upd := hpa.DeepCopy()
 	upd.Status = st
-	ctx.UpdateStatus(upd, "")
+	ctx.UpdateStatus(upd, Action{})
 }
 
 // utilization is a CPU reading over a target's pods.

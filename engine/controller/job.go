@@ -64,7 +64,7 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	key := req.Key
 	job, _ := ctx.Cache.Get("Job", key).(*api.Job)
 	if job == nil {
-		ctx.Desired, ctx.Observed = "Job deleted", "-"
+		ctx.Deleted("Job deleted")
 		return ctx.NothingToDo(), nil
 	}
 	want := api.Deref(job.Spec.Completions, 1)
@@ -108,7 +108,7 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	ctx.Difference = fmt.Sprintf("%+d pods to start", start)
 	for i := int32(0); i < start; i++ {
 		p := podFromJob(job)
-		created, err := ctx.Create(p, func(o api.Object) string { return "create pod " + o.Meta().Name })
+		created, err := ctx.Create(p, func(o api.Object) Action { return OnPod(Create, o.Meta().Name, "") })
 		if err != nil {
 			if err != ErrCrashed {
 				ctx.Event(job, "Warning", "FailedCreate", "Error creating: %v", err)
@@ -133,7 +133,7 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	if giveUp && len(st.Conditions) == 0 {
 		// The pods that still run (restarting in place) are stopped.
 		for _, p := range running {
-			if err := ctx.Delete("Pod", p.Namespace, p.Name, false, "delete pod "+p.Name+" (backoff limit reached)"); err != nil {
+			if err := ctx.Delete("Pod", p.Namespace, p.Name, false, OnPod(Delete, p.Name, "(backoff limit reached)")); err != nil {
 				return Result{}, err
 			}
 		}
@@ -145,7 +145,7 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	if !jobStatusEqual(job.Status, st) {
 		n := job.DeepCopy()
 		n.Status = st
-		if _, err := ctx.UpdateStatus(n, fmt.Sprintf("update status (active %d, succeeded %d)", st.Active, st.Succeeded)); err != nil {
+		if _, err := ctx.UpdateStatus(n, Status(fmt.Sprintf("active %d, succeeded %d", st.Active, st.Succeeded))); err != nil {
 			return Result{}, err
 		}
 	}

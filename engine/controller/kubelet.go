@@ -116,7 +116,7 @@ func (k *KubeletLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	rt := ctx.World.Runtime(k.node)
 	p, _ := ctx.Cache.Get("Pod", key).(*api.Pod)
 	if p == nil || p.Spec.NodeName != k.node {
-		ctx.Desired = "pod gone from this node"
+		ctx.Desired, ctx.DesiredFact = "pod gone from this node", Fact{Is: PodGone}
 		k.releaseAddress(key)
 		n := k.removeContainers(rt, key)
 		ctx.Observed = fmt.Sprintf("%d containers", n)
@@ -127,6 +127,7 @@ func (k *KubeletLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	}
 	if p.Status.Phase == api.PodSucceeded || p.Status.Phase == api.PodFailed {
 		ctx.Desired, ctx.Observed = "pod finished: nothing to run", p.Status.Phase
+		ctx.DesiredFact = Fact{Is: PodFinished}
 		return ctx.NothingToDo(), nil
 	}
 	return k.syncPod(ctx, p, rt, key)
@@ -176,6 +177,13 @@ func describeContainer(rc *Container, now api.Time) string {
 		return out
 	}
 	return rc.State
+}
+
+// reportStatus is the kubelet's report of a pod's status: "report status
+// Running, ready".
+func reportStatus(p *api.Pod) Action {
+	t := phaseText(p)
+	return Action{Verb: ReportStatus, Rest: t, Detail: t}
 }
 
 func phaseText(p *api.Pod) string {
@@ -279,7 +287,7 @@ func (k *KubeletLoop) syncNode(ctx *Context) (Result, error) {
 	ctx.Difference = "post Ready=True"
 	nn := n.DeepCopy()
 	SetNodeReady(nn, ctx.Now)
-	if _, err := ctx.UpdateStatus(nn, "post node status Ready=True"); err != nil {
+	if _, err := ctx.UpdateStatus(nn, Do(Post, "node status Ready=True")); err != nil {
 		return Result{}, err
 	}
 	ctx.Event(n, "Normal", "NodeReady", "Node %s status is now: NodeReady", k.node)

@@ -110,7 +110,7 @@ func (k *KubeletLoop) mountVolumes(s *podSync) bool {
 	}
 	if !ok {
 		s.because("volumes not mounted")
-		s.act("wait for the volumes: no container starts")
+		s.act(Do(Wait, "for the volumes: no container starts"))
 	}
 	return ok
 }

@@ -55,7 +55,7 @@ func (k *KubeletLoop) syncContainer(s *podSync, c api.Container, r role) *Contai
 			rc = &Container{PodUID: p.UID, Image: c.Image, State: "pulling", Since: ctx.Now, Until: ctx.Now + img.Pull}
 			s.rt.Add(ck, rc)
 			s.because("no container " + c.Name + "; its image is not on the node")
-			s.actText("pull " + c.Image + " (" + api.FormatDuration(img.Pull) + ")")
+			s.act(Action{Verb: Pull, Image: c.Image, Rest: c.Image + " (" + api.FormatDuration(img.Pull) + ")"})
 		}
 	case rc.State == "pulling" && ctx.Now >= rc.Until:
 		if img.PullError != "" {
@@ -64,7 +64,8 @@ func (k *KubeletLoop) syncContainer(s *podSync, c api.Container, r role) *Contai
 			ctx.Event(p, "Warning", "Failed", "Error: ErrImagePull")
 			back := nextBackOff(rc)
 			rc.State, rc.Since, rc.Until = "pullbackoff", ctx.Now, ctx.Now+back
-			s.act("pull %s failed: %s; back off %s", c.Image, img.PullError, api.FormatDuration(back))
+			s.act(Action{Verb: PullFailed, Image: c.Image, Detail: img.PullError + "; back off " + api.FormatDuration(back),
+				Rest: c.Image + " failed: " + img.PullError + "; back off " + api.FormatDuration(back)})
 			s.soon(ctx.Now + api.Second) // the next sync reports the back-off
 			break
 		}
@@ -78,7 +79,7 @@ func (k *KubeletLoop) syncContainer(s *podSync, c api.Container, r role) *Contai
 		s.because("back-off over; image still missing")
 		ctx.Event(p, "Normal", "Pulling", "Pulling image %q", c.Image)
 		rc.State, rc.Since, rc.Until = "pulling", ctx.Now, ctx.Now+img.Pull
-		s.act("retry pull %s", c.Image)
+		s.act(Action{Verb: RetryPull, Image: c.Image, Rest: c.Image})
 	case rc.State == "pullbackoff":
 		ctx.Event(p, "Normal", "BackOff", "Back-off pulling image %q", c.Image)
 		ctx.Event(p, "Warning", "Failed", "Error: ImagePullBackOff")
@@ -108,13 +109,13 @@ func (k *KubeletLoop) create(s *podSync, c api.Container, rc *Container, img reg
 	if msg := k.configError(s.ctx, s.p, c); msg != "" {
 		s.ctx.Event(s.p, "Warning", "Failed", "Error: %s", msg)
 		if rc.State != "configerror" || rc.Message != msg {
-			s.act("cannot create container %s: %s", c.Name, msg)
+			s.act(Action{Verb: Cannot, Container: c.Name, Rest: "create container " + c.Name + ": " + msg})
 		}
 		rc.State, rc.Since, rc.Until, rc.Ready, rc.Message = "configerror", s.ctx.Now, 0, false, msg
 		return
 	}
 	rc.State, rc.Since, rc.Until, rc.Ready, rc.Message = "creating", s.ctx.Now, s.ctx.Now+img.Start, false, ""
-	s.actText("create container " + c.Name + " (" + api.FormatDuration(img.Start) + ")")
+	s.act(Action{Verb: Create, Container: c.Name, Rest: "container " + c.Name + " (" + api.FormatDuration(img.Start) + ")"})
 }
 
 // run starts a created container and its postStart hook. It is ready
@@ -131,7 +132,7 @@ func (k *KubeletLoop) run(s *podSync, c api.Container, r role, rc *Container, im
 	rc.State, rc.Since, rc.RunSince, rc.Until, rc.Ready = "running", ctx.Now, ctx.Now, 0, false
 	rc.Probes = [3]ProbeState{}
 	rc.StartupOK = c.More().StartupProbe == nil
-	s.actText("start container " + c.Name)
+	s.act(Action{Verb: Start, Container: c.Name, Rest: "container " + c.Name})
 	if msg := k.postStart(s, c, img); msg != "" {
 		k.exit(s, c, r, rc, img, 137, "FailedPostStartHook")
 		return
@@ -191,21 +192,21 @@ func (k *KubeletLoop) exit(s *podSync, c api.Container, r role, rc *Container, i
 	restart := policy == "Always" || (policy == "OnFailure" && code != 0)
 	switch killedBy {
 	case "":
-		s.act("container %s exited with code %d", c.Name, code)
+		s.act(exited(c.Name, int(code)))
 	case "FailedPostStartHook":
 		ctx.Event(p, "Normal", "Killing", "FailedPostStartHook")
-		s.act("kill container %s: its postStart hook failed", c.Name)
+		s.act(Action{Verb: Kill, Container: c.Name, Rest: "container " + c.Name + ": its postStart hook failed"})
 	default:
 		msg := fmt.Sprintf("Container %s failed %s probe", c.Name, killedBy)
 		if restart {
 			msg += ", will be restarted"
 		}
 		ctx.Event(p, "Normal", "Killing", "%s", msg)
-		s.act("kill container %s: %s probe failed", c.Name, killedBy)
+		s.act(Action{Verb: Kill, Container: c.Name, Rest: "container " + c.Name + ": " + killedBy + " probe failed"})
 	}
 	if what := p.Annotations[SideEffectAnnotation]; what != "" && code == 0 && r == regular && killedBy == "" {
 		ctx.World.SideEffect(p, what)
-		s.act("outside the cluster: %s", what)
+		s.act(Action{Verb: Outside, Detail: what, Rest: "outside the cluster: " + what})
 	}
 	if !restart {
 		// The run's end is the container's state; lastState stays the
@@ -227,5 +228,5 @@ func (k *KubeletLoop) exit(s *podSync, c api.Container, r role, rc *Container, i
 	back := nextBackOff(rc)
 	rc.State, rc.Since, rc.Until = "crashbackoff", ctx.Now, ctx.Now+back
 	ctx.Event(p, "Warning", "BackOff", "Back-off restarting failed container %s in pod %s_%s(%s)", c.Name, p.Name, p.Namespace, p.UID)
-	s.act("back off %s before restarting %s", api.FormatDuration(back), c.Name)
+	s.act(Action{Verb: BackOff, Container: c.Name, Rest: api.FormatDuration(back) + " before restarting " + c.Name})
 }

@@ -59,7 +59,7 @@ func (k *KubeletLoop) postStart(s *podSync, c api.Container, img registry.Image)
 // (FailedPreStopHook) and the container stops at once.
 func (k *KubeletLoop) terminate(ctx *Context, p *api.Pod, rt *Runtime, key string) (Result, error) {
 	s := &podSync{ctx: ctx, p: p, rt: rt, key: key}
-	ctx.Desired = "pod deleted: no containers"
+	ctx.Desired, ctx.DesiredFact = "pod deleted: no containers", Fact{Is: PodDeleted}
 	ctx.Observed = fmt.Sprintf("%d containers running", k.countContainers(rt, key, p))
 	ctx.Difference = "stop containers, then remove the pod"
 	grace := api.Duration(30) * api.Second
@@ -88,17 +88,17 @@ func (k *KubeletLoop) terminate(ctx *Context, p *api.Pod, rt *Runtime, key strin
 				d := min(api.Duration(h.Sleep.Seconds)*api.Second, grace)
 				rc = rt.Container(ck)
 				rc.State, rc.Since, rc.Until = "stopping", ctx.Now, ctx.Now+d
-				s.act("run the preStop hook of %s (sleep %s), then stop it", c.Name, api.FormatDuration(d))
+				s.act(Do(Run, fmt.Sprintf("the preStop hook of %s (sleep %s), then stop it", c.Name, api.FormatDuration(d))))
 				waiting = true
 				s.soon(rc.Until)
 				continue
 			}
 			if img.PreStopFails || h.TCPSocket != nil {
 				ctx.Event(p, "Warning", "FailedPreStopHook", "%s", k.hookFailure(ctx, p, c, h))
-				s.act("preStop hook of %s failed", c.Name)
+				s.act(Action{Verb: Observed, Container: c.Name, Rest: "preStop hook of " + c.Name + " failed"})
 			}
 		}
-		s.act("stop container %s", c.Name)
+		s.act(Action{Verb: Stop, Container: c.Name, Rest: "container " + c.Name})
 	}
 	if waiting {
 		res := Result{Outcome: Acted, RequeueAfter: s.wake - ctx.Now, RequeueReason: "preStop hook"}
@@ -109,11 +109,11 @@ func (k *KubeletLoop) terminate(ctx *Context, p *api.Pod, rt *Runtime, key strin
 	}
 	k.removeContainers(rt, key)
 	k.releaseAddress(key)
-	text := "remove pod " + p.Name + " (containers stopped)"
+	act := OnPod(Remove, p.Name, "(containers stopped)")
 	if len(p.Finalizers) > 0 {
-		text = "delete pod " + p.Name + " with no grace left (containers stopped; its finalizers keep it until they are removed)"
+		act = OnPod(Delete, p.Name, "with no grace left (containers stopped; its finalizers keep it until they are removed)")
 	}
-	if err := ctx.Delete("Pod", p.Namespace, p.Name, true, text); err != nil {
+	if err := ctx.Delete("Pod", p.Namespace, p.Name, true, act); err != nil {
 		return Result{}, err
 	}
 	return Result{Outcome: Acted}, nil

@@ -19,5 +19,5 @@ func (k *KubeletLoop) invalidImage(ctx *Context, p *api.Pod, c api.Container, rt
 	ctx.Event(p, "Warning", "InspectFailed", "%s", invalidImageMessage(c.Image))
 	ctx.Event(p, "Warning", "Failed", "Error: InvalidImageName")
 	rt.Add(ck, &Container{PodUID: p.UID, Image: c.Image, State: "invalidname", Since: ctx.Now})
-	ctx.Actions = append(ctx.Actions, fmt.Sprintf("cannot use image %q: InvalidImageName", c.Image))
+	ctx.Note(Action{Verb: Cannot, Image: c.Image, Rest: fmt.Sprintf("use image %q: InvalidImageName", c.Image)})
 }

@@ -224,7 +224,7 @@ func (k *KubeletLoop) reportWaiting(s *podSync, res Result) (Result, error) {
 	st := k.podStatus(s.p, s.rt, s.key, s.ctx, false)
 	if !reflect.DeepEqual(st, s.p.Status) {
 		np := s.p.WithStatus(st)
-		if _, err := s.ctx.UpdateStatus(np, fmt.Sprintf("report status %s", phaseText(np))); err != nil {
+		if _, err := s.ctx.UpdateStatus(np, reportStatus(np)); err != nil {
 			return Result{}, err
 		}
 	}

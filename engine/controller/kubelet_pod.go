@@ -52,13 +52,7 @@ func (s *podSync) soon(t api.Time) {
 
 func (s *podSync) because(why string) { s.why = append(s.why, why) }
 
-func (s *podSync) act(format string, args ...any) {
-	s.ctx.Actions = append(s.ctx.Actions, fmt.Sprintf(format, args...))
-}
-
-// actText is act with the action written already (the pull, create and
-// start every container gets).
-func (s *podSync) actText(text string) { s.ctx.Actions = append(s.ctx.Actions, text) }
+func (s *podSync) act(a Action) { s.ctx.Actions = append(s.ctx.Actions, a) }
 
 // allContainers lists init containers then containers.
 func allContainers(p *api.Pod) []api.Container {
@@ -114,13 +108,13 @@ func (k *KubeletLoop) syncPod(ctx *Context, p *api.Pod, rt *Runtime, key string)
 	st := k.podStatus(p, rt, key, ctx, mounted)
 	if !reflect.DeepEqual(&st, &p.Status) {
 		np := p.WithStatus(st) // a pod of its own, with the status just built: the store keeps it
-		if _, err := ctx.UpdateStatusOwned(np, "report status "+phaseText(np)); err != nil {
+		if _, err := ctx.UpdateStatusOwned(np, reportStatus(np)); err != nil {
 			return Result{}, err
 		}
 	}
 	var res Result
 	if s.wake > 0 {
-		res.RequeueAfter, res.RequeueReason = s.wake-ctx.Now, "container timer"
+		res.RequeueAfter, res.RequeueReason = s.wake-ctx.Now, RequeueContainerTimer
 	}
 	if len(ctx.Actions) == 0 {
 		res.Outcome = ctx.NothingToDo().Outcome
@@ -186,7 +180,7 @@ func (k *KubeletLoop) stopSidecars(s *podSync) {
 		}
 		s.ctx.Event(s.p, "Normal", "Killing", "Stopping container %s", c.Name)
 		s.because("the containers have ended; sidecar " + c.Name + " still runs")
-		s.act("stop sidecar %s", c.Name)
+		s.act(Action{Verb: Stop, Container: c.Name, Rest: "sidecar " + c.Name})
 		rc.Last = api.ContainerStateTerminated{ExitCode: 0, Reason: "Completed", StartedAt: rc.RunSince, FinishedAt: s.ctx.Now}
 		rc.State, rc.Since, rc.Until, rc.Ready, rc.ExitCode, rc.HasLast = "exited", s.ctx.Now, 0, false, 0, false
 	}

@@ -123,7 +123,7 @@ func (k *KubeletLoop) probe(s *podSync, c api.Container, r role, rc *Container, 
 				if pass {
 					ps.Next = 0
 					s.because("container " + c.Name + " passes its startup probe")
-					s.act("startup probe of %s passed: liveness and readiness probes start", c.Name)
+					s.act(Action{Verb: Observed, Container: c.Name, Rest: "startup probe of " + c.Name + " passed: liveness and readiness probes start"})
 					afterStartup(c, rc, at)
 				} else if ps.Fails >= fails {
 					s.because("container " + c.Name + " failed its startup probe")
@@ -143,11 +143,11 @@ func (k *KubeletLoop) probe(s *podSync, c api.Container, r role, rc *Container, 
 				case pass && !rc.Ready && ps.Succs >= succs:
 					rc.Ready = true
 					s.because("container " + c.Name + " answers its readiness probe; status says not ready")
-					s.act("readiness probe of %s passed", c.Name)
+					s.act(Action{Verb: ReadinessPassed, Container: c.Name, Rest: "readiness probe of " + c.Name + " passed"})
 				case !pass && rc.Ready && ps.Fails >= fails:
 					rc.Ready = false
 					s.because("container " + c.Name + " fails its readiness probe; status says ready")
-					s.act("readiness probe of %s failed %d times: not ready", c.Name, ps.Fails)
+					s.act(Action{Verb: Observed, Container: c.Name, Rest: fmt.Sprintf("readiness probe of %s failed %d times: not ready", c.Name, ps.Fails)})
 				}
 				if pass && rc.Ready {
 					ps.Next = 0

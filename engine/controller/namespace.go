@@ -56,7 +56,7 @@ func (n *NamespaceLoop) Keys(c *informer.Cache, ev store.WatchEvent) []string {
 func (n *NamespaceLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	ns, _ := ctx.Cache.Get("Namespace", req.Key).(*api.Namespace)
 	if ns == nil {
-		ctx.Desired, ctx.Observed = "namespace gone", "-"
+		ctx.Deleted("namespace gone")
 		return ctx.NothingToDo(), nil
 	}
 	if ns.DeletionTimestamp == nil {
@@ -99,14 +99,14 @@ func (n *NamespaceLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 				continue
 			}
 			if m.DeletionTimestamp == nil {
-				err := ctx.Delete(kind, m.Namespace, m.Name, false, fmt.Sprintf("delete %s/%s", api.LowerKind(kind), m.Name))
+				err := ctx.Delete(kind, m.Namespace, m.Name, false, Do(Delete, api.LowerKind(kind)+"/"+m.Name))
 				if err == ErrCrashed {
 					return Result{}, err
 				}
 			}
 		}
 		if events > 0 {
-			ctx.Actions = append(ctx.Actions, fmt.Sprintf("delete %d events", events))
+			ctx.Note(Do(Delete, fmt.Sprintf("%d events", events)))
 		}
 		// What is still stored after the deletes: pods terminating.
 		for _, o := range live.LiveList(kind) {
@@ -139,7 +139,7 @@ func (n *NamespaceLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 		if !conditionsEqual(ns.Status.Conditions, st) {
 			upd := ns.DeepCopy()
 			upd.Status.Conditions = st
-			if _, err := ctx.UpdateStatus(upd, ""); err != nil {
+			if _, err := ctx.UpdateStatus(upd, Action{}); err != nil {
 				return Result{}, err
 			}
 		}
@@ -156,10 +156,10 @@ func (n *NamespaceLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	// The finalize write removes the namespace itself: no new version to
 	// compare, so the action is recorded here.
 	if _, err := ctx.API.UpdateStatus(upd); err != nil {
-		ctx.Actions = append(ctx.Actions, "remove finalizer kubernetes → refused: "+err.Error())
+		ctx.Note(Action{Verb: Remove, Rest: "finalizer kubernetes", Refused: err.Error()})
 		return Result{}, err
 	}
-	ctx.Actions = append(ctx.Actions, "remove finalizer kubernetes: the API server removes namespace "+ns.Name)
+	ctx.Note(Do(Remove, "finalizer kubernetes: the API server removes namespace "+ns.Name))
 	return Result{Outcome: Acted}, nil
 }
 

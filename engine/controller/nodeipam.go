@@ -144,7 +144,7 @@ func (c *NodeIPAM) Reconcile(ctx *Context, req Request) (Result, error) {
 	ctx.Difference = "assign " + cidr
 	nn := n.DeepCopy()
 	nn.Spec.PodCIDR, nn.Spec.PodCIDRs = cidr, []string{cidr}
-	if _, err := ctx.Update(nn, fmt.Sprintf("set node %s spec.podCIDR %s", n.Name, cidr)); err != nil {
+	if _, err := ctx.Update(nn, Do(Set, fmt.Sprintf("node %s spec.podCIDR %s", n.Name, cidr))); err != nil {
 		if i, ok := c.index(cidr); ok {
 			c.used.clear(i) // not written: back to the pool
 		}

@@ -64,7 +64,7 @@ func (c *NodeLifecycle) Tick(cache *informer.Cache, w World, now api.Time) (keys
 		}
 	}
 	sort.Strings(keys)
-	return keys, "timer: node-monitor-period 5s"
+	return keys, "node-monitor-period 5s"
 }
 
 // Idle reports whether the node monitor's next ticks would find nothing:
@@ -144,18 +144,19 @@ func (c *NodeLifecycle) Reconcile(ctx *Context, req Request) (Result, error) {
 	key := req.Key
 	n, _ := ctx.Cache.Get("Node", key).(*api.Node)
 	if n == nil {
-		ctx.Desired, ctx.Observed = "node deleted", "-"
+		ctx.Deleted("node deleted")
 		return ctx.NothingToDo(), nil
 	}
 	silent := ctx.Now - lastHeartbeat(ctx.World, n)
 	ready := nodeCondition(n, "Ready")
 	ctx.Desired = fmt.Sprintf("heartbeat within %s", api.FormatDuration(NodeMonitorGracePeriod))
 	ctx.Observed = fmt.Sprintf("last heartbeat %s ago, Ready=%s", api.FormatDuration(silent), condStatus(ready))
+	ctx.DesiredFact, ctx.ObservedFact = Fact{Is: HeartbeatWithin, D: NodeMonitorGracePeriod}, Fact{Is: LastHeartbeat, D: silent}
 	switch {
 	case silent > NodeMonitorGracePeriod && (ready == nil || ready.Status != "Unknown"):
 		return c.markUnknown(ctx, n)
 	case ready != nil && ready.Status == "True" && hasTaint(n, UnreachableTaint):
-		ctx.Difference = "node is back: remove unreachable taints"
+		ctx.Difference, ctx.DifferenceFact = "node is back: remove unreachable taints", Fact{Is: NodeBack}
 		nn := n.DeepCopy()
 		var keep []api.Taint
 		for _, t := range nn.Spec.Taints {
@@ -164,7 +165,7 @@ func (c *NodeLifecycle) Reconcile(ctx *Context, req Request) (Result, error) {
 			}
 		}
 		nn.Spec.Taints = keep
-		if _, err := ctx.Update(nn, "remove taint "+UnreachableTaint+" from "+n.Name); err != nil {
+		if _, err := ctx.Update(nn, Do(Remove, "taint "+UnreachableTaint+" from "+n.Name)); err != nil {
 			return Result{}, err
 		}
 		return Result{Outcome: Acted}, nil
@@ -184,7 +185,7 @@ func (c *NodeLifecycle) allSilent(ctx *Context) bool {
 }
 
 func (c *NodeLifecycle) markUnknown(ctx *Context, n *api.Node) (Result, error) {
-	ctx.Difference = "heartbeat overdue: mark Ready=Unknown"
+	ctx.Difference, ctx.DifferenceFact = "heartbeat overdue: mark Ready=Unknown", Fact{Is: HeartbeatOverdue}
 	nn := n.DeepCopy()
 	for _, t := range []string{"MemoryPressure", "DiskPressure", "PIDPressure", "Ready"} {
 		cond := nodeCondition(nn, t)
@@ -194,7 +195,7 @@ func (c *NodeLifecycle) markUnknown(ctx *Context, n *api.Node) (Result, error) {
 		}
 		cond.Status, cond.Reason, cond.Message, cond.LastTransitionTime = "Unknown", "NodeStatusUnknown", "Kubelet stopped posting node status.", ctx.Now
 	}
-	out, err := ctx.UpdateStatus(nn, "set "+n.Name+" Ready=Unknown (Kubelet stopped posting node status.)")
+	out, err := ctx.UpdateStatus(nn, Do(Set, n.Name+" Ready=Unknown (Kubelet stopped posting node status.)"))
 	if err != nil {
 		return Result{}, err
 	}
@@ -205,7 +206,7 @@ func (c *NodeLifecycle) markUnknown(ctx *Context, n *api.Node) (Result, error) {
 		}
 		np := p.DeepCopy()
 		setPodCondition(np, api.PodCondition{Type: "Ready", Status: "False"}, ctx.Now)
-		if _, err := ctx.UpdateStatus(np, "mark pod "+p.Name+" not ready"); err != nil {
+		if _, err := ctx.UpdateStatus(np, OnPod(Mark, p.Name, "not ready")); err != nil {
 			return Result{}, err
 		}
 		ctx.API.Record("node-controller", "", p, "Warning", "NodeNotReady", "Node is not ready")
@@ -220,10 +221,10 @@ func (c *NodeLifecycle) markUnknown(ctx *Context, n *api.Node) (Result, error) {
 	nn.Spec.Taints = append(nn.Spec.Taints,
 		api.Taint{Key: UnreachableTaint, Effect: "NoSchedule", TimeAdded: &now},
 		api.Taint{Key: UnreachableTaint, Effect: "NoExecute", TimeAdded: &now})
-	if _, err := ctx.Update(nn, "taint "+n.Name+" "+UnreachableTaint+":NoSchedule and :NoExecute"); err != nil {
+	if _, err := ctx.Update(nn, Do(Taint, n.Name+" "+UnreachableTaint+":NoSchedule and :NoExecute")); err != nil {
 		return Result{}, err
 	}
-	return Result{Outcome: Acted, RequeueAfter: DefaultTolerationSecs * api.Second, RequeueReason: "toleration of the unreachable taint runs out"}, nil
+	return Result{Outcome: Acted, RequeueAfter: DefaultTolerationSecs * api.Second, RequeueReason: RequeueToleration}, nil
 }
 
 func (c *NodeLifecycle) evict(ctx *Context, n *api.Node) (Result, error) {
@@ -233,7 +234,7 @@ func (c *NodeLifecycle) evict(ctx *Context, n *api.Node) (Result, error) {
 		ctx.Difference = "no NoExecute taint: nothing to evict"
 		return ctx.NothingToDo(), nil
 	}
-	ctx.Difference = "evict pods whose toleration ran out"
+	ctx.Difference, ctx.DifferenceFact = "evict pods whose toleration ran out", Fact{Is: EvictPods}
 	for _, p := range ctx.Cache.PodsOnNode(n.Name) {
 		if p.DeletionTimestamp != nil {
 			continue
@@ -244,17 +245,17 @@ func (c *NodeLifecycle) evict(ctx *Context, n *api.Node) (Result, error) {
 		}
 		if due := added + api.Duration(secs)*api.Second; due > ctx.Now {
 			if res.RequeueAfter == 0 || due-ctx.Now < res.RequeueAfter {
-				res.RequeueAfter, res.RequeueReason = due-ctx.Now, "next eviction due"
+				res.RequeueAfter, res.RequeueReason = due-ctx.Now, RequeueEviction
 			}
 			continue
 		}
 		ctx.API.Record("taint-eviction-controller", "", p, "Normal", "TaintManagerEviction", fmt.Sprintf("Marking for deletion Pod %s/%s", p.Namespace, p.Name))
 		np := p.DeepCopy()
 		setPodCondition(np, api.PodCondition{Type: "DisruptionTarget", Status: "True", Reason: "DeletionByTaintManager", Message: "Taint manager: deleting due to NoExecute taint"}, ctx.Now)
-		if _, err := ctx.UpdateStatus(np, ""); err != nil {
+		if _, err := ctx.UpdateStatus(np, Action{}); err != nil {
 			return Result{}, err
 		}
-		if err := ctx.Delete("Pod", p.Namespace, p.Name, false, "evict pod "+p.Name); err != nil {
+		if err := ctx.Delete("Pod", p.Namespace, p.Name, false, OnPod(Evict, p.Name, "")); err != nil {
 			return Result{}, err
 		}
 	}

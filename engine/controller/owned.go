@@ -1,8 +1,6 @@
 package controller
 
 import (
-	"strings"
-
 	"reconcile/engine/api"
 )
 
@@ -12,23 +10,24 @@ type ownedStatusWriter interface {
 	UpdateStatusOwned(obj api.Object) (api.Object, error)
 }
 
-// UpdateStatusOwned is UpdateStatus, recorded as text, of an object the
+// UpdateStatusOwned is UpdateStatus, recorded as a, of an object the
 // pass made for this write and does not change after (a struct of its
 // own, whose status it built): an API that can keeps it rather than copy
 // it.
-func (ctx *Context) UpdateStatusOwned(obj api.Object, text string) (api.Object, error) {
+func (ctx *Context) UpdateStatusOwned(obj api.Object, a Action) (api.Object, error) {
 	w, ok := ctx.API.(ownedStatusWriter)
 	if !ok {
-		return ctx.UpdateStatus(obj, text)
+		return ctx.UpdateStatus(obj, a)
 	}
 	rv := obj.Meta().ResourceVersion // the write sets it on obj itself
 	out, err := w.UpdateStatusOwned(obj)
 	if err != nil {
-		ctx.Actions = append(ctx.Actions, text+" → refused: "+err.Error())
+		a.Refused = err.Error()
+		ctx.Actions = append(ctx.Actions, a)
 		return nil, err
 	}
-	if out.Meta().ResourceVersion != rv && text != "" {
-		ctx.Actions = append(ctx.Actions, text)
+	if out.Meta().ResourceVersion != rv && a != (Action{}) {
+		ctx.Actions = append(ctx.Actions, a)
 	}
 	return out, nil
 }
@@ -43,7 +42,7 @@ type ownedCreator interface {
 // API that can keeps it rather than copy it. A refused create is described
 // from a second object newObj makes, as the API may have defaulted the
 // first before it refused.
-func (ctx *Context) CreateNew(newObj func() api.Object, describe func(api.Object) string) (api.Object, error) {
+func (ctx *Context) CreateNew(newObj func() api.Object, describe func(api.Object) Action) (api.Object, error) {
 	w, ok := ctx.API.(ownedCreator)
 	if !ok {
 		return ctx.Create(newObj(), describe)
@@ -53,7 +52,9 @@ func (ctx *Context) CreateNew(newObj func() api.Object, describe func(api.Object
 	}
 	out, err := w.CreateOwned(newObj())
 	if err != nil {
-		ctx.Actions = append(ctx.Actions, strings.TrimSpace(describe(newObj()))+" → refused: "+err.Error())
+		a := describe(newObj())
+		a.Refused = err.Error()
+		ctx.Actions = append(ctx.Actions, a)
 		return nil, err
 	}
 	ctx.Actions = append(ctx.Actions, describe(out))

@@ -19,7 +19,7 @@ func TestCreateNew(t *testing.T) {
 				ObjectMeta: api.ObjectMeta{GenerateName: "web-", Namespace: ns},
 				Spec:       api.PodSpec{Containers: []api.Container{{Name: "c", Image: "nginx"}}}}
 		}
-		describe := func(o api.Object) string { return "create pod " + o.Meta().Name }
+		describe := func(o api.Object) Action { return OnPod(Create, o.Meta().Name, "") }
 		s := store.New(1)
 		a, b := s.Clone(), s.Clone()
 		ctxA := NewContext("test", 0, informer.NewCache(), "", a, nil, -1)

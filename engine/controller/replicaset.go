@@ -52,7 +52,19 @@ const BurstReplicas = 500
 // ExpectationsTimeout is how long a ReplicaSet waits to see its own writes.
 const ExpectationsTimeout = 5 * api.Minute
 
-// LevelLines is the lesson's level-triggered block, line by line.
+// The lines of LevelLines a pass lights, by what they do (1-based).
+const (
+	lineEveryPass = iota + 1
+	lineDesired
+	lineObserved
+	lineIfShort
+	lineCreate
+	lineIfOver
+	lineDelete
+)
+
+// LevelLines is the lesson's level-triggered block, line by line; the
+// line* constants name them.
 var LevelLines = []string{
 	"every pass:",
 	"  desired = spec.replicas",
@@ -190,10 +202,10 @@ func labelsEqual(a, b map[string]string) bool {
 // Reconcile runs one pass for a ReplicaSet key.
 func (r *ReplicaSet) Reconcile(ctx *Context, req Request) (Result, error) {
 	key := req.Key
-	ctx.Lines = []int{1}
+	ctx.Lines = []int{lineEveryPass}
 	rs, _ := ctx.Cache.Get("ReplicaSet", key).(*api.ReplicaSet)
 	if rs == nil {
-		ctx.Desired, ctx.Observed = "ReplicaSet deleted", "-"
+		ctx.Deleted("ReplicaSet deleted")
 		delete(r.expect, key)
 		delete(r.counts, key)
 		return ctx.NothingToDo(), nil
@@ -232,9 +244,10 @@ func (r *ReplicaSet) Reconcile(ctx *Context, req Request) (Result, error) {
 			return Result{}, claimErr
 		}
 	}
-	ctx.Lines = append(ctx.Lines, 2, 3)
+	ctx.Lines = append(ctx.Lines, lineDesired, lineObserved)
 	ctx.Desired = fmt.Sprintf("spec.replicas = %d", want)
 	ctx.Observed = fmt.Sprintf("%d active pods", n.active)
+	ctx.DesiredFact, ctx.ObservedFact = Fact{Is: Replicas, N: int(want)}, Fact{Is: ActivePods, N: int(n.active)}
 	diff := want - n.active
 	// The pods themselves are needed only to choose whom to delete, or to
 	// time availability (or to word a failure, below); the counts answer
@@ -244,7 +257,9 @@ func (r *ReplicaSet) Reconcile(ctx *Context, req Request) (Result, error) {
 	}
 	var manageErr error
 	if e, ok := r.expect[key]; ok && (e.adds > 0 || e.dels > 0) && ctx.Now-e.at < ExpectationsTimeout {
-		ctx.Difference = fmt.Sprintf("%+d (waiting to observe %d creates, %d deletes)", diff, e.adds, e.dels)
+		waiting := fmt.Sprintf("waiting to observe %d creates, %d deletes)", e.adds, e.dels)
+		ctx.Difference = fmt.Sprintf("%+d (%s", diff, waiting)
+		ctx.DifferenceFact = Fact{Is: WaitingOwnWrites, N: int(diff), Name: waiting}
 	} else {
 		delete(r.expect, key)
 		ctx.Difference = fmt.Sprintf("%+d", diff)
@@ -279,7 +294,7 @@ func (r *ReplicaSet) Reconcile(ctx *Context, req Request) (Result, error) {
 	if rs.Spec.MinReadySeconds > 0 {
 		for _, p := range pods {
 			if IsPodReady(p) && !IsPodAvailable(p, api.Duration(rs.Spec.MinReadySeconds)*api.Second, ctx.Now) {
-				res.RequeueAfter, res.RequeueReason = api.Duration(rs.Spec.MinReadySeconds)*api.Second, "minReadySeconds"
+				res.RequeueAfter, res.RequeueReason = api.Duration(rs.Spec.MinReadySeconds)*api.Second, RequeueMinReady
 				break
 			}
 		}
@@ -308,10 +323,10 @@ func countPods(rs *api.ReplicaSet, pods []*api.Pod) podCounts {
 
 func (r *ReplicaSet) manage(ctx *Context, rs *api.ReplicaSet, pods []*api.Pod, diff int32) error {
 	key := api.RefOf(rs).Key()
-	ctx.Lines = append(ctx.Lines, 4)
+	ctx.Lines = append(ctx.Lines, lineIfShort)
 	switch {
 	case diff > 0:
-		ctx.Lines = append(ctx.Lines, 5)
+		ctx.Lines = append(ctx.Lines, lineCreate)
 		n := min(int(diff), BurstReplicas)
 		created := 0
 		r.expect[key] = expectation{adds: n, at: ctx.Now}
@@ -321,7 +336,7 @@ func (r *ReplicaSet) manage(ctx *Context, rs *api.ReplicaSet, pods []*api.Pod, d
 			failed := false
 			var firstErr error
 			for i := 0; i < size; i++ {
-				pod, err := ctx.CreateNew(func() api.Object { return podFromTemplate(rs) }, func(o api.Object) string { return "create pod " + o.Meta().Name })
+				pod, err := ctx.CreateNew(func() api.Object { return podFromTemplate(rs) }, func(o api.Object) Action { return OnPod(Create, o.Meta().Name, "") })
 				if err == ErrCrashed {
 					return err
 				}
@@ -341,17 +356,17 @@ func (r *ReplicaSet) manage(ctx *Context, rs *api.ReplicaSet, pods []*api.Pod, d
 				e := r.expect[key]
 				e.adds = created
 				r.expect[key] = e
-				ctx.Lines = append(ctx.Lines, 6)
+				ctx.Lines = append(ctx.Lines, lineIfOver)
 				return firstErr
 			}
 		}
 	case diff < 0:
-		ctx.Lines = append(ctx.Lines, 6, 7)
+		ctx.Lines = append(ctx.Lines, lineIfOver, lineDelete)
 		n := min(int(-diff), BurstReplicas)
 		victims := podsToDelete(pods, n, ctx.Now)
 		r.expect[key] = expectation{dels: n, at: ctx.Now}
 		for _, p := range victims {
-			err := ctx.Delete("Pod", p.Namespace, p.Name, false, "delete pod "+p.Name)
+			err := ctx.Delete("Pod", p.Namespace, p.Name, false, OnPod(Delete, p.Name, ""))
 			if err == ErrCrashed {
 				return err
 			}
@@ -362,7 +377,7 @@ func (r *ReplicaSet) manage(ctx *Context, rs *api.ReplicaSet, pods []*api.Pod, d
 			ctx.Event(rs, "Normal", "SuccessfulDelete", "Deleted pod: %s", p.Name)
 		}
 	default:
-		ctx.Lines = append(ctx.Lines, 6)
+		ctx.Lines = append(ctx.Lines, lineIfOver)
 	}
 	return nil
 }
@@ -373,7 +388,7 @@ func (r *ReplicaSet) writeStatus(ctx *Context, rs *api.ReplicaSet, st api.Replic
 	}
 	n := rs.DeepCopy()
 	n.Status = st
-	_, err := ctx.UpdateStatus(n, fmt.Sprintf("update status (replicas %d, ready %d, available %d)", st.Replicas, st.ReadyReplicas, st.AvailableReplicas))
+	_, err := ctx.UpdateStatus(n, Status(fmt.Sprintf("replicas %d, ready %d, available %d", st.Replicas, st.ReadyReplicas, st.AvailableReplicas)))
 	return err
 }
 

@@ -15,7 +15,15 @@ import (
 // run too many, and a crash between two actions leaves it wrong.
 type ReplicaSetEdge struct{}
 
-// EdgeLines is the lesson's edge-triggered block, line by line.
+// The lines of EdgeLines a pass lights (1-based).
+const (
+	lineOnFailure = iota + 1
+	lineCountLost
+	lineStartMore
+)
+
+// EdgeLines is the lesson's edge-triggered block, line by line; the
+// line* constants name them.
 var EdgeLines = []string{
 	"on node_failure(node):",
 	"  count = pods_lost(node)",
@@ -55,14 +63,16 @@ func (e *ReplicaSetEdge) Handle(ctx *Context, ev store.WatchEvent) (Request, Res
 		switch ev.Type {
 		case store.Added:
 			count = api.Deref(o.Spec.Replicas, 1)
-			ctx.Desired = fmt.Sprintf("event: ReplicaSet %s created with %d replicas", o.Name, count)
+			ctx.DesiredFact = Fact{Is: EdgeCreated, N: int(count), Name: fmt.Sprintf("ReplicaSet %s created with %d replicas", o.Name, count)}
+			ctx.Desired = "event: " + ctx.DesiredFact.Name
 		case store.Modified:
 			old, _ := ev.Old.(*api.ReplicaSet)
 			if old == nil || api.Deref(old.Spec.Replicas, 1) == api.Deref(o.Spec.Replicas, 1) {
 				return Request{}, Result{}, nil
 			}
 			count = api.Deref(o.Spec.Replicas, 1) - api.Deref(old.Spec.Replicas, 1)
-			ctx.Desired = fmt.Sprintf("event: ReplicaSet %s resized %d → %d", o.Name, api.Deref(old.Spec.Replicas, 1), api.Deref(o.Spec.Replicas, 1))
+			ctx.DesiredFact = Fact{Is: EdgeResized, N: int(count), Name: fmt.Sprintf("ReplicaSet %s resized %d → %d", o.Name, api.Deref(old.Spec.Replicas, 1), api.Deref(o.Spec.Replicas, 1))}
+			ctx.Desired = "event: " + ctx.DesiredFact.Name
 		default:
 			return Request{}, Result{}, nil
 		}
@@ -76,19 +86,20 @@ func (e *ReplicaSetEdge) Handle(ctx *Context, ev store.WatchEvent) (Request, Res
 			return Request{}, Result{}, nil
 		}
 		count = 1
-		ctx.Desired = fmt.Sprintf("event: pod %s lost", o.Name)
+		ctx.DesiredFact = Fact{Is: EdgeLost, N: int(count), Name: fmt.Sprintf("pod %s lost", o.Name)}
+		ctx.Desired = "event: " + ctx.DesiredFact.Name
 	default:
 		return Request{}, Result{}, nil
 	}
 	key := api.RefOf(rs).Key()
-	ctx.Lines = []int{1, 2, 3}
+	ctx.Lines = []int{lineOnFailure, lineCountLost, lineStartMore}
 	ctx.Observed = "not observed: the count comes from the event"
 	ctx.Difference = fmt.Sprintf("count = %+d", count)
 	if cur, ok := ctx.Cache.Get("ReplicaSet", key).(*api.ReplicaSet); ok {
 		rs = cur
 	}
 	for i := int32(0); i < count; i++ {
-		pod, err := ctx.Create(podFromTemplate(rs), func(o api.Object) string { return "start pod " + o.Meta().Name })
+		pod, err := ctx.Create(podFromTemplate(rs), func(o api.Object) Action { return OnPod(Start, o.Meta().Name, "") })
 		if err != nil {
 			if err != ErrCrashed {
 				ctx.Event(rs, "Warning", "FailedCreate", "Error creating: %v", err)
@@ -100,7 +111,7 @@ func (e *ReplicaSetEdge) Handle(ctx *Context, ev store.WatchEvent) (Request, Res
 	if count < 0 {
 		pods := activePods(ctx.Cache, rs)
 		for _, p := range podsToDelete(pods, min(int(-count), len(pods)), ctx.Now) {
-			if err := ctx.Delete("Pod", p.Namespace, p.Name, false, "stop pod "+p.Name); err != nil {
+			if err := ctx.Delete("Pod", p.Namespace, p.Name, false, OnPod(Stop, p.Name, "")); err != nil {
 				return Request{Key: key}, Result{}, err
 			}
 			ctx.Event(rs, "Normal", "SuccessfulDelete", "Deleted pod: %s", p.Name)
@@ -135,6 +146,6 @@ func (e *ReplicaSetEdge) ReportStatus(ctx *Context, ev store.WatchEvent) error {
 	}
 	n := rs.DeepCopy()
 	n.Status = st
-	_, err := ctx.UpdateStatus(n, "")
+	_, err := ctx.UpdateStatus(n, Action{})
 	return err
 }

@@ -64,7 +64,7 @@ func (q *QuotaLoop) Keys(c *informer.Cache, ev store.WatchEvent) []string {
 func (q *QuotaLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	rq, _ := ctx.Cache.Get("ResourceQuota", req.Key).(*api.ResourceQuota)
 	if rq == nil {
-		ctx.Desired, ctx.Observed = "ResourceQuota deleted", "-"
+		ctx.Deleted("ResourceQuota deleted")
 		return ctx.NothingToDo(), nil
 	}
 	var pods []*api.Pod
@@ -84,7 +84,7 @@ func (q *QuotaLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	upd := rq.DeepCopy()
 	upd.Status.Hard = maps.Clone(rq.Spec.Hard)
 	upd.Status.Used = used
-	if _, err := ctx.UpdateStatus(upd, "update status (used "+FormatResources(used)+")"); err != nil {
+	if _, err := ctx.UpdateStatus(upd, Status("used "+FormatResources(used))); err != nil {
 		return Result{}, err
 	}
 	return Result{Outcome: InSync}, nil

@@ -104,7 +104,7 @@ func newRevision(owner api.Object, apiVersion string, t *api.PodTemplateSpec, na
 // createRevision creates r; one the cache has not shown yet (made by an
 // earlier pass) is taken as made.
 func createRevision(ctx *Context, r *api.ControllerRevision) (*api.ControllerRevision, error) {
-	o, err := ctx.Create(r, func(o api.Object) string { return "create controllerrevision " + o.Meta().Name })
+	o, err := ctx.Create(r, func(o api.Object) Action { return On(Create, "controllerrevision", o.Meta().Name, "") })
 	switch {
 	case errors.Is(err, store.ErrExists):
 		return r, nil
@@ -119,7 +119,7 @@ func createRevision(ctx *Context, r *api.ControllerRevision) (*api.ControllerRev
 func renumber(ctx *Context, r *api.ControllerRevision, revision int64) (*api.ControllerRevision, error) {
 	n := r.DeepCopy()
 	n.Revision = revision
-	o, err := ctx.Update(n, "renumber controllerrevision "+r.Name+" to revision "+strconv.FormatInt(revision, 10))
+	o, err := ctx.Update(n, On(Renumber, "controllerrevision", r.Name, "to revision "+strconv.FormatInt(revision, 10)))
 	if err != nil {
 		return nil, err
 	}
@@ -175,7 +175,7 @@ func cleanupDaemonSetHistory(ctx *Context, ds *api.DaemonSet, old []*api.Control
 		if live[r.Labels[api.ControllerRevisionHashLabel]] {
 			continue
 		}
-		if err := ctx.Delete("ControllerRevision", r.Namespace, r.Name, false, "delete controllerrevision "+r.Name); err != nil && !errors.Is(err, store.ErrNotFound) {
+		if err := ctx.Delete("ControllerRevision", r.Namespace, r.Name, false, On(Delete, "controllerrevision", r.Name, "")); err != nil && !errors.Is(err, store.ErrNotFound) {
 			return err
 		}
 		kill--
@@ -239,7 +239,7 @@ func truncateStatefulSetHistory(ctx *Context, set *api.StatefulSet, revs []*api.
 		return nil
 	}
 	for _, r := range history[:len(history)-limit] {
-		if err := ctx.Delete("ControllerRevision", r.Namespace, r.Name, false, "delete controllerrevision "+r.Name); err != nil && !errors.Is(err, store.ErrNotFound) {
+		if err := ctx.Delete("ControllerRevision", r.Namespace, r.Name, false, On(Delete, "controllerrevision", r.Name, "")); err != nil && !errors.Is(err, store.ErrNotFound) {
 			return err
 		}
 	}

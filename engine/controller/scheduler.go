@@ -308,7 +308,7 @@ func (s *SchedulerLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	p, _ := ctx.Cache.Get("Pod", key).(*api.Pod)
 	if p == nil || !needsScheduling(p) {
 		ctx.Desired = "pod bound to a node"
-		ctx.Observed = "pod gone or already bound"
+		ctx.Observed, ctx.ObservedFact = "pod gone or already bound", Fact{Is: GoneOrBound}
 		return ctx.NothingToDo(), nil
 	}
 	ctx.Desired = "pod bound to a node"
@@ -372,7 +372,7 @@ func (s *SchedulerLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 		return unschedulable(ctx, p, msg, "unschedulable")
 	}
 	ctx.Difference = "bind to " + best.Name
-	if err := ctx.Bind(p.Namespace, p.Name, best.Name, "bind "+p.Name+" to "+best.Name); err != nil {
+	if err := ctx.Bind(p.Namespace, p.Name, best.Name); err != nil {
 		return Result{}, err
 	}
 	// account reads the copy and keeps nothing of it: a shallow copy with
@@ -391,11 +391,11 @@ func unschedulable(ctx *Context, p *api.Pod, msg, why string) (Result, error) {
 	ctx.Event(p, "Warning", "FailedScheduling", "%s", msg)
 	np := p.DeepCopy()
 	setPodCondition(np, api.PodCondition{Type: "PodScheduled", Status: "False", Reason: "Unschedulable", Message: msg}, ctx.Now)
-	if _, err := ctx.UpdateStatus(np, "mark PodScheduled=False: "+msg); err != nil {
+	if _, err := ctx.UpdateStatus(np, Action{Verb: Unschedulable, Detail: msg, Rest: msg}); err != nil {
 		return Result{}, err
 	}
 	return Result{Outcome: Blocked, Why: why, RequeueAfter: 5 * api.Minute,
-		RequeueReason: "unschedulable pods are retried every 5m or when the cluster changes"}, nil
+		RequeueReason: RequeueUnschedulable}, nil
 }
 
 // score prefers the least requested node, by the share of CPU and memory

@@ -320,7 +320,7 @@ func (s *SchedulerLoop) gated(ctx *Context, p *api.Pod) (Result, error) {
 	}
 	np := p.DeepCopy()
 	setPodCondition(np, api.PodCondition{Type: "PodScheduled", Status: "False", Reason: "SchedulingGated", Message: schedulingGatedMessage}, ctx.Now)
-	if _, err := ctx.UpdateStatus(np, "mark PodScheduled=False: SchedulingGated"); err != nil {
+	if _, err := ctx.UpdateStatus(np, Action{Verb: Unschedulable, Detail: "SchedulingGated", Rest: "SchedulingGated"}); err != nil {
 		return Result{}, err
 	}
 	return Result{Outcome: Blocked, Why: "scheduling gated"}, nil

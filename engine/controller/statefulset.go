@@ -80,7 +80,7 @@ func runningAndReady(p *api.Pod) bool {
 func (s *StatefulSetLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	set, _ := ctx.Cache.Get("StatefulSet", req.Key).(*api.StatefulSet)
 	if set == nil {
-		ctx.Desired, ctx.Observed = "StatefulSet deleted", "-"
+		ctx.Deleted("StatefulSet deleted")
 		return ctx.NothingToDo(), nil
 	}
 	replicas := int(api.Deref(set.Spec.Replicas, 1))
@@ -142,9 +142,9 @@ func (s *StatefulSetLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	}
 	switch {
 	case acted:
-		ctx.Difference = strings.Join(ctx.Actions, ", ")
+		ctx.Difference = strings.Join(ActionWords(ctx.Actions), ", ")
 	case wait != "":
-		ctx.Difference = wait
+		ctx.Difference, ctx.DifferenceFact = wait, Fact{Is: WaitingFor}
 	}
 	if err := s.writeStatus(ctx, set, pods, update, current); err != nil {
 		return Result{}, err
@@ -164,7 +164,7 @@ func (s *StatefulSetLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	if minReady := api.Duration(set.Spec.MinReadySeconds) * api.Second; minReady > 0 {
 		for _, p := range pods {
 			if p != nil && IsPodReady(p) && !IsPodAvailable(p, minReady, ctx.Now) {
-				res.RequeueAfter, res.RequeueReason = PodCondition(p, "Ready").LastTransitionTime+minReady-ctx.Now, "minReadySeconds"
+				res.RequeueAfter, res.RequeueReason = PodCondition(p, "Ready").LastTransitionTime+minReady-ctx.Now, RequeueMinReady
 				break
 			}
 		}
@@ -268,7 +268,7 @@ func (s *StatefulSetLoop) createPod(ctx *Context, set *api.StatefulSet, name str
 		if ctx.Cache.Get("PersistentVolumeClaim", set.Namespace+"/"+claim.Name) != nil {
 			continue
 		}
-		_, err := ctx.Create(claim, func(o api.Object) string { return "create claim " + o.Meta().Name })
+		_, err := ctx.Create(claim, func(o api.Object) Action { return On(Create, "claim", o.Meta().Name, "") })
 		switch {
 		case err == ErrCrashed:
 			return err
@@ -281,7 +281,7 @@ func (s *StatefulSetLoop) createPod(ctx *Context, set *api.StatefulSet, name str
 		}
 	}
 	podSet, revision := versionedSet(set, current, update, ordinal)
-	_, err := ctx.Create(statefulPod(podSet, name, ordinal, revision), func(o api.Object) string { return "create pod " + o.Meta().Name })
+	_, err := ctx.Create(statefulPod(podSet, name, ordinal, revision), func(o api.Object) Action { return OnPod(Create, o.Meta().Name, "") })
 	switch {
 	case err == ErrCrashed:
 		return err
@@ -296,7 +296,7 @@ func (s *StatefulSetLoop) createPod(ctx *Context, set *api.StatefulSet, name str
 }
 
 func (s *StatefulSetLoop) deletePod(ctx *Context, set *api.StatefulSet, p *api.Pod) error {
-	err := ctx.Delete("Pod", p.Namespace, p.Name, false, "delete pod "+p.Name)
+	err := ctx.Delete("Pod", p.Namespace, p.Name, false, OnPod(Delete, p.Name, ""))
 	if err == ErrCrashed {
 		return err
 	}
@@ -399,7 +399,7 @@ func (s *StatefulSetLoop) writeStatus(ctx *Context, set *api.StatefulSet, pods [
 	}
 	n := set.DeepCopy()
 	n.Status = st
-	_, err := ctx.UpdateStatus(n, fmt.Sprintf("update status (replicas %d, ready %d, updated %d)", st.Replicas, st.ReadyReplicas, st.UpdatedReplicas))
+	_, err := ctx.UpdateStatus(n, Status(fmt.Sprintf("replicas %d, ready %d, updated %d", st.Replicas, st.ReadyReplicas, st.UpdatedReplicas)))
 	return err
 }
 

@@ -91,7 +91,7 @@ func (v *VolumeLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	}
 	claim, _ := ctx.Cache.Get("PersistentVolumeClaim", req.Key).(*api.PersistentVolumeClaim)
 	if claim == nil {
-		ctx.Desired, ctx.Observed = "claim deleted", "-"
+		ctx.Deleted("claim deleted")
 		return ctx.NothingToDo(), nil
 	}
 	class := ""
@@ -119,7 +119,7 @@ func (v *VolumeLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 		switch class {
 		case "standard":
 			ctx.Difference = "no volume fits: provision one"
-			created, err := ctx.Create(provisionedVolume(claim), func(o api.Object) string { return "create volume " + o.Meta().Name + " for claim " + claim.Name })
+			created, err := ctx.Create(provisionedVolume(claim), func(o api.Object) Action { return On(Create, "volume", o.Meta().Name, "for claim "+claim.Name) })
 			if err != nil {
 				if err != ErrCrashed {
 					ctx.Event(claim, "Warning", "ProvisioningFailed", "failed to provision volume with StorageClass %q: %v", class, err)
@@ -209,7 +209,7 @@ func bind(ctx *Context, claim *api.PersistentVolumeClaim, pv *api.PersistentVolu
 			n.Annotations = map[string]string{}
 		}
 		n.Annotations["pv.kubernetes.io/bound-by-controller"] = "yes"
-		out, err := ctx.Update(n, "set claimRef of "+pv.Name)
+		out, err := ctx.Update(n, Do(Set, "claimRef of "+pv.Name))
 		if err != nil {
 			return err
 		}
@@ -218,7 +218,7 @@ func bind(ctx *Context, claim *api.PersistentVolumeClaim, pv *api.PersistentVolu
 	if pv.Status.Phase != api.VolumeBound {
 		n := pv.DeepCopy()
 		n.Status = api.PersistentVolumeStatus{Phase: api.VolumeBound}
-		if _, err := ctx.UpdateStatus(n, "mark volume "+pv.Name+" Bound"); err != nil {
+		if _, err := ctx.UpdateStatus(n, On(Mark, "volume", pv.Name, "Bound")); err != nil {
 			return err
 		}
 	}
@@ -233,14 +233,14 @@ func bind(ctx *Context, claim *api.PersistentVolumeClaim, pv *api.PersistentVolu
 		c.Annotations["volume.beta.kubernetes.io/storage-provisioner"] = SimulatedProvisioner
 		c.Annotations["volume.kubernetes.io/storage-provisioner"] = SimulatedProvisioner
 	}
-	out, err := ctx.Update(c, "bind claim "+claim.Name+" to "+pv.Name)
+	out, err := ctx.Update(c, On(Bind, "claim", claim.Name, "to "+pv.Name))
 	if err != nil {
 		return err
 	}
 	c = out.(*api.PersistentVolumeClaim).DeepCopy()
 	c.Status = api.PersistentVolumeClaimStatus{Phase: api.ClaimBound, AccessModes: append([]string(nil), pv.Spec.AccessModes...),
 		Capacity: map[string]api.Quantity{"storage": pv.Spec.Capacity["storage"]}}
-	_, err = ctx.UpdateStatus(c, "mark claim "+claim.Name+" Bound")
+	_, err = ctx.UpdateStatus(c, On(Mark, "claim", claim.Name, "Bound"))
 	return err
 }
 
@@ -248,7 +248,7 @@ func bind(ctx *Context, claim *api.PersistentVolumeClaim, pv *api.PersistentVolu
 func (v *VolumeLoop) reconcileVolume(ctx *Context, name string) (Result, error) {
 	pv, _ := ctx.Cache.Get("PersistentVolume", name).(*api.PersistentVolume)
 	if pv == nil {
-		ctx.Desired, ctx.Observed = "volume deleted", "-"
+		ctx.Deleted("volume deleted")
 		return ctx.NothingToDo(), nil
 	}
 	ctx.Desired = "volume " + pv.Name + " Bound to its claim, or Available"
@@ -265,12 +265,12 @@ func (v *VolumeLoop) reconcileVolume(ctx *Context, name string) (Result, error) 
 	}
 	if pv.Spec.PersistentVolumeReclaimPolicy == "Delete" {
 		ctx.Difference = "its claim is gone: delete it (reclaim policy Delete)"
-		return Result{Outcome: Acted}, ctx.Delete("PersistentVolume", "", pv.Name, false, "delete volume "+pv.Name)
+		return Result{Outcome: Acted}, ctx.Delete("PersistentVolume", "", pv.Name, false, On(Delete, "volume", pv.Name, ""))
 	}
 	ctx.Difference = "its claim is gone: Released (reclaim policy " + pv.Spec.PersistentVolumeReclaimPolicy + ")"
 	n := pv.DeepCopy()
 	n.Status = api.PersistentVolumeStatus{Phase: api.VolumeReleased}
-	_, err := ctx.UpdateStatus(n, "mark volume "+pv.Name+" Released")
+	_, err := ctx.UpdateStatus(n, On(Mark, "volume", pv.Name, "Released"))
 	return Result{Outcome: Acted}, err
 }
 

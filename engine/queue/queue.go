@@ -27,8 +27,9 @@ type Item struct {
 	// Key is what the pass is about ("default/web"); empty for an event of
 	// an edge-triggered controller.
 	Key string
-	// Trigger is why the key was queued first ("watch: pod/web-x DELETED").
-	Trigger string
+	// Trigger is why the key was queued first (a watch event about
+	// pod/web-x, a requeue, ...).
+	Trigger Trigger
 	// Events counts how many times the key was added while it waited.
 	Events int
 	// Event is the watch event itself, for an edge-triggered controller.
@@ -80,7 +81,7 @@ func (q *Queue) find(key string) int {
 
 // Add queues key, or counts one more event on it when it is already
 // waiting. It reports whether the key was newly queued.
-func (q *Queue) Add(key, trigger string) bool {
+func (q *Queue) Add(key string, trigger Trigger) bool {
 	if pos := q.find(key); pos >= 0 {
 		q.items[pos].Events++
 		return false
@@ -102,7 +103,7 @@ func (q *Queue) Add(key, trigger string) bool {
 
 // AddEvent queues a watch event (edge-triggered controllers): every event
 // is an item of its own.
-func (q *Queue) AddEvent(ev store.WatchEvent, trigger string) {
+func (q *Queue) AddEvent(ev store.WatchEvent, trigger Trigger) {
 	q.items = append(q.items, Item{Trigger: trigger, Events: 1, Event: &ev})
 }
 

@@ -26,12 +26,12 @@ func TestAddCoalesces(t *testing.T) {
 	for _, n := range []int{3, indexAt - 1, indexAt, 3 * indexAt} {
 		var q Queue
 		for i := range n {
-			if !q.Add(fmt.Sprintf("k%03d", i), "t") {
+			if !q.Add(fmt.Sprintf("k%03d", i), Trigger{}) {
 				t.Fatalf("n=%d: k%03d not newly queued", n, i)
 			}
 		}
 		for i := 0; i < n; i += 2 {
-			if q.Add(fmt.Sprintf("k%03d", i), "again") {
+			if q.Add(fmt.Sprintf("k%03d", i), Trigger{Cause: Sync}) {
 				t.Fatalf("n=%d: k%03d queued twice", n, i)
 			}
 		}
@@ -49,7 +49,7 @@ func TestAddCoalesces(t *testing.T) {
 			t.Fatalf("n=%d: drained %d", n, len(got))
 		}
 		// Empty again: a key is new.
-		if !q.Add("k000", "t") || q.Len() != 1 {
+		if !q.Add("k000", Trigger{}) || q.Len() != 1 {
 			t.Fatalf("n=%d: after draining, k000 not queued anew", n)
 		}
 	}
@@ -61,7 +61,7 @@ func TestGetThenAdd(t *testing.T) {
 	var q Queue
 	const n = 3000
 	for i := range n {
-		q.Add(fmt.Sprintf("k%04d", i), "t")
+		q.Add(fmt.Sprintf("k%04d", i), Trigger{})
 	}
 	for i := range 2000 { // past the drop of taken items
 		it, _ := q.Get()
@@ -69,10 +69,10 @@ func TestGetThenAdd(t *testing.T) {
 			t.Fatalf("Get %d: %s", i, it.Key)
 		}
 	}
-	if q.Add("k2500", "again") {
+	if q.Add("k2500", Trigger{Cause: Sync}) {
 		t.Fatal("k2500 waits: queued twice")
 	}
-	if !q.Add("k0005", "again") {
+	if !q.Add("k0005", Trigger{Cause: Sync}) {
 		t.Fatal("k0005 was taken: not queued anew")
 	}
 	it, _ := q.Get()
@@ -91,16 +91,16 @@ func TestCloneApart(t *testing.T) {
 	for _, n := range []int{2, 2 * indexAt} {
 		var q Queue
 		for i := range n {
-			q.Add(fmt.Sprintf("k%03d", i), "t")
+			q.Add(fmt.Sprintf("k%03d", i), Trigger{})
 		}
-		q.AddEvent(store.WatchEvent{Type: store.Added}, "ev")
+		q.AddEvent(store.WatchEvent{Type: store.Added}, Trigger{})
 		q.Get() // k000 taken
 		q.Failed("k001")
 		c := q.Clone()
-		q.Add("k001", "again")
-		q.Add("new", "t")
+		q.Add("k001", Trigger{Cause: Sync})
+		q.Add("new", Trigger{})
 		q.Failed("k001")
-		c.Add("k000", "again")
+		c.Add("k000", Trigger{Cause: Sync})
 		c.Forget("k001")
 		if q.Len() != n+1 || c.Len() != n+1 {
 			t.Fatalf("n=%d: Len source %d clone %d, want %d each", n, q.Len(), c.Len(), n+1)

@@ -33,7 +33,9 @@ type item struct {
 	ctrl  int
 	epoch int
 	key   string
+	// why and after are a requeue's reason and delay.
 	why   string
+	after api.Duration
 	ev    store.WatchEvent
 	step  int
 	// to are the processes ev reaches when a delivery comes due, in the

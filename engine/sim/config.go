@@ -120,6 +120,10 @@ func (c *Config) enabled(name string) bool {
 	return name == controller.GitOpsController && c.GitOps != nil
 }
 
+// Registry returns the registry the run starts: Controllers, or
+// controller.Builtin.
+func (c *Config) Registry() []controller.Spec { return c.specs() }
+
 // specs returns the registry the run starts.
 func (c *Config) specs() []controller.Spec {
 	if c.Controllers != nil {

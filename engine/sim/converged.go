@@ -376,7 +376,7 @@ func (w *world) agendaMoving(m *reasons) {
 		switch it.kind {
 		case itemRestart:
 			if !c.running && !c.stopped {
-				restarts = append(restarts, fmt.Sprintf("%s crashed: the controller-manager restarts it at t=%s", c.name, it.at))
+				restarts = append(restarts, fmt.Sprintf("%s crashed: %s at t=%s", c.name, c.spec.Runs.Restarts(), it.at))
 			}
 		case itemRequeue:
 			if c.running {
@@ -399,11 +399,7 @@ func (w *world) agendaMoving(m *reasons) {
 		key := fmt.Sprintf("%d\x00%s", it.ctrl, it.key)
 		if !acting[key] && w.wouldAct(*it) {
 			acting[key] = true
-			reason := it.why
-			if i := strings.LastIndex(reason, " after "); i >= 0 {
-				reason = reason[:i] // "progress deadline check after 10m1s": the delay is in the time
-			}
-			requeues.note(it.key, it.at, c.name, reason)
+			requeues.note(it.key, it.at, c.name, it.why) // the delay is in the time
 		}
 	}
 	switch n := len(events.list); {
@@ -445,7 +441,7 @@ func names(gs []*group) string {
 func (w *world) wouldAct(it item) bool {
 	d := w.scratchCopy()
 	d.setNow(it.at)
-	p := d.runPass(it.ctrl, queue.Item{Key: it.key, Trigger: "requeue: " + it.why, Events: 1})
+	p := d.runPass(it.ctrl, queue.Item{Key: it.key, Trigger: queue.RequeueTrigger(it.why, it.after), Events: 1})
 	return p == nil || p.Result != controller.InSync
 }
 

@@ -8,6 +8,7 @@ import (
 
 	"reconcile/engine/api"
 	"reconcile/engine/controller"
+	"reconcile/engine/queue"
 	"reconcile/engine/store"
 )
 
@@ -113,7 +114,7 @@ func (w *world) deliver(i int, ev store.WatchEvent, informed *uint64) {
 			c.cache.Apply(ev)
 		}
 		for _, k := range c.rec.Keys(w.cacheOf(c), ev) {
-			w.enqueue(i, k, "initial list", nil)
+			w.enqueue(i, k, queue.Trigger{Cause: queue.Listed}, nil)
 		}
 		return
 	}
@@ -189,7 +190,7 @@ func (w *world) roster(kind string) *roster {
 // process sharing it), then the process's handlers run, unless it has
 // crashed or restarted since the event was sent. trigger is the event in
 // words, made by the first process that needs them.
-func (w *world) receive(r recipient, ev store.WatchEvent, trigger *string) {
+func (w *world) receive(r recipient, ev store.WatchEvent, trigger *queue.Trigger) {
 	if r.inform > 0 {
 		w.informers[r.inform-1].cache.Apply(ev) // once, for all who share it
 	}
@@ -207,7 +208,7 @@ func (w *world) receive(r recipient, ev store.WatchEvent, trigger *string) {
 		if len(keys) == 0 {
 			return // most controllers that watch a kind care for few of its events
 		}
-		if *trigger == "" {
+		if trigger.Cause == 0 {
 			*trigger = describeEvent(ev)
 		}
 		for _, k := range keys {
@@ -215,7 +216,7 @@ func (w *world) receive(r recipient, ev store.WatchEvent, trigger *string) {
 		}
 		return
 	}
-	if *trigger == "" {
+	if trigger.Cause == 0 {
 		*trigger = describeEvent(ev)
 	}
 	w.enqueue(i, "", *trigger, &ev)
@@ -226,8 +227,8 @@ func (w *world) receive(r recipient, ev store.WatchEvent, trigger *string) {
 	}
 }
 
-func describeEvent(ev store.WatchEvent) string {
-	return "watch: " + api.RefOf(ev.Object).String() + " " + ev.Type
+func describeEvent(ev store.WatchEvent) queue.Trigger {
+	return queue.WatchTrigger(api.RefOf(ev.Object), ev.Type)
 }
 
 // eventRecorded folds an event occurrence into the trace chain: events are

@@ -6,6 +6,7 @@ import (
 
 	"reconcile/engine/api"
 	"reconcile/engine/fault"
+	"reconcile/engine/queue"
 )
 
 // checkFault checks what a fault names that only the run knows: that a
@@ -41,7 +42,7 @@ func (s *Sim) fault(w *world, f Fault) {
 			return
 		}
 		w.nodeUp.Set(node, true)
-		w.start(w.kubelets[node], "kubelet started: initial list")
+		w.start(w.kubelets[node], queue.NodeStarted)
 		w.beatStart(node)
 	case fault.DeletePod:
 		w.deletePod(f.Target)
@@ -68,7 +69,7 @@ func (s *Sim) fault(w *world, f Fault) {
 				}
 			case fault.Start:
 				if !c.running && (c.host == "" || w.NodeUp(c.host)) {
-					w.start(i, "started: initial list")
+					w.start(i, queue.Started)
 					if c.host != "" {
 						w.beatStart(c.host)
 					}

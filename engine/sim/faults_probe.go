@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"reconcile/engine/api"
+	"reconcile/engine/queue"
 	"reconcile/engine/registry"
 )
 
@@ -27,7 +28,7 @@ func (w *world) probeChanged(f Fault) {
 			if p.Spec.NodeName != node || !usesImage(p, f.Target) {
 				continue
 			}
-			w.enqueue(i, api.RefOf(p).Key(), "probe worker: "+f.Target+" now "+verbPast(f.Verb)+" its "+f.Probe+" probe", nil)
+			w.enqueue(i, api.RefOf(p).Key(), queue.Trigger{Cause: queue.Probe, Reason: f.Target + " now " + verbPast(f.Verb) + " its " + f.Probe + " probe"}, nil)
 		}
 	}
 }

@@ -17,14 +17,17 @@ func FormatPass(p Pass) string {
 		p.Desired, p.Observed, p.Difference, SummarizeActions(p))
 }
 
-// SummarizeActions folds a pass's actions into a short phrase: repeated
-// verbs are counted ("create 2 pods"), and no action reads "nothing to do".
+// SummarizeActions folds a pass's actions into a short phrase: alike
+// steps on pods are counted ("create 2 pods"), and no action reads
+// "nothing to do".
 func SummarizeActions(p Pass) string {
-	var acts []string
+	var acts []controller.Action
+	refused := false
 	for _, a := range p.Actions {
 		// Status writes report what is true; they are not steps towards desired.
-		if !strings.HasPrefix(a, "update status") && !strings.HasPrefix(a, "report status") {
+		if !a.IsStatus() {
 			acts = append(acts, a)
+			refused = refused || a.Refused != ""
 		}
 	}
 	if len(acts) == 0 && len(p.Actions) > 0 {
@@ -37,32 +40,32 @@ func SummarizeActions(p Pass) string {
 		return "nothing to do"
 	}
 	type group struct {
-		verb  string
+		verb  controller.Verb // a step on a pod, counted; 0 for any other
 		n     int
-		first string
+		first controller.Action
 	}
 	var groups []group
 	for _, a := range acts {
-		verb := a
-		if i := strings.Index(a, " pod "); i >= 0 && !strings.Contains(a, "→") {
-			verb = a[:i] + " pod"
+		var verb controller.Verb
+		if a.Noun == "pod" && a.Refused == "" {
+			verb = a.Verb
 		}
-		if len(groups) > 0 && groups[len(groups)-1].verb == verb {
-			groups[len(groups)-1].n++
+		if n := len(groups); n > 0 && verb != 0 && groups[n-1].verb == verb {
+			groups[n-1].n++
 			continue
 		}
 		groups = append(groups, group{verb: verb, n: 1, first: a})
 	}
-	var parts []string
-	for _, g := range groups {
+	parts := make([]string, len(groups))
+	for i, g := range groups {
 		if g.n == 1 {
-			parts = append(parts, g.first)
+			parts[i] = g.first.String()
 		} else {
-			parts = append(parts, fmt.Sprintf("%s %d %ss", strings.TrimSuffix(g.verb, " pod"), g.n, "pod"))
+			parts[i] = fmt.Sprintf("%s %d pods", g.verb, g.n)
 		}
 	}
 	s := strings.Join(parts, ", ")
-	if p.Result == controller.Crashed || p.Result == controller.Failed && !strings.Contains(s, "refused") {
+	if p.Result == controller.Crashed || p.Result == controller.Failed && !refused {
 		s += " — " + p.Outcome
 	}
 	return s

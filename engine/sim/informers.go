@@ -4,8 +4,8 @@ import (
 	"slices"
 
 	"reconcile/engine/api"
-	"reconcile/engine/controller"
 	"reconcile/engine/informer"
+	"reconcile/engine/queue"
 	"reconcile/engine/store"
 )
 
@@ -47,18 +47,14 @@ type sharedInformer struct {
 	views map[string]*informer.Cache
 }
 
-// binaryOf names the binary a controller runs in, for the controllers that
-// share an informer ("" for any other: it keeps its own).
-func binaryOf(name string) string {
-	switch name {
-	case controller.DeploymentController, controller.ReplicaSetController, controller.JobController,
-		controller.DaemonSetController, controller.StatefulSetController, controller.CronJobController,
-		controller.VolumeController, controller.NodeLifecycleController, controller.GarbageCollectorController,
-		controller.NamespaceController, controller.ResourceQuotaController, controller.HPAController,
-		controller.EndpointSliceController, controller.EndpointsController:
-		return "kube-controller-manager"
+// binaryOf names the binary whose informer a process shares ("" for one
+// that keeps its own: a kubelet, the scheduler, a controller deployed in
+// the cluster), from its registry entry.
+func binaryOf(c *process) string {
+	if !c.spec.Runs.SharesInformers() {
+		return ""
 	}
-	return ""
+	return c.spec.Runs.Binary()
 }
 
 // ownInformers, set by tests, gives every controller a cache of its own (as
@@ -72,7 +68,7 @@ func (w *world) shareInformers(stopped func(name string) bool) {
 		return
 	}
 	for _, c := range w.procs {
-		b := binaryOf(c.name)
+		b := binaryOf(c)
 		if b == "" || c.host != "" || c.rec == nil || stopped(c.name) {
 			continue
 		}
@@ -169,7 +165,7 @@ func (w *world) relistShared(i int) {
 		for _, ev := range relistEvents(w.store, view, c.watches()) {
 			view.Apply(ev)
 			for _, k := range c.rec.Keys(view, ev) {
-				w.enqueue(j, k, "relist: "+api.RefOf(ev.Object).String()+" was out of date in the cache", nil)
+				w.enqueue(j, k, queue.Trigger{Cause: queue.Relist, Object: api.RefOf(ev.Object)}, nil)
 			}
 		}
 	}

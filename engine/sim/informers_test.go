@@ -148,18 +148,18 @@ func TestSharedRelistAsOwn(t *testing.T) {
 		}
 		w := s.w
 		for i, c := range w.procs {
-			if binaryOf(c.name) != "" {
+			if binaryOf(c) != "" {
 				w.relist(i)
 			}
 		}
 		var out []string
 		for i, c := range w.procs {
-			if binaryOf(c.name) == "" {
+			if binaryOf(c) == "" {
 				continue
 			}
 			q := w.proc(i).queue.Clone()
 			for it, ok := q.Get(); ok; it, ok = q.Get() {
-				out = append(out, c.name+" "+it.Key+" "+it.Trigger)
+				out = append(out, c.name+" "+it.Key+" "+it.Trigger.String())
 			}
 		}
 		return out, w

@@ -61,7 +61,7 @@ func (podLabeler) Reconcile(ctx *controller.Context, req controller.Request) (co
 	ctx.Difference = "label missing"
 	np := p.DeepCopy()
 	np.Labels[nodeLabel] = want
-	if _, err := ctx.Update(np, fmt.Sprintf("label pod %s %s=%s", p.Name, nodeLabel, want)); err != nil {
+	if _, err := ctx.Update(np, controller.OnPod(controller.Label, p.Name, nodeLabel+"="+want)); err != nil {
 		return controller.Result{}, err
 	}
 	return controller.Result{Outcome: controller.Acted}, nil

@@ -24,13 +24,17 @@ type Pass struct {
 	// Host is the node of a kubelet pass.
 	Host string `json:"host,omitempty"`
 	Key  string `json:"key"`
-	// Trigger is why the pass ran: "watch: pod/web-x DELETED", "initial
-	// list", "requeue: ...", "timer: ...".
-	Trigger    string   `json:"trigger"`
-	Desired    string   `json:"desired"`
-	Observed   string   `json:"observed"`
-	Difference string   `json:"difference"`
-	Actions    []string `json:"actions"`
+	// Trigger is why the pass ran, as a fact; in words (String) "watch:
+	// pod/web-x DELETED", "initial list", "requeue: ...", "timer: ...".
+	Trigger queue.Trigger `json:"trigger"`
+	// Desired, Observed and Difference are what the pass reported: its
+	// words (String) and the facts they state.
+	Desired    controller.Statement `json:"desired"`
+	Observed   controller.Statement `json:"observed"`
+	Difference controller.Statement `json:"difference"`
+	// Actions are the steps the pass took, as facts; in words
+	// (Action.String) "create pod web-x", "update status (...)".
+	Actions []controller.Action `json:"actions"`
 	// Outcome is how the pass ended, in words: "in sync" (this key
 	// needed nothing; the world around it may still be moving), "acted",
 	// "unschedulable", "error: ...", "crashed mid-pass after ...". Result
@@ -47,6 +51,9 @@ type Pass struct {
 	Object api.Ref `json:"object"`
 	// Result is how the pass ended.
 	Result controller.Outcome `json:"result"`
+	// Error is the error a Failed pass returned (Outcome says it after
+	// "error: ").
+	Error string `json:"-"`
 	// Changed are the objects the pass wrote, in the order first written:
 	// what the pass changed in the cluster.
 	Changed []Change `json:"changed,omitempty"`
@@ -93,8 +100,8 @@ type passRecord struct {
 }
 
 func (p *Pass) record() passRecord {
-	return passRecord{N: p.N, AtText: p.AtText, Controller: p.Controller, Host: p.Host, Key: p.Key, Trigger: p.Trigger,
-		Desired: p.Desired, Observed: p.Observed, Difference: p.Difference, Actions: p.Actions, Outcome: p.Outcome,
+	return passRecord{N: p.N, AtText: p.AtText, Controller: p.Controller, Host: p.Host, Key: p.Key, Trigger: p.Trigger.String(),
+		Desired: p.Desired.Words, Observed: p.Observed.Words, Difference: p.Difference.Words, Actions: controller.ActionWords(p.Actions), Outcome: p.Outcome,
 		Lines: p.Lines, Variant: p.Variant}
 }
 
@@ -108,9 +115,7 @@ func (w *world) runPass(i int, q queue.Item) *Pass {
 	}
 	ctx := controller.NewContext(c.name, w.now, w.cacheOf(c), c.host, w.store, w, crashAfter)
 	trigger := q.Trigger
-	if q.Events > 1 {
-		trigger = fmt.Sprintf("%s (+%d more events)", trigger, q.Events-1)
-	}
+	trigger.More = q.Events - 1
 	var changed []Change
 	w.changed = &changed
 	key := q.Key
@@ -133,10 +138,12 @@ func (w *world) runPass(i int, q queue.Item) *Pass {
 		variant = string(c.mode)
 	}
 	p := Pass{N: w.npass + 1, At: w.now, AtText: w.now.String(), Controller: c.name, Host: c.host, Key: key, Trigger: trigger,
-		Desired: ctx.Desired, Observed: ctx.Observed, Difference: ctx.Difference, Actions: ctx.Actions,
+		Desired:    controller.Statement{Fact: ctx.DesiredFact, Words: ctx.Desired},
+		Observed:   controller.Statement{Fact: ctx.ObservedFact, Words: ctx.Observed},
+		Difference: controller.Statement{Fact: ctx.DifferenceFact, Words: ctx.Difference}, Actions: ctx.Actions,
 		Lines: ctx.Lines, Variant: variant, Object: controller.ObjectOf(c.spec, c.impl(), key), Changed: changed}
 	if p.Actions == nil {
-		p.Actions = []string{}
+		p.Actions = []controller.Action{}
 	}
 	var requeue api.Duration
 	var why string
@@ -147,11 +154,11 @@ func (w *world) runPass(i int, q queue.Item) *Pass {
 		c.crashNext = false
 		w.crash(i)
 	case err != nil:
-		p.Outcome, p.Result = "error: "+err.Error(), controller.Failed
+		p.Outcome, p.Result, p.Error = "error: "+err.Error(), controller.Failed, err.Error()
 		// Errors come back with the work queue's per-key back-off; an
 		// edge-triggered handler's event is spent whatever happened.
 		if c.rec != nil && !controller.IsTerminal(err) {
-			requeue, why = c.queue.Failed(key), "rate-limited retry after an error"
+			requeue, why = c.queue.Failed(key), controller.RequeueRetry
 		}
 	default:
 		c.queue.Forget(key)
@@ -172,13 +179,19 @@ func (w *world) runPass(i int, q queue.Item) *Pass {
 		c.crashNext = false
 		w.crash(i)
 	}
-	w.requeued = ""
+	w.requeued = requeueAsked{}
 	if requeue > 0 && c.running {
-		w.requeued = fmt.Sprintf("%s after %s", why, api.FormatDuration(requeue))
-		w.schedule(item{at: w.now + requeue, kind: itemRequeue, ctrl: i, epoch: c.epoch, key: key, why: w.requeued})
+		w.requeued = requeueAsked{why, requeue}
+		w.schedule(item{at: w.now + requeue, kind: itemRequeue, ctrl: i, epoch: c.epoch, key: key, why: why, after: requeue})
 	}
 	w.hashPass(&p)
 	return w.appendPass(p)
+}
+
+// requeueAsked is a requeue a pass asked for: its reason and delay.
+type requeueAsked struct {
+	why   string
+	after api.Duration
 }
 
 // outcomeText is an outcome in the trace's words.

@@ -6,6 +6,7 @@ import (
 
 	"reconcile/engine/api"
 	"reconcile/engine/controller"
+	"reconcile/engine/queue"
 	"reconcile/engine/store"
 )
 
@@ -46,7 +47,7 @@ type passLog struct {
 	tab    *passTable // shared with the logs forked from this one
 }
 
-// storedPass is a pass as the log keeps it (136 bytes; a Pass is 304).
+// storedPass is a pass as the log keeps it (128 bytes; a Pass is 408).
 // Not stored: N (its place in the log), AtText (At's text), Object (Key
 // with the kind, unless the controller names another object), Outcome when
 // it is only Result's word, and a Changed that is the one write of the
@@ -55,12 +56,16 @@ type storedPass struct {
 	at   api.Time
 	head *passHead
 	key  string
-	// trigger, desired, observed and difference are the pass's words,
-	// interned.
-	trigger, desired, observed, difference string
-	actions                                []string
-	rare                                   *passRare
-	result                                 controller.Outcome
+	// trigger is the pass's trigger, interned (passTable.trigger);
+	// desired, observed and difference are its words, interned.
+	trigger                       *queue.Trigger
+	desired, observed, difference string
+	// facts are what the three state (Statement.Fact), interned; nil when
+	// they state nothing beyond their words.
+	facts   *[3]controller.Fact
+	actions []controller.Action
+	rare    *passRare
+	result  controller.Outcome
 	// self is 1 + the index in changeTypes of the one change of a pass
 	// that wrote only its own object; 0 otherwise.
 	self uint8
@@ -79,6 +84,7 @@ type passRare struct {
 	lines                            []int
 	object                           api.Ref
 	outcome                          string
+	err                              string // Pass.Error
 	changed                          []Change
 	hasObject, hasOutcome, hasChange bool
 }
@@ -95,8 +101,31 @@ const internSlots = 1 << 14
 // while it holds the slot is kept once. It changes which copy of a string
 // a pass keeps, never its value.
 type passTable struct {
-	heads   map[passHead]*passHead // lookup only
-	strings [internSlots]string
+	heads    map[passHead]*passHead // lookup only
+	strings  [internSlots]string
+	triggers [internSlots]*queue.Trigger
+	facts    [internSlots]*[3]controller.Fact
+}
+
+// fact returns a pointer to f, or to equal facts met before (direct-mapped,
+// as intern); nil when they are all zero.
+func (t *passTable) fact(f [3]controller.Fact) *[3]controller.Fact {
+	if f == ([3]controller.Fact{}) {
+		return nil
+	}
+	h := uint32(2166136261)
+	for _, x := range f {
+		h = (h ^ uint32(x.Is) ^ uint32(x.N)<<8 ^ uint32(x.D)) * 16777619
+		for i := 0; i < len(x.Name); i++ {
+			h = (h ^ uint32(x.Name[i])) * 16777619
+		}
+	}
+	slot := &t.facts[h%internSlots]
+	if *slot != nil && **slot == f {
+		return *slot
+	}
+	*slot = &f
+	return *slot
 }
 
 func newPassTable() *passTable { return &passTable{heads: map[passHead]*passHead{}} }
@@ -116,6 +145,26 @@ func (t *passTable) intern(s string) string {
 	}
 	*slot = s
 	return s
+}
+
+// trigger returns a pointer to tr, or to an equal trigger met before
+// (direct-mapped, as intern).
+func (t *passTable) trigger(tr queue.Trigger) *queue.Trigger {
+	h := uint32(2166136261) ^ uint32(tr.Cause)
+	for _, s := range [...]string{tr.Object.Kind, tr.Object.Namespace, tr.Object.Name, tr.Event, tr.Reason} {
+		for i := 0; i < len(s); i++ {
+			h = (h ^ uint32(s[i])) * 16777619
+		}
+		h = (h ^ 0xff) * 16777619
+	}
+	h = (h ^ uint32(tr.After) ^ uint32(tr.More)<<16) * 16777619
+	slot := &t.triggers[h%internSlots]
+	if *slot != nil && **slot == tr {
+		return *slot
+	}
+	tr.Object.Name, tr.Reason = t.intern(tr.Object.Name), t.intern(tr.Reason)
+	*slot = &tr
+	return *slot
 }
 
 // head returns the one passHead equal to h.
@@ -142,11 +191,13 @@ func objectOf(kind, key string) api.Ref {
 // (p's actions too): their values stay. p.AtText must be p.At's text and
 // p.N its place, as runPass makes them.
 func (t *passTable) store(p *Pass) storedPass {
-	for i, a := range p.Actions {
-		p.Actions[i] = t.intern(a)
+	for i := range p.Actions {
+		a := &p.Actions[i]
+		a.Name, a.Rest, a.Tail, a.Detail = t.intern(a.Name), t.intern(a.Rest), t.intern(a.Tail), t.intern(a.Detail)
 	}
-	sp := storedPass{at: p.At, key: t.intern(p.Key), trigger: t.intern(p.Trigger), desired: t.intern(p.Desired),
-		observed: t.intern(p.Observed), difference: t.intern(p.Difference), actions: p.Actions, result: p.Result}
+	sp := storedPass{at: p.At, key: t.intern(p.Key), trigger: t.trigger(p.Trigger), desired: t.intern(p.Desired.Words),
+		observed: t.intern(p.Observed.Words), difference: t.intern(p.Difference.Words),
+		facts: t.fact([3]controller.Fact{p.Desired.Fact, p.Observed.Fact, p.Difference.Fact}), actions: p.Actions, result: p.Result}
 	sp.head = t.head(passHead{controller: p.Controller, host: p.Host, variant: p.Variant, kind: p.Object.Kind})
 	var rare passRare
 	if p.Object != objectOf(p.Object.Kind, p.Key) {
@@ -154,6 +205,7 @@ func (t *passTable) store(p *Pass) storedPass {
 	}
 	if p.Outcome != outcomeText(p.Result, "") {
 		rare.outcome, rare.hasOutcome = t.intern(p.Outcome), true
+		rare.err = p.Error
 	}
 	if p.Changed != nil {
 		i := -1
@@ -178,19 +230,23 @@ func (t *passTable) store(p *Pass) storedPass {
 func (sp *storedPass) pass(n int) Pass {
 	h := sp.head
 	p := Pass{N: n, At: sp.at, AtText: sp.at.String(), Controller: h.controller, Host: h.host, Key: sp.key,
-		Trigger: sp.trigger, Desired: sp.desired, Observed: sp.observed, Difference: sp.difference,
-		Actions: sp.actions, Outcome: outcomeText(sp.result, ""), Variant: h.variant, Result: sp.result}
+		Trigger: *sp.trigger, Desired: controller.Statement{Words: sp.desired}, Observed: controller.Statement{Words: sp.observed},
+		Difference: controller.Statement{Words: sp.difference},
+		Actions:    sp.actions, Outcome: outcomeText(sp.result, ""), Variant: h.variant, Result: sp.result}
 	if r := sp.rare; r != nil {
 		p.Lines = r.lines
 		if r.hasObject {
 			p.Object = r.object
 		}
 		if r.hasOutcome {
-			p.Outcome = r.outcome
+			p.Outcome, p.Error = r.outcome, r.err
 		}
 		if r.hasChange {
 			p.Changed = r.changed
 		}
+	}
+	if f := sp.facts; f != nil {
+		p.Desired.Fact, p.Observed.Fact, p.Difference.Fact = f[0], f[1], f[2]
 	}
 	if sp.rare == nil || !sp.rare.hasObject {
 		p.Object = objectOf(h.kind, sp.key)
@@ -204,8 +260,8 @@ func (sp *storedPass) pass(n int) Pass {
 // equal reports whether a and b keep the same pass (the stored forms of
 // two passes are equal when the passes are).
 func (a *storedPass) equal(b *storedPass) bool {
-	if a.at != b.at || a.head != b.head || a.key != b.key || a.trigger != b.trigger || a.desired != b.desired ||
-		a.observed != b.observed || a.difference != b.difference || a.result != b.result || a.self != b.self ||
+	if a.at != b.at || a.head != b.head || a.key != b.key || *a.trigger != *b.trigger || a.desired != b.desired ||
+		a.observed != b.observed || a.difference != b.difference || !factsEqual(a.facts, b.facts) || a.result != b.result || a.self != b.self ||
 		!slices.Equal(a.actions, b.actions) || (a.actions == nil) != (b.actions == nil) ||
 		(a.rare == nil) != (b.rare == nil) {
 		return false
@@ -214,7 +270,7 @@ func (a *storedPass) equal(b *storedPass) bool {
 		return true
 	}
 	r, s := a.rare, b.rare
-	return r.object == s.object && r.hasObject == s.hasObject && r.outcome == s.outcome && r.hasOutcome == s.hasOutcome &&
+	return r.object == s.object && r.hasObject == s.hasObject && r.outcome == s.outcome && r.err == s.err && r.hasOutcome == s.hasOutcome &&
 		slices.Equal(r.lines, s.lines) && (r.lines == nil) == (s.lines == nil) &&
 		slices.Equal(r.changed, s.changed) && r.hasChange == s.hasChange && (r.changed == nil) == (s.changed == nil)
 }
@@ -279,6 +335,10 @@ func (w *world) appendPass(p Pass) *Pass {
 	return &w.last
 }
 
+func factsEqual(a, b *[3]controller.Fact) bool {
+	return a == b || a != nil && b != nil && *a == *b
+}
+
 // passesFrom returns a copy of the world's passes after the first from.
 func (w *world) passesFrom(from int) []Pass {
 	from = min(max(from, 0), w.npass)
@@ -293,7 +353,7 @@ func (w *world) passesFrom(from int) []Pass {
 func passEqual(a, b *Pass) bool {
 	return a.N == b.N && a.At == b.At && a.AtText == b.AtText && a.Controller == b.Controller && a.Host == b.Host &&
 		a.Key == b.Key && a.Trigger == b.Trigger && a.Desired == b.Desired && a.Observed == b.Observed &&
-		a.Difference == b.Difference && slices.Equal(a.Actions, b.Actions) && a.Outcome == b.Outcome &&
+		a.Difference == b.Difference && slices.Equal(a.Actions, b.Actions) && a.Outcome == b.Outcome && a.Error == b.Error &&
 		slices.Equal(a.Lines, b.Lines) && a.Variant == b.Variant && a.Object == b.Object && a.Result == b.Result &&
 		slices.Equal(a.Changed, b.Changed) && (a.Actions == nil) == (b.Actions == nil) &&
 		(a.Lines == nil) == (b.Lines == nil) && (a.Changed == nil) == (b.Changed == nil)

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"reconcile/engine/queue"
 	"slices"
 	"testing"
 
@@ -13,8 +14,8 @@ import (
 // testPass is a pass with values that differ from one n to the next.
 func testPass(n int) Pass {
 	return Pass{N: n, At: api.Time(n * 100), AtText: api.Time(n * 100).String(), Controller: "kubelet",
-		Host: fmt.Sprintf("node-%d", n%3), Key: fmt.Sprintf("default/web-%d", n), Trigger: "initial list",
-		Desired: "pod running", Observed: "pod pending", Difference: "not running", Actions: []string{fmt.Sprint("act ", n)},
+		Host: fmt.Sprintf("node-%d", n%3), Key: fmt.Sprintf("default/web-%d", n), Trigger: queue.Trigger{Cause: queue.Listed},
+		Desired: controller.Statement{Words: "pod running"}, Observed: controller.Statement{Words: "pod pending"}, Difference: controller.Statement{Words: "not running"}, Actions: []controller.Action{controller.Do(controller.Set, fmt.Sprint("act ", n))},
 		Outcome: "acted", Result: controller.Acted, Object: api.Ref{Kind: "Pod", Namespace: "default", Name: fmt.Sprintf("web-%d", n)}}
 }
 
@@ -26,7 +27,7 @@ func TestPassLogBlocks(t *testing.T) {
 	const total = 3*passBlock + 17
 	forked := func(n int) Pass {
 		p := testPass(n)
-		p.Trigger, p.Actions = "forked", []string{"forked", fmt.Sprint(n)}
+		p.Trigger, p.Actions = queue.Trigger{Cause: queue.Sync}, []controller.Action{controller.Do(controller.Apply, "forked"), controller.Do(controller.Set, fmt.Sprint(n))}
 		return p
 	}
 	for _, at := range []int{0, 1, passBlock, passBlock + 5, 2 * passBlock, total} {
@@ -88,7 +89,7 @@ func TestStoredPass(t *testing.T) {
 		},
 		"changed none, empty": func(p *Pass) { p.Changed = []Change{} },
 		"no actions":          func(p *Pass) { p.Actions = nil },
-		"empty actions":       func(p *Pass) { p.Actions = []string{} },
+		"empty actions":       func(p *Pass) { p.Actions = []controller.Action{} },
 		"lines":               func(p *Pass) { p.Lines, p.Variant = []int{1, 2, 3}, "level" },
 		"empty lines":         func(p *Pass) { p.Lines = []int{} },
 		"object not the key":  func(p *Pass) { p.Object = other },

@@ -118,7 +118,7 @@ func (w *world) proc(i int) *process {
 // enqueue adds key to a level-triggered process's queue (coalescing
 // duplicates), or an event to an edge-triggered one's, and makes sure a
 // pass is on the agenda.
-func (w *world) enqueue(i int, key, trigger string, ev *store.WatchEvent) {
+func (w *world) enqueue(i int, key string, trigger queue.Trigger, ev *store.WatchEvent) {
 	c := w.proc(i)
 	if ev == nil {
 		if !c.queue.Add(key, trigger) {
@@ -133,8 +133,8 @@ func (w *world) enqueue(i int, key, trigger string, ev *store.WatchEvent) {
 	}
 }
 
-// crash kills a process: its queue and cache are gone, and the
-// controller-manager restarts it after RestartDelay.
+// crash kills a process: its queue and cache are gone, and what runs it
+// (its Spec's Runs) restarts it after RestartDelay.
 func (w *world) crash(i int) {
 	c := w.proc(i)
 	w.halt(c)
@@ -156,7 +156,7 @@ func (w *world) halt(c *process) {
 // start (re)starts a process: a fresh informer lists everything it
 // watches; a level-triggered controller queues every key it sees, an
 // edge-triggered one takes the list as already handled.
-func (w *world) start(i int, why string) {
+func (w *world) start(i int, why queue.Cause) {
 	c := w.proc(i)
 	c.running, c.stopped = true, false
 	c.epoch++
@@ -171,7 +171,7 @@ func (w *world) start(i int, why string) {
 			c.cache.Apply(ev)
 			if c.rec != nil {
 				for _, k := range c.rec.Keys(c.cache, ev) {
-					w.enqueue(i, k, why, nil)
+					w.enqueue(i, k, queue.Trigger{Cause: why}, nil)
 				}
 			}
 		}
@@ -242,7 +242,7 @@ func (w *world) relistEvent(i int, ev store.WatchEvent) {
 	c.cache.Apply(ev)
 	if c.rec != nil {
 		for _, k := range c.rec.Keys(c.cache, ev) {
-			w.enqueue(i, k, "relist: "+api.RefOf(ev.Object).String()+" was out of date in the cache", nil)
+			w.enqueue(i, k, queue.Trigger{Cause: queue.Relist, Object: api.RefOf(ev.Object)}, nil)
 		}
 	}
 }
@@ -255,7 +255,6 @@ func (w *world) sync(i int) {
 	if !c.running || c.rec == nil {
 		return
 	}
-	why := "sync requested"
 	var keys []string
 	if t, ok := c.rec.(controller.Ticker); ok {
 		keys, _ = t.Tick(c.cache, w, w.now)
@@ -268,7 +267,7 @@ func (w *world) sync(i int) {
 		}
 	}
 	for _, k := range keys {
-		w.enqueue(i, k, why, nil)
+		w.enqueue(i, k, queue.Trigger{Cause: queue.Sync}, nil)
 	}
 }
 

@@ -65,7 +65,7 @@ func (s *Sim) Quiet() (bool, string) {
 			}
 		case itemRestart:
 			if !c.running && !c.stopped {
-				return false, fmt.Sprintf("%s crashed: the controller-manager restarts it at t=%s", c.name, it.at)
+				return false, fmt.Sprintf("%s crashed: %s at t=%s", c.name, c.spec.Runs.Restarts(), it.at)
 			}
 		case itemTick:
 			if !c.running {
@@ -134,14 +134,14 @@ type quietMemo struct {
 func (d *world) requeueActs(it item) bool {
 	d.setNow(it.at)
 	before := d.writes
-	p := d.runPass(it.ctrl, queue.Item{Key: it.key, Trigger: "requeue: " + it.why, Events: 1})
+	p := d.runPass(it.ctrl, queue.Item{Key: it.key, Trigger: queue.RequeueTrigger(it.why, it.after), Events: 1})
 	if p == nil {
 		return false // an edge-triggered handler not interested
 	}
 	// The same requeue again (the scheduler's every 5m) repeats; another
 	// (a deadline check that finds the deadline ahead and asks to come
 	// back at it) is a chain that may act later: it counts as acting.
-	return d.writes != before || p.Result == controller.Crashed || (d.requeued != "" && d.requeued != it.why)
+	return d.writes != before || p.Result == controller.Crashed || (d.requeued != requeueAsked{} && d.requeued != requeueAsked{it.why, it.after})
 }
 
 // cacheInStep reports whether a process's informer cache holds what the

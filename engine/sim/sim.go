@@ -9,6 +9,7 @@ import (
 	"reconcile/engine/api"
 	"reconcile/engine/controller"
 	"reconcile/engine/informer"
+	"reconcile/engine/queue"
 	"reconcile/engine/registry"
 	"reconcile/engine/store"
 )
@@ -164,7 +165,7 @@ func (s *Sim) build() (*world, error) {
 			c.stopped = true
 			continue
 		}
-		w.start(i, "initial list")
+		w.start(i, queue.Listed)
 	}
 	for i, st := range cfg.Steps {
 		if st.AfterPass == 0 {
@@ -228,13 +229,13 @@ func (s *Sim) handle(w *world, it item) *Pass {
 	case itemTimeout:
 		w.timeoutWatch(it.key)
 	case itemDeliver:
-		trigger := "" // the event in words, once for all who take it
+		var trigger queue.Trigger // the event as a trigger, once for all who take it
 		for _, r := range it.to.list {
 			w.receive(r, it.ev, &trigger)
 		}
 	case itemRequeue:
 		if c := w.procs[it.ctrl]; c.epoch == it.epoch && c.running {
-			w.enqueue(it.ctrl, it.key, "requeue: "+it.why, nil)
+			w.enqueue(it.ctrl, it.key, queue.RequeueTrigger(it.why, it.after), nil)
 		}
 	case itemTick:
 		c := w.procs[it.ctrl]
@@ -245,14 +246,14 @@ func (s *Sim) handle(w *world, it item) *Pass {
 		t := c.impl().(controller.Ticker)
 		keys, why := t.Tick(w.cacheOf(c), w, w.now)
 		for _, k := range keys {
-			w.enqueue(it.ctrl, k, why, nil)
+			w.enqueue(it.ctrl, k, queue.Trigger{Cause: queue.Timer, Reason: why}, nil)
 		}
 		if p := t.Period(); p > 0 {
 			w.schedule(item{at: w.now + p, kind: itemTick, ctrl: it.ctrl, epoch: c.epoch})
 		}
 	case itemRestart:
 		if c := w.procs[it.ctrl]; c.epoch == it.epoch && !c.running && !c.stopped {
-			w.start(it.ctrl, "restarted after crash: initial list")
+			w.start(it.ctrl, queue.Restarted)
 		}
 	case itemRelist:
 		if c := w.procs[it.ctrl]; c.epoch == it.epoch && c.running {
@@ -499,6 +500,10 @@ func (s *Sim) Outside() []SideEffect { return s.w.outside }
 
 // Notes returns the faults applied so far, in words.
 func (s *Sim) Notes() []string { return s.w.notes }
+
+// NoteTimes returns when each of Notes was made, in order. The slice is
+// shared: do not change it.
+func (s *Sim) NoteTimes() []api.Time { return s.w.noteAt }
 
 // Inputs returns the inputs given by Inject, in order. The slice is
 // shared: do not change it.

@@ -44,7 +44,9 @@ func (w *world) record(o Output) {
 	w.hash(o)
 }
 
-func (w *world) note(s string) { w.notes = append(w.notes, s) }
+func (w *world) note(s string) {
+	w.notes, w.noteAt = append(w.notes, s), append(w.noteAt, w.now)
+}
 
 // hash chains v's JSON: the chain becomes the SHA-256 of the chain and it.
 func (w *world) hash(v any) {

@@ -65,7 +65,8 @@ type world struct {
 	last    Pass     // the pass just run, as appendPass returns it
 	chain   [32]byte // hash chain over passes, outputs, events, side effects
 	outputs []Output
-	notes   []string // faults applied, in order
+	notes   []string   // faults applied, in order
+	noteAt  []api.Time // when each note was made
 	// outside records what pods did outside the cluster (side effects),
 	// which no rollback undoes.
 	outside []SideEffect
@@ -99,9 +100,9 @@ type world struct {
 	informers []*sharedInformer
 	// writes counts the objects written (watch events drained): what
 	// Quiet's memo is keyed by. requeued is the requeue the last pass
-	// asked for, in the words of its item ("" for none).
+	// asked for (zero for none).
 	writes   uint64
-	requeued string
+	requeued requeueAsked
 	// handled counts the items of the agenda taken (pop); with writes, it
 	// is the work the checkpoint policy spaces checkpoints by
 	// (checkpoints.go). passEnd is that work after the last pass.
@@ -142,7 +143,7 @@ func (w *world) clone() *world {
 		out.watches[i] = wt
 	}
 	out.outputs = slices.Clip(w.outputs)
-	out.notes = slices.Clip(w.notes)
+	out.notes, out.noteAt = slices.Clip(w.notes), slices.Clip(w.noteAt)
 	out.store = w.store.Clone()
 	out.traffic = w.traffic.clone()
 	out.pods.terminating = w.pods.terminating.Clone()
