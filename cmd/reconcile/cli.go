@@ -22,7 +22,7 @@ import (
 // Exit codes.
 const (
 	exitOK       = 0
-	exitFailed   = 1 // an expect failed
+	exitFailed   = 1 // an expect failed, a record does not prove a solution
 	exitBadInput = 2 // a file, flag or argument is wrong
 )
 
@@ -30,6 +30,7 @@ const usage = `usage:
   reconcile run FILE [--until 10m | --passes N] [--seed N] [-o text|json]
                      [--passes none|all|last N] [--max-passes N] [--max-memory 2GiB]
   reconcile check FILE... [--max-passes N] [--max-memory 2GiB] [--replay]
+  reconcile verify RECORD [--scenario FILE]
 `
 
 // run is the whole command: it reads args (without the program name),
@@ -44,6 +45,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return runCommand(args[1:], stdout, stderr)
 	case "check":
 		return checkCommand(args[1:], stdout, stderr)
+	case "verify":
+		return verifyCommand(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK

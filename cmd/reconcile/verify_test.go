@@ -1,0 +1,75 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// A record of the reference solution of testdata/challenge.yaml, made by
+// challenge.Complete; each case changes one thing in it.
+func TestVerify(t *testing.T) {
+	const scenarioFile = "testdata/challenge.yaml"
+	good, err := os.ReadFile("testdata/challenge-record.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	tests := []struct {
+		name     string
+		old, new string
+		code     int
+		stdout   string
+		stderr   string
+	}{
+		{name: "solved", code: 0, stdout: "solved  RECORD  (gitops-five: the goal held for 1m from t=2m2.4s, 1 input, digest sha256:cb9774e37974)"},
+		{name: "one input changed", old: `replicas: 5`, new: `replicas: 4`, code: 1,
+			stdout: "NOT SOLVED  RECORD  (gitops-five): out of time: the goal was not reached by t=6m40s"},
+		{name: "an input moved", old: `"after": 90`, new: `"after": 91`, code: 1,
+			stdout: "NOT SOLVED  RECORD  (gitops-five): the replay solves the challenge but ends on digest sha256:"},
+		{name: "digest changed", old: `"digest": "sha256:cb97`, new: `"digest": "sha256:0b97`, code: 1,
+			stdout: "the replay solves the challenge but ends on digest sha256:cb9774e37974, not the record's sha256:0b9774e37974: the record was changed"},
+		{name: "version changed", old: `"version": "sha256:9`, new: `"version": "sha256:8`, code: 1,
+			stdout: "NOT SOLVED  RECORD  (gitops-five): the record was made against version sha256:82af75e29d1d of gitops-five; this file is version sha256:92af75e29d1d"},
+		{name: "input before the start", old: `"after": 90`, new: `"after": 12`, code: 1,
+			stdout: "the inputs do not replay: input 1 (git commit) is given after pass 12, before the challenge starts at t=1m40s (after pass 90)"},
+		{name: "unknown field", old: `"digest"`, new: `"digets"`, code: 2, stderr: `not a completion record: json: unknown field "digets"`},
+		{name: "another scenario", old: `"gitops-five"`, new: `"self-healing"`, code: 2, stderr: `the record is for scenario "self-healing", not "gitops-five"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			text := strings.Replace(string(good), tt.old, tt.new, 1)
+			if tt.old != "" && text == string(good) {
+				t.Fatalf("%q is not in the record", tt.old)
+			}
+			path := filepath.Join(dir, strings.ReplaceAll(tt.name, " ", "-")+".json")
+			if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			code, stdout, stderr := runCLI("verify", path, "--scenario", scenarioFile)
+			if code != tt.code || !strings.Contains(stdout, strings.ReplaceAll(tt.stdout, "RECORD", path)) || !strings.Contains(stderr, tt.stderr) {
+				t.Errorf("exit %d, want %d\nstdout: %s\nstderr: %s", code, tt.code, stdout, stderr)
+			}
+		})
+	}
+}
+
+func TestVerifyBadArguments(t *testing.T) {
+	tests := []struct {
+		args   []string
+		stderr string
+	}{
+		{[]string{"verify"}, "reconcile verify: want exactly one RECORD, got 0"},
+		{[]string{"verify", "testdata/missing.json"}, "reconcile verify: testdata/missing.json: no such file or directory"},
+		{[]string{"verify", "testdata/web.yaml"}, "reconcile verify: testdata/web.yaml: not a completion record: invalid character"},
+		{[]string{"verify", "testdata/challenge-record.json"}, `no bundled lesson "gitops-five": give the scenario it was made against with --scenario FILE`},
+		{[]string{"verify", "testdata/challenge-record.json", "--scenario", "testdata/web.yaml"}, "the scenario web has no challenge"},
+	}
+	for _, tt := range tests {
+		code, _, stderr := runCLI(tt.args...)
+		if code != 2 || !strings.Contains(stderr, tt.stderr) {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", tt.args, code, stderr, tt.stderr)
+		}
+	}
+}
