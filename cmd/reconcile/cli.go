@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"reconcile/engine/api"
+	"reconcile/engine/challenge"
 	"reconcile/engine/check"
 	"reconcile/engine/limits"
 	"reconcile/engine/scenario"
@@ -357,6 +358,32 @@ func checkCommand(args []string, stdout, stderr io.Writer) int {
 		case sim.StopOver:
 			res.Stop.Text += ": raise it with --max-memory"
 		}
+		var proof *challenge.Proof
+		if sc.Challenge != nil {
+			if proof, err = challenge.Prove(sc); err != nil {
+				fmt.Fprintln(stderr, err)
+				code = exitBadInput
+				continue
+			}
+		}
+		if proof != nil && !proof.OK() {
+			fmt.Fprintf(stdout, "FAIL  %s  (%d of %s failed, %d of %s failed)\n", file, len(res.Failures), plural(res.Expects, "expect"),
+				len(proof.Failures), plural(proof.Claims, "challenge claim"))
+			for _, f := range res.Failures {
+				fmt.Fprintln(stdout, f.Error())
+			}
+			for _, f := range proof.Failures {
+				fmt.Fprintln(stdout, f.Error())
+			}
+			if code == exitOK {
+				code = exitFailed
+			}
+			continue
+		}
+		if res.OK() && proof != nil {
+			fmt.Fprintf(stdout, "ok  %s  (%s, digest %s; challenge: %s)\n", file, plural(res.Expects, "expect"), short(res.Digest), proofText(proof))
+			continue
+		}
 		if res.OK() && res.Expects == 0 {
 			// Played until quiet: say where it stopped.
 			fmt.Fprintf(stdout, "ok  %s  (no expects, digest %s; stopped after %s: %s)\n", file, short(res.Digest), passes(res.Stop.Passes), res.Stop.Text)
@@ -375,6 +402,14 @@ func checkCommand(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	return code
+}
+
+// proofText says what a challenge's proof found: "the solution holds the
+// goal from t=2m2.4s, doing nothing does not, 2 shortcuts caught".
+func proofText(p *challenge.Proof) string {
+	caught := p.Claims - 2
+	return fmt.Sprintf("the solution holds the goal from t=%s, doing nothing does not, %s caught",
+		check.Duration(p.Solution.Status.Since), plural(caught, "shortcut"))
 }
 
 func plural(n int, word string) string {

@@ -73,3 +73,23 @@ func TestVerifyBadArguments(t *testing.T) {
 		}
 	}
 }
+
+// reconcile check proves a challenge: the solution solves it, doing
+// nothing does not, each shortcut's try is caught; a wrong claim fails at
+// its place in the file.
+func TestCheckProvesTheChallenge(t *testing.T) {
+	code, stdout, _ := runCLI("check", "testdata/challenge.yaml")
+	if code != 0 || !strings.Contains(stdout, "ok  testdata/challenge.yaml  (17 expects, digest sha256:e2e94d79c664; challenge: the solution holds the goal from t=2m2.4s, doing nothing does not, 2 shortcuts caught)") {
+		t.Errorf("exit %d\n%s", code, stdout)
+	}
+	code, stdout, _ = runCLI("check", "testdata/challenge-wrong.yaml")
+	for _, want := range []string{
+		"FAIL  testdata/challenge-wrong.yaml  (0 of 17 expects failed, 2 of 4 challenge claims failed)",
+		"testdata/challenge-wrong.yaml:133:3: challenge.solution does not solve the challenge: out of time: the goal was not reached by t=6m40s (deployment/web spec.replicas == 5: got 4; pods{app=web,ready} == 5: got 4)",
+		"testdata/challenge-wrong.yaml:149:10: challenge.forbid[1].try is not caught: out of time",
+	} {
+		if code != 1 || !strings.Contains(stdout, want) {
+			t.Errorf("exit %d, want 1 and %q in\n%s", code, want, stdout)
+		}
+	}
+}

@@ -115,3 +115,20 @@ func TestInputBeforeTheStart(t *testing.T) {
 		t.Errorf("got %v", err)
 	}
 }
+
+func TestProve(t *testing.T) {
+	sc, _ := loadFile(t, "testdata/edit-reverts.yaml")
+	p, err := challenge.Prove(sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !p.OK() || p.Claims != 4 || p.Solution.Status.State != challenge.Solved {
+		t.Fatalf("proof: %+v", p.Failures)
+	}
+	// A try that takes no shortcut is a failed claim at its place.
+	sc.Challenge.Forbid[1].Try.Input = sim.Kubectl{Line: "get deployment web"}
+	if p, err = challenge.Prove(sc); err != nil || len(p.Failures) != 1 ||
+		!strings.Contains(p.Failures[0].Error(), "challenge.forbid[1].try is not caught: out of time") {
+		t.Errorf("proof: %v %v", err, p.Failures)
+	}
+}

@@ -70,11 +70,7 @@ func (st Status) Why() string {
 	case Waiting:
 		return "waiting: the challenge has not started"
 	case NotYet:
-		var parts []string
-		for _, f := range st.Failing {
-			parts = append(parts, f.What+": "+f.Got)
-		}
-		return "not yet: " + strings.Join(parts, "; ")
+		return "not yet: " + st.failing()
 	case Holding:
 		return fmt.Sprintf("holding: the goal has held for %s of %s", check.Duration(st.Held), check.Duration(st.Hold))
 	case Solved:
@@ -88,9 +84,21 @@ func (st Status) Why() string {
 	case OverBudget:
 		return fmt.Sprintf("over budget: %d requests failed since the start; the budget is %d", st.Failed, st.Budget)
 	case OutOfTime:
-		return fmt.Sprintf("out of time: the goal was not reached by t=%s", check.Duration(st.Deadline))
+		why := fmt.Sprintf("out of time: the goal was not reached by t=%s", check.Duration(st.Deadline))
+		if len(st.Failing) > 0 {
+			why += " (" + st.failing() + ")"
+		}
+		return why
 	}
 	return st.State.String()
+}
+
+func (st Status) failing() string {
+	var parts []string
+	for _, f := range st.Failing {
+		parts = append(parts, f.What+": "+f.Got)
+	}
+	return strings.Join(parts, "; ")
 }
 
 // Judge follows one run of a challenge. Call Observe after every pass and
