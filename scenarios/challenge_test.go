@@ -43,5 +43,7 @@ func TestChallenges(t *testing.T) {
 			t.Logf("%s; %d inputs", v.Why, len(rec.Inputs))
 		})
 	}
-	t.Logf("%d challenges", n)
+	if n < 5 {
+		t.Errorf("%d bundled challenges, want at least 5", n)
+	}
 }

@@ -101,15 +101,16 @@ func (st Status) failing() string {
 	return strings.Join(parts, "; ")
 }
 
-// Judge follows one run of a challenge. Call Observe after every pass and
-// after every input: the goal must be seen to hold at each of them, so a
-// fix that flaps back does not count.
+// Judge follows one run of a challenge. Call Observe after every pass,
+// after every input and when the clock moves on without a pass (the world
+// is still then, so what held at the last pass holds): the goal must be
+// seen to hold at each of them, so a fix that flaps back does not count.
 type Judge struct {
 	sc    *scenario.Scenario
 	ch    *scenario.Challenge
 	start api.Time
-	// counts are the number of objects of each kind an add: forbids, when
-	// the challenge started.
+	// counts are the number of objects of each kind an add: forbids,
+	// when the learner gave the first input.
 	counts  map[string]int
 	started bool
 	holding bool
@@ -141,18 +142,22 @@ func (j *Judge) Observe(s *sim.Sim) Status {
 	if j.ch.FailedRequests != nil {
 		st.Budget = *j.ch.FailedRequests
 	}
-	if !j.started {
-		if now < j.start {
-			st.State = Waiting
-			return st
-		}
-		j.started = true
+	if len(s.Inputs()) == 0 {
+		// Until the learner's first input the world is the lesson's own:
+		// what an add: counts grows from there.
 		j.counts = map[string]int{}
 		for _, f := range j.ch.Forbid {
 			if f.Action == scenario.ForbidAdd {
 				j.counts[f.Kind] = s.Store().Count(f.Kind)
 			}
 		}
+	}
+	if !j.started {
+		if now < j.start {
+			st.State = Waiting
+			return st
+		}
+		j.started = true
 	}
 	end := func(state State) Status {
 		st.State = state

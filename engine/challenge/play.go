@@ -96,6 +96,9 @@ func Play(sc *scenario.Scenario, inputs []sim.Given) (*Result, error) {
 		// long enough (the world is still until the next pass), or to the
 		// end.
 		target := end
+		if s.Now() < j.Start() {
+			target = j.Start() // the judge starts there, passes or not
+		}
 		if t, holds := j.HoldsUntil(); holds && t < target {
 			target = t
 		}
