@@ -51,6 +51,7 @@ func TestLoadChallengeErrors(t *testing.T) {
 	tests := []struct{ name, old, new, want string }{
 		{"unknown field", "  hold: 30s\n", "  hold: 30s\n  hodl: 1m\n", `web.yaml:9:3: unknown field "hodl" in challenge; expected one of start, goal, hold, within, failedRequests, forbid, hints, solution, why`},
 		{"bad goal", `["deployment/web spec.replicas == 5"]`, `["deployment/web spec.replicas = 5"]`, `web.yaml:7:40: challenge.goal[0]: unknown operator "=": want one of == != < <= > >= contains`},
+		{"traffic since the start", `["deployment/web spec.replicas == 5"]`, `["traffic.failed == 0"]`, "web.yaml:7:10: challenge.goal[0]: a goal holds now: count the traffic over a window that ends now, e.g. traffic(10s).failed == 0"},
 		{"no hold", "  hold: 30s\n", "", "web.yaml:6:3: challenge.hold: Required value: how long the goal must keep holding, e.g. hold: 30s"},
 		{"within too short", "  hold: 30s\n", "  hold: 30s\n  within: 10s\n", "web.yaml:9:11: challenge.within: 10s leaves no time: it must be longer than hold (30s)"},
 		{"budget without traffic", "  hold: 30s\n", "  hold: 30s\n  failedRequests: 0\n", "web.yaml:9:19: challenge.failedRequests: the scenario sends no traffic"},
