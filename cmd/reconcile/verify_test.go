@@ -1,10 +1,15 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"reconcile/engine/challenge"
+	"reconcile/engine/scenario"
+	"reconcile/scenarios"
 )
 
 // A record of the reference solution of testdata/challenge.yaml, made by
@@ -91,5 +96,48 @@ func TestCheckProvesTheChallenge(t *testing.T) {
 		if code != 1 || !strings.Contains(stdout, want) {
 			t.Errorf("exit %d, want 1 and %q in\n%s", code, want, stdout)
 		}
+	}
+}
+
+// A record of a bundled lesson is verified against the lesson the binary
+// carries, found by the record's scenario.
+func TestVerifyBundled(t *testing.T) {
+	name, file, ok := scenarios.File("edit-reverts")
+	if !ok {
+		t.Fatal("no bundled edit-reverts")
+	}
+	sc, err := scenario.Load(name, file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, err := challenge.Given(sc, sc.Challenge.Solution)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := challenge.Complete(sc, file, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := json.Marshal(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "record.json")
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := runCLI("verify", path)
+	if code != 0 || !strings.Contains(stdout, "solved  "+path+"  (edit-reverts: the goal held for 1m from t=2m2.4s, 1 input, digest sha256:") {
+		t.Errorf("exit %d\n%s%s", code, stdout, stderr)
+	}
+	// The live edit in place of the commit: a shortcut, refused.
+	var r map[string]any
+	json.Unmarshal(b, &r)
+	r["inputs"] = []map[string]any{{"after": rec.Inputs[0].After, "kubectl": "scale deployment/web --replicas=5"}}
+	b, _ = json.Marshal(r)
+	os.WriteFile(path, b, 0o644)
+	code, stdout, _ = runCLI("verify", path)
+	if code != 1 || !strings.Contains(stdout, `NOT SOLVED  `+path+`  (edit-reverts): shortcut: "kubectl scale deployment/web --replicas=5" at t=1m30.5s: You edited the live object.`) {
+		t.Errorf("exit %d\n%s", code, stdout)
 	}
 }
