@@ -234,7 +234,8 @@ var editCommands = map[string]bool{"scale": true, "set image": true, "patch": tr
 func takes(s *sim.Sim, g sim.Given, f *scenario.Forbid) bool {
 	switch in := g.Input.(type) {
 	case sim.Fault:
-		return f.Action == scenario.ForbidDelete && in.Verb == "delete-pod" && f.Kind == "Pod"
+		return f.Action == scenario.ForbidDelete && in.Verb == "delete-pod" && f.Kind == "Pod" ||
+			f.Action == scenario.ForbidFault && in.Verb == f.Target
 	case sim.Apply:
 		if f.Action != scenario.ForbidEdit {
 			return false

@@ -8,6 +8,7 @@ import (
 
 	"reconcile/engine/api"
 	"reconcile/engine/assertion"
+	"reconcile/engine/fault"
 	"reconcile/engine/yamlpos"
 )
 
@@ -55,11 +56,14 @@ const (
 	// ForbidAdd: more objects of the kind than when the challenge started
 	// (add: node).
 	ForbidAdd = "add"
+	// ForbidFault: a fault of the verb given from the fault palette
+	// (fault: node-up): a power switch the learner would not have.
+	ForbidFault = "fault"
 )
 
 // ForbidActions are the actions a Forbid may name, in the order errors
 // list them.
-var ForbidActions = []string{ForbidDelete, ForbidEdit, ForbidAdd}
+var ForbidActions = []string{ForbidDelete, ForbidEdit, ForbidAdd, ForbidFault}
 
 // Forbid is a shortcut the challenge does not accept.
 type Forbid struct {
@@ -92,7 +96,7 @@ type Hints struct {
 
 var (
 	challengeFields = []string{"start", "goal", "hold", "within", "failedRequests", "forbid", "hints", "solution", "why"}
-	forbidFields    = []string{"delete", "edit", "add", "message", "try"}
+	forbidFields    = []string{"delete", "edit", "add", "fault", "message", "try"}
 	hintFields      = []string{"desired", "conditions", "events"}
 )
 
@@ -239,6 +243,13 @@ func (l *loader) forbid(n *yaml.Node, path string, start api.Duration) (Forbid, 
 		return fb, false
 	}
 	fb.Target = strings.TrimSpace(s)
+	if action == ForbidFault {
+		if !contains(fault.Verbs, fb.Target) {
+			l.fail(v, "%s.fault: %q: want a fault verb: %s", path, fb.Target, strings.Join(fault.Verbs, ", "))
+			return fb, false
+		}
+		return l.forbidRest(f, fb, path, start)
+	}
 	word, name, _ := strings.Cut(fb.Target, "/")
 	k, known := api.KindNamed(word)
 	if !known {
@@ -255,6 +266,11 @@ func (l *loader) forbid(n *yaml.Node, path string, start api.Duration) (Forbid, 
 	if action == ForbidAdd && fb.Name != "" {
 		l.fail(v, "%s.add: names a kind only (add: node): it counts objects of the kind", path)
 	}
+	return l.forbidRest(f, fb, path, start)
+}
+
+// forbidRest reads a forbid's message and try.
+func (l *loader) forbidRest(f *fieldSet, fb Forbid, path string, start api.Duration) (Forbid, bool) {
 	if m := f.get("message"); m == nil {
 		l.fail(f.node, "%s.message: Required value: why this is not the lesson's answer", path)
 	} else if s, ok := l.str(m, path+".message"); ok {

@@ -56,6 +56,7 @@ func TestLoadChallengeErrors(t *testing.T) {
 		{"within too short", "  hold: 30s\n", "  hold: 30s\n  within: 10s\n", "web.yaml:9:11: challenge.within: 10s leaves no time: it must be longer than hold (30s)"},
 		{"budget without traffic", "  hold: 30s\n", "  hold: 30s\n  failedRequests: 0\n", "web.yaml:9:19: challenge.failedRequests: the scenario sends no traffic"},
 		{"unknown kind", "edit: deployment/web", "edit: deploymnt/web", `web.yaml:10:12: challenge.forbid[0].edit: "deploymnt/web": want a kind, or kind/name, e.g. deployment/web or node`},
+		{"unknown fault", `edit: deployment/web`, `fault: node-upp`, `web.yaml:10:13: challenge.forbid[0].fault: "node-upp": want a fault verb: node-down, node-up`},
 		{"no message", `, message: "change it at its source"`, "", "web.yaml:10:5: challenge.forbid[0].message: Required value: why this is not the lesson's answer"},
 		{"no try", `, try: {kubectl: "scale deployment/web --replicas=5"}`, "", "web.yaml:10:5: challenge.forbid[0].try: Required value"},
 		{"missing hint", `events: "e"`, `event: "e"`, `web.yaml:11:42: unknown field "event" in challenge.hints`},
