@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"reconcile/engine/challenge"
+	"reconcile/engine/scenario"
 )
 
 // The solution bot: every bundled challenge's reference solution solves
@@ -46,4 +47,30 @@ func TestChallenges(t *testing.T) {
 	if n < 5 {
 		t.Errorf("%d bundled challenges, want at least 5", n)
 	}
+}
+
+// immutable-field's budget is what makes it a challenge: the lesson's own
+// response, delete then apply, leaves the Service without ready endpoints
+// for a moment, and goes over a budget of no failed request.
+func TestDeleteThenApplyIsOverBudget(t *testing.T) {
+	sc, err := Load("immutable-field")
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps := append([]scenario.Step(nil), sc.Response...)
+	for i := range steps {
+		steps[i].At = sc.Challenge.Start
+	}
+	in, err := challenge.Given(sc, steps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := challenge.Play(sc, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status.State != challenge.OverBudget || res.Status.Failed == 0 {
+		t.Errorf("delete then apply: %s", res.Status.Why())
+	}
+	t.Log(res.Status.Why())
 }

@@ -183,7 +183,13 @@ func (j *Judge) Observe(s *sim.Sim) Status {
 		}
 	}
 	if st.Budget >= 0 {
-		st.Failed = s.TrafficWindow("", j.start, now+api.Second).Failed
+		// From the start, or from the learner's first input when it came
+		// earlier (after the last pass before the start).
+		from := j.start
+		if in := s.Inputs(); len(in) > 0 {
+			from = min(from, in[0].At)
+		}
+		st.Failed = s.TrafficWindow("", from, now+api.Second).Failed
 		if st.Failed > st.Budget {
 			return end(OverBudget)
 		}
