@@ -28,17 +28,19 @@ func TestVerify(t *testing.T) {
 		stdout   string
 		stderr   string
 	}{
-		{name: "solved", code: 0, stdout: "solved  RECORD  (gitops-five: the goal held for 1m from t=2m2.4s, 1 input, digest sha256:cb9774e37974)"},
+		{name: "solved", code: 0, stdout: "solved  RECORD  (gitops-five: the goal held for 1m from t=2m2.4s, 1 input, digest sha256:675e1d27a63c)"},
 		{name: "one input changed", old: `replicas: 5`, new: `replicas: 4`, code: 1,
 			stdout: "NOT SOLVED  RECORD  (gitops-five): out of time: the goal was not reached by t=6m40s"},
 		{name: "an input moved", old: `"after": 90`, new: `"after": 91`, code: 1,
 			stdout: "NOT SOLVED  RECORD  (gitops-five): the replay solves the challenge but ends on digest sha256:"},
-		{name: "digest changed", old: `"digest": "sha256:cb97`, new: `"digest": "sha256:0b97`, code: 1,
-			stdout: "the replay solves the challenge but ends on digest sha256:cb9774e37974, not the record's sha256:0b9774e37974: the record was changed"},
+		{name: "digest changed", old: `"digest": "sha256:675e`, new: `"digest": "sha256:075e`, code: 1,
+			stdout: "the replay solves the challenge but ends on digest sha256:675e1d27a63c, not the record's sha256:075e1d27a63c: the record was changed"},
 		{name: "version changed", old: `"version": "sha256:9`, new: `"version": "sha256:8`, code: 1,
 			stdout: "NOT SOLVED  RECORD  (gitops-five): the record was made against version sha256:82af75e29d1d of gitops-five; this file is version sha256:92af75e29d1d"},
-		{name: "input before the start", old: `"after": 90`, new: `"after": 12`, code: 1,
-			stdout: "the inputs do not replay: input 1 (git commit) is given after pass 12, before the challenge starts at t=1m40s (after pass 90)"},
+		{name: "input before the start", old: `"at": "1m40s"`, new: `"at": "1m20s"`, code: 1,
+			stdout: "the inputs do not replay: input 1 (git commit) is given after pass 90, before the challenge starts at t=1m40s (after pass 90)"},
+		{name: "input after the wrong pass", old: `"after": 90`, new: `"after": 12`, code: 1,
+			stdout: "the inputs do not replay: input 1 (git commit) is given after pass 12 at t=1m40s, but pass 13 came before t=1m40s"},
 		{name: "unknown field", old: `"digest"`, new: `"digets"`, code: 2, stderr: `not a completion record: json: unknown field "digets"`},
 		{name: "another scenario", old: `"gitops-five"`, new: `"self-healing"`, code: 2, stderr: `the record is for scenario "self-healing", not "gitops-five"`},
 	}

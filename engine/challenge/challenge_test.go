@@ -57,7 +57,7 @@ func TestJudge(t *testing.T) {
 	// The live edit is the shortcut, with its message and its input.
 	res = play(t, sc, ch.Forbid[0].Try)
 	if res.Status.State != challenge.Shortcut || res.Status.Forbid != &ch.Forbid[0] || res.Status.Input == nil ||
-		!strings.Contains(res.Status.Why(), `shortcut: "kubectl scale deployment/web --replicas=5" at t=1m30.5s: You edited the live object.`) {
+		!strings.Contains(res.Status.Why(), `shortcut: "kubectl scale deployment/web --replicas=5" at t=1m40s: You edited the live object.`) {
 		t.Errorf("live edit: %s", res.Status.Why())
 	}
 	// A command the API server refuses takes no shortcut.

@@ -38,7 +38,8 @@ func End(sc *scenario.Scenario) api.Time {
 }
 
 // Play replays inputs (each given right after its pass, as the playground
-// gives them and sim.Given records them) on sc's lesson, judging the run
+// gives them and sim.Given records them, at its time when it has one) on
+// sc's lesson, judging the run
 // after every pass and every input, until the state is final or the run
 // reaches End. An input that cannot be given (after a pass the run never
 // reaches, before the challenge starts, one the run refuses) is an error.
@@ -70,8 +71,20 @@ func Play(sc *scenario.Scenario, inputs []sim.Given) (*Result, error) {
 	give := func() error {
 		for next < len(order) && inputs[order[next]].After == s.PassCount() {
 			k := order[next]
-			if inputs[k].After < first {
-				return fmt.Errorf("input %d (%s) is given after pass %d, before the challenge starts at t=%s (after pass %d)", k+1, inputs[k].Input.Text(), inputs[k].After, check.Duration(j.Start()), first)
+			g := inputs[k]
+			if g.At > 0 && g.At < j.Start() || g.At == 0 && g.After < first {
+				return fmt.Errorf("input %d (%s) is given after pass %d, before the challenge starts at t=%s (after pass %d)", k+1, g.Input.Text(), g.After, check.Duration(j.Start()), first)
+			}
+			if g.At > s.Now() {
+				// Given after the clock ran on past its pass: run the
+				// clock to it. No pass may come first.
+				s.RunUntil(g.At, 0)
+				if s.PassCount() != g.After {
+					return fmt.Errorf("input %d (%s) is given after pass %d at t=%s, but pass %d came before t=%s", k+1, g.Input.Text(), g.After, check.Duration(g.At), g.After+1, check.Duration(g.At))
+				}
+				if st := j.Observe(s); st.State.Final() {
+					return nil
+				}
 			}
 			if _, err := s.Inject(inputs[k].Input); err != nil {
 				return fmt.Errorf("input %d (%s): %v", k+1, inputs[k].Input.Text(), err)
@@ -79,6 +92,12 @@ func Play(sc *scenario.Scenario, inputs []sim.Given) (*Result, error) {
 			next++
 		}
 		return nil
+	}
+	// A goal on traffic, or a budget of failed requests, changes as the
+	// clock moves without a pass: judge it every second.
+	moving := sc.Challenge.FailedRequests != nil
+	for _, e := range sc.Challenge.Goal {
+		moving = moving || e.Assertion != nil && e.Assertion.Traffic != nil
 	}
 	var st Status
 	for {
@@ -101,6 +120,10 @@ func Play(sc *scenario.Scenario, inputs []sim.Given) (*Result, error) {
 		}
 		if t, holds := j.HoldsUntil(); holds && t < target {
 			target = t
+		}
+		if moving && target > s.Now()+api.Second {
+			// Traffic is counted second by second, passes or not.
+			target = s.Now() + api.Second
 		}
 		s.RunUntil(target, 1)
 	}
@@ -134,9 +157,8 @@ func endedHow(st Status) string {
 }
 
 // Given turns steps (the reference solution, a shortcut's try) into the
-// inputs a learner would give: each right after the last pass at or before
-// its time (or after its pass), as the playground records an input given
-// while the clock stands between passes.
+// inputs a learner would give: each after the last pass at or before its
+// time, at its time (the clock run on to it), or right after its pass.
 func Given(sc *scenario.Scenario, steps []scenario.Step) ([]sim.Given, error) {
 	cfg := sc.Config()
 	last := api.Time(0)

@@ -18,7 +18,7 @@ func bytesReader(b []byte) *bytes.Reader { return bytes.NewReader(b) }
 // and the digest of the run when it was solved. Its JSON form is
 //
 //	{"scenario": "edit-reverts", "version": "sha256:…",
-//	 "inputs": [{"after": 57, "git": "apiVersion: apps/v1\n…"}],
+//	 "inputs": [{"after": 90, "at": "1m40s", "git": "apiVersion: apps/v1\n…"}],
 //	 "digest": "sha256:…"}
 //
 // Anyone holding the lesson can replay it (Verify): the digest proves the
@@ -47,10 +47,9 @@ func Complete(sc *scenario.Scenario, file []byte, inputs []sim.Given) (*Record, 
 	if res.Status.State != Solved {
 		return nil, fmt.Errorf("not solved: %s", res.Status.Why())
 	}
-	saved := make([]sim.Given, len(res.Inputs))
-	for i, g := range res.Inputs {
-		saved[i] = sim.Given{After: g.After, Input: g.Input}
-	}
+	// Each input with its time: one given while the clock stood between
+	// two passes replays at that moment.
+	saved := append([]sim.Given(nil), res.Inputs...)
 	return &Record{Scenario: sc.ID, Version: Version(file), Inputs: saved, Digest: res.Digest}, nil
 }
 
