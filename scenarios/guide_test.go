@@ -1,10 +1,12 @@
 package scenarios_test
 
 import (
+	"fmt"
 	"os"
 	"strings"
 	"testing"
 
+	"reconcile/engine/challenge"
 	"reconcile/engine/check"
 	"reconcile/engine/controller"
 	"reconcile/engine/fault"
@@ -65,12 +67,51 @@ func TestGuideNamesEverything(t *testing.T) {
 		{"kubectl command", kubectl.Verbs, "`%s"},
 		{"rollout subcommand", kubectl.RolloutCommands, "%s"},
 		{"controller", controller.Names(), "`%s`"},
-		{"top-level field", []string{"id", "title", "summary", "lead", "story", "predict", "seed", "cluster", "manifests", "steps", "response", "expect", "failure"}, "`%s`"},
+		{"top-level field", []string{"id", "title", "summary", "lead", "story", "predict", "seed", "cluster", "manifests", "steps", "response", "expect", "failure", "challenge"}, "`%s`"},
 	} {
 		for _, name := range list.names {
 			if !strings.Contains(doc, strings.Replace(list.form, "%s", name, 1)) {
 				t.Errorf("docs/scenarios.md does not document the %s %q", list.what, name)
 			}
 		}
+	}
+}
+
+// TestGuideChallengeExampleHolds loads the guide's challenge example,
+// checks its expects and proves its challenge, as the guide's check line
+// says.
+func TestGuideChallengeExampleHolds(t *testing.T) {
+	doc := guide(t)
+	_, rest, ok := strings.Cut(doc, "<!-- challenge-example")
+	if !ok {
+		t.Fatal("docs/scenarios.md: no <!-- challenge-example --> marker")
+	}
+	_, rest, _ = strings.Cut(rest, "```yaml\n")
+	example, _, ok := strings.Cut(rest, "```")
+	if !ok {
+		t.Fatal("docs/scenarios.md: the challenge example's yaml block is not closed")
+	}
+	sc, err := scenario.Load("keep-five.yaml", []byte(example))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := check.Run(sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range res.Failures {
+		t.Error(f)
+	}
+	p, err := challenge.Prove(sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range p.Failures {
+		t.Error(f)
+	}
+	line := fmt.Sprintf("(%d expects, digest sha256:…; challenge: the solution holds the goal from t=%s, doing nothing does not, %d shortcut caught)",
+		res.Expects, check.Duration(p.Solution.Status.Since), len(sc.Challenge.Forbid))
+	if p.OK() && !strings.Contains(doc, line) {
+		t.Errorf("the guide's check line is not %s", line)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"reconcile/engine/api"
+	"reconcile/engine/challenge"
 	"reconcile/engine/check"
 	"reconcile/engine/controller"
 	"reconcile/engine/limits"
@@ -23,7 +24,7 @@ import (
 // Exit codes.
 const (
 	exitOK       = 0
-	exitFailed   = 1 // an expect failed
+	exitFailed   = 1 // an expect failed, a record does not prove a solution
 	exitBadInput = 2 // a file, flag or argument is wrong
 )
 
@@ -31,6 +32,7 @@ const usage = `usage:
   reconcile run FILE [--until 10m | --passes N] [--seed N] [-o text|json]
                      [--passes none|all|last N] [--max-passes N] [--max-memory 2GiB]
   reconcile check FILE... [--max-passes N] [--max-memory 2GiB] [--replay]
+  reconcile verify RECORD [--scenario FILE]
 `
 
 // run is the whole command: it reads args (without the program name),
@@ -45,6 +47,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return runCommand(args[1:], stdout, stderr)
 	case "check":
 		return checkCommand(args[1:], stdout, stderr)
+	case "verify":
+		return verifyCommand(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK
@@ -355,6 +359,32 @@ func checkCommand(args []string, stdout, stderr io.Writer) int {
 		case sim.StopOver:
 			res.Stop.Text += ": raise it with --max-memory"
 		}
+		var proof *challenge.Proof
+		if sc.Challenge != nil {
+			if proof, err = challenge.Prove(sc); err != nil {
+				fmt.Fprintln(stderr, err)
+				code = exitBadInput
+				continue
+			}
+		}
+		if proof != nil && !proof.OK() {
+			fmt.Fprintf(stdout, "FAIL  %s  (%d of %s failed, %d of %s failed)\n", file, len(res.Failures), plural(res.Expects, "expect"),
+				len(proof.Failures), plural(proof.Claims, "challenge claim"))
+			for _, f := range res.Failures {
+				fmt.Fprintln(stdout, f.Error())
+			}
+			for _, f := range proof.Failures {
+				fmt.Fprintln(stdout, f.Error())
+			}
+			if code == exitOK {
+				code = exitFailed
+			}
+			continue
+		}
+		if res.OK() && proof != nil {
+			fmt.Fprintf(stdout, "ok  %s  (%s, digest %s; challenge: %s)\n", file, plural(res.Expects, "expect"), short(res.Digest), proofText(proof))
+			continue
+		}
 		if res.OK() && res.Expects == 0 {
 			// Played until quiet: say where it stopped.
 			fmt.Fprintf(stdout, "ok  %s  (no expects, digest %s; stopped after %s: %s)\n", file, short(res.Digest), passes(res.Stop.Passes), res.Stop.Text)
@@ -373,6 +403,14 @@ func checkCommand(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	return code
+}
+
+// proofText says what a challenge's proof found: "the solution holds the
+// goal from t=2m2.4s, doing nothing does not, 2 shortcuts caught".
+func proofText(p *challenge.Proof) string {
+	caught := p.Claims - 2
+	return fmt.Sprintf("the solution holds the goal from t=%s, doing nothing does not, %s caught",
+		check.Duration(p.Solution.Status.Since), plural(caught, "shortcut"))
 }
 
 func plural(n int, word string) string {

@@ -16,7 +16,7 @@ import (
 	"reconcile/engine/yamlpos"
 )
 
-var topFields = []string{"id", "title", "summary", "lead", "story", "predict", "seed", "validate", "cluster", "manifests", "steps", "response", "expect", "failure", "traffic"}
+var topFields = []string{"id", "title", "summary", "lead", "story", "predict", "seed", "validate", "cluster", "manifests", "steps", "response", "expect", "failure", "traffic", "challenge"}
 
 // Load reads a scenario file (the format: docs/scenarios.md). file names it
 // in every error.
@@ -245,6 +245,9 @@ func (l *loader) loadScenario(root *yaml.Node) {
 	}
 	if n := f.get("failure"); n != nil {
 		sc.Failure = l.failure(n)
+	}
+	if n := f.get("challenge"); n != nil {
+		sc.Challenge = l.challenge(n)
 	}
 	sc.Lead = firstSentence(sc.Summary)
 	if n := f.get("lead"); n != nil && !yamlpos.IsNull(n) {

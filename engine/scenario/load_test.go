@@ -357,7 +357,7 @@ func TestLoadErrors(t *testing.T) {
 			"web.yaml:19:27: expect[0].that: traffic(soon): want a window such as 30s or 2m\n" +
 				`web.yaml:20:19: expect[1].that: unknown traffic field "latency": want ok, failed, total or digest[DIGEST]`},
 		{"unknown top-level field", "id: web\ntitel: Web\n",
-			`web.yaml:2:1: unknown field "titel"; expected one of id, title, summary, lead, story, predict, seed, validate, cluster, manifests, steps, response, expect, failure, traffic`},
+			`web.yaml:2:1: unknown field "titel"; expected one of id, title, summary, lead, story, predict, seed, validate, cluster, manifests, steps, response, expect, failure, traffic, challenge`},
 		{"bad node", "id: web\ncluster:\n  nodes:\n  - {name: Worker_1, cpu: lots, taints: [{key: k, effect: Never}]}\n  - {name: worker-2}\n  - {name: worker-2}\n",
 			"web.yaml:4:12: cluster.nodes[0].name: Invalid value: \"Worker_1\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')\n" +
 				"web.yaml:4:27: cluster.nodes[0].cpu: invalid value \"lots\": quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'\n" +

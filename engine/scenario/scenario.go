@@ -44,6 +44,9 @@ type Scenario struct {
 	Expect    []Expect
 	// Failure is the lesson's failure-table row this scenario plays, if any.
 	Failure *FailureRow
+	// Challenge is the lesson as an exercise, if it has one (package
+	// challenge plays it).
+	Challenge *Challenge
 	// Traffic are the lesson's request streams, one per Service.
 	Traffic []Traffic
 	// Warnings are problems that did not stop the load, each starting with

@@ -87,8 +87,11 @@ func ParseFault(line string) (Fault, error) {
 //	{"after": 41, "git": "apiVersion: apps/v1\n..."}
 //	{"after": 45, "interrupt": "kubectl get pods -w"}
 //
-// The time is not saved: a replay gives the input after the same pass,
-// and so at the same time.
+// The playground saves no time: a replay gives the input after the same
+// pass, and so at the time of that pass. A completion record keeps the
+// time too ({"after": 33, "at": "4m0s", ...}), when the input was given
+// after the clock ran on past the pass: a replay runs the clock to it
+// first.
 type Given struct {
 	After int
 	At    api.Time
@@ -98,6 +101,7 @@ type Given struct {
 // givenJSON is Given's JSON form.
 type givenJSON struct {
 	After     int     `json:"after"`
+	At        string  `json:"at,omitempty"`
 	Fault     *string `json:"fault,omitempty"`
 	Kubectl   *string `json:"kubectl,omitempty"`
 	Apply     *string `json:"apply,omitempty"`
@@ -108,6 +112,9 @@ type givenJSON struct {
 // MarshalJSON writes g as {"after": N, KIND: TEXT}.
 func (g Given) MarshalJSON() ([]byte, error) {
 	j := givenJSON{After: g.After}
+	if g.At > 0 {
+		j.At = api.FormatDuration(g.At)
+	}
 	switch in := g.Input.(type) {
 	case Fault:
 		s := in.Text()
@@ -145,6 +152,13 @@ func (g *Given) UnmarshalJSON(b []byte) error {
 		return fmt.Errorf("an input is exactly one of fault, kubectl, apply, git or interrupt")
 	}
 	g.After, g.At = j.After, 0
+	if j.At != "" {
+		at, err := api.ParseDuration(j.At)
+		if err != nil {
+			return fmt.Errorf("at: %v", err)
+		}
+		g.At = at
+	}
 	switch {
 	case j.Fault != nil && *j.Fault != "":
 		f, err := ParseFault(*j.Fault)

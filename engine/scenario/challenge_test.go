@@ -1,0 +1,78 @@
+package scenario
+
+import (
+	"strings"
+	"testing"
+
+	"reconcile/engine/api"
+)
+
+const challengeBase = `id: web
+cluster: {gitops: {interval: 30s}}
+expect:
+- {at: 1m, that: "deployment/web spec.replicas == 3"}
+challenge:
+  start: symptom
+  goal: ["deployment/web spec.replicas == 5"]
+  hold: 30s
+  forbid:
+  - {edit: deployment/web, message: "change it at its source", try: {kubectl: "scale deployment/web --replicas=5"}}
+  hints: {desired: "d", conditions: "c", events: "e"}
+  solution:
+  - {at: 1m10s, kubectl: "scale deployment/web --replicas=5"}
+`
+
+func TestLoadChallenge(t *testing.T) {
+	sc, err := Load("web.yaml", []byte(challengeBase))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := sc.Challenge
+	if c == nil || c.Start != api.Minute || c.StartText != "symptom" || c.Hold != 30*api.Second || len(c.Goal) != 1 || c.Goal[0].Assertion == nil {
+		t.Fatalf("challenge: %+v", c)
+	}
+	if f := c.Forbid[0]; f.Action != ForbidEdit || f.Kind != "Deployment" || f.Name != "web" || f.Try.At != api.Minute || f.Try.Pos.Line != 10 {
+		t.Errorf("forbid: %+v", f)
+	}
+	if c.Hints.Desired != "d" || c.Hints.Events != "e" || len(c.Solution) != 1 || c.Solution[0].At != 70*api.Second {
+		t.Errorf("hints and solution: %+v", c)
+	}
+	// The challenge adds nothing to the lesson's run.
+	plain, err := Load("web.yaml", []byte(strings.Split(challengeBase, "challenge:")[0]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a, b := sc.Config(), plain.Config(); len(a.Steps) != len(b.Steps) || a.Until != b.Until {
+		t.Errorf("config changed by the challenge: %+v vs %+v", a, b)
+	}
+}
+
+func TestLoadChallengeErrors(t *testing.T) {
+	tests := []struct{ name, old, new, want string }{
+		{"unknown field", "  hold: 30s\n", "  hold: 30s\n  hodl: 1m\n", `web.yaml:9:3: unknown field "hodl" in challenge; expected one of start, goal, hold, within, failedRequests, forbid, hints, solution, why`},
+		{"bad goal", `["deployment/web spec.replicas == 5"]`, `["deployment/web spec.replicas = 5"]`, `web.yaml:7:40: challenge.goal[0]: unknown operator "=": want one of == != < <= > >= contains`},
+		{"traffic since the start", `["deployment/web spec.replicas == 5"]`, `["traffic.failed == 0"]`, "web.yaml:7:10: challenge.goal[0]: a goal holds now: count the traffic over a window that ends now, e.g. traffic(10s).failed == 0"},
+		{"no hold", "  hold: 30s\n", "", "web.yaml:6:3: challenge.hold: Required value: how long the goal must keep holding, e.g. hold: 30s"},
+		{"within too short", "  hold: 30s\n", "  hold: 30s\n  within: 10s\n", "web.yaml:9:11: challenge.within: 10s leaves no time: it must be longer than hold (30s)"},
+		{"budget without traffic", "  hold: 30s\n", "  hold: 30s\n  failedRequests: 0\n", "web.yaml:9:19: challenge.failedRequests: the scenario sends no traffic"},
+		{"unknown kind", "edit: deployment/web", "edit: deploymnt/web", `web.yaml:10:12: challenge.forbid[0].edit: "deploymnt/web": want a kind, or kind/name, e.g. deployment/web or node`},
+		{"unknown fault", `edit: deployment/web`, `fault: node-upp`, `web.yaml:10:13: challenge.forbid[0].fault: "node-upp": want a fault verb: node-down, node-up`},
+		{"no message", `, message: "change it at its source"`, "", "web.yaml:10:5: challenge.forbid[0].message: Required value: why this is not the lesson's answer"},
+		{"no try", `, try: {kubectl: "scale deployment/web --replicas=5"}`, "", "web.yaml:10:5: challenge.forbid[0].try: Required value"},
+		{"missing hint", `events: "e"`, `event: "e"`, `web.yaml:11:42: unknown field "event" in challenge.hints`},
+		{"solution before the start", "at: 1m10s", "at: 50s", "web.yaml:13:5: challenge.solution[0].at: 50s is before the challenge starts (1m0s)"},
+		{"bad kubectl", `kubectl: "scale deployment/web --replicas=5"}` + "\n", `kubectl: "scale deployment/web --replica=5"}` + "\n", "web.yaml:13:26: challenge.solution[0].kubectl: unknown flag: --replica"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			text := strings.Replace(challengeBase, tt.old, tt.new, 1)
+			if text == challengeBase {
+				t.Fatalf("%q not in the base", tt.old)
+			}
+			_, err := Load("web.yaml", []byte(text))
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("got %v\nwant %s", err, tt.want)
+			}
+		})
+	}
+}
