@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"path"
 	"reconcile/app/session"
 	"reconcile/engine/limits"
 	"time"
@@ -57,6 +58,15 @@ func (p *Playground) loadSlot(ctx app.Context) {
 				if w.Differs {
 					p.notice = "This work was saved by another version of Reconcile: it replays, but to a different trace."
 				}
+				// The work is on screen once this update is drawn: then
+				// the slot no longer needs setting aside at the next visit.
+				ctx.Defer(func(ctx app.Context) {
+					ctx.Async(func() {
+						if st, err := storage(); err == nil {
+							_ = st.opened(slot)
+						}
+					})
+				})
 			default:
 				p.saveStatus = "Your work is saved in this browser as you go."
 			}
@@ -189,6 +199,29 @@ func (p *Playground) exportFile(ctx app.Context) {
 		name := "reconcile-" + p.slot + ".json"
 		download(name, "application/json", b.String())
 		p.notice = fmt.Sprintf("Exported %s: pass %d, digest %s. Import it here or in any browser to carry on from the same state.", name, p.view.N, shortDigest(st.Digest))
+	})
+}
+
+// downloadSetAside offers a file set aside, its bytes as they were kept.
+func (p *Playground) downloadSetAside(ctx app.Context, name string) {
+	ctx.Async(func() {
+		var data []byte
+		st, err := storage()
+		if err == nil {
+			var found bool
+			if data, found, err = st.read(name); err == nil && !found {
+				err = fmt.Errorf("%s is no longer kept", name)
+			}
+		}
+		ctx.Dispatch(func(ctx app.Context) {
+			if err != nil {
+				p.alert = "Cannot download it: " + err.Error()
+				p.focus(ctx, "play-alert")
+				return
+			}
+			download(path.Base(name)+".txt", "text/plain", string(data))
+			p.notice = fmt.Sprintf("Downloaded %s: %d bytes, as they were kept.", path.Base(name), len(data))
+		})
 	})
 }
 
@@ -388,7 +421,14 @@ func (p *Playground) renderWork() app.UI {
 			app.If(len(p.setAside) > 0, func() app.UI {
 				return app.Div().Body(
 					app.H3().Text("Set aside: could not be read"),
-					app.Ul().Body(app.Range(p.setAside).Slice(func(i int) app.UI { return app.Li().Body(app.Code().Text(p.setAside[i])) })),
+					app.Ul().Class("set-aside").Body(app.Range(p.setAside).Slice(func(i int) app.UI {
+						name := p.setAside[i]
+						return app.Li().Body(
+							app.Code().Text(name), app.Text(" "),
+							app.Button().Type("button").Class("quiet").Text("Download").Title("Download the file as it was kept, to read it or to report it").
+								OnClick(func(ctx app.Context, e app.Event) { p.downloadSetAside(ctx, name) }),
+						)
+					})),
 				)
 			}),
 		),
