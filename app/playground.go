@@ -163,6 +163,7 @@ func (p *Playground) OnNav(ctx app.Context) {
 		return
 	}
 	p.failOn = testHook(u)
+	p.hearAddress(ctx, &p.alert)
 	if frag := u.Fragment; strings.HasPrefix(frag, shareFragment) {
 		if p.openShared(ctx, frag) {
 			return

@@ -144,4 +144,27 @@ func TestBrowserHarden(t *testing.T) {
 		}
 		usable(t, ctx)
 	})
+
+	// A malformed %-escape in the address is refused with a message; the
+	// page starts and answers, at load and when only the fragment changes.
+	t.Run("malformed address", func(t *testing.T) {
+		ctx, _ := playBrowser(t, t.TempDir())
+		for _, c := range []struct{ path, want string }{
+			{"/#%zz", `invalid URL escape "%zz" in the part after #`}, // the home page
+			{"/play#%", `invalid URL escape "%" in the part after #`},
+		} {
+			do(t, ctx, "opening "+c.path, chromedp.Navigate(base+c.path), chromedp.WaitNotPresent(chromedp.CSS("#app-wasm-loader")))
+			poll(t, ctx, "the message", fmt.Sprintf(`(document.querySelector('[role="alert"]') || {textContent: ""}).textContent.includes(%q)`, c.want), 15*time.Second)
+			if c.path == "/#%zz" {
+				continue // the message is the page answering; it has no run
+			}
+			poll(t, ctx, "the page is ready", `(() => { const s = document.querySelector('[role="status"]');
+				return s && /Pass \d+/.test(s.textContent) && !/opening your saved work/.test(s.textContent) })()`, 15*time.Second)
+			time.Sleep(500 * time.Millisecond) // the page settles (the player's look-ahead)
+			usable(t, ctx)
+		}
+		eval[bool](t, ctx, "a malformed fragment in place", `(() => { location.hash = "%zz"; return true })()`)
+		poll(t, ctx, "the message", `(document.querySelector('[role="alert"]') || {textContent: ""}).textContent.includes("could not be read")`, 10*time.Second)
+		usable(t, ctx)
+	})
 }
