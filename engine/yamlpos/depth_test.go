@@ -1,6 +1,7 @@
 package yamlpos
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -42,5 +43,27 @@ func TestParseRefusesDeepNesting(t *testing.T) {
 	deep := "a: &x " + strings.Repeat("[", 60) + strings.Repeat("]", 60) + "\nb: " + strings.Repeat("[", 59) + "*x" + strings.Repeat("]", 59) + "\n"
 	if _, err := Parse(deep, File("alias.yaml"), NewBudget()); err == nil || !strings.Contains(err.Error(), "nested too deeply") {
 		t.Errorf("an alias nesting a deep node deeper: err = %v", err)
+	}
+}
+
+// A key named twice in one mapping is refused at its second place, small
+// mapping or large, as yaml.v3 refuses it when decoding into Go values.
+func TestParseRefusesDuplicateKeys(t *testing.T) {
+	var big strings.Builder
+	for i := range 20 {
+		fmt.Fprintf(&big, "k%d: v\n", i)
+	}
+	big.WriteString("k3: again\n")
+	for _, c := range []struct{ text, want string }{
+		{"apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\nkind: ConfigMap\n", `f.yaml:5:1: mapping key "kind" already defined at line 2`},
+		{"a:\n  b: 1\n  b: 2\n", `f.yaml:3:3: mapping key "b" already defined at line 2`},
+		{big.String(), `f.yaml:21:1: mapping key "k3" already defined at line 4`},
+	} {
+		if _, err := Parse(c.text, File("f.yaml"), NewBudget()); err == nil || err.Error() != c.want {
+			t.Errorf("%.30q: err = %v, want %s", c.text, err, c.want)
+		}
+	}
+	if _, err := Parse("a: &a {x: 1}\nb:\n  <<: *a\n  <<: *a\n  y: 2\n", File("f.yaml"), NewBudget()); err != nil {
+		t.Errorf("merge keys: %v", err)
 	}
 }

@@ -158,6 +158,11 @@ func (b *Budget) take(doc *yaml.Node, pm Source) *Error {
 				return &Error{Pos: pm.Of(n), Msg: limits.DepthMessage()}
 			}
 		}
+		if n.Kind == yaml.MappingNode {
+			if e := duplicateKey(n, pm); e != nil {
+				return e
+			}
+		}
 		if n.Kind == yaml.AliasNode {
 			aliases++
 			if b.aliases--; b.aliases < 0 {
@@ -244,4 +249,41 @@ func tabAt(lines []string, from int, pm Source) (Pos, bool) {
 		}
 	}
 	return Pos{}, false
+}
+
+// duplicateKey refuses a mapping that names a key twice, as yaml.v3 does
+// when it decodes into Go values (it does not when it builds a tree): at
+// the second key, naming the line of the first.
+func duplicateKey(n *yaml.Node, pm Source) *Error {
+	plain := func(k *yaml.Node) bool { return k.Kind == yaml.ScalarNode && k.Value != "<<" }
+	dup := func(first, k *yaml.Node) *Error {
+		return &Error{Pos: pm.Of(k), Msg: fmt.Sprintf("mapping key %q already defined at line %d", k.Value, pm.Of(first).Line)}
+	}
+	if len(n.Content) <= 16 {
+		// A small mapping (most are) is compared pair by pair, with no map.
+		for i := 2; i+1 < len(n.Content); i += 2 {
+			k := n.Content[i]
+			if !plain(k) {
+				continue
+			}
+			for j := 0; j < i; j += 2 {
+				if f := n.Content[j]; plain(f) && f.Value == k.Value {
+					return dup(f, k)
+				}
+			}
+		}
+		return nil
+	}
+	seen := make(map[string]*yaml.Node, len(n.Content)/2)
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k := n.Content[i]
+		if !plain(k) {
+			continue
+		}
+		if first, ok := seen[k.Value]; ok {
+			return dup(first, k)
+		}
+		seen[k.Value] = k
+	}
+	return nil
 }
