@@ -48,6 +48,21 @@ const (
 	// engine's recursive work (decoding, copying, printing); 100 keeps every
 	// walk far from that, on every platform alike.
 	MaxDepth = 100
+	// MaxParseDepth is where the YAML parser itself stops (flow and block
+	// levels together, third_party/yaml.v3): deeper text is refused
+	// before the parser builds a tree, with MaxDepth's message.
+	MaxParseDepth = 1000
+	// MaxShareBytes is the most a share link carries once inflated.
+	MaxShareBytes = 64 << 10
+	// MaxStateBytes is the largest saved, imported or shared piece of
+	// work: a scenario and a desired state, each up to MaxFileSize.
+	MaxStateBytes = 3 * MaxFileSize
+	// MaxPasses is how many passes reconcile run and check play before
+	// they stop (--max-passes raises it).
+	MaxPasses = 500_000
+	// MaxMemory is the heap reconcile run and check may hold before they
+	// stop (--max-memory raises it).
+	MaxMemory = 2 << 30
 )
 
 // DepthMessage refuses an input nested deeper than MaxDepth.
