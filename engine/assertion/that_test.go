@@ -231,3 +231,33 @@ func TestMatchNameManyStars(t *testing.T) {
 		}
 	}
 }
+
+// FuzzMatchName: any pattern against any name answers within bounded
+// time, as the recursive definition answers when both are short.
+func FuzzMatchName(f *testing.F) {
+	f.Add("web-*-*", "web-7d4f-abcde")
+	f.Add(strings.Repeat("*a", 3000)+"b", strings.Repeat("a", 253))
+	f.Add("**", "")
+	f.Fuzz(func(t *testing.T, pattern, name string) {
+		start := time.Now()
+		got := MatchName(pattern, name)
+		if d := time.Since(start); d > time.Second {
+			t.Fatalf("%d-byte pattern against a %d-byte name took %v", len(pattern), len(name), d)
+		}
+		if len(pattern) <= 8 && len(name) <= 8 {
+			var ref func(p, n string) bool
+			ref = func(p, n string) bool {
+				if p == "" {
+					return n == ""
+				}
+				if p[0] == '*' {
+					return ref(p[1:], n) || (n != "" && ref(p, n[1:]))
+				}
+				return n != "" && p[0] == n[0] && ref(p[1:], n[1:])
+			}
+			if want := ref(pattern, name); got != want {
+				t.Fatalf("MatchName(%q, %q) = %v, want %v", pattern, name, got, want)
+			}
+		}
+	})
+}
