@@ -67,3 +67,15 @@ func TestParseRefusesDuplicateKeys(t *testing.T) {
 		t.Errorf("merge keys: %v", err)
 	}
 }
+
+// A local tag is refused at the value, naming it, not read as a string of
+// no known type.
+func TestParseRefusesLocalTags(t *testing.T) {
+	_, err := Parse("metadata:\n  name: !foo c\n", File("f.yaml"), NewBudget())
+	if want := "f.yaml:2:9: malformed YAML: unknown tag !foo: Kubernetes YAML uses no tags"; err == nil || err.Error() != want {
+		t.Errorf("err = %v, want %s", err, want)
+	}
+	if _, err := Parse("a: !!str 3\nb: ! c\n", File("f.yaml"), NewBudget()); err != nil {
+		t.Errorf("standard tags: %v", err)
+	}
+}

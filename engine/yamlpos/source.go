@@ -163,6 +163,11 @@ func (b *Budget) take(doc *yaml.Node, pm Source) *Error {
 				return e
 			}
 		}
+		if strings.HasPrefix(n.Tag, "!") && !strings.HasPrefix(n.Tag, "!!") && n.Tag != "!" {
+			// A local tag (!foo) means nothing to Kubernetes or to a
+			// scenario: the value would read as a string of no type.
+			return &Error{Pos: pm.Of(n), Msg: fmt.Sprintf("malformed YAML: unknown tag %s: Kubernetes YAML uses no tags", n.Tag)}
+		}
 		if n.Kind == yaml.AliasNode {
 			aliases++
 			if b.aliases--; b.aliases < 0 {
