@@ -91,6 +91,9 @@ func (p *Playground) listed(slots, setAside []string) {
 // openShared opens a share link's work in the shared slot. It reports
 // false, with the reason in the alert, when the link cannot be read.
 func (p *Playground) openShared(ctx app.Context, fragment string) bool {
+	if o := p.opened; o.fragment == fragment && p.slot == sharedSlot && p.ses != nil && p.ses.N() == o.pass && p.ses.Run().Digest() == o.digest {
+		return true // this link's work, as it opened, is what is shown
+	}
 	var w *session.Work
 	ok := guard(&p.alert, "Opening the share link", func() {
 		data, err := decodeShare(fragment)
@@ -105,13 +108,23 @@ func (p *Playground) openShared(ctx app.Context, fragment string) bool {
 		p.focus(ctx, "play-alert")
 		return false
 	}
+	// A second link opened over the work of the first replaces it: it can
+	// be brought back (work of another slot stays in its own slot).
+	replaced := p.slot == sharedSlot && p.ses != nil && p.dirtyOrInputs()
+	if replaced {
+		p.undo = p.state()
+	}
 	p.slot = sharedSlot
 	p.work(w)
 	if w.Differs {
 		p.notice = "This link was made by another version of Reconcile: it replays, but to a different trace."
 	} else {
-		p.notice = fmt.Sprintf("Opened the shared work at pass %d. It is kept in this browser as \"%s\".", p.view.N, slotTitle(sharedSlot))
+		p.notice = fmt.Sprintf("Opened the shared work at pass %d. It is kept in this browser as \"%s\" once saved (see Your work).", p.view.N, slotTitle(sharedSlot))
 	}
+	if replaced {
+		p.notice += " It replaced the shared work you had here: Undo brings that back."
+	}
+	p.opened.fragment, p.opened.pass, p.opened.digest = fragment, p.ses.N(), p.ses.Run().Digest()
 	app.Window().Get("history").Call("replaceState", nil, "", "/play?work="+sharedSlot)
 	p.save(ctx)
 	return true
@@ -167,7 +180,7 @@ func (p *Playground) save(ctx app.Context) {
 		ctx.Dispatch(func(ctx app.Context) {
 			p.saving = false
 			if err != nil {
-				p.saveStatus = "Not saved: " + err.Error()
+				p.saveStatus = notSaved(err)
 			} else {
 				p.saveStatus = "Saved in this browser at " + time.Now().Format("15:04:05") + "."
 				if len(p.editor.desired) > limits.MaxFileSize {
@@ -448,4 +461,19 @@ func (p *Playground) onUndo(ctx app.Context, e app.Event)      { p.undoLast(ctx)
 
 func (p *Playground) onImport(ctx app.Context, e app.Event) {
 	p.act(ctx, "import", "Import", func() { p.importFile(ctx, ctx.JSSrc()) })
+}
+
+// dirtyOrInputs reports whether the work shown holds anything of the
+// learner's: an input given or a pass stepped.
+func (p *Playground) dirtyOrInputs() bool {
+	return p.dirty || p.ses.N() > 0 || len(p.ses.Run().Inputs()) > 0
+}
+
+// notSaved says why the work was not saved, and what to do. A browser
+// whose storage for the site is full fails the write of the new copy,
+// which shows as the rename after it finding no file.
+func notSaved(err error) string {
+	return "Not saved: this site's storage in your browser is full or unavailable (" + err.Error() + "). " +
+		"Export your work to keep it now; then free space for the site: open the work you no longer need from Your work and Start over, " +
+		"or clear this site's data in the browser's settings (which removes all work saved here)."
 }

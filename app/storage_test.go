@@ -260,3 +260,17 @@ func TestWorkStoreSetsAsideWhatStoppedThePage(t *testing.T) {
 		t.Errorf("slots %q, set aside %q (the mark is not a slot)", slots, aside)
 	}
 }
+
+// A write the browser's full storage fails (the new copy is never
+// written, so the rename finds no file) says so and what to do, not the
+// rename.
+func TestNotSavedSaysStorageIsFull(t *testing.T) {
+	s, _ := memStore(t)
+	err := newWorkStore(failingRename{s.fs.(*mem.FS)}).write(slotFile("web"), []byte(`{}`))
+	msg := notSaved(err)
+	for _, want := range []string{"Not saved: this site's storage in your browser is full or unavailable", "Export your work to keep it now", "clear this site's data"} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("%q lacks %q", msg, want)
+		}
+	}
+}

@@ -167,4 +167,27 @@ func TestBrowserHarden(t *testing.T) {
 		poll(t, ctx, "the message", `(document.querySelector('[role="alert"]') || {textContent: ""}).textContent.includes("could not be read")`, 10*time.Second)
 		usable(t, ctx)
 	})
+
+	// A second share link opened over the work of the first replaces it,
+	// says so, and Undo brings it back.
+	t.Run("second share link", func(t *testing.T) {
+		ctx, _ := playBrowser(t, t.TempDir())
+		openPlay(t, ctx, base+"/play")
+		clickButton(t, ctx, "Copy share link")
+		poll(t, ctx, "the share link", `document.getElementById("share-link") != null`, 5*time.Second)
+		link := eval[string](t, ctx, "reading the share link", `document.getElementById("share-link").value`)
+		openPlay(t, ctx, link)
+		for i := 0; i < 3; i++ {
+			usable(t, ctx)
+		}
+		n, d := pageDigest(t, ctx)
+		eval[bool](t, ctx, "opening the link again in place", fmt.Sprintf(`(() => { location.hash = %q; return true })()`, link[strings.Index(link, "#"):]))
+		poll(t, ctx, "the notice", `document.getElementById("play-notice").textContent.includes("Undo brings that back")`, 10*time.Second)
+		waitStatus(t, ctx, 0)
+		clickButton(t, ctx, "Undo")
+		waitStatus(t, ctx, n)
+		if m, e := pageDigest(t, ctx); m != n || e != d {
+			t.Errorf("after Undo: pass %d digest %s, want pass %d digest %s", m, e, n, d)
+		}
+	})
 }
