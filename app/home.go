@@ -51,6 +51,9 @@ func (h *Home) OnNav(ctx app.Context) {
 // OnMount reads the progress kept in this browser.
 func (h *Home) OnMount(ctx app.Context) {
 	h.mounted, h.ctx = true, ctx
+	if msg := takeAddressProblem(); msg != "" {
+		h.alert = msg
+	}
 	h.readKept(ctx)
 }
 

@@ -177,6 +177,9 @@ func (p *Player) OnNav(ctx app.Context) {
 		p.playToSymptom(ctx, false)
 	}
 	p.replay(ctx, u)
+	if app.IsClient {
+		p.hearAddress(ctx, &p.alert)
+	}
 	// A deep link's catch-up looks for a shipped snapshot at once: the
 	// fetch goes on while the page mounts.
 	p.fetchSnapshot(ctx)

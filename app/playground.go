@@ -29,6 +29,14 @@ type Playground struct {
 	app.Compo
 	stage
 
+	// opened is the share link last opened here and where its work stood
+	// then: the same link heard twice (the hash listener and the router)
+	// opens once.
+	opened struct {
+		fragment, digest string
+		pass             int
+	}
+
 	slot      string
 	from      string
 	embed     bool
@@ -163,6 +171,7 @@ func (p *Playground) OnNav(ctx app.Context) {
 		return
 	}
 	p.failOn = testHook(u)
+	p.hearAddress(ctx, &p.alert)
 	if frag := u.Fragment; strings.HasPrefix(frag, shareFragment) {
 		if p.openShared(ctx, frag) {
 			return

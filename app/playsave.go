@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"path"
 	"reconcile/app/session"
 	"reconcile/engine/limits"
 	"time"
@@ -57,6 +58,15 @@ func (p *Playground) loadSlot(ctx app.Context) {
 				if w.Differs {
 					p.notice = "This work was saved by another version of Reconcile: it replays, but to a different trace."
 				}
+				// The work is on screen once this update is drawn: then
+				// the slot no longer needs setting aside at the next visit.
+				ctx.Defer(func(ctx app.Context) {
+					ctx.Async(func() {
+						if st, err := storage(); err == nil {
+							_ = st.opened(slot)
+						}
+					})
+				})
 			default:
 				p.saveStatus = "Your work is saved in this browser as you go."
 			}
@@ -81,6 +91,9 @@ func (p *Playground) listed(slots, setAside []string) {
 // openShared opens a share link's work in the shared slot. It reports
 // false, with the reason in the alert, when the link cannot be read.
 func (p *Playground) openShared(ctx app.Context, fragment string) bool {
+	if o := p.opened; o.fragment == fragment && p.slot == sharedSlot && p.ses != nil && p.ses.N() == o.pass && p.ses.Digest() == o.digest {
+		return true // this link's work, as it opened, is what is shown
+	}
 	var w *session.Work
 	ok := guard(&p.alert, "Opening the share link", func() {
 		data, err := decodeShare(fragment)
@@ -95,13 +108,23 @@ func (p *Playground) openShared(ctx app.Context, fragment string) bool {
 		p.focus(ctx, "play-alert")
 		return false
 	}
+	// A second link opened over the work of the first replaces it: it can
+	// be brought back (work of another slot stays in its own slot).
+	replaced := p.slot == sharedSlot && p.ses != nil && p.dirtyOrInputs()
+	if replaced {
+		p.undo = p.state()
+	}
 	p.slot = sharedSlot
 	p.work(w)
 	if w.Differs {
 		p.notice = "This link was made by another version of Reconcile: it replays, but to a different trace."
 	} else {
-		p.notice = fmt.Sprintf("Opened the shared work at pass %d. It is kept in this browser as \"%s\".", p.view.N, slotTitle(sharedSlot))
+		p.notice = fmt.Sprintf("Opened the shared work at pass %d. It is kept in this browser as \"%s\" once saved (see Your work).", p.view.N, slotTitle(sharedSlot))
 	}
+	if replaced {
+		p.notice += " It replaced the shared work you had here: Undo brings that back."
+	}
+	p.opened.fragment, p.opened.pass, p.opened.digest = fragment, p.ses.N(), p.ses.Digest()
 	app.Window().Get("history").Call("replaceState", nil, "", "/play?work="+sharedSlot)
 	p.save(ctx)
 	return true
@@ -157,7 +180,7 @@ func (p *Playground) save(ctx app.Context) {
 		ctx.Dispatch(func(ctx app.Context) {
 			p.saving = false
 			if err != nil {
-				p.saveStatus = "Not saved: " + err.Error()
+				p.saveStatus = notSaved(err)
 			} else {
 				p.saveStatus = "Saved in this browser at " + time.Now().Format("15:04:05") + "."
 				if len(p.editor.desired) > limits.MaxFileSize {
@@ -189,6 +212,29 @@ func (p *Playground) exportFile(ctx app.Context) {
 		name := "reconcile-" + p.slot + ".json"
 		download(name, "application/json", b.String())
 		p.notice = fmt.Sprintf("Exported %s: pass %d, digest %s. Import it here or in any browser to carry on from the same state.", name, p.view.N, shortDigest(st.Digest))
+	})
+}
+
+// downloadSetAside offers a file set aside, its bytes as they were kept.
+func (p *Playground) downloadSetAside(ctx app.Context, name string) {
+	ctx.Async(func() {
+		var data []byte
+		st, err := storage()
+		if err == nil {
+			var found bool
+			if data, found, err = st.read(name); err == nil && !found {
+				err = fmt.Errorf("%s is no longer kept", name)
+			}
+		}
+		ctx.Dispatch(func(ctx app.Context) {
+			if err != nil {
+				p.alert = "Cannot download it: " + err.Error()
+				p.focus(ctx, "play-alert")
+				return
+			}
+			download(path.Base(name)+".txt", "text/plain", string(data))
+			p.notice = fmt.Sprintf("Downloaded %s: %d bytes, as they were kept.", path.Base(name), len(data))
+		})
 	})
 }
 
@@ -388,7 +434,14 @@ func (p *Playground) renderWork() app.UI {
 			app.If(len(p.setAside) > 0, func() app.UI {
 				return app.Div().Body(
 					app.H3().Text("Set aside: could not be read"),
-					app.Ul().Body(app.Range(p.setAside).Slice(func(i int) app.UI { return app.Li().Body(app.Code().Text(p.setAside[i])) })),
+					app.Ul().Class("set-aside").Body(app.Range(p.setAside).Slice(func(i int) app.UI {
+						name := p.setAside[i]
+						return app.Li().Body(
+							app.Code().Text(name), app.Text(" "),
+							app.Button().Type("button").Class("quiet").Text("Download").Title("Download the file as it was kept, to read it or to report it").
+								OnClick(func(ctx app.Context, e app.Event) { p.downloadSetAside(ctx, name) }),
+						)
+					})),
 				)
 			}),
 		),
@@ -408,4 +461,19 @@ func (p *Playground) onUndo(ctx app.Context, e app.Event)      { p.undoLast(ctx)
 
 func (p *Playground) onImport(ctx app.Context, e app.Event) {
 	p.act(ctx, "import", "Import", func() { p.importFile(ctx, ctx.JSSrc()) })
+}
+
+// dirtyOrInputs reports whether the work shown holds anything of the
+// learner's: an input given or a pass stepped.
+func (p *Playground) dirtyOrInputs() bool {
+	return p.dirty || p.ses.N() > 0 || len(p.ses.Inputs()) > 0
+}
+
+// notSaved says why the work was not saved, and what to do. A browser
+// whose storage for the site is full fails the write of the new copy,
+// which shows as the rename after it finding no file.
+func notSaved(err error) string {
+	return "Not saved: this site's storage in your browser is full or unavailable (" + err.Error() + "). " +
+		"Export your work to keep it now; then free space for the site: open the work you no longer need from Your work and Start over, " +
+		"or clear this site's data in the browser's settings (which removes all work saved here)."
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"reconcile/app/session"
+	"reconcile/engine/limits"
 	"strings"
 )
 
@@ -23,7 +24,7 @@ import (
 const shareFragment = "z="
 
 // maxShareBytes bounds a share link's payload once inflated.
-const maxShareBytes = 64 << 10
+const maxShareBytes = limits.MaxShareBytes
 
 // maxShareEncoded bounds the fragment itself: the base64url of a payload
 // that deflate could not shrink at all, and then some.

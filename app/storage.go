@@ -146,22 +146,48 @@ func (s workStore) slots() (slots, setAside []string, err error) {
 // an unknown version, with a scenario that no longer loads, or that does
 // not replay) is set aside and reported in problem, with found false: the
 // slot starts afresh and nothing else is touched.
+//
+// Before open runs, load leaves a mark (openingFile) that the page removes
+// once the work is on screen (opened). A page that died while it opened a
+// file (a bug, the browser's stack or memory) leaves the mark behind: the
+// next load sets that file aside without opening it again, so saved work
+// can never stop the page twice.
 func (s workStore) load(slot string, open func(name string, data []byte) error) (found bool, problem string, err error) {
 	name := slotFile(slot)
 	data, found, err := s.read(name)
 	if err != nil || !found {
 		return false, "", err
 	}
+	mark := openingFile(slot)
+	if _, died, _ := s.read(mark); died {
+		to, aerr := s.setAside(name)
+		if aerr != nil {
+			return false, "", fmt.Errorf("your saved work stopped this page the last time it was opened; setting it aside failed: %w", aerr)
+		}
+		_ = s.remove(mark)
+		return false, fmt.Sprintf("Your saved work stopped this page the last time it was opened, so it was set aside as %s (download it below) and this page starts afresh; nothing else was touched.", to), nil
+	}
+	if err := s.write(mark, nil); err != nil {
+		return false, "", err
+	}
 	oerr := open(name, data)
 	if oerr == nil {
 		return true, "", nil
 	}
+	_ = s.remove(mark)
 	to, aerr := s.setAside(name)
 	if aerr != nil {
 		return false, "", fmt.Errorf("%v; setting it aside failed too: %w", oerr, aerr)
 	}
-	return false, fmt.Sprintf("Your saved work could not be read, so it was set aside as %s and this page starts afresh; nothing else was touched. The problem: %v", to, oerr), nil
+	return false, fmt.Sprintf("Your saved work could not be read, so it was set aside as %s (download it below) and this page starts afresh; nothing else was touched. The problem: %v", to, oerr), nil
 }
+
+// openingFile marks a slot whose file a page is opening (see load). Its
+// name starts with a dot: slots ignores it.
+func openingFile(slot string) string { return path.Join(workDir, "."+slot+".opening") }
+
+// opened removes the mark load left: the slot's work is on screen.
+func (s workStore) opened(slot string) error { return s.remove(openingFile(slot)) }
 
 // saveState writes st into slot, atomically.
 func (s workStore) saveState(slot string, st *session.State) error {

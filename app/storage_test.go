@@ -12,6 +12,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"reconcile/app/session"
+	"reconcile/engine/sim"
 )
 
 func memStore(t *testing.T) (workStore, *mem.FS) {
@@ -185,6 +186,91 @@ func TestExportImportRoundTrip(t *testing.T) {
 		q.imported(ctx, "bad.json", []byte(bad))
 		if !strings.Contains(q.alert, "Nothing was imported") || q.view.Digest != before {
 			t.Errorf("importing %.40q: alert %q", bad, q.alert)
+		}
+	}
+}
+
+// deepConfigMap is a ConfigMap whose one value nests n lists: the input
+// that once overflowed the browser's stack.
+func deepConfigMap(n int) string {
+	return "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: deep\ndata:\n  k: " + strings.Repeat("[", n) + strings.Repeat("]", n) + "\n"
+}
+
+// Saved work that nests deeper than MaxDepth is refused before anything
+// walks it, and set aside with its bytes kept.
+func TestWorkStoreSetsAsideDeepWork(t *testing.T) {
+	s, fsys := memStore(t)
+	st := playground(t, "").state()
+	st.Futures[0].Inputs = []sim.Given{{After: 0, Input: sim.Apply{Manifests: deepConfigMap(3000)}}}
+	bad := mustJSON(t, st)
+	if err := s.write(slotFile("deep"), []byte(bad)); err != nil {
+		t.Fatal(err)
+	}
+	found, problem, err := s.load("deep", func(name string, data []byte) error {
+		_, err := session.Restore(name, data)
+		return err
+	})
+	if err != nil || found || !strings.Contains(problem, "nested too deeply: the limit is 100 levels") {
+		t.Fatalf("found %v, problem %q, err %v", found, problem, err)
+	}
+	if got := readString(t, fsys, "work/deep.json.corrupt-1"); got != bad {
+		t.Errorf("the file set aside holds %.60q…, want its bytes as they were", got)
+	}
+}
+
+// A page that dies while it opens a slot leaves the mark load wrote: the
+// next load sets that slot aside without opening it, and the page starts.
+func TestWorkStoreSetsAsideWhatStoppedThePage(t *testing.T) {
+	s, fsys := memStore(t)
+	good := mustJSON(t, playground(t, "").state())
+	if err := s.write(slotFile("web"), []byte(good)); err != nil {
+		t.Fatal(err)
+	}
+	opens := 0
+	open := func(name string, data []byte) error { opens++; return nil }
+	// A page that opens the slot and draws it.
+	if found, problem, err := s.load("web", open); !found || problem != "" || err != nil {
+		t.Fatalf("found %v, problem %q, err %v", found, problem, err)
+	}
+	if err := s.opened("web"); err != nil {
+		t.Fatal(err)
+	}
+	// A page that opens it and dies before drawing it.
+	if found, _, err := s.load("web", open); !found || err != nil {
+		t.Fatalf("the second open: found %v, err %v", found, err)
+	}
+	found, problem, err := s.load("web", open)
+	if err != nil || found || opens != 2 {
+		t.Fatalf("after a page died opening it: found %v, err %v, opened %d times (want 2)", found, err, opens)
+	}
+	if !strings.Contains(problem, "stopped this page the last time it was opened, so it was set aside as work/web.json.corrupt-1") {
+		t.Errorf("problem = %q", problem)
+	}
+	if got := readString(t, fsys, "work/web.json.corrupt-1"); got != good {
+		t.Errorf("the file set aside holds %.60q…, want its bytes", got)
+	}
+	// The slot starts afresh, and the next page opens what it saves.
+	if err := s.write(slotFile("web"), []byte(good)); err != nil {
+		t.Fatal(err)
+	}
+	if found, problem, err := s.load("web", open); !found || problem != "" || err != nil {
+		t.Errorf("a fresh save after it: found %v, problem %q, err %v", found, problem, err)
+	}
+	if slots, aside, _ := s.slots(); strings.Join(slots, ",") != "web" || len(aside) != 1 {
+		t.Errorf("slots %q, set aside %q (the mark is not a slot)", slots, aside)
+	}
+}
+
+// A write the browser's full storage fails (the new copy is never
+// written, so the rename finds no file) says so and what to do, not the
+// rename.
+func TestNotSavedSaysStorageIsFull(t *testing.T) {
+	s, _ := memStore(t)
+	err := newWorkStore(failingRename{s.fs.(*mem.FS)}).write(slotFile("web"), []byte(`{}`))
+	msg := notSaved(err)
+	for _, want := range []string{"Not saved: this site's storage in your browser is full or unavailable", "Export your work to keep it now", "clear this site's data"} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("%q lacks %q", msg, want)
 		}
 	}
 }

@@ -42,7 +42,7 @@ const (
 	MaxHistory = 100
 	// MaxStateBytes bounds a stored or imported file: the scenario and
 	// the desired state may each be as large as a scenario file.
-	MaxStateBytes = 3 * limits.MaxFileSize
+	MaxStateBytes = limits.MaxStateBytes
 )
 
 // State is the learner's work, as stored, exported and shared.

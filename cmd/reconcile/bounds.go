@@ -8,12 +8,13 @@ import (
 	"strings"
 
 	"reconcile/engine/check"
+	"reconcile/engine/limits"
 	"reconcile/engine/sim"
 )
 
 // DefaultMaxMemory is the memory bound of a run or a check: the heap the
 // process may hold before the run stops.
-const DefaultMaxMemory = 2 << 30
+const DefaultMaxMemory = limits.MaxMemory
 
 // boundFlags are the flags every command that plays a run takes.
 type boundFlags struct {

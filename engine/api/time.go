@@ -3,6 +3,7 @@ package api
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -58,6 +59,12 @@ func FormatDuration(d Duration) string {
 func ParseDuration(s string) (Duration, error) {
 	s = strings.TrimSpace(s)
 	if n, err := strconv.ParseInt(s, 10, 64); err == nil {
+		if n < 0 {
+			return 0, fmt.Errorf("invalid duration %q: must not be negative", s)
+		}
+		if n > int64(math.MaxInt64/Second) {
+			return 0, fmt.Errorf("invalid duration %q: too large", s)
+		}
 		return Duration(n) * Second, nil
 	}
 	d, err := time.ParseDuration(s)

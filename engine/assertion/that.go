@@ -126,22 +126,33 @@ func kindType(kind string) reflect.Type {
 }
 
 // MatchName reports whether name matches pattern, where * matches any run
-// of characters (possibly empty) and everything else matches itself.
+// of characters (possibly empty) and everything else matches itself. It
+// takes time linear in len(pattern)+len(name) times the backtracking of
+// the last star only: a pattern of many stars is as fast as one.
 func MatchName(pattern, name string) bool {
-	star := strings.IndexByte(pattern, '*')
-	if star < 0 {
-		return pattern == name
-	}
-	if !strings.HasPrefix(name, pattern[:star]) {
-		return false
-	}
-	rest := pattern[star+1:]
-	for i := star; i <= len(name); i++ {
-		if MatchName(rest, name[i:]) {
-			return true
+	p, n := 0, 0
+	star, mark := -1, 0 // the last star seen, and where in name it resumes
+	for n < len(name) {
+		switch {
+		case p < len(pattern) && pattern[p] == '*':
+			star, mark = p, n
+			p++
+		case p < len(pattern) && pattern[p] == name[n]:
+			p++
+			n++
+		case star >= 0:
+			// The last star takes one more character; earlier stars
+			// never need to, since it can absorb whatever they would.
+			mark++
+			p, n = star+1, mark
+		default:
+			return false
 		}
 	}
-	return false
+	for p < len(pattern) && pattern[p] == '*' {
+		p++
+	}
+	return p == len(pattern)
 }
 
 type token struct {

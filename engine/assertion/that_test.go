@@ -2,7 +2,9 @@ package assertion
 
 import (
 	"reflect"
+	"strings"
 	"testing"
+	"time"
 
 	"reconcile/engine/api"
 )
@@ -178,4 +180,84 @@ func sampleObjects() []api.Object {
 		&api.Node{TypeMeta: api.TypeMeta{APIVersion: "v1", Kind: "Node"}, ObjectMeta: api.ObjectMeta{Name: "worker-1"}},
 		&api.Unstructured{TypeMeta: api.TypeMeta{APIVersion: "v1", Kind: "Service"}, Spec: map[string]any{"ports": []any{map[string]any{"port": int64(80)}}}},
 	}
+}
+
+// Many stars match in linear time: 3,000 of them against a name that
+// does not match (the backtracking matcher took 58 s at 22 stars).
+func TestMatchNameManyStars(t *testing.T) {
+	name := strings.Repeat("a", 253)
+	for _, stars := range []int{22, 3000} {
+		pattern := strings.Repeat("*a", stars) + "b"
+		start := time.Now()
+		if MatchName(pattern, name) {
+			t.Errorf("%d stars matched", stars)
+		}
+		if !MatchName(strings.Repeat("*", stars)+"a", name) {
+			t.Errorf("%d stars and a did not match", stars)
+		}
+		if d := time.Since(start); d > 100*time.Millisecond {
+			t.Errorf("%d stars took %v", stars, d)
+		}
+	}
+	// Against a reference: every pattern of a, b and * up to 6 long,
+	// every name of a and b up to 5 long.
+	var ref func(p, n string) bool
+	ref = func(p, n string) bool {
+		if p == "" {
+			return n == ""
+		}
+		if p[0] == '*' {
+			return ref(p[1:], n) || (n != "" && ref(p, n[1:]))
+		}
+		return n != "" && p[0] == n[0] && ref(p[1:], n[1:])
+	}
+	var all func(alphabet string, max int) []string
+	all = func(alphabet string, max int) []string {
+		out := []string{""}
+		for i := 0; i < len(out); i++ {
+			if len(out[i]) < max {
+				for _, c := range alphabet {
+					out = append(out, out[i]+string(c))
+				}
+			}
+		}
+		return out
+	}
+	for _, p := range all("ab*", 6) {
+		for _, n := range all("ab", 5) {
+			if got, want := MatchName(p, n), ref(p, n); got != want {
+				t.Fatalf("MatchName(%q, %q) = %v, want %v", p, n, got, want)
+			}
+		}
+	}
+}
+
+// FuzzMatchName: any pattern against any name answers within bounded
+// time, as the recursive definition answers when both are short.
+func FuzzMatchName(f *testing.F) {
+	f.Add("web-*-*", "web-7d4f-abcde")
+	f.Add(strings.Repeat("*a", 3000)+"b", strings.Repeat("a", 253))
+	f.Add("**", "")
+	f.Fuzz(func(t *testing.T, pattern, name string) {
+		start := time.Now()
+		got := MatchName(pattern, name)
+		if d := time.Since(start); d > time.Second {
+			t.Fatalf("%d-byte pattern against a %d-byte name took %v", len(pattern), len(name), d)
+		}
+		if len(pattern) <= 8 && len(name) <= 8 {
+			var ref func(p, n string) bool
+			ref = func(p, n string) bool {
+				if p == "" {
+					return n == ""
+				}
+				if p[0] == '*' {
+					return ref(p[1:], n) || (n != "" && ref(p, n[1:]))
+				}
+				return n != "" && p[0] == n[0] && ref(p[1:], n[1:])
+			}
+			if want := ref(pattern, name); got != want {
+				t.Fatalf("MatchName(%q, %q) = %v, want %v", pattern, name, got, want)
+			}
+		}
+	})
 }

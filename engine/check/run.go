@@ -95,7 +95,7 @@ type Options struct {
 
 // DefaultMaxPasses is the pass bound of a check, and of reconcile run:
 // ten times what the 10,000-pod scale scenario needs to converge.
-const DefaultMaxPasses = 500_000
+const DefaultMaxPasses = limits.MaxPasses
 
 // Run checks sc once with the default bounds and no replay (RunWith).
 func Run(sc *scenario.Scenario) (*Result, error) {

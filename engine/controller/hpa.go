@@ -9,6 +9,7 @@ import (
 
 	"reconcile/engine/api"
 	"reconcile/engine/informer"
+	"reconcile/engine/limits"
 	"reconcile/engine/store"
 )
 
@@ -172,6 +173,12 @@ func (h *HPALoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	minR, maxR := api.Deref(hpa.Spec.MinReplicas, 1), hpa.Spec.MaxReplicas
 	target, terr := hpaTarget(hpa)
 	ctx.Desired = fmt.Sprintf("cpu at %d%% of request, %d..%d replicas", target, minR, maxR)
+	if maxR > limits.MaxReplicas {
+		// The playground simulates at most MaxReplicas per workload: the
+		// autoscaler stops there as at its own maximum.
+		minR, maxR = min(minR, limits.MaxReplicas), limits.MaxReplicas
+		ctx.Desired += fmt.Sprintf(", at most %d here (MaxReplicas)", limits.MaxReplicas)
+	}
 	var dep *api.Deployment
 	if ref.Kind == "Deployment" {
 		dep, _ = ctx.Cache.Get("Deployment", hpa.Namespace+"/"+ref.Name).(*api.Deployment)
@@ -422,6 +429,9 @@ func (h *HPALoop) normalize(ctx *Context, hpa *api.HorizontalPodAutoscaler, st *
 	case stable > current:
 		limit := max(h.upLimit(key, ctx.Now, current, up), current)
 		allowed, why, text := maxR, "TooManyReplicas", "the desired replica count is more than the maximum replica count"
+		if maxR < hpa.Spec.MaxReplicas {
+			text = fmt.Sprintf("the desired replica count is more than the playground simulates: the limit is %d replicas per workload (MaxReplicas)", limits.MaxReplicas)
+		}
 		if allowed > limit {
 			allowed, why, text = limit, "ScaleUpLimit", "the desired replica count is increasing faster than the maximum scale rate"
 		}

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"reconcile/engine/limits"
 	"reconcile/engine/store"
 )
 
@@ -36,7 +37,10 @@ func Check(line string) error {
 	case words[0] == "set" && (len(words) < 2 || strings.HasPrefix(words[1], "-")):
 		return fmt.Errorf("kubectl set needs a subcommand, e.g. set image deployment/web web=shop/web:2.0")
 	}
-	rest, _, err := cutHead(line)
+	if len(line) > limits.MaxLine {
+		return fmt.Errorf("command line is %d bytes; the limit is %d (MaxLine)", len(line), limits.MaxLine)
+	}
+	rest, head, err := cutHead(line)
 	if err != nil {
 		return oneLine(err)
 	}
@@ -50,6 +54,12 @@ func Check(line string) error {
 			return fmt.Errorf("%s: want one of %s", msg, strings.Join(Verbs, ", "))
 		}
 		return oneLine(err)
+	}
+	if in.Command == "get" && (in.Bool("watch", false) || in.Bool("watch-only", false)) &&
+		in.String("request-timeout", "0") == "0" && head < 0 {
+		// A step runs with no one to press Ctrl+C: unbounded, it would
+		// watch (and print) until the run ends.
+		return fmt.Errorf("a get -w step needs a bound: --request-timeout=D (simulated time) or | head -n N")
 	}
 	if in.Command == "" || in.Command == "help" {
 		return nil

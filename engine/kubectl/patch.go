@@ -12,6 +12,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"reconcile/engine/api"
+	"reconcile/engine/limits"
 )
 
 // patch changes objects with a patch (kubectl patch TYPE/NAME -p PATCH):
@@ -31,6 +32,9 @@ func (k *cmd) patch() (string, error) {
 	sub := k.in.String("subresource", "")
 	if sub != "" && sub != "status" {
 		return "", fmt.Errorf("error: --subresource=%s is not simulated: only status", sub)
+	}
+	if err := limits.CheckJSONDepth([]byte(payload)); err != nil {
+		return "", fmt.Errorf("error: unable to parse the patch: %v", err)
 	}
 	var p any
 	if err := json.Unmarshal([]byte(payload), &p); err != nil {

@@ -8,7 +8,12 @@
 // or a share link is input from anywhere.
 package limits
 
-import "reconcile/engine/api"
+import (
+	"errors"
+	"fmt"
+
+	"reconcile/engine/api"
+)
 
 const (
 	// MaxFileSize is the largest scenario or manifest file, in bytes.
@@ -35,4 +40,73 @@ const (
 	MaxTime = 24 * api.Hour
 	// MaxLine bounds a kubectl command line, in bytes.
 	MaxLine = 4096
+	// MaxDepth is the deepest nesting of mappings and lists (YAML or JSON)
+	// any input may hold, counted with aliases expanded: a Deployment's
+	// deepest field sits at about 10 levels, a scenario's at about 20.
+	// The bound is checked before anything walks the input recursively.
+	// The browser's stack overflows at a few thousand levels of the
+	// engine's recursive work (decoding, copying, printing); 100 keeps every
+	// walk far from that, on every platform alike.
+	MaxDepth = 100
+	// MaxParseDepth is where the YAML parser itself stops (flow and block
+	// levels together, third_party/yaml.v3): deeper text is refused
+	// before the parser builds a tree, with MaxDepth's message.
+	MaxParseDepth = 1000
+	// MaxShareBytes is the most a share link carries once inflated.
+	MaxShareBytes = 64 << 10
+	// MaxStateBytes is the largest saved, imported or shared piece of
+	// work: a scenario and a desired state, each up to MaxFileSize.
+	MaxStateBytes = 3 * MaxFileSize
+	// MaxPasses is how many passes reconcile run and check play before
+	// they stop (--max-passes raises it).
+	MaxPasses = 500_000
+	// MaxMemory is the heap reconcile run and check may hold before they
+	// stop (--max-memory raises it).
+	MaxMemory = 2 << 30
 )
+
+// DepthMessage refuses an input nested deeper than MaxDepth.
+func DepthMessage() string {
+	return fmt.Sprintf("nested too deeply: the limit is %d levels of mappings and lists (MaxDepth)", MaxDepth)
+}
+
+// JSONDepth returns how deeply the JSON text b nests objects and arrays,
+// stopping early once the depth passes MaxDepth (it then returns
+// MaxDepth+1). It reads the text once, without recursion, and never fails:
+// a malformed text is left to its decoder.
+func JSONDepth(b []byte) int {
+	depth, deepest, inString, escaped := 0, 0, false, false
+	for _, c := range b {
+		switch {
+		case inString:
+			switch {
+			case escaped:
+				escaped = false
+			case c == '\\':
+				escaped = true
+			case c == '"':
+				inString = false
+			}
+		case c == '"':
+			inString = true
+		case c == '{' || c == '[':
+			if depth++; depth > deepest {
+				deepest = depth
+				if deepest > MaxDepth {
+					return deepest
+				}
+			}
+		case c == '}' || c == ']':
+			depth--
+		}
+	}
+	return deepest
+}
+
+// CheckJSONDepth refuses a JSON text nested deeper than MaxDepth.
+func CheckJSONDepth(b []byte) error {
+	if JSONDepth(b) > MaxDepth {
+		return errors.New(DepthMessage())
+	}
+	return nil
+}

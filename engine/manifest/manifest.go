@@ -197,6 +197,7 @@ func decodeObject(n *yaml.Node, pm yamlpos.Source, b *yamlpos.Budget, v Validati
 	d.decode(n, reflect.ValueOf(obj).Elem(), "")
 	if !k.Simulated() {
 		d.checkPodTemplate(n, kind)
+		d.checkStringMaps(n, kind)
 	}
 	if len(unknown) > 0 {
 		errs = append(errs, &yamlpos.Error{Pos: pm.Of(unknown[0].key), Msg: strictError(pm.File, kind, apiVersion, unknown)})

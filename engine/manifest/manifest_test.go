@@ -44,7 +44,7 @@ items:
 - apiVersion: v1
   kind: ConfigMap
   metadata: {name: settings}
-  data: {mode: fast, retries: 3}
+  data: {mode: fast, retries: "3"}
 - apiVersion: networking.k8s.io/v1
   kind: Ingress
   metadata: {name: web}
@@ -80,7 +80,7 @@ items:
 		t.Errorf("node: %+v", node)
 	}
 	cm := ms[2].Object.(*api.Unstructured)
-	if cm.Data["mode"] != "fast" || cm.Data["retries"] != float64(3) { // free-form numbers are what JSON gives
+	if cm.Data["mode"] != "fast" || cm.Data["retries"] != "3" {
 		t.Errorf("configmap data: %#v", cm.Data)
 	}
 	for _, m := range ms {
@@ -239,5 +239,25 @@ func TestStoredKindKeepsItsFields(t *testing.T) {
 	}
 	if c := ms[0].Object.DeepCopyObject().(*api.Unstructured); c.Fields["type"] != "Opaque" {
 		t.Errorf("DeepCopy lost the fields: %+v", c.Fields)
+	}
+}
+
+// A ConfigMap's data values are strings, as the API server decodes them:
+// a list there (the door to nesting as deep as MaxDepth) is refused with
+// its words, at the value.
+func TestConfigMapDataIsStrings(t *testing.T) {
+	for _, c := range []struct{ value, want string }{
+		{`[1, 2]`, `f.yaml:5:6: ConfigMap in version "v1" cannot be handled as a ConfigMap: json: cannot unmarshal array into Go struct field ConfigMap.data of type string`},
+		{`{a: b}`, `cannot unmarshal object into Go struct field ConfigMap.data`},
+		{`3`, `cannot unmarshal number into Go struct field ConfigMap.data`},
+		{`true`, `cannot unmarshal bool into Go struct field ConfigMap.data`},
+	} {
+		_, err := Decode("f.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\ndata:\n  k: "+c.value+"\n", 1, 1)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("data.k %s: err = %v, want %q", c.value, err, c.want)
+		}
+	}
+	if _, err := Decode("f.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\ndata:\n  k: \"3\"\n  e:\n", 1, 1); err != nil {
+		t.Errorf("strings and null: %v", err)
 	}
 }

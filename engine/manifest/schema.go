@@ -126,3 +126,32 @@ func (d *objDecoder) checkPodTemplate(n *yaml.Node, kind string) {
 	var t api.PodTemplateSpec
 	d.decode(cur, reflect.ValueOf(&t).Elem(), strings.Join(path, "."))
 }
+
+// stringMaps are the fields of stored kinds whose values the API server
+// decodes as strings (map[string]string in k8s.io/api).
+var stringMaps = map[string][]string{
+	"ConfigMap": {"data", "binaryData"},
+	"Secret":    {"data", "stringData"},
+}
+
+// checkStringMaps refuses a value of a string map that is not a string,
+// with the API server's words: a list or mapping there is not a ConfigMap.
+func (d *objDecoder) checkStringMaps(n *yaml.Node, kind string) {
+	for _, field := range stringMaps[kind] {
+		m := yamlpos.Lookup(n, field)
+		if m == nil || m.Kind != yaml.MappingNode {
+			continue
+		}
+		for i := 1; i < len(m.Content); i += 2 {
+			v := yamlpos.Resolve(m.Content[i])
+			json := map[string]string{"object": "object", "array": "array", "integer": "number", "number": "number", "boolean": "bool"}[yamlpos.TypeName(v)]
+			if json == "" {
+				continue // a string, or null (an empty string)
+			}
+			*d.errs = append(*d.errs, &yamlpos.Error{Pos: d.pm.Of(v), Msg: fmt.Sprintf(
+				"%s in version \"v1\" cannot be handled as a %s: json: cannot unmarshal %s into Go struct field %s.%s of type string",
+				kind, kind, json, kind, field)})
+			return
+		}
+	}
+}

@@ -109,6 +109,16 @@ func syntaxError(err error, text string, pm Source) *Error {
 		line = max(1, min(line, len(lines)))
 		return pm.At(line, 1+Leading(lines[line-1]))
 	}
+	if strings.Contains(msg, "exceeded max depth of") {
+		// The parser's own bound (1000 levels), far past MaxDepth: the
+		// same refusal as a tree deeper than MaxDepth.
+		pos := pm.At(1, 1)
+		if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
+			line, _ := strconv.Atoi(m[1])
+			pos = at(line)
+		}
+		return &Error{Pos: pos, Msg: limits.DepthMessage()}
+	}
 	if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
 		line, _ := strconv.Atoi(m[1])
 		if strings.Contains(m[2], "tab character") {
@@ -138,9 +148,26 @@ func syntaxError(err error, text string, pm Source) *Error {
 // After take, walking the document always ends.
 func (b *Budget) take(doc *yaml.Node, pm Source) *Error {
 	aliases, nodes := 0, 0
-	var count func(n *yaml.Node) *Error
-	count = func(n *yaml.Node) *Error {
+	var count func(n *yaml.Node, depth int) *Error
+	count = func(n *yaml.Node, depth int) *Error {
 		nodes++
+		if n.Kind == yaml.MappingNode || n.Kind == yaml.SequenceNode {
+			// The walk stops at the bound: it never recurses deeper
+			// than MaxDepth+1 levels itself.
+			if depth++; depth > limits.MaxDepth {
+				return &Error{Pos: pm.Of(n), Msg: limits.DepthMessage()}
+			}
+		}
+		if n.Kind == yaml.MappingNode {
+			if e := duplicateKey(n, pm); e != nil {
+				return e
+			}
+		}
+		if strings.HasPrefix(n.Tag, "!") && !strings.HasPrefix(n.Tag, "!!") && n.Tag != "!" {
+			// A local tag (!foo) means nothing to Kubernetes or to a
+			// scenario: the value would read as a string of no type.
+			return &Error{Pos: pm.Of(n), Msg: fmt.Sprintf("malformed YAML: unknown tag %s: Kubernetes YAML uses no tags", n.Tag)}
+		}
 		if n.Kind == yaml.AliasNode {
 			aliases++
 			if b.aliases--; b.aliases < 0 {
@@ -149,13 +176,13 @@ func (b *Budget) take(doc *yaml.Node, pm Source) *Error {
 			return nil
 		}
 		for _, c := range n.Content {
-			if e := count(c); e != nil {
+			if e := count(c, depth); e != nil {
 				return e
 			}
 		}
 		return nil
 	}
-	if e := count(doc); e != nil {
+	if e := count(doc, 0); e != nil {
 		return e
 	}
 	if aliases == 0 {
@@ -167,19 +194,22 @@ func (b *Budget) take(doc *yaml.Node, pm Source) *Error {
 		}
 		return nil
 	}
-	// Expanded size, memoised per node, saturating past the limit.
+	// Expanded size and depth, memoised per node, saturating past the
+	// limits. A node's depth is checked before its parent's: an alias
+	// that nests a deep node deeper still is refused where it is used.
 	const visiting = -1
-	size := map[*yaml.Node]int{}
-	var expand func(n *yaml.Node) (int, *Error)
-	expand = func(n *yaml.Node) (int, *Error) {
+	type sized struct{ size, depth int }
+	size := map[*yaml.Node]sized{}
+	var expand func(n *yaml.Node) (sized, *Error)
+	expand = func(n *yaml.Node) (sized, *Error) {
 		if s, ok := size[n]; ok {
-			if s == visiting {
-				return 0, &Error{Pos: pm.Of(n), Msg: "a YAML alias refers to a node that contains it"}
+			if s.size == visiting {
+				return s, &Error{Pos: pm.Of(n), Msg: "a YAML alias refers to a node that contains it"}
 			}
 			return s, nil
 		}
-		size[n] = visiting
-		total := 1
+		size[n] = sized{size: visiting}
+		total := sized{size: 1}
 		kids := n.Content
 		if n.Kind == yaml.AliasNode {
 			kids = []*yaml.Node{n.Alias}
@@ -187,19 +217,26 @@ func (b *Budget) take(doc *yaml.Node, pm Source) *Error {
 		for _, c := range kids {
 			s, e := expand(c)
 			if e != nil {
-				return 0, e
+				return s, e
 			}
-			if total += s; total > limits.MaxYAMLNodes {
-				total = limits.MaxYAMLNodes + 1
+			if total.size += s.size; total.size > limits.MaxYAMLNodes {
+				total.size = limits.MaxYAMLNodes + 1
+			}
+			total.depth = max(total.depth, s.depth)
+		}
+		if n.Kind == yaml.MappingNode || n.Kind == yaml.SequenceNode {
+			if total.depth++; total.depth > limits.MaxDepth {
+				return total, &Error{Pos: pm.Of(n), Msg: limits.DepthMessage()}
 			}
 		}
 		size[n] = total
 		return total, nil
 	}
-	s, e := expand(doc)
+	st, e := expand(doc)
 	if e != nil {
 		return e
 	}
+	s := st.size
 	if b.nodes -= s; b.nodes < 0 {
 		return &Error{Pos: pm.Of(doc), Msg: fmt.Sprintf("too much YAML: with aliases expanded the file holds more than %d nodes (MaxYAMLNodes)", limits.MaxYAMLNodes)}
 	}
@@ -217,4 +254,41 @@ func tabAt(lines []string, from int, pm Source) (Pos, bool) {
 		}
 	}
 	return Pos{}, false
+}
+
+// duplicateKey refuses a mapping that names a key twice, as yaml.v3 does
+// when it decodes into Go values (it does not when it builds a tree): at
+// the second key, naming the line of the first.
+func duplicateKey(n *yaml.Node, pm Source) *Error {
+	plain := func(k *yaml.Node) bool { return k.Kind == yaml.ScalarNode && k.Value != "<<" }
+	dup := func(first, k *yaml.Node) *Error {
+		return &Error{Pos: pm.Of(k), Msg: fmt.Sprintf("mapping key %q already defined at line %d", k.Value, pm.Of(first).Line)}
+	}
+	if len(n.Content) <= 16 {
+		// A small mapping (most are) is compared pair by pair, with no map.
+		for i := 2; i+1 < len(n.Content); i += 2 {
+			k := n.Content[i]
+			if !plain(k) {
+				continue
+			}
+			for j := 0; j < i; j += 2 {
+				if f := n.Content[j]; plain(f) && f.Value == k.Value {
+					return dup(f, k)
+				}
+			}
+		}
+		return nil
+	}
+	seen := make(map[string]*yaml.Node, len(n.Content)/2)
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k := n.Content[i]
+		if !plain(k) {
+			continue
+		}
+		if first, ok := seen[k.Value]; ok {
+			return dup(first, k)
+		}
+		seen[k.Value] = k
+	}
+	return nil
 }
