@@ -78,8 +78,3 @@ require (
 	sigs.k8s.io/randfill v1.0.0 // indirect
 	sigs.k8s.io/structured-merge-diff/v6 v6.3.0 // indirect
 )
-
-// yaml.v3 with its parser's depth bound lowered from 10000 to 1000 levels
-// (third_party/yaml.v3/scannerc.go, max_depth): deeper input overflowed
-// the browser's stack while the parser built its tree.
-replace gopkg.in/yaml.v3 => ./third_party/yaml.v3

@@ -79,6 +79,9 @@ func Parse(text string, pm Source, b *Budget) (docs []*yaml.Node, err error) {
 			docs, err = nil, ErrorList{{Pos: pm.At(1, 1), Msg: fmt.Sprintf("malformed YAML: %v", r)}}
 		}
 	}()
+	if _, line := nestingBound(text, parseDepth); line > 0 {
+		return nil, ErrorList{{Pos: pm.At(line, 1+Leading(lineOf(text, line))), Msg: limits.DepthMessage()}}
+	}
 	dec := yaml.NewDecoder(strings.NewReader(text))
 	for {
 		var doc yaml.Node
@@ -108,16 +111,6 @@ func syntaxError(err error, text string, pm Source) *Error {
 	at := func(line int) Pos {
 		line = max(1, min(line, len(lines)))
 		return pm.At(line, 1+Leading(lines[line-1]))
-	}
-	if strings.Contains(msg, "exceeded max depth of") {
-		// The parser's own bound (1000 levels), far past MaxDepth: the
-		// same refusal as a tree deeper than MaxDepth.
-		pos := pm.At(1, 1)
-		if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
-			line, _ := strconv.Atoi(m[1])
-			pos = at(line)
-		}
-		return &Error{Pos: pos, Msg: limits.DepthMessage()}
 	}
 	if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
 		line, _ := strconv.Atoi(m[1])
