@@ -13,6 +13,7 @@ import (
 
 	"reconcile/engine/api"
 	"reconcile/engine/limits"
+	"reconcile/engine/yamlpos"
 )
 
 // patch changes objects with a patch (kubectl patch TYPE/NAME -p PATCH):
@@ -33,16 +34,9 @@ func (k *cmd) patch() (string, error) {
 	if sub != "" && sub != "status" {
 		return "", fmt.Errorf("error: --subresource=%s is not simulated: only status", sub)
 	}
-	if err := limits.CheckJSONDepth([]byte(payload)); err != nil {
-		return "", fmt.Errorf("error: unable to parse the patch: %v", err)
-	}
-	var p any
-	if err := json.Unmarshal([]byte(payload), &p); err != nil {
-		var y any
-		if yerr := yaml.Unmarshal([]byte(payload), &y); yerr != nil {
-			return "", fmt.Errorf("error: unable to parse %q: %v", payload, yerr)
-		}
-		p = toJSON(y)
+	p, err := parsePatchPayload(payload)
+	if err != nil {
+		return "", err
 	}
 	pr, err := k.newPrinter(printFormats)
 	if err != nil {
@@ -352,4 +346,62 @@ func escape(parts []string) []string {
 		out[i] = strings.ReplaceAll(strings.ReplaceAll(p, "~", "~0"), "/", "~1")
 	}
 	return out
+}
+
+// parsePatchPayload reads a patch's payload, JSON or YAML, held to
+// limits.MaxDepth before anything walks it.
+func parsePatchPayload(payload string) (any, error) {
+	if err := limits.CheckJSONDepth([]byte(payload)); err != nil {
+		return nil, fmt.Errorf("error: unable to parse the patch: %v", err)
+	}
+	var p any
+	if err := json.Unmarshal([]byte(payload), &p); err != nil {
+		if derr := yamlpos.CheckNesting(payload); derr != nil {
+			return nil, fmt.Errorf("error: unable to parse the patch: %v", derr)
+		}
+		var y any
+		if yerr := yaml.Unmarshal([]byte(payload), &y); yerr != nil {
+			return nil, fmt.Errorf("error: unable to parse %q: %v", payload, yerr)
+		}
+		if deeperThan(y, limits.MaxDepth) {
+			return nil, fmt.Errorf("error: unable to parse the patch: %s", limits.DepthMessage())
+		}
+		p = toJSON(y)
+	}
+	return p, nil
+}
+
+// deeperThan says whether a decoded value nests mappings and lists more
+// than n levels deep; it never walks deeper than n+1 levels itself.
+func deeperThan(v any, n int) bool {
+	switch v := v.(type) {
+	case map[string]any:
+		if n == 0 {
+			return true
+		}
+		for _, x := range v {
+			if deeperThan(x, n-1) {
+				return true
+			}
+		}
+	case map[any]any:
+		if n == 0 {
+			return true
+		}
+		for _, x := range v {
+			if deeperThan(x, n-1) {
+				return true
+			}
+		}
+	case []any:
+		if n == 0 {
+			return true
+		}
+		for _, x := range v {
+			if deeperThan(x, n-1) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -48,9 +48,10 @@ const (
 	// engine's recursive work (decoding, copying, printing); 100 keeps every
 	// walk far from that, on every platform alike.
 	MaxDepth = 100
-	// MaxParseDepth is where the YAML parser itself stops (flow and block
-	// levels together, third_party/yaml.v3): deeper text is refused
-	// before the parser builds a tree, with MaxDepth's message.
+	// MaxParseDepth bounds a YAML text's nesting before the parser reads
+	// it (yamlpos's nestingBound: one pass over the bytes, never below the
+	// tree's depth): the parser builds its tree recursively, and deeper
+	// text is refused before it does, with MaxDepth's message.
 	MaxParseDepth = 1000
 	// MaxShareBytes is the most a share link carries once inflated.
 	MaxShareBytes = 64 << 10

@@ -1,6 +1,11 @@
 package yamlpos
 
-import "strings"
+import (
+	"errors"
+	"strings"
+
+	"reconcile/engine/limits"
+)
 
 // parseDepth bounds how deeply a text may nest before yaml.v3 is given it.
 // yaml.v3 builds its tree by recursive descent, and in WebAssembly every
@@ -10,7 +15,7 @@ import "strings"
 // (100) afterwards; this bound only keeps the parser from reaching the
 // browser's limit first. It is ten times MaxDepth: nestingBound can count
 // a real level twice, never zero times.
-const parseDepth = 1000
+const parseDepth = limits.MaxParseDepth
 
 // nestingBound reads a YAML text once, without recursion, and returns a
 // bound on how deeply its documents nest mappings and sequences, stopping
@@ -238,4 +243,14 @@ func lineOf(text string, n int) string {
 		text = text[:i]
 	}
 	return text
+}
+
+// CheckNesting refuses a YAML text that may nest deeper than
+// limits.MaxParseDepth, before a parser reads it: for a text that is not
+// read through Parse (a kubectl patch's payload).
+func CheckNesting(text string) error {
+	if _, line := nestingBound(text, parseDepth); line > 0 {
+		return errors.New(limits.DepthMessage())
+	}
+	return nil
 }
