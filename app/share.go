@@ -4,9 +4,12 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"net/url"
 	"reconcile/app/session"
 	"reconcile/engine/limits"
 	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 // A share link carries the learner's work in the URL fragment, which never
@@ -77,4 +80,48 @@ func decodeShare(fragment string) ([]byte, error) {
 		return nil, fmt.Errorf("%w: the link's payload inflates to more than %d bytes, the limit (64 KiB)", errShareTooLarge, maxShareBytes)
 	}
 	return data, nil
+}
+
+func (p *Player) onCopyEmbed(ctx app.Context, e app.Event) {
+	if p.sc == nil {
+		return
+	}
+	q := url.Values{}
+	if p.ses != nil {
+		momentQuery(q, p.ses)
+	}
+	p.embedCode = embedSnippet(siteOrigin(), p.id, p.sc.Title, q)
+	p.copied = "Copying…"
+	copyText(p.ctx, p.embedCode, func(ctx app.Context, ok bool) {
+		if ok {
+			p.copied = "Copied to the clipboard. Paste it into your course page."
+		} else {
+			p.copied = "Select the code below and copy it."
+		}
+	})
+}
+
+// renderShare offers the embed code and shows the trace digest.
+func (p *Player) renderShare() app.UI {
+	return app.Section().Class("share").Aria("labelledby", "share-title").Body(
+		app.H2().ID("share-title").Text("Share"),
+		app.P().Body(
+			app.Text("The address bar links to this exact pass. "),
+			app.Button().Type("button").Class("quiet").Text("Copy embed code").OnClick(p.onCopyEmbed),
+		),
+		app.If(p.embedCode != "", func() app.UI {
+			return app.Div().Class("embed-code").Body(
+				app.P().Aria("live", "polite").Text(p.copied),
+				app.Label().For("embed-code").Text("Embed code"),
+				app.Textarea().ID("embed-code").ReadOnly(true).Rows(3).Text(p.embedCode),
+			)
+		}),
+		app.Details().Class("digest").Body(
+			app.Summary().Text("Trace digest"),
+			app.P().Body(
+				app.Text("The same lesson, the same inputs and the same pass give the same digest, here and in the command line: "),
+				app.Code().DataSet("digest", p.view.Digest).DataSet("pass", p.view.N).Text(orDash(p.view.Digest)),
+			),
+		),
+	)
 }

@@ -2,11 +2,9 @@ package session
 
 import (
 	"fmt"
-	"sort"
 	"time"
 
 	"reconcile/engine/api"
-	"reconcile/engine/controller"
 	"reconcile/engine/scenario"
 	"reconcile/engine/sim"
 )
@@ -115,99 +113,6 @@ func (s *Session) AtEnd() bool { return s.final && s.run.PassCount() >= s.known 
 // (the server's, for a prerendered page), until a look-ahead here says
 // otherwise.
 func (s *Session) Assume(known int, final bool) { s.known, s.final = known, final }
-
-// BeginLookAhead starts a look-ahead from the current pass on a copy of the
-// run: LookAheadSome runs it a slice at a time, within the limits of
-// LookAhead, while the run itself stays where the learner is. The run is
-// deterministic, so the copy meets the passes the run will meet, until an
-// input is given (which stops the look-ahead).
-func (s *Session) BeginLookAhead() {
-	s.ahead, s.aheadFrom, s.aheadSpent = s.run.Copy(), s.run.PassCount(), 0
-}
-
-// LookingAhead reports whether a look-ahead is under way.
-func (s *Session) LookingAhead() bool { return s.ahead != nil }
-
-// StopLookAhead gives up the look-ahead under way.
-func (s *Session) StopLookAhead() { s.ahead = nil }
-
-// LookAheadSome runs the look-ahead begun by BeginLookAhead on for about d
-// and learns from it how far the run goes. It reports whether the
-// look-ahead is over (or there is none).
-func (s *Session) LookAheadSome(d time.Duration) bool {
-	f := s.ahead
-	if f == nil {
-		return true
-	}
-	start := time.Now()
-	ended := false
-	for f.PassCount()-s.aheadFrom < lookAheadPasses {
-		p, ok := f.Next()
-		s.noteStartup(f, s.aheadFrom, p, ok)
-		if !ok {
-			ended = true
-			break
-		}
-		if time.Since(start) > d {
-			break
-		}
-	}
-	s.aheadSpent += time.Since(start)
-	s.learn(f)
-	s.known = max(s.known, f.PassCount())
-	if ended {
-		s.final, s.known = true, f.PassCount()
-	}
-	if ended || f.PassCount()-s.aheadFrom >= lookAheadPasses || s.aheadSpent > lookAheadTime {
-		s.ahead = nil
-		return true
-	}
-	return false
-}
-
-// LookAhead runs ahead of the current pass, within limits, on a copy of
-// the run, to learn how far the run goes.
-func (s *Session) LookAhead() {
-	s.ahead = nil
-	f := s.run.Copy()
-	start := time.Now()
-	st := f.Store()
-	big := bigWorld(st)
-	s.final = false
-	from := f.PassCount()
-	for i := 0; i < lookAheadPasses; i++ {
-		p, ok := f.Next()
-		s.noteStartup(f, from, p, ok)
-		if !ok {
-			s.final = true
-			break
-		}
-		// A small world checks the clock now and then (its first passes
-		// also warm the browser up); a big one after every pass.
-		if (big || i%64 == 63) && time.Since(start) > lookAheadTime {
-			break
-		}
-	}
-	s.learn(f)
-	s.known = max(s.known, f.PassCount())
-	if s.final {
-		s.known = f.PassCount()
-	}
-}
-
-// learn keeps the times of the passes of run not met before. run is the
-// session's run or a copy of it, so its passes are the session's.
-func (s *Session) learn(run *sim.Sim) {
-	run.PassTimes(len(s.times), func(n int, at api.Time, r controller.Outcome) {
-		s.times = append(s.times, at)
-		if r == controller.Crashed {
-			s.crashes = append(s.crashes, n)
-		}
-	})
-	if !s.roundKnown {
-		s.round, s.roundKnown = startRound(run, s.final)
-	}
-}
 
 // startRound counts the passes at t=0 that come before the inputs given at
 // t=0: every controller that had keys when it started takes its first one
@@ -318,72 +223,6 @@ func (s *Session) BeyondLastPass() api.Time {
 		at = p.At
 	}
 	return s.run.Now() - at
-}
-
-// Attempt is an input given to a copy of the session's run: what it
-// printed and the world it made, to look at before Commit makes the copy
-// the session's run. Not committing it changes nothing.
-type Attempt struct {
-	// Output is what the input printed.
-	Output sim.Output
-	ses    *Session
-	run    *sim.Sim
-	here   int
-	beyond bool
-	// forked says the copy forgot inputs recorded after here: it was
-	// replayed, not copied.
-	forked bool
-}
-
-// Commit makes the attempt's run the session's: the input is given.
-func (a *Attempt) Commit() {
-	s := a.ses
-	s.run = a.run
-	s.ahead = nil // the run's future is no longer the look-ahead's
-	s.known, s.final = a.here, false
-	// The passes after the input are not those met before it.
-	s.times = s.times[:min(len(s.times), a.here)]
-	s.crashes = s.crashes[:sort.SearchInts(s.crashes, a.here+1)]
-	s.roundKnown, s.startup = false, startupEnd{}
-	if a.forked {
-		s.jumps++ // a replayed past: the same world, other stored versions
-	}
-	s.learn(s.run)
-	// Looking ahead on a run whose clock went on past its pass (inputs or
-	// waiting with no pass, as at a failure's symptom) is left for later:
-	// the timeline grows as the run goes on.
-	if !a.beyond {
-		s.LookAhead()
-	}
-}
-
-// Try gives an input, now, to a copy of the run. An input given in the
-// past (the learner stepped back, then acted) starts a new future: the
-// copy forgets the inputs recorded after the current pass, as a fork of
-// the run does.
-func (s *Session) Try(in sim.Input) (*Attempt, error) {
-	here := s.run.PassCount()
-	var run *sim.Sim
-	forked := false
-	for _, old := range s.run.Inputs() {
-		if old.After > here {
-			f, err := s.run.Fork(here)
-			if err != nil {
-				return nil, err
-			}
-			run, forked = f, true
-			break
-		}
-	}
-	if run == nil {
-		run = s.run.Copy()
-	}
-	beyond := s.BeyondLastPass() > 0
-	out, err := run.Inject(in)
-	if err != nil {
-		return nil, err
-	}
-	return &Attempt{Output: out, ses: s, run: run, here: here, beyond: beyond, forked: forked}, nil
 }
 
 // Inject gives an input now, as Try then Commit.

@@ -1,9 +1,7 @@
 package session
 
 import (
-	"maps"
 	"slices"
-	"strings"
 
 	"reconcile/engine/api"
 	"reconcile/engine/controller"
@@ -74,53 +72,6 @@ type podChange struct {
 	ref  api.Ref
 	how  string
 	last *api.Pod
-}
-
-// changeMarks are the changes a reading shows: pods created or written,
-// pods gone (ghosts, by the node they were on), nodes and workloads
-// written. A nil *changeMarks marks nothing.
-type changeMarks struct {
-	pods    map[string]string
-	ghosts  map[string][]Ghost
-	objects map[api.Ref]bool
-}
-
-func newChangeMarks() *changeMarks {
-	return &changeMarks{pods: map[string]string{}, ghosts: map[string][]Ghost{}, objects: map[api.Ref]bool{}}
-}
-
-// clone copies m, to add to it without changing what a view holds.
-func (m *changeMarks) clone() *changeMarks {
-	out := newChangeMarks()
-	if m != nil {
-		maps.Copy(out.pods, m.pods)
-		maps.Copy(out.objects, m.objects)
-		for node, gs := range m.ghosts {
-			out.ghosts[node] = slices.Clip(gs)
-		}
-	}
-	return out
-}
-
-func (m *changeMarks) pod(key string) string {
-	if m == nil {
-		return ""
-	}
-	return m.pods[key]
-}
-
-func (m *changeMarks) written(ref api.Ref) bool { return m != nil && m.objects[ref] }
-
-func (m *changeMarks) ghostsOn(node string) []Ghost {
-	if m == nil {
-		return nil
-	}
-	return m.ghosts[node]
-}
-
-// empty reports whether m marks nothing.
-func (m *changeMarks) empty() bool {
-	return m == nil || len(m.pods) == 0 && len(m.ghosts) == 0 && len(m.objects) == 0
 }
 
 // podCount is how many active pods a controller has, and how many ready.
@@ -312,89 +263,3 @@ func (x *worldIndex) activePods(max int) []*api.Pod {
 // sameVersion reports whether a and b are the same stored version of an
 // object.
 func sameVersion(a, b api.Object) bool { return a == b }
-
-// objectKey is the store's key of an object: namespace/name.
-func objectKey(o api.Object) string {
-	m := o.Meta()
-	if m.Namespace == "" {
-		return m.Name
-	}
-	return m.Namespace + "/" + m.Name
-}
-
-// compareKeys orders two objects as the store lists them (by their key,
-// namespace/name) without building the keys.
-func compareKeys(a, b api.Object) int {
-	am, bm := a.Meta(), b.Meta()
-	as, bs := [3]string{am.Namespace, "/", am.Name}, [3]string{bm.Namespace, "/", bm.Name}
-	if am.Namespace == "" {
-		as = [3]string{am.Name}
-	}
-	if bm.Namespace == "" {
-		bs = [3]string{bm.Name}
-	}
-	// Compare the concatenations piece by piece.
-	i, j, ai, bi := 0, 0, 0, 0
-	for {
-		for i < 3 && ai >= len(as[i]) {
-			i, ai = i+1, 0
-		}
-		for j < 3 && bi >= len(bs[j]) {
-			j, bi = j+1, 0
-		}
-		switch {
-		case i == 3 && j == 3:
-			return 0
-		case i == 3:
-			return -1
-		case j == 3:
-			return 1
-		}
-		// The longest run both pieces still have.
-		n := min(len(as[i])-ai, len(bs[j])-bi)
-		if c := strings.Compare(as[i][ai:ai+n], bs[j][bi:bi+n]); c != 0 {
-			return c
-		}
-		ai, bi = ai+n, bi+n
-	}
-}
-
-// diffSorted walks two listings of one kind, both sorted by key, and calls
-// add for each object only cur has, remove for each only prev has, and
-// update for each stored again since prev. The same stored version in
-// both costs one comparison.
-func diffSorted(prev, cur []api.Object, add, remove func(api.Object), update func(old, new api.Object)) {
-	i, j := 0, 0
-	for i < len(prev) && j < len(cur) {
-		if prev[i] == cur[j] {
-			i, j = i+1, j+1
-			continue
-		}
-		switch c := compareKeys(prev[i], cur[j]); {
-		case c == 0:
-			update(prev[i], cur[j])
-			i, j = i+1, j+1
-		case c < 0:
-			remove(prev[i])
-			i++
-		default:
-			add(cur[j])
-			j++
-		}
-	}
-	for ; i < len(prev); i++ {
-		remove(prev[i])
-	}
-	for ; j < len(cur); j++ {
-		add(cur[j])
-	}
-}
-
-// insertSorted inserts k into the sorted keys.
-func insertSorted(keys []string, k string) []string {
-	i, ok := slices.BinarySearch(keys, k)
-	if ok {
-		return keys
-	}
-	return slices.Insert(keys, i, k)
-}
