@@ -49,7 +49,7 @@ test: test-deps
 	GOOS=js GOARCH=wasm $(GO) vet -tags engine ./bench/floor
 	$(GO) test ./...
 	$(MAKE) --no-print-directory build
-	$(GO) test -tags browser -count=1 -v -run Browser ./wasm
+	$(GO) test -tags browser -count=1 -timeout 40m -v -run Browser ./wasm
 
 # test-deps installs what the browser tests need and a fresh machine lacks.
 test-deps:
