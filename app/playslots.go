@@ -1,0 +1,59 @@
+package app
+
+// The playground's slots as addresses name them, and as "Your work" lists
+// them.
+
+import (
+	"net/url"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// slotOf reads the slot and the lesson a URL names.
+func slotOf(u *url.URL) (slot, from string) {
+	if u == nil {
+		return scratchSlot, ""
+	}
+	q := u.Query()
+	if q.Get("work") == sharedSlot {
+		return sharedSlot, ""
+	}
+	if id := q.Get("from"); id != "" {
+		return id, id // OnNav checks that it names a lesson
+	}
+	return scratchSlot, ""
+}
+
+// testHook is the handler a browser test asks to fail (?fail=NAME), only
+// when the test has set window.reconcileTestHooks before the page loaded.
+func testHook(u *url.URL) string {
+	if !app.IsClient || u == nil || !app.Window().Get("reconcileTestHooks").Truthy() {
+		return ""
+	}
+	return u.Query().Get("fail")
+}
+
+// slotTitle names a slot in "Your work".
+func slotTitle(slot string) string {
+	switch slot {
+	case scratchSlot:
+		return "The blank playground"
+	case sharedSlot:
+		return "The last share link you opened"
+	}
+	if sc, _, err := openLesson(slot); err == nil && sc != nil {
+		return "Try it yourself: " + sc.Title
+	}
+	return slot
+}
+
+// slotHref is the address of a slot.
+func slotHref(slot string) string {
+	switch slot {
+	case scratchSlot:
+		return "/play"
+	case sharedSlot:
+		return "/play?work=shared"
+	}
+	return "/play?from=" + url.QueryEscape(slot)
+}
