@@ -41,17 +41,8 @@ func manifestNames(ms []manifest.Manifest) string {
 // first one they name exactly, else the first that matches a pattern.
 func Evidence(run *sim.Sim, sc *scenario.Scenario) (api.Ref, bool) {
 	for _, e := range sc.Expect {
-		kind, name := "", ""
-		switch {
-		case e.Assertion != nil && !e.Assertion.Count:
-			kind, name = e.Assertion.Kind, e.Assertion.Name
-		case e.Event != nil:
-			k, n, err := assertion.ParseObjectRef(e.Event.Object)
-			if err != nil {
-				continue
-			}
-			kind, name = k, n
-		default:
+		kind, name, ok := namedBy(e, false)
+		if !ok {
 			continue
 		}
 		for _, o := range run.Store().List(kind) {
@@ -76,17 +67,8 @@ func SymptomPass(run *sim.Sim, sc *scenario.Scenario) (sim.Pass, bool) {
 		if e.At != at {
 			continue
 		}
-		kind, name := "", ""
-		switch {
-		case e.Assertion != nil && !e.Assertion.Count && e.Assertion.Traffic == nil:
-			kind, name = e.Assertion.Kind, e.Assertion.Name
-		case e.Event != nil:
-			k, n, err := assertion.ParseObjectRef(e.Event.Object)
-			if err != nil {
-				continue
-			}
-			kind, name = k, n
-		default:
+		kind, name, ok := namedBy(e, true)
+		if !ok {
 			continue
 		}
 		if passes == nil {
@@ -165,4 +147,18 @@ func (s *Session) GiveResponse(sc *scenario.Scenario) ([]sim.Output, error) {
 		outs = append(outs, out)
 	}
 	return outs, nil
+}
+
+// namedBy is the kind and name (or name pattern) of the object an
+// expectation is about: an assertion's object (not a count, nor traffic
+// when noTraffic), or an event's object.
+func namedBy(e scenario.Expect, noTraffic bool) (kind, name string, ok bool) {
+	switch {
+	case e.Assertion != nil && !e.Assertion.Count && !(noTraffic && e.Assertion.Traffic != nil):
+		return e.Assertion.Kind, e.Assertion.Name, true
+	case e.Event != nil:
+		k, n, err := assertion.ParseObjectRef(e.Event.Object)
+		return k, n, err == nil
+	}
+	return "", "", false
 }

@@ -245,19 +245,6 @@ func (s *Session) Fork() (*Session, error) {
 	return Of(f), nil
 }
 
-// SymptomAt is when a failure lesson shows its symptom: the time of its
-// last expectation (expectations describe the world the lesson breaks), or
-// a minute after its last step when it has none.
-func SymptomAt(sc *scenario.Scenario) api.Time {
-	var t api.Time
-	for _, e := range sc.Expect {
-		t = max(t, e.At)
-	}
-	if t > 0 {
-		return t
-	}
-	for _, st := range sc.Steps {
-		t = max(t, st.At)
-	}
-	return t + api.Minute
-}
+// SymptomAt is when a failure lesson shows its symptom (the scenario's
+// SymptomAt: its last expectation's time, or a minute after its last step).
+func SymptomAt(sc *scenario.Scenario) api.Time { return sc.SymptomAt() }

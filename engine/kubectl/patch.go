@@ -374,33 +374,23 @@ func parsePatchPayload(payload string) (any, error) {
 // deeperThan says whether a decoded value nests mappings and lists more
 // than n levels deep; it never walks deeper than n+1 levels itself.
 func deeperThan(v any, n int) bool {
+	var kids []any
 	switch v := v.(type) {
 	case map[string]any:
-		if n == 0 {
-			return true
-		}
-		for _, x := range v {
-			if deeperThan(x, n-1) {
-				return true
-			}
-		}
-	case map[any]any:
-		if n == 0 {
-			return true
-		}
-		for _, x := range v {
-			if deeperThan(x, n-1) {
-				return true
-			}
+		for _, k := range sortedKeys(v) {
+			kids = append(kids, v[k])
 		}
 	case []any:
-		if n == 0 {
+		kids = v
+	default:
+		return false
+	}
+	if n == 0 {
+		return true
+	}
+	for _, x := range kids {
+		if deeperThan(x, n-1) {
 			return true
-		}
-		for _, x := range v {
-			if deeperThan(x, n-1) {
-				return true
-			}
 		}
 	}
 	return false
