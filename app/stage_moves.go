@@ -156,7 +156,7 @@ func (s *stage) inject(ctx app.Context) {
 	s.pause()
 	s.alert = ""
 	s.act(ctx, "inject", "Injecting "+line, func() {
-		f, err := sim.ParseFault(line)
+		f, err := s.ses.ParseFault(line)
 		if err == nil {
 			_, err = s.give(ctx, f)
 		}

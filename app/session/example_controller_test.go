@@ -138,12 +138,25 @@ func TestAnExampleControllerOnTheStage(t *testing.T) {
 	if want := []int{lineEveryPass, lineCompare, lineLabel}; !slices.Equal(v.Pseudocode.Ran, want) {
 		t.Errorf("labeling pass lit %v, want %v", v.Pseudocode.Ran, want)
 	}
-	// Crashed, it is restarted as its process is.
-	// (fault.Parse knows the built-in controllers only: the fault is
-	// made here as the palette would make it.)
-	crash := sim.Fault{Fault: fault.Fault{Verb: fault.Crash, Target: "pod-labeler", Count: 1}, Line: "crash pod-labeler"}
+	// Crashed, it is restarted as its process is. The fault palette offers
+	// it, and its line is read for this run, whose registry has it.
+	line := session.FaultForm{Verb: fault.Crash, Target: "pod-labeler"}.Line(v.Targets)
+	if line != "crash pod-labeler" {
+		t.Fatalf("the palette's crash of the labeler: %q", line)
+	}
+	crash, err := s.ParseFault(line)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if _, err := s.Inject(crash); err != nil {
 		t.Fatal(err)
+	}
+	// A name the run has not is refused, in the grammar's words, listing the
+	// run's controllers.
+	names := append(controller.Names(), "pod-labeler")
+	refused := fmt.Sprintf("fault crash: unknown controller %q: want one of %s", "pod-labeller", strings.Join(names, ", "))
+	if _, err := s.ParseFault("crash pod-labeller"); err == nil || err.Error() != refused {
+		t.Errorf("crash pod-labeller: %v\nwant %s", err, refused)
 	}
 	if _, err := s.Inject(sim.Kubectl{Line: "label pod -l app=web example.reconcile/node-"}); err != nil {
 		t.Fatal(err)

@@ -225,6 +225,10 @@ func (s *Session) BeyondLastPass() api.Time {
 	return s.run.Now() - at
 }
 
+// ParseFault reads a fault line (FaultForm.Line) for this run: a
+// controller it names is one of the run's registry.
+func (s *Session) ParseFault(line string) (sim.Fault, error) { return s.run.ParseFault(line) }
+
 // Inject gives an input now, as Try then Commit.
 func (s *Session) Inject(in sim.Input) (sim.Output, error) {
 	a, err := s.Try(in)

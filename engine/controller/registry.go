@@ -160,9 +160,12 @@ func Lookup(specs []Spec, name string) (Spec, bool) {
 }
 
 // Names returns the name of every built-in controller, in registry order.
-func Names() []string {
-	out := make([]string, len(Builtin))
-	for i, s := range Builtin {
+func Names() []string { return NamesIn(Builtin) }
+
+// NamesIn returns the name of every controller of specs, in their order.
+func NamesIn(specs []Spec) []string {
+	out := make([]string, len(specs))
+	for i, s := range specs {
 		out[i] = s.Name
 	}
 	return out

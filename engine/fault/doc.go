@@ -13,5 +13,7 @@
 //	push-image REF [DIGEST]   a tag pushed again: the same name, other content
 //	delete-pod NAME           NAME, NAMESPACE/NAME, or a selector such as app=web
 //
-// Parse reads a line into a Fault; Fault.String writes it back.
+// Parse reads a line into a Fault; Fault.String writes it back. ParseIn
+// reads it for a run whose registry is given: the controllers a fault may
+// name are that run's.
 package fault

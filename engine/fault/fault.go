@@ -114,10 +114,14 @@ func (f Fault) String() string {
 }
 
 // Parse parses a fault line such as "node-down worker-2" or
-// "drop-watch replicaset-controller 3". It checks the verb, the number of
-// words and that controllers are known; that a node exists is the
-// simulation's to check.
-func Parse(s string) (Fault, error) {
+// "drop-watch replicaset-controller 3" for a run of the built-in
+// controllers (ParseIn with controller.Builtin).
+func Parse(s string) (Fault, error) { return ParseIn(controller.Builtin, s) }
+
+// ParseIn parses a fault line for a run whose registry is specs. It checks
+// the verb, the number of words and that a controller it names is one of
+// specs; that a node exists is the simulation's to check.
+func ParseIn(specs []controller.Spec, s string) (Fault, error) {
 	words := strings.Fields(s)
 	if len(words) == 0 {
 		return Fault{}, fmt.Errorf("empty fault: want one of %s", strings.Join(Verbs, ", "))
@@ -137,8 +141,8 @@ func Parse(s string) (Fault, error) {
 		return Fault{}, fmt.Errorf("fault %s takes %s, got %d word(s) after it: write %s %s", verb, u, len(args), verb, u)
 	}
 	f := Fault{Verb: verb, Target: args[0], Count: 1}
-	if strings.HasPrefix(u, "CONTROLLER") && !controller.Known(f.Target) {
-		return Fault{}, fmt.Errorf("fault %s: unknown controller %q: want one of %s", verb, f.Target, strings.Join(controller.Names(), ", "))
+	if err := CheckController(specs, f); err != nil {
+		return Fault{}, err
 	}
 	if len(args) == 2 {
 		switch verb {
@@ -175,6 +179,18 @@ func Parse(s string) (Fault, error) {
 		}
 	}
 	return f, nil
+}
+
+// CheckController checks that the controller f names, if its verb names
+// one, is one of specs (the registry of the run it is for).
+func CheckController(specs []controller.Spec, f Fault) error {
+	if !strings.HasPrefix(usage[f.Verb], "CONTROLLER") {
+		return nil
+	}
+	if _, ok := controller.Lookup(specs, f.Target); !ok {
+		return fmt.Errorf("fault %s: unknown controller %q: want one of %s", f.Verb, f.Target, strings.Join(controller.NamesIn(specs), ", "))
+	}
+	return nil
 }
 
 // CheckDigest checks the form of an image digest: sha256:<hex>.

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"reconcile/engine/api"
+	"reconcile/engine/controller"
 )
 
 func TestParse(t *testing.T) {
@@ -49,5 +50,24 @@ func TestParse(t *testing.T) {
 		if _, err := Parse(line); err == nil || err.Error() != want {
 			t.Errorf("Parse(%q): got %v\nwant %s", line, err, want)
 		}
+	}
+}
+
+// TestParseIn: a fault for a run names the run's controllers, those of its
+// registry, and an unknown one is refused with the same words, listing them.
+func TestParseIn(t *testing.T) {
+	specs := []controller.Spec{{Name: "pod-labeler"}, {Name: controller.Kubelet}}
+	if got, err := ParseIn(specs, "crash pod-labeler"); err != nil || got != (Fault{Verb: Crash, Target: "pod-labeler", Count: 1}) {
+		t.Errorf("crash pod-labeler: %+v, %v", got, err)
+	}
+	if _, err := Parse("crash pod-labeler"); err == nil {
+		t.Error("crash pod-labeler parses for a run of the built-in controllers")
+	}
+	want := `fault drop-watch: unknown controller "replicaset-controller": want one of pod-labeler, kubelet`
+	if _, err := ParseIn(specs, "drop-watch replicaset-controller 2"); err == nil || err.Error() != want {
+		t.Errorf("got %v, want %s", err, want)
+	}
+	if got, err := ParseIn(specs, "node-down worker-1"); err != nil || got.Target != "worker-1" {
+		t.Errorf("node-down worker-1: %+v, %v", got, err)
 	}
 }

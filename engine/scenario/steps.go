@@ -96,6 +96,8 @@ func (l *loader) fault(n *yaml.Node, path string) (sim.Fault, bool) {
 	if !ok {
 		return sim.Fault{}, false
 	}
+	// A lesson's run has the built-in controllers (Config names no other
+	// registry): its faults are read for them.
 	f, err := sim.ParseFault(strings.Join(strings.Fields(s), " "))
 	if err != nil {
 		l.fail(n, "%s: %v", path, err)

@@ -10,8 +10,11 @@ import (
 )
 
 // checkFault checks what a fault names that only the run knows: that a
-// node exists.
+// controller is one of the run's registry, that a node exists.
 func (s *Sim) checkFault(f Fault) error {
+	if err := fault.CheckController(s.cfg.specs(), f.Fault); err != nil {
+		return err
+	}
 	if f.Verb == fault.NodeDown || f.Verb == fault.NodeUp {
 		if _, ok := s.w.kubelets[f.Target]; !ok {
 			return fmt.Errorf("%s: no node named %q", f.Verb, f.Target)

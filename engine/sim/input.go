@@ -71,9 +71,17 @@ func (Commit) Text() string { return "git commit" }
 // Text returns "Ctrl+C (COMMAND)".
 func (i Interrupt) Text() string { return "Ctrl+C (" + i.Command + ")" }
 
-// ParseFault reads a fault line into an input that keeps the line.
+// ParseFault reads a fault line into an input that keeps the line, for a
+// run of the built-in controllers (Sim.ParseFault reads it for a run).
 func ParseFault(line string) (Fault, error) {
 	f, err := fault.Parse(line)
+	return Fault{Fault: f, Line: line}, err
+}
+
+// ParseFault reads a fault line for this run: a controller it names is
+// one of the run's registry (Config.Registry).
+func (s *Sim) ParseFault(line string) (Fault, error) {
+	f, err := fault.ParseIn(s.cfg.specs(), line)
 	return Fault{Fault: f, Line: line}, err
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
+	"strings"
 	"testing"
 
 	"reconcile/engine/api"
@@ -121,6 +122,54 @@ func TestAControllerIsOneFileAndOneRegistryLine(t *testing.T) {
 	}
 	if ok, why := s.Converged(); !ok {
 		t.Errorf("labels written: not converged: %s", why)
+	}
+}
+
+// A fault may name the controller: a fault line is read for the run it is
+// given to, whose registry has it. A run without it refuses the fault, in
+// the parser's words, and records nothing.
+func TestAFaultNamesTheRunsControllers(t *testing.T) {
+	s, err := sim.New(sim.Config{Seed: 1, Objects: []sim.Object{{Object: deployment("web", 1)}},
+		Controllers: append(slices.Clone(controller.Builtin), labelerSpec)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stop, err := s.ParseFault("stop pod-labeler")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Inject(stop); err != nil {
+		t.Fatal(err)
+	}
+	s.RunUntil(api.Second, 0)
+	state := ""
+	for _, c := range s.Controllers() {
+		if c.Name == "pod-labeler" {
+			state = c.State
+		}
+	}
+	if state != "stopped" {
+		t.Errorf("after stop pod-labeler: state %q, want stopped", state)
+	}
+	names := append(controller.Names(), "pod-labeler")
+	want := fmt.Sprintf("fault crash: unknown controller %q: want one of %s", "pod-labeller", strings.Join(names, ", "))
+	if _, err := s.ParseFault("crash pod-labeller"); err == nil || err.Error() != want {
+		t.Errorf("crash pod-labeller: %v\nwant %s", err, want)
+	}
+
+	builtin, err := sim.New(sim.Config{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want = fmt.Sprintf("fault crash: unknown controller %q: want one of %s", "pod-labeler", strings.Join(controller.Names(), ", "))
+	if _, err := builtin.ParseFault("crash pod-labeler"); err == nil || err.Error() != want {
+		t.Errorf("parsed for a run without it: %v\nwant %s", err, want)
+	}
+	if _, err := builtin.Inject(stop); err == nil || err.Error() != strings.Replace(want, "crash", "stop", 1) {
+		t.Errorf("given to a run without it: %v", err)
+	}
+	if n := len(builtin.Inputs()); n != 0 {
+		t.Errorf("a refused fault recorded: %d inputs", n)
 	}
 }
 

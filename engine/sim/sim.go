@@ -363,7 +363,7 @@ func (s *Sim) Copy() *Sim {
 
 // Inject gives an input now (after the current pass) and records it. It
 // refuses, changing nothing, an input the run cannot take (a fault naming a
-// node it does not have).
+// node or a controller it does not have).
 func (s *Sim) Inject(in Input) (Output, error) {
 	if in == nil {
 		return Output{}, fmt.Errorf("no input")
