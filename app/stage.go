@@ -146,7 +146,7 @@ func (s *stage) refresh() {
 	if guard(&s.alert, "Reading the run", func() { v = s.reader.Read(s.ses, s.digestNow || !app.IsClient) }) {
 		if f, ok := s.host.(focuser); ok {
 			if c := f.focusPass(v.N); c != nil {
-				v.Current = c
+				s.ses.Show(&v, *c)
 			}
 		}
 		shown := v.N // the pass the ring draws

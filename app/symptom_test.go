@@ -35,6 +35,10 @@ func TestSymptomShowsTheOpenGap(t *testing.T) {
 	if c.N == p.view.N {
 		t.Fatalf("the symptom pass is the current pass %d: the test expects a later quiet pass", c.N)
 	}
+	// The now box says the pass it shows, not the quiet pass the run is at.
+	if what := p.view.Explained.What; !strings.HasPrefix(what, "deployment-controller") {
+		t.Errorf("at the symptom the now box says %q, want the deployment-controller's pass in words", what)
+	}
 	html := app.HTMLString(p.Render())
 	for _, want := range []string{"This is the symptom. It showed in pass", "deployment-controller"} {
 		if !strings.Contains(html, want) {

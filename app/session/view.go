@@ -303,3 +303,14 @@ func deletedByInput(s *Session, since int) string {
 	}
 	return why
 }
+
+// Show makes p the view's current pass, read as Read reads the run's own:
+// its words and the pseudocode it lit, with the run's controllers. A page
+// that shows another pass than the last one run (the pass a symptom showed
+// in) shows it whole.
+func (s *Session) Show(v *View, p sim.Pass) {
+	reg := s.run.Config().Registry()
+	v.Current = &p
+	v.Explained = ExplainIn(reg, p)
+	v.Pseudocode = pseudocodeOf(reg, p)
+}
