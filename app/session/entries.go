@@ -114,7 +114,7 @@ func inputWords(in sim.Input) string {
 // An input with nothing recorded has not been given yet.
 type inputRecords struct {
 	outputs []sim.Output
-	notes   []string
+	notes   []sim.Note
 	used    map[int]bool // outputs, then notes (len(outputs)+i), matched already
 }
 
@@ -127,25 +127,21 @@ func newInputRecords(run *sim.Sim) *inputRecords {
 func (r *inputRecords) find(pi placedInput) (InputEntry, bool) {
 	e := InputEntry{After: pi.after, At: pi.at.String(), Text: inputWords(pi.in), Learner: pi.learner}
 	if f, ok := pi.in.(sim.Fault); ok {
-		prefix := "t=" + pi.at.String() + " "
+		// ofIt: a note of this fault, given at its time.
+		ofIt := func(n sim.Note) bool { return n.At == pi.at && n.Fault == f }
 		for i, n := range r.notes {
-			if r.used[len(r.outputs)+i] || !strings.HasPrefix(n, prefix) {
-				continue
-			}
-			rest := n[len(prefix):]
-			refused := strings.HasPrefix(rest, "fault refused: ")
-			if rest != f.Text() && !refused {
+			if r.used[len(r.outputs)+i] || !ofIt(n) || (!n.Refused && !n.Applied()) {
 				continue
 			}
 			r.used[len(r.outputs)+i] = true
 			var out []string
-			if refused {
-				out, e.ExitCode = append(out, rest), 1
+			if n.Refused {
+				out, e.ExitCode = append(out, "fault refused: "+n.Words), 1
 			}
 			// What the fault noted of its own, right after it.
-			for j := i + 1; j < len(r.notes) && strings.HasPrefix(r.notes[j], prefix+f.Verb+": "); j++ {
+			for j := i + 1; j < len(r.notes) && ofIt(r.notes[j]) && !r.notes[j].Refused && !r.notes[j].Applied(); j++ {
 				r.used[len(r.outputs)+j] = true
-				out = append(out, r.notes[j][len(prefix):])
+				out = append(out, f.Verb+": "+r.notes[j].Words)
 			}
 			if len(out) > 0 {
 				e.Output = strings.Join(out, "\n") + "\n"

@@ -194,3 +194,52 @@ func BenchmarkReadAfterNext(b *testing.B) {
 		r.Read(s, false)
 	}
 }
+
+// A lesson's faults at one moment: one the run refuses (a node it does not
+// have), one that finds nothing to do and says so, one applied. Each entry
+// shows what its own fault noted, and nothing another noted.
+func TestEntriesMatchEachFaultItsNotes(t *testing.T) {
+	cfg := mustLoad(t, "self-healing").Config()
+	for _, in := range faults("node-down worker-9", "delete-pod app=nothing", "node-up worker-8") {
+		cfg.Steps = append(cfg.Steps, sim.Step{At: 30 * api.Second, Input: in})
+	}
+	s, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Seek(34); err != nil {
+		t.Fatal(err)
+	}
+	var r Reader
+	v := r.Read(s, false)
+	checkEntries(t, s, v)
+	got := map[string]InputEntry{}
+	for _, e := range v.Entries {
+		if e.Input == nil || e.Input.At != "30s" {
+			continue
+		}
+		if _, ok := got[e.Input.Text]; ok {
+			t.Errorf("%s: twice in the log", e.Input.Text)
+		}
+		got[e.Input.Text] = *e.Input
+	}
+	want := map[string]InputEntry{
+		"fault: delete-pod app=web":     {},
+		"fault: node-down worker-9":     {Output: "fault refused: node-down: no node named \"worker-9\"\n", ExitCode: 1},
+		"fault: delete-pod app=nothing": {Output: "delete-pod: no active pod matches app=nothing\n"},
+		"fault: node-up worker-8":       {Output: "fault refused: node-up: no node named \"worker-8\"\n", ExitCode: 1},
+	}
+	for text, w := range want {
+		e, ok := got[text]
+		if !ok {
+			t.Errorf("%s: not in the log at 30s", text)
+			continue
+		}
+		if e.Output != w.Output || e.ExitCode != w.ExitCode {
+			t.Errorf("%s: printed %q, exit %d; want %q, exit %d", text, e.Output, e.ExitCode, w.Output, w.ExitCode)
+		}
+	}
+	if len(got) != len(want)+1 { // and kubectl get pods
+		t.Errorf("inputs at 30s: %d, want %d", len(got), len(want)+1)
+	}
+}

@@ -51,7 +51,7 @@ func TestSkipStartupLandsConvergedBeforeTheFirstStep(t *testing.T) {
 	if ran := s.NextEvent(); ran != 0 || s.N() != 33 || s.run.Now() != 30*api.Second {
 		t.Fatalf("NextEvent ran %d passes, to pass %d at %s; want it to stop at the step at 30s, before pass 34", ran, s.N(), s.run.Now())
 	}
-	if got := s.run.Notes()[notes:]; len(got) != 1 || !strings.HasSuffix(got[0], "delete-pod app=web") {
+	if got := s.run.Notes()[notes:]; len(got) != 1 || !strings.HasSuffix(got[0].String(), "delete-pod app=web") {
 		t.Errorf("faults given by the step: %q", got)
 	}
 	if ran := s.NextEvent(); ran != 1 || s.N() != 34 {

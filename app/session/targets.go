@@ -151,8 +151,8 @@ func History(run *sim.Sim, max int) []string {
 		text string
 	}
 	var out []line
-	for i, n := range run.Notes() {
-		out = append(out, line{run.NoteTimes()[i], n})
+	for _, n := range run.Notes() {
+		out = append(out, line{n.At, n.String()})
 	}
 	for _, o := range run.Outputs() {
 		text := "t=" + o.AtText + " " + o.Command

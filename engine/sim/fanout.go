@@ -123,14 +123,14 @@ func (w *world) deliver(i int, ev store.WatchEvent, informed *uint64) {
 	}
 	if c.drop > 0 {
 		c.drop--
-		w.note(fmt.Sprintf("t=%s dropped %s %s on its way to %s", w.now, ev.Type, api.RefOf(ev.Object), c.name))
+		w.note(Note{Words: fmt.Sprintf("dropped %s %s on its way to %s", ev.Type, api.RefOf(ev.Object), c.name)})
 		return
 	}
 	r := recipient{ctrl: int32(i), epoch: int32(c.epoch), inform: int32(inform)}
 	w.send(c, ev, r)
 	if c.dup > 0 {
 		c.dup--
-		w.note(fmt.Sprintf("t=%s duplicated %s %s on its way to %s", w.now, ev.Type, api.RefOf(ev.Object), c.name))
+		w.note(Note{Words: fmt.Sprintf("duplicated %s %s on its way to %s", ev.Type, api.RefOf(ev.Object), c.name)})
 		r.inform = 0
 		w.send(c, ev, r)
 	}

@@ -27,10 +27,10 @@ func (s *Sim) checkFault(f Fault) error {
 // it does not have) is noted as refused and changes nothing.
 func (s *Sim) fault(w *world, f Fault) {
 	if err := s.checkFault(f); err != nil {
-		w.note(fmt.Sprintf("t=%s fault refused: %v", w.now, err))
+		w.note(Note{Fault: f, Refused: true, Words: err.Error()})
 		return
 	}
-	w.note(fmt.Sprintf("t=%s %s", w.now, f.Text()))
+	w.note(Note{Fault: f})
 	switch f.Verb {
 	case fault.NodeDown:
 		node := f.Target
@@ -48,7 +48,7 @@ func (s *Sim) fault(w *world, f Fault) {
 		w.start(w.kubelets[node], queue.NodeStarted)
 		w.beatStart(node)
 	case fault.DeletePod:
-		w.deletePod(f.Target)
+		w.deletePod(f)
 	case fault.CPU:
 		w.setCPU(f)
 	case fault.DropWatch, fault.DuplicateWatch, fault.DelayWatch, fault.Crash, fault.Stop, fault.Start, fault.Sync:
@@ -94,9 +94,11 @@ func (s *Sim) fault(w *world, f Fault) {
 	w.drain()
 }
 
-// deletePod deletes a pod by name ("web-x", "shop/web-x") or, given a
-// label selector ("app=web"), the first active pod (by name) it matches.
-func (w *world) deletePod(target string) {
+// deletePod deletes the pod a delete-pod fault names ("web-x",
+// "shop/web-x") or, given a label selector ("app=web"), the first active
+// pod (by name) it matches.
+func (w *world) deletePod(f Fault) {
+	target := f.Target
 	ns, name := "default", target
 	if i := strings.Index(name, "/"); i >= 0 {
 		ns, name = name[:i], name[i+1:]
@@ -115,11 +117,11 @@ func (w *world) deletePod(target string) {
 			}
 		}
 		if name == "" {
-			w.note(fmt.Sprintf("t=%s delete-pod: no active pod matches %s", w.now, target))
+			w.note(Note{Fault: f, Words: "no active pod matches " + target})
 			return
 		}
 	}
 	if _, err := w.store.Delete("Pod", ns, name, false); err != nil {
-		w.note(fmt.Sprintf("t=%s delete-pod: %v", w.now, err))
+		w.note(Note{Fault: f, Words: err.Error()})
 	}
 }

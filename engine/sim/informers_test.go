@@ -95,8 +95,8 @@ func TestFaultGivesAControllerItsOwnWatch(t *testing.T) {
 	}
 	dropped := ""
 	for _, n := range s.Notes() {
-		if strings.Contains(n, "dropped") {
-			dropped = n
+		if strings.Contains(n.String(), "dropped") {
+			dropped = n.String()
 		}
 	}
 	if !strings.Contains(dropped, "on its way to replicaset-controller") {

@@ -498,12 +498,9 @@ func (s *Sim) Outputs() []Output {
 // Outside returns what pods did outside the cluster, oldest first.
 func (s *Sim) Outside() []SideEffect { return s.w.outside }
 
-// Notes returns the faults applied so far, in words.
-func (s *Sim) Notes() []string { return s.w.notes }
-
-// NoteTimes returns when each of Notes was made, in order. The slice is
-// shared: do not change it.
-func (s *Sim) NoteTimes() []api.Time { return s.w.noteAt }
+// Notes returns what the run noted so far (the faults applied or refused,
+// what they did), in order. The slice is shared: do not change it.
+func (s *Sim) Notes() []Note { return s.w.notes }
 
 // Inputs returns the inputs given by Inject, in order. The slice is
 // shared: do not change it.

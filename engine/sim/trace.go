@@ -4,7 +4,6 @@ import (
 	"crypto/sha256"
 	"encoding/json"
 	"fmt"
-	"strings"
 
 	"reconcile/engine/api"
 )
@@ -44,8 +43,10 @@ func (w *world) record(o Output) {
 	w.hash(o)
 }
 
-func (w *world) note(s string) {
-	w.notes, w.noteAt = append(w.notes, s), append(w.noteAt, w.now)
+// note notes n, made now.
+func (w *world) note(n Note) {
+	n.At = w.now
+	w.notes = append(w.notes, n)
 }
 
 // hash chains v's JSON: the chain becomes the SHA-256 of the chain and it.
@@ -86,6 +87,11 @@ func (w *world) digest() string {
 	}
 	b, _ := json.Marshal(w.outputs)
 	h.Write(b)
-	h.Write([]byte(strings.Join(w.notes, "\n")))
+	for i, n := range w.notes {
+		if i > 0 {
+			h.Write([]byte("\n"))
+		}
+		h.Write([]byte(n.String()))
+	}
 	return fmt.Sprintf("sha256:%x", h.Sum(nil))
 }

@@ -65,8 +65,7 @@ type world struct {
 	last    Pass     // the pass just run, as appendPass returns it
 	chain   [32]byte // hash chain over passes, outputs, events, side effects
 	outputs []Output
-	notes   []string   // faults applied, in order
-	noteAt  []api.Time // when each note was made
+	notes   []Note // faults applied, in order
 	// outside records what pods did outside the cluster (side effects),
 	// which no rollback undoes.
 	outside []SideEffect
@@ -143,7 +142,7 @@ func (w *world) clone() *world {
 		out.watches[i] = wt
 	}
 	out.outputs = slices.Clip(w.outputs)
-	out.notes, out.noteAt = slices.Clip(w.notes), slices.Clip(w.noteAt)
+	out.notes = slices.Clip(w.notes)
 	out.store = w.store.Clone()
 	out.traffic = w.traffic.clone()
 	out.pods.terminating = w.pods.terminating.Clone()
