@@ -127,7 +127,7 @@ func (p *Playground) apply(ctx app.Context) {
 			return
 		}
 		if a.Output.ExitCode != 0 {
-			p.refuseOutput(ms, a.Output)
+			p.refuseOutput(text, ms, a.Output)
 			return
 		}
 		a.Commit()
@@ -160,10 +160,18 @@ func (p *Playground) refuse(err error) {
 	}
 }
 
-// refuseOutput shows the API server's refusal of an apply, placed at the
-// document of the object it names.
-func (p *Playground) refuseOutput(ms []manifest.Manifest, out sim.Output) {
+// refuseOutput shows the API server's refusal of an apply: an Invalid
+// object's causes at the fields they name (where the CLI places them in a
+// file), another refusal at the document of the object it names.
+func (p *Playground) refuseOutput(text string, ms []manifest.Manifest, out sim.Output) {
 	msg := strings.TrimSpace(out.Output)
+	if list := session.Refusals(editorFile, text, out); len(list) > 0 {
+		for _, e := range list {
+			p.editor.problems = append(p.editor.problems, problemAt{line: e.Pos.Line, col: e.Pos.Col, msg: e.Msg})
+		}
+		p.editor.alert = fmt.Sprintf("Nothing was applied: the API server refused it. %s:%d:%d: %s", editorFile, list[0].Pos.Line, list[0].Pos.Col, msg)
+		return
+	}
 	for _, m := range ms {
 		meta := m.Object.Meta()
 		if strings.Contains(msg, `"`+meta.Name+`"`) || strings.Contains(msg, "/"+meta.Name+" ") {

@@ -113,8 +113,8 @@ func TestPlaygroundApplyErrorChangesNothing(t *testing.T) {
 	// The API server's refusal changes nothing either.
 	p.editor.desired = strings.Replace(session.ManifestsText(p.sc, playgroundScenario), "replicas: 3", "replicas: -1", 1)
 	p.apply(ctx)
-	if !strings.Contains(p.editor.alert, "refused") || !strings.Contains(p.editor.alert, "spec.replicas") || !strings.Contains(p.editor.alert, "Desired state:1:1") {
-		t.Errorf("alert = %q, want the API server's refusal of spec.replicas at the document", p.editor.alert)
+	if !strings.Contains(p.editor.alert, "refused") || !strings.Contains(p.editor.alert, "spec.replicas") || !strings.Contains(p.editor.alert, "Desired state:6:13") {
+		t.Errorf("alert = %q, want the API server's refusal of spec.replicas at the field", p.editor.alert)
 	}
 	if p.view.Digest != before {
 		t.Errorf("a refused apply changed the world")

@@ -273,6 +273,23 @@ func TestBrowserPlay(t *testing.T) {
 		if got := eval[[]int](t, ctx, "reading the caret", `(() => { const e = document.activeElement; return [e.id == "desired" ? 1 : 0, e.selectionStart] })()`); got[0] != 1 || got[1] < 65 || got[1] > len(bad) {
 			t.Errorf("Go to line 6: focus on the editor %v, caret at %d", got[0] == 1, got[1])
 		}
+
+		// The API server's refusal is placed at the field, as reconcile check places it.
+		refused := "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: -1\n  selector: {matchLabels: {app: web}}\n" +
+			"  template:\n    metadata: {labels: {app: web}}\n    spec: {containers: [{name: web, image: shop/web:1.0}]}\n"
+		setEditor(t, ctx, refused)
+		clickButton(t, ctx, "Apply")
+		poll(t, ctx, "the API server's refusal", `document.getElementById("apply-alert").textContent.includes("refused")`, 5*time.Second)
+		if a := editorAlert(t, ctx); !strings.Contains(a, "Desired state:6:13: ") || !strings.Contains(a, "spec.replicas") {
+			t.Errorf("alert = %q, want the refusal at Desired state:6:13", a)
+		}
+		do(t, ctx, "going to the refused field", chromedp.Click(chromedp.Search(`//button[normalize-space(.) = "Go to line 6, column 13"]`)))
+		if got := eval[[]int](t, ctx, "reading the caret", `(() => { const e = document.activeElement; return [e.id == "desired" ? 1 : 0, e.selectionStart] })()`); got[0] != 1 || got[1] != strings.Index(refused, "-1") {
+			t.Errorf("Go to line 6, column 13: focus on the editor %v, caret at %d, want %d", got[0] == 1, got[1], strings.Index(refused, "-1"))
+		}
+		if m, after := pageDigest(t, ctx); m != n || after != before {
+			t.Errorf("a refused apply moved the world: pass %d digest %s, was pass %d digest %s", m, after, n, before)
+		}
 	})
 
 	t.Run("kubectl console", func(t *testing.T) {

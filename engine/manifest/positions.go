@@ -5,6 +5,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"reconcile/engine/validation"
 	"reconcile/engine/yamlpos"
 )
 
@@ -35,4 +36,18 @@ func (d Decoded) AtValue(field string, bad any) yamlpos.Pos {
 		}
 	}
 	return d.Source.Of(n)
+}
+
+// Invalid places each cause of the API server's refusal of the object (an
+// Invalid error) at the field it names, as AtValue finds it, in kubectl's
+// words for that one cause ("The Deployment \"web\" is invalid:
+// spec.replicas: Invalid value: -1: ..."). The scenario loader and the
+// playground's editor place refusals with it, so both point at one place.
+func (d Decoded) Invalid(e *validation.Error) yamlpos.ErrorList {
+	var out yamlpos.ErrorList
+	for _, c := range e.Causes {
+		one := validation.Error{Kind: e.Kind, Group: e.Group, Name: e.Name, Causes: validation.ErrorList{c}}
+		out = append(out, &yamlpos.Error{Pos: d.AtValue(c.Field, c.BadValue), Msg: one.Error()})
+	}
+	return out
 }

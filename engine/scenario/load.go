@@ -13,6 +13,7 @@ import (
 	"reconcile/engine/limits"
 	"reconcile/engine/manifest"
 	"reconcile/engine/sim"
+	"reconcile/engine/validation"
 	"reconcile/engine/yamlpos"
 )
 
@@ -339,9 +340,8 @@ func (l *loader) checkManifests(ds []manifest.Decoded, atCreate bool) []manifest
 		if atCreate && !l.trusted {
 			stored := obj.DeepCopyObject()
 			kinds.Default(stored)
-			for _, cause := range kinds.Errors(stored) {
-				at := d.AtValue(cause.Field, cause.BadValue)
-				l.errs = append(l.errs, &yamlpos.Error{Pos: at, Msg: fmt.Sprintf("The %s %q is invalid: %s", kind, obj.Meta().Name, cause.Error())})
+			if e := validation.NewError(kind, obj.Meta().Name, kinds.Errors(stored)); e != nil {
+				l.errs = append(l.errs, d.Invalid(e)...)
 			}
 			ref := api.RefOf(stored)
 			if first, dup := seen[ref]; dup {

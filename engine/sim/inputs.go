@@ -10,6 +10,7 @@ import (
 	"reconcile/engine/kubectl"
 	"reconcile/engine/manifest"
 	"reconcile/engine/store"
+	"reconcile/engine/validation"
 	"reconcile/engine/yamlpos"
 )
 
@@ -121,7 +122,8 @@ func (w *world) applyManifests(in Input, ms []manifest.Manifest, warns []string)
 	var b strings.Builder
 	b.WriteString(strings.Join(warns, ""))
 	code := 0
-	for _, m := range ms {
+	var invalid []Invalid
+	for i, m := range ms {
 		o := m.Object
 		exists := w.store.Get(o.GetTypeMeta().Kind, o.Meta().Namespace, o.Meta().Name) != nil
 		result, warning, err := kubectl.Apply(w.store, o, m.Config)
@@ -129,12 +131,16 @@ func (w *world) applyManifests(in Input, ms []manifest.Manifest, warns []string)
 		if err != nil {
 			fmt.Fprintf(&b, "%s\n", kubectlError(err, o, exists))
 			code = 1
+			var ve *validation.Error
+			if errors.As(err, &ve) {
+				invalid = append(invalid, Invalid{Object: i, Err: ve})
+			}
 			continue
 		}
 		k, _ := api.KindOf(o.GetTypeMeta().Kind)
 		fmt.Fprintf(&b, "%s/%s %s\n", k.Qualified(), o.Meta().Name, result)
 	}
-	w.record(Output{At: w.now, AtText: w.now.String(), Command: in.Text(), Output: b.String(), ExitCode: code})
+	w.record(Output{At: w.now, AtText: w.now.String(), Command: in.Text(), Output: b.String(), ExitCode: code, Invalid: invalid})
 }
 
 // applyObject applies one object of the desired state stored at t=0.

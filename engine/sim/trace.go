@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"reconcile/engine/api"
+	"reconcile/engine/validation"
 )
 
 // The trace: what a run did, in order, and its digest. Passes, outputs,
@@ -25,6 +26,17 @@ type Output struct {
 	ExitCode int `json:"exitCode"`
 	// Ended is when a watching command ended, if it ran for a while.
 	Ended string `json:"ended,omitempty"`
+	// Invalid are the API server's Invalid refusals of an apply's objects,
+	// each with the object's place in the applied text (0 the first), for
+	// an editor to point at the fields. Not part of the trace.
+	Invalid []Invalid `json:"-"`
+}
+
+// Invalid is the API server's refusal of the Object-th object of an
+// apply, with its causes.
+type Invalid struct {
+	Object int
+	Err    *validation.Error
 }
 
 // SideEffect is something a pod did outside the cluster: a database
