@@ -133,7 +133,7 @@ func (w *world) applyManifests(in Input, ms []manifest.Manifest, warns []string)
 			code = 1
 			var ve *validation.Error
 			if errors.As(err, &ve) {
-				invalid = append(invalid, Invalid{Object: i, Err: ve})
+				invalid = append(invalid, Invalid{Object: i, Err: ve.Plain()})
 			}
 			continue
 		}

@@ -14,6 +14,7 @@ import (
 
 	"reconcile/engine/api"
 	"reconcile/engine/controller"
+	"reconcile/engine/validation"
 )
 
 // Snapshots: the world after a pass as bytes, and back.
@@ -659,6 +660,7 @@ var snapPlainTypes = []reflect.Type{
 	reflect.TypeFor[string](), reflect.TypeFor[int](), reflect.TypeFor[int64](),
 	reflect.TypeFor[bool](), reflect.TypeFor[float64](), reflect.TypeFor[[]string](),
 	reflect.TypeFor[[]any](), reflect.TypeFor[map[string]any](), reflect.TypeFor[map[string]string](),
+	validation.RenderedType, // the bad values of an apply's refusals (Output.Invalid)
 }
 
 // snapObjectTypes are the types of the kinds the engine simulates.

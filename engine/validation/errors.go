@@ -3,6 +3,7 @@ package validation
 import (
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"strconv"
 	"strings"
 )
@@ -125,6 +126,28 @@ func renderValue(v any) string {
 // rawValue is a bad value already rendered, for the few places where the
 // API server prints one of its internal types.
 type rawValue string
+
+// RenderedType is the type Plain holds a bad value as.
+var RenderedType = reflect.TypeFor[rawValue]()
+
+// Plain returns a copy of e whose bad values are the text they render as
+// (strings kept, as positions look them up): the same words, without the
+// types behind them (a selector, a list), so that a run can keep the error
+// among its outputs and in its snapshots.
+func (e *Error) Plain() *Error {
+	c := *e
+	c.Causes = make(ErrorList, len(e.Causes))
+	for i, f := range e.Causes {
+		g := *f
+		switch g.BadValue.(type) {
+		case nil, string, rawValue:
+		default:
+			g.BadValue = rawValue(renderValue(g.BadValue))
+		}
+		c.Causes[i] = &g
+	}
+	return &c
+}
 
 // Required reports a missing value.
 func Required(p Path, detail string) *FieldError {
