@@ -74,3 +74,34 @@ func TestDeleteThenApplyIsOverBudget(t *testing.T) {
 	}
 	t.Log(res.Status.Why())
 }
+
+// What a reference solution costs, as verify prints it: the failed
+// requests of the lesson's traffic and the pods deleted since the start.
+func TestSolutionCost(t *testing.T) {
+	for _, tt := range []struct {
+		id, cost string
+	}{
+		// Scaled to four: the replicaset-controller deletes one pod.
+		{"self-healing", "1 pod replaced"},
+		// Five replicas committed to git: two pods added, none replaced.
+		{"edit-reverts", "0 pods replaced"},
+		// web and then web-next deleted: their three pods each.
+		{"immutable-field", "0 failed requests, 6 pods replaced"},
+	} {
+		sc, err := Load(tt.id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in, err := challenge.Given(sc, sc.Challenge.Solution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := challenge.Play(sc, in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := challenge.Cost(sc, res.Status); got != tt.cost {
+			t.Errorf("%s: the solution costs %s, want %s", tt.id, got, tt.cost)
+		}
+	}
+}

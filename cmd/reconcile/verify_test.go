@@ -28,7 +28,7 @@ func TestVerify(t *testing.T) {
 		stdout   string
 		stderr   string
 	}{
-		{name: "solved", code: 0, stdout: "solved  RECORD  (gitops-five: the goal held for 1m from t=2m2.4s, 1 input, digest sha256:675e1d27a63c)"},
+		{name: "solved", code: 0, stdout: "solved  RECORD  (gitops-five: the goal held for 1m from t=2m2.4s, 1 input, cost: 0 pods replaced, digest sha256:675e1d27a63c)"},
 		{name: "one input changed", old: `replicas: 5`, new: `replicas: 4`, code: 1,
 			stdout: "NOT SOLVED  RECORD  (gitops-five): out of time: the goal was not reached by t=6m40s"},
 		{name: "an input moved", old: `"after": 90`, new: `"after": 91`, code: 1,
@@ -129,7 +129,7 @@ func TestVerifyBundled(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, stdout, stderr := runCLI("verify", path)
-	if code != 0 || !strings.Contains(stdout, "solved  "+path+"  (edit-reverts: the goal held for 1m from t=2m2.4s, 1 input, digest sha256:") {
+	if code != 0 || !strings.Contains(stdout, "solved  "+path+"  (edit-reverts: the goal held for 1m from t=2m2.4s, 1 input, cost: 0 pods replaced, digest sha256:") {
 		t.Errorf("exit %d\n%s%s", code, stdout, stderr)
 	}
 	// The live edit in place of the commit: a shortcut, refused.

@@ -56,9 +56,13 @@ type Status struct {
 	// (Shortcut; Input is nil for a count that grew).
 	Forbid *scenario.Forbid
 	Input  *sim.Given
-	// Failed is how many requests failed since the start, Budget how many
-	// may (-1: no budget).
+	// Failed is how many requests failed since the start (counted when
+	// the lesson sends traffic), Budget how many may (-1: no budget).
 	Failed, Budget int
+	// PodsReplaced is how many pods that were running at the start, or
+	// started since, have been deleted (terminating or gone): what the
+	// fix cost in pods, beside Failed.
+	PodsReplaced int
 	// Deadline is when the time limit passes (0: no limit).
 	Deadline api.Time
 }
@@ -111,7 +115,10 @@ type Judge struct {
 	start api.Time
 	// counts are the number of objects of each kind an add: forbids,
 	// when the learner gave the first input.
-	counts  map[string]int
+	counts map[string]int
+	// pods are the UIDs of the pods seen not terminating since the start
+	// (or the learner's first input, when it came earlier).
+	pods    map[string]bool
 	started bool
 	holding bool
 	since   api.Time
@@ -164,6 +171,7 @@ func (j *Judge) Observe(s *sim.Sim) Status {
 		j.final = &st
 		return st
 	}
+	st.PodsReplaced = j.replaced(s)
 	// Shortcuts first: a goal reached by one is not solved.
 	for i := range j.ch.Forbid {
 		f := &j.ch.Forbid[i]
@@ -182,7 +190,7 @@ func (j *Judge) Observe(s *sim.Sim) Status {
 			}
 		}
 	}
-	if st.Budget >= 0 {
+	if st.Budget >= 0 || len(j.sc.Traffic) > 0 {
 		// From the start, or from the learner's first input when it came
 		// earlier (after the last pass before the start).
 		from := j.start
@@ -190,7 +198,7 @@ func (j *Judge) Observe(s *sim.Sim) Status {
 			from = min(from, in[0].At)
 		}
 		st.Failed = s.TrafficWindow("", from, now+api.Second).Failed
-		if st.Failed > st.Budget {
+		if st.Budget >= 0 && st.Failed > st.Budget {
 			return end(OverBudget)
 		}
 	}
@@ -221,6 +229,24 @@ func (j *Judge) Observe(s *sim.Sim) Status {
 	}
 	st.State = Holding
 	return st
+}
+
+// replaced counts the pods seen not terminating since the start that are
+// terminating or gone now. The judge sees the world after every pass, so
+// a pod that lived through a pass is seen.
+func (j *Judge) replaced(s *sim.Sim) int {
+	if j.pods == nil {
+		j.pods = map[string]bool{}
+	}
+	live := 0
+	for o := range s.Store().Each("Pod") {
+		m := o.Meta()
+		if m.DeletionTimestamp == nil {
+			j.pods[m.UID] = true
+			live++
+		}
+	}
+	return len(j.pods) - live
 }
 
 // HoldsUntil is when the goal, holding now, will have held for the hold

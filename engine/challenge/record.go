@@ -104,9 +104,19 @@ func Verify(sc *scenario.Scenario, file []byte, r *Record) (Verdict, error) {
 	case res.Digest != r.Digest:
 		v.Why = fmt.Sprintf("the replay solves the challenge but ends on digest %s, not the record's %s: the record was changed", short(res.Digest), short(r.Digest))
 	default:
-		v.Solved, v.Why = true, strings.TrimPrefix(res.Status.Why(), "solved: ")+fmt.Sprintf(", %s, digest %s", plural(len(r.Inputs), "input"), short(res.Digest))
+		v.Solved, v.Why = true, strings.TrimPrefix(res.Status.Why(), "solved: ")+fmt.Sprintf(", %s, cost: %s, digest %s", plural(len(r.Inputs), "input"), Cost(sc, res.Status), short(res.Digest))
 	}
 	return v, nil
+}
+
+// Cost says what a solution cost, from its status: "0 failed requests, 2
+// pods replaced" (failed requests when the lesson sends traffic).
+func Cost(sc *scenario.Scenario, st Status) string {
+	pods := plural(st.PodsReplaced, "pod") + " replaced"
+	if len(sc.Traffic) == 0 {
+		return pods
+	}
+	return plural(st.Failed, "failed request") + ", " + pods
 }
 
 func short(d string) string {
