@@ -1,10 +1,11 @@
 package scenarios
 
 import (
+	"reflect"
+	"strings"
 	"testing"
 
 	"reconcile/engine/challenge"
-	"reconcile/engine/scenario"
 )
 
 // The solution bot: every bundled challenge's reference solution solves
@@ -51,28 +52,38 @@ func TestChallenges(t *testing.T) {
 
 // immutable-field's budget is what makes it a challenge: the lesson's own
 // response, delete then apply, leaves the Service without ready endpoints
-// for a moment, and goes over a budget of no failed request.
+// for a moment, and goes over a budget of no failed request. The budget's
+// try is that response, so reconcile check proves it too.
 func TestDeleteThenApplyIsOverBudget(t *testing.T) {
 	sc, err := Load("immutable-field")
 	if err != nil {
 		t.Fatal(err)
 	}
-	steps := append([]scenario.Step(nil), sc.Response...)
-	for i := range steps {
-		steps[i].At = sc.Challenge.Start
+	ch := sc.Challenge
+	if len(ch.BudgetTry) != len(sc.Response) {
+		t.Fatalf("the budget's try has %d inputs; the response has %d", len(ch.BudgetTry), len(sc.Response))
 	}
-	in, err := challenge.Given(sc, steps)
+	for i, st := range sc.Response {
+		if got := ch.BudgetTry[i].Input; !reflect.DeepEqual(got, st.Input) {
+			t.Errorf("the budget's try[%d] is %#v, the response's %#v", i, got, st.Input)
+		}
+	}
+	p, err := challenge.Prove(sc)
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := challenge.Play(sc, in)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if res.Status.State != challenge.OverBudget || res.Status.Failed == 0 {
-		t.Errorf("delete then apply: %s", res.Status.Why())
+	res := p.OverBudget
+	if !p.OK() || res == nil || res.Status.State != challenge.OverBudget || res.Status.Failed == 0 ||
+		!strings.Contains(res.Status.Why(), "the budget is 0: Deleting web first deletes its ReplicaSet and pods") {
+		t.Fatalf("delete then apply: %v %+v", p.Failures, res)
 	}
 	t.Log(res.Status.Why())
+	// A try that costs nothing is a failed claim at its place.
+	ch.BudgetTry = ch.Solution[:1]
+	if p, err = challenge.Prove(sc); err != nil || len(p.Failures) != 1 ||
+		!strings.Contains(p.Failures[0].Error(), "challenge.failedRequests.try does not go over the budget: out of time") {
+		t.Errorf("a try within the budget: %v %v", err, p.Failures)
+	}
 }
 
 // What a reference solution costs, as verify prints it: the failed

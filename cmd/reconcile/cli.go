@@ -406,11 +406,15 @@ func checkCommand(args []string, stdout, stderr io.Writer) int {
 }
 
 // proofText says what a challenge's proof found: "the solution holds the
-// goal from t=2m2.4s, doing nothing does not, 2 shortcuts caught".
+// goal from t=2m2.4s, doing nothing does not, 2 shortcuts caught", and
+// ", the budget's try goes over it at t=1m12.3s" when it has one.
 func proofText(p *challenge.Proof) string {
-	caught := p.Claims - 2
-	return fmt.Sprintf("the solution holds the goal from t=%s, doing nothing does not, %s caught",
-		check.Duration(p.Solution.Status.Since), plural(caught, "shortcut"))
+	text := fmt.Sprintf("the solution holds the goal from t=%s, doing nothing does not, %s caught",
+		check.Duration(p.Solution.Status.Since), plural(p.Shortcuts, "shortcut"))
+	if p.OverBudget != nil {
+		text += fmt.Sprintf(", the budget's try goes over it at t=%s", check.Duration(p.OverBudget.Status.At))
+	}
+	return text
 }
 
 func plural(n int, word string) string {

@@ -63,6 +63,9 @@ type Status struct {
 	// started since, have been deleted (terminating or gone): what the
 	// fix cost in pods, beside Failed.
 	PodsReplaced int
+	// Message says why the budget is the lesson's (OverBudget; "" when
+	// the challenge gives no message).
+	Message string
 	// Deadline is when the time limit passes (0: no limit).
 	Deadline api.Time
 }
@@ -86,7 +89,15 @@ func (st Status) Why() string {
 		}
 		return fmt.Sprintf("shortcut: %s: %s", what, st.Forbid.Message)
 	case OverBudget:
-		return fmt.Sprintf("over budget: %d requests failed since the start; the budget is %d", st.Failed, st.Budget)
+		failed := fmt.Sprintf("%d requests", st.Failed)
+		if st.Failed == 1 {
+			failed = "1 request"
+		}
+		why := fmt.Sprintf("over budget: %s failed since the start; the budget is %d", failed, st.Budget)
+		if st.Message != "" {
+			why += ": " + st.Message
+		}
+		return why
 	case OutOfTime:
 		why := fmt.Sprintf("out of time: the goal was not reached by t=%s", check.Duration(st.Deadline))
 		if len(st.Failing) > 0 {
@@ -199,6 +210,7 @@ func (j *Judge) Observe(s *sim.Sim) Status {
 		}
 		st.Failed = s.TrafficWindow("", from, now+api.Second).Failed
 		if st.Budget >= 0 && st.Failed > st.Budget {
+			st.Message = j.ch.BudgetMessage
 			return end(OverBudget)
 		}
 	}

@@ -15,16 +15,21 @@ type Proof struct {
 	// Failures are the claims that do not hold, each at the place in the
 	// file it is about.
 	Failures []*yamlpos.Error
-	// Claims is how many claims were checked.
-	Claims int
+	// Claims is how many claims were checked: the solution's, doing
+	// nothing's, Shortcuts and, with a budget's try, OverBudget's.
+	Claims    int
+	Shortcuts int
+	// OverBudget is the replay of the budget's try (nil: none).
+	OverBudget *Result
 }
 
 // OK reports whether every claim held.
 func (p *Proof) OK() bool { return len(p.Failures) == 0 }
 
 // Prove checks sc's challenge is sound, as a solution bot would: the
-// reference solution solves it, doing nothing does not, and each forbidden
-// shortcut's try is caught as that shortcut.
+// reference solution solves it, doing nothing does not, each forbidden
+// shortcut's try is caught as that shortcut, and the budget's try goes
+// over the budget.
 func Prove(sc *scenario.Scenario) (*Proof, error) {
 	ch := sc.Challenge
 	if ch == nil {
@@ -60,6 +65,7 @@ func Prove(sc *scenario.Scenario) (*Proof, error) {
 	for i := range ch.Forbid {
 		f := &ch.Forbid[i]
 		p.Claims++
+		p.Shortcuts++
 		try, err := Given(sc, []scenario.Step{f.Try})
 		if err != nil {
 			return nil, err
@@ -72,6 +78,23 @@ func Prove(sc *scenario.Scenario) (*Proof, error) {
 			fail(f.Try.Pos, "challenge.forbid[%d].try is not caught: %s", i, res.Status.Why())
 		case res.Status.Forbid != f:
 			fail(f.Try.Pos, "challenge.forbid[%d].try is caught as another shortcut: %s", i, res.Status.Why())
+		}
+	}
+	// The budget's try goes over it.
+	if len(ch.BudgetTry) > 0 {
+		p.Claims++
+		try, err := Given(sc, ch.BudgetTry)
+		if err != nil {
+			return nil, err
+		}
+		res, err := Play(sc, try)
+		switch {
+		case err != nil:
+			fail(ch.BudgetTry[0].Pos, "challenge.failedRequests.try: %v", err)
+		case res.Status.State != OverBudget:
+			fail(ch.BudgetTry[0].Pos, "challenge.failedRequests.try does not go over the budget: %s", res.Status.Why())
+		default:
+			p.OverBudget = res
 		}
 	}
 	return p, nil

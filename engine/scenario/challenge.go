@@ -33,6 +33,11 @@ type Challenge struct {
 	// FailedRequests is the budget of failed requests of the lesson's
 	// traffic from Start (nil: no budget).
 	FailedRequests *int
+	// Budget says why the budget is the lesson's (BudgetMessage) and
+	// gives inputs that go over it (BudgetTry): reconcile check proves
+	// they do. Both come with the mapping form of failedRequests.
+	BudgetMessage string
+	BudgetTry     []Step
 	// Forbid are the shortcuts that are not the lesson's answer.
 	Forbid []Forbid
 	// Hints follow the three questions.
@@ -97,6 +102,7 @@ type Hints struct {
 var (
 	challengeFields = []string{"start", "goal", "hold", "within", "failedRequests", "forbid", "hints", "solution", "why"}
 	forbidFields    = []string{"delete", "edit", "add", "fault", "message", "try"}
+	budgetFields    = []string{"max", "message", "try"}
 	hintFields      = []string{"desired", "conditions", "events"}
 )
 
@@ -165,16 +171,7 @@ func (l *loader) challenge(n *yaml.Node) *Challenge {
 		}
 	}
 	if v := f.get("failedRequests"); v != nil {
-		if b, ok := l.integer(v, "challenge.failedRequests", 32); ok {
-			if b < 0 {
-				l.fail(v, "challenge.failedRequests: must be 0 or more")
-			}
-			if len(l.sc.Traffic) == 0 {
-				l.fail(v, "challenge.failedRequests: the scenario sends no traffic (add traffic: {service: web, perSecond: 10})")
-			}
-			budget := int(b)
-			c.FailedRequests = &budget
-		}
+		l.budget(v, c)
 	}
 	if v := f.get("forbid"); v != nil {
 		for i, item := range l.list(v, "challenge.forbid", `[{delete: deployment/web, message: "...", try: {kubectl: "delete deployment web"}}]`) {
@@ -215,6 +212,63 @@ func (l *loader) challenge(n *yaml.Node) *Challenge {
 		}
 	}
 	return c
+}
+
+// budget reads failedRequests: a number, or a mapping of max, message and
+// try (inputs that go over the budget, for reconcile check to prove it).
+func (l *loader) budget(v *yaml.Node, c *Challenge) {
+	const path = "challenge.failedRequests"
+	max := v
+	var bf *fieldSet
+	if v.Kind == yaml.MappingNode {
+		if bf = l.fields(v, path, budgetFields); bf == nil {
+			return
+		}
+		if max = bf.get("max"); max == nil {
+			l.fail(v, "%s.max: Required value: how many requests may fail, e.g. max: 0", path)
+			return
+		}
+	}
+	name := path
+	if bf != nil {
+		name += ".max"
+	}
+	b, ok := l.integer(max, name, 32)
+	if !ok {
+		return
+	}
+	if b < 0 {
+		l.fail(max, "%s: must be 0 or more", name)
+	}
+	if len(l.sc.Traffic) == 0 {
+		l.fail(v, "%s: the scenario sends no traffic (add traffic: {service: web, perSecond: 10})", path)
+	}
+	budget := int(b)
+	c.FailedRequests = &budget
+	if bf == nil {
+		return
+	}
+	if m := bf.get("message"); m != nil {
+		if s, ok := l.str(m, path+".message"); ok {
+			c.BudgetMessage = strings.TrimSpace(s)
+			l.text(m, path+".message", c.BudgetMessage, 0)
+		}
+	}
+	t := bf.get("try")
+	if t == nil {
+		l.fail(v, "%s.try: Required value: inputs that go over the budget, so that reconcile check proves it", path)
+		return
+	}
+	c.BudgetTry = l.steps(t, path+".try", true)
+	for i := range c.BudgetTry {
+		if c.BudgetTry[i].AfterPass == 0 && c.BudgetTry[i].At == 0 {
+			c.BudgetTry[i].At = c.Start
+		}
+	}
+	l.notBefore(c.BudgetTry, t, path+".try", c.Start)
+	if len(c.BudgetTry) == 0 && len(l.errs) == 0 {
+		l.fail(t, "%s.try: Required value: at least one input", path)
+	}
 }
 
 // notBefore refuses steps at a time before the challenge's start.

@@ -61,6 +61,11 @@ func TestLoadChallengeErrors(t *testing.T) {
 		{"no try", `, try: {kubectl: "scale deployment/web --replicas=5"}`, "", "web.yaml:10:5: challenge.forbid[0].try: Required value"},
 		{"missing hint", `events: "e"`, `event: "e"`, `web.yaml:11:42: unknown field "event" in challenge.hints`},
 		{"solution before the start", "at: 1m10s", "at: 50s", "web.yaml:13:5: challenge.solution[0].at: 50s is before the challenge starts (1m0s)"},
+		{"budget without max", "  hold: 30s\n", "  hold: 30s\n  failedRequests: {message: m, try: [{kubectl: \"delete deployment web\"}]}\n", "web.yaml:9:19: challenge.failedRequests.max: Required value: how many requests may fail, e.g. max: 0"},
+		{"budget field misspelt", "  hold: 30s\n", "  hold: 30s\n  failedRequests: {max: 0, tries: []}\n", `web.yaml:9:28: unknown field "tries" in challenge.failedRequests; expected one of max, message, try`},
+		{"budget without try", "  hold: 30s\n", "  hold: 30s\n  failedRequests: {max: 0}\n", "web.yaml:9:19: challenge.failedRequests.try: Required value: inputs that go over the budget"},
+		{"budget try before the start", "  hold: 30s\n", "  hold: 30s\n  failedRequests: {max: 0, try: [{at: 5s, kubectl: \"delete deployment web\"}]}\n", "web.yaml:9:34: challenge.failedRequests.try[0].at: 5s is before the challenge starts (1m0s)"},
+		{"negative budget", "  hold: 30s\n", "  hold: 30s\n  failedRequests: {max: -1, try: [{kubectl: \"delete deployment web\"}]}\n", "web.yaml:9:25: challenge.failedRequests.max: must be 0 or more"},
 		{"bad kubectl", `kubectl: "scale deployment/web --replicas=5"}` + "\n", `kubectl: "scale deployment/web --replica=5"}` + "\n", "web.yaml:13:26: challenge.solution[0].kubectl: unknown flag: --replica"},
 	}
 	for _, tt := range tests {
