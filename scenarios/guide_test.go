@@ -115,3 +115,101 @@ func TestGuideChallengeExampleHolds(t *testing.T) {
 		t.Errorf("the guide's check line is not %s", line)
 	}
 }
+
+// TestGuideWalkthrough holds the guide's walk through writing a challenge
+// to its file and to what the tools say: the block the guide shows is
+// docs/examples/typo-tag.yaml, the file checks and its challenge proves
+// with the check line the guide prints, and each mistake the guide shows
+// is reported as it says, at its line and column.
+func TestGuideWalkthrough(t *testing.T) {
+	const path = "docs/examples/typo-tag.yaml"
+	doc := guide(t)
+	_, rest, ok := strings.Cut(doc, "<!-- example-file: "+path)
+	if !ok {
+		t.Fatal("docs/scenarios.md: no <!-- example-file: " + path + " --> marker")
+	}
+	_, rest, _ = strings.Cut(rest, "```yaml\n")
+	shown, _, ok := strings.Cut(rest, "```")
+	if !ok {
+		t.Fatal("docs/scenarios.md: the walkthrough's yaml block is not closed")
+	}
+	file, err := os.ReadFile("../" + path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if shown != string(file) {
+		t.Fatalf("docs/scenarios.md shows another text than %s: copy the file into the guide", path)
+	}
+	sc, err := scenario.Load(path, file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := check.Run(sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range res.Failures {
+		t.Error(f)
+	}
+	p, err := challenge.Prove(sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range p.Failures {
+		t.Error(f)
+	}
+	if !p.OK() {
+		return
+	}
+	line := fmt.Sprintf("# ok  %s  (%d expects, digest %s; challenge: the solution holds the goal from t=%s, doing nothing does not, %d shortcut caught)",
+		path, res.Expects, res.Digest[:len("sha256:")+12], check.Duration(p.Solution.Status.Since), p.Shortcuts)
+	if !strings.Contains(doc, line) {
+		t.Errorf("the guide's check line is not\n%s", line)
+	}
+	// The mistakes, each as the guide shows it.
+	mistake := func(old, new string) (*scenario.Scenario, error) {
+		t.Helper()
+		text := strings.Replace(string(file), old, new, 1)
+		if text == string(file) {
+			t.Fatalf("%q is not in %s", old, path)
+		}
+		return scenario.Load("typo-tag.yaml", []byte(text))
+	}
+	_, err = mistake(`    conditions: "web is still`, `    condition: "web is still`)
+	if err == nil {
+		t.Fatal("a misspelt hint loads")
+	}
+	for _, l := range strings.Split(err.Error(), "\n") {
+		if !strings.Contains(doc, "\n"+l+"\n") {
+			t.Errorf("the guide does not show the loader's line\n%s", l)
+		}
+	}
+	for _, m := range []struct {
+		old, new, prefix string
+		whole            bool // the guide shows the whole line
+	}{
+		{`kubectl: "set image deployment/web web=shop/web:1.0"}`, `kubectl: "rollout restart deployment/web"}`,
+			"typo-tag.yaml:42:3: challenge.solution does not solve the challenge: out of time", true},
+		{`try: {kubectl: "delete pods -l app=web"}`, `try: {kubectl: "delete deployment web"}`,
+			"typo-tag.yaml:54:10: challenge.forbid[0].try is not caught: ", false},
+	} {
+		sc, err := mistake(m.old, m.new)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := challenge.Prove(sc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(p.Failures) != 1 || !strings.HasPrefix(p.Failures[0].Error(), m.prefix) {
+			t.Fatalf("%s: %v", m.new, p.Failures)
+		}
+		shown := m.prefix
+		if m.whole {
+			shown = "\n" + p.Failures[0].Error() + "\n"
+		}
+		if !strings.Contains(doc, shown) {
+			t.Errorf("the guide does not show %q", shown)
+		}
+	}
+}
