@@ -33,6 +33,7 @@ const usage = `usage:
                      [--passes none|all|last N] [--max-passes N] [--max-memory 2GiB]
   reconcile check FILE... [--max-passes N] [--max-memory 2GiB] [--replay]
   reconcile verify RECORD [--scenario FILE]
+  reconcile share FILE [--site URL]
 `
 
 // run is the whole command: it reads args (without the program name),
@@ -49,6 +50,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return checkCommand(args[1:], stdout, stderr)
 	case "verify":
 		return verifyCommand(args[1:], stdout, stderr)
+	case "share":
+		return shareCommand(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK
