@@ -132,3 +132,16 @@ func TestProve(t *testing.T) {
 		t.Errorf("proof: %v %v", err, p.Failures)
 	}
 }
+
+// What a fix cost in pods: scaling up replaces none; rolling out a new
+// template replaces every pod of the old one.
+func TestReplaced(t *testing.T) {
+	sc, _ := loadFile(t, "testdata/edit-reverts.yaml")
+	if res := play(t, sc, sc.Challenge.Solution...); res.Status.State != challenge.Solved || res.Status.Replaced != 0 {
+		t.Errorf("edit-reverts: %s, %d pods replaced", res.Status.Why(), res.Status.Replaced)
+	}
+	sc, _ = loadFile(t, "../../scenarios/stuck-rollout.yaml")
+	if res := play(t, sc, sc.Challenge.Solution...); res.Status.State != challenge.Solved || res.Status.Replaced == 0 {
+		t.Errorf("stuck-rollout: %s, %d pods replaced", res.Status.Why(), res.Status.Replaced)
+	}
+}

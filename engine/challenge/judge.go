@@ -61,6 +61,9 @@ type Status struct {
 	Failed, Budget int
 	// Deadline is when the time limit passes (0: no limit).
 	Deadline api.Time
+	// Replaced is how many of the pods there were when the learner gave
+	// the first input are gone now: what the fix cost in pods.
+	Replaced int
 }
 
 // Why says the status in one line: "solved: the goal held for 30s from
@@ -111,7 +114,9 @@ type Judge struct {
 	start api.Time
 	// counts are the number of objects of each kind an add: forbids,
 	// when the learner gave the first input.
-	counts  map[string]int
+	counts map[string]int
+	// pods are the pods there were then (namespace/name).
+	pods    map[string]bool
 	started bool
 	holding bool
 	since   api.Time
@@ -151,6 +156,10 @@ func (j *Judge) Observe(s *sim.Sim) Status {
 				j.counts[f.Kind] = s.Store().Count(f.Kind)
 			}
 		}
+		j.pods = map[string]bool{}
+		for o := range s.Store().Each("Pod") {
+			j.pods[podKey(o)] = true
+		}
 	}
 	if !j.started {
 		if now < j.start {
@@ -158,6 +167,15 @@ func (j *Judge) Observe(s *sim.Sim) Status {
 			return st
 		}
 		j.started = true
+	}
+	if len(j.pods) > 0 {
+		there := 0
+		for o := range s.Store().Each("Pod") {
+			if j.pods[podKey(o)] {
+				there++
+			}
+		}
+		st.Replaced = len(j.pods) - there
 	}
 	end := func(state State) Status {
 		st.State = state
@@ -222,6 +240,8 @@ func (j *Judge) Observe(s *sim.Sim) Status {
 	st.State = Holding
 	return st
 }
+
+func podKey(o api.Object) string { return o.Meta().Namespace + "/" + o.Meta().Name }
 
 // HoldsUntil is when the goal, holding now, will have held for the hold
 // time; false when it does not hold or the state is final.
