@@ -1,0 +1,140 @@
+package session_test
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"reconcile/app/session"
+	"reconcile/engine/api"
+	"reconcile/engine/challenge"
+	"reconcile/engine/scenario"
+	"reconcile/engine/sim"
+	"reconcile/scenarios"
+)
+
+func openChallenge(t *testing.T, id string) (*scenario.Scenario, []byte, *session.Session, *session.Challenge) {
+	t.Helper()
+	name, data, ok := scenarios.File(id)
+	if !ok {
+		t.Fatalf("no scenario %s", id)
+	}
+	sc, err := scenario.Load(name, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := session.NewChallenge(sc, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := session.Start(sc.Config())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Begin(c)
+	return sc, data, s, c
+}
+
+// stepUntilFinal steps the run pass by pass, judging after each, running
+// the clock on to the end of the hold when nothing more happens.
+func stepUntilFinal(t *testing.T, s *session.Session, c *session.Challenge) session.ChallengeView {
+	t.Helper()
+	v := s.Judge(c)
+	for i := 0; i < 5000 && !v.Final; i++ {
+		if _, ok := s.Next(); !ok {
+			if v.HoldsAt == 0 {
+				t.Fatalf("the run ended: %s: %s", v.Headline, v.Detail)
+			}
+			s.PlayTo(v.HoldsAt)
+		}
+		v = s.Judge(c)
+	}
+	return v
+}
+
+// A learner's run judged as the page judges it (after every pass) ends
+// as the replay of its inputs does, and its record verifies; a record
+// with an input or the digest changed does not.
+func TestChallengeSolvedRecordVerifies(t *testing.T) {
+	sc, data, s, c := openChallenge(t, "stuck-rollout")
+	if v := s.Judge(c); v.State != challenge.NotYet || s.Now() != sc.Challenge.Start {
+		t.Fatalf("at the start: %s at t=%s", v.Headline, s.Now())
+	}
+	if _, err := s.Inject(sim.Kubectl{Line: "rollout undo deployment/web"}); err != nil {
+		t.Fatal(err)
+	}
+	v := stepUntilFinal(t, s, c)
+	if v.State != challenge.Solved || !strings.HasPrefix(v.Detail, "The goal held for 30s from t=") {
+		t.Fatalf("got %s: %s %v", v.Headline, v.Detail, v.Failing)
+	}
+	r, text, err := s.Record(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := challenge.ParseRecord(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if verdict, err := challenge.Verify(sc, data, back); err != nil || !verdict.Solved {
+		t.Fatalf("verify: %v %+v", err, verdict)
+	}
+	// The digest changed: refused.
+	bad := *r
+	bad.Digest = "sha256:" + strings.Repeat("0", 64)
+	if verdict, err := challenge.Verify(sc, data, &bad); err != nil || verdict.Solved || !strings.Contains(verdict.Why, "the record was changed") {
+		t.Errorf("tampered digest: %v %+v", err, verdict)
+	}
+	// An input changed: the replay no longer solves it.
+	var raw map[string]any
+	json.Unmarshal(text, &raw)
+	in := raw["inputs"].([]any)[0].(map[string]any)
+	in["kubectl"] = "get pods"
+	edited, _ := json.Marshal(raw)
+	back, err = challenge.ParseRecord(edited)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if verdict, err := challenge.Verify(sc, data, back); err != nil || verdict.Solved {
+		t.Errorf("tampered input: %v %+v", err, verdict)
+	}
+}
+
+// The forbidden shortcut is refused with the challenge's message, and a
+// try again starts the judge afresh.
+func TestChallengeShortcutThenRetry(t *testing.T) {
+	sc, _, s, c := openChallenge(t, "stuck-rollout")
+	if _, err := s.Inject(sim.Kubectl{Line: "delete deployment web"}); err != nil {
+		t.Fatal(err)
+	}
+	v := s.Judge(c)
+	if v.State != challenge.Shortcut || !v.Retry || !strings.Contains(v.Detail, "kubectl delete deployment web at t=") ||
+		!strings.Contains(v.Detail, sc.Challenge.Forbid[0].Message) {
+		t.Fatalf("got %s: %s", v.Headline, v.Detail)
+	}
+	if _, _, err := s.Record(c); err == nil {
+		t.Error("a record of a shortcut")
+	}
+	s, err := session.Start(sc.Config())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Begin(c)
+	if v := s.Judge(c); v.State != challenge.NotYet || len(s.Inputs()) != 0 {
+		t.Errorf("again: %s, %d inputs", v.Headline, len(s.Inputs()))
+	}
+}
+
+// The judge follows a run moved many passes at once as it follows one
+// stepped: it sees every pass on its own replay.
+func TestChallengeJudgeSeesEveryPass(t *testing.T) {
+	_, _, s, c := openChallenge(t, "stuck-rollout")
+	s.Inject(sim.Kubectl{Line: "rollout undo deployment/web"})
+	s.PlayTo(s.Now() + 4*api.Minute)
+	v := s.Judge(c)
+	_, _, s2, c2 := openChallenge(t, "stuck-rollout")
+	s2.Inject(sim.Kubectl{Line: "rollout undo deployment/web"})
+	w := stepUntilFinal(t, s2, c2)
+	if v.State != challenge.Solved || v.Since != w.Since {
+		t.Errorf("played at once: %s since %s; stepped: %s since %s", v.Headline, v.Since, w.Headline, w.Since)
+	}
+}
