@@ -163,8 +163,9 @@ type ChallengeView struct {
 	// Failed and Budget are the requests failed since the start and the
 	// budget (-1: none); Replaced the pods gone since the first input.
 	Failed, Budget, Replaced int
-	// Since is when the goal began to hold (Solved).
-	Since api.Time
+	// Since is when the goal began to hold (Solved); Deadline when the
+	// time limit passes (0: none).
+	Since, Deadline api.Time
 	// Retry says the learner should start again (a final verdict other
 	// than solved).
 	Retry bool
@@ -172,7 +173,7 @@ type ChallengeView struct {
 
 func (c *Challenge) view(s *Session) ChallengeView {
 	st := c.status
-	v := ChallengeView{State: st.State, Final: st.State.Final(), Failed: st.Failed, Budget: st.Budget, Replaced: st.Replaced, Since: st.Since}
+	v := ChallengeView{State: st.State, Final: st.State.Final(), Failed: st.Failed, Budget: st.Budget, Replaced: st.Replaced, Since: st.Since, Deadline: st.Deadline}
 	v.Retry = v.Final && st.State != challenge.Solved
 	for _, f := range st.Failing {
 		v.Failing = append(v.Failing, f.What+": "+f.Got)
