@@ -49,6 +49,7 @@ func challengeHref(id string, embed bool) string {
 // beginChallenge starts the slot's lesson's challenge: a fresh run moved
 // to its start.
 func (p *Playground) beginChallenge() {
+	before := p.chal.c
 	p.chal = challengeState{}
 	if p.sc == nil || p.ses == nil {
 		return
@@ -62,6 +63,7 @@ func (p *Playground) beginChallenge() {
 		p.alert = err.Error()
 		return
 	}
+	c.KeepHints(before)
 	guard(&p.alert, "Going to the challenge's start", func() { p.ses.Begin(c) })
 	p.chal.c, p.chal.brief = c, session.BriefOf(p.sc)
 	p.refresh()
@@ -160,11 +162,6 @@ func (p *Playground) renderChallenge() app.UI {
 			app.Strong().Text(v.Headline),
 			app.Text(" "+v.Detail),
 		),
-		app.If(len(v.Failing) > 0 && !v.Final, func() app.UI {
-			return app.Ul().Class("challenge-failing").Aria("label", "What does not hold yet").Body(
-				app.Range(v.Failing).Slice(func(i int) app.UI { return app.Li().Body(app.Code().Text(v.Failing[i])) }),
-			)
-		}),
 		app.If(wait != nil || v.Retry, func() app.UI {
 			return app.P().Class("challenge-actions").Body(
 				wait,
@@ -173,25 +170,46 @@ func (p *Playground) renderChallenge() app.UI {
 				}),
 			)
 		}),
-		app.Details().Class("challenge-goal").Open(true).Body(
-			app.Summary().Text("The goal"),
-			app.P().Text(fmt.Sprintf("Starting %s, bring the world to this and keep it there for %s%s:", b.Start, b.Hold, within(b.Within))),
-			app.Ul().Class("goal-list").Body(app.Range(b.Goal).Slice(func(i int) app.UI {
-				g := b.Goal[i]
-				return app.Li().Body(app.Text(g.Words+" "), app.Code().Class("muted").Text(g.Text))
-			})),
-			app.If(b.Budget != "", func() app.UI { return app.P().Text("Budget: " + b.Budget + ".") }),
-			app.If(len(b.Forbid) > 0, func() app.UI {
-				return app.Div().Body(
-					app.P().Text("Not the lesson's answer:"),
-					app.Ul().Class("forbid-list").Body(app.Range(b.Forbid).Slice(func(i int) app.UI {
-						return app.Li().Text(b.Forbid[i].What)
-					})),
-				)
-			}),
-		),
+		app.P().Class("challenge-goal").Text(fmt.Sprintf("Starting %s, bring the world to this and keep it there for %s%s:", b.Start, b.Hold, within(b.Within))),
+		app.Ul().Class("goal-list").Body(app.Range(b.Goal).Slice(func(i int) app.UI {
+			got := ""
+			if i < len(v.Got) {
+				got = v.Got[i]
+			}
+			mark, word := "✓ ", "holds"
+			if got != "" || len(v.Got) == 0 {
+				mark, word = "✗ ", "does not hold"
+			}
+			return app.Li().Title(b.Goal[i].Text).Body(
+				app.Span().Class("check-mark").Aria("hidden", "true").Text(mark),
+				app.Text(b.Goal[i].Words),
+				app.Span().Class("visually-hidden").Text(": "+word),
+				app.If(got != "", func() app.UI { return app.Span().Class("got").Text(" — " + got) }),
+			)
+		})),
+		app.If(b.Budget != "" || len(b.Forbid) > 0, func() app.UI {
+			limits := ""
+			if b.Budget != "" {
+				limits = "Budget: " + b.Budget + ". "
+			}
+			if len(b.Forbid) > 0 {
+				limits += "Not the lesson's answer: " + forbidList(b.Forbid) + "."
+			}
+			return app.P().Class("challenge-limits muted").Text(limits)
+		}),
 		p.renderHints(),
 	)
+}
+
+func forbidList(fs []session.ForbidLine) string {
+	out := ""
+	for i, f := range fs {
+		if i > 0 {
+			out += "; "
+		}
+		out += f.What
+	}
+	return out
 }
 
 func within(limit string) string {
@@ -213,8 +231,14 @@ func (p *Playground) renderSolved() app.UI {
 	}
 	hints := "none"
 	if len(sv.Hints) > 0 {
-		hints = fmt.Sprint(sv.Hints)
-		hints = hints[1 : len(hints)-1]
+		hints = fmt.Sprintf("%d of 3:", len(sv.Hints))
+		for _, h := range sv.Hints {
+			for l, name := range session.HintNames {
+				if name == h {
+					hints += " " + hintQuestions[l]
+				}
+			}
+		}
 	}
 	return app.Section().Class("challenge solved").Aria("labelledby", "solved-title").Body(
 		app.H2().ID("solved-title").TabIndex(-1).Text("Solved"),

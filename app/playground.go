@@ -281,7 +281,7 @@ func (p *Playground) Render() app.UI {
 		note = fmt.Sprintf("Passes %d to %d.", log[0].N, log[len(log)-1].N)
 	}
 	return s.render(
-		app.Div().Class("play").Body(
+		app.Div().Class(p.playClass()).Body(
 			app.Section().Class("intro").Body(
 				app.H1().Text(p.title()),
 				app.If(p.sc != nil && p.sc.Summary != "", func() app.UI {
@@ -314,6 +314,15 @@ func (p *Playground) Render() app.UI {
 			app.If(p.chal.c == nil, p.renderWork),
 		),
 	)
+}
+
+// playClass classes the page: in a challenge, on a phone, the transport is
+// held at the bottom of the screen, as a lesson's is.
+func (p *Playground) playClass() string {
+	if p.chal.c != nil {
+		return "play in-challenge"
+	}
+	return "play"
 }
 
 // transportExtra is Fork here, but in a challenge (one future is judged).

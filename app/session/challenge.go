@@ -70,18 +70,15 @@ func (s *Session) Judge(c *Challenge) ChallengeView {
 	}
 	sh := c.shadow
 	n, now := s.run.PassCount(), s.run.Now()
-	observe := func() bool {
-		c.status = c.judge.Observe(sh)
-		if c.status.State == challenge.Solved && c.solved == "" {
-			c.solved, c.inputs = sh.Digest(), append([]sim.Given(nil), sh.Inputs()...)
-		}
-		return c.status.State.Final()
-	}
+	observe := c.observe
 	for !c.status.State.Final() {
 		// The inputs given after the shadow's pass, at their moments.
 		for len(c.given) < len(live) && live[len(c.given)].After == sh.PassCount() {
 			g := live[len(c.given)]
 			if g.At > sh.Now() {
+				if c.tick(g.At) {
+					break
+				}
 				sh.RunUntil(g.At, 0)
 				if observe() {
 					break
@@ -102,6 +99,9 @@ func (s *Session) Judge(c *Challenge) ChallengeView {
 		if !ok {
 			break
 		}
+		if c.tick(p.At) {
+			break
+		}
 		sh.RunUntil(p.At, 1)
 		if sh.PassCount() != p.N {
 			c.shadow = nil // the runs parted: never, in a deterministic engine
@@ -109,11 +109,49 @@ func (s *Session) Judge(c *Challenge) ChallengeView {
 		}
 		observe()
 	}
-	if !c.status.State.Final() && sh.Now() < now && sh.PassCount() == n {
+	if !c.status.State.Final() && sh.Now() < now && sh.PassCount() == n && !c.tick(now) {
 		sh.RunUntil(now, 0)
 		observe()
 	}
 	return c.view(s)
+}
+
+func (c *Challenge) observe() bool {
+	c.status = c.judge.Observe(c.shadow)
+	if c.status.State == challenge.Solved && c.solved == "" {
+		c.solved, c.inputs = c.shadow.Digest(), append([]sim.Given(nil), c.shadow.Inputs()...)
+	}
+	return c.status.State.Final()
+}
+
+// tick runs the shadow's clock towards t (no pass comes before it), a
+// second at a time when the goal counts traffic or the challenge has a
+// budget of failed requests (they change as the clock moves, passes or
+// not), judging each second, as a replay does. It reports a final verdict.
+func (c *Challenge) tick(t api.Time) bool {
+	ch := c.sc.Challenge
+	moving := ch.FailedRequests != nil
+	for _, e := range ch.Goal {
+		moving = moving || e.Assertion != nil && e.Assertion.Traffic != nil
+	}
+	if !moving {
+		return false
+	}
+	for c.shadow.Now()+api.Second < t {
+		c.shadow.RunUntil(c.shadow.Now()+api.Second, 0)
+		if c.observe() {
+			return true
+		}
+	}
+	return false
+}
+
+// KeepHints carries the hints taken in an earlier try over to this one:
+// they were taken.
+func (c *Challenge) KeepHints(from *Challenge) {
+	if from != nil {
+		c.taken = append([]HintLevel(nil), from.taken...)
+	}
 }
 
 // follows reports whether the shadow is the learner's run so far: its
@@ -155,8 +193,10 @@ type ChallengeView struct {
 	// Detail says why, in a sentence.
 	Headline, Detail string
 	// Failing are the goal's assertions that do not hold now, each with
-	// what was found.
+	// what was found; Got is what was found for each assertion of the goal
+	// in order ("" where it holds).
 	Failing []string
+	Got     []string
 	// HoldsAt is when the goal, holding now, will have held long enough
 	// (Holding only): the learner may run the clock on to it.
 	HoldsAt api.Time
@@ -177,6 +217,16 @@ func (c *Challenge) view(s *Session) ChallengeView {
 	v.Retry = v.Final && st.State != challenge.Solved
 	for _, f := range st.Failing {
 		v.Failing = append(v.Failing, f.What+": "+f.Got)
+	}
+	if st.State != challenge.Waiting {
+		v.Got = make([]string, len(c.sc.Challenge.Goal))
+		for i, e := range c.sc.Challenge.Goal {
+			for _, f := range st.Failing {
+				if f.What == e.That {
+					v.Got[i] = f.Got
+				}
+			}
+		}
 	}
 	ch := c.sc.Challenge
 	switch st.State {

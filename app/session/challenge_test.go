@@ -42,10 +42,14 @@ func stepUntilFinal(t *testing.T, s *session.Session, c *session.Challenge) sess
 	v := s.Judge(c)
 	for i := 0; i < 5000 && !v.Final; i++ {
 		if _, ok := s.Next(); !ok {
-			if v.HoldsAt == 0 {
+			switch {
+			case v.HoldsAt > 0:
+				s.PlayTo(v.HoldsAt)
+			case v.Deadline > 0:
+				s.PlayTo(v.Deadline) // the clock runs on to the time limit
+			default:
 				t.Fatalf("the run ended: %s: %s", v.Headline, v.Detail)
 			}
-			s.PlayTo(v.HoldsAt)
 		}
 		v = s.Judge(c)
 	}
@@ -57,8 +61,9 @@ func stepUntilFinal(t *testing.T, s *session.Session, c *session.Challenge) sess
 // with an input or the digest changed does not.
 func TestChallengeSolvedRecordVerifies(t *testing.T) {
 	sc, data, s, c := openChallenge(t, "stuck-rollout")
-	if v := s.Judge(c); v.State != challenge.NotYet || s.Now() != sc.Challenge.Start {
-		t.Fatalf("at the start: %s at t=%s", v.Headline, s.Now())
+	if v := s.Judge(c); v.State != challenge.NotYet || s.Now() != sc.Challenge.Start || len(v.Got) != len(sc.Challenge.Goal) ||
+		v.Got[0] != `got "ProgressDeadlineExceeded"` || v.Got[1] != "" {
+		t.Fatalf("at the start: %s at t=%s: %q", v.Headline, s.Now(), v.Got)
 	}
 	if _, err := s.Inject(sim.Kubectl{Line: "rollout undo deployment/web"}); err != nil {
 		t.Fatal(err)
@@ -136,5 +141,21 @@ func TestChallengeJudgeSeesEveryPass(t *testing.T) {
 	w := stepUntilFinal(t, s2, c2)
 	if v.State != challenge.Solved || v.Since != w.Since {
 		t.Errorf("played at once: %s since %s; stepped: %s since %s", v.Headline, v.Since, w.Headline, w.Since)
+	}
+}
+
+// A goal on traffic is judged second by second, passes or not, as a
+// replay judges it: the learner's run is solved when the replay of its
+// inputs is, from the same moment.
+func TestChallengeTrafficGoal(t *testing.T) {
+	sc, _, s, c := openChallenge(t, "stale-tag")
+	s.Inject(sim.Kubectl{Line: "set image deployment/web web=shop/web@sha256:7e2d9b4c1a0f8e6d5c3b2a1f0e9d8c7b6a5f4e3d2c1b0a9f8e7d6c5b4a3f2e1d"})
+	v := stepUntilFinal(t, s, c)
+	res, err := challenge.Play(sc, s.Inputs()[:1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.State != challenge.Solved || res.Status.State != challenge.Solved || v.Since != res.Status.Since {
+		t.Errorf("the page's judge: %s since %s; the replay: %s", v.Headline, v.Since, res.Status.Why())
 	}
 }

@@ -116,15 +116,19 @@ func goalWords(a *assertion.Assertion) string {
 }
 
 func forbidWords(f scenario.Forbid) string {
+	target := f.Target
+	if f.Name == "" {
+		target = "any " + strings.ToLower(f.Kind)
+	}
 	switch f.Action {
 	case scenario.ForbidDelete:
-		return "Deleting " + f.Target
+		return "deleting " + target
 	case scenario.ForbidEdit:
-		return "Editing " + f.Target + " live"
+		return "editing " + target + " live"
 	case scenario.ForbidAdd:
-		return "Adding a " + f.Target
+		return "adding a " + f.Target
 	case scenario.ForbidFault:
-		return "The " + f.Target + " fault"
+		return "the " + f.Target + " fault"
 	}
 	return f.Target
 }
