@@ -72,15 +72,15 @@ func (p *Playground) beginChallenge() {
 }
 
 // judge judges the run as it is now; solved, it makes the Solved screen and
-// the record, and tells the host page.
-func (p *Playground) judge() {
+// the record, tells the host page, and reports true (once).
+func (p *Playground) judge() bool {
 	ch := &p.chal
 	if ch.c == nil || p.ses == nil {
-		return
+		return false
 	}
 	guard(&p.alert, "Judging the challenge", func() { ch.view = p.ses.Judge(ch.c) })
 	if ch.view.State != challenge.Solved || ch.solved != nil {
-		return
+		return false
 	}
 	guard(&p.alert, "Making the completion record", func() {
 		sv, _ := p.ses.Solved(ch.c)
@@ -92,6 +92,21 @@ func (p *Playground) judge() {
 		}
 		ch.record = string(data)
 		notifyHostRecord(p.from, p.view.N, ch.record)
+	})
+	return true
+}
+
+// keepSolved keeps the challenge solved as the lesson's progress is kept:
+// the home page counts it.
+func (p *Playground) keepSolved(ctx app.Context) {
+	id := p.from
+	if !app.IsClient || id == "" {
+		return
+	}
+	ctx.Async(func() {
+		if st, err := storage(); err == nil {
+			_ = st.saveSolved(id)
+		}
 	})
 }
 
@@ -134,6 +149,23 @@ func (p *Playground) onCopyResult(ctx app.Context, e app.Event) {
 			p.chal.copied = "Select the record below and copy it."
 		}
 	})
+}
+
+// renderTitle is the page's heading; a challenge embedded in a course page
+// keeps it for screen readers only (the course page says what it is), and
+// a challenge's lesson text is a click away, so the goal comes first.
+func (p *Playground) renderTitle() app.UI {
+	h := app.H1().Text(p.title())
+	if p.chal.c == nil {
+		return h
+	}
+	if p.embed {
+		h = h.Class("visually-hidden")
+	}
+	return app.Div().Body(h, app.Details().Class("about").Body(
+		app.Summary().Text("About this lesson"),
+		app.Div().Class("summary").Body(paragraphs(p.sc.Summary)...),
+	))
 }
 
 // renderChallenge draws the goal panel, or the Solved screen.

@@ -239,7 +239,9 @@ func (p *Playground) changed(ctx app.Context, c change) {
 	if c == (change{}) {
 		return
 	}
-	p.judge()
+	if p.judge() {
+		p.keepSolved(ctx)
+	}
 	if c.inputs {
 		p.compareFutures()
 	}
@@ -283,8 +285,8 @@ func (p *Playground) Render() app.UI {
 	return s.render(
 		app.Div().Class(p.playClass()).Body(
 			app.Section().Class("intro").Body(
-				app.H1().Text(p.title()),
-				app.If(p.sc != nil && p.sc.Summary != "", func() app.UI {
+				p.renderTitle(),
+				app.If(p.sc != nil && p.sc.Summary != "" && p.chal.c == nil, func() app.UI {
 					return app.Div().Class("summary").Body(paragraphs(p.sc.Summary)...)
 				}),
 				app.If(p.chal.c != nil, func() app.UI {

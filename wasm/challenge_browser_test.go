@@ -100,7 +100,7 @@ func TestBrowserChallenge(t *testing.T) {
 		}
 		openChallenge(t, ctx, base, "stuck-rollout")
 		goal := text(t, ctx, ".challenge")
-		for _, want := range []string{"keep it there for 30s, within 5m", "deleting deployment/web", "the number of pods (app=web, ready) is 5 — got 4"} {
+		for _, want := range []string{"keep it there for 30s, within 5m", "deleting deployment/web", "the number of pods (app=web, ready) is 5: does not hold — got 4"} {
 			if !strings.Contains(goal, want) {
 				t.Errorf("the goal panel does not say %q: %s", want, goal)
 			}
@@ -185,7 +185,7 @@ func TestBrowserChallenge(t *testing.T) {
 			t.Errorf("challenge-solved names %q", s)
 		}
 		verifyRecord(t, "stale-tag", rec)
-		eval[bool](t, ctx, "scrolling the frame to Solved", frame+`.getElementById("solved-title").scrollIntoView() || true`)
+		eval[bool](t, ctx, "scrolling the frame to Solved", `(() => { `+frame+`.getElementById("solved-title").scrollIntoView(); return true })()`)
 		shotFrame(t, ctx, "challenge-solved-frame-700x500")
 	})
 }
