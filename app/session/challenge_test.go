@@ -159,3 +159,53 @@ func TestChallengeTrafficGoal(t *testing.T) {
 		t.Errorf("the page's judge: %s since %s; the replay: %s", v.Headline, v.Since, res.Status.Why())
 	}
 }
+
+// The three questions are graded from the world's facts against the key:
+// right and wrong answers say why.
+func TestChallengeQuestions(t *testing.T) {
+	_, _, s, c := openChallenge(t, "stuck-rollout")
+	ch := s.Choices(c)
+	if !ch.Asks || len(ch.Objects) == 0 {
+		t.Fatalf("choices: %+v", ch)
+	}
+	found := false
+	for _, n := range ch.Controllers {
+		found = found || n == "deployment-controller"
+	}
+	if !found {
+		t.Errorf("the controllers offered: %v", ch.Controllers)
+	}
+	if g := s.AnswerController(c, "deployment-controller"); !g.Right || !strings.Contains(g.Why, "which controller is responsible for closing the gap") {
+		t.Errorf("right controller: %+v", g)
+	}
+	if g := s.AnswerController(c, "kubelet"); g.Right || !strings.HasPrefix(g.Why, "Not this one: kubelet") {
+		t.Errorf("wrong controller: %+v", g)
+	}
+	web := api.Ref{Kind: "Deployment", Namespace: "default", Name: "web"}
+	// At the symptom the deployment-controller has seen the new template.
+	if g := s.AnswerSeen(c, web, true); !g.Right || !strings.Contains(g.Why, "metadata.generation is 2 and status.observedGeneration is 2") {
+		t.Errorf("seen: %+v", g)
+	}
+	if g := s.AnswerSeen(c, web, false); g.Right {
+		t.Errorf("not seen: %+v", g)
+	}
+	lines := s.Lines(web)
+	var progressing, available scenario.Says
+	for _, l := range lines {
+		switch l.Condition {
+		case "Progressing":
+			progressing = l
+		case "Available":
+			available = l
+		}
+	}
+	if g := s.AnswerSays(c, web, progressing); !g.Right || !strings.Contains(g.Why, "condition Progressing (ProgressDeadlineExceeded)") {
+		t.Errorf("Progressing: %+v (lines %+v)", g, lines)
+	}
+	if g := s.AnswerSays(c, web, available); g.Right || !strings.Contains(g.Why, "is true of deployment/web, but it is not what tells this story") {
+		t.Errorf("Available: %+v", g)
+	}
+	if g := s.AnswerSays(c, web, scenario.Says{Event: "FailedScheduling"}); g.Right || g.Why != "deployment/web does not say event FailedScheduling now." {
+		t.Errorf("a line not there: %+v", g)
+	}
+}
