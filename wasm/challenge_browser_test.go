@@ -107,6 +107,31 @@ func TestBrowserChallenge(t *testing.T) {
 		}
 		playShot(t, ctx, "challenge-goal-1280x800", ".challenge")
 		axeCheck(t, ctx, "the challenge's goal panel")
+		// The three questions, graded: a wrong controller, then the right
+		// one, the object seen, the condition that tells the story.
+		eval[bool](t, ctx, "opening the questions", `(() => { document.querySelector(".challenge-questions").open = true; return true })()`)
+		choose(t, ctx, "q-controller", "kubelet", "change")
+		clickButton(t, ctx, "Answer")
+		poll(t, ctx, "the first answer is graded", `document.getElementById("q1-grade") != null`, 5*time.Second)
+		if g := text(t, ctx, "#q1-grade"); !strings.HasPrefix(g, "✗ Not this one: kubelet") {
+			t.Errorf("a wrong controller: %q", g)
+		}
+		choose(t, ctx, "q-controller", "deployment-controller", "change")
+		do(t, ctx, "answering", chromedp.Click(chromedp.CSS("#q1-answer")))
+		poll(t, ctx, "the right controller", `/^✓ Right: deployment-controller/.test(document.getElementById("q1-grade").textContent)`, 5*time.Second)
+		choose(t, ctx, "q-object", "Deployment/default/web", "change")
+		do(t, ctx, "answering seen", chromedp.Click(chromedp.CSS("#q2-seen")))
+		poll(t, ctx, "seen is graded", `/^✓ Right: metadata.generation is 2 and status.observedGeneration is 2/.test((document.getElementById("q2-grade") || {}).textContent || "")`, 5*time.Second)
+		// With the first question answered, the hint offered is the next one's.
+		if h := text(t, ctx, "#challenge-hint"); h != "Hint 2 of 3: What do its conditions say?" {
+			t.Errorf("the hint offered: %q", h)
+		}
+		line := eval[string](t, ctx, "finding the Progressing line", `[...document.querySelectorAll("#q-line option")].find(o => o.textContent == "condition Progressing (ProgressDeadlineExceeded)").value`)
+		choose(t, ctx, "q-line", line, "change")
+		do(t, ctx, "answering the line", chromedp.Click(chromedp.CSS("#q3-answer")))
+		poll(t, ctx, "the line is graded", `/^✓ Right: condition Progressing \(ProgressDeadlineExceeded\) is the evidence/.test((document.getElementById("q3-grade") || {}).textContent || "")`, 5*time.Second)
+		playShot(t, ctx, "challenge-questions-1280x800", ".challenge-questions")
+		axeCheck(t, ctx, "the three questions")
 		kubectl(t, ctx, "rollout undo deployment/web")
 		solve(t, ctx, "document")
 		yours, ref := text(t, ctx, ".solved-inputs:first-child"), text(t, ctx, ".solved-inputs:last-child")
