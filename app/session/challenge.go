@@ -277,6 +277,7 @@ func (s *Session) Record(c *Challenge) (*challenge.Record, []byte, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	r.Hints = c.HintsTaken()
 	data, err := json.MarshalIndent(r, "", "  ")
 	if err != nil {
 		return nil, nil, err

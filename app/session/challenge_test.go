@@ -68,6 +68,7 @@ func TestChallengeSolvedRecordVerifies(t *testing.T) {
 	if _, err := s.Inject(sim.Kubectl{Line: "rollout undo deployment/web"}); err != nil {
 		t.Fatal(err)
 	}
+	c.TakeHint(session.HintConditions)
 	v := stepUntilFinal(t, s, c)
 	if v.State != challenge.Solved || !strings.HasPrefix(v.Detail, "The goal held for 30s from t=") {
 		t.Fatalf("got %s: %s %v", v.Headline, v.Detail, v.Failing)
@@ -79,6 +80,9 @@ func TestChallengeSolvedRecordVerifies(t *testing.T) {
 	back, err := challenge.ParseRecord(text)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if len(back.Hints) != 1 || back.Hints[0] != "conditions" {
+		t.Errorf("the record's hints: %q", back.Hints)
 	}
 	if verdict, err := challenge.Verify(sc, data, back); err != nil || !verdict.Solved {
 		t.Fatalf("verify: %v %+v", err, verdict)
