@@ -190,7 +190,7 @@ func (p *Playground) renderChallenge() app.UI {
 	}
 	return app.Section().Class("challenge").Aria("labelledby", "challenge-title").Body(
 		app.H2().ID("challenge-title").Text("Your turn"),
-		app.Div().ID("challenge-verdict").Class(class).Role("status").Aria("live", "polite").Body(
+		app.Div().ID("challenge-verdict").Class(class).Aria("live", "polite").Body(
 			app.Strong().Text(v.Headline),
 			app.Text(" "+v.Detail),
 		),
@@ -275,7 +275,7 @@ func (p *Playground) renderSolved() app.UI {
 	}
 	return app.Section().Class("challenge solved").Aria("labelledby", "solved-title").Body(
 		app.H2().ID("solved-title").TabIndex(-1).Text("Solved"),
-		app.P().Class("challenge-verdict verdict-solved").Role("status").Text(ch.view.Detail),
+		app.P().Class("challenge-verdict verdict-solved").Aria("live", "polite").Text(ch.view.Detail),
 		app.Div().Class("solved-cols").Body(
 			renderInputs("solved-yours", "What you did", sv.Yours),
 			renderInputs("solved-reference", "The reference solution", sv.Reference),

@@ -111,7 +111,7 @@ func (p *Playground) renderQuestions() app.UI {
 				app.Select().ID("q-controller").OnChange(p.onQController).Body(app.Range(ch.Controllers).Slice(func(i int) app.UI {
 					return app.Option().Value(ch.Controllers[i]).Text(ch.Controllers[i]).Selected(ch.Controllers[i] == q.controller)
 				})),
-				app.Button().Type("button").Class("quiet").ID("q1-answer").Text("Answer").OnClick(p.onAnswerController),
+				app.Button().Type("button").Class("quiet").ID("q1-answer").Text("Answer").Aria("label", "Answer question 1").OnClick(p.onAnswerController),
 			),
 			grade(0),
 		),
@@ -133,7 +133,7 @@ func (p *Playground) renderQuestions() app.UI {
 				app.Select().ID("q-line").OnChange(p.onQLine).Body(app.Range(lines).Slice(func(i int) app.UI {
 					return app.Option().Value(fmt.Sprint(i)).Text(sayLine(lines[i])).Selected(i == q.line)
 				})),
-				app.Button().Type("button").Class("quiet").ID("q3-answer").Text("Answer").Disabled(len(lines) == 0).OnClick(p.onAnswerSays),
+				app.Button().Type("button").Class("quiet").ID("q3-answer").Text("Answer").Aria("label", "Answer question 3").Disabled(len(lines) == 0).OnClick(p.onAnswerSays),
 			),
 			grade(2),
 		),
