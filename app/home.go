@@ -335,8 +335,11 @@ func (h *Home) summary() string {
 	}
 	s := fmt.Sprintf("%d lessons in %d parts, about %d minutes of play in all at %d passes a second. Stop wherever you like to read.",
 		len(h.lessons), len(h.sections()), (passes/playSpeed+30)/60, playSpeed)
-	finished, started := 0, 0
+	finished, started, solved := 0, 0, 0
 	for _, l := range h.lessons {
+		if h.kept[l.id].Solved {
+			solved++
+		}
 		switch lp := h.kept[l.id]; {
 		case lp.Finished:
 			finished++
@@ -350,6 +353,11 @@ func (h *Home) summary() string {
 	}
 	if started > 0 {
 		done = append(done, fmt.Sprintf("%d started", started))
+	}
+	if solved == 1 {
+		done = append(done, "1 challenge solved")
+	} else if solved > 0 {
+		done = append(done, fmt.Sprintf("%d challenges solved", solved))
 	}
 	if len(done) > 0 {
 		s += " In this browser: " + strings.Join(done, ", ") + "."

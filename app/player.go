@@ -102,6 +102,12 @@ func (p *Player) OnAppUpdate(ctx app.Context) {
 // OnNav opens the lesson named by the URL, at ?pass=N (or at its symptom).
 func (p *Player) OnNav(ctx app.Context) {
 	u := ctx.Page().URL()
+	if challengeMode(u) && app.IsClient {
+		// ?mode=challenge: the lesson's challenge, played in the playground.
+		id := strings.Trim(strings.TrimPrefix(u.Path, "/s/"), "/")
+		ctx.Navigate(challengeHref(id, embedded(u)))
+		return
+	}
 	p.open(u)
 	if p.sc != nil && p.sc.Title != "" {
 		ctx.Page().SetTitle(p.sc.Title + " · Reconcile")

@@ -79,9 +79,17 @@ func (p *Player) renderAbout() app.UI {
 	if p.embed {
 		try = try.Target("_blank").Rel("noopener")
 	}
-	return app.Details().Class("about").Body(
+	about := app.Details().Class("about").Body(
 		app.Summary().Text("About this lesson"),
 		app.Div().Class("summary").Body(paragraphs(p.sc.Summary)...),
 		app.P().Class("try").Body(try, app.Text(": edit its desired state, run kubectl, break it and fork its future.")),
+	)
+	if p.sc.Challenge == nil {
+		return about
+	}
+	turn := app.A().ID("your-turn").Class("your-turn").Href(challengeHref(p.id, p.embed)).Text("Your turn")
+	return app.Div().Body(
+		app.P().Class("try").Body(turn, app.Text(": find the stuck loop and fix it yourself, checked against the cluster, not the commands you type.")),
+		about,
 	)
 }

@@ -48,6 +48,8 @@ type Playground struct {
 	editor  editorState
 	console consoleState
 	futures futuresState
+	// chal is the lesson's challenge, when the page plays it (challenge.go).
+	chal challengeState
 
 	// undo is the work before the last Start over or import.
 	undo *session.State
@@ -132,6 +134,9 @@ func (p *Playground) OnNav(ctx app.Context) {
 	u := ctx.Page().URL()
 	p.embed = embedded(u)
 	slot, from := slotOf(u)
+	if challengeMode(u) && from != "" {
+		slot = challengeSlot(from)
+	}
 	if p.sc != nil && slot == p.slot {
 		if !strings.HasPrefix(u.Fragment, shareFragment) || !app.IsClient {
 			return
@@ -159,9 +164,13 @@ func (p *Playground) OnNav(ctx app.Context) {
 		}
 	}
 	p.fresh()
-	title := "Playground · Reconcile"
-	if p.sc != nil && p.from != "" {
-		title = "Try it yourself: " + p.sc.Title + " · Reconcile"
+	p.chal = challengeState{}
+	if slot == challengeSlot(p.from) {
+		p.beginChallenge()
+	}
+	title := p.title() + " · Reconcile"
+	if p.sc == nil || p.from == "" {
+		title = "Playground · Reconcile"
 	}
 	ctx.Page().SetTitle(title)
 	ctx.Page().SetDescription("Edit desired state, run kubectl, inject faults and fork the future of a simulated Kubernetes cluster, in your browser.")
@@ -174,6 +183,9 @@ func (p *Playground) OnNav(ctx app.Context) {
 		if p.openShared(ctx, frag) {
 			return
 		}
+	}
+	if p.chal.c != nil {
+		return // a challenge starts afresh, and is not saved
 	}
 	p.loadSlot(ctx)
 }
@@ -227,6 +239,9 @@ func (p *Playground) changed(ctx app.Context, c change) {
 	if c == (change{}) {
 		return
 	}
+	if p.judge() {
+		p.keepSolved(ctx)
+	}
 	if c.inputs {
 		p.compareFutures()
 	}
@@ -244,6 +259,8 @@ func (p *Playground) title() string {
 		return "Playground"
 	case p.slot == sharedSlot:
 		return "Shared with you: " + p.sc.Title
+	case p.chal.c != nil:
+		return "Your turn: " + p.sc.Title
 	case p.from != "":
 		return "Try it yourself: " + p.sc.Title
 	}
@@ -266,34 +283,57 @@ func (p *Playground) Render() app.UI {
 		note = fmt.Sprintf("Passes %d to %d.", log[0].N, log[len(log)-1].N)
 	}
 	return s.render(
-		app.Div().Class("play").Body(
+		app.Div().Class(p.playClass()).Body(
 			app.Section().Class("intro").Body(
-				app.H1().Text(p.title()),
-				app.If(p.sc != nil && p.sc.Summary != "", func() app.UI {
+				p.renderTitle(),
+				app.If(p.sc != nil && p.sc.Summary != "" && p.chal.c == nil, func() app.UI {
 					return app.Div().Class("summary").Body(paragraphs(p.sc.Summary)...)
 				}),
-				app.P().Class("muted").Body(
-					app.Text("Your own cluster: edit its desired state, run kubectl, break it on purpose, step back, fork the future. "),
-					app.If(p.from != "", func() app.UI {
-						return app.Span().Body(app.A().Href("/s/"+p.from).Text("Back to the lesson"), app.Text("."))
-					}),
-				),
+				app.If(p.chal.c != nil, func() app.UI {
+					return app.P().Class("muted").Body(
+						app.Text("Find the stuck loop and fix it yourself, with the console, the desired-state editor, the inspector and the clock. "),
+						app.A().Href("/s/"+p.from).Text("Back to the lesson"), app.Text("."),
+					)
+				}).Else(func() app.UI {
+					return app.P().Class("muted").Body(
+						app.Text("Your own cluster: edit its desired state, run kubectl, break it on purpose, step back, fork the future. "),
+						app.If(p.from != "", func() app.UI {
+							return app.Span().Body(app.A().Href("/s/"+p.from).Text("Back to the lesson"), app.Text("."))
+						}),
+					)
+				}),
 			),
 			p.renderAlert(),
-			p.renderTransport(transport{busy: busy, suffix: suffix, extra: []app.UI{
-				app.Button().Type("button").ID("fork").Class("fork").Text("Fork here").Disabled(!p.view.Ready || p.loading).OnClick(p.onFork).
-					Title("Keep the past up to this pass and try another future beside this one"),
-			}}),
+			p.renderTransport(transport{busy: busy, suffix: suffix, extra: p.transportExtra()}),
 			p.renderNotice(),
+			p.renderChallenge(),
 			renderStageOf(&p.stage, p.renderNow("")),
 			app.Div().Class("workspace play-tools").Body(p.renderEditor(), p.renderFaults()),
 			p.renderConsole(),
-			p.renderFutures(),
+			app.If(p.chal.c == nil, p.renderFutures),
 			app.Div().Class("workspace").Body(p.renderLog(app.P().Class("empty").Text(note)), p.renderPass()),
 			p.renderInspector(),
-			p.renderWork(),
+			app.If(p.chal.c == nil, p.renderWork),
 		),
 	)
+}
+
+// playClass classes the page: in a challenge, on a phone, the transport is
+// held at the bottom of the screen, as a lesson's is.
+func (p *Playground) playClass() string {
+	if p.chal.c != nil {
+		return "play in-challenge"
+	}
+	return "play"
+}
+
+// transportExtra is Fork here, but in a challenge (one future is judged).
+func (p *Playground) transportExtra() []app.UI {
+	if p.chal.c != nil {
+		return nil
+	}
+	return []app.UI{app.Button().Type("button").ID("fork").Class("fork").Text("Fork here").Disabled(!p.view.Ready || p.loading).OnClick(p.onFork).
+		Title("Keep the past up to this pass and try another future beside this one")}
 }
 
 // renderAlert draws the page's alert: what went wrong with an action
@@ -321,7 +361,7 @@ func (p *Playground) renderAlert() app.UI {
 func (p *Playground) renderNotice() app.UI {
 	return app.Div().Class("play-note").Body(
 		app.P().ID("play-notice").Class("notice").TabIndex(-1).Aria("live", "polite").Text(p.notice),
-		app.If(p.notice == "", func() app.UI {
+		app.If(p.notice == "" && p.chal.c == nil, func() app.UI {
 			return app.P().Class("muted fork-hint").Text("Fork here keeps the past up to this pass and starts a second future beside this one, to compare.")
 		}),
 		app.If(len(p.futures.all) == 2, func() app.UI {

@@ -130,6 +130,9 @@ func (p *Playground) openShared(ctx app.Context, fragment string) bool {
 // scheduleSave saves the work after d, once for any number of changes
 // made meanwhile.
 func (p *Playground) scheduleSave(ctx app.Context, d time.Duration) {
+	if p.chal.c != nil {
+		return // a challenge is not work to keep
+	}
 	p.dirty = true
 	if !app.IsClient || p.loading || p.saveQueued {
 		return
@@ -146,7 +149,7 @@ func (p *Playground) scheduleSave(ctx app.Context, d time.Duration) {
 // save writes the work into the slot now (after the save in progress, if
 // one is).
 func (p *Playground) save(ctx app.Context) {
-	if !app.IsClient || p.ses == nil || p.loading {
+	if !app.IsClient || p.ses == nil || p.loading || p.chal.c != nil {
 		return
 	}
 	if p.saving {

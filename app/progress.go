@@ -39,6 +39,9 @@ type progress struct {
 	// Finished says the run reached its end, or the lesson's last story
 	// moment. Once finished, a lesson stays finished.
 	Finished bool `json:"finished,omitempty"`
+	// Solved says the learner solved the lesson's challenge (Your turn).
+	// Once solved, it stays solved.
+	Solved bool `json:"solved,omitempty"`
 	// Seen is when the learner was last in the lesson, in Unix
 	// milliseconds.
 	Seen int64 `json:"seen,omitempty"`
@@ -49,6 +52,7 @@ type progress struct {
 func (old progress) merge(next progress) progress {
 	next.Furthest = max(old.Furthest, next.Furthest, next.Last)
 	next.Finished = old.Finished || next.Finished
+	next.Solved = old.Solved || next.Solved
 	if next.Of == 0 {
 		next.Of = old.Of
 	}
@@ -96,6 +100,21 @@ func (s workStore) saveProgress(id string, rec progress) error {
 	}
 	data, err = json.Marshal(old.merge(rec))
 	if err != nil {
+		return err
+	}
+	return s.write(progressFile(id), data)
+}
+
+// saveSolved notes that the learner solved lesson id's challenge, keeping
+// the rest of the lesson's record as it is.
+func (s workStore) saveSolved(id string) error {
+	var rec progress
+	data, found, err := s.read(progressFile(id))
+	if err == nil && found {
+		_ = json.Unmarshal(data, &rec)
+	}
+	rec.Solved = true
+	if data, err = json.Marshal(rec); err != nil {
 		return err
 	}
 	return s.write(progressFile(id), data)
@@ -215,6 +234,9 @@ func (lp lessonProgress) words(passes int) []string {
 		} else {
 			out = append(out, fmt.Sprintf("visited · pass %d", lp.Furthest))
 		}
+	}
+	if lp.Solved {
+		out = append(out, "challenge solved")
 	}
 	if lp.asked > 0 {
 		noun := "guesses"

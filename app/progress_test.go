@@ -2,6 +2,7 @@ package app
 
 import (
 	"encoding/json"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -259,5 +260,37 @@ func TestProgressRecordIsSmallJSON(t *testing.T) {
 	}
 	if want := `{"furthest":34,"last":20,"of":51,"seen":1700000000000}`; string(data) != want {
 		t.Errorf("record %s, want %s", data, want)
+	}
+}
+
+// A challenge solved is kept with the lesson's progress: the player's
+// later records keep it, and the home page counts it.
+func TestChallengeSolvedIsKept(t *testing.T) {
+	st, _ := memStore(t)
+	if err := st.saveProgress("stuck-rollout", progress{Furthest: 40, Last: 40, Seen: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.saveSolved("stuck-rollout"); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.saveSolved("self-healing"); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.saveProgress("stuck-rollout", progress{Furthest: 3, Last: 3, Seen: 2}); err != nil {
+		t.Fatal(err)
+	}
+	got, err := st.readProgress()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if lp := got["stuck-rollout"]; !lp.Solved || lp.Furthest != 40 || lp.Last != 3 {
+		t.Errorf("stuck-rollout: %+v", lp)
+	}
+	if w := got["self-healing"].words(51); strings.Join(w, " · ") != "visited · pass 0 of 51 · challenge solved" {
+		t.Errorf("self-healing says %q", w)
+	}
+	_, html := homeWith(got)
+	if !strings.Contains(html, "In this browser: 2 started, 2 challenges solved.") {
+		t.Errorf("the path's summary does not count the challenges solved")
 	}
 }

@@ -132,3 +132,44 @@ func TestProve(t *testing.T) {
 		t.Errorf("proof: %v %v", err, p.Failures)
 	}
 }
+
+// What a fix cost in pods: scaling up replaces none; rolling out a new
+// template replaces every pod of the old one.
+func TestReplaced(t *testing.T) {
+	sc, _ := loadFile(t, "testdata/edit-reverts.yaml")
+	if res := play(t, sc, sc.Challenge.Solution...); res.Status.State != challenge.Solved || res.Status.PodsReplaced != 0 {
+		t.Errorf("edit-reverts: %s, %d pods replaced", res.Status.Why(), res.Status.PodsReplaced)
+	}
+	sc, _ = loadFile(t, "../../scenarios/stuck-rollout.yaml")
+	if res := play(t, sc, sc.Challenge.Solution...); res.Status.State != challenge.Solved || res.Status.PodsReplaced == 0 {
+		t.Errorf("stuck-rollout: %s, %d pods replaced", res.Status.Why(), res.Status.PodsReplaced)
+	}
+}
+
+// reconcile check proves the answer key against the world: a controller of
+// it, an object there at the start, the evidence line said in its run.
+func TestProveQuestions(t *testing.T) {
+	sc, _ := loadFile(t, "../../scenarios/stuck-rollout.yaml")
+	p, err := challenge.Prove(sc)
+	if err != nil || !p.OK() || p.Claims != 3+len(sc.Challenge.Forbid)+2 {
+		t.Fatalf("proof: %v %v, %d claims", err, p.Failures, p.Claims)
+	}
+	q := sc.Challenge.Questions
+	q.Controller, q.Name, q.Object = "deployment-controler", "webb", "deployment/webb"
+	p, err = challenge.Prove(sc)
+	if err != nil || len(p.Failures) != 2 ||
+		!strings.Contains(p.Failures[0].Error(), `stuck-rollout.yaml:152:17: challenge.questions.controller: "deployment-controler" is not a controller of this world; its controllers: `) ||
+		!strings.Contains(p.Failures[1].Error(), "challenge.questions.object: there is no deployment/webb at the challenge's start (t=3m)") {
+		t.Errorf("proof: %v %v", err, p.Failures)
+	}
+	q.Name, q.Object, q.Controller = "web", "deployment/web", "deployment-controller"
+	q.Says.Reason = "NewReplicaSetAvailable"
+	if p, err = challenge.Prove(sc); err != nil || len(p.Failures) != 1 || !strings.Contains(p.Failures[0].Error(), "never says condition Progressing (NewReplicaSetAvailable)") {
+		t.Errorf("proof: %v %v", err, p.Failures)
+	}
+	q.Says = scenario.Says{Pos: q.Says.Pos, Event: "FailedScheduling"}
+	if p, err = challenge.Prove(sc); err != nil || len(p.Failures) != 1 ||
+		!strings.Contains(p.Failures[0].Error(), "challenge.questions.says: deployment/web never says event FailedScheduling in the lesson's run from the challenge's start (t=3m)") {
+		t.Errorf("proof: %v %v", err, p.Failures)
+	}
+}

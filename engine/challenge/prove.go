@@ -1,9 +1,14 @@
 package challenge
 
 import (
+	"encoding/json"
 	"fmt"
+	"strings"
 
+	"reconcile/engine/api"
+	"reconcile/engine/check"
 	"reconcile/engine/scenario"
+	"reconcile/engine/sim"
 	"reconcile/engine/yamlpos"
 )
 
@@ -97,5 +102,111 @@ func Prove(sc *scenario.Scenario) (*Proof, error) {
 			p.OverBudget = res
 		}
 	}
+	// The answer key names this world's controller, object and evidence.
+	if q := ch.Questions; q != nil {
+		p.Claims += 3
+		if err := questionsHold(sc, q); err != nil {
+			for _, e := range err {
+				p.Failures = append(p.Failures, e)
+			}
+		}
+	}
 	return p, nil
+}
+
+// questionsHold checks the answer key against the world: the controller
+// is one of its controllers, the object is there at the challenge's start.
+func questionsHold(sc *scenario.Scenario, q *scenario.Questions) []*yamlpos.Error {
+	var out []*yamlpos.Error
+	cfg := sc.Config()
+	var names []string
+	found := false
+	for _, spec := range cfg.Registry() {
+		if !cfg.Runs(spec) {
+			continue
+		}
+		names = append(names, spec.Name)
+		found = found || spec.Name == q.Controller
+	}
+	if !found {
+		out = append(out, &yamlpos.Error{Pos: q.ControllerPos, Msg: fmt.Sprintf("challenge.questions.controller: %q is not a controller of this world; its controllers: %s", q.Controller, strings.Join(names, ", "))})
+	}
+	s, err := sim.New(cfg)
+	if err != nil {
+		return append(out, &yamlpos.Error{Pos: q.ObjectPos, Msg: err.Error()})
+	}
+	s.DropCheckpoints()
+	s.RunUntil(sc.Challenge.Start, MaxPasses)
+	var obj api.Object
+	for o := range s.Store().Each(q.Kind) {
+		if o.Meta().Name == q.Name {
+			obj = o
+		}
+	}
+	at := check.Duration(sc.Challenge.Start)
+	if obj == nil {
+		return append(out, &yamlpos.Error{Pos: q.ObjectPos, Msg: fmt.Sprintf("challenge.questions.object: there is no %s at the challenge's start (t=%s)", q.Object, at)})
+	}
+	// The line is there at the start, or comes in the lesson's own run
+	// (a challenge from the start asks before the symptom shows).
+	for !Says(s, obj, q.Says) {
+		if _, ok := s.Next(); !ok || s.PassCount() >= MaxPasses {
+			out = append(out, &yamlpos.Error{Pos: q.Says.Pos, Msg: fmt.Sprintf("challenge.questions.says: %s never says %s in the lesson's run from the challenge's start (t=%s)", q.Object, SaysText(q.Says), at)})
+			break
+		}
+		if obj = s.Store().Get(q.Kind, obj.Meta().Namespace, q.Name); obj == nil {
+			out = append(out, &yamlpos.Error{Pos: q.Says.Pos, Msg: fmt.Sprintf("challenge.questions.says: %s is gone before it says %s", q.Object, SaysText(q.Says))})
+			break
+		}
+	}
+	return out
+}
+
+// Says reports whether obj, in s's world now, has the condition (with its
+// reason) or an event of the reason line names.
+func Says(s *sim.Sim, obj api.Object, line scenario.Says) bool {
+	m := obj.Meta()
+	if line.Event != "" {
+		for _, e := range s.Store().EventsFor(obj.GetTypeMeta().Kind, m.Namespace, m.Name) {
+			if e.Reason == line.Event {
+				return true
+			}
+		}
+		return false
+	}
+	for _, c := range Conditions(obj) {
+		if c.Type == line.Condition && (line.Reason == "" || c.Reason == line.Reason) {
+			return true
+		}
+	}
+	return false
+}
+
+// Condition is a status condition as the API writes it.
+type Condition struct{ Type, Status, Reason, Message string }
+
+// Conditions reads any object's status.conditions.
+func Conditions(obj api.Object) []Condition {
+	var probe struct {
+		Status struct {
+			Conditions []Condition `json:"conditions"`
+		} `json:"status"`
+	}
+	data, err := json.Marshal(obj)
+	if err != nil || json.Unmarshal(data, &probe) != nil {
+		return nil
+	}
+	return probe.Status.Conditions
+}
+
+// SaysText writes a line as the answer key does: "condition Progressing
+// (ProgressDeadlineExceeded)", "event FailedScheduling".
+func SaysText(line scenario.Says) string {
+	if line.Event != "" {
+		return "event " + line.Event
+	}
+	if line.Reason != "" {
+		return fmt.Sprintf("condition %s (%s)", line.Condition, line.Reason)
+	}
+	return "condition " + line.Condition
 }

@@ -28,6 +28,9 @@ type Record struct {
 	Version  string      `json:"version"`
 	Inputs   []sim.Given `json:"inputs"`
 	Digest   string      `json:"digest"`
+	// Hints are the hints the learner took (desired, conditions, events),
+	// in order: said, not proved (the replay does not depend on them).
+	Hints []string `json:"hints,omitempty"`
 }
 
 // Version is a scenario file's version: the SHA-256 of its text. A record

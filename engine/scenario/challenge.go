@@ -47,6 +47,37 @@ type Challenge struct {
 	Solution []Step
 	// Why is the lesson's sentence for why the solution works.
 	Why string
+	// Questions is the answer key of the three questions (nil: none).
+	Questions *Questions
+}
+
+// Questions is the answer key of the three questions about the loop, as
+// a learner answers them from what the world shows:
+//
+//	questions:
+//	  controller: deployment-controller
+//	  object: deployment/web
+//	  says: {condition: Progressing, reason: ProgressDeadlineExceeded}   # or {event: FailedScheduling}
+type Questions struct {
+	Pos yamlpos.Pos
+	// Controller is the controller responsible for closing the gap (a
+	// controller of this world).
+	Controller    string
+	ControllerPos yamlpos.Pos
+	// Object is the object whose metadata.generation against
+	// status.observedGeneration tells whether it has seen the change, as
+	// written (deployment/web); Kind and Name are the API's.
+	Object, Kind, Name string
+	ObjectPos          yamlpos.Pos
+	// Says is the evidence line: a condition of the object (with its
+	// reason, "" for any) or an event's reason.
+	Says Says
+}
+
+// Says is the evidence line of the third question.
+type Says struct {
+	Pos                      yamlpos.Pos
+	Condition, Reason, Event string
 }
 
 // The actions a Forbid names.
@@ -100,7 +131,9 @@ type Hints struct {
 }
 
 var (
-	challengeFields = []string{"start", "goal", "hold", "within", "failedRequests", "forbid", "hints", "solution", "why"}
+	challengeFields = []string{"start", "goal", "hold", "within", "failedRequests", "forbid", "hints", "solution", "why", "questions"}
+	questionFields  = []string{"controller", "object", "says"}
+	saysFields      = []string{"condition", "reason", "event"}
 	forbidFields    = []string{"delete", "edit", "add", "fault", "message", "try"}
 	budgetFields    = []string{"max", "message", "try"}
 	hintFields      = []string{"desired", "conditions", "events"}
@@ -201,6 +234,9 @@ func (l *loader) challenge(n *yaml.Node) *Challenge {
 			c.Why = strings.TrimSpace(s)
 			l.text(v, "challenge.why", c.Why, 0)
 		}
+	}
+	if v := f.get("questions"); v != nil {
+		c.Questions = l.questions(v)
 	}
 	if v := f.get("solution"); v == nil {
 		l.fail(f.node, "challenge.solution: Required value: the reference solution, inputs in the form of steps")
@@ -345,4 +381,66 @@ func (l *loader) forbidRest(f *fieldSet, fb Forbid, path string, start api.Durat
 		}
 	}
 	return fb, true
+}
+
+func (l *loader) questions(n *yaml.Node) *Questions {
+	f := l.fields(n, "challenge.questions", questionFields)
+	if f == nil {
+		return nil
+	}
+	q := &Questions{Pos: l.pm.Of(f.node)}
+	for _, name := range questionFields {
+		if f.get(name) == nil {
+			l.fail(f.node, "challenge.questions.%s: Required value: %s", name, map[string]string{
+				"controller": "the controller responsible for closing the gap, e.g. deployment-controller",
+				"object":     "the object whose generation against status.observedGeneration tells whether it has seen the change, e.g. deployment/web",
+				"says":       "the evidence line, e.g. {condition: Progressing, reason: ProgressDeadlineExceeded} or {event: FailedScheduling}",
+			}[name])
+		}
+	}
+	if v := f.get("controller"); v != nil {
+		if s, ok := l.str(v, "challenge.questions.controller"); ok {
+			q.Controller, q.ControllerPos = strings.TrimSpace(s), l.pm.Of(v)
+			if q.Controller == "" {
+				l.fail(v, "challenge.questions.controller: Required value: a controller of this world, e.g. deployment-controller")
+			}
+		}
+	}
+	if v := f.get("object"); v != nil {
+		if s, ok := l.str(v, "challenge.questions.object"); ok {
+			q.Object, q.ObjectPos = strings.TrimSpace(s), l.pm.Of(v)
+			if k, name, err := assertion.ParseObjectRef(q.Object); err != nil {
+				l.fail(v, "challenge.questions.object: %v", err)
+			} else if strings.Contains(name, "*") {
+				l.fail(v, "challenge.questions.object: %q: name one object, not a pattern", q.Object)
+			} else {
+				q.Kind, q.Name = k, name
+			}
+		}
+	}
+	if v := f.get("says"); v != nil {
+		if sf := l.fields(v, "challenge.questions.says", saysFields); sf != nil {
+			q.Says.Pos = l.pm.Of(sf.node)
+			if which, ok := l.oneOf(sf, "challenge.questions.says", "condition", "event"); ok {
+				s, _ := l.str(sf.get(which), "challenge.questions.says."+which)
+				s = strings.TrimSpace(s)
+				if s == "" {
+					l.fail(sf.get(which), "challenge.questions.says.%s: Required value: a condition type or an event reason", which)
+				}
+				if which == "condition" {
+					q.Says.Condition = s
+				} else {
+					q.Says.Event = s
+				}
+			}
+			if r := sf.get("reason"); r != nil {
+				if q.Says.Event != "" {
+					l.fail(r, "challenge.questions.says.reason: an event is named by its reason: {event: FailedScheduling}")
+				} else if s, ok := l.str(r, "challenge.questions.says.reason"); ok {
+					q.Says.Reason = strings.TrimSpace(s)
+				}
+			}
+		}
+	}
+	return q
 }

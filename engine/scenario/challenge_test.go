@@ -49,7 +49,7 @@ func TestLoadChallenge(t *testing.T) {
 
 func TestLoadChallengeErrors(t *testing.T) {
 	tests := []struct{ name, old, new, want string }{
-		{"unknown field", "  hold: 30s\n", "  hold: 30s\n  hodl: 1m\n", `web.yaml:9:3: unknown field "hodl" in challenge; expected one of start, goal, hold, within, failedRequests, forbid, hints, solution, why`},
+		{"unknown field", "  hold: 30s\n", "  hold: 30s\n  hodl: 1m\n", `web.yaml:9:3: unknown field "hodl" in challenge; expected one of start, goal, hold, within, failedRequests, forbid, hints, solution, why, questions`},
 		{"bad goal", `["deployment/web spec.replicas == 5"]`, `["deployment/web spec.replicas = 5"]`, `web.yaml:7:40: challenge.goal[0]: unknown operator "=": want one of == != < <= > >= contains`},
 		{"traffic since the start", `["deployment/web spec.replicas == 5"]`, `["traffic.failed == 0"]`, "web.yaml:7:10: challenge.goal[0]: a goal holds now: count the traffic over a window that ends now, e.g. traffic(10s).failed == 0"},
 		{"no hold", "  hold: 30s\n", "", "web.yaml:6:3: challenge.hold: Required value: how long the goal must keep holding, e.g. hold: 30s"},
@@ -75,6 +75,53 @@ func TestLoadChallengeErrors(t *testing.T) {
 				t.Fatalf("%q not in the base", tt.old)
 			}
 			_, err := Load("web.yaml", []byte(text))
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("got %v\nwant %s", err, tt.want)
+			}
+		})
+	}
+}
+
+const questionsBase = `  questions:
+    controller: deployment-controller
+    object: deployment/web
+    says: {condition: Progressing, reason: ProgressDeadlineExceeded}
+`
+
+func TestLoadChallengeQuestions(t *testing.T) {
+	text := strings.Replace(challengeBase, "  solution:\n", questionsBase+"  solution:\n", 1)
+	sc, err := Load("web.yaml", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := sc.Challenge.Questions
+	if q == nil || q.Controller != "deployment-controller" || q.Kind != "Deployment" || q.Name != "web" || q.Object != "deployment/web" ||
+		q.Says != (Says{Pos: q.Says.Pos, Condition: "Progressing", Reason: "ProgressDeadlineExceeded"}) || q.ObjectPos.Line != 14 || q.Says.Pos.Line != 15 {
+		t.Fatalf("questions: %+v", q)
+	}
+	tests := []struct{ name, old, new, want string }{
+		{"an event", "{condition: Progressing, reason: ProgressDeadlineExceeded}", "{event: FailedScheduling}", ""},
+		{"unknown field", "    object: deployment/web\n", "    object: deployment/web\n    objet: x\n", `web.yaml:15:5: unknown field "objet" in challenge.questions; expected one of controller, object, says`},
+		{"no controller", "    controller: deployment-controller\n", "", "web.yaml:13:5: challenge.questions.controller: Required value: the controller responsible for closing the gap"},
+		{"not an object", "object: deployment/web", "object: web", `web.yaml:14:13: challenge.questions.object: invalid object "web": want KIND/NAME`},
+		{"a pattern", "object: deployment/web", "object: deployment/web-*", `web.yaml:14:13: challenge.questions.object: "deployment/web-*": name one object, not a pattern`},
+		{"both", "{condition: Progressing, reason: ProgressDeadlineExceeded}", "{condition: Progressing, event: FailedScheduling}", "web.yaml:15:11: challenge.questions.says: want exactly one of condition, event; got condition and event"},
+		{"an event's reason", "{condition: Progressing, reason: ProgressDeadlineExceeded}", "{event: FailedScheduling, reason: x}", "web.yaml:15:45: challenge.questions.says.reason: an event is named by its reason"},
+		{"says misspelt", "{condition: Progressing, reason: ProgressDeadlineExceeded}", "{conditon: Progressing}", `web.yaml:15:12: unknown field "conditon" in challenge.questions.says`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			bad := strings.Replace(text, tt.old, tt.new, 1)
+			if bad == text {
+				t.Fatalf("%q not in the base", tt.old)
+			}
+			_, err := Load("web.yaml", []byte(bad))
+			if tt.want == "" {
+				if err != nil {
+					t.Errorf("got %v", err)
+				}
+				return
+			}
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("got %v\nwant %s", err, tt.want)
 			}

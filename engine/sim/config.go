@@ -120,6 +120,10 @@ func (c *Config) enabled(name string) bool {
 	return name == controller.GitOpsController && c.GitOps != nil
 }
 
+// Runs reports whether the run starts spec: an optional controller only
+// when the run enables it.
+func (c *Config) Runs(spec controller.Spec) bool { return !spec.Optional || c.enabled(spec.Name) }
+
 // Registry returns the registry the run starts: Controllers, or
 // controller.Builtin.
 func (c *Config) Registry() []controller.Spec { return c.specs() }

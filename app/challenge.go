@@ -1,0 +1,389 @@
+package app
+
+// A lesson's challenge in the playground (/play?from=ID&mode=challenge):
+// the lesson from the challenge's start, its response hidden, the console,
+// the editor, the inspector and the clock left to the learner; a goal panel
+// that says the verdict after every change, and the Solved screen.
+
+import (
+	"fmt"
+	"net/url"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"reconcile/app/session"
+	"reconcile/engine/api"
+	"reconcile/engine/challenge"
+)
+
+// challengeState is the playground's challenge, when it plays one.
+type challengeState struct {
+	c     *session.Challenge
+	brief session.ChallengeBrief
+	view  session.ChallengeView
+	// solved is the Solved screen and record the completion record's
+	// JSON, once solved; copied says how Copy result went.
+	solved *session.SolvedView
+	record string
+	copied string
+	// q are the answers to the three questions.
+	q questionsState
+}
+
+// challengeMode reports whether u asks for a lesson's challenge.
+func challengeMode(u *url.URL) bool { return u != nil && u.Query().Get("mode") == "challenge" }
+
+// challengeSlot names the playground's state while it plays a challenge:
+// a challenge is never saved as work.
+func challengeSlot(id string) string { return "challenge:" + id }
+
+// challengeHref is the address of lesson id's challenge.
+func challengeHref(id string, embed bool) string {
+	h := "/play?from=" + url.QueryEscape(id) + "&mode=challenge"
+	if embed {
+		h += "&embed=1"
+	}
+	return h
+}
+
+// beginChallenge starts the slot's lesson's challenge: a fresh run moved
+// to its start.
+func (p *Playground) beginChallenge() {
+	before := p.chal.c
+	p.chal = challengeState{}
+	if p.sc == nil || p.ses == nil {
+		return
+	}
+	if p.sc.Challenge == nil {
+		p.alert = fmt.Sprintf("%s has no challenge; this is the lesson in the playground.", p.sc.Title)
+		return
+	}
+	c, err := session.NewChallenge(p.sc, []byte(p.text))
+	if err != nil {
+		p.alert = err.Error()
+		return
+	}
+	c.KeepHints(before)
+	guard(&p.alert, "Going to the challenge's start", func() { p.ses.Begin(c) })
+	p.chal.c, p.chal.brief = c, session.BriefOf(p.sc)
+	p.refresh()
+	p.followLive(false)
+	p.judge()
+}
+
+// judge judges the run as it is now; solved, it makes the Solved screen and
+// the record, tells the host page, and reports true (once).
+func (p *Playground) judge() bool {
+	ch := &p.chal
+	if ch.c == nil || p.ses == nil {
+		return false
+	}
+	guard(&p.alert, "Judging the challenge", func() { ch.view = p.ses.Judge(ch.c) })
+	if ch.view.State != challenge.Solved || ch.solved != nil {
+		return false
+	}
+	guard(&p.alert, "Making the completion record", func() {
+		sv, _ := p.ses.Solved(ch.c)
+		ch.solved = &sv
+		_, data, err := p.ses.Record(ch.c)
+		if err != nil {
+			p.alert = "The completion record cannot be made: " + err.Error()
+			return
+		}
+		ch.record = string(data)
+		notifyHostRecord(p.from, p.view.N, ch.record)
+	})
+	return true
+}
+
+// keepSolved keeps the challenge solved as the lesson's progress is kept:
+// the home page counts it.
+func (p *Playground) keepSolved(ctx app.Context) {
+	id := p.from
+	if !app.IsClient || id == "" {
+		return
+	}
+	ctx.Async(func() {
+		if st, err := storage(); err == nil {
+			_ = st.saveSolved(id)
+		}
+	})
+}
+
+// tryAgain starts the challenge again from its start.
+func (p *Playground) tryAgain(ctx app.Context) {
+	p.pause()
+	p.alert, p.notice = "", ""
+	p.fresh()
+	p.beginChallenge()
+	p.notice = "Back at the challenge's start."
+	p.changed(ctx, change{moved: true, inputs: true})
+}
+
+// waitFor runs the clock on to t: every pass before it, judged.
+func (p *Playground) waitFor(ctx app.Context, t api.Time) {
+	if !p.idle() {
+		return
+	}
+	p.pause()
+	p.alert, p.notice = "", ""
+	p.act(ctx, "wait", "Running the clock on", func() { p.ses.PlayTo(t) })
+	p.refresh()
+	p.tell(ctx, change{moved: true})
+}
+
+func (p *Playground) onTryAgain(ctx app.Context, e app.Event) { p.tryAgain(ctx) }
+func (p *Playground) onWaitHold(ctx app.Context, e app.Event) {
+	p.waitFor(ctx, p.chal.view.HoldsAt)
+}
+func (p *Playground) onWaitLimit(ctx app.Context, e app.Event) {
+	p.waitFor(ctx, p.chal.view.Deadline)
+}
+
+func (p *Playground) onCopyResult(ctx app.Context, e app.Event) {
+	p.chal.copied = "Copying…"
+	copyText(ctx, p.chal.record, func(ctx app.Context, ok bool) {
+		if ok {
+			p.chal.copied = "Copied. reconcile verify FILE replays it and says solved."
+		} else {
+			p.chal.copied = "Select the record below and copy it."
+		}
+	})
+}
+
+// renderTitle is the page's heading; a challenge embedded in a course page
+// keeps it for screen readers only (the course page says what it is), and
+// a challenge's lesson text is a click away, so the goal comes first.
+func (p *Playground) renderTitle() app.UI {
+	h := app.H1().Text(p.title())
+	if p.chal.c == nil {
+		return h
+	}
+	if p.embed {
+		h = h.Class("visually-hidden")
+	}
+	return app.Div().Body(h, app.Details().Class("about").Body(
+		app.Summary().Text("About this lesson"),
+		app.Div().Class("summary").Body(paragraphs(p.sc.Summary)...),
+	))
+}
+
+// renderChallenge draws the goal panel, or the Solved screen.
+func (p *Playground) renderChallenge() app.UI {
+	ch := &p.chal
+	if ch.c == nil {
+		return nil
+	}
+	if ch.solved != nil {
+		return p.renderSolved()
+	}
+	v, b := ch.view, ch.brief
+	class := "challenge-verdict verdict-" + sanitizeClass(v.State.String())
+	var wait app.UI
+	switch {
+	case v.HoldsAt > 0:
+		wait = app.Button().Type("button").ID("challenge-wait").Text("Run the clock to t=" + v.HoldsAt.String()).
+			Title("Run every pass until the goal has held long enough, each judged").OnClick(p.onWaitHold)
+	case !v.Final && p.view.AtEnd && v.Deadline > 0:
+		wait = app.Button().Type("button").ID("challenge-wait").Text("Run the clock to the time limit").
+			Title("Nothing more happens in this run: run the clock to t=" + v.Deadline.String()).OnClick(p.onWaitLimit)
+	}
+	return app.Section().Class("challenge").Aria("labelledby", "challenge-title").Body(
+		app.H2().ID("challenge-title").Text("Your turn"),
+		app.Div().ID("challenge-verdict").Class(class).Aria("live", "polite").Body(
+			app.Strong().Text(v.Headline),
+			app.Text(" "+v.Detail),
+		),
+		app.If(wait != nil || v.Retry, func() app.UI {
+			return app.P().Class("challenge-actions").Body(
+				wait,
+				app.If(v.Retry, func() app.UI {
+					return app.Button().Type("button").ID("challenge-retry").Text("Try again").OnClick(p.onTryAgain)
+				}),
+			)
+		}),
+		app.P().Class("challenge-goal").Text(fmt.Sprintf("Starting %s, bring the world to this and keep it there for %s%s:", b.Start, b.Hold, within(b.Within))),
+		app.Ul().Class("goal-list").Body(app.Range(b.Goal).Slice(func(i int) app.UI {
+			got := ""
+			if i < len(v.Got) {
+				got = v.Got[i]
+			}
+			mark, word := "✓ ", "holds"
+			if got != "" || len(v.Got) == 0 {
+				mark, word = "✗ ", "does not hold"
+			}
+			return app.Li().Title(b.Goal[i].Text).Body(
+				app.Span().Class("check-mark").Aria("hidden", "true").Text(mark),
+				app.Text(b.Goal[i].Words),
+				app.Span().Class("visually-hidden").Text(": "+word),
+				app.If(got != "", func() app.UI { return app.Span().Class("got").Text(" — " + got) }),
+			)
+		})),
+		app.If(b.Budget != "" || len(b.Forbid) > 0, func() app.UI {
+			limits := ""
+			if b.Budget != "" {
+				limits = "Budget: " + b.Budget + ". "
+			}
+			if len(b.Forbid) > 0 {
+				limits += "Not the lesson's answer: " + forbidList(b.Forbid) + "."
+			}
+			return app.P().Class("challenge-limits muted").Text(limits)
+		}),
+		p.renderQuestions(),
+		p.renderHints(),
+	)
+}
+
+func forbidList(fs []session.ForbidLine) string {
+	out := ""
+	for i, f := range fs {
+		if i > 0 {
+			out += "; "
+		}
+		out += f.What
+	}
+	return out
+}
+
+func within(limit string) string {
+	if limit == "" {
+		return ""
+	}
+	return ", within " + limit
+}
+
+// renderSolved is the Solved screen: the learner's inputs beside the
+// reference solution, when the goal began to hold, what it cost, why it
+// works, and the completion record.
+func (p *Playground) renderSolved() app.UI {
+	ch := &p.chal
+	sv := ch.solved
+	failed := "no traffic in this lesson"
+	if sv.Failed >= 0 {
+		failed = fmt.Sprint(sv.Failed)
+	}
+	hints := "none"
+	if len(sv.Hints) > 0 {
+		hints = fmt.Sprintf("%d of 3:", len(sv.Hints))
+		for _, h := range sv.Hints {
+			for l, name := range session.HintNames {
+				if name == h {
+					hints += " " + hintQuestions[l]
+				}
+			}
+		}
+	}
+	return app.Section().Class("challenge solved").Aria("labelledby", "solved-title").Body(
+		app.H2().ID("solved-title").TabIndex(-1).Text("Solved"),
+		app.P().Class("challenge-verdict verdict-solved").Aria("live", "polite").Text(ch.view.Detail),
+		app.Div().Class("solved-cols").Body(
+			renderInputs("solved-yours", "What you did", sv.Yours),
+			renderInputs("solved-reference", "The reference solution", sv.Reference),
+		),
+		app.Dl().Class("solved-facts").Body(
+			app.Dt().Text("The goal held from"), app.Dd().Text(sv.Since+" for "+sv.Held),
+			app.Dt().Text("Failed requests"), app.Dd().Text(failed),
+			app.Dt().Text("Pods replaced"), app.Dd().Text(fmt.Sprint(sv.Replaced)),
+			app.Dt().Text("Hints taken"), app.Dd().Text(hints),
+		),
+		app.If(sv.Why != "", func() app.UI { return app.P().Class("solved-why").Text(sv.Why) }),
+		app.P().Class("challenge-actions").Body(
+			app.Button().Type("button").ID("copy-result").Text("Copy result").Disabled(ch.record == "").OnClick(p.onCopyResult),
+			app.Button().Type("button").Class("quiet").ID("challenge-retry").Text("Try again").OnClick(p.onTryAgain),
+			app.A().Href("/s/"+p.from).Text("Back to the lesson"),
+		),
+		app.P().Aria("live", "polite").Class("muted").Text(ch.copied),
+		app.If(ch.record != "", func() app.UI {
+			return app.Details().Class("solved-record").Body(
+				app.Summary().Text("The completion record"),
+				app.P().Class("muted").Text("Saved as a file, reconcile verify FILE replays it and says solved; a changed input or digest is refused."),
+				app.Pre().ID("challenge-record").Text(ch.record),
+			)
+		}),
+	)
+}
+
+func renderInputs(id, title string, lines []session.InputLine) app.UI {
+	return app.Div().Class("solved-inputs").Body(
+		app.H3().ID(id).Text(title),
+		app.Ol().Aria("labelledby", id).Body(app.Range(lines).Slice(func(i int) app.UI {
+			l := lines[i]
+			return app.Li().Body(
+				app.Span().Class("muted").Text(l.At+" "),
+				app.Code().Text(l.Text),
+				app.If(l.Manifests != "", func() app.UI {
+					return app.Details().Body(app.Summary().Text("The manifests"), app.Pre().Text(l.Manifests))
+				}),
+			)
+		})),
+	)
+}
+
+func sanitizeClass(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if c == ' ' {
+			b[i] = '-'
+		}
+	}
+	return string(b)
+}
+
+// The three questions the hints follow, as the inspector asks them.
+var hintQuestions = [...]string{"Has the controller seen the change?", "What do its conditions say?", "What do its events say?"}
+
+// nextHint is the hint to offer: the first not taken whose question the
+// learner has not answered right yet (the evidence they have not read), else
+// the first not taken; -1 when all are taken. The hints follow the three
+// questions: desired (has it seen the change), conditions, events, and
+// the first question (which controller) is the desired hint's too.
+func (p *Playground) nextHint() int {
+	c, q := p.chal.c, &p.chal.q
+	// What the learner has found already: the controller and whether it
+	// saw the change, and the line (a condition or an event) it says.
+	var answered [3]bool
+	answered[session.HintDesired] = q.right(0) && q.right(1)
+	if key := p.sc.Challenge.Questions; key != nil && q.right(2) {
+		if key.Says.Event != "" {
+			answered[session.HintEvents] = true
+		} else {
+			answered[session.HintConditions] = true
+		}
+	}
+	first := -1
+	for l := session.HintDesired; l <= session.HintEvents; l++ {
+		if c.Taken(l) {
+			continue
+		}
+		if first < 0 {
+			first = int(l)
+		}
+		if !answered[l] {
+			return int(l)
+		}
+	}
+	return first
+}
+
+// renderHints draws the hints taken and offers the next: three levels,
+// following the three questions; each one taken is recorded.
+func (p *Playground) renderHints() app.UI {
+	c := p.chal.c
+	next := -1
+	var taken []app.UI
+	for l := session.HintDesired; l <= session.HintEvents; l++ {
+		if c.Taken(l) {
+			taken = append(taken, app.Li().Body(app.Strong().Text(hintQuestions[l]+" "), app.Text(c.TakeHint(l))))
+		}
+	}
+	next = p.nextHint()
+	return app.Div().Class("challenge-hints").Body(
+		app.If(len(taken) > 0, func() app.UI { return app.Ol().ID("challenge-hints").Aria("label", "Hints taken").Body(taken...) }),
+		app.If(next >= 0, func() app.UI {
+			return app.Button().Type("button").Class("quiet").ID("challenge-hint").
+				Text(fmt.Sprintf("Hint %d of 3: %s", next+1, hintQuestions[next])).
+				Title("A hint is recorded: the Solved screen lists the hints taken").
+				OnClick(func(ctx app.Context, e app.Event) { c.TakeHint(session.HintLevel(next)) })
+		}),
+	)
+}
