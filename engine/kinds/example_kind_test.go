@@ -1,8 +1,9 @@
 package kinds_test
 
 // A kind added from outside the engine's own packages: a Gizmo, namespaced,
-// with a spec, a status and two printer columns. Its type, its entry in the
-// kind registry and its strategy are this one file; in the engine they are
+// with a spec, a status, two printer columns and a describer. Its type,
+// its entry in the kind registry and its strategy are this one file; in
+// the engine they are
 // three (api/gizmo.go, a line in api/kinds.go, kinds/gizmo.go), and nothing
 // else changes: the store, kubectl and the scenario loader learn it
 // through api.KindOf and kinds.Of.
@@ -67,6 +68,13 @@ func init() {
 			{Name: "PAINTED", Cell: func(g *Gizmo, _ api.Time) string { return itoa(g.Status.Painted) }},
 			kinds.Age[*Gizmo](),
 		},
+		Describe: func(w *kinds.Describer, g *Gizmo) {
+			w.Meta(&g.ObjectMeta)
+			w.Line(0, "Size:\t%d\n", g.Spec.Size)
+			w.Line(0, "Color:\t%s\n", g.Spec.Color)
+			w.Line(0, "Painted:\t%d\n", g.Status.Painted)
+			w.Events()
+		},
 	})
 }
 
@@ -118,6 +126,8 @@ func TestExampleKind(t *testing.T) {
 		{`patch gizmo small --type=merge -p '{"spec":{"size":0}}'`, "The Gizmo \"small\" is invalid: spec.size: Invalid value: 0: must be greater than 0\n"},
 		{`patch gizmo small --type=merge -p '{"spec":{"size":4}}'`, "gizmo.example.reconcile.dev/small patched\n"},
 		{"get gizmo.example.reconcile.dev", "NAME    SIZE   PAINTED   AGE\nsmall   4      1         90s\n"},
+		{"describe gizmo small", "Name:         small\nNamespace:    default\nLabels:       <none>\nAnnotations:  <none>\n" +
+			"Size:         4\nColor:        grey\nPainted:      1\nEvents:       <none>\n"},
 	} {
 		if got, _ := kubectl.Run(st, 90*api.Second, c.line); got != c.want {
 			t.Errorf("kubectl %s:\n%s\nwant\n%s", c.line, got, c.want)

@@ -2,8 +2,8 @@
 // file per kind, in the image of Kubernetes' pkg/registry/<group>/<kind>/
 // strategy.go: its defaulting, its create and update validation, whether
 // it carries metadata.generation and which writes bump it, what a spec
-// write keeps of its status and a status write of its spec, and the
-// columns kubectl get prints of it.
+// write keeps of its status and a status write of its spec, the columns
+// kubectl get prints of it and what kubectl describe shows of it.
 //
 // Of is the one lookup: the store, the scenario loader, kubectl and the
 // simulation's convergence check learn what they do per kind from it (and
@@ -48,6 +48,7 @@ type Strategy struct {
 	moving         func(api.Object) string
 	replicas       func(api.Object) **int32
 	podTemplate    func(api.Object) *api.PodTemplateSpec
+	describe       func(*Describer, api.Object)
 }
 
 // Column is one column of kubectl get.
@@ -105,6 +106,10 @@ type Def[T api.Object] struct {
 	// PodTemplate points at the pod template of a workload (kubectl set
 	// image, set env, rollout restart).
 	PodTemplate func(T) *api.PodTemplateSpec
+	// Describe writes what kubectl describe shows of an object, in
+	// kubectl's order, its events last (w.Events) for kinds kubectl
+	// shows them with; nil: kubectl's generic describer prints it.
+	Describe func(w *Describer, obj T)
 }
 
 // TypedColumn is a Column written with the kind's own type.
@@ -167,6 +172,9 @@ func Define[T api.Object](d Def[T]) *Strategy {
 	}
 	if f := d.PodTemplate; f != nil {
 		s.podTemplate = func(o api.Object) *api.PodTemplateSpec { return f(o.(T)) }
+	}
+	if f := d.Describe; f != nil {
+		s.describe = func(w *Describer, o api.Object) { f(w, o.(T)) }
 	}
 	for _, c := range d.Columns {
 		cell := c.Cell

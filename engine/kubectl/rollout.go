@@ -10,6 +10,7 @@ import (
 
 	"reconcile/engine/api"
 	"reconcile/engine/controller"
+	"reconcile/engine/kinds"
 )
 
 // RolloutStatus is one evaluation of kubectl rollout status: the line it
@@ -159,9 +160,9 @@ func (k *cmd) history(d *api.Deployment) (string, error) {
 					t.Annotations["kubernetes.io/change-cause"] = cause
 				}
 				var b strings.Builder
-				w := newPrefixWriter(&b)
-				describePodTemplate(w, &t, 0)
-				w.w.Flush()
+				w := kinds.NewDescriber(&b, nil, 0, nil)
+				kinds.DescribePodTemplate(w, &t)
+				w.Flush()
 				return fmt.Sprintf("deployment.apps/%s with revision #%d\n%s\n", d.Name, want, b.String()), nil
 			}
 		}
