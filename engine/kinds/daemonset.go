@@ -45,7 +45,7 @@ var _ = Define(Def[*api.DaemonSet]{
 		return fmt.Sprintf("daemon set %q successfully rolled out\n", t.Name), true, nil
 	},
 	// Settled when every eligible node runs an up-to-date, available pod.
-	Moving: func(d *api.DaemonSet) string {
+	Moving: func(d *api.DaemonSet, _ Progress) string {
 		s := d.Status
 		switch {
 		case s.ObservedGeneration < d.Generation:

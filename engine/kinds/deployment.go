@@ -1,6 +1,7 @@
 package kinds
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 	"sort"
@@ -37,7 +38,21 @@ var _ = Define(Def[*api.Deployment]{
 	}, true)...),
 	Replicas:    func(d *api.Deployment) **int32 { return &d.Spec.Replicas },
 	PodTemplate: func(d *api.Deployment) *api.PodTemplateSpec { return &d.Spec.Template },
-	Describe:    withEvents(describeDeployment),
+	// Settled when kubectl rollout status would return: the rollout is
+	// complete, or has exceeded its progress deadline.
+	Moving: func(d *api.Deployment, _ Progress) string {
+		if d.DeletionTimestamp != nil {
+			return "" // going: the check of objects being deleted says so
+		}
+		switch line, done, err := DeploymentRolloutStatus(d); {
+		case err != nil:
+			return fmt.Sprintf("deployment %s: %s", d.Name, deadlineExceeded(d))
+		case !done:
+			return fmt.Sprintf("deployment %s: %s", d.Name, strings.TrimSpace(line))
+		}
+		return ""
+	},
+	Describe: withEvents(describeDeployment),
 })
 
 func nilIfEmpty(m map[string]string) map[string]string {
@@ -135,4 +150,35 @@ func ownedReplicaSets(w *Describer, d *api.Deployment) []*api.ReplicaSet {
 		}
 	}
 	return out
+}
+
+// DeploymentRolloutStatus is one look of kubectl rollout status at a
+// Deployment (its status viewer): the line it prints, whether the rollout
+// is done, and the error that ends it.
+func DeploymentRolloutStatus(d *api.Deployment) (line string, done bool, err error) {
+	if d.Generation > d.Status.ObservedGeneration {
+		return "Waiting for deployment spec update to be observed...\n", false, nil
+	}
+	for _, c := range d.Status.Conditions {
+		if c.Type == "Progressing" && c.Reason == "ProgressDeadlineExceeded" {
+			return "", false, errors.New("error: " + deadlineExceeded(d))
+		}
+	}
+	want := api.Deref(d.Spec.Replicas, 1)
+	st := d.Status
+	switch {
+	case st.UpdatedReplicas < want:
+		return fmt.Sprintf("Waiting for deployment %q rollout to finish: %d out of %d new replicas have been updated...\n", d.Name, st.UpdatedReplicas, want), false, nil
+	case st.Replicas > st.UpdatedReplicas:
+		return fmt.Sprintf("Waiting for deployment %q rollout to finish: %d old replicas are pending termination...\n", d.Name, st.Replicas-st.UpdatedReplicas), false, nil
+	case st.AvailableReplicas < st.UpdatedReplicas:
+		return fmt.Sprintf("Waiting for deployment %q rollout to finish: %d of %d updated replicas are available...\n", d.Name, st.AvailableReplicas, st.UpdatedReplicas), false, nil
+	}
+	return fmt.Sprintf("deployment %q successfully rolled out\n", d.Name), true, nil
+}
+
+// deadlineExceeded is rollout status's words for a rollout past its
+// progress deadline.
+func deadlineExceeded(d *api.Deployment) string {
+	return fmt.Sprintf("deployment %q exceeded its progress deadline", d.Name)
 }

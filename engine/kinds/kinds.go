@@ -45,7 +45,7 @@ type Strategy struct {
 	keepStatus     func(obj, old api.Object)
 	keepSpec       func(obj, old api.Object)
 	rolloutStatus  func(api.Object) (string, bool, error)
-	moving         func(api.Object) string
+	moving         func(api.Object, Progress) string
 	replicas       func(api.Object) **int32
 	podTemplate    func(api.Object) *api.PodTemplateSpec
 	describe       func(*Describer, api.Object)
@@ -99,7 +99,7 @@ type Def[T api.Object] struct {
 	// convergence check ("daemonset agent: 2 of 3 updated pods are
 	// available"); "" when it is. Nil for kinds the simulation reads
 	// otherwise (or not at all).
-	Moving func(T) string
+	Moving func(obj T, p Progress) string
 	// Replicas points at spec.replicas, for kinds with a scale
 	// subresource (kubectl scale).
 	Replicas func(T) **int32
@@ -165,7 +165,7 @@ func Define[T api.Object](d Def[T]) *Strategy {
 		s.rolloutStatus = func(o api.Object) (string, bool, error) { return f(o.(T)) }
 	}
 	if f := d.Moving; f != nil {
-		s.moving = func(o api.Object) string { return f(o.(T)) }
+		s.moving = func(o api.Object, p Progress) string { return f(o.(T), p) }
 	}
 	if f := d.Replicas; f != nil {
 		s.replicas = func(o api.Object) **int32 { return f(o.(T)) }
@@ -333,11 +333,19 @@ func HasRolloutStatus(obj api.Object) bool { return of(obj).rolloutStatus != nil
 
 // Moving says why obj is not settled yet, by its kind's check; "" when it
 // is, or when its kind has no check here (see Strategy.HasMoving).
-func Moving(obj api.Object) string {
+func Moving(obj api.Object, p Progress) string {
 	if s := of(obj); s.moving != nil {
-		return s.moving(obj)
+		return s.moving(obj, p)
 	}
 	return ""
+}
+
+// Progress is what the simulation knows beside an object that a kind's
+// convergence check reads.
+type Progress interface {
+	// ActivePods counts the active pods (neither finished nor being
+	// deleted) the object with uid controls.
+	ActivePods(uid string) int
 }
 
 // HasMoving reports whether the kind's objects have a convergence check

@@ -1,6 +1,7 @@
 package kinds
 
 import (
+	"fmt"
 	"reflect"
 
 	"reconcile/engine/api"
@@ -25,7 +26,24 @@ var _ = Define(Def[*api.ReplicaSet]{
 	}, true)...),
 	Replicas:    func(r *api.ReplicaSet) **int32 { return &r.Spec.Replicas },
 	PodTemplate: func(r *api.ReplicaSet) *api.PodTemplateSpec { return &r.Spec.Template },
-	Describe:    withEvents(describeReplicaSet),
+	// Settled when it has its pods, has seen its latest spec, and has its
+	// replicas ready and available.
+	Moving: func(rs *api.ReplicaSet, p Progress) string {
+		if rs.DeletionTimestamp != nil {
+			return "" // going: the check of objects being deleted says so
+		}
+		want, have := api.Deref(rs.Spec.Replicas, 1), p.ActivePods(rs.UID)
+		switch {
+		case int32(have) != want:
+			return fmt.Sprintf("replicaset %s has %d of %d pods", rs.Name, have, want)
+		case rs.Status.ObservedGeneration < rs.Generation:
+			return fmt.Sprintf("replicaset %s: its controller has not seen generation %d", rs.Name, rs.Generation)
+		case rs.Status.Replicas != want || rs.Status.ReadyReplicas != want || rs.Status.AvailableReplicas != want:
+			return fmt.Sprintf("replicaset %s: %d of %d replicas ready, %d available", rs.Name, rs.Status.ReadyReplicas, want, rs.Status.AvailableReplicas)
+		}
+		return ""
+	},
+	Describe: withEvents(describeReplicaSet),
 })
 
 func describeReplicaSet(w *Describer, rs *api.ReplicaSet) {

@@ -51,7 +51,7 @@ var _ = Define(Def[*api.StatefulSet]{
 	},
 	// Settled when its replicas are ready and of its latest revision (but
 	// the partition's).
-	Moving: func(st *api.StatefulSet) string {
+	Moving: func(st *api.StatefulSet, _ Progress) string {
 		want := api.Deref(st.Spec.Replicas, 1)
 		s := st.Status
 		switch {
