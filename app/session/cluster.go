@@ -6,6 +6,7 @@ import (
 
 	"reconcile/engine/api"
 	"reconcile/engine/controller"
+	"reconcile/engine/kinds"
 	"reconcile/engine/kubectl"
 	"reconcile/engine/sim"
 )
@@ -274,8 +275,7 @@ func chipOf(p *api.Pod) PodChip {
 		c.Shape = ShapeTerminating
 	case p.Status.Phase == api.PodSucceeded:
 		c.Shape = ShapeDone
-	case p.Status.Phase == api.PodFailed, strings.Contains(c.Status, "BackOff"), strings.Contains(c.Status, "Err"),
-		strings.Contains(c.Status, "Error"), c.Status == "OOMKilled":
+	case kinds.PodFailing(p):
 		c.Shape = ShapeFailed
 	case p.Status.Phase == api.PodRunning && controller.IsPodReady(p):
 		c.Shape = ShapeReady
