@@ -77,7 +77,7 @@ func (c *nodeCard) Render() app.UI {
 	if n.Changed {
 		class += " changed"
 	}
-	if n.Status != "" && !strings.HasPrefix(n.Status, "Ready") {
+	if n.Down {
 		class += " down"
 	}
 	li := app.Li().Class(class)

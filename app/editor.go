@@ -162,7 +162,7 @@ func (p *Playground) refuse(err error) {
 
 // refuseOutput shows the API server's refusal of an apply: an Invalid
 // object's causes at the fields they name (where the CLI places them in a
-// file), another refusal at the document of the object it names.
+// file), another refusal at the document of the first object refused.
 func (p *Playground) refuseOutput(text string, ms []manifest.Manifest, out sim.Output) {
 	msg := strings.TrimSpace(out.Output)
 	if list := session.Refusals(editorFile, text, out); len(list) > 0 {
@@ -172,13 +172,10 @@ func (p *Playground) refuseOutput(text string, ms []manifest.Manifest, out sim.O
 		p.editor.alert = fmt.Sprintf("Nothing was applied: the API server refused it. %s:%d:%d: %s", editorFile, list[0].Pos.Line, list[0].Pos.Col, msg)
 		return
 	}
-	for _, m := range ms {
-		meta := m.Object.Meta()
-		if strings.Contains(msg, `"`+meta.Name+`"`) || strings.Contains(msg, "/"+meta.Name+" ") {
-			p.editor.problems = append(p.editor.problems, problemAt{line: m.Pos.Line, col: m.Pos.Col, msg: msg})
-			msg = fmt.Sprintf("%s:%d:%d: %s", editorFile, m.Pos.Line, m.Pos.Col, msg)
-			break
-		}
+	if len(out.Refused) > 0 && out.Refused[0] < len(ms) {
+		m := ms[out.Refused[0]]
+		p.editor.problems = append(p.editor.problems, problemAt{line: m.Pos.Line, col: m.Pos.Col, msg: msg})
+		msg = fmt.Sprintf("%s:%d:%d: %s", editorFile, m.Pos.Line, m.Pos.Col, msg)
 	}
 	p.editor.alert = "Nothing was applied: the API server refused it. " + msg
 }

@@ -66,3 +66,21 @@ func TestPlaygroundRefusalsWhereTheCLIPlacesThem(t *testing.T) {
 		t.Error("the page offers no way to the immutable selector")
 	}
 }
+
+// A refusal that names no field (the object's namespace does not exist) is
+// marked at the document of the object the API server refused, as the
+// apply's output says which (sim.Output.Refused), not by finding a name in
+// its words.
+func TestPlaygroundRefusalAtTheRefusedDocument(t *testing.T) {
+	p := playground(t, "")
+	var ctx app.Context
+	base := p.editor.desired
+	lines := strings.Count(strings.TrimRight(base, "\n"), "\n") + 1
+	p.editor.desired = strings.TrimRight(base, "\n") + "\n---\napiVersion: v1\nkind: Service\nmetadata:\n  name: front\n  namespace: ghost\n" +
+		"spec:\n  selector: {app: web}\n  ports: [{port: 80}]\n"
+	p.apply(ctx)
+	want := fmt.Sprintf("Desired state:%d:1: ", lines+2)
+	if len(p.editor.problems) != 1 || p.editor.problems[0].line != lines+2 || !strings.Contains(p.editor.alert, want) {
+		t.Errorf("problems %+v, alert %q; want one at line %d (%q)", p.editor.problems, p.editor.alert, lines+2, want)
+	}
+}

@@ -6,6 +6,7 @@ import (
 
 	"reconcile/engine/api"
 	"reconcile/engine/controller"
+	"reconcile/engine/kinds"
 	"reconcile/engine/kubectl"
 	"reconcile/engine/sim"
 )
@@ -110,8 +111,11 @@ func workload(w Workload) Workload {
 
 // NodeView is one node and the pods bound to it.
 type NodeView struct {
-	Ref    api.Ref
+	Ref api.Ref
+	// Status is kubectl get nodes' STATUS ("Ready,SchedulingDisabled");
+	// Down says its Ready condition is not True.
 	Status string
+	Down   bool
 	// Kubelet is the state of the node's kubelet: running, stopped, crashed.
 	Kubelet string
 	Pods    []PodChip
@@ -226,7 +230,7 @@ func readCluster(run *sim.Sim, x *worldIndex, ctrls []sim.ControllerState, page 
 	}
 	for _, o := range shown {
 		n := o.(*api.Node)
-		nv := NodeView{Ref: api.RefOf(n), Status: kubectl.NodeStatus(n), Kubelet: kubelets[n.Name]}
+		nv := NodeView{Ref: api.RefOf(n), Status: kubectl.NodeStatus(n), Down: !nodeReady(n), Kubelet: kubelets[n.Name]}
 		nv.Pods, nv.Total = x.podsOn(n.Name, MaxPodsShownOnNode)
 		nv.More = nv.Total - len(nv.Pods)
 		nv.Ghosts, nv.Changed = m.ghostsOn(n.Name), m.written(nv.Ref)
@@ -271,8 +275,7 @@ func chipOf(p *api.Pod) PodChip {
 		c.Shape = ShapeTerminating
 	case p.Status.Phase == api.PodSucceeded:
 		c.Shape = ShapeDone
-	case p.Status.Phase == api.PodFailed, strings.Contains(c.Status, "BackOff"), strings.Contains(c.Status, "Err"),
-		strings.Contains(c.Status, "Error"), c.Status == "OOMKilled":
+	case kinds.PodFailing(p):
 		c.Shape = ShapeFailed
 	case p.Status.Phase == api.PodRunning && controller.IsPodReady(p):
 		c.Shape = ShapeReady
@@ -291,4 +294,14 @@ func ShortName(name string) string {
 		return name[i+1:]
 	}
 	return name
+}
+
+// nodeReady says a node's Ready condition is True.
+func nodeReady(n *api.Node) bool {
+	for _, c := range n.Status.Conditions {
+		if c.Type == "Ready" {
+			return c.Status == "True"
+		}
+	}
+	return false
 }

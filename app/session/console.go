@@ -76,10 +76,10 @@ func VerbOf(line string) (verb string, write bool) {
 // workload would ask for more replicas than the playground simulates.
 func CheckLimits(a *Attempt) error {
 	f := a.run
-	if strings.Contains(a.Output.Output, "(MaxReplicas)") {
+	if l := a.Output.Limit; l != nil {
 		// kubectl refused it itself: a refusal changes nothing, so it is
 		// not recorded either.
-		return errors.New("refused: " + strings.TrimPrefix(strings.TrimSpace(a.Output.Output), "error: "))
+		return errors.New("refused: " + l.Plain())
 	}
 	for _, kind := range []string{"Deployment", "ReplicaSet"} {
 		for _, o := range f.Store().List(kind) {

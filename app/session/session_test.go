@@ -2,7 +2,6 @@ package session
 
 import (
 	"fmt"
-	"strings"
 	"testing"
 	"time"
 
@@ -100,7 +99,7 @@ func TestReadTraffic(t *testing.T) {
 	}
 	s.run.RunUntil(70*api.Second, 0)
 	tr = r.Read(s, false).Traffic[0]
-	if tr.Failed == 0 || len(tr.Errors) != 1 || !strings.HasPrefix(tr.Errors[0], "connection refused ×") {
+	if tr.Failed == 0 || len(tr.Errors) != 1 || tr.Errors[0].Key != "connection refused" {
 		t.Errorf("at 70s, during the lagging rollout: %+v", tr)
 	}
 	if got, want := tr.Short(), fmt.Sprintf("web %d/%d ok (connection refused)", tr.OK, tr.OK+tr.Failed); got != want {

@@ -22,8 +22,9 @@ type Traffic struct {
 	// Digests are the image digests that answered, shortened, with their
 	// counts, most first ("aaaa1111 ×60").
 	Digests []string
-	// Errors are why requests failed, with their counts.
-	Errors []string
+	// Errors are why requests failed ("connection refused"), with their
+	// counts, most first.
+	Errors []sim.Count
 	// Last is the latest request's outcome, in words.
 	Last string
 }
@@ -42,9 +43,7 @@ func readTraffic(run *sim.Sim) []Traffic {
 		for _, c := range byCount(w.ByDigest) {
 			t.Digests = append(t.Digests, fmt.Sprintf("%s ×%d", shortDigest(c.Key), c.N))
 		}
-		for _, c := range byCount(w.ByError) {
-			t.Errors = append(t.Errors, fmt.Sprintf("%s ×%d", c.Key, c.N))
-		}
+		t.Errors = byCount(w.ByError)
 		if r, ok := run.LastResponse(st.Service); ok {
 			if r.Error != "" {
 				t.Last = "last request: " + r.Error
@@ -86,7 +85,11 @@ func (t Traffic) Text() string {
 	total := t.OK + t.Failed
 	s := fmt.Sprintf("%s: %d of %d requests answered in the last %s", t.Service, t.OK, total, TrafficWindowShown)
 	if len(t.Errors) > 0 {
-		s += " (" + strings.Join(t.Errors, ", ") + ")"
+		errs := make([]string, len(t.Errors))
+		for i, c := range t.Errors {
+			errs[i] = fmt.Sprintf("%s ×%d", c.Key, c.N)
+		}
+		s += " (" + strings.Join(errs, ", ") + ")"
 	}
 	if len(t.Digests) > 0 {
 		s += " · served by " + strings.Join(t.Digests, ", ")
@@ -99,8 +102,7 @@ func (t Traffic) Text() string {
 func (t Traffic) Short() string {
 	s := fmt.Sprintf("%s %d/%d ok", t.Service, t.OK, t.OK+t.Failed)
 	if len(t.Errors) > 0 {
-		e, _, _ := strings.Cut(t.Errors[0], " ×")
-		s += " (" + e + ")"
+		s += " (" + t.Errors[0].Key + ")"
 	}
 	return s
 }

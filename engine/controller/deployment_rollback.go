@@ -1,29 +1,17 @@
 package controller
 
 import (
-	"reflect"
 	"sort"
 	"strconv"
 
 	"reconcile/engine/api"
+	"reconcile/engine/kinds"
 )
 
 // EqualIgnoreHash reports whether two pod templates are the same but for
 // their pod-template-hash label: whether a ReplicaSet's template is a
-// Deployment's.
-func EqualIgnoreHash(a, b *api.PodTemplateSpec) bool {
-	x, y := a.DeepCopy(), b.DeepCopy()
-	delete(x.Labels, PodTemplateHashLabel)
-	delete(y.Labels, PodTemplateHashLabel)
-	if len(x.Labels) == 0 {
-		x.Labels = nil
-	}
-	if len(y.Labels) == 0 {
-		y.Labels = nil
-	}
-	x.CreationTimestamp, y.CreationTimestamp = 0, 0
-	return reflect.DeepEqual(x, y)
-}
+// Deployment's (kubectl describe reads it too: see kinds.EqualIgnoreHash).
+func EqualIgnoreHash(a, b *api.PodTemplateSpec) bool { return kinds.EqualIgnoreHash(a, b) }
 
 // findNewReplicaSet splits the owned ReplicaSets into the one whose template
 // matches the Deployment's (oldest first if several) and the rest.

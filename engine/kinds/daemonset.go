@@ -45,7 +45,7 @@ var _ = Define(Def[*api.DaemonSet]{
 		return fmt.Sprintf("daemon set %q successfully rolled out\n", t.Name), true, nil
 	},
 	// Settled when every eligible node runs an up-to-date, available pod.
-	Moving: func(d *api.DaemonSet) string {
+	Moving: func(d *api.DaemonSet, _ Progress) string {
 		s := d.Status
 		switch {
 		case s.ObservedGeneration < d.Generation:
@@ -57,4 +57,23 @@ var _ = Define(Def[*api.DaemonSet]{
 		return ""
 	},
 	PodTemplate: func(d *api.DaemonSet) *api.PodTemplateSpec { return &d.Spec.Template },
+	Describe:    withEvents(describeDaemonSet),
 })
+
+func describeDaemonSet(w *Describer, d *api.DaemonSet) {
+	w.Line(0, "Name:\t%s\n", d.Name)
+	w.Line(0, "Namespace:\t%s\n", d.Namespace)
+	w.Line(0, "Selector:\t%s\n", FormatSelector(d.Spec.Selector))
+	w.Line(0, "Node-Selector:\t%s\n", FormatLabels(d.Spec.Template.Spec.NodeSelector))
+	labelsBlock(w, "Labels", d.Labels)
+	annotationsBlock(w, "Annotations", d.Annotations)
+	s := d.Status
+	w.Line(0, "Desired Number of Nodes Scheduled: %d\n", s.DesiredNumberScheduled)
+	w.Line(0, "Current Number of Nodes Scheduled: %d\n", s.CurrentNumberScheduled)
+	w.Line(0, "Number of Nodes Scheduled with Up-to-date Pods: %d\n", s.UpdatedNumberScheduled)
+	w.Line(0, "Number of Nodes Scheduled with Available Pods: %d\n", s.NumberAvailable)
+	w.Line(0, "Number of Nodes Misscheduled: %d\n", s.NumberMisscheduled)
+	r, wt, sc, f := w.podCounts(d.UID)
+	w.Line(0, "Pods Status:\t%d Running / %d Waiting / %d Succeeded / %d Failed\n", r, wt, sc, f)
+	DescribePodTemplate(w, &d.Spec.Template)
+}

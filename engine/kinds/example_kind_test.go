@@ -1,11 +1,13 @@
 package kinds_test
 
 // A kind added from outside the engine's own packages: a Gizmo, namespaced,
-// with a spec, a status and two printer columns. Its type, its entry in the
-// kind registry and its strategy are this one file; in the engine they are
+// with a spec, a status, two printer columns, a describer and a
+// convergence check. Its type,
+// its entry in the kind registry and its strategy are this one file; in
+// the engine they are
 // three (api/gizmo.go, a line in api/kinds.go, kinds/gizmo.go), and nothing
-// else changes: the store, kubectl and the scenario loader learn it
-// through api.KindOf and kinds.Of.
+// else changes: the store, kubectl, the scenario loader and the
+// simulation's convergence check learn it through api.KindOf and kinds.Of.
 
 import (
 	"fmt"
@@ -14,6 +16,7 @@ import (
 	"reconcile/engine/api"
 	"reconcile/engine/kinds"
 	"reconcile/engine/kubectl"
+	"reconcile/engine/sim"
 	"reconcile/engine/store"
 	"reconcile/engine/validation"
 )
@@ -67,6 +70,20 @@ func init() {
 			{Name: "PAINTED", Cell: func(g *Gizmo, _ api.Time) string { return itoa(g.Status.Painted) }},
 			kinds.Age[*Gizmo](),
 		},
+		// Settled when every gizmo asked for is painted.
+		Moving: func(g *Gizmo, _ kinds.Progress) string {
+			if g.Status.Painted < g.Spec.Size {
+				return fmt.Sprintf("gizmo %s: %d of %d painted", g.Name, g.Status.Painted, g.Spec.Size)
+			}
+			return ""
+		},
+		Describe: func(w *kinds.Describer, g *Gizmo) {
+			w.Meta(&g.ObjectMeta)
+			w.Line(0, "Size:\t%d\n", g.Spec.Size)
+			w.Line(0, "Color:\t%s\n", g.Spec.Color)
+			w.Line(0, "Painted:\t%d\n", g.Status.Painted)
+			w.Events()
+		},
 	})
 }
 
@@ -118,6 +135,8 @@ func TestExampleKind(t *testing.T) {
 		{`patch gizmo small --type=merge -p '{"spec":{"size":0}}'`, "The Gizmo \"small\" is invalid: spec.size: Invalid value: 0: must be greater than 0\n"},
 		{`patch gizmo small --type=merge -p '{"spec":{"size":4}}'`, "gizmo.example.reconcile.dev/small patched\n"},
 		{"get gizmo.example.reconcile.dev", "NAME    SIZE   PAINTED   AGE\nsmall   4      1         90s\n"},
+		{"describe gizmo small", "Name:         small\nNamespace:    default\nLabels:       <none>\nAnnotations:  <none>\n" +
+			"Size:         4\nColor:        grey\nPainted:      1\nEvents:       <none>\n"},
 	} {
 		if got, _ := kubectl.Run(st, 90*api.Second, c.line); got != c.want {
 			t.Errorf("kubectl %s:\n%s\nwant\n%s", c.line, got, c.want)
@@ -125,5 +144,21 @@ func TestExampleKind(t *testing.T) {
 	}
 	if g := st.Get("Gizmo", "default", "small").(*Gizmo); g.Generation != 3 {
 		t.Errorf("generation after kubectl patch: %d, want 3", g.Generation)
+	}
+}
+
+// TestExampleKindConverges: the simulation's convergence check reads a
+// gizmo through its entry's Moving, with no change to the simulation.
+func TestExampleKindConverges(t *testing.T) {
+	g := gizmo("small", 3)
+	g.Namespace = "default"
+	s, err := sim.New(sim.Config{Seed: 1, Until: api.Minute, Nodes: []sim.Node{{Name: "node-1", CPU: "4", Memory: "8Gi"}},
+		Objects: []sim.Object{{Object: g}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.RunUntil(api.Minute, 0)
+	if ok, why := s.Converged(); ok || why != "gizmo small: 0 of 3 painted" {
+		t.Errorf("converged %v, %q; want false, \"gizmo small: 0 of 3 painted\"", ok, why)
 	}
 }

@@ -41,6 +41,7 @@ var _ = Define(Def[*api.HorizontalPodAutoscaler]{
 		{Name: "REPLICAS", Cell: func(h *api.HorizontalPodAutoscaler, _ api.Time) string { return itoa(h.Status.CurrentReplicas) }},
 		Age[*api.HorizontalPodAutoscaler](),
 	},
+	Describe: withEvents(describeHPA),
 })
 
 // hpaTargets is the TARGETS column: "cpu: 45%/50%", two at most and a
@@ -82,4 +83,88 @@ func hpaTargets(h *api.HorizontalPodAutoscaler) string {
 		return targets[0]
 	}
 	return "<none>"
+}
+
+// describeHPA prints an autoscaler as kubectl's autoscaling/v2 describer
+// does (its events follow).
+func describeHPA(w *Describer, h *api.HorizontalPodAutoscaler) {
+	w.Line(0, "Name:\t%s\n", h.Name)
+	w.Line(0, "Namespace:\t%s\n", h.Namespace)
+	labelsBlock(w, "Labels", h.Labels)
+	annotationsBlock(w, "Annotations", h.Annotations)
+	w.Line(0, "CreationTimestamp:\t%s\n", when(h.CreationTimestamp))
+	w.Line(0, "Reference:\t%s/%s\n", h.Spec.ScaleTargetRef.Kind, h.Spec.ScaleTargetRef.Name)
+	w.Line(0, "Metrics:\t( current / target )\n")
+	for i, m := range h.Spec.Metrics {
+		if m.Type != "Resource" || m.Resource == nil {
+			w.Line(1, "<unknown metric type %q>\n", m.Type)
+			continue
+		}
+		w.Line(1, "resource %s on pods", m.Resource.Name)
+		var cur *api.ResourceMetricStatus
+		if i < len(h.Status.CurrentMetrics) {
+			cur = h.Status.CurrentMetrics[i].Resource
+		}
+		if m.Resource.Target.AverageValue != nil {
+			current := "<unknown>"
+			if cur != nil && cur.Current.AverageValue != nil {
+				current = string(*cur.Current.AverageValue)
+			}
+			w.Line(0, ":\t%s / %s\n", current, *m.Resource.Target.AverageValue)
+			continue
+		}
+		current := "<unknown>"
+		if cur != nil && cur.Current.AverageUtilization != nil && cur.Current.AverageValue != nil {
+			current = fmt.Sprintf("%d%% (%s)", *cur.Current.AverageUtilization, *cur.Current.AverageValue)
+		}
+		target := "<auto>"
+		if m.Resource.Target.AverageUtilization != nil {
+			target = fmt.Sprintf("%d%%", *m.Resource.Target.AverageUtilization)
+		}
+		w.Line(1, "(as a percentage of request):\t%s / %s\n", current, target)
+	}
+	minReplicas := "<unset>"
+	if h.Spec.MinReplicas != nil {
+		minReplicas = fmt.Sprint(*h.Spec.MinReplicas)
+	}
+	w.Line(0, "Min replicas:\t%s\n", minReplicas)
+	w.Line(0, "Max replicas:\t%d\n", h.Spec.MaxReplicas)
+	if b := h.Spec.Behavior; b != nil {
+		w.Line(0, "Behavior:\n")
+		scalingRules(w, "Scale Up", b.ScaleUp)
+		scalingRules(w, "Scale Down", b.ScaleDown)
+	}
+	w.Line(0, "%s pods:\t", h.Spec.ScaleTargetRef.Kind)
+	w.Line(0, "%d current / %d desired\n", h.Status.CurrentReplicas, h.Status.DesiredReplicas)
+	if len(h.Status.Conditions) > 0 {
+		w.Line(0, "Conditions:\n")
+		w.Line(1, "Type\tStatus\tReason\tMessage\n")
+		w.Line(1, "----\t------\t------\t-------\n")
+		for _, c := range h.Status.Conditions {
+			w.Line(1, "%v\t%v\t%v\t%v\n", c.Type, c.Status, c.Reason, c.Message)
+		}
+	}
+}
+
+// scalingRules prints one direction of an autoscaler's behavior.
+func scalingRules(w *Describer, direction string, r *api.HPAScalingRules) {
+	if r == nil {
+		return
+	}
+	w.Line(1, "%s:\n", direction)
+	if r.StabilizationWindowSeconds != nil {
+		w.Line(2, "Stabilization Window: %d seconds\n", *r.StabilizationWindowSeconds)
+	}
+	if len(r.Policies) == 0 {
+		return
+	}
+	policy := "Max"
+	if r.SelectPolicy != nil {
+		policy = *r.SelectPolicy
+	}
+	w.Line(2, "Select Policy: %s\n", policy)
+	w.Line(2, "Policies:\n")
+	for _, p := range r.Policies {
+		w.Line(3, "- Type: %s\tValue: %d\tPeriod: %d seconds\n", p.Type, p.Value, p.PeriodSeconds)
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"reconcile/engine/api"
 	"reconcile/engine/validation"
+	"strings"
 )
 
 // A Job's status is written with its spec (no status subresource is
@@ -29,6 +30,7 @@ var _ = Define(Def[*api.Job]{
 		Age[*api.Job](),
 	}, Workload(func(j *api.Job) (*api.PodTemplateSpec, *api.LabelSelector) { return &j.Spec.Template, j.Spec.Selector }, true)...),
 	PodTemplate: func(j *api.Job) *api.PodTemplateSpec { return &j.Spec.Template },
+	Describe:    withEvents(describeJob),
 })
 
 func jobStatus(j *api.Job) string {
@@ -55,4 +57,37 @@ func jobCompletions(j *api.Job) string {
 		return fmt.Sprintf("%d/1 of %d", j.Status.Succeeded, *j.Spec.Parallelism)
 	}
 	return fmt.Sprintf("%d/1", j.Status.Succeeded)
+}
+
+func describeJob(w *Describer, j *api.Job) {
+	w.Line(0, "Name:\t%s\n", j.Name)
+	w.Line(0, "Namespace:\t%s\n", j.Namespace)
+	w.Line(0, "Selector:\t%s\n", strings.TrimSuffix(FormatSelector(j.Spec.Selector), "<none>"))
+	labelsBlock(w, "Labels", j.Labels)
+	annotationsBlock(w, "Annotations", j.Annotations)
+	if ref := j.ControllerOf(); ref != nil {
+		w.Line(0, "Controlled By:\t%s/%s\n", ref.Kind, ref.Name)
+	}
+	if j.Spec.Parallelism != nil {
+		w.Line(0, "Parallelism:\t%d\n", *j.Spec.Parallelism)
+	}
+	if j.Spec.Completions != nil {
+		w.Line(0, "Completions:\t%d\n", *j.Spec.Completions)
+	} else {
+		w.Line(0, "Completions:\t<unset>\n")
+	}
+	if j.Spec.BackoffLimit != nil {
+		w.Line(0, "Backoff Limit:\t%v\n", *j.Spec.BackoffLimit)
+	}
+	if j.Status.StartTime != nil {
+		w.Line(0, "Start Time:\t%s\n", when(*j.Status.StartTime))
+	}
+	if j.Status.CompletionTime != nil {
+		w.Line(0, "Completed At:\t%s\n", when(*j.Status.CompletionTime))
+	}
+	if j.Status.StartTime != nil && j.Status.CompletionTime != nil {
+		w.Line(0, "Duration:\t%s\n", api.HumanDuration(*j.Status.CompletionTime-*j.Status.StartTime))
+	}
+	w.Line(0, "Pods Statuses:\t%d Active / %d Succeeded / %d Failed\n", j.Status.Active, j.Status.Succeeded, j.Status.Failed)
+	DescribePodTemplate(w, &j.Spec.Template)
 }

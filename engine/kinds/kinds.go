@@ -2,8 +2,8 @@
 // file per kind, in the image of Kubernetes' pkg/registry/<group>/<kind>/
 // strategy.go: its defaulting, its create and update validation, whether
 // it carries metadata.generation and which writes bump it, what a spec
-// write keeps of its status and a status write of its spec, and the
-// columns kubectl get prints of it.
+// write keeps of its status and a status write of its spec, the columns
+// kubectl get prints of it and what kubectl describe shows of it.
 //
 // Of is the one lookup: the store, the scenario loader, kubectl and the
 // simulation's convergence check learn what they do per kind from it (and
@@ -45,9 +45,10 @@ type Strategy struct {
 	keepStatus     func(obj, old api.Object)
 	keepSpec       func(obj, old api.Object)
 	rolloutStatus  func(api.Object) (string, bool, error)
-	moving         func(api.Object) string
+	moving         func(api.Object, Progress) string
 	replicas       func(api.Object) **int32
 	podTemplate    func(api.Object) *api.PodTemplateSpec
+	describe       func(*Describer, api.Object)
 }
 
 // Column is one column of kubectl get.
@@ -98,13 +99,17 @@ type Def[T api.Object] struct {
 	// convergence check ("daemonset agent: 2 of 3 updated pods are
 	// available"); "" when it is. Nil for kinds the simulation reads
 	// otherwise (or not at all).
-	Moving func(T) string
+	Moving func(obj T, p Progress) string
 	// Replicas points at spec.replicas, for kinds with a scale
 	// subresource (kubectl scale).
 	Replicas func(T) **int32
 	// PodTemplate points at the pod template of a workload (kubectl set
 	// image, set env, rollout restart).
 	PodTemplate func(T) *api.PodTemplateSpec
+	// Describe writes what kubectl describe shows of an object, in
+	// kubectl's order, its events last (w.Events) for kinds kubectl
+	// shows them with; nil: kubectl's generic describer prints it.
+	Describe func(w *Describer, obj T)
 }
 
 // TypedColumn is a Column written with the kind's own type.
@@ -160,13 +165,16 @@ func Define[T api.Object](d Def[T]) *Strategy {
 		s.rolloutStatus = func(o api.Object) (string, bool, error) { return f(o.(T)) }
 	}
 	if f := d.Moving; f != nil {
-		s.moving = func(o api.Object) string { return f(o.(T)) }
+		s.moving = func(o api.Object, p Progress) string { return f(o.(T), p) }
 	}
 	if f := d.Replicas; f != nil {
 		s.replicas = func(o api.Object) **int32 { return f(o.(T)) }
 	}
 	if f := d.PodTemplate; f != nil {
 		s.podTemplate = func(o api.Object) *api.PodTemplateSpec { return f(o.(T)) }
+	}
+	if f := d.Describe; f != nil {
+		s.describe = func(w *Describer, o api.Object) { f(w, o.(T)) }
 	}
 	for _, c := range d.Columns {
 		cell := c.Cell
@@ -325,11 +333,19 @@ func HasRolloutStatus(obj api.Object) bool { return of(obj).rolloutStatus != nil
 
 // Moving says why obj is not settled yet, by its kind's check; "" when it
 // is, or when its kind has no check here (see Strategy.HasMoving).
-func Moving(obj api.Object) string {
+func Moving(obj api.Object, p Progress) string {
 	if s := of(obj); s.moving != nil {
-		return s.moving(obj)
+		return s.moving(obj, p)
 	}
 	return ""
+}
+
+// Progress is what the simulation knows beside an object that a kind's
+// convergence check reads.
+type Progress interface {
+	// ActivePods counts the active pods (neither finished nor being
+	// deleted) the object with uid controls.
+	ActivePods(uid string) int
 }
 
 // HasMoving reports whether the kind's objects have a convergence check

@@ -2,6 +2,7 @@ package kinds
 
 import (
 	"fmt"
+	"strings"
 
 	"reconcile/engine/api"
 )
@@ -126,6 +127,15 @@ func PodStatus(p *api.Pod) string {
 		s = "Terminating"
 	}
 	return s
+}
+
+// PodFailing says a pod has failed, or its STATUS is a failure kubectl
+// names by its reason: a back-off (CrashLoopBackOff, ImagePullBackOff), an
+// error (ErrImagePull, Error, CreateContainerConfigError, an init
+// container's Init:Error) or OOMKilled.
+func PodFailing(p *api.Pod) bool {
+	s := PodStatus(p)
+	return p.Status.Phase == api.PodFailed || strings.Contains(s, "BackOff") || strings.Contains(s, "Err") || s == "OOMKilled"
 }
 
 // podReady returns READY ("1/2") and RESTARTS ("3 (45s ago)") of a pod.

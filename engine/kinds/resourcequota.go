@@ -18,6 +18,7 @@ var _ = Define(Def[*api.ResourceQuota]{
 		{Name: "REQUEST", Cell: func(q *api.ResourceQuota, _ api.Time) string { return quotaUsed(q, false) }},
 		{Name: "LIMIT", Cell: func(q *api.ResourceQuota, _ api.Time) string { return quotaUsed(q, true) }},
 	},
+	Describe: describeQuota, // no events: kubectl shows none for it
 })
 
 // quotaUsed is the REQUEST (or LIMIT) column: "cpu: 500m/2, pods: 3/10".
@@ -39,4 +40,19 @@ func quotaUsed(q *api.ResourceQuota, limits bool) string {
 		out = append(out, fmt.Sprintf("%s: %s/%s", r, used, q.Spec.Hard[r]))
 	}
 	return strings.Join(out, ", ")
+}
+
+func describeQuota(w *Describer, q *api.ResourceQuota) {
+	w.Line(0, "Name:\t%s\n", q.Name)
+	w.Line(0, "Namespace:\t%s\n", q.Namespace)
+	w.Line(0, "Resource\tUsed\tHard\n")
+	w.Line(0, "--------\t----\t----\n")
+	hard := q.Status.Hard
+	for _, r := range sortedKeys(hard) {
+		used := q.Status.Used[r]
+		if used == "" {
+			used = "0"
+		}
+		w.Line(0, "%v\t%v\t%v\n", r, used, hard[r])
+	}
 }

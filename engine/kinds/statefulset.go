@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"strings"
 
 	"reconcile/engine/api"
 	"reconcile/engine/validation"
@@ -50,7 +51,7 @@ var _ = Define(Def[*api.StatefulSet]{
 	},
 	// Settled when its replicas are ready and of its latest revision (but
 	// the partition's).
-	Moving: func(st *api.StatefulSet) string {
+	Moving: func(st *api.StatefulSet, _ Progress) string {
 		want := api.Deref(st.Spec.Replicas, 1)
 		s := st.Status
 		switch {
@@ -65,6 +66,7 @@ var _ = Define(Def[*api.StatefulSet]{
 	},
 	Replicas:    func(s *api.StatefulSet) **int32 { return &s.Spec.Replicas },
 	PodTemplate: func(s *api.StatefulSet) *api.PodTemplateSpec { return &s.Spec.Template },
+	Describe:    withEvents(describeStatefulSet),
 })
 
 // partitionOf is the ordinal below which a StatefulSet's rolling update
@@ -74,4 +76,34 @@ func partitionOf(st *api.StatefulSet) int32 {
 		return min(*ru.Partition, api.Deref(st.Spec.Replicas, 1))
 	}
 	return 0
+}
+
+func describeStatefulSet(w *Describer, s *api.StatefulSet) {
+	w.Line(0, "Name:\t%s\n", s.Name)
+	w.Line(0, "Namespace:\t%s\n", s.Namespace)
+	w.Line(0, "CreationTimestamp:\t%s\n", when(s.CreationTimestamp))
+	w.Line(0, "Selector:\t%s\n", FormatSelector(s.Spec.Selector))
+	labelsBlock(w, "Labels", s.Labels)
+	annotationsBlock(w, "Annotations", s.Annotations)
+	w.Line(0, "Replicas:\t%d desired | %d total\n", api.Deref(s.Spec.Replicas, 1), s.Status.Replicas)
+	w.Line(0, "Update Strategy:\t%s\n", s.Spec.UpdateStrategy.Type)
+	if ru := s.Spec.UpdateStrategy.RollingUpdate; ru != nil && ru.Partition != nil {
+		w.Line(0, "  Partition:\t%d\n", *ru.Partition)
+	}
+	r, wt, sc, f := w.podCounts(s.UID)
+	w.Line(0, "Pods Status:\t%d Running / %d Waiting / %d Succeeded / %d Failed\n", r, wt, sc, f)
+	DescribePodTemplate(w, &s.Spec.Template)
+	if len(s.Spec.VolumeClaimTemplates) == 0 {
+		w.Line(0, "Volume Claims:\t<none>\n")
+		return
+	}
+	w.Line(0, "Volume Claims:\n")
+	for _, c := range s.Spec.VolumeClaimTemplates {
+		w.Line(1, "Name:\t%s\n", c.Name)
+		w.Line(1, "StorageClass:\t%s\n", DerefOr(c.Spec.StorageClassName, ""))
+		labelsBlock(w, "  Labels", c.Labels)
+		annotationsBlock(w, "  Annotations", c.Annotations)
+		w.Line(1, "Capacity:\t%s\n", c.Spec.Resources.Requests["storage"])
+		w.Line(1, "Access Modes:\t[%s]\n", strings.Join(c.Spec.AccessModes, " "))
+	}
 }

@@ -2,7 +2,6 @@ package kubectl
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
 	"reconcile/engine/api"
@@ -96,29 +95,12 @@ func unstructuredCells(u *api.Unstructured, now api.Time, wide bool) []string {
 
 func orNone(s string) string { return kinds.OrNone(s) }
 
-func sortedQuantityKeys(m map[string]api.Quantity) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
-}
-
 // FormatSelector renders a label selector as kubectl does: "app=web",
 // "env in (prod,qa),tier", or "<none>".
 func FormatSelector(s *api.LabelSelector) string { return kinds.FormatSelector(s) }
-
-func nodeRoles(n *api.Node) string { return kinds.NodeRoles(n) }
 
 // PodStatus is the STATUS column of kubectl get pods.
 func PodStatus(p *api.Pod) string { return kinds.PodStatus(p) }
 
 // NodeStatus is the STATUS column of kubectl get nodes.
 func NodeStatus(n *api.Node) string { return kinds.NodeStatus(n) }
-
-func derefOr(p *string, def string) string { return kinds.DerefOr(p, def) }
-
-// accessModes abbreviates access modes as kubectl does: RWO, ROX, RWX,
-// RWOP, in that order.
-func accessModes(modes []string) string { return kinds.AccessModes(modes) }

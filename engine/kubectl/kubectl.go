@@ -14,22 +14,37 @@ import (
 // simulated time now and returns its output and exit code. Output is what
 // kubectl prints to stdout and stderr, in the order it prints them.
 func Run(st *store.Store, now api.Time, line string) (string, int) {
+	r := Exec(st, now, line)
+	return r.Output, r.Code
+}
+
+// Result is what a command did: what it printed, its exit code, and the
+// error it ended with (nil when it succeeded), typed where a caller reads
+// it (*LimitError).
+type Result struct {
+	Output string
+	Code   int
+	Err    error
+}
+
+// Exec is Run, its error kept.
+func Exec(st *store.Store, now api.Time, line string) Result {
 	if len(line) > limits.MaxLine {
-		return fmt.Sprintf("error: command line is %d bytes; the limit is %d (MaxLine)\n", len(line), limits.MaxLine), 1
+		return Result{fmt.Sprintf("error: command line is %d bytes; the limit is %d (MaxLine)\n", len(line), limits.MaxLine), 1, nil}
 	}
 	line, head, err := cutHead(line)
 	if err != nil {
-		return errorText(err), 1
+		return Result{errorText(err), 1, err}
 	}
 	in, err := Parse(line)
 	if err != nil {
-		return errorText(err), 1
+		return Result{errorText(err), 1, err}
 	}
 	if in.Command == "" || in.Command == "help" {
-		return help(), 0
+		return Result{help(), 0, nil}
 	}
 	if in.Help != nil {
-		return commandHelp(in.Help), 0
+		return Result{commandHelp(in.Help), 0, nil}
 	}
 	k := &cmd{st: st, now: now, in: in, ns: in.String("namespace", "default")}
 	out, err := k.run()
@@ -41,7 +56,7 @@ func Run(st *store.Store, now api.Time, line string) (string, int) {
 	if head >= 0 {
 		out, code = firstLines(out, head), 0
 	}
-	return out, code
+	return Result{out, code, err}
 }
 
 // cmd is one command being run.
@@ -281,7 +296,18 @@ func firstLines(s string, n int) string {
 // checkReplicas refuses a workload larger than the playground simulates.
 func checkReplicas(n int32) error {
 	if n > limits.MaxReplicas {
-		return fmt.Errorf("error: %d replicas is more than this playground simulates: the limit is %d per workload (MaxReplicas)", n, limits.MaxReplicas)
+		return &LimitError{Replicas: n}
 	}
 	return nil
+}
+
+// LimitError is kubectl's refusal of a workload asking for more replicas
+// than the playground simulates (MaxReplicas): nothing was changed.
+type LimitError struct{ Replicas int32 }
+
+func (e *LimitError) Error() string { return "error: " + e.Plain() }
+
+// Plain is the refusal without kubectl's "error: ".
+func (e *LimitError) Plain() string {
+	return fmt.Sprintf("%d replicas is more than this playground simulates: the limit is %d per workload (MaxReplicas)", e.Replicas, limits.MaxReplicas)
 }

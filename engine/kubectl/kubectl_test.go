@@ -106,3 +106,30 @@ func TestGetYAML(t *testing.T) {
 		}
 	}
 }
+
+// TestPatchReplicasLimit: a patch past the playground's bound is refused
+// for every kind with a scale subresource, a StatefulSet as a Deployment
+// (the bound comes from the kind's entry, not a list of kinds).
+func TestPatchReplicasLimit(t *testing.T) {
+	st := world(t)
+	labels := map[string]string{"app": "db"}
+	if _, err := st.Create(&api.StatefulSet{
+		TypeMeta:   api.TypeMeta{APIVersion: "apps/v1", Kind: "StatefulSet"},
+		ObjectMeta: api.ObjectMeta{Name: "db", Namespace: "default"},
+		Spec: api.StatefulSetSpec{Replicas: api.Int32(1), Selector: &api.LabelSelector{MatchLabels: labels},
+			Template: api.PodTemplateSpec{ObjectMeta: api.ObjectMeta{Labels: labels},
+				Spec: api.PodSpec{Containers: []api.Container{{Name: "db", Image: "db:1"}}}}},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	for _, target := range []string{"deployment/web", "statefulset/db"} {
+		out, code := kubectl.Run(st, 0, `patch `+target+` -p '{"spec":{"replicas":20000}}'`)
+		want := "error: 20000 replicas is more than this playground simulates: the limit is 10000 per workload (MaxReplicas)\n"
+		if out != want || code != 1 {
+			t.Errorf("patch %s: %q (exit %d), want %q (exit 1)", target, out, code, want)
+		}
+	}
+	if r := st.Get("StatefulSet", "default", "db").(*api.StatefulSet).Spec.Replicas; *r != 1 {
+		t.Errorf("the refused patch changed the StatefulSet: replicas %d", *r)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reconcile/engine/kinds"
 	"reconcile/engine/merge"
 	"reflect"
 	"strconv"
@@ -100,14 +101,10 @@ func (k *cmd) patchOne(f found, typ string, p any, status bool) (api.Object, boo
 	if err := json.Unmarshal(raw, fresh); err != nil {
 		return nil, false, fmt.Errorf("error: the patch does not fit a %s: %v", f.kind.Name, err)
 	}
-	switch o := fresh.(type) {
-	case *api.Deployment:
-		err = checkReplicas(api.Deref(o.Spec.Replicas, 1))
-	case *api.ReplicaSet:
-		err = checkReplicas(api.Deref(o.Spec.Replicas, 1))
-	}
-	if err != nil {
-		return nil, false, err
+	if r := kinds.Replicas(fresh); r != nil {
+		if err := checkReplicas(api.Deref(*r, 1)); err != nil {
+			return nil, false, err
+		}
 	}
 	fresh.Meta().ResourceVersion = ""
 	var out api.Object

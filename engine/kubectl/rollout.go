@@ -10,30 +10,13 @@ import (
 
 	"reconcile/engine/api"
 	"reconcile/engine/controller"
+	"reconcile/engine/kinds"
 )
 
 // RolloutStatus is one evaluation of kubectl rollout status: the line it
 // prints, whether the rollout is done, and the error that ends it.
 func RolloutStatus(d *api.Deployment) (line string, done bool, err error) {
-	if d.Generation > d.Status.ObservedGeneration {
-		return "Waiting for deployment spec update to be observed...\n", false, nil
-	}
-	for _, c := range d.Status.Conditions {
-		if c.Type == "Progressing" && c.Reason == "ProgressDeadlineExceeded" {
-			return "", false, fmt.Errorf("error: deployment %q exceeded its progress deadline", d.Name)
-		}
-	}
-	want := api.Deref(d.Spec.Replicas, 1)
-	st := d.Status
-	switch {
-	case st.UpdatedReplicas < want:
-		return fmt.Sprintf("Waiting for deployment %q rollout to finish: %d out of %d new replicas have been updated...\n", d.Name, st.UpdatedReplicas, want), false, nil
-	case st.Replicas > st.UpdatedReplicas:
-		return fmt.Sprintf("Waiting for deployment %q rollout to finish: %d old replicas are pending termination...\n", d.Name, st.Replicas-st.UpdatedReplicas), false, nil
-	case st.AvailableReplicas < st.UpdatedReplicas:
-		return fmt.Sprintf("Waiting for deployment %q rollout to finish: %d of %d updated replicas are available...\n", d.Name, st.AvailableReplicas, st.UpdatedReplicas), false, nil
-	}
-	return fmt.Sprintf("deployment %q successfully rolled out\n", d.Name), true, nil
+	return kinds.DeploymentRolloutStatus(d)
 }
 
 // checkRevision refuses rollout status --revision=N when the deployment
@@ -159,9 +142,9 @@ func (k *cmd) history(d *api.Deployment) (string, error) {
 					t.Annotations["kubernetes.io/change-cause"] = cause
 				}
 				var b strings.Builder
-				w := newPrefixWriter(&b)
-				describePodTemplate(w, &t, 0)
-				w.w.Flush()
+				w := kinds.NewDescriber(&b, nil, 0, nil)
+				kinds.DescribePodTemplate(w, &t)
+				w.Flush()
 				return fmt.Sprintf("deployment.apps/%s with revision #%d\n%s\n", d.Name, want, b.String()), nil
 			}
 		}

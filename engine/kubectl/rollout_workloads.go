@@ -117,9 +117,9 @@ func (k *cmd) workloadHistory(o api.Object, kind api.Kind) (string, error) {
 			return "", fmt.Errorf("error: unable to parse history %s", r.Name)
 		}
 		var b strings.Builder
-		w := newPrefixWriter(&b)
-		describePodTemplate(w, t, 0)
-		w.w.Flush()
+		w := kinds.NewDescriber(&b, nil, 0, nil)
+		kinds.DescribePodTemplate(w, t)
+		w.Flush()
 		return fmt.Sprintf("%s with revision #%d\n%s\n", name, want, b.String()), nil
 	}
 	if len(numbers) == 0 {

@@ -10,6 +10,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"reconcile/engine/api"
+	"reconcile/engine/kinds"
 	"reconcile/engine/limits"
 	"reconcile/engine/validation"
 	"reconcile/engine/yamlpos"
@@ -243,13 +244,8 @@ func configOf(n *yaml.Node, obj api.Object) map[string]any {
 }
 
 func workloadReplicas(obj api.Object) int32 {
-	switch o := obj.(type) {
-	case *api.Deployment:
-		return api.Deref(o.Spec.Replicas, 1)
-	case *api.ReplicaSet:
-		return api.Deref(o.Spec.Replicas, 1)
-	case *api.StatefulSet:
-		return api.Deref(o.Spec.Replicas, 1)
+	if r := kinds.Replicas(obj); r != nil {
+		return api.Deref(*r, 1)
 	}
 	return 0
 }

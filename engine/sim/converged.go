@@ -6,7 +6,6 @@ import (
 
 	"reconcile/engine/api"
 	"reconcile/engine/controller"
-	"reconcile/engine/kubectl"
 	"reconcile/engine/queue"
 )
 
@@ -76,7 +75,7 @@ func (s *Sim) Moving(max int) []string {
 func (w *world) moving(max int) []string {
 	m := reasons{max: max}
 	for _, check := range []func(*reasons){
-		w.nodesMoving, w.terminatingMoving, w.rolloutsMoving, w.replicaSetsMoving, w.workloadsMoving, w.podsMoving, w.jobsMoving,
+		w.nodesMoving, w.terminatingMoving, w.workloadsMoving, w.podsMoving, w.jobsMoving,
 		w.processesMoving, w.agendaMoving,
 	} {
 		check(&m)
@@ -247,45 +246,6 @@ func (w *world) ownersGone(m *api.ObjectMeta) bool {
 		}
 	}
 	return true
-}
-
-// rolloutsMoving: every Deployment whose rollout kubectl rollout status
-// would wait for, in its words.
-func (w *world) rolloutsMoving(m *reasons) {
-	for _, o := range w.store.List("Deployment") {
-		d := o.(*api.Deployment)
-		if d.DeletionTimestamp != nil {
-			continue // going: terminatingMoving says so
-		}
-		line, done, err := kubectl.RolloutStatus(d)
-		switch {
-		case err != nil:
-			m.add("deployment %s: %s", d.Name, strings.TrimPrefix(err.Error(), "error: "))
-		case !done:
-			m.add("deployment %s: %s", d.Name, strings.TrimSpace(line))
-		}
-	}
-}
-
-// replicaSetsMoving: every ReplicaSet without its pods, its latest spec
-// seen, or its replicas ready and available.
-func (w *world) replicaSetsMoving(m *reasons) {
-	owned := w.ownedActive() // active pods per controller UID
-	for _, o := range w.store.List("ReplicaSet") {
-		rs := o.(*api.ReplicaSet)
-		if rs.DeletionTimestamp != nil {
-			continue // going: terminatingMoving says so
-		}
-		want := api.Deref(rs.Spec.Replicas, 1)
-		switch {
-		case int32(owned[rs.UID]) != want:
-			m.add("replicaset %s has %d of %d pods", rs.Name, owned[rs.UID], want)
-		case rs.Status.ObservedGeneration < rs.Generation:
-			m.add("replicaset %s: its controller has not seen generation %d", rs.Name, rs.Generation)
-		case rs.Status.Replicas != want || rs.Status.ReadyReplicas != want || rs.Status.AvailableReplicas != want:
-			m.add("replicaset %s: %d of %d replicas ready, %d available", rs.Name, rs.Status.ReadyReplicas, want, rs.Status.AvailableReplicas)
-		}
-	}
 }
 
 // podsMoving: pods not running, or running and not ready, counted by what

@@ -6,7 +6,8 @@ import (
 )
 
 // workloadsMoving: every object whose kind has a convergence check
-// (kinds.Moving: DaemonSets, StatefulSets) and is not settled, and every
+// (kinds.Moving: Deployments in kubectl rollout status's words,
+// ReplicaSets, DaemonSets, StatefulSets) and is not settled, and every
 // claim not yet bound.
 func (w *world) workloadsMoving(m *reasons) {
 	for _, k := range kinds.All() {
@@ -14,7 +15,7 @@ func (w *world) workloadsMoving(m *reasons) {
 			continue
 		}
 		for _, o := range w.store.List(k.Kind) {
-			if why := kinds.Moving(o); why != "" {
+			if why := kinds.Moving(o, w); why != "" {
 				m.add("%s", why)
 			}
 		}
@@ -27,3 +28,7 @@ func (w *world) workloadsMoving(m *reasons) {
 	}
 	m.count(pending, "claim %s is Pending", "%d claims are Pending")
 }
+
+// ActivePods counts the active pods the object with uid controls, for the
+// kinds' convergence checks (kinds.Progress).
+func (w *world) ActivePods(uid string) int { return w.ownedActive()[uid] }

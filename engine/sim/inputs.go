@@ -23,8 +23,10 @@ func (s *Sim) apply(w *world, in Input) {
 		if w.startWatch(in.Line) {
 			return
 		}
-		out, code := kubectl.Run(w.store, w.now, in.Line)
-		w.record(Output{At: w.now, AtText: w.now.String(), Command: in.Text(), Output: out, ExitCode: code})
+		r := kubectl.Exec(w.store, w.now, in.Line)
+		var limit *kubectl.LimitError
+		errors.As(r.Err, &limit)
+		w.record(Output{At: w.now, AtText: w.now.String(), Command: in.Text(), Output: r.Output, ExitCode: r.Code, Limit: limit})
 	case Apply, Commit:
 		text := ""
 		if a, ok := in.(Apply); ok {
@@ -123,6 +125,7 @@ func (w *world) applyManifests(in Input, ms []manifest.Manifest, warns []string)
 	b.WriteString(strings.Join(warns, ""))
 	code := 0
 	var invalid []Invalid
+	var refused []int
 	for i, m := range ms {
 		o := m.Object
 		exists := w.store.Get(o.GetTypeMeta().Kind, o.Meta().Namespace, o.Meta().Name) != nil
@@ -131,6 +134,7 @@ func (w *world) applyManifests(in Input, ms []manifest.Manifest, warns []string)
 		if err != nil {
 			fmt.Fprintf(&b, "%s\n", kubectlError(err, o, exists))
 			code = 1
+			refused = append(refused, i)
 			var ve *validation.Error
 			if errors.As(err, &ve) {
 				invalid = append(invalid, Invalid{Object: i, Err: ve.Plain()})
@@ -140,7 +144,7 @@ func (w *world) applyManifests(in Input, ms []manifest.Manifest, warns []string)
 		k, _ := api.KindOf(o.GetTypeMeta().Kind)
 		fmt.Fprintf(&b, "%s/%s %s\n", k.Qualified(), o.Meta().Name, result)
 	}
-	w.record(Output{At: w.now, AtText: w.now.String(), Command: in.Text(), Output: b.String(), ExitCode: code, Invalid: invalid})
+	w.record(Output{At: w.now, AtText: w.now.String(), Command: in.Text(), Output: b.String(), ExitCode: code, Invalid: invalid, Refused: refused})
 }
 
 // applyObject applies one object of the desired state stored at t=0.

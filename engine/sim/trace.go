@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"reconcile/engine/api"
+	"reconcile/engine/kubectl"
 	"reconcile/engine/validation"
 )
 
@@ -30,6 +31,13 @@ type Output struct {
 	// each with the object's place in the applied text (0 the first), for
 	// an editor to point at the fields. Not part of the trace.
 	Invalid []Invalid `json:"-"`
+	// Refused are the places in an apply's text (0 the first) of the
+	// objects the API server refused, for whatever reason. Not part of
+	// the trace.
+	Refused []int `json:"-"`
+	// Limit is kubectl's refusal of a workload larger than the playground
+	// simulates, when the command ended with it. Not part of the trace.
+	Limit *kubectl.LimitError `json:"-"`
 }
 
 // Invalid is the API server's refusal of the Object-th object of an
