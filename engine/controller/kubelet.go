@@ -130,6 +130,11 @@ func (k *KubeletLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 		ctx.DesiredFact = Fact{Is: PodFinished}
 		return ctx.NothingToDo(), nil
 	}
+	if !k.admitted(p, rt) {
+		if reason, msg := k.admit(ctx, p, rt); reason != "" {
+			return k.reject(ctx, p, reason, msg)
+		}
+	}
 	return k.syncPod(ctx, p, rt, key)
 }
 
