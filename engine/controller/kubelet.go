@@ -163,7 +163,7 @@ func describeContainer(rc *Container, now api.Time) string {
 	case "configerror":
 		return "not created: " + rc.Message
 	case "stopping":
-		return "running its preStop hook"
+		return rc.Message
 	case "creating":
 		return "container being created"
 	case "running":
