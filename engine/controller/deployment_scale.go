@@ -80,6 +80,9 @@ func (c *Deployment) scale(ctx *Context, d *api.Deployment, newRS *api.ReplicaSe
 				}
 			}
 		}
+		if api.Deref(rs.Spec.Replicas, 1) == want {
+			return nil
+		}
 		_, err := c.scaleReplicaSet(ctx, d, rs, want)
 		return err
 	}
