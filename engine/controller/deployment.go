@@ -106,6 +106,8 @@ func (c *Deployment) Reconcile(ctx *Context, req Request) (Result, error) {
 	switch {
 	case d.Spec.Paused:
 		res, err = c.syncPaused(ctx, d, newRS, oldRSs)
+	case isScalingEvent(d, newRS, oldRSs):
+		res, err = c.syncScale(ctx, d, newRS, oldRSs)
 	case d.Spec.Strategy.Type == api.RecreateStrategy:
 		res, err = c.rolloutRecreate(ctx, d, newRS, oldRSs)
 	default:

@@ -200,10 +200,9 @@ func (c *Deployment) syncPaused(ctx *Context, d *api.Deployment, newRS *api.Repl
 	if err != nil {
 		return Result{}, err
 	}
-	if newRS != nil && len(activeRSs(oldRSs)) == 0 && api.Deref(newRS.Spec.Replicas, 1) != api.Deref(d.Spec.Replicas, 1) {
-		if newRS, err = c.scaleReplicaSet(ctx, d, newRS, api.Deref(d.Spec.Replicas, 1)); err != nil {
-			return Result{}, err
-		}
+	// Paused, it still follows spec.replicas, in proportion.
+	if err := c.scale(ctx, d, newRS, oldRSs); err != nil {
+		return Result{}, err
 	}
 	if cond := condition(d, "Progressing"); hasProgressDeadline(d) && (cond == nil || cond.Reason != "ProgressDeadlineExceeded") {
 		setCondition(d, "Progressing", "Unknown", "DeploymentPaused", "Deployment is paused", ctx.Now)

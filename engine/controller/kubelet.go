@@ -130,6 +130,11 @@ func (k *KubeletLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 		ctx.DesiredFact = Fact{Is: PodFinished}
 		return ctx.NothingToDo(), nil
 	}
+	if !k.admitted(p, rt) {
+		if reason, msg := k.admit(ctx, p, rt); reason != "" {
+			return k.reject(ctx, p, reason, msg)
+		}
+	}
 	return k.syncPod(ctx, p, rt, key)
 }
 
@@ -158,7 +163,7 @@ func describeContainer(rc *Container, now api.Time) string {
 	case "configerror":
 		return "not created: " + rc.Message
 	case "stopping":
-		return "running its preStop hook"
+		return rc.Message
 	case "creating":
 		return "container being created"
 	case "running":

@@ -81,22 +81,36 @@ func (k *KubeletLoop) terminate(ctx *Context, p *api.Pod, rt *Runtime, key strin
 			continue
 		}
 		ctx.Event(p, "Normal", "Killing", "Stopping container %s", c.Name)
+		img := ctx.World.Image(c.Image)
+		var hook api.Duration
 		if rc.State == "running" && c.More().Lifecycle != nil && c.More().Lifecycle.PreStop != nil {
 			h := c.More().Lifecycle.PreStop
-			img := ctx.World.Image(c.Image)
-			if h.Sleep != nil && h.Sleep.Seconds > 0 {
-				d := min(api.Duration(h.Sleep.Seconds)*api.Second, grace)
-				rc = rt.Container(ck)
-				rc.State, rc.Since, rc.Until = "stopping", ctx.Now, ctx.Now+d
-				s.act(Do(Run, fmt.Sprintf("the preStop hook of %s (sleep %s), then stop it", c.Name, api.FormatDuration(d))))
-				waiting = true
-				s.soon(rc.Until)
-				continue
-			}
-			if img.PreStopFails || h.TCPSocket != nil {
+			switch {
+			case h.Sleep != nil && h.Sleep.Seconds > 0:
+				hook = api.Duration(h.Sleep.Seconds) * api.Second
+			case img.PreStopFails || h.TCPSocket != nil:
 				ctx.Event(p, "Warning", "FailedPreStopHook", "%s", k.hookFailure(ctx, p, c, h))
 				s.act(Action{Verb: Observed, Container: c.Name, Rest: "preStop hook of " + c.Name + " failed"})
 			}
+		}
+		// The hook, then SIGTERM and the time the container takes to
+		// exit: all within the grace period, then it is killed.
+		if d := min(hook+img.Stops, grace); rc.State == "running" && d > 0 {
+			rc = rt.Container(ck)
+			rc.State, rc.Since, rc.Until = "stopping", ctx.Now, ctx.Now+d
+			rc.Message = "stopping (SIGTERM)"
+			switch {
+			case hook > 0:
+				rc.Message = "running its preStop hook"
+				s.act(Do(Run, fmt.Sprintf("the preStop hook of %s (sleep %s), then stop it", c.Name, api.FormatDuration(min(hook, grace)))))
+			case d < img.Stops:
+				s.act(Action{Verb: Stop, Container: c.Name, Rest: fmt.Sprintf("container %s (SIGTERM; killed when the %s grace period is up)", c.Name, api.FormatDuration(grace))})
+			default:
+				s.act(Action{Verb: Stop, Container: c.Name, Rest: fmt.Sprintf("container %s (SIGTERM; it exits in %s)", c.Name, api.FormatDuration(d))})
+			}
+			waiting = true
+			s.soon(rc.Until)
+			continue
 		}
 		s.act(Action{Verb: Stop, Container: c.Name, Rest: "container " + c.Name})
 	}

@@ -9,7 +9,9 @@ import (
 
 // podStatus computes the status the kubelet reports for p: a status per
 // init container and container, the phase they add up to, and the
-// Initialized, ContainersReady and Ready conditions.
+// PodReadyToStartContainers, Initialized, ContainersReady and Ready
+// conditions. sandbox says the pod's sandbox exists (its volumes mounted
+// and its address given).
 func (k *KubeletLoop) podStatus(p *api.Pod, rt *Runtime, key string, ctx *Context, mounted bool) api.PodStatus {
 	// The status is built on p's: what podStatus changes in place (the
 	// conditions) is copied, what it replaces (the container statuses,
@@ -39,8 +41,11 @@ func (k *KubeletLoop) podStatus(p *api.Pod, rt *Runtime, key string, ctx *Contex
 	for _, c := range p.Spec.More().InitContainers {
 		rc := rt.Get(key + "/" + c.Name)
 		cs := k.containerStatus(ctx, p, c, rc, def)
-		if t := cs.State.Terminated; t != nil && t.ExitCode == 0 && roleOf(c, true) == initOnce {
-			cs.Ready = true // a completed init container reports ready
+		if roleOf(c, true) == initOnce {
+			// An init container is ready once it has exited 0, not while
+			// it runs (the prober manager's UpdatePodStatus).
+			t := cs.State.Terminated
+			cs.Ready = t != nil && t.ExitCode == 0
 		}
 		if !initComplete(c, rc) {
 			incomplete = append(incomplete, c.Name)
@@ -114,8 +119,16 @@ func (k *KubeletLoop) podStatus(p *api.Pod, rt *Runtime, key string, ctx *Contex
 		setPodConditionOn(&st, api.PodCondition{Type: t, Status: status, Reason: reason, Message: msg}, ctx.Now)
 	}
 	set("PodScheduled", "True", "", "")
+	// The sandbox is made once the volumes are mounted and stopped when
+	// the pod has finished: while it lives, the pod is ready to start
+	// containers.
+	if mounted && st.Phase != api.PodSucceeded && st.Phase != api.PodFailed {
+		set("PodReadyToStartContainers", "True", "", "")
+	} else {
+		set("PodReadyToStartContainers", "False", "", "")
+	}
 	switch {
-	case len(p.Spec.More().InitContainers) > 0 && st.Phase == api.PodSucceeded:
+	case st.Phase == api.PodSucceeded:
 		set("Initialized", "True", "PodCompleted", "")
 	case initDone || len(p.Spec.More().InitContainers) == 0:
 		set("Initialized", "True", "", "")

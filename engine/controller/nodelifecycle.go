@@ -2,6 +2,8 @@ package controller
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 
 	"reconcile/engine/api"
@@ -17,7 +19,11 @@ import (
 // tainted unreachable; once the pods' toleration (300 s by default) runs
 // out they are evicted, so their ReplicaSets replace them elsewhere. When
 // every node is silent, nothing is evicted.
-type NodeLifecycle struct{}
+type NodeLifecycle struct {
+	// seen is when it first saw each NoExecute taint a user set
+	// (taint_eviction.go), by node and taint.
+	seen map[string]api.Time
+}
 
 // Node lifecycle settings (Kubernetes v1.32+ defaults).
 const (
@@ -33,11 +39,25 @@ func NewNodeLifecycle() *NodeLifecycle { return &NodeLifecycle{} }
 
 func (c *NodeLifecycle) Name() string      { return NodeLifecycleController }
 func (c *NodeLifecycle) Watches() []string { return []string{"Node", "Pod"} }
-func (c *NodeLifecycle) Clone() Reconciler { return &NodeLifecycle{} }
+func (c *NodeLifecycle) Clone() Reconciler { return &NodeLifecycle{seen: maps.Clone(c.seen)} }
+
+// Restarted forgets when it saw the users' taints: it starts their
+// clocks again, as the controller's queue of timed evictions is lost.
+func (c *NodeLifecycle) Restarted() { c.seen = nil }
 
 // Keys queues a node whose kubelet posted Ready while it is still tainted.
 func (c *NodeLifecycle) Keys(cache *informer.Cache, ev store.WatchEvent) []string {
 	if n, ok := ev.Object.(*api.Node); ok && ev.Type != store.Deleted {
+		// A user's NoExecute taint set or taken off: its pods are looked at.
+		var old []api.Taint
+		if o, ok := ev.Old.(*api.Node); ok {
+			old = o.Spec.Taints
+		}
+		if (slices.ContainsFunc(n.Spec.Taints, userNoExecute) || slices.ContainsFunc(old, userNoExecute)) && !slices.EqualFunc(old, n.Spec.Taints, func(a, b api.Taint) bool {
+			return a.Key == b.Key && a.Value == b.Value && a.Effect == b.Effect
+		}) {
+			return []string{n.Name}
+		}
 		if cond := nodeCondition(n, "Ready"); cond != nil && cond.Status == "True" && hasTaint(n, UnreachableTaint) {
 			return []string{n.Name}
 		}
@@ -61,6 +81,8 @@ func (c *NodeLifecycle) Tick(cache *informer.Cache, w World, now api.Time) (keys
 			keys = append(keys, n.Name)
 		case ready != nil && ready.Status == "Unknown" && dueEviction(cache, n, now) > 0:
 			keys = append(keys, n.Name)
+		case c.userDue(cache, n, now) > 0:
+			keys = append(keys, n.Name)
 		}
 	}
 	sort.Strings(keys)
@@ -78,7 +100,8 @@ func (c *NodeLifecycle) Idle(cache *informer.Cache, w World, now api.Time) (bool
 		case !w.Heartbeating(n.Name) && (ready == nil || ready.Status != "Unknown"):
 			return false, fmt.Sprintf("the kubelet of node %s stopped renewing its lease (last at t=%s): the node monitor marks the node Unknown %s after that",
 				n.Name, lastHeartbeat(w, n), api.FormatDuration(NodeMonitorGracePeriod))
-		case ready != nil && ready.Status == "Unknown" && dueEviction(cache, n, now) > 0:
+		case ready != nil && ready.Status == "Unknown" && dueEviction(cache, n, now) > 0,
+			c.userDue(cache, n, now) > 0:
 			return false, fmt.Sprintf("pods on node %s are due for eviction", n.Name)
 		}
 	}
@@ -146,6 +169,26 @@ func (c *NodeLifecycle) Reconcile(ctx *Context, req Request) (Result, error) {
 	if n == nil {
 		ctx.Deleted("node deleted")
 		return ctx.NothingToDo(), nil
+	}
+	c.noteTaints(n, ctx.Now)
+	if slices.ContainsFunc(n.Spec.Taints, userNoExecute) {
+		ctx.Desired = "no pod on " + n.Name + " that does not tolerate its NoExecute taints"
+		ctx.Observed = fmt.Sprintf("%d pods on the node", len(ctx.Cache.PodsOnNode(n.Name)))
+		next, err := c.userEvictions(ctx, n)
+		if err != nil {
+			return Result{}, err
+		}
+		if len(ctx.Actions) > 0 || next > 0 {
+			ctx.Difference, ctx.DifferenceFact = "evict pods whose toleration ran out", Fact{Is: EvictPods}
+			res := Result{Outcome: Acted}
+			if len(ctx.Actions) == 0 {
+				res.Outcome = ctx.NothingToDo().Outcome
+			}
+			if next > 0 {
+				res.RequeueAfter, res.RequeueReason = next-ctx.Now, RequeueEviction
+			}
+			return res, nil
+		}
 	}
 	silent := ctx.Now - lastHeartbeat(ctx.World, n)
 	ready := nodeCondition(n, "Ready")
@@ -249,13 +292,7 @@ func (c *NodeLifecycle) evict(ctx *Context, n *api.Node) (Result, error) {
 			}
 			continue
 		}
-		ctx.API.Record("taint-eviction-controller", "", p, "Normal", "TaintManagerEviction", fmt.Sprintf("Marking for deletion Pod %s/%s", p.Namespace, p.Name))
-		np := p.DeepCopy()
-		setPodCondition(np, api.PodCondition{Type: "DisruptionTarget", Status: "True", Reason: "DeletionByTaintManager", Message: "Taint manager: deleting due to NoExecute taint"}, ctx.Now)
-		if _, err := ctx.UpdateStatus(np, Action{}); err != nil {
-			return Result{}, err
-		}
-		if err := ctx.Delete("Pod", p.Namespace, p.Name, false, OnPod(Evict, p.Name, "")); err != nil {
+		if err := evictPod(ctx, p); err != nil {
 			return Result{}, err
 		}
 	}

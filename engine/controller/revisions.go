@@ -189,6 +189,12 @@ func cleanupDaemonSetHistory(ctx *Context, ds *api.DaemonSet, old []*api.Control
 // revisions it listed before.
 func statefulSetHistory(ctx *Context, set *api.StatefulSet) (current, update *api.ControllerRevision, revs []*api.ControllerRevision, err error) {
 	revs = ownedRevisions(ctx.Cache, set.UID)
+	if adopted, err := adoptOrphanRevisions(ctx, set); err != nil {
+		return nil, nil, revs, err
+	} else if len(adopted) > 0 {
+		revs = append(revs, adopted...)
+		SortRevisions(revs)
+	}
 	want := RevisionData(&set.Spec.Template)
 	var equal *api.ControllerRevision
 	for _, r := range revs {
@@ -268,4 +274,31 @@ func versionedSet(set *api.StatefulSet, current *api.ControllerRevision, update 
 	s := *set
 	s.Spec.Template = current.Data.Template().DeepCopy()
 	return &s, current.Name
+}
+
+// adoptOrphanRevisions adopts the ControllerRevisions with no controller
+// that the set's selector matches (a set recreated after an orphaning
+// delete finds its history), returning them as written.
+func adoptOrphanRevisions(ctx *Context, set *api.StatefulSet) ([]*api.ControllerRevision, error) {
+	if set.Spec.Selector.Empty() {
+		return nil, nil
+	}
+	var out []*api.ControllerRevision
+	for _, o := range ctx.Cache.List("ControllerRevision") {
+		r := o.(*api.ControllerRevision)
+		if r.Namespace != set.Namespace || r.ControllerOf() != nil || r.DeletionTimestamp != nil || !set.Spec.Selector.Matches(r.Labels) {
+			continue
+		}
+		ref := api.OwnerReference{APIVersion: "apps/v1", Kind: "StatefulSet", Name: set.Name, UID: set.UID, Controller: true, BlockOwnerDeletion: true}
+		n, err := patchLive(ctx, r, On(Adopt, "controllerrevision", r.Name, ""), func(live api.Object) bool {
+			return live.Meta().ControllerOf() == nil
+		}, func(m *api.ObjectMeta) { m.OwnerReferences = append(m.OwnerReferences, ref) })
+		if err != nil {
+			return out, err
+		}
+		if n != nil {
+			out = append(out, n.(*api.ControllerRevision))
+		}
+	}
+	return out, nil
 }

@@ -3,6 +3,8 @@ package controller
 import (
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -26,19 +28,27 @@ import (
 // retention policy, Retain). Each template is recorded as a
 // ControllerRevision, whose name the pods and the status carry, and a pod
 // below the partition comes back with the current revision's template.
-type StatefulSetLoop struct{}
+type StatefulSetLoop struct {
+	// orphans are the cached pods no controller owns (claim.go): a set
+	// adopts those its selector matches that bear its name
+	// (<set>-<ordinal>), as a set recreated after an orphaning delete does.
+	orphans orphanSet
+}
 
 // StatefulSetController is the component's name.
 const StatefulSetController = "statefulset-controller"
 
 // NewStatefulSet returns the statefulset controller.
-func NewStatefulSet() *StatefulSetLoop { return &StatefulSetLoop{} }
+func NewStatefulSet() *StatefulSetLoop { return &StatefulSetLoop{orphans: orphanSet{}} }
 
 func (s *StatefulSetLoop) Name() string { return StatefulSetController }
 func (s *StatefulSetLoop) Watches() []string {
 	return []string{"StatefulSet", "Pod", "PersistentVolumeClaim", "ControllerRevision"}
 }
-func (s *StatefulSetLoop) Clone() Reconciler { return &StatefulSetLoop{} }
+func (s *StatefulSetLoop) Clone() Reconciler { return &StatefulSetLoop{orphans: maps.Clone(s.orphans)} }
+
+// Restarted forgets the orphans; a restart lists every pod again.
+func (s *StatefulSetLoop) Restarted() { s.orphans = orphanSet{} }
 
 // Keys maps a StatefulSet to itself and a pod to the set that owns it.
 func (s *StatefulSetLoop) Keys(c *informer.Cache, ev store.WatchEvent) []string {
@@ -46,9 +56,25 @@ func (s *StatefulSetLoop) Keys(c *informer.Cache, ev store.WatchEvent) []string 
 	case *api.StatefulSet:
 		return []string{api.RefOf(o).Key()}
 	case *api.Pod:
-		if ref := o.ControllerOf(); ref != nil && ref.Kind == "StatefulSet" {
-			return []string{o.Namespace + "/" + ref.Name}
+		s.orphans.note(o, ev.Type == store.Deleted)
+		var keys []string
+		if prev := previousController(c, o, "StatefulSet"); prev != "" {
+			keys = append(keys, prev) // released: its old set hears of it
 		}
+		ref := o.ControllerOf()
+		if ref == nil && ev.Type != store.Deleted && o.DeletionTimestamp == nil {
+			// An orphan: the sets that may adopt it.
+			for _, so := range c.List("StatefulSet") {
+				set := so.(*api.StatefulSet)
+				if set.Namespace == o.Namespace && set.DeletionTimestamp == nil && !set.Spec.Selector.Empty() && set.Spec.Selector.Matches(o.Labels) {
+					keys = append(keys, api.RefOf(set).Key())
+				}
+			}
+		}
+		if ref != nil && ref.Kind == "StatefulSet" {
+			keys = append(keys, o.Namespace+"/"+ref.Name)
+		}
+		return keys
 	}
 	return nil
 }
@@ -104,10 +130,31 @@ func (s *StatefulSetLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 		current, update, revs, currentRev = cur.Name, upd.Name, listed, cur
 	}
 	wroteHistory := len(ctx.Actions) > before
+	var owned []*api.Pod
+	for _, o := range ctx.Cache.Owned("Pod", set.UID) {
+		owned = append(owned, o.(*api.Pod))
+	}
+	// Adopt the orphans of its name its selector matches, release the
+	// pods it no longer matches (getPodsForStatefulSet).
+	var orphans []string
+	claimedAny := false
+	for _, k := range s.orphans.in(set.Namespace) {
+		if _, name, _ := strings.Cut(k, "/"); podOrdinal(set.Name, name) >= 0 {
+			orphans = append(orphans, k)
+		}
+	}
+	if len(orphans) > 0 || slices.ContainsFunc(owned, func(p *api.Pod) bool { return !set.Spec.Selector.Matches(p.Labels) }) {
+		ref := api.OwnerReference{APIVersion: "apps/v1", Kind: "StatefulSet", Name: set.Name, UID: set.UID, Controller: true, BlockOwnerDeletion: true}
+		claim, err := claimPods(ctx, set, set.Spec.Selector, ref, orphans, owned)
+		if err != nil {
+			return Result{}, err
+		}
+		owned = claim.apply(owned)
+		claimedAny = claim.changed()
+	}
 	pods := make([]*api.Pod, replicas) // by ordinal - start
 	var condemned []*api.Pod
-	for _, o := range ctx.Cache.Owned("Pod", set.UID) {
-		p := o.(*api.Pod)
+	for _, p := range owned {
 		n := podOrdinal(set.Name, p.Name)
 		if n >= start && n < start+replicas {
 			pods[n-start] = p
@@ -141,7 +188,7 @@ func (s *StatefulSetLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 		}
 	}
 	switch {
-	case acted:
+	case acted || claimedAny || wroteHistory:
 		ctx.Difference = strings.Join(ActionWords(ctx.Actions), ", ")
 	case wait != "":
 		ctx.Difference, ctx.DifferenceFact = wait, Fact{Is: WaitingFor}
@@ -157,7 +204,7 @@ func (s *StatefulSetLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 		wroteHistory = wroteHistory || len(ctx.Actions) > n
 	}
 	res := ctx.NothingToDo()
-	if acted || wroteHistory {
+	if acted || wroteHistory || claimedAny {
 		res = Result{Outcome: Acted}
 	}
 	// Availability after minReadySeconds needs a later look.

@@ -48,6 +48,10 @@ type Image struct {
 	// Warmup is how long after it starts the container answers no probe
 	// (connection refused): a slow start that a startupProbe covers.
 	Warmup api.Duration
+	// Stops is how long the container takes to exit once told to stop
+	// (SIGTERM), at most the pod's grace period, after which it is
+	// killed; 0 exits at once.
+	Stops api.Duration
 	// StartupFails means a startup probe fails even after Warmup.
 	StartupFails bool
 	// PostStartFails and PreStopFails make the container's lifecycle

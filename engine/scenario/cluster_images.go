@@ -4,13 +4,13 @@ import "reconcile/engine/api"
 
 // imageBehaviour reads the fields of cluster.images[i] that say how the
 // image pulls and how a container of it lives: the times (pull, start,
-// runs, warmup), the switches (ready, crash, healthy, startupFails,
+// runs, warmup, stops), the switches (ready, crash, healthy, startupFails,
 // postStartFails, preStopFails) and exitCode.
 func (l *loader) imageBehaviour(f *fieldSet, im *Image, path string) {
 	for _, d := range []struct {
 		name string
 		to   *api.Duration
-	}{{"pull", &im.Pull}, {"start", &im.Start}, {"runs", &im.Runs}, {"warmup", &im.Warmup}} {
+	}{{"pull", &im.Pull}, {"start", &im.Start}, {"runs", &im.Runs}, {"warmup", &im.Warmup}, {"stops", &im.Stops}} {
 		if v := f.get(d.name); v != nil {
 			*d.to, _ = l.duration(v, path+"."+d.name)
 		}

@@ -22,7 +22,7 @@ func (sc *Scenario) Config() sim.Config {
 	for _, im := range sc.Cluster.Images {
 		cfg.Images = append(cfg.Images, registry.Image{Ref: im.Ref, Digest: im.Digest, Pull: im.Pull, Start: im.Start,
 			Ready: im.Ready, Crash: im.Crash, Healthy: im.Healthy, PullError: im.PullError,
-			ExitCode: im.ExitCode, Runs: im.Runs, Warmup: im.Warmup, StartupFails: im.StartupFails,
+			ExitCode: im.ExitCode, Runs: im.Runs, Warmup: im.Warmup, Stops: im.Stops, StartupFails: im.StartupFails,
 			PostStartFails: im.PostStartFails, PreStopFails: im.PreStopFails})
 	}
 	if len(sc.Cluster.Controllers) > 0 {

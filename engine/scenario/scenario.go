@@ -109,7 +109,7 @@ type Image struct {
 	// How the container lives (see registry.Image): exit code, run time,
 	// warm-up before it answers probes, failing startup probe and hooks.
 	ExitCode                                   int32
-	Runs, Warmup                               api.Duration
+	Runs, Warmup, Stops                        api.Duration
 	StartupFails, PostStartFails, PreStopFails bool
 }
 

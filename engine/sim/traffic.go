@@ -235,21 +235,34 @@ func addCounts(counts []Count, add map[string]int) []Count {
 
 // readyEndpoints returns the endpoints the Service's slices list as ready
 // (with a pod behind them), in the slices' order, or why there are none.
+// With none ready, kube-proxy falls back to the endpoints that are
+// terminating but still serving (its CategorizeEndpoints), so a Service
+// whose every pod is shutting down still answers while they drain.
 func (w *world) readyEndpoints(cfg *Traffic) ([]api.Endpoint, string) {
 	if w.store.Get("Service", cfg.Namespace, cfg.Service) == nil {
 		return nil, FailNoService
 	}
-	var out []api.Endpoint
+	var out, draining []api.Endpoint
+	is := func(b *bool) bool { return b != nil && *b }
 	for _, o := range w.store.List("EndpointSlice") {
 		s := o.(*api.EndpointSlice)
 		if s.Namespace != cfg.Namespace || s.Labels[controller.ServiceNameLabel] != cfg.Service {
 			continue
 		}
 		for _, e := range s.Endpoints {
-			if e.Conditions.Ready != nil && *e.Conditions.Ready && e.TargetRef != nil && len(e.Addresses) > 0 {
+			if e.TargetRef == nil || len(e.Addresses) == 0 {
+				continue
+			}
+			switch c := e.Conditions; {
+			case is(c.Ready):
 				out = append(out, e)
+			case is(c.Serving) && is(c.Terminating):
+				draining = append(draining, e)
 			}
 		}
+	}
+	if len(out) == 0 {
+		out = draining
 	}
 	return out, FailNoEndpoints
 }
@@ -272,7 +285,8 @@ func (w *world) answer(ep api.Endpoint) (digest, fail string) {
 	for i, c := range p.Spec.Containers {
 		rc := rt.Get(key + "/" + c.Name)
 		switch {
-		case rc == nil || rc.PodUID != p.UID || rc.State != "running":
+		case rc == nil || rc.PodUID != p.UID || rc.State != "running" && rc.State != "stopping":
+			// A container running its preStop hook still serves.
 			return "", FailRefused
 		case !rc.Ready:
 			return "", FailNotReady
