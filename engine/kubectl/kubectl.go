@@ -64,6 +64,14 @@ func (k *cmd) run() (string, error) {
 		return k.scale()
 	case "set image":
 		return k.setImage()
+	case "set resources":
+		return k.setResources()
+	case "taint":
+		return k.taint()
+	case "expose":
+		return k.expose()
+	case "autoscale":
+		return k.autoscale()
 	case "patch":
 		return k.patch()
 	case "label", "annotate":
