@@ -90,7 +90,7 @@ func prepare(in *Invocation) error {
 	}
 	msg := errorText(err)
 	for _, lacks := range []string{"(NotFound)", " not found", "no objects passed to", "no rollout history found",
-		"no resources found", "error executing jsonpath", "couldn't find any field"} {
+		"no resources found", "error executing jsonpath", "error executing template", "couldn't find any field"} {
 		if strings.Contains(msg, lacks) {
 			return nil
 		}

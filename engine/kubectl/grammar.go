@@ -47,7 +47,6 @@ type Command struct {
 // Refusals shared by many commands.
 const (
 	noFiles     = "reading manifests from files is not simulated: use the Desired state editor (apply -f -)"
-	noTemplates = "Go templates are not simulated: use -o jsonpath"
 	noDryRun    = "dry runs are not simulated"
 	noCluster   = "this kubectl talks to the one simulated cluster, as its one user"
 	noRaw       = "raw API paths are not simulated"
@@ -81,7 +80,7 @@ var (
 		refused(boolF("recursive", "R", "false"), noFiles)}
 	fPrint = []Flag{fOutput, boolF("allow-missing-template-keys", "", "true"),
 		ignored(boolF("show-managed-fields", "", "false"), "objects here carry no managed fields"),
-		refused(strF("template", "", "''"), noTemplates)}
+		strF("template", "", "''")}
 	fDryRun  = refused(strF("dry-run", "", "'none'"), noDryRun)
 	fRecord  = boolF("record", "", "false")
 	fManager = func(m string) Flag { return noEffect("field-manager", "'"+m+"'", "field managers are not simulated") }
