@@ -46,11 +46,11 @@ type Command struct {
 
 // Refusals shared by many commands.
 const (
-	noFiles     = "reading manifests from files is not simulated: use the Desired state editor (apply -f -)"
-	noDryRun    = "dry runs are not simulated"
-	noCluster   = "this kubectl talks to the one simulated cluster, as its one user"
-	noRaw       = "raw API paths are not simulated"
-	noEdit      = "this playground has no editor for kubectl: use the Desired state editor"
+	noFiles   = "reading manifests from files is not simulated: use the Desired state editor (apply -f -)"
+	noDryRun  = "dry runs are not simulated"
+	noCluster = "this kubectl talks to the one simulated cluster, as its one user"
+	noRaw     = "raw API paths are not simulated"
+	noEdit    = "this playground has no editor for kubectl: use the Desired state editor"
 )
 
 func boolF(name, short, def string) Flag {
