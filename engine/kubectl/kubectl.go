@@ -97,10 +97,14 @@ func help() string {
 	return `kubectl controls the simulated cluster.
 
 Commands:
-  get TYPE[,TYPE...] [NAME...] [-l SELECTOR] [--field-selector F] [-o wide|name|yaml|json|jsonpath=...|custom-columns=...] [-w]
+  get TYPE[,TYPE...] [NAME...] [-l SELECTOR] [--field-selector F] [-o wide|name|yaml|json|jsonpath=...|custom-columns=...|go-template=...] [-w]
   describe TYPE [NAME...] [-l SELECTOR]
   scale TYPE/NAME --replicas=N
+  autoscale TYPE/NAME --max=N [--min=N] [--cpu-percent=P]
   set image deployment/NAME CONTAINER=IMAGE
+  set resources TYPE/NAME [-c CONTAINER] --limits=cpu=200m,memory=512Mi [--requests=...]
+  expose TYPE/NAME [--port=P] [--target-port=P] [--type=ClusterIP|NodePort|LoadBalancer] [--name=NAME]
+  taint NODE key=value:Effect | key[:Effect]- [--overwrite]
   delete TYPE NAME... | -l SELECTOR | --all  [--cascade=background|foreground|orphan] [--grace-period=N --force]
   rollout (status|undo|history|pause|resume|restart) deployment/NAME
   cordon NODE | uncordon NODE | drain NODE [--ignore-daemonsets] [--force]
