@@ -48,6 +48,7 @@ test: test-deps
 	$(GO) vet -tags browser ./wasm
 	GOOS=js GOARCH=wasm $(GO) vet -tags engine ./bench/floor
 	$(GO) test ./...
+	@$(GO) test -count=1 -run '^TestDocsPages$$' -v ./scenarios | grep -E 'documented outputs|^(---|FAIL|ok)'
 	$(MAKE) --no-print-directory build
 	$(GO) test -tags browser -count=1 -timeout 40m -v -run Browser ./wasm
 

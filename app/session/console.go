@@ -21,12 +21,6 @@ import (
 // (get, describe, help, rollout history) runs against the world as it is
 // and is not recorded, so reading never changes the trace or its digest.
 
-// writes are the verbs whose commands change the world.
-var writes = map[string]bool{
-	"create": true, "scale": true, "set": true, "patch": true, "delete": true, "rollout": true,
-	"cordon": true, "uncordon": true, "drain": true, "label": true, "annotate": true,
-}
-
 // checkedWrites are the verbs that can ask for replicas: their effect is
 // looked at before it is committed, and refused beyond the limit.
 var checkedWrites = map[string]bool{"create": true, "scale": true, "patch": true}
@@ -69,7 +63,7 @@ func VerbOf(line string) (verb string, write bool) {
 			return verb, false // the command's usage: it changes nothing
 		}
 	}
-	return verb, writes[verb]
+	return verb, kubectl.Writes(verb)
 }
 
 // CheckLimits refuses an input, tried and not yet committed, after which a
@@ -161,7 +155,8 @@ type Completion struct {
 // takes (nil: every kind the registry lists).
 var objectVerbs = map[string][]string{
 	"get": nil, "describe": nil, "delete": nil, "label": nil, "annotate": nil, "patch": nil,
-	"scale": {"Deployment", "ReplicaSet"},
+	"scale": {"Deployment", "ReplicaSet"}, "autoscale": {"Deployment", "ReplicaSet", "StatefulSet"},
+	"expose": {"Deployment", "ReplicaSet", "Pod", "Service"}, "taint": {"Node"},
 }
 
 // Complete completes the last word of a console line against what kubectl

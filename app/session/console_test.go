@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"reconcile/engine/kubectl"
 	"reconcile/engine/scenario"
 	"reconcile/engine/sim"
 )
@@ -91,5 +92,31 @@ func TestComplete(t *testing.T) {
 	Complete(st, "delete pod "+strings.Repeat("x", 10))
 	if st.ResourceVersion() != before {
 		t.Error("completion changed the store")
+	}
+}
+
+// TestConsoleTakesKubectlVerbs: the console offers every verb kubectl.Verbs
+// lists (the list a lesson's steps and reconcile check read), records the
+// ones that change the world as inputs, and runs each.
+func TestConsoleTakesKubectlVerbs(t *testing.T) {
+	run := completionRun(t)
+	offered := Complete(run.Store(), "").Options
+	for _, v := range kubectl.Verbs {
+		if !slices.Contains(offered, v) {
+			t.Errorf("Tab does not offer %q", v)
+		}
+		if _, write := VerbOf(v + " x"); write != kubectl.Writes(v) {
+			t.Errorf("VerbOf(%q) write = %v, kubectl.Writes = %v", v, write, kubectl.Writes(v))
+		}
+	}
+	for _, line := range []string{"taint nodes worker-1 key1=value1:NoSchedule", "set resources deployment/web --limits=cpu=200m",
+		"expose deployment web --port=80", "autoscale deployment/web --max=5"} {
+		verb, write := VerbOf(line)
+		if !write {
+			t.Errorf("%q (%s) is not recorded as a write", line, verb)
+		}
+		if out, code := kubectl.Run(run.Store(), run.Now(), line); code != 0 {
+			t.Errorf("%q: exit %d: %s", line, code, out)
+		}
 	}
 }

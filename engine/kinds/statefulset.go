@@ -38,8 +38,10 @@ var _ = Define(Def[*api.StatefulSet]{
 		if s.ReadyReplicas < want {
 			return fmt.Sprintf("Waiting for %d pods to be ready...\n", want-s.ReadyReplicas), false, nil
 		}
-		if ru := t.Spec.UpdateStrategy.RollingUpdate; ru != nil && ru.Partition != nil && *ru.Partition > 0 {
-			if s.UpdatedReplicas < want-*ru.Partition {
+		// The API server defaults rollingUpdate.partition to 0, so kubectl
+		// speaks of a partitioned roll out for every RollingUpdate.
+		if ru := t.Spec.UpdateStrategy.RollingUpdate; ru != nil {
+			if ru.Partition != nil && s.UpdatedReplicas < want-*ru.Partition {
 				return fmt.Sprintf("Waiting for partitioned roll out to finish: %d out of %d new pods have been updated...\n", s.UpdatedReplicas, want-*ru.Partition), false, nil
 			}
 			return fmt.Sprintf("partitioned roll out complete: %d new pods have been updated...\n", s.UpdatedReplicas), true, nil

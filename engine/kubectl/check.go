@@ -11,8 +11,20 @@ import (
 
 // Verbs are the commands this kubectl answers, in the order messages list
 // them ("help" aside).
-var Verbs = []string{"apply", "create", "delete", "scale", "set", "patch", "label", "annotate",
-	"cordon", "uncordon", "drain", "rollout", "get", "describe"}
+// The console, a lesson's kubectl steps and reconcile check all read this
+// list: a verb one of them takes, they all take.
+var Verbs = []string{"apply", "create", "expose", "delete", "scale", "autoscale", "set", "patch", "label", "annotate",
+	"taint", "cordon", "uncordon", "drain", "rollout", "get", "describe"}
+
+// readVerbs are the verbs of Verbs whose commands change nothing (apply
+// here only says where manifests are applied).
+var readVerbs = []string{"get", "describe", "apply"}
+
+// Writes reports whether a command of verb can change the world (rollout
+// history and --help aside, which the console reads as reads).
+func Writes(verb string) bool {
+	return slices.Contains(Verbs, verb) && !slices.Contains(readVerbs, verb)
+}
 
 // RolloutCommands are the subcommands of kubectl rollout.
 var RolloutCommands = []string{"status", "undo", "pause", "resume", "history", "restart"}
@@ -61,8 +73,8 @@ func Check(line string) error {
 		// watch (and print) until the run ends.
 		return fmt.Errorf("a get -w step needs a bound: --request-timeout=D (simulated time) or | head -n N")
 	}
-	if in.Command == "" || in.Command == "help" {
-		return nil
+	if in.Command == "" || in.Command == "help" || in.Help != nil {
+		return nil // kubectl's usage, as the console prints it
 	}
 	return oneLine(prepare(in))
 }
@@ -78,7 +90,7 @@ func prepare(in *Invocation) error {
 	}
 	msg := errorText(err)
 	for _, lacks := range []string{"(NotFound)", " not found", "no objects passed to", "no rollout history found",
-		"no resources found", "error executing jsonpath", "couldn't find any field"} {
+		"no resources found", "error executing jsonpath", "error executing template", "couldn't find any field"} {
 		if strings.Contains(msg, lacks) {
 			return nil
 		}

@@ -1,6 +1,9 @@
 package kubectl
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestCheck(t *testing.T) {
 	for _, ok := range []string{"get pods", "set image deployment/web web=shop/web:2.0", "rollout undo deployment/web",
@@ -16,8 +19,8 @@ func TestCheck(t *testing.T) {
 	for line, want := range map[string]string{
 		"   ":                                     `empty command: want a kubectl command such as "get pods"`,
 		"kubectl get pods":                        `write the command without "kubectl": "get pods"`,
-		"logs web-1":                              "unknown kubectl command \"logs\": want one of apply, create, delete, scale, set, patch, label, annotate, cordon, uncordon, drain, rollout, get, describe",
-		"gte pods":                                "unknown kubectl command \"gte\" (did you mean get?): want one of apply, create, delete, scale, set, patch, label, annotate, cordon, uncordon, drain, rollout, get, describe",
+		"logs web-1":                              "unknown kubectl command \"logs\": want one of apply, create, expose, delete, scale, autoscale, set, patch, label, annotate, taint, cordon, uncordon, drain, rollout, get, describe",
+		"gte pods":                                "unknown kubectl command \"gte\" (did you mean get?): want one of apply, create, expose, delete, scale, autoscale, set, patch, label, annotate, taint, cordon, uncordon, drain, rollout, get, describe",
 		"rollout":                                 "kubectl rollout needs a subcommand: one of status, undo, pause, resume, history, restart",
 		"set --image=x":                           "kubectl set needs a subcommand, e.g. set image deployment/web web=shop/web:2.0",
 		"get pods -A --frob":                      "unknown flag: --frob",
@@ -57,6 +60,56 @@ func TestUnknownCommand(t *testing.T) {
 	} {
 		if got := unknownCommand(w).Error(); got != want {
 			t.Errorf("%s:\n got %q\nwant %q", w, got, want)
+		}
+	}
+}
+
+// TestOneListOfVerbs: the verbs the console offers (Verbs), the commands the
+// grammar reads (Commands) and the lines a lesson's steps and reconcile check
+// take (Check) are one list: a verb one takes, all take.
+func TestOneListOfVerbs(t *testing.T) {
+	top := map[string]bool{}
+	for _, c := range Commands {
+		verb, _, _ := strings.Cut(c.Path, " ")
+		if verb != "help" {
+			top[verb] = true
+		}
+	}
+	for _, v := range Verbs {
+		if !top[v] {
+			t.Errorf("Verbs lists %q, which the grammar has no command for", v)
+		}
+		delete(top, v)
+	}
+	for v := range top {
+		t.Errorf("the grammar has a command %q that Verbs does not list", v)
+	}
+	lines := map[string]string{
+		"create": "create deployment web --image=nginx", "expose": "expose deployment web --port=80", "delete": "delete pod web",
+		"scale": "scale deployment/web --replicas=2", "autoscale": "autoscale deployment/web --min=2 --max=5 --cpu-percent=80",
+		"set": "set resources deployment/web -c=web --limits=cpu=200m,memory=512Mi", "patch": `patch deployment web -p '{"spec":{"replicas":2}}'`,
+		"label": "label pod web a=b", "annotate": "annotate pod web a=b", "taint": "taint nodes worker-1 key1=value1:NoSchedule",
+		"cordon": "cordon worker-1", "uncordon": "uncordon worker-1", "drain": "drain worker-1", "rollout": "rollout status deployment/web",
+		"get": "get pods", "describe": "describe pods",
+	}
+	for _, v := range Verbs {
+		if v == "apply" {
+			continue // a lesson applies manifests in an apply: step
+		}
+		line, ok := lines[v]
+		if !ok {
+			t.Errorf("no line of %q here: add one", v)
+			continue
+		}
+		if err := Check(line); err != nil {
+			t.Errorf("Check(%q): %v", line, err)
+		}
+	}
+	for _, c := range Commands {
+		if strings.HasPrefix(c.Path, "set ") || strings.HasPrefix(c.Path, "rollout ") || strings.HasPrefix(c.Path, "create ") {
+			if err := Check(c.Path + " --help"); err != nil {
+				t.Errorf("Check(%q): %v", c.Path+" --help", err)
+			}
 		}
 	}
 }

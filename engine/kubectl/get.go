@@ -23,10 +23,9 @@ func (k *cmd) get() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if sub := in.String("subresource", ""); sub != "" && sub != "status" && sub != "scale" {
+	sub := in.String("subresource", "")
+	if sub != "" && sub != "status" && sub != "scale" {
 		return "", fmt.Errorf("error: invalid subresource value: %q. Must be one of [status scale]", sub)
-	} else if sub == "scale" {
-		return "", errors.New("error: --subresource=scale is not simulated: use kubectl get without it")
 	}
 	ts, err := targets(in.Args)
 	if err != nil {
@@ -49,6 +48,9 @@ func (k *cmd) get() (string, error) {
 		}
 	}
 	single := len(ts) == 1 && ts[0].name != ""
+	if sub == "scale" {
+		return k.getScale(p, objs, errs, single)
+	}
 	if !p.table() {
 		if single && len(objs) == 0 {
 			return "", errorsText(errs)

@@ -46,12 +46,11 @@ type Command struct {
 
 // Refusals shared by many commands.
 const (
-	noFiles     = "reading manifests from files is not simulated: use the Desired state editor (apply -f -)"
-	noTemplates = "Go templates are not simulated: use -o jsonpath"
-	noDryRun    = "dry runs are not simulated"
-	noCluster   = "this kubectl talks to the one simulated cluster, as its one user"
-	noRaw       = "raw API paths are not simulated"
-	noEdit      = "this playground has no editor for kubectl: use the Desired state editor"
+	noFiles   = "reading manifests from files is not simulated: use the Desired state editor (apply -f -)"
+	noDryRun  = "dry runs are not simulated"
+	noCluster = "this kubectl talks to the one simulated cluster, as its one user"
+	noRaw     = "raw API paths are not simulated"
+	noEdit    = "this playground has no editor for kubectl: use the Desired state editor"
 )
 
 func boolF(name, short, def string) Flag {
@@ -81,7 +80,7 @@ var (
 		refused(boolF("recursive", "R", "false"), noFiles)}
 	fPrint = []Flag{fOutput, boolF("allow-missing-template-keys", "", "true"),
 		ignored(boolF("show-managed-fields", "", "false"), "objects here carry no managed fields"),
-		refused(strF("template", "", "''"), noTemplates)}
+		strF("template", "", "''")}
 	fDryRun  = refused(strF("dry-run", "", "'none'"), noDryRun)
 	fRecord  = boolF("record", "", "false")
 	fManager = func(m string) Flag { return noEffect("field-manager", "'"+m+"'", "field managers are not simulated") }
@@ -132,6 +131,18 @@ var Commands = []Command{
 		one(boolF("list", "", "false"), fLocal, boolF("overwrite", "", "false"), fRecord, fRV, fSelector))},
 	{"annotate", group(one(boolF("all", "", "false"), fAllNS, fDryRun, fManager("kubectl-annotate"), strF("field-selector", "", "''")), fFiles, fPrint,
 		one(boolF("list", "", "false"), fLocal, boolF("overwrite", "", "false"), fRecord, fRV, fSelector))},
+	{"taint", group(one(boolF("all", "", "false"), fDryRun, fManager("kubectl-taint")), fPrint,
+		one(boolF("overwrite", "", "false"), fSelector, ignored(strF("validate", "", "'strict'"), "the API server validates every object here")))},
+	{"set resources", group(one(boolF("all", "", "false"), strF("containers", "c", "'*'"), fDryRun, fManager("kubectl-set")), fFiles,
+		one(strF("limits", "", "''"), fLocal), fPrint, one(strF("requests", "", "''"), fSelector))},
+	{"expose", group(one(strF("cluster-ip", "", "''"), fDryRun, strF("external-ip", "", "''"), fManager("kubectl-expose")), fFiles,
+		one(strF("labels", "l", "''"), refused(strF("load-balancer-ip", "", "''"), "no cloud provider is simulated"), strF("name", "", "''")), fPrint,
+		one(refused(strF("override-type", "", "'merge'"), "overrides are not simulated"), refused(strF("overrides", "", "''"), "overrides are not simulated"),
+			strF("port", "", "''"), strF("protocol", "", "''"), ignored(boolF("save-config", "", "false"), "last-applied configuration is not kept"),
+			strF("selector", "", "''"), strF("session-affinity", "", "''"), strF("target-port", "", "''"), strF("type", "", "''")))},
+	{"autoscale", group(one(intF("cpu-percent", "", "-1"), fDryRun, fManager("kubectl-autoscale")), fFiles,
+		one(intF("max", "", "-1"), intF("min", "", "-1"), strF("name", "", "''")), fPrint,
+		one(ignored(boolF("save-config", "", "false"), "last-applied configuration is not kept")))},
 	{"cordon", one(fDryRun, fSelector)},
 	{"uncordon", one(fDryRun, fSelector)},
 	{"drain", one(fChunk, boolF("delete-emptydir-data", "", "false"), boolF("disable-eviction", "", "false"), fDryRun, boolF("force", "", "false"),

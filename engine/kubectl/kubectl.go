@@ -79,6 +79,14 @@ func (k *cmd) run() (string, error) {
 		return k.scale()
 	case "set image":
 		return k.setImage()
+	case "set resources":
+		return k.setResources()
+	case "taint":
+		return k.taint()
+	case "expose":
+		return k.expose()
+	case "autoscale":
+		return k.autoscale()
 	case "patch":
 		return k.patch()
 	case "label", "annotate":
@@ -104,10 +112,14 @@ func help() string {
 	return `kubectl controls the simulated cluster.
 
 Commands:
-  get TYPE[,TYPE...] [NAME...] [-l SELECTOR] [--field-selector F] [-o wide|name|yaml|json|jsonpath=...|custom-columns=...] [-w]
+  get TYPE[,TYPE...] [NAME...] [-l SELECTOR] [--field-selector F] [-o wide|name|yaml|json|jsonpath=...|custom-columns=...|go-template=...] [-w]
   describe TYPE [NAME...] [-l SELECTOR]
   scale TYPE/NAME --replicas=N
+  autoscale TYPE/NAME --max=N [--min=N] [--cpu-percent=P]
   set image deployment/NAME CONTAINER=IMAGE
+  set resources TYPE/NAME [-c CONTAINER] --limits=cpu=200m,memory=512Mi [--requests=...]
+  expose TYPE/NAME [--port=P] [--target-port=P] [--type=ClusterIP|NodePort|LoadBalancer] [--name=NAME]
+  taint NODE key=value:Effect | key[:Effect]- [--overwrite]
   delete TYPE NAME... | -l SELECTOR | --all  [--cascade=background|foreground|orphan] [--grace-period=N --force]
   rollout (status|undo|history|pause|resume|restart) deployment/NAME
   cordon NODE | uncordon NODE | drain NODE [--ignore-daemonsets] [--force]

@@ -14,10 +14,11 @@ import (
 // printer is how -o asks objects to be printed.
 type printer struct {
 	// format is "" (a table), "wide", "name", "json", "yaml", "jsonpath",
-	// "jsonpath-as-json" or "custom-columns".
+	// "jsonpath-as-json", "custom-columns" or "go-template".
 	format    string
 	raw       string // the -o value as given
 	jp        *JSONPath
+	tmpl      func(doc any) (string, error) // a Go template, parsed
 	cols      []column
 	noHeaders bool
 }
@@ -55,6 +56,10 @@ func relaxed(p string) (string, error) {
 // newPrinter reads -o; formats lists the formats the command prints.
 func (k *cmd) newPrinter(formats string) (*printer, error) {
 	o := k.in.String("output", "")
+	if tmpl := k.in.String("template", ""); tmpl != "" && (o == "" || o == "go-template" || o == "template") {
+		// --template alone means -o go-template, as kubectl reads it.
+		o = "go-template=" + tmpl
+	}
 	name, arg, hasArg := strings.Cut(o, "=")
 	allowed := "," + formats + ","
 	p := &printer{format: name, raw: o, noHeaders: k.in.Bool("no-headers", false)}
@@ -64,9 +69,20 @@ func (k *cmd) newPrinter(formats string) (*printer, error) {
 		return p, nil
 	case !strings.Contains(allowed, ","+name+","):
 		return nil, unmatched
-	case name == "go-template" || name == "go-template-file" || name == "template" || name == "templatefile" ||
-		name == "jsonpath-file" || name == "custom-columns-file":
-		return nil, fmt.Errorf("error: -o %s is not simulated: use -o jsonpath or -o custom-columns", name)
+	case name == "go-template" || name == "template":
+		if !hasArg || arg == "" {
+			return nil, errors.New("error: template format specified but no template given")
+		}
+		if goTemplate == nil {
+			return nil, errGoTemplateBrowser
+		}
+		run, err := goTemplate(arg, k.in.Bool("allow-missing-template-keys", true))
+		if err != nil {
+			return nil, err
+		}
+		p.format, p.tmpl = "go-template", run
+	case name == "go-template-file" || name == "templatefile" || name == "jsonpath-file" || name == "custom-columns-file":
+		return nil, fmt.Errorf("error: -o %s is not simulated: reading files is not simulated; use -o %s=TEMPLATE", name, strings.TrimSuffix(strings.TrimSuffix(name, "-file"), "file"))
 	case name == "jsonpath" || name == "jsonpath-as-json":
 		if !hasArg || arg == "" {
 			return nil, errors.New("error: template format specified but no template given")
@@ -165,6 +181,9 @@ func (p *printer) print(objs []found, single bool) (string, error) {
 		return YAML(toJSON(v)), nil
 	}
 	doc := toJSON(v)
+	if p.tmpl != nil {
+		return p.tmpl(doc)
+	}
 	out, err := p.jp.Execute(doc, p.format == "jsonpath-as-json")
 	if err != nil {
 		return out, fmt.Errorf("error: error executing jsonpath %q: Error executing template: %v. Printing more information for debugging the template:\n\ttemplate was:\n\t\t%s\n\tobject given to jsonpath engine was:\n\t\t%s\n\n",

@@ -32,8 +32,8 @@ func (k *cmd) patch() (string, error) {
 		return "", fmt.Errorf("error: --type must be one of [json merge strategic], not %q", typ)
 	}
 	sub := k.in.String("subresource", "")
-	if sub != "" && sub != "status" {
-		return "", fmt.Errorf("error: --subresource=%s is not simulated: only status", sub)
+	if sub != "" && sub != "status" && sub != "scale" {
+		return "", fmt.Errorf("error: invalid subresource value: %q. Must be one of [status scale]", sub)
 	}
 	p, err := parsePatchPayload(payload)
 	if err != nil {
@@ -55,7 +55,14 @@ func (k *cmd) patch() (string, error) {
 	}
 	var b strings.Builder
 	for _, f := range objs {
-		out, changed, err := k.patchOne(f, typ, p, sub == "status")
+		var out api.Object
+		var changed bool
+		if sub == "scale" {
+			out, changed, err = k.patchScale(f, typ, p)
+			f.kind = scaleKind // kubectl names what the server returned
+		} else {
+			out, changed, err = k.patchOne(f, typ, p, sub == "status")
+		}
 		if err != nil {
 			errs = append(errs, err)
 			continue
@@ -71,30 +78,9 @@ func (k *cmd) patch() (string, error) {
 }
 
 func (k *cmd) patchOne(f found, typ string, p any, status bool) (api.Object, bool, error) {
-	cur, _ := toJSON(f.obj).(map[string]any)
-	var next any
-	var err error
-	switch typ {
-	case "merge":
-		pm, ok := p.(map[string]any)
-		if !ok {
-			return nil, false, statusError("BadRequest", "error decoding patch: json: cannot unmarshal %s into Go value of type map[string]interface {}", jsonType(p))
-		}
-		next = mergePatch("", cur, pm, false)
-	case "strategic":
-		pm, ok := p.(map[string]any)
-		if !ok {
-			return nil, false, statusError("BadRequest", "error decoding patch: json: cannot unmarshal %s into Go value of type map[string]interface {}", jsonType(p))
-		}
-		next = mergePatch("", cur, pm, true)
-	case "json":
-		ops, ok := p.([]any)
-		if !ok {
-			return nil, false, statusError("BadRequest", "json: cannot unmarshal %s into Go value of type jsonpatch.Patch", jsonType(p))
-		}
-		if next, err = jsonPatch(cur, ops); err != nil {
-			return nil, false, statusError("UnprocessableEntity", "%v", err)
-		}
+	next, err := patchDoc(toJSON(f.obj), typ, p)
+	if err != nil {
+		return nil, false, err
 	}
 	raw, _ := json.Marshal(next)
 	fresh := reflect.New(reflect.TypeOf(f.obj).Elem()).Interface().(api.Object)
@@ -391,4 +377,35 @@ func deeperThan(v any, n int) bool {
 		}
 	}
 	return false
+}
+
+// patchDoc applies a patch of type typ (json, merge, strategic) to the
+// JSON document cur.
+func patchDoc(doc any, typ string, p any) (any, error) {
+	cur, _ := doc.(map[string]any)
+	var next any
+	var err error
+	switch typ {
+	case "merge":
+		pm, ok := p.(map[string]any)
+		if !ok {
+			return nil, statusError("BadRequest", "error decoding patch: json: cannot unmarshal %s into Go value of type map[string]interface {}", jsonType(p))
+		}
+		next = mergePatch("", cur, pm, false)
+	case "strategic":
+		pm, ok := p.(map[string]any)
+		if !ok {
+			return nil, statusError("BadRequest", "error decoding patch: json: cannot unmarshal %s into Go value of type map[string]interface {}", jsonType(p))
+		}
+		next = mergePatch("", cur, pm, true)
+	case "json":
+		ops, ok := p.([]any)
+		if !ok {
+			return nil, statusError("BadRequest", "json: cannot unmarshal %s into Go value of type jsonpatch.Patch", jsonType(p))
+		}
+		if next, err = jsonPatch(cur, ops); err != nil {
+			return nil, statusError("UnprocessableEntity", "%v", err)
+		}
+	}
+	return next, nil
 }

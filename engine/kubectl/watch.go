@@ -174,14 +174,22 @@ func (g *getWatch) mark(st *store.Store) {
 }
 
 // initial prints the list the watch starts from.
+// kubectl prints the list in one go (one flush of its tab writer), so its
+// rows are aligned with each other and the header; each change after it is
+// a flush of its own, its columns only ever widening.
 func (g *getWatch) initial(st *store.Store) string {
 	var b strings.Builder
+	var batch [][]string
 	for _, o := range g.objects(st) {
-		b.WriteString(g.row(o, "ADDED"))
+		lines, text := g.lines(o, "ADDED")
+		if lines == nil {
+			b.WriteString(text)
+		}
+		batch = append(batch, lines...)
 		g.seen[objectKey(o)] = o.Meta().ResourceVersion
 		g.last[objectKey(o)] = o
 	}
-	return b.String()
+	return b.String() + g.render(batch)
 }
 
 // changes prints a row for every object added, changed or deleted since
@@ -241,14 +249,24 @@ func sortedObjectKeys(m map[string]api.Object) []string {
 // row prints one object as a line of get's table (or in the -o format),
 // the header before the first; columns keep the widest width seen.
 func (g *getWatch) row(o api.Object, what string) string {
+	lines, text := g.lines(o, what)
+	if lines == nil {
+		return text
+	}
+	return g.render(lines)
+}
+
+// lines are the cells of the table lines an object prints (the header
+// before the first), or nil and the text of a format that is no table.
+func (g *getWatch) lines(o api.Object, what string) ([][]string, string) {
 	k := g.k
 	p, _ := k.getPrinter()
 	if !p.table() {
 		out, _ := p.print([]found{{g.kind, o}}, true)
 		if g.events && p.format == "name" {
-			return what + " " + out
+			return nil, what + " " + out
 		}
-		return out
+		return nil, out
 	}
 	wide := p.format == "wide"
 	withNS := k.in.Bool("all-namespaces", false) && g.kind.Namespaced
@@ -268,7 +286,12 @@ func (g *getWatch) row(o api.Object, what string) string {
 	if g.events {
 		cells = append([]string{what}, cells...)
 	}
-	lines = append(lines, cells)
+	return append(lines, cells), ""
+}
+
+// render lays lines out as one flush of kubectl's tab writer, which
+// remembers the widest width of each column.
+func (g *getWatch) render(lines [][]string) string {
 	for _, l := range lines {
 		for i, c := range l[:len(l)-1] {
 			if i >= len(g.widths) {

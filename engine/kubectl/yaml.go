@@ -36,8 +36,9 @@ func writeYAML(b *strings.Builder, v any, indent int, inList bool) {
 			if inList && i == 0 {
 				p = ""
 			}
-			b.WriteString(p + yamlString(k) + ":")
-			writeValue(b, t[k], indent)
+			key := yamlString(k)
+			b.WriteString(p + key + ":")
+			writeValue(b, t[k], indent, 2*indent+len(key)+2)
 		}
 	case []any:
 		if len(t) == 0 {
@@ -57,7 +58,7 @@ func writeYAML(b *strings.Builder, v any, indent int, inList bool) {
 				b.WriteString("\n")
 				writeYAML(b, e, indent+1, false)
 			default:
-				b.WriteString(scalar(e) + "\n")
+				b.WriteString(folded(e, 2*indent+2, 2*indent+2) + "\n")
 			}
 		}
 	default:
@@ -65,7 +66,8 @@ func writeYAML(b *strings.Builder, v any, indent int, inList bool) {
 	}
 }
 
-func writeValue(b *strings.Builder, v any, indent int) {
+// writeValue writes a mapping's value; col is the column it starts at.
+func writeValue(b *strings.Builder, v any, indent, col int) {
 	switch t := v.(type) {
 	case map[string]any:
 		if len(t) == 0 {
@@ -86,10 +88,39 @@ func writeValue(b *strings.Builder, v any, indent int) {
 			b.WriteString(" " + lit)
 			return
 		}
-		b.WriteString(" " + scalar(v) + "\n")
+		b.WriteString(" " + folded(v, col, 2*indent+2) + "\n")
 	default:
 		b.WriteString(" " + scalar(v) + "\n")
 	}
+}
+
+// yamlWidth is the width past which sigs.k8s.io/yaml (go-yaml v2's
+// emitter, best_width) breaks a plain or single-quoted string at a space.
+const yamlWidth = 80
+
+// folded is scalar(v), a string that starts at column col broken as
+// go-yaml v2 breaks it: at a single space once the line is past yamlWidth,
+// the rest going on at column indent.
+func folded(v any, col, indent int) string {
+	text := scalar(v)
+	s, ok := v.(string)
+	if !ok || len(text) == 0 || text[0] == '"' || col+len(text) <= yamlWidth {
+		return text
+	}
+	_ = s
+	var b strings.Builder
+	column := col
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		if c == ' ' && column > yamlWidth && i > 0 && i < len(text)-1 && text[i-1] != ' ' && text[i+1] != ' ' {
+			b.WriteString("\n" + strings.Repeat(" ", indent))
+			column = indent
+			continue
+		}
+		b.WriteByte(c)
+		column++
+	}
+	return b.String()
 }
 
 // literal renders a multi-line string as a YAML literal block ("|", then
@@ -157,8 +188,27 @@ func yamlString(s string) string {
 	if _, err := time.Parse(time.RFC3339, s); err == nil {
 		return `"` + s + `"` // YAML would read it as a timestamp
 	}
-	if strings.ContainsAny(s[:1], "-?:,[]{}#&*!|>'\"%@` ") || strings.ContainsAny(s, "\n\t") || strings.Contains(s, ": ") || strings.Contains(s, " #") || strings.HasSuffix(s, " ") || strings.HasSuffix(s, ":") {
+	if strings.ContainsAny(s, "\n\t\r") || !printable(s) {
 		return strconv.Quote(s)
 	}
+	// Plain, unless an indicator starts it ("-", "?" and ":" only before a
+	// space or at the end) or it holds ": " or " #" or ends in a space or
+	// ":"; then single-quoted, as go-yaml v2's emitter chooses.
+	lead := s[0]
+	indicator := strings.IndexByte("#,[]{}&*!|>'\"%@` ", lead) >= 0 ||
+		(strings.IndexByte("-?:", lead) >= 0 && (len(s) == 1 || s[1] == ' '))
+	if indicator || strings.Contains(s, ": ") || strings.Contains(s, " #") || strings.HasSuffix(s, " ") || strings.HasSuffix(s, ":") {
+		return "'" + strings.ReplaceAll(s, "'", "''") + "'"
+	}
 	return s
+}
+
+// printable reports whether s holds only what YAML prints as it is.
+func printable(s string) bool {
+	for _, r := range s {
+		if r < 0x20 || r == 0x7f || r == 0xfeff {
+			return false
+		}
+	}
+	return true
 }
