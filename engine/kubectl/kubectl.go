@@ -41,6 +41,9 @@ func Run(st *store.Store, now api.Time, line string) (string, int) {
 	if head >= 0 {
 		out, code = firstLines(out, head), 0
 	}
+	if cut, ok := limits.CutOutput(out); ok {
+		out, code = cut, 1
+	}
 	return out, code
 }
 

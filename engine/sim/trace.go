@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"reconcile/engine/api"
+	"reconcile/engine/limits"
 	"reconcile/engine/validation"
 )
 
@@ -51,6 +52,9 @@ type SideEffect struct {
 
 func (w *world) record(o Output) {
 	w.drain() // what the command wrote, first
+	if w.printed += len(o.Output); w.printed > limits.MaxRunOutput {
+		o.Output, o.ExitCode = limits.RunOutputMessage(), 1
+	}
 	w.outputs = append(w.outputs, o)
 	w.hash(o)
 }
