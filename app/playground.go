@@ -66,6 +66,8 @@ type Playground struct {
 	shareNote string
 
 	stopHash func()
+	// stopPaste stops refusing pastes over MaxFileSize (listenPaste).
+	stopPaste func()
 }
 
 // savedSlot is one slot with saved work, as "Your work" lists it.
@@ -179,12 +181,16 @@ func (p *Playground) OnNav(ctx app.Context) {
 }
 
 // OnMount binds the keyboard, pauses play when the page is hidden, and
-// opens a share link pasted while the page shows.
+// opens a share link pasted while the page shows, and refuses a paste into
+// the editor over MaxFileSize before the browser takes it in.
 func (p *Playground) OnMount(ctx app.Context) {
 	p.mount(ctx, p)
 	p.stopHash = onShareHash(ctx, func(ctx app.Context, fragment string) {
 		p.alert = ""
 		p.openShared(ctx, fragment)
+	})
+	p.stopPaste = listenPaste(ctx, "desired", func(ctx app.Context, n int) {
+		p.editor.alert, p.editor.problems, p.editor.result = pasteRefusal(n), nil, ""
 	})
 }
 
@@ -215,6 +221,10 @@ func (p *Playground) OnDismount() {
 	if p.stopHash != nil {
 		p.stopHash()
 		p.stopHash = nil
+	}
+	if p.stopPaste != nil {
+		p.stopPaste()
+		p.stopPaste = nil
 	}
 }
 
