@@ -32,6 +32,11 @@ func (p *Playground) loadSlot(ctx app.Context) {
 		if serr != nil {
 			err = serr
 		} else {
+			if data, ok := takeUnsaved(slot); ok {
+				// The last page left before it saved: its work is the
+				// latest. A damaged copy is set aside by load.
+				_ = st.write(slotFile(slot), data)
+			}
 			found, problem, err = st.load(slot, func(name string, data []byte) error {
 				var rerr error
 				w, rerr = session.Restore(name, data)

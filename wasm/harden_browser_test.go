@@ -246,4 +246,26 @@ func TestBrowserHarden(t *testing.T) {
 			t.Errorf("a small paste: the editor says %q", got)
 		}
 	})
+
+	// A kubectl scale and an edit made just before a reload (their save
+	// would wait 400 and 800 ms) are kept as the page is left, and the
+	// reloaded page shows them.
+	t.Run("reload after an edit", func(t *testing.T) {
+		ctx, _ := playBrowser(t, t.TempDir())
+		openPlay(t, ctx, base+"/play")
+		usable(t, ctx)
+		waitSaved(t, ctx)
+		kubectl(t, ctx, "scale deployment/web --replicas=5")
+		edited := editorText(t, ctx) + "# typed just before the reload\n"
+		setEditor(t, ctx, edited)
+		n, d := pageDigest(t, ctx)
+		openPlay(t, ctx, base+"/play")
+		waitStatus(t, ctx, n)
+		if got := editorText(t, ctx); got != edited {
+			t.Errorf("after a reload the editor holds %.80q…, want the edit made just before", got)
+		}
+		if m, e := pageDigest(t, ctx); m != n || e != d {
+			t.Errorf("after a reload: pass %d digest %s, want pass %d digest %s (the scale made just before)", m, e, n, d)
+		}
+	})
 }
