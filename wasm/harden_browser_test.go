@@ -126,7 +126,7 @@ func TestBrowserHarden(t *testing.T) {
 				break
 			}
 			if time.Now().After(deadline) {
-				t.Fatalf("no downloaded file %s", file)
+				t.Fatalf("no downloaded file %s; the page says %q", file, text(t, ctx, "main"))
 			}
 			time.Sleep(100 * time.Millisecond)
 		}
