@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -70,6 +71,8 @@ type Playground struct {
 	stopPaste func()
 	// stopFlush stops saving at once when the page is hidden or left.
 	stopFlush func()
+	// stopOthers stops listening for other tabs' saves.
+	stopOthers func()
 }
 
 // savedSlot is one slot with saved work, as "Your work" lists it.
@@ -196,6 +199,12 @@ func (p *Playground) OnMount(ctx app.Context) {
 	p.stopPaste = listenPaste(ctx, "desired", func(ctx app.Context, n int) {
 		p.editor.alert, p.editor.problems, p.editor.result = pasteRefusal(n), nil, ""
 	})
+	p.stopOthers = onOtherSave(ctx, func(ctx app.Context, slot string) {
+		if slot == p.slot {
+			p.notice = "Another tab has just saved this work. What you do here will be saved over it: " +
+				"to go on from that tab's work instead, reload this page."
+		}
+	})
 	p.stopFlush = onLeave(ctx, func(ctx app.Context) {
 		if p.dirty {
 			p.save(ctx)
@@ -234,6 +243,51 @@ func onLeave(ctx app.Context, hidden func(ctx app.Context), left func()) (stop f
 	return func() {
 		doc.Call("removeEventListener", "visibilitychange", fn)
 		w.Call("removeEventListener", "pagehide", fn)
+		fn.Release()
+	}
+}
+
+// tabID names this page among the site's tabs that may save one slot.
+var tabID = strconv.FormatInt(time.Now().UnixNano(), 36)
+
+// savedKey is the localStorage key a tab sets when it has saved slot: the
+// other tabs of the site hear of it (a storage event).
+func savedKey(slot string) string { return "reconcile.saved." + slot }
+
+// announceSave tells the site's other tabs that this one saved slot.
+func announceSave(slot string) {
+	if !app.IsClient {
+		return
+	}
+	defer func() { _ = recover() }() // a storage refused tells no one
+	app.Window().Get("localStorage").Call("setItem", savedKey(slot), tabID+" "+strconv.FormatInt(time.Now().UnixNano(), 36))
+}
+
+// onOtherSave calls f on the UI goroutine with the slot another tab of the
+// site has saved, and returns a func that stops listening. On the server
+// it does nothing.
+func onOtherSave(ctx app.Context, f func(ctx app.Context, slot string)) (stop func()) {
+	if !app.IsClient {
+		return func() {}
+	}
+	w := app.Window()
+	fn := app.FuncOf(func(this app.Value, args []app.Value) any {
+		if len(args) == 0 {
+			return nil
+		}
+		key, value := args[0].Get("key"), args[0].Get("newValue")
+		if key.Type() != app.TypeString || value.Type() != app.TypeString {
+			return nil
+		}
+		slot, ok := strings.CutPrefix(key.String(), savedKey(""))
+		if ok && !strings.HasPrefix(value.String(), tabID+" ") {
+			ctx.Dispatch(func(ctx app.Context) { f(ctx, slot) })
+		}
+		return nil
+	})
+	w.Call("addEventListener", "storage", fn)
+	return func() {
+		w.Call("removeEventListener", "storage", fn)
 		fn.Release()
 	}
 }
@@ -310,6 +364,10 @@ func (p *Playground) OnDismount() {
 	if p.stopFlush != nil {
 		p.stopFlush()
 		p.stopFlush = nil
+	}
+	if p.stopOthers != nil {
+		p.stopOthers()
+		p.stopOthers = nil
 	}
 }
 

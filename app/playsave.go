@@ -185,6 +185,7 @@ func (p *Playground) save(ctx app.Context) {
 				p.saveStatus = notSaved(err)
 			} else {
 				p.saveStatus = "Saved in this browser at " + time.Now().Format("15:04:05") + "."
+				announceSave(slot)
 				if len(p.editor.desired) > limits.MaxFileSize {
 					p.saveStatus += fmt.Sprintf(" The desired state in the editor is %d bytes, over the limit of %d bytes (MaxFileSize), so the last text within it was saved.", len(p.editor.desired), limits.MaxFileSize)
 				}

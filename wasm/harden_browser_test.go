@@ -268,4 +268,22 @@ func TestBrowserHarden(t *testing.T) {
 			t.Errorf("after a reload: pass %d digest %s, want pass %d digest %s (the scale made just before)", m, e, n, d)
 		}
 	})
+
+	// Two tabs on one slot: when one saves, the other says so (the last
+	// writer no longer wins without a word).
+	t.Run("two tabs", func(t *testing.T) {
+		ctx, _ := playBrowser(t, t.TempDir())
+		openPlay(t, ctx, base+"/play")
+		usable(t, ctx)
+		waitSaved(t, ctx)
+		other, cancel := chromedp.NewContext(ctx)
+		defer cancel()
+		openPlay(t, other, base+"/play")
+		kubectl(t, other, "scale deployment/web --replicas=5")
+		waitSaved(t, other)
+		poll(t, ctx, "the notice", `document.getElementById("play-notice").textContent.includes("Another tab has just saved this work")`, 10*time.Second)
+		if got := text(t, other, "#play-notice"); strings.Contains(got, "Another tab") {
+			t.Errorf("the tab that saved says %q", got)
+		}
+	})
 }
