@@ -32,6 +32,11 @@ func (p *Playground) loadSlot(ctx app.Context) {
 		if serr != nil {
 			err = serr
 		} else {
+			if data, ok := takeUnsaved(slot); ok {
+				// The last page left before it saved: its work is the
+				// latest. A damaged copy is set aside by load.
+				_ = st.write(slotFile(slot), data)
+			}
 			found, problem, err = st.load(slot, func(name string, data []byte) error {
 				var rerr error
 				w, rerr = session.Restore(name, data)
@@ -183,6 +188,7 @@ func (p *Playground) save(ctx app.Context) {
 				p.saveStatus = notSaved(err)
 			} else {
 				p.saveStatus = "Saved in this browser at " + time.Now().Format("15:04:05") + "."
+				announceSave(slot)
 				if len(p.editor.desired) > limits.MaxFileSize {
 					p.saveStatus += fmt.Sprintf(" The desired state in the editor is %d bytes, over the limit of %d bytes (MaxFileSize), so the last text within it was saved.", len(p.editor.desired), limits.MaxFileSize)
 				}

@@ -126,7 +126,7 @@ func TestBrowserHarden(t *testing.T) {
 				break
 			}
 			if time.Now().After(deadline) {
-				t.Fatalf("no downloaded file %s", file)
+				t.Fatalf("no downloaded file %s; the page says %q", file, text(t, ctx, "main"))
 			}
 			time.Sleep(100 * time.Millisecond)
 		}
@@ -188,6 +188,102 @@ func TestBrowserHarden(t *testing.T) {
 		waitStatus(t, ctx, n)
 		if m, e := pageDigest(t, ctx); m != n || e != d {
 			t.Errorf("after Undo: pass %d digest %s, want pass %d digest %s", m, e, n, d)
+		}
+	})
+
+	// A paste or a drop of 2 MB or 12 MB of short lines (over
+	// MaxFileSize) is refused before the browser takes it in (no page
+	// listening, the test's synthetic events would insert nothing and the
+	// refusal not be seen): at once,
+	// with the limit, the editor as it was, the page answering. Before,
+	// 2 MB took 42 s to be read and Apply 16 s more to refuse it.
+	t.Run("huge paste", func(t *testing.T) {
+		ctx, _ := playBrowser(t, t.TempDir())
+		openPlay(t, ctx, base+"/play")
+		before := editorText(t, ctx)
+		for _, c := range []struct {
+			event string
+			mb    int
+		}{{"paste", 2}, {"paste", 12}, {"drop", 2}} {
+			res := eval[[]float64](t, ctx, "pasting", fmt.Sprintf(`(() => {
+				const e = document.getElementById("desired"); e.focus(); e.select();
+				const dt = new DataTransfer(); dt.setData("text/plain", "k: v\n".repeat(%d));
+				const ev = %q == "paste" ? new ClipboardEvent("paste", {clipboardData: dt, bubbles: true, cancelable: true})
+					: new DragEvent("drop", {dataTransfer: dt, bubbles: true, cancelable: true});
+				const t0 = performance.now();
+				e.dispatchEvent(ev);
+				return [ev.defaultPrevented ? 1 : 0, performance.now() - t0] })()`, c.mb<<20/5, c.event))
+			start := time.Now()
+			poll(t, ctx, "the refusal", editorAlerts, 10*time.Second)
+			took := time.Duration(res[1]*float64(time.Millisecond)) + time.Since(start)
+			t.Logf("%s of %d MB: refused in %v (%.0f ms in the event)", c.event, c.mb, took.Round(time.Millisecond), res[1])
+			if res[0] != 1 {
+				t.Errorf("%s of %d MB: the browser took it in", c.event, c.mb)
+			}
+			n := c.mb << 20 / 5 * 5
+			if c.event == "drop" {
+				n += len(before) // a drop replaces no selection
+			}
+			want := fmt.Sprintf("Nothing was pasted: it would make the desired state %d bytes or more; the limit is 1048576 bytes (MaxFileSize, 1 MiB).", n)
+			if got := editorAlert(t, ctx); !strings.Contains(got, want) {
+				t.Errorf("%s of %d MB: the editor says %q, want %q", c.event, c.mb, got, want)
+			}
+			if took > time.Second {
+				t.Errorf("%s of %d MB: refused in %v, want under 1 s", c.event, c.mb, took)
+			}
+			if got := editorText(t, ctx); got != before {
+				t.Errorf("%s of %d MB: the editor holds %.60q…", c.event, c.mb, got)
+			}
+			usable(t, ctx)
+			eval[bool](t, ctx, "clearing the alert", `(() => { [...document.querySelectorAll("button")].find(b => b.textContent.trim() == "Apply").click(); return true })()`)
+			poll(t, ctx, "Apply", `document.getElementById("apply-alert").textContent == ""`, 10*time.Second)
+		}
+		// A paste within the limit goes in as before.
+		eval[bool](t, ctx, "pasting a little", `(() => { const e = document.getElementById("desired"); e.focus(); e.setSelectionRange(0, 0);
+			const dt = new DataTransfer(); dt.setData("text/plain", "# a comment\n");
+			return !e.dispatchEvent(new ClipboardEvent("paste", {clipboardData: dt, bubbles: true, cancelable: true})) })()`)
+		if got := text(t, ctx, "#apply-alert"); got != "" {
+			t.Errorf("a small paste: the editor says %q", got)
+		}
+	})
+
+	// A kubectl scale and an edit made just before a reload (their save
+	// would wait 400 and 800 ms) are kept as the page is left, and the
+	// reloaded page shows them.
+	t.Run("reload after an edit", func(t *testing.T) {
+		ctx, _ := playBrowser(t, t.TempDir())
+		openPlay(t, ctx, base+"/play")
+		usable(t, ctx)
+		waitSaved(t, ctx)
+		kubectl(t, ctx, "scale deployment/web --replicas=5")
+		edited := editorText(t, ctx) + "# typed just before the reload\n"
+		setEditor(t, ctx, edited)
+		n, d := pageDigest(t, ctx)
+		openPlay(t, ctx, base+"/play")
+		waitStatus(t, ctx, n)
+		if got := editorText(t, ctx); got != edited {
+			t.Errorf("after a reload the editor holds %.80q…, want the edit made just before", got)
+		}
+		if m, e := pageDigest(t, ctx); m != n || e != d {
+			t.Errorf("after a reload: pass %d digest %s, want pass %d digest %s (the scale made just before)", m, e, n, d)
+		}
+	})
+
+	// Two tabs on one slot: when one saves, the other says so (the last
+	// writer no longer wins without a word).
+	t.Run("two tabs", func(t *testing.T) {
+		ctx, _ := playBrowser(t, t.TempDir())
+		openPlay(t, ctx, base+"/play")
+		usable(t, ctx)
+		waitSaved(t, ctx)
+		other, cancel := chromedp.NewContext(ctx)
+		defer cancel()
+		openPlay(t, other, base+"/play")
+		kubectl(t, other, "scale deployment/web --replicas=5")
+		waitSaved(t, other)
+		poll(t, ctx, "the notice", `document.getElementById("play-notice").textContent.includes("Another tab has just saved this work")`, 10*time.Second)
+		if got := text(t, other, "#play-notice"); strings.Contains(got, "Another tab") {
+			t.Errorf("the tab that saved says %q", got)
 		}
 	})
 }

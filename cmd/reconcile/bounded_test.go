@@ -2,9 +2,15 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"reconcile/engine/limits"
+	"reconcile/engine/sim"
 )
 
 // TestRunStopsWhenQuiet runs and checks plain manifests of 1,000 and 10,000
@@ -121,5 +127,82 @@ func TestRunBounds(t *testing.T) {
 		if code, _, stderr := runCLI(args...); code != 2 || !strings.Contains(stderr, tt.stderr) {
 			t.Errorf("%s: exit %d, stderr %q, want %q", tt.args, code, stderr, tt.stderr)
 		}
+	}
+}
+
+// bigConfigMaps writes a scenario of six ConfigMaps of 240 KB each (one
+// 15 KB string, aliased) and steps get configmaps -o json, each output
+// about 1.4 MB.
+func bigConfigMaps(t *testing.T, steps int) string {
+	var b strings.Builder
+	b.WriteString("id: big\ntitle: big\nmanifests: |\n")
+	for c := range 6 {
+		fmt.Fprintf(&b, "  ---\n  apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: cm%d\n  data:\n", c)
+		if c == 0 {
+			fmt.Fprintf(&b, "    x: &a %q\n", strings.Repeat("a", 15_000))
+		}
+		for j := range 16 {
+			fmt.Fprintf(&b, "    y%d: *a\n", j)
+		}
+	}
+	b.WriteString("steps:\n")
+	for s := range steps {
+		fmt.Fprintf(&b, "- {at: %ds, kubectl: \"get configmaps -o json\"}\n", s+1)
+	}
+	file := filepath.Join(t.TempDir(), "big.yaml")
+	if err := os.WriteFile(file, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return file
+}
+
+// TestOutputBounds: memory is bounded where it is spent without a pass. A
+// get -o json of 1.4 MB is cut at MaxOutput (1 MiB), saying so, exit code
+// 1; once a run's commands have printed MaxRunOutput (32 MiB) their
+// outputs are no longer kept; and --max-memory is read after each command
+// that printed, so a run of kubectl steps alone (no pass at all) stops at
+// it. Before, each output was kept whole (50 such steps held 800 MB with
+// --max-memory 128MiB, 1,000 took 187 s) and the bound was read every
+// 1,024 passes only.
+func TestOutputBounds(t *testing.T) {
+	file := bigConfigMaps(t, 40)
+	code, stdout, stderr := runCLI("run", file, "--passes", "none", "-o", "json")
+	if code != 0 {
+		t.Fatalf("run: exit %d\n%s", code, stderr)
+	}
+	var doc struct{ Outputs []sim.Output }
+	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Outputs) != 40 {
+		t.Fatalf("%d outputs, want 40", len(doc.Outputs))
+	}
+	kept, dropped := 0, 0
+	for i, o := range doc.Outputs {
+		switch {
+		case o.ExitCode != 1:
+			t.Errorf("output %d: exit code %d, want 1", i, o.ExitCode)
+		case o.Output == limits.RunOutputMessage():
+			dropped++
+		case dropped > 0:
+			t.Errorf("output %d kept after one past MaxRunOutput", i)
+		case len(o.Output) > limits.MaxOutput || !strings.HasSuffix(o.Output, "\n"+limits.OutputMessage()) ||
+			!strings.HasPrefix(o.Output, "{\n    \"apiVersion\": \"v1\",\n    \"items\": ["):
+			t.Errorf("output %d: %d bytes, ends %q", i, len(o.Output), o.Output[max(0, len(o.Output)-120):])
+		default:
+			kept += len(o.Output)
+		}
+	}
+	if kept > limits.MaxRunOutput || dropped != 7 {
+		t.Errorf("the run kept %d bytes of output, dropped %d outputs; want at most %d, 7 dropped", kept, dropped, limits.MaxRunOutput)
+	}
+
+	defer func(f func() uint64) { heapInUse = f }(heapInUse)
+	heapInUse = func() uint64 { return 3 << 30 }
+	code, _, stderr = runCLI("run", file, "--passes", "none")
+	want := "reconcile run: the memory bound is reached (3.0 GiB of heap in use, --max-memory 2GiB; where a run stops for it depends on the machine) at t=1s" +
+		": raise it with --max-memory, or give a horizon with --until\n"
+	if code != 0 || !strings.HasSuffix(stderr, want) {
+		t.Errorf("memory bound: exit %d, stderr %q, want %q", code, stderr, want)
 	}
 }

@@ -56,6 +56,9 @@ func Exec(st *store.Store, now api.Time, line string) Result {
 	if head >= 0 {
 		out, code = firstLines(out, head), 0
 	}
+	if cut, ok := limits.CutOutput(out); ok {
+		out, code = cut, 1
+	}
 	return Result{out, code, err}
 }
 

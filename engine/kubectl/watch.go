@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"reconcile/engine/api"
+	"reconcile/engine/limits"
 	"reconcile/engine/store"
 )
 
@@ -19,7 +20,8 @@ import (
 // A `get -w` line is bounded as a shell user bounds it: --request-timeout=D
 // ends it after D of simulated time (kubectl then exits quietly, 0), and
 // "| head -n N" after N lines of output (exit 0). Without either it
-// watches until the run ends.
+// watches until the run ends. Either watch stops, exit code 1, once it has
+// printed limits.MaxOutput.
 type Watch struct {
 	// Command is the command line, with "kubectl".
 	Command string
@@ -33,7 +35,9 @@ type Watch struct {
 	name, uid    string // rollout status: the deployment
 	revision     int
 	lines        []string
-	maxLines     int // | head -n N; 0 for none
+	bytes        int  // of lines
+	full         bool // printed limits.MaxOutput: stopped, exit code 1
+	maxLines     int  // | head -n N; 0 for none
 	get          *getWatch
 	lastObserved api.Time
 }
@@ -338,12 +342,17 @@ func estimateNow(st *store.Store) api.Time {
 }
 
 func (w *Watch) add(s string) {
-	if s == "" {
+	if s == "" || w.full {
 		return
 	}
 	for _, l := range strings.SplitAfter(s, "\n") {
 		if l != "" && (w.maxLines == 0 || len(w.lines) < w.maxLines) {
-			w.lines = append(w.lines, l)
+			if w.bytes+len(l) > limits.MaxOutput-len(limits.OutputMessage()) {
+				// A bounded writer: the watch stops here, saying so.
+				w.lines, w.full = append(w.lines, limits.OutputMessage()), true
+				return
+			}
+			w.lines, w.bytes = append(w.lines, l), w.bytes+len(l)
 		}
 	}
 }
@@ -361,9 +370,15 @@ func (w *Watch) Check(st *store.Store) (output string, ended bool, code int) {
 // CheckAt is Check at simulated time now.
 func (w *Watch) CheckAt(st *store.Store, now api.Time) (output string, ended bool, code int) {
 	w.lastObserved = now
+	if w.full {
+		return w.Output(), true, 1
+	}
 	if w.kind == "get" {
 		w.get.k.now = now
 		w.add(w.get.changes(st))
+		if w.full {
+			return w.Output(), true, 1
+		}
 		if w.maxLines > 0 && len(w.lines) >= w.maxLines {
 			return w.Output(), true, 0
 		}

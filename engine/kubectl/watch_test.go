@@ -2,10 +2,12 @@ package kubectl_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"reconcile/engine/api"
 	"reconcile/engine/kubectl"
+	"reconcile/engine/limits"
 )
 
 // ExampleWatchingAt streams kubectl get -w as a console would: start the
@@ -75,5 +77,33 @@ func TestWatchBounds(t *testing.T) {
 	}
 	if out, code := kubectl.Run(st, 0, "get pod,svc -w"); code != 1 || out != "error: watch is only supported on individual resources and resource collections - more than 1 resource was found\n" {
 		t.Errorf("get pod,svc -w: exit %d, %q", code, out)
+	}
+}
+
+// TestWatchOutputBound: a watch is a bounded writer. get -w -o json prints
+// the whole object at each change; once it has printed MaxOutput (1 MiB)
+// it stops, saying so, exit code 1, instead of growing for as long as the
+// run goes on.
+func TestWatchOutputBound(t *testing.T) {
+	st := world(t)
+	w, ok := kubectl.WatchingAt(st, 0, "get deploy web -w -o json --request-timeout=1h")
+	if !ok {
+		t.Fatal("get -w is not watching")
+	}
+	value := strings.Repeat("v", 4000)
+	var out string
+	var ended bool
+	var code, changes int
+	for changes = 0; changes < 1000 && !ended; changes++ {
+		if o, c := kubectl.Run(st, api.Second, fmt.Sprintf("annotate deployment web --overwrite n=%d%s", changes, value)); c != 0 {
+			t.Fatalf("annotate: %s", o)
+		}
+		out, ended, code = w.CheckAt(st, api.Second)
+	}
+	if !ended || code != 1 || len(out) > limits.MaxOutput || !strings.HasSuffix(out, "\n"+limits.OutputMessage()) || !strings.HasPrefix(out, "{\n") {
+		t.Fatalf("after %d changes: ended %v, exit %d, %d bytes ending %q", changes, ended, code, len(out), out[max(0, len(out)-100):])
+	}
+	if changes > 300 {
+		t.Errorf("the watch stopped after %d changes of about 4 KB", changes)
 	}
 }

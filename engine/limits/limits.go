@@ -11,6 +11,7 @@ package limits
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"reconcile/engine/api"
 )
@@ -58,6 +59,16 @@ const (
 	// MaxStateBytes is the largest saved, imported or shared piece of
 	// work: a scenario and a desired state, each up to MaxFileSize.
 	MaxStateBytes = 3 * MaxFileSize
+	// MaxOutput is the most one kubectl command prints in a run, a step's
+	// or a watch's: past it the output is cut at a line's end and ends
+	// with OutputMessage, exit code 1 (a watch stops there).
+	MaxOutput = 1 << 20
+	// MaxRunOutput is the most output a run keeps of all its kubectl
+	// commands: past it a command's output is replaced by
+	// RunOutputMessage, exit code 1. Outputs are held for the whole run
+	// (the page shows them, a check reads them): 1,000 steps of a 1 MiB
+	// get -o json would hold a gigabyte.
+	MaxRunOutput = 32 << 20
 	// MaxPasses is how many passes reconcile run and check play before
 	// they stop (--max-passes raises it).
 	MaxPasses = 500_000
@@ -69,6 +80,29 @@ const (
 // DepthMessage refuses an input nested deeper than MaxDepth.
 func DepthMessage() string {
 	return fmt.Sprintf("nested too deeply: the limit is %d levels of mappings and lists (MaxDepth)", MaxDepth)
+}
+
+// OutputMessage ends an output cut at MaxOutput.
+func OutputMessage() string {
+	return fmt.Sprintf("error: output cut here: the limit is %d MiB per command (MaxOutput)\n", MaxOutput>>20)
+}
+
+// RunOutputMessage replaces an output past MaxRunOutput.
+func RunOutputMessage() string {
+	return fmt.Sprintf("error: output not kept: this run's commands have printed more than %d MiB, the limit (MaxRunOutput)\n", MaxRunOutput>>20)
+}
+
+// CutOutput cuts out at the end of the last line that fits MaxOutput with
+// OutputMessage after it. It reports whether it cut.
+func CutOutput(out string) (string, bool) {
+	if len(out) <= MaxOutput {
+		return out, false
+	}
+	end := MaxOutput - len(OutputMessage())
+	if i := strings.LastIndexByte(out[:end], '\n'); i >= 0 {
+		end = i + 1
+	}
+	return out[:end] + OutputMessage(), true
 }
 
 // JSONDepth returns how deeply the JSON text b nests objects and arrays,

@@ -17,7 +17,9 @@ type Bounds struct {
 	// MaxPasses stops the run after this many passes of this call (0: no
 	// bound; below 0: none at all, a bound already spent).
 	MaxPasses int
-	// Over, when set, is asked every CheckEvery passes; a non-empty answer
+	// Over, when set, is asked every CheckEvery passes and after each
+	// input that printed (a kubectl command's output, where memory is
+	// spent without a pass); a non-empty answer
 	// (what bound is reached, in words) stops the run. It is how a caller
 	// bounds what the engine cannot see deterministically, such as the
 	// memory the process holds: a run it stops is not reproducible to the
@@ -87,6 +89,7 @@ func (s *Sim) Run(b Bounds) Stop {
 		}
 		s.w.pop()
 		s.w.setNow(it.at)
+		printed := s.w.printed
 		if p := s.handle(s.w, it); p != nil {
 			n++
 			s.maybeCheckpoint(p.N)
@@ -95,6 +98,10 @@ func (s *Sim) Run(b Bounds) Stop {
 				if why := b.Over(); why != "" {
 					return stop(StopOver, fmt.Sprintf("%s at t=%s", why, s.w.now))
 				}
+			}
+		} else if b.Over != nil && s.w.printed != printed {
+			if why := b.Over(); why != "" {
+				return stop(StopOver, fmt.Sprintf("%s at t=%s", why, s.w.now))
 			}
 		}
 	}

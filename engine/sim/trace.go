@@ -7,6 +7,7 @@ import (
 
 	"reconcile/engine/api"
 	"reconcile/engine/kubectl"
+	"reconcile/engine/limits"
 	"reconcile/engine/validation"
 )
 
@@ -59,6 +60,9 @@ type SideEffect struct {
 
 func (w *world) record(o Output) {
 	w.drain() // what the command wrote, first
+	if w.printed += len(o.Output); w.printed > limits.MaxRunOutput {
+		o.Output, o.ExitCode = limits.RunOutputMessage(), 1
+	}
 	w.outputs = append(w.outputs, o)
 	w.hash(o)
 }

@@ -65,6 +65,8 @@ type world struct {
 	last    Pass     // the pass just run, as appendPass returns it
 	chain   [32]byte // hash chain over passes, outputs, events, side effects
 	outputs []Output
+	// printed is the bytes of outputs (limits.MaxRunOutput bounds it).
+	printed int
 	notes   []Note // faults applied, in order
 	// outside records what pods did outside the cluster (side effects),
 	// which no rollback undoes.
