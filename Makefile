@@ -92,7 +92,9 @@ bench: build
 	@echo "--- what app.wasm is made of (builds that keep their symbol names)"
 	GOOS=js GOARCH=wasm $(GO) build -trimpath $(WASM_GCFLAGS) -o $(BENCH)/app-syms.wasm ./wasm
 	GOOS=js GOARCH=wasm $(GO) build -trimpath $(WASM_GCFLAGS) -o $(BENCH)/floor-syms.wasm ./bench/floor
+	GOOS=js GOARCH=wasm $(GO) build -trimpath $(WASM_GCFLAGS) -tags engine -o $(BENCH)/floor-engine-syms.wasm ./bench/floor
 	$(GO) run ./bench/wasmsize -base $(BENCH)/floor-syms.wasm $(BENCH)/app-syms.wasm > $(BENCH)/wasmsize.txt
+	$(GO) run ./bench/wasmsize -top 40 -base $(BENCH)/floor-engine-syms.wasm $(BENCH)/app-syms.wasm > $(BENCH)/wasmsize-engine.txt
 	@echo "--- natively"
 	$(GO) run ./bench/native -o $(BENCH)/native.json
 	$(GO) run ./bench/native -runs 1 -trace 0 -seeks 0 -service-runs 0 -o $(BENCH)/native-one.json

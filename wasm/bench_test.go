@@ -150,6 +150,8 @@ type benchRun struct {
 	idleFig                     *benchIdle
 	phoneFig                    *phoneRun
 	goBench, wasmSize           string
+	// wasmSizeEngine is what app.wasm adds to the floor with the engine.
+	wasmSizeEngine string
 	// wasmCode is the engine's Go benchmarks compiled to wasm and run in
 	// Node.js, each against the same benchmark natively: ns/op ratios.
 	wasmCode []benchCodeRatio
@@ -197,6 +199,9 @@ func (b *benchRun) sizes(t *testing.T) {
 	}
 	if data, err := os.ReadFile(benchPath("wasmsize.txt")); err == nil {
 		b.wasmSize = string(data)
+	}
+	if data, err := os.ReadFile(benchPath("wasmsize-engine.txt")); err == nil {
+		b.wasmSizeEngine = string(data)
 	}
 }
 
@@ -1191,9 +1196,12 @@ func (b *benchRun) write(file string) error {
 		row("paused / hidden", b.notMeasured("idle"), "", "", "no timers, no CPU; hidden tab = paused", "")
 	}
 
-	fmt.Fprintf(&w, "\nTime to interactive: from navigation until the role=status element says Pass 1 after a click on Next pass (the probe clicks every 4 ms once go-app's loader is gone; where the lesson asks its question first, it clicks Skip the question, which runs the pass); cold is a fresh Chromium profile, warm the same profile's second load (service worker ready). Next pass → DOM: `performance.now()` around a click until a MutationObserver sees the status say the next pass; a frame goes by between clicks. The browser engine figures run `bench/inbrowser`, the engine alone compiled with the playground's flags. Memory: the Go program's WebAssembly memory (its peak; it never shrinks), the JavaScript heap (CDP Runtime.getHeapUsage), and the renderer process's VmHWM.\n")
+	fmt.Fprintf(&w, "\nTime to interactive: from navigation until the role=status element says Pass 1 after a click on Next pass (the probe clicks every 4 ms once go-app's loader is gone; where the lesson asks its question first, it clicks Skip the question, which runs the pass); cold is a fresh Chromium profile, warm the same profile's second load (service worker ready). Next pass → DOM: `performance.now()` around a click until a MutationObserver sees the status say the next pass; a frame goes by between clicks. The browser engine figures run `bench/inbrowser`, the engine alone compiled with the playground's flags. Memory: the Go program's WebAssembly memory (its peak; it never shrinks), the JavaScript heap (CDP Runtime.getHeapUsage), and the renderer process's VmHWM. The phone: CDP Emulation.setDeviceMetricsOverride (390×844, scale 3, mobile), touch, Emulation.setCPUThrottlingRate 4 and, for the cold starts, Network.emulateNetworkConditionsByRule on every request (bytes/s and latency); its clicks are the desktop's, and its cold start is the desktop's probe (which clicks Next pass until it works) from a fresh profile; the story counts as readable once a paragraph of over 60 characters is laid out. The throttling slows the page's thread 4× on top of what the machine's load does to it: at a load average well over the core count, the phone's figures say more about the machine than about the page.\n")
 	if b.wasmSize != "" {
 		fmt.Fprintf(&w, "\n## What app.wasm is made of\n\n```\n%s```\n", b.wasmSize)
+	}
+	if i := strings.Index(b.wasmSizeEngine, "code by package"); i >= 0 {
+		fmt.Fprintf(&w, "\n## What app.wasm adds to the floor with the engine (the views, their session, storage)\n\n```\n%s```\n", b.wasmSizeEngine[i:])
 	}
 	if b.goBench != "" {
 		fmt.Fprintf(&w, "\n## Go benchmarks of the engine's hot paths\n\n```\n%s```\n", b.goBench)
