@@ -215,7 +215,7 @@ func describeContainerList(w *pw, indent, title string, cs []api.Container, stat
 		var ports, hostPorts []string
 		for _, p := range c.Ports {
 			s := fmt.Sprintf("%d/%s", p.ContainerPort, p.Protocol)
-			h := fmt.Sprintf("0/%s", p.Protocol)
+			h := fmt.Sprintf("%d/%s", p.HostPort, p.Protocol)
 			if p.Name != "" {
 				s += " (" + p.Name + ")"
 				h += " (" + p.Name + ")"

@@ -194,7 +194,15 @@ func decodeObject(n *yaml.Node, pm yamlpos.Source, b *yamlpos.Budget, v Validati
 		obj = &api.Unstructured{}
 		d.top = storedFields(kind)
 	}
-	d.decode(n, reflect.ValueOf(obj).Elem(), "")
+	body := n
+	if kind == "HorizontalPodAutoscaler" && apiVersion == "autoscaling/v1" {
+		var v1only []unknownField
+		body, v1only = hpaV1(n)
+		for _, f := range v1only {
+			d.unknownField(f.key, f.path)
+		}
+	}
+	d.decode(body, reflect.ValueOf(obj).Elem(), "")
 	if !k.Simulated() {
 		d.checkPodTemplate(n, kind)
 		d.checkStringMaps(n, kind)
