@@ -37,8 +37,12 @@ func hpaV1(n *yaml.Node) (*yaml.Node, []unknownField) {
 		return n, nil
 	}
 	if target != nil {
-		str := func(s string) *yaml.Node { return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: s, Line: target.Line, Column: target.Column} }
-		mapping := func(kv ...*yaml.Node) *yaml.Node { return &yaml.Node{Kind: yaml.MappingNode, Content: kv, Line: target.Line, Column: target.Column} }
+		str := func(s string) *yaml.Node {
+			return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: s, Line: target.Line, Column: target.Column}
+		}
+		mapping := func(kv ...*yaml.Node) *yaml.Node {
+			return &yaml.Node{Kind: yaml.MappingNode, Content: kv, Line: target.Line, Column: target.Column}
+		}
 		metric := mapping(str("type"), str("Resource"), str("resource"), mapping(
 			str("name"), str("cpu"), str("target"), mapping(str("type"), str("Utilization"), str("averageUtilization"), target)))
 		newSpec.Content = append(newSpec.Content, str("metrics"),
