@@ -30,6 +30,10 @@ type Manifest struct {
 	// last-applied-configuration annotation and merges into the live
 	// object.
 	Config map[string]any
+	// Refused, decoded with RefuseEach, is the API server's strict
+	// decoding error for this object as kubectl apply prints it; the
+	// object is not to be applied.
+	Refused string
 }
 
 // Decode decodes multi-document Kubernetes YAML, as `kubectl apply -f`
@@ -176,7 +180,7 @@ func decodeObject(n *yaml.Node, pm yamlpos.Source, b *yamlpos.Budget, v Validati
 	var warns []string
 	d := &objDecoder{pm: pm, root: kind, errs: &errs, warns: &warns}
 	var unknown []unknownField
-	if v == Strict {
+	if v == Strict || v == RefuseEach {
 		d.unknown = &unknown
 	}
 	k, known := api.KindOf(kind)
@@ -207,7 +211,10 @@ func decodeObject(n *yaml.Node, pm yamlpos.Source, b *yamlpos.Budget, v Validati
 		d.checkPodTemplate(n, kind)
 		d.checkStringMaps(n, kind)
 	}
-	if len(unknown) > 0 {
+	refused := ""
+	if len(unknown) > 0 && v == RefuseEach {
+		refused = strictError("STDIN", kind, apiVersion, unknown)
+	} else if len(unknown) > 0 {
 		errs = append(errs, &yamlpos.Error{Pos: pm.Of(unknown[0].key), Msg: strictError(pm.File, kind, apiVersion, unknown)})
 	}
 	if len(errs) > 0 {
@@ -222,7 +229,7 @@ func decodeObject(n *yaml.Node, pm yamlpos.Source, b *yamlpos.Budget, v Validati
 			"%s %q: spec.replicas is %d; the limit is %d replicas per workload (MaxReplicas)", kind, obj.Meta().Name, r, limits.MaxReplicas)})
 		return errs
 	}
-	*out = append(*out, Decoded{Manifest: Manifest{Pos: pm.Of(n), Object: obj, Warnings: warns, Config: configOf(n, obj)}, Node: n, Source: pm})
+	*out = append(*out, Decoded{Manifest: Manifest{Pos: pm.Of(n), Object: obj, Warnings: warns, Config: configOf(n, obj), Refused: refused}, Node: n, Source: pm})
 	return nil
 }
 
