@@ -155,6 +155,10 @@ type ContainerPort struct {
 	Name          string `json:"name,omitempty" yaml:"name,omitempty"`
 	ContainerPort int32  `json:"containerPort" yaml:"containerPort"`
 	Protocol      string `json:"protocol,omitempty" yaml:"protocol,omitempty"`
+	// HostPort and HostIP expose the port on the node; they are stored
+	// and shown, not simulated.
+	HostPort int32  `json:"hostPort,omitempty" yaml:"hostPort,omitempty"`
+	HostIP   string `json:"hostIP,omitempty" yaml:"hostIP,omitempty"`
 }
 
 // EnvVar is an environment variable.

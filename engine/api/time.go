@@ -82,8 +82,10 @@ func ParseDuration(s string) (Duration, error) {
 func HumanDuration(d Duration) string {
 	sec := int64(d / Second)
 	switch {
-	case sec < 0:
+	case sec < -1: // a moment ahead of now, as apimachinery's HumanDuration says
 		return "<invalid>"
+	case sec < 0:
+		return "0s"
 	case sec < 120:
 		return fmt.Sprintf("%ds", sec)
 	}

@@ -118,12 +118,9 @@ func (n *NamespaceLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 				left = append(left, k.GroupResource())
 			}
 			count[k.GroupResource()]++
-			if p, ok := o.(*api.Pod); ok && m.DeletionTimestamp != nil {
-				grace := 30 * api.Second
-				if g := p.Spec.TerminationGracePeriodSeconds; g != nil {
-					grace = api.Duration(*g) * api.Second
-				}
-				remaining := api.Duration(*m.DeletionTimestamp) + grace - api.Duration(ctx.Now)
+			if _, ok := o.(*api.Pod); ok && m.DeletionTimestamp != nil {
+				// its deletionTimestamp is the end of its grace period
+				remaining := api.Duration(*m.DeletionTimestamp) - api.Duration(ctx.Now)
 				wait = max(wait, remaining)
 			}
 		}

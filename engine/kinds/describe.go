@@ -209,7 +209,7 @@ func describeContainerList(w *Describer, indent, title string, cs []api.Containe
 		var ports, hostPorts []string
 		for _, p := range c.Ports {
 			s := fmt.Sprintf("%d/%s", p.ContainerPort, p.Protocol)
-			h := fmt.Sprintf("0/%s", p.Protocol)
+			h := fmt.Sprintf("%d/%s", p.HostPort, p.Protocol)
 			if p.Name != "" {
 				s += " (" + p.Name + ")"
 				h += " (" + p.Name + ")"

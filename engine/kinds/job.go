@@ -76,6 +76,12 @@ func describeJob(w *Describer, j *api.Job) {
 	} else {
 		w.Line(0, "Completions:\t<unset>\n")
 	}
+	if j.Spec.CompletionMode != nil {
+		w.Line(0, "Completion Mode:\t%s\n", *j.Spec.CompletionMode)
+	}
+	if j.Spec.Suspend != nil {
+		w.Line(0, "Suspend:\t%v\n", *j.Spec.Suspend)
+	}
 	if j.Spec.BackoffLimit != nil {
 		w.Line(0, "Backoff Limit:\t%v\n", *j.Spec.BackoffLimit)
 	}

@@ -9,11 +9,15 @@ import (
 var _ = Define(Def[*api.LimitRange]{
 	Kind:         "LimitRange",
 	NoGeneration: true,
-	// A Container item gets a default limit from max, a default request
-	// from the default limit, then from min.
+	// Quantities are stored canonically ("0.5" is "500m"). A Container
+	// item gets a default limit from max, a default request from the
+	// default limit, then from min.
 	Default: func(lr *api.LimitRange) {
 		for i := range lr.Spec.Limits {
 			it := &lr.Spec.Limits[i]
+			for _, m := range []*map[string]api.Quantity{&it.Max, &it.Min, &it.Default, &it.DefaultRequest, &it.MaxLimitRequestRatio} {
+				*m = api.CanonicalList(*m)
+			}
 			if it.Type != "Container" {
 				continue
 			}

@@ -11,8 +11,10 @@ import (
 var _ = Define(Def[*api.ResourceQuota]{
 	Kind:         "ResourceQuota",
 	NoGeneration: true,
-	KeepStatus:   func(obj, old *api.ResourceQuota) { obj.Status = old.Status },
-	KeepSpec:     func(obj, old *api.ResourceQuota) { obj.Spec = old.Spec },
+	// Quantities are stored canonically ("0.5" is "500m").
+	Default:    func(q *api.ResourceQuota) { q.Spec.Hard = api.CanonicalList(q.Spec.Hard) },
+	KeepStatus: func(obj, old *api.ResourceQuota) { obj.Status = old.Status },
+	KeepSpec:   func(obj, old *api.ResourceQuota) { obj.Spec = old.Spec },
 	Columns: []TypedColumn[*api.ResourceQuota]{Name[*api.ResourceQuota](),
 		Age[*api.ResourceQuota](),
 		{Name: "REQUEST", Cell: func(q *api.ResourceQuota, _ api.Time) string { return quotaUsed(q, false) }},

@@ -76,9 +76,14 @@ func (k *cmd) delete() (string, error) {
 	var b strings.Builder
 	b.WriteString(warnings.String())
 	policy := map[string]string{"background": store.Background, "foreground": store.Foreground, "orphan": store.Orphan}[cascade]
+	var gracePeriod *int64
+	if grace > 0 {
+		g := int64(grace)
+		gracePeriod = &g
+	}
 	for _, f := range objs {
 		m := f.obj.Meta()
-		if _, err := k.st.DeleteWith(f.kind.Name, m.Namespace, m.Name, store.DeleteOptions{PropagationPolicy: policy, Force: grace == 0}); err != nil {
+		if _, err := k.st.DeleteWith(f.kind.Name, m.Namespace, m.Name, store.DeleteOptions{PropagationPolicy: policy, Force: grace == 0, GracePeriodSeconds: gracePeriod}); err != nil {
 			errs = append(errs, err)
 			continue
 		}

@@ -333,8 +333,12 @@ func estimateNow(st *store.Store) api.Time {
 		for _, o := range st.List(kind) {
 			m := o.Meta()
 			t = max(t, m.CreationTimestamp)
-			if m.DeletionTimestamp != nil {
-				t = max(t, *m.DeletionTimestamp)
+			if m.DeletionTimestamp != nil { // the end of a grace period: the delete was that much before
+				d := *m.DeletionTimestamp
+				if g := m.DeletionGracePeriodSeconds; g != nil {
+					d -= api.Duration(*g) * api.Second
+				}
+				t = max(t, d)
 			}
 		}
 	}

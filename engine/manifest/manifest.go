@@ -31,6 +31,10 @@ type Manifest struct {
 	// last-applied-configuration annotation and merges into the live
 	// object.
 	Config map[string]any
+	// Refused, decoded with RefuseEach, is the API server's strict
+	// decoding error for this object as kubectl apply prints it; the
+	// object is not to be applied.
+	Refused string
 }
 
 // Decode decodes multi-document Kubernetes YAML, as `kubectl apply -f`
@@ -177,7 +181,7 @@ func decodeObject(n *yaml.Node, pm yamlpos.Source, b *yamlpos.Budget, v Validati
 	var warns []string
 	d := &objDecoder{pm: pm, root: kind, errs: &errs, warns: &warns}
 	var unknown []unknownField
-	if v == Strict {
+	if v == Strict || v == RefuseEach {
 		d.unknown = &unknown
 	}
 	k, known := api.KindOf(kind)
@@ -195,12 +199,23 @@ func decodeObject(n *yaml.Node, pm yamlpos.Source, b *yamlpos.Budget, v Validati
 		obj = &api.Unstructured{}
 		d.top = storedFields(kind)
 	}
-	d.decode(n, reflect.ValueOf(obj).Elem(), "")
+	body := n
+	if kind == "HorizontalPodAutoscaler" && apiVersion == "autoscaling/v1" {
+		var v1only []unknownField
+		body, v1only = hpaV1(n)
+		for _, f := range v1only {
+			d.unknownField(f.key, f.path)
+		}
+	}
+	d.decode(body, reflect.ValueOf(obj).Elem(), "")
 	if !k.Simulated() {
 		d.checkPodTemplate(n, kind)
 		d.checkStringMaps(n, kind)
 	}
-	if len(unknown) > 0 {
+	refused := ""
+	if len(unknown) > 0 && v == RefuseEach {
+		refused = strictError("STDIN", kind, apiVersion, unknown)
+	} else if len(unknown) > 0 {
 		errs = append(errs, &yamlpos.Error{Pos: pm.Of(unknown[0].key), Msg: strictError(pm.File, kind, apiVersion, unknown)})
 	}
 	if len(errs) > 0 {
@@ -215,7 +230,7 @@ func decodeObject(n *yaml.Node, pm yamlpos.Source, b *yamlpos.Budget, v Validati
 			"%s %q: spec.replicas is %d; the limit is %d replicas per workload (MaxReplicas)", kind, obj.Meta().Name, r, limits.MaxReplicas)})
 		return errs
 	}
-	*out = append(*out, Decoded{Manifest: Manifest{Pos: pm.Of(n), Object: obj, Warnings: warns, Config: configOf(n, obj)}, Node: n, Source: pm})
+	*out = append(*out, Decoded{Manifest: Manifest{Pos: pm.Of(n), Object: obj, Warnings: warns, Config: configOf(n, obj), Refused: refused}, Node: n, Source: pm})
 	return nil
 }
 

@@ -22,6 +22,11 @@ const (
 	Strict Validation = iota
 	// Warn keeps going and warns about each unknown field.
 	Warn
+	// RefuseEach is Strict for one object at a time, as the API server
+	// decodes each object kubectl apply sends it: an object with unknown
+	// fields carries the strict decoding error in Refused (for the text
+	// kubectl apply -f - reads, named "STDIN"), the others decode.
+	RefuseEach
 )
 
 // topFields are the top-level fields (beyond apiVersion, kind and

@@ -273,6 +273,11 @@ func (l *loader) loadScenario(root *yaml.Node) {
 
 // block decodes a manifests text held by a scalar (manifests, apply, git).
 func (l *loader) block(n *yaml.Node, path string) []manifest.Decoded {
+	return l.blockAs(n, path, l.validate)
+}
+
+// blockAs is block with unknown fields treated as v says.
+func (l *loader) blockAs(n *yaml.Node, path string, v manifest.Validation) []manifest.Decoded {
 	n = yamlpos.Resolve(n)
 	if yamlpos.IsNull(n) {
 		return nil
@@ -281,7 +286,7 @@ func (l *loader) block(n *yaml.Node, path string) []manifest.Decoded {
 		l.fail(n, "%s: invalid type: got %q, expected Kubernetes YAML as text (write %s: | and the manifests below it, indented)", path, yamlpos.TypeName(n), path)
 		return nil
 	}
-	ds, err := manifest.DecodeTextAs(n.Value, l.blockMap(n), l.b, l.validate)
+	ds, err := manifest.DecodeTextAs(n.Value, l.blockMap(n), l.b, v)
 	if err != nil {
 		l.errs = append(l.errs, err.(yamlpos.ErrorList)...)
 		return nil
@@ -317,6 +322,9 @@ func (l *loader) checkManifests(ds []manifest.Decoded, atCreate bool) []manifest
 	out := make([]manifest.Manifest, 0, len(ds))
 	seen := map[api.Ref]yamlpos.Pos{}
 	for _, d := range ds {
+		if d.Refused != "" {
+			continue // refused when it is applied: kubectl's error in the run
+		}
 		obj := d.Object
 		l.warns = append(l.warns, d.Warnings...)
 		kind := obj.GetTypeMeta().Kind

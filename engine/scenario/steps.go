@@ -5,6 +5,7 @@ import (
 	"reconcile/engine/fault"
 	"reconcile/engine/kubectl"
 	"reconcile/engine/limits"
+	"reconcile/engine/manifest"
 	"reconcile/engine/sim"
 	"reconcile/engine/yamlpos"
 	"sort"
@@ -76,7 +77,13 @@ func (l *loader) steps(n *yaml.Node, path string, response bool) []Step {
 				l.fail(v, "%s.%s: Required value: Kubernetes YAML to %s", sp, kind, map[string]string{"apply": "apply", "git": "commit"}[kind])
 				continue
 			}
-			st.Manifests = l.checkManifests(l.block(v, sp+"."+kind), false)
+			mode := l.validate
+			if kind == "apply" && mode == manifest.Strict {
+				// an object the API server would not decode is refused
+				// when the step runs, with kubectl's error: not the lesson
+				mode = manifest.RefuseEach
+			}
+			st.Manifests = l.checkManifests(l.blockAs(v, sp+"."+kind, mode), false)
 			if kind == "apply" {
 				st.Input = sim.Apply{Manifests: s}
 			} else {

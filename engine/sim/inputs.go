@@ -56,7 +56,7 @@ func (s *Sim) apply(w *world, in Input) {
 // warn: then unknown fields are warnings, as kubectl prints them
 // ("Warning: unknown field \"spec.replica\"").
 func decode(text string, warn bool) ([]manifest.Manifest, []string, error) {
-	v := manifest.Strict
+	v := manifest.RefuseEach
 	if warn {
 		v = manifest.Warn
 	}
@@ -127,6 +127,11 @@ func (w *world) applyManifests(in Input, ms []manifest.Manifest, warns []string)
 	var invalid []Invalid
 	var refused []int
 	for i, m := range ms {
+		if m.Refused != "" { // the API server refused to decode it
+			b.WriteString(m.Refused + "\n")
+			code = 1
+			continue
+		}
 		o := m.Object
 		exists := w.store.Get(o.GetTypeMeta().Kind, o.Meta().Namespace, o.Meta().Name) != nil
 		result, warning, err := kubectl.Apply(w.store, o, m.Config)

@@ -32,6 +32,9 @@ type DeleteOptions struct {
 	// Force deletes with no grace period: a pod does not wait for its
 	// kubelet to stop its containers.
 	Force bool
+	// GracePeriodSeconds, when set, is a pod's grace period in place of
+	// its terminationGracePeriodSeconds (kubectl delete --grace-period).
+	GracePeriodSeconds *int64
 }
 
 // DeleteWith deletes an object, as the API server does.
@@ -60,6 +63,9 @@ func (s *Store) DeleteWith(kind, namespace, name string, opts DeleteOptions) (ap
 		if p.Spec.TerminationGracePeriodSeconds != nil {
 			grace = *p.Spec.TerminationGracePeriodSeconds
 		}
+		if g := opts.GracePeriodSeconds; g != nil && *g > 0 {
+			grace = *g
+		}
 	}
 	if g := om.DeletionGracePeriodSeconds; om.DeletionTimestamp != nil && g != nil && *g < grace {
 		grace = *g // deleted again: a grace period only shortens
@@ -69,8 +75,14 @@ func (s *Store) DeleteWith(kind, namespace, name string, opts DeleteOptions) (ap
 	}
 	n := old.DeepCopyObject()
 	nm := n.Meta()
+	// The deletionTimestamp is when the grace period ends (the delete's
+	// moment plus it, as rest.BeforeDelete sets it); a second delete with
+	// a shorter one moves it earlier by the difference.
 	if nm.DeletionTimestamp == nil {
-		t := s.now
+		t := s.now + api.Duration(grace)*api.Second
+		nm.DeletionTimestamp = &t
+	} else if g := nm.DeletionGracePeriodSeconds; g != nil && *g > grace {
+		t := *nm.DeletionTimestamp - api.Duration(*g-grace)*api.Second
 		nm.DeletionTimestamp = &t
 	}
 	nm.DeletionGracePeriodSeconds = &grace

@@ -66,6 +66,10 @@ func DefaultReplicaSet(r *api.ReplicaSet) {
 // DefaultTolerationSeconds admission plugin, and the phase and QoS class
 // the API server gives a pod it creates.
 func DefaultPod(o *api.Pod) {
+	requestsFromLimits(o.Spec.Containers)
+	if o.Spec.PodSpecMore != nil {
+		requestsFromLimits(o.Spec.InitContainers)
+	}
 	defaultPodSpec(&o.Spec)
 	defaultTolerations(&o.Spec)
 	if o.Status.Phase == "" {
@@ -73,6 +77,35 @@ func DefaultPod(o *api.Pod) {
 	}
 	if o.Status.QOSClass == "" {
 		o.Status.QOSClass = api.PodQOSClass(&o.Spec)
+	}
+}
+
+// requestsFromLimits gives every container that has a limit and no
+// request of the same resource the limit as its request, as core/v1's
+// SetDefaults_Pod does (a pod's, not a template's: a Deployment's template
+// keeps what it says, its pods get the request). It runs before admission,
+// so a LimitRange's defaultRequest does not replace it. A container's
+// requests are replaced by a new map, never written in place: a template's
+// copy may share it.
+func requestsFromLimits(cs []api.Container) {
+	for i := range cs {
+		r := &cs[i].Resources
+		var out map[string]api.Quantity
+		for _, k := range sortedQuantityKeys(r.Limits) {
+			if _, ok := r.Requests[k]; ok {
+				continue
+			}
+			if out == nil {
+				out = make(map[string]api.Quantity, len(r.Requests)+len(r.Limits))
+				for rk, rv := range r.Requests { // each key copied: order cannot matter
+					out[rk] = rv
+				}
+			}
+			out[k] = r.Limits[k]
+		}
+		if out != nil {
+			r.Requests = out
+		}
 	}
 }
 

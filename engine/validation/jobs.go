@@ -27,6 +27,30 @@ func defaultJob(j *api.Job) {
 	if j.Spec.Selector == nil && j.Name != "" {
 		j.Spec.Selector = &api.LabelSelector{MatchLabels: map[string]string{"batch.kubernetes.io/job-name": j.Name}}
 	}
+	// A Job without labels of its own has its template's, the job-name
+	// labels with them (as it reads back from the API server), so that
+	// kubectl get jobs -l job-name=NAME finds it.
+	if len(j.Labels) == 0 && len(j.Spec.Template.Labels) > 0 {
+		j.Labels = make(map[string]string, len(j.Spec.Template.Labels))
+		// order does not matter: each key is copied
+		for k, v := range j.Spec.Template.Labels {
+			j.Labels[k] = v
+		}
+	}
+	// batch/v1's SetDefaults_Job
+	if j.Spec.CompletionMode == nil {
+		j.Spec.CompletionMode = api.String("NonIndexed")
+	}
+	if j.Spec.Suspend == nil {
+		j.Spec.Suspend = api.Bool(false)
+	}
+	if j.Spec.PodReplacementPolicy == nil {
+		if j.Spec.PodFailurePolicy != nil {
+			j.Spec.PodReplacementPolicy = api.String("Failed")
+		} else {
+			j.Spec.PodReplacementPolicy = api.String("TerminatingOrFailed")
+		}
+	}
 	defaultPodSpec(&j.Spec.Template.Spec)
 }
 

@@ -178,6 +178,9 @@ func validatePorts(ports []api.ContainerPort, p Path) ErrorList {
 		} else if port.ContainerPort < 1 || port.ContainerPort > 65535 {
 			errs = append(errs, Invalid(pp.Child("containerPort"), port.ContainerPort, "must be between 1 and 65535, inclusive"))
 		}
+		if port.HostPort != 0 && (port.HostPort < 1 || port.HostPort > 65535) {
+			errs = append(errs, Invalid(pp.Child("hostPort"), port.HostPort, "must be between 1 and 65535, inclusive"))
+		}
 		switch port.Protocol {
 		case "TCP", "UDP", "SCTP":
 		case "":

@@ -19,8 +19,11 @@ func defaultPodSpecMore(s *api.PodSpec) {
 }
 
 // defaultContainer sets a container's imagePullPolicy, its ports'
-// protocol and its probes' timing, where it sets none.
+// protocol and its probes' timing, where it sets none, and writes its
+// requests and limits as the API server stores them ("0.5" is "500m").
 func defaultContainer(c *api.Container) {
+	c.Resources.Requests = api.CanonicalList(c.Resources.Requests)
+	c.Resources.Limits = api.CanonicalList(c.Resources.Limits)
 	if c.ImagePullPolicy == "" {
 		c.ImagePullPolicy = DefaultPullPolicy(c.Image)
 	}

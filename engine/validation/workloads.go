@@ -99,6 +99,8 @@ func defaultCronJob(c *api.CronJob) {
 }
 
 func defaultClaim(c *api.PersistentVolumeClaim) {
+	c.Spec.Resources.Requests = api.CanonicalList(c.Spec.Resources.Requests)
+	c.Spec.Resources.Limits = api.CanonicalList(c.Spec.Resources.Limits)
 	if c.Spec.VolumeMode == nil {
 		c.Spec.VolumeMode = api.String("Filesystem")
 	}
