@@ -7,6 +7,7 @@ package app
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -45,7 +46,10 @@ func (p *Playground) onQObject(ctx app.Context, e app.Event) {
 }
 
 func (p *Playground) onQLine(ctx app.Context, e app.Event) {
-	fmt.Sscan(ctx.JSSrc().Get("value").String(), &p.chal.q.line)
+	// The select's value is the line's number, written by the page.
+	if n, err := strconv.Atoi(ctx.JSSrc().Get("value").String()); err == nil {
+		p.chal.q.line = n
+	}
 }
 
 func (p *Playground) answer(i int, f func() session.Grade) {
