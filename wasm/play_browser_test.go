@@ -574,7 +574,7 @@ func TestBrowserPlayPersistence(t *testing.T) {
 		t.Errorf("Your work lists %q", links)
 	}
 
-	// A browser restart on the same profile: IndexedDB through hackpadfs.
+	// A browser restart on the same profile: IndexedDB (idbFS).
 	closeBrowser()
 	ctx, closeBrowser = playBrowser(t, profile)
 	openPlay(t, ctx, url)

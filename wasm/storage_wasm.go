@@ -3,11 +3,9 @@
 package main
 
 import (
-	"context"
 	"time"
 
 	"github.com/hack-pad/hackpadfs"
-	"github.com/hack-pad/hackpadfs/indexeddb"
 
 	ui "reconcile/app"
 )
@@ -15,12 +13,8 @@ import (
 // storageDB is the IndexedDB database that holds the learner's work.
 const storageDB = "reconcile"
 
-// In the browser the learner's work lives in IndexedDB, through hackpadfs:
-// it survives a reload, a browser restart and offline use.
+// In the browser the learner's work lives in IndexedDB (idbFS): it
+// survives a reload, a browser restart and offline use.
 func init() {
-	ui.OpenStorage = func() (hackpadfs.FS, error) {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		return indexeddb.NewFS(ctx, storageDB, indexeddb.Options{})
-	}
+	ui.OpenStorage = func() (hackpadfs.FS, error) { return openIDBFS(storageDB, 10*time.Second) }
 }
