@@ -225,13 +225,9 @@ func (k *cmd) setResources() (string, error) {
 	var b strings.Builder
 	for _, f := range objs {
 		o := f.obj.DeepCopyObject()
-		var containers []api.Container
-		if t := podTemplate(o); t != nil {
-			containers = t.Spec.Containers
-		} else if pod, ok := o.(*api.Pod); ok {
-			containers = pod.Spec.Containers
-		} else {
-			errs = append(errs, fmt.Errorf("error: %s/%s the object is not a pod or does not have a pod template: %T", f.kind.Qualified(), f.obj.Meta().Name, o))
+		containers, err := setContainers(f, o)
+		if err != nil {
+			errs = append(errs, err)
 			continue
 		}
 		hit := false

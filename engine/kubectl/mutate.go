@@ -353,13 +353,9 @@ func (k *cmd) setImage() (string, error) {
 	var b strings.Builder
 	for _, f := range objs {
 		o := f.obj.DeepCopyObject()
-		var containers []api.Container
-		if t := podTemplate(o); t != nil {
-			containers = t.Spec.Containers
-		} else if pod, ok := o.(*api.Pod); ok {
-			containers = pod.Spec.Containers
-		} else {
-			errs = append(errs, fmt.Errorf("error: %s/%s the object is not a pod or does not have a pod template: %T", f.kind.Qualified(), f.obj.Meta().Name, o))
+		containers, err := setContainers(f, o)
+		if err != nil {
+			errs = append(errs, err)
 			continue
 		}
 		changed, missing := false, ""
@@ -511,4 +507,17 @@ func (k *cmd) createDeployment() (string, error) {
 	}
 	kind, _ := api.KindOf("Deployment")
 	return k.done(p, kind, out, "created")
+}
+
+// setContainers are the containers kubectl set changes in o, a copy of
+// f's object: its pod template's, or a pod's own; kubectl's error for an
+// object that has neither.
+func setContainers(f found, o api.Object) ([]api.Container, error) {
+	if t := podTemplate(o); t != nil {
+		return t.Spec.Containers, nil
+	}
+	if pod, ok := o.(*api.Pod); ok {
+		return pod.Spec.Containers, nil
+	}
+	return nil, fmt.Errorf("error: %s/%s the object is not a pod or does not have a pod template: %T", f.kind.Qualified(), f.obj.Meta().Name, o)
 }
