@@ -297,11 +297,13 @@ func (p *Playground) renderEditor() app.UI {
 		),
 		app.Div().Class("buttons").Body(
 			app.Button().Type("button").Class("primary").Text("Apply").Disabled(off).OnClick(p.onApply),
+			p.gitButton(off),
 			app.Button().Type("button").ID("load-live").Text("Load the live desired state").Disabled(off || !p.liveDiffers()).OnClick(p.onLoadLive).
 				Title("Put the live objects' manifests in the editor, as kubectl get -o yaml prints them, without status"),
 			app.Button().Type("button").Class("quiet").ID("bring-back").Text("Bring back your text").Disabled(off || e.stash == "").OnClick(p.onBringBack).
 				Title("Put back the text the last load replaced"),
 		),
+		p.gitHint(),
 		// What Apply said, in a space of its own under the editor: an error
 		// (role=alert, focused) or the result (role=status, announced where
 		// it is), never moving the page.
