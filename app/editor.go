@@ -325,6 +325,9 @@ func (p *Playground) renderEditor() app.UI {
 			),
 			app.Pre().ID("apply-result").Class("result").Role("status").Aria("label", "Apply result").Text(e.result),
 			app.If(e.alert == "" && e.result == "", func() app.UI {
+				if p.ses != nil && p.ses.GitOps() {
+					return app.P().Class("muted msg-empty").Text("What Apply or Commit to git prints appears here.")
+				}
 				return app.P().Class("muted msg-empty").Text("What Apply prints appears here.")
 			}),
 		),

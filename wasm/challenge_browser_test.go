@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"reconcile/engine/challenge"
 	"reconcile/engine/scenario"
@@ -185,6 +186,63 @@ func TestBrowserChallenge(t *testing.T) {
 		}
 		noSidewaysScroll(t, ctx, "the Solved screen at 390×844")
 		axeCheck(t, ctx, "the Solved screen on a phone")
+	})
+
+	t.Run("edit-reverts: scale refused, replicas 5 committed to git, solved", func(t *testing.T) {
+		do(t, ctx, "sizing the window", chromedp.EmulateViewport(1280, 800))
+		openChallenge(t, ctx, base, "edit-reverts")
+		sc, err := scenarios.Load("edit-reverts")
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Scaling the live object is the shortcut the GitOps controller undoes.
+		kubectl(t, ctx, "scale deployment/web --replicas=5")
+		poll(t, ctx, "the shortcut is refused", `/^Shortcut refused/.test(document.getElementById("challenge-verdict").textContent)`, 10*time.Second)
+		if v, msg := text(t, ctx, "#challenge-verdict"), strings.Join(strings.Fields(sc.Challenge.Forbid[0].Message), " "); !strings.Contains(v, msg) {
+			t.Errorf("the verdict %q does not say %q", v, msg)
+		}
+		clickButton(t, ctx, "Try again")
+		poll(t, ctx, "back at the start", `/^Not yet/.test(document.getElementById("challenge-verdict").textContent)`, 10*time.Second)
+		// Commit to git sits beside Apply, named, with the line that tells them apart.
+		if n := eval[string](t, ctx, "reading the button", `(() => { const b = document.getElementById("commit-git"); return b ? b.textContent + "|" + b.disabled + "|" + b.getAttribute("aria-describedby") : "" })()`); n != "Commit to git|false|git-hint" {
+			t.Fatalf("Commit to git: %q", n)
+		}
+		if h := text(t, ctx, "#git-hint"); !strings.Contains(h, "Commit to git changes git, the source it reconciles from.") {
+			t.Errorf("the line under the buttons: %q", h)
+		}
+		// Keyboard: Tab from Apply reaches it.
+		eval[bool](t, ctx, "focusing Apply", `(() => { [...document.querySelectorAll(".editor-pane .buttons button")].find(b => b.textContent == "Apply").focus(); return true })()`)
+		do(t, ctx, "Tab", chromedp.KeyEvent(kb.Tab))
+		if f := focused(t, ctx); f != "commit-git" {
+			t.Errorf("Tab from Apply goes to %q, not Commit to git", f)
+		}
+		// Edit spec.replicas to 5 as a learner would: select the number, type 5.
+		poll(t, ctx, "the editor holds web", `/\n  replicas: \d+/.test(document.getElementById("desired").value)`, 10*time.Second)
+		eval[bool](t, ctx, "selecting the replica count", `(() => { const e = document.getElementById("desired"), m = /\n  replicas: (\d+)/.exec(e.value);
+			const at = m.index + m[0].length - m[1].length; e.focus(); e.setSelectionRange(at, at + m[1].length); return true })()`)
+		do(t, ctx, "typing 5", chromedp.KeyEvent("5"))
+		poll(t, ctx, "the editor says replicas: 5", `/\n  replicas: 5\n/.test(document.getElementById("desired").value) && /your edits/.test(document.getElementById("editor-holds").textContent)`, 5*time.Second)
+		playShot(t, ctx, "challenge-git-1280x800", ".editor-pane .buttons")
+		clickButton(t, ctx, "Commit to git")
+		poll(t, ctx, "the commit is printed", `/^git commit && git push after pass \d+:/.test(document.getElementById("apply-result").textContent)`, 10*time.Second)
+		if r := text(t, ctx, "#apply-result"); !strings.Contains(r, "object(s) committed") || !strings.Contains(r, "deployment/web") {
+			t.Errorf("what the commit printed: %q", r)
+		}
+		if a := editorAlert(t, ctx); a != "" {
+			t.Errorf("the editor's alert after a commit: %q", a)
+		}
+		playShot(t, ctx, "challenge-git-committed-1280x800", ".editor-pane .buttons")
+		axeCheck(t, ctx, "the editor with Commit to git")
+		solve(t, ctx, "document")
+		if yours := text(t, ctx, ".solved-inputs:first-child"); !strings.Contains(yours, "git commit") {
+			t.Errorf("Solved lists as yours %q", yours)
+		}
+		verifyRecord(t, "edit-reverts", eval[string](t, ctx, "reading the record", `document.getElementById("challenge-record").textContent`))
+		// On a phone the button is there and nothing scrolls sideways.
+		do(t, ctx, "sizing the window", chromedp.EmulateViewport(390, 844))
+		openChallenge(t, ctx, base, "edit-reverts")
+		playShot(t, ctx, "challenge-git-390x844", ".editor-pane .buttons")
+		noSidewaysScroll(t, ctx, "the editor with Commit to git at 390×844")
 	})
 
 	t.Run("stale-tag in a 700x500 frame posts challenge-solved", func(t *testing.T) {
