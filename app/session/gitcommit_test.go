@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"reconcile/app/session"
+	"reconcile/engine/api"
 	"reconcile/engine/challenge"
 	"reconcile/engine/sim"
 	"reconcile/engine/yamlpos"
@@ -15,7 +16,7 @@ import (
 // solves its challenge as the page judges it, the commit is recorded as an
 // input, and the record verifies; scaling the live object does not.
 func TestCommitSolvesEditReverts(t *testing.T) {
-	sc, _, s, c := openChallenge(t, "edit-reverts")
+	sc, data, s, c := openChallenge(t, "edit-reverts")
 	if !s.GitOps() {
 		t.Fatal("edit-reverts runs a GitOps controller; GitOps() says no")
 	}
@@ -47,8 +48,12 @@ func TestCommitSolvesEditReverts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := challenge.ParseRecord(rec); err != nil {
+	r, err := challenge.ParseRecord(rec)
+	if err != nil {
 		t.Fatal(err)
+	}
+	if got, err := challenge.Verify(sc, data, r); err != nil || !got.Solved {
+		t.Fatalf("the record does not verify: %v %s", err, got.Why)
 	}
 }
 
@@ -75,5 +80,40 @@ func TestCommitRefusals(t *testing.T) {
 	}
 	if _, err := other.TryCommit("Desired state", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n"); !errors.Is(err, session.ErrNoGitOps) {
 		t.Fatalf("no GitOps: %v", err)
+	}
+}
+
+// Saved work and a share link keep a commit made in the playground:
+// replaying the saved inputs reaches the same world, where the commit
+// holds five replicas past the syncs that revert the lesson's hand scales.
+func TestCommitReplays(t *testing.T) {
+	sc, _, _, _ := openChallenge(t, "edit-reverts")
+	s, err := session.Start(sc.Config())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 3; i++ {
+		s.Next()
+	}
+	a, err := s.TryCommit("Desired state", sc.Challenge.Solution[0].Input.(sim.Commit).Manifests)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.Commit()
+	for i := 0; i < 5000 && s.Now() < 2*api.Minute+5*api.Second; i++ {
+		if _, ok := s.Next(); !ok {
+			break
+		}
+	}
+	d := s.List("Deployment")
+	if s.Now() < 2*api.Minute || len(d) != 1 || *d[0].(*api.Deployment).Spec.Replicas != 5 {
+		t.Fatalf("at t=%s web does not hold the committed five replicas", s.Now())
+	}
+	run, err := session.Replay(sc, session.Future{Pass: s.N(), Inputs: session.SavedInputs(s)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if run.Digest() != s.Digest() {
+		t.Fatalf("the replay of the saved inputs reaches %s, the session %s", run.Digest(), s.Digest())
 	}
 }
