@@ -37,17 +37,7 @@ func TestGuideExampleHolds(t *testing.T) {
 	if !ok {
 		t.Fatal("docs/scenarios.md: the example's yaml block is not closed")
 	}
-	sc, err := scenario.Load("docs/scenarios.md example", []byte(example))
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := check.Run(sc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, f := range res.Failures {
-		t.Error(f)
-	}
+	_, res := loadChecked(t, "docs/scenarios.md example", []byte(example))
 	if res.Expects != 5 || !strings.Contains(doc, "(5 expects, digest") {
 		t.Errorf("the example has %d expects; the guide's check line says 5", res.Expects)
 	}
@@ -140,17 +130,7 @@ func TestGuideWalkthrough(t *testing.T) {
 	if shown != string(file) {
 		t.Fatalf("docs/scenarios.md shows another text than %s: copy the file into the guide", path)
 	}
-	sc, err := scenario.Load(path, file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := check.Run(sc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, f := range res.Failures {
-		t.Error(f)
-	}
+	sc, res := loadChecked(t, path, file)
 	p, err := challenge.Prove(sc)
 	if err != nil {
 		t.Fatal(err)
@@ -212,4 +192,22 @@ func TestGuideWalkthrough(t *testing.T) {
 			t.Errorf("the guide does not show %q", shown)
 		}
 	}
+}
+
+// loadChecked loads a scenario and reports every expect reconcile check
+// finds failing.
+func loadChecked(t *testing.T, name string, text []byte) (*scenario.Scenario, *check.Result) {
+	t.Helper()
+	sc, err := scenario.Load(name, text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := check.Run(sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range res.Failures {
+		t.Error(f)
+	}
+	return sc, res
 }
