@@ -1,0 +1,148 @@
+//go:build browser
+
+package main
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"reconcile/engine/scenario"
+	"reconcile/engine/sim"
+	"reconcile/scenarios"
+)
+
+// learnerStep is one thing a learner does on the challenge page: a console
+// line, a manifest typed into the editor and applied, a fault injected from
+// the palette, or a number of passes run before the next step.
+type learnerStep struct {
+	kubectl, apply, faultVerb, faultTarget string
+	passes                                 int
+}
+
+// do performs the step through the page's own controls.
+func (s learnerStep) do(t *testing.T, ctx context.Context) {
+	t.Helper()
+	switch {
+	case s.kubectl != "":
+		kubectl(t, ctx, s.kubectl)
+	case s.apply != "":
+		before := eval[string](t, ctx, "reading the apply result", `(document.getElementById("apply-result") || {}).textContent || ""`)
+		setEditor(t, ctx, s.apply)
+		clickButton(t, ctx, "Apply")
+		poll(t, ctx, "Apply answers", fmt.Sprintf(`((document.getElementById("apply-result") || {}).textContent || "") != %q || document.getElementById("apply-alert").textContent != "" || !/^Not yet/.test(document.getElementById("challenge-verdict").textContent)`, before), 10*time.Second)
+		if a := editorAlert(t, ctx); a != "" {
+			t.Fatalf("Apply refused the manifest: %s", a)
+		}
+	case s.faultVerb != "":
+		chooseFault(t, ctx, s.faultVerb, s.faultTarget)
+		clickButton(t, ctx, "Inject")
+		poll(t, ctx, "the fault is injected", fmt.Sprintf(`document.getElementById("play-notice").textContent.includes(%q)`, "Injected "+s.faultVerb), 5*time.Second)
+	case s.passes > 0:
+		for i := 0; i < s.passes; i++ {
+			clickButton(t, ctx, "Next pass")
+		}
+	}
+}
+
+// solutionApply is the manifest the scenario's solution applies at its
+// index-th apply step, so the test types what the reference types.
+func solutionApply(t *testing.T, sc *scenario.Scenario, index int) string {
+	t.Helper()
+	n := 0
+	for _, in := range sc.Challenge.Solution {
+		if a, ok := in.Input.(sim.Apply); ok {
+			if n == index {
+				return a.Manifests
+			}
+			n++
+		}
+	}
+	t.Fatalf("%s's solution has no apply #%d", sc.ID, index)
+	return ""
+}
+
+// startVerdict is true once the challenge shows a verdict of its start.
+const startVerdict = `(() => { const v = document.getElementById("challenge-verdict"); return v != null && /^(Not yet|Holding)/.test(v.textContent) })()`
+
+// TestBrowserChallengeSolve solves the bundled challenges as a learner
+// does: one wrong fix first, refused with the challenge's own message (or
+// left to run out of time), then Try again and the right fix, typed into the
+// console or the editor, the clock run until Solved shows; the record the
+// page makes replays to solved natively.
+func TestBrowserChallengeSolve(t *testing.T) {
+	base := siteWithCourse(t)
+	ctx := browser(t)
+	type tc struct {
+		id string
+		// wrong is the wrong fix; forbid is the index of the forbid whose
+		// message refuses it, or -1 when the clock runs out instead.
+		wrong  []learnerStep
+		forbid int
+		right  func(sc *scenario.Scenario) []learnerStep
+	}
+	k := func(line string) learnerStep { return learnerStep{kubectl: line} }
+	cases := []tc{
+		{id: "pending-pods", wrong: nil, forbid: 0, right: func(*scenario.Scenario) []learnerStep {
+			return []learnerStep{k("uncordon worker-1"), k("scale deployment/web --replicas=4")}
+		}},
+		{id: "apply-nothing-changes", wrong: []learnerStep{k("delete deployment web")}, forbid: 0, right: func(*scenario.Scenario) []learnerStep {
+			return []learnerStep{{faultVerb: "start", faultTarget: "deployment-controller"}}
+		}},
+		{id: "node-dies-at-3am", wrong: []learnerStep{}, forbid: -1, right: func(*scenario.Scenario) []learnerStep {
+			return []learnerStep{k("scale deployment/web --replicas=9")}
+		}},
+		{id: "webhook-fail-closed", wrong: []learnerStep{k("delete deployment web")}, forbid: 0, right: func(sc *scenario.Scenario) []learnerStep {
+			return []learnerStep{{faultVerb: "webhook-up", faultTarget: "policy.example.com"}, {apply: solutionApply(t, sc, 0)}}
+		}},
+		{id: "quota-exhausted", wrong: []learnerStep{k("delete resourcequota team-quota")}, forbid: 0, right: func(sc *scenario.Scenario) []learnerStep {
+			return []learnerStep{{apply: solutionApply(t, sc, 0)}}
+		}},
+		{id: "converges-on-the-wrong-thing", wrong: []learnerStep{k("set image pods -l app=web web=shop/web:1.0")}, forbid: 1, right: func(*scenario.Scenario) []learnerStep {
+			return []learnerStep{k("set image deployment/web web=shop/web:1.0")}
+		}},
+		{id: "an-autoscaler-reconciles-one-dimension", wrong: []learnerStep{k(`patch hpa web -p '{"spec":{"maxReplicas":3}}'`)}, forbid: 0, right: func(*scenario.Scenario) []learnerStep {
+			return []learnerStep{k("rollout undo deployment/web")}
+		}},
+	}
+	for _, c := range cases {
+		t.Run(c.id, func(t *testing.T) {
+			start := time.Now()
+			sc, err := scenarios.Load(c.id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// A challenge whose goal holds at its start (node-dies-at-3am)
+			// opens Holding, not Not yet.
+			open(t, ctx, base+"/s/"+c.id+"?mode=challenge")
+			poll(t, ctx, "the challenge opens", startVerdict, 30*time.Second)
+			wrong := c.wrong
+			if wrong == nil { // the forbid's own try, an apply
+				wrong = []learnerStep{{apply: sc.Challenge.Forbid[c.forbid].Try.Input.(sim.Apply).Manifests}}
+			}
+			for _, s := range wrong {
+				s.do(t, ctx)
+			}
+			got := eval[string](t, ctx, "running the clock after the wrong fix", fmt.Sprintf(`(%s)(document, 600)`, solveLoop))
+			if c.forbid >= 0 {
+				msg := strings.Join(strings.Fields(sc.Challenge.Forbid[c.forbid].Message), " ")
+				if !strings.HasPrefix(got, "Shortcut refused") || !strings.Contains(got, msg) {
+					t.Fatalf("the wrong fix: %q, want Shortcut refused with %q", got, msg)
+				}
+			} else if !strings.HasPrefix(got, "Out of time") {
+				t.Fatalf("doing nothing: %q, want Out of time", got)
+			}
+			t.Logf("wrong fix: %s", got)
+			clickButton(t, ctx, "Try again")
+			poll(t, ctx, "back at the start", startVerdict, 10*time.Second)
+			for _, s := range c.right(sc) {
+				s.do(t, ctx)
+			}
+			solve(t, ctx, "document")
+			verifyRecord(t, c.id, eval[string](t, ctx, "reading the record", `document.getElementById("challenge-record").textContent`))
+			t.Logf("solved in %s", time.Since(start).Round(time.Millisecond))
+		})
+	}
+}
