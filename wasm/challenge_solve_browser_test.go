@@ -31,6 +31,12 @@ func (s learnerStep) do(t *testing.T, ctx context.Context) {
 	case s.apply != "":
 		before := eval[string](t, ctx, "reading the apply result", `(document.getElementById("apply-result") || {}).textContent || ""`)
 		setEditor(t, ctx, s.apply)
+		// Apply does nothing while the page still loads the run.
+		poll(t, ctx, "the playground is ready", `(() => { const s = document.querySelector('[role="status"]');
+			return s && /Pass \d+/.test(s.textContent) && !/opening your saved work/.test(s.textContent) })()`, 20*time.Second)
+		// The sticky transport can cover Apply where the browser scrolls it
+		// to; a learner scrolls it to where it shows.
+		eval[bool](t, ctx, "scrolling to Apply", `(() => { [...document.querySelectorAll("button")].find(b => b.textContent.trim() == "Apply").scrollIntoView({block: "center"}); return true })()`)
 		clickButton(t, ctx, "Apply")
 		poll(t, ctx, "Apply answers", fmt.Sprintf(`((document.getElementById("apply-result") || {}).textContent || "") != %q || document.getElementById("apply-alert").textContent != "" || !/^Not yet/.test(document.getElementById("challenge-verdict").textContent)`, before), 10*time.Second)
 		if a := editorAlert(t, ctx); a != "" {
@@ -65,7 +71,7 @@ func solutionApply(t *testing.T, sc *scenario.Scenario, index int) string {
 }
 
 // startVerdict is true once the challenge shows a verdict of its start.
-const startVerdict = `(() => { const v = document.getElementById("challenge-verdict"); return v != null && /^(Not yet|Holding)/.test(v.textContent) })()`
+const startVerdict = `(() => { const v = document.getElementById("challenge-verdict"); return v != null && /^(Not yet|Holding|Not started)/.test(v.textContent) })()`
 
 // TestBrowserChallengeSolve solves the bundled challenges as a learner
 // does: one wrong fix first, refused with the challenge's own message (or
@@ -115,7 +121,7 @@ func TestBrowserChallengeSolve(t *testing.T) {
 				t.Fatal(err)
 			}
 			// A challenge whose goal holds at its start (node-dies-at-3am)
-			// opens Holding, not Not yet.
+			// opens Not started, not Not yet.
 			open(t, ctx, base+"/s/"+c.id+"?mode=challenge")
 			poll(t, ctx, "the challenge opens", startVerdict, 30*time.Second)
 			wrong := c.wrong
