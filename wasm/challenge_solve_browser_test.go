@@ -19,7 +19,8 @@ import (
 // the palette, or a number of passes run before the next step.
 type learnerStep struct {
 	kubectl, apply, faultVerb, faultTarget string
-	passes                                 int
+	// until runs the clock, a pass at a time, to this simulated time.
+	until time.Duration
 }
 
 // do performs the step through the page's own controls.
@@ -46,9 +47,19 @@ func (s learnerStep) do(t *testing.T, ctx context.Context) {
 		chooseFault(t, ctx, s.faultVerb, s.faultTarget)
 		clickButton(t, ctx, "Inject")
 		poll(t, ctx, "the fault is injected", fmt.Sprintf(`document.getElementById("play-notice").textContent.includes(%q)`, "Injected "+s.faultVerb), 5*time.Second)
-	case s.passes > 0:
-		for i := 0; i < s.passes; i++ {
+	case s.until > 0:
+		for i := 0; ; i++ {
+			status := text(t, ctx, `[role="status"]`)
+			_, after, _ := strings.Cut(status, "t=")
+			at, err := time.ParseDuration(strings.Fields(after + " ")[0])
+			if err != nil || i == 200 {
+				t.Fatalf("running the clock to t=%s: the status says %q", s.until, status)
+			}
+			if at >= s.until {
+				return
+			}
 			clickButton(t, ctx, "Next pass")
+			poll(t, ctx, "the pass runs", fmt.Sprintf(`document.querySelector('[role="status"]').textContent != %q`, status), 5*time.Second)
 		}
 	}
 }
@@ -108,6 +119,10 @@ func TestBrowserChallengeSolve(t *testing.T) {
 		}},
 		{id: "converges-on-the-wrong-thing", wrong: []learnerStep{k("set image pods -l app=web web=shop/web:1.0")}, forbid: 1, right: func(*scenario.Scenario) []learnerStep {
 			return []learnerStep{k("set image deployment/web web=shop/web:1.0")}
+		}},
+		{id: "max-unavailable-is-safety", wrong: []learnerStep{k("delete deployment reckless")}, forbid: 2, right: func(*scenario.Scenario) []learnerStep {
+			return []learnerStep{k(`patch deployment reckless -p '{"spec":{"strategy":{"rollingUpdate":{"maxUnavailable":"25%"}}}}'`),
+				{until: 70 * time.Second}, k("rollout undo deployment/careful"), k("rollout undo deployment/reckless")}
 		}},
 		{id: "an-autoscaler-reconciles-one-dimension", wrong: []learnerStep{k(`patch hpa web -p '{"spec":{"maxReplicas":3}}'`)}, forbid: 0, right: func(*scenario.Scenario) []learnerStep {
 			return []learnerStep{k("rollout undo deployment/web")}
