@@ -19,8 +19,8 @@ import (
 // the palette, or a number of passes run before the next step.
 type learnerStep struct {
 	kubectl, apply, faultVerb, faultTarget string
-	// until runs the clock, a pass at a time, to this simulated time.
-	until time.Duration
+	// run runs the clock, a pass at a time, for this simulated time.
+	run time.Duration
 }
 
 // do performs the step through the page's own controls.
@@ -47,15 +47,19 @@ func (s learnerStep) do(t *testing.T, ctx context.Context) {
 		chooseFault(t, ctx, s.faultVerb, s.faultTarget)
 		clickButton(t, ctx, "Inject")
 		poll(t, ctx, "the fault is injected", fmt.Sprintf(`document.getElementById("play-notice").textContent.includes(%q)`, "Injected "+s.faultVerb), 5*time.Second)
-	case s.until > 0:
+	case s.run > 0:
+		var until time.Duration
 		for i := 0; ; i++ {
 			status := text(t, ctx, `[role="status"]`)
 			_, after, _ := strings.Cut(status, "t=")
 			at, err := time.ParseDuration(strings.Fields(after + " ")[0])
 			if err != nil || i == 200 {
-				t.Fatalf("running the clock to t=%s: the status says %q", s.until, status)
+				t.Fatalf("running the clock for %s: the status says %q", s.run, status)
 			}
-			if at >= s.until {
+			if i == 0 {
+				until = at + s.run
+			}
+			if at >= until {
 				return
 			}
 			clickButton(t, ctx, "Next pass")
@@ -81,6 +85,8 @@ func solutionApply(t *testing.T, sc *scenario.Scenario, index int) string {
 	return ""
 }
 
+const overBudget = -2
+
 // startVerdict is true once the challenge shows a verdict of its start.
 const startVerdict = `(() => { const v = document.getElementById("challenge-verdict"); return v != null && /^(Not yet|Holding|Not started)/.test(v.textContent) })()`
 
@@ -95,7 +101,8 @@ func TestBrowserChallengeSolve(t *testing.T) {
 	type tc struct {
 		id string
 		// wrong is the wrong fix; forbid is the index of the forbid whose
-		// message refuses it, or -1 when the clock runs out instead.
+		// message refuses it, -1 when the clock runs out instead, or
+		// overBudget when the budget's own try goes over it.
 		wrong  []learnerStep
 		forbid int
 		right  func(sc *scenario.Scenario) []learnerStep
@@ -122,7 +129,7 @@ func TestBrowserChallengeSolve(t *testing.T) {
 		}},
 		{id: "max-unavailable-is-safety", wrong: []learnerStep{k("delete deployment reckless")}, forbid: 2, right: func(*scenario.Scenario) []learnerStep {
 			return []learnerStep{k(`patch deployment reckless -p '{"spec":{"strategy":{"rollingUpdate":{"maxUnavailable":"25%"}}}}'`),
-				{until: 70 * time.Second}, k("rollout undo deployment/careful"), k("rollout undo deployment/reckless")}
+				{run: 40 * time.Second}, k("rollout undo deployment/careful"), k("rollout undo deployment/reckless")}
 		}},
 		{id: "an-autoscaler-reconciles-one-dimension", wrong: []learnerStep{k(`patch hpa web -p '{"spec":{"maxReplicas":3}}'`)}, forbid: 0, right: func(*scenario.Scenario) []learnerStep {
 			return []learnerStep{k("rollout undo deployment/web")}
@@ -140,14 +147,31 @@ func TestBrowserChallengeSolve(t *testing.T) {
 			open(t, ctx, base+"/s/"+c.id+"?mode=challenge")
 			poll(t, ctx, "the challenge opens", startVerdict, 30*time.Second)
 			wrong := c.wrong
-			if wrong == nil { // the forbid's own try, an apply
+			switch {
+			case wrong == nil && c.forbid == overBudget: // the budget's own try
+				for _, st := range sc.Challenge.BudgetTry {
+					switch in := st.Input.(type) {
+					case sim.Kubectl:
+						wrong = append(wrong, learnerStep{kubectl: in.Line})
+					case sim.Apply:
+						wrong = append(wrong, learnerStep{apply: in.Manifests})
+					default:
+						t.Fatalf("the budget's try %T", in)
+					}
+				}
+			case wrong == nil: // the forbid's own try, an apply
 				wrong = []learnerStep{{apply: sc.Challenge.Forbid[c.forbid].Try.Input.(sim.Apply).Manifests}}
 			}
 			for _, s := range wrong {
 				s.do(t, ctx)
 			}
 			got := eval[string](t, ctx, "running the clock after the wrong fix", fmt.Sprintf(`(%s)(document, 600)`, solveLoop))
-			if c.forbid >= 0 {
+			if c.forbid == overBudget {
+				msg := strings.Join(strings.Fields(sc.Challenge.BudgetMessage), " ")
+				if !strings.HasPrefix(got, "Over budget") || !strings.Contains(got, msg) {
+					t.Fatalf("the wrong fix: %q, want Over budget with %q", got, msg)
+				}
+			} else if c.forbid >= 0 {
 				msg := strings.Join(strings.Fields(sc.Challenge.Forbid[c.forbid].Message), " ")
 				if !strings.HasPrefix(got, "Shortcut refused") || !strings.Contains(got, msg) {
 					t.Fatalf("the wrong fix: %q, want Shortcut refused with %q", got, msg)
