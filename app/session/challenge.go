@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"strings"
 
 	"reconcile/engine/api"
 	"reconcile/engine/challenge"
@@ -259,6 +260,9 @@ func (c *Challenge) view(s *Session) ChallengeView {
 	case challenge.OverBudget:
 		v.Headline = "Over budget"
 		v.Detail = fmt.Sprintf("%s failed since the start; the budget is %d.", fmt.Sprint(st.Failed)+" "+plural(st.Failed, "request", "requests"), st.Budget)
+		if ch.BudgetMessage != "" {
+			v.Detail += " " + strings.Join(strings.Fields(ch.BudgetMessage), " ")
+		}
 	case challenge.OutOfTime:
 		v.Headline = "Out of time"
 		v.Detail = fmt.Sprintf("The goal was not reached by t=%s.", check.Duration(st.Deadline))

@@ -96,6 +96,18 @@ func readTargets(run *sim.Sim, x *worldIndex, ctrls []sim.ControllerState) Targe
 			for _, o := range st.List(kind) {
 				t["webhook-down"] = append(t["webhook-down"], o.Meta().Name)
 				t["webhook-up"] = append(t["webhook-up"], o.Meta().Name)
+				// A webhook is also named on its own (policy.example.com),
+				// as the scenarios' webhook faults name it: the palette must
+				// offer that name, or a webhook taken down by it cannot be
+				// brought back from the page.
+				if cfg, ok := o.(*api.ValidatingWebhookConfiguration); ok {
+					for _, wh := range cfg.Webhooks {
+						if wh.Name != "" && wh.Name != cfg.Name {
+							t["webhook-down"] = append(t["webhook-down"], wh.Name)
+							t["webhook-up"] = append(t["webhook-up"], wh.Name)
+						}
+					}
+				}
 			}
 		}
 	}
