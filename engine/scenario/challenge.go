@@ -353,17 +353,21 @@ func (sc *Scenario) ForChallenge() *Scenario {
 	if sc.Challenge == nil || len(sc.Challenge.Withhold) == 0 {
 		return sc
 	}
-	c := *sc
-	c.Steps = nil
+	var steps []Step
 	for _, st := range sc.Steps {
 		kept := true
 		for _, w := range sc.Challenge.Withhold {
 			kept = kept && !sameStep(st, w)
 		}
 		if kept {
-			c.Steps = append(c.Steps, st)
+			steps = append(steps, st)
 		}
 	}
+	if len(steps) == len(sc.Steps) {
+		return sc
+	}
+	c := *sc
+	c.Steps = steps
 	return &c
 }
 
