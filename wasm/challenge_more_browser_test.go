@@ -69,6 +69,7 @@ func TestBrowserChallengeMore(t *testing.T) {
 			}
 			open(t, ctx, base+"/s/"+c.id+"?mode=challenge")
 			poll(t, ctx, "the challenge opens", startVerdict, 60*time.Second)
+			playShot(t, ctx, "challenge-goal-"+c.id, ".challenge")
 			for _, s := range c.wrong(sc) {
 				s.do(t, ctx)
 			}
@@ -90,6 +91,7 @@ func TestBrowserChallengeMore(t *testing.T) {
 				s.do(t, ctx)
 			}
 			solve(t, ctx, "document")
+			playShot(t, ctx, "challenge-solved-"+c.id, ".challenge")
 			verifyRecord(t, c.id, eval[string](t, ctx, "reading the record", `document.getElementById("challenge-record").textContent`))
 			// The page keeps the challenge solved in the browser's storage
 			// while the learner reads the Solved screen: stay until it is
