@@ -3,7 +3,6 @@ package app
 import (
 	"fmt"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -110,19 +109,6 @@ manifests: |
           image: shop/web:1.0
           readinessProbe: {httpGet: {path: /healthz, port: 8080}}
 `
-
-// storage opens the learner's storage once per page load.
-var storage = sync.OnceValues(func() (*workStore, error) {
-	if OpenStorage == nil {
-		return nil, fmt.Errorf("this build keeps nothing")
-	}
-	fsys, err := OpenStorage()
-	if err != nil {
-		return nil, err
-	}
-	s := newWorkStore(fsys)
-	return &s, nil
-})
 
 // OnInit prepares the stage.
 func (p *Playground) OnInit() {

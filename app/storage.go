@@ -21,6 +21,33 @@ import (
 // the UI goroutine. Nil means nothing is kept.
 var OpenStorage func() (hackpadfs.FS, error)
 
+// storage opens the learner's storage once per page load: the first open
+// that succeeds is kept; one that fails (IndexedDB slow to answer under
+// load, or refused) is tried again at the next call, so a save made later
+// is not lost to an early failure.
+func storage() (*workStore, error) {
+	storageMu.Lock()
+	defer storageMu.Unlock()
+	if storageOpen != nil {
+		return storageOpen, nil
+	}
+	if OpenStorage == nil {
+		return nil, fmt.Errorf("this build keeps nothing")
+	}
+	fsys, err := OpenStorage()
+	if err != nil {
+		return nil, err
+	}
+	s := newWorkStore(fsys)
+	storageOpen = &s
+	return storageOpen, nil
+}
+
+var (
+	storageMu   sync.Mutex
+	storageOpen *workStore
+)
+
 // workDir holds one file per slot: the playground's work for a lesson
 // (its id), for the blank playground (scratchSlot) or for the last share
 // link opened (sharedSlot).
