@@ -79,7 +79,7 @@ type passCost struct {
 	Error   string         `json:"error"`
 }
 
-func median(xs []int) int {
+func passCostMedian(xs []int) int {
 	if len(xs) == 0 {
 		return 0
 	}
@@ -117,11 +117,11 @@ func TestBrowserPassCost(t *testing.T) {
 			fmt.Fprintf(&b, " %s %d;", p.k, p.v)
 		}
 		t.Logf("%s: %d passes (%d questions skipped): mutation records per pass median %d, max %d; nodes touched per pass median %d, max %d, %d in all; %d wrote what was there; by part:%s",
-			id, c.Passes, c.Skipped, median(c.Records), slicesMax(c.Records), median(c.Nodes), slicesMax(c.Nodes), total, c.Same, b.String())
+			id, c.Passes, c.Skipped, passCostMedian(c.Records), passCostMax(c.Records), passCostMedian(c.Nodes), passCostMax(c.Nodes), total, c.Same, b.String())
 	}
 }
 
-func slicesMax(xs []int) int {
+func passCostMax(xs []int) int {
 	m := 0
 	for _, x := range xs {
 		m = max(m, x)
