@@ -31,6 +31,9 @@ func (a *Attempt) Commit() {
 	s.times = s.times[:min(len(s.times), a.here)]
 	s.crashes = s.crashes[:sort.SearchInts(s.crashes, a.here+1)]
 	s.roundKnown, s.startup = false, startupEnd{}
+	if a.here == 0 {
+		s.first = nil // an input before the first pass: another first pass
+	}
 	if a.forked {
 		s.jumps++ // a replayed past: the same world, other stored versions
 	}

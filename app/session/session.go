@@ -47,6 +47,9 @@ type Session struct {
 	// so what a look-ahead met is what the run will meet, until an input
 	// changes the future (Commit forgets the passes after it).
 	times []api.Time
+	// first is the run's first pass once the run or a look-ahead has met
+	// it: what a page says the first pass will do before it runs.
+	first *sim.Pass
 	// crashes are the passes met so far that crashed their controller, in
 	// order.
 	crashes []int
