@@ -104,8 +104,14 @@ func (p *Playground) keepSolved(ctx app.Context) {
 		return
 	}
 	ctx.Async(func() {
-		if st, err := storage(); err == nil {
-			_ = st.saveSolved(id)
+		st, err := storage()
+		if err == nil {
+			err = st.saveSolved(id)
+		}
+		if err != nil {
+			ctx.Dispatch(func(ctx app.Context) {
+				p.alert = "Solved, but not kept on this device (" + err.Error() + "): home will not count it. Copy the result to keep it."
+			})
 		}
 	})
 }
