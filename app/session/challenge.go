@@ -281,7 +281,7 @@ func (s *Session) Record(c *Challenge) (*challenge.Record, []byte, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	r.Hints = c.HintsTaken()
+	r = r.WithHints(c.HintsTaken())
 	data, err := json.MarshalIndent(r, "", "  ")
 	if err != nil {
 		return nil, nil, err
@@ -299,8 +299,9 @@ const (
 	HintEvents
 )
 
-// HintNames name the levels, as the hints: block of a challenge does.
-var HintNames = [...]string{"desired", "conditions", "events"}
+// HintNames name the levels, as the hints: block of a challenge and a
+// completion record do.
+var HintNames = challenge.HintNames
 
 // TakeHint returns the hint of level l and records that it was taken
 // (once per level).
