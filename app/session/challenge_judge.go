@@ -50,8 +50,12 @@ type Challenge struct {
 	// the inputs given until then.
 	solved string
 	inputs []sim.Given
-	// taken are the hints taken, in order.
-	taken []HintLevel
+	// taken are the hints taken, in order; opened the evidence the
+	// learner opened, and right the questions last answered right
+	// (challenge_hints.go).
+	taken  []HintLevel
+	opened []Opened
+	right  [3]bool
 	// replays counts the catch-ups made on a replay of the judge's own.
 	replays int
 }
@@ -317,10 +321,11 @@ func (c *Challenge) restart(cfg *sim.Config) error {
 	return nil
 }
 
-// KeepHints carries the hints taken in an earlier try over to this one:
-// they were taken.
+// KeepHints carries the hints taken in an earlier try over to this one
+// (they were taken), and the evidence opened (it was read).
 func (c *Challenge) KeepHints(from *Challenge) {
 	if from != nil {
 		c.taken = append([]HintLevel(nil), from.taken...)
+		c.opened = append([]Opened(nil), from.opened...)
 	}
 }
