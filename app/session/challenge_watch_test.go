@@ -182,3 +182,24 @@ func TestJudgeCatchesUp(t *testing.T) {
 	}
 	_ = sc
 }
+
+// Run on to the moment the goal will have held long enough, with no pass
+// at it, the judge sees that moment: solved there (the page's "Run
+// the clock to t=…").
+func TestJudgeSeesTheHoldEnd(t *testing.T) {
+	_, s, c := watchedChallenge(t, "stuck-rollout")
+	if _, err := s.Inject(sim.Kubectl{Line: "rollout undo deployment/web"}); err != nil {
+		t.Fatal(err)
+	}
+	v := s.Judge(c)
+	for i := 0; i < 5000 && v.State != challenge.Holding; i++ {
+		if _, ok := s.Next(); !ok {
+			t.Fatal("the run ended before the goal held")
+		}
+		v = s.Judge(c)
+	}
+	s.PlayTo(v.HoldsAt)
+	if w := s.Judge(c); w.State != challenge.Solved || w.Since != v.Since || c.replays != 0 {
+		t.Errorf("at t=%s: %s: %s (%d replays)", s.Now(), w.Headline, w.Detail, c.replays)
+	}
+}

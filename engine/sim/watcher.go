@@ -52,7 +52,9 @@ func (s *Sim) RunUntilWatched(t api.Time, maxPasses int, w Watcher) {
 		if ok && it.at <= t && maxPasses > 0 && n >= maxPasses {
 			return
 		}
-		due := t
+		// The next thing due; with nothing due by t, the watcher may see
+		// t itself.
+		due := t + 1
 		if ok && it.at <= t {
 			due = it.at
 		}
