@@ -50,7 +50,17 @@ func (p *Playground) renderHints() app.UI {
 			return app.Button().Type("button").Class("quiet").ID("challenge-hint").
 				Text(fmt.Sprintf("Hint %d of 3: %s", next+1, session.HintQuestions[next])).
 				Title("A hint is recorded: the Solved screen lists the hints taken").
-				OnClick(func(ctx app.Context, e app.Event) { c.TakeHint(next) })
+				OnClick(p.onTakeHint)
 		}),
 	)
+}
+
+// onTakeHint takes the hint offered now: chosen when pressed, as the page
+// may keep the handler of an earlier rendering.
+func (p *Playground) onTakeHint(ctx app.Context, e app.Event) {
+	if c := p.chal.c; c != nil {
+		if l, ok := c.NextHint(); ok {
+			c.TakeHint(l)
+		}
+	}
 }
