@@ -121,6 +121,7 @@ func (p *Playground) runKubectl(ctx app.Context, typed string) {
 			recorded = true
 		}
 		c.transcript = append(c.transcript, e)
+		p.noteRan(line, e.code)
 		if len(c.transcript) > maxTranscript {
 			c.transcript = c.transcript[len(c.transcript)-maxTranscript:]
 		}

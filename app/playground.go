@@ -242,6 +242,7 @@ func (p *Playground) busy() bool { return p.loading }
 // changed implements stageHost: a step or an input is work to save; an
 // input changes a future, so the comparison of two is read again.
 func (p *Playground) changed(ctx app.Context, c change) {
+	p.noteInspected()
 	if c == (change{}) {
 		return
 	}
