@@ -239,6 +239,10 @@ func (s *Store) CreateOwned(obj api.Object) (api.Object, error) {
 	m := obj.Meta()
 	kind := obj.GetTypeMeta().Kind
 	kinds.Default(obj)
+	named := m.Name // the name admission sees: a generated one comes after it
+	if named == "" {
+		named = m.GenerateName
+	}
 	if m.Name == "" && m.GenerateName != "" {
 		b := make([]byte, 5)
 		for i := range b {
@@ -262,7 +266,7 @@ func (s *Store) CreateOwned(obj api.Object) (api.Object, error) {
 			return nil, err
 		}
 	}
-	if err := s.admit("CREATE", obj); err != nil {
+	if err := s.admit("CREATE", obj, named); err != nil {
 		return nil, err
 	}
 	s.uid++
@@ -376,7 +380,7 @@ func (s *Store) updateOwn(obj api.Object, status bool) (api.Object, error) {
 				return nil, err
 			}
 		}
-		if err := s.admit("UPDATE", obj); err != nil {
+		if err := s.admit("UPDATE", obj, m.Name); err != nil {
 			return nil, err
 		}
 		if kinds.HasGeneration(kind) && kinds.BumpsGeneration(old, obj) {
