@@ -17,7 +17,9 @@ type PodSpecMore struct {
 	ServiceAccountName           string                     `json:"serviceAccountName,omitempty" yaml:"serviceAccountName,omitempty"`
 	DeprecatedServiceAccount     string                     `json:"serviceAccount,omitempty" yaml:"serviceAccount,omitempty"`
 	AutomountServiceAccountToken *bool                      `json:"automountServiceAccountToken,omitempty" yaml:"automountServiceAccountToken,omitempty"`
-	SecurityContext              map[string]any             `json:"securityContext,omitempty" yaml:"securityContext,omitempty"`
+	// SecurityContext is {} once defaulted: shown (omitzero), as
+	// Kubernetes shows its empty PodSecurityContext.
+	SecurityContext              map[string]any             `json:"securityContext,omitzero" yaml:"securityContext,omitempty"`
 	ImagePullSecrets             []LocalObjectReference     `json:"imagePullSecrets,omitempty" yaml:"imagePullSecrets,omitempty"`
 	HostNetwork                  bool                       `json:"hostNetwork,omitempty" yaml:"hostNetwork,omitempty"`
 	HostPID                      bool                       `json:"hostPID,omitempty" yaml:"hostPID,omitempty"`

@@ -58,6 +58,10 @@ func (e *StatusError) Unwrap() error { return e.kind }
 type Store struct {
 	now api.Time
 	rng rng
+	// volRng names the service account token volumes of pods
+	// (kube-api-access-xxxxx): a stream of its own, so that pods'
+	// generated names do not depend on how many volumes were named.
+	volRng rng
 	rv  int64
 	uid int64
 	// kinds maps kind → key (namespace/name) → object. The maps share
@@ -94,7 +98,7 @@ type Change struct {
 // Kubernetes' defaulting and validation (package validation) and its
 // admission (admission.go).
 func New(seed int64) *Store {
-	s := &Store{rng: rng{state: uint64(seed)}, kinds: map[string]*pmap.Map[api.Object]{}}
+	s := &Store{rng: rng{state: uint64(seed)}, volRng: rng{state: uint64(seed) ^ 0x6b7562652d617069}, kinds: map[string]*pmap.Map[api.Object]{}}
 	s.bootstrap()
 	return s
 }
@@ -106,7 +110,7 @@ func (s *Store) Clone() *Store {
 	if len(s.changes) > 0 {
 		panic("store: cloned with changes not taken") // broken invariant
 	}
-	out := &Store{now: s.now, rng: s.rng, rv: s.rv, uid: s.uid, down: maps.Clone(s.down),
+	out := &Store{now: s.now, rng: s.rng, volRng: s.volRng, rv: s.rv, uid: s.uid, down: maps.Clone(s.down),
 		kinds: make(map[string]*pmap.Map[api.Object], len(s.kinds))}
 	for k, m := range s.kinds {
 		c := m.Clone()
@@ -252,6 +256,9 @@ func (s *Store) CreateOwned(obj api.Object) (api.Object, error) {
 	}
 	kinds.PrepareForCreate(obj)
 	if err := s.namespaceLifecycle("CREATE", obj); err != nil {
+		return nil, err
+	}
+	if err := s.mutate("CREATE", obj, named); err != nil {
 		return nil, err
 	}
 	if err := kinds.ValidateCreate(obj); err != nil {

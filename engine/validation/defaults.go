@@ -14,6 +14,9 @@ const (
 	DefaultRevisionHistoryLimit          = 10
 	DefaultProgressDeadlineSeconds       = 600
 	DefaultTerminationGracePeriodSeconds = 30
+	DefaultDNSPolicy                     = "ClusterFirst"
+	DefaultTerminationMessagePath        = "/dev/termination-log"
+	DefaultTerminationMessagePolicy      = "File"
 	// DefaultTolerationSeconds is how long a pod stays on a node that is
 	// not-ready or unreachable before it is evicted.
 	DefaultTolerationSeconds = 300
@@ -71,6 +74,10 @@ func DefaultPod(o *api.Pod) {
 		requestsFromLimits(o.Spec.InitContainers)
 	}
 	defaultPodSpec(&o.Spec)
+	if m := o.Spec.More(); m.EnableServiceLinks == nil {
+		m.EnableServiceLinks = api.Bool(true) // SetDefaults_Pod's, a pod's only
+		o.Spec.PodSpecMore = &m
+	}
 	defaultTolerations(&o.Spec)
 	if o.Status.Phase == "" {
 		o.Status.Phase = api.PodPending // as the API server creates a pod
@@ -174,6 +181,23 @@ func defaultPodSpec(s *api.PodSpec) {
 	}
 	if s.SchedulerName == "" {
 		s.SchedulerName = DefaultSchedulerName
+	}
+	// The rare fields are written on a copy: a spec's may be shared.
+	if w := s.More(); w.DNSPolicy == "" || w.SecurityContext == nil || w.DeprecatedServiceAccount != w.ServiceAccountName {
+		if w.DNSPolicy == "" {
+			w.DNSPolicy = DefaultDNSPolicy
+		}
+		if w.SecurityContext == nil {
+			w.SecurityContext = map[string]any{} // an empty PodSecurityContext
+		}
+		// serviceAccount is the deprecated name of serviceAccountName:
+		// core/v1's conversion reads it when serviceAccountName is unset
+		// and always writes it back equal.
+		if w.ServiceAccountName == "" {
+			w.ServiceAccountName = w.DeprecatedServiceAccount
+		}
+		w.DeprecatedServiceAccount = w.ServiceAccountName
+		s.PodSpecMore = &w
 	}
 	for i := range s.Containers {
 		defaultContainer(&s.Containers[i])

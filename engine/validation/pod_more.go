@@ -1,6 +1,7 @@
 package validation
 
 import (
+	"cmp"
 	"strings"
 
 	"reconcile/engine/api"
@@ -26,6 +27,11 @@ func defaultContainer(c *api.Container) {
 	c.Resources.Limits = api.CanonicalList(c.Resources.Limits)
 	if c.ImagePullPolicy == "" {
 		c.ImagePullPolicy = DefaultPullPolicy(c.Image)
+	}
+	if m := c.More(); m.TerminationMessagePath == "" || m.TerminationMessagePolicy == "" {
+		m.TerminationMessagePath = cmp.Or(m.TerminationMessagePath, DefaultTerminationMessagePath)
+		m.TerminationMessagePolicy = cmp.Or(m.TerminationMessagePolicy, DefaultTerminationMessagePolicy)
+		c.ContainerMore = &m // a copy: a container's may be shared
 	}
 	for j := range c.Ports {
 		if c.Ports[j].Protocol == "" {
