@@ -12,6 +12,7 @@ import (
 	"reconcile/engine/api"
 	"reconcile/engine/kinds"
 	"reconcile/engine/pmap"
+	"reconcile/engine/validation"
 )
 
 // Watch event types, as the API server names them.
@@ -62,8 +63,8 @@ type Store struct {
 	// (kube-api-access-xxxxx): a stream of its own, so that pods'
 	// generated names do not depend on how many volumes were named.
 	volRng rng
-	rv  int64
-	uid int64
+	rv     int64
+	uid    int64
 	// kinds maps kind → key (namespace/name) → object. The maps share
 	// their structure with the clones of the store (checkpoints), so a
 	// clone costs what changes after it, not what is stored.
@@ -360,6 +361,9 @@ func (s *Store) updateOwn(obj api.Object, status bool) (api.Object, error) {
 			Resource(kind), m.Name)}
 	}
 	om := old.Meta()
+	if m.UID != "" && m.UID != om.UID { // BeforeUpdate's validateCommonFields, the status's too
+		return nil, validation.NewError(kind, m.Name, validation.ErrorList{validation.Immutable(validation.Path("metadata.uid"), m.UID)})
+	}
 	// Fields clients can never set.
 	m.UID, m.CreationTimestamp, m.Generation = om.UID, om.CreationTimestamp, om.Generation
 	m.DeletionTimestamp, m.DeletionGracePeriodSeconds = nil, nil

@@ -144,8 +144,12 @@ func validatePodSpecMore(s *api.PodSpec, p Path) ErrorList {
 	default:
 		errs = append(errs, NotSupported(p.Child("dnsPolicy"), s.More().DNSPolicy, "ClusterFirstWithHostNet", "ClusterFirst", "Default", "None"))
 	}
-	if s.More().DNSPolicy == "None" && (s.More().DNSConfig == nil || len(s.More().DNSConfig.Nameservers) == 0) {
-		errs = append(errs, Required(p.Child("dnsConfig").Child("nameservers"), "must provide at least one DNS nameserver when DNSPolicy is set to None"))
+	if s.More().DNSPolicy == "None" { // validatePodDNSConfig
+		if s.More().DNSConfig == nil {
+			errs = append(errs, Required(p.Child("dnsConfig"), "must provide `dnsConfig` when `dnsPolicy` is None"))
+		} else if len(s.More().DNSConfig.Nameservers) == 0 {
+			errs = append(errs, Required(p.Child("dnsConfig").Child("nameservers"), "must provide at least one DNS nameserver when `dnsPolicy` is None"))
+		}
 	}
 	gates := map[string]bool{}
 	for i, g := range s.More().SchedulingGates {
