@@ -46,18 +46,19 @@ func (s *Store) mutate(op string, obj api.Object, name string) error {
 	if !ok || op != "CREATE" {
 		return nil
 	}
-	if err := priority(p, name); err != nil {
+	m := p.Spec.More() // written on a copy, once: the spec's may be shared
+	if err := priority(&m, name); err != nil {
 		return err
 	}
-	s.serviceAccount(p)
+	s.serviceAccount(p, &m)
+	p.Spec.PodSpecMore = &m
 	return nil
 }
 
 // priority gives a pod that names no PriorityClass the priority of a
 // cluster without a default one: 0, preempting lower priorities. A pod
 // that names a class keeps what it says (classes are not simulated).
-func priority(p *api.Pod, name string) error {
-	m := p.Spec.More()
+func priority(m *api.PodSpecMore, name string) error {
 	if m.PriorityClassName != "" {
 		return nil
 	}
@@ -66,9 +67,6 @@ func priority(p *api.Pod, name string) error {
 			"pods %q is forbidden: the integer value of priority (%d) must not be provided in pod spec; priority admission controller computed %d from the given PriorityClass name",
 			name, *m.Priority, 0)}
 	}
-	if m.Priority != nil && m.PreemptionPolicy != nil {
-		return nil
-	}
 	if m.Priority == nil {
 		m.Priority = new(int32)
 	}
@@ -76,7 +74,6 @@ func priority(p *api.Pod, name string) error {
 		pol := PreemptLowerPriority
 		m.PreemptionPolicy = &pol
 	}
-	p.Spec.PodSpecMore = &m // a copy: the spec's may be shared
 	return nil
 }
 
@@ -85,14 +82,12 @@ func priority(p *api.Pod, name string) error {
 // automountServiceAccountToken: false, every container without a mount at
 // ServiceAccountTokenPath gets the kube-api-access-xxxxx volume there,
 // read-only. The volume's name is drawn from the store's seed.
-func (s *Store) serviceAccount(p *api.Pod) {
-	m := p.Spec.More()
+func (s *Store) serviceAccount(p *api.Pod, m *api.PodSpecMore) {
 	if m.ServiceAccountName == "" {
 		m.ServiceAccountName = "default"
 	}
 	m.DeprecatedServiceAccount = m.ServiceAccountName
-	p.Spec.PodSpecMore = &m
-	if !s.automount(p.Namespace, &m) {
+	if !s.automount(p.Namespace, m) {
 		return
 	}
 	vol := ""

@@ -73,11 +73,7 @@ func DefaultPod(o *api.Pod) {
 	if o.Spec.PodSpecMore != nil {
 		requestsFromLimits(o.Spec.InitContainers)
 	}
-	defaultPodSpec(&o.Spec)
-	if m := o.Spec.More(); m.EnableServiceLinks == nil {
-		m.EnableServiceLinks = api.Bool(true) // SetDefaults_Pod's, a pod's only
-		o.Spec.PodSpecMore = &m
-	}
+	defaultSpec(&o.Spec, true)
 	defaultTolerations(&o.Spec)
 	if o.Status.Phase == "" {
 		o.Status.Phase = api.PodPending // as the API server creates a pod
@@ -171,7 +167,11 @@ func defaultDeployment(d *api.Deployment) {
 	defaultPodSpec(&s.Template.Spec)
 }
 
-func defaultPodSpec(s *api.PodSpec) {
+func defaultPodSpec(s *api.PodSpec) { defaultSpec(s, false) }
+
+// defaultSpec is SetDefaults_PodSpec, and with pod SetDefaults_Pod's
+// enableServiceLinks, which a template does not get.
+func defaultSpec(s *api.PodSpec, pod bool) {
 	if s.RestartPolicy == "" {
 		s.RestartPolicy = "Always"
 	}
@@ -183,7 +183,11 @@ func defaultPodSpec(s *api.PodSpec) {
 		s.SchedulerName = DefaultSchedulerName
 	}
 	// The rare fields are written on a copy: a spec's may be shared.
-	if w := s.More(); w.DNSPolicy == "" || w.SecurityContext == nil || w.DeprecatedServiceAccount != w.ServiceAccountName {
+	if w := s.More(); w.DNSPolicy == "" || w.SecurityContext == nil || w.DeprecatedServiceAccount != w.ServiceAccountName ||
+		pod && w.EnableServiceLinks == nil {
+		if pod && w.EnableServiceLinks == nil {
+			w.EnableServiceLinks = api.Bool(true)
+		}
 		if w.DNSPolicy == "" {
 			w.DNSPolicy = DefaultDNSPolicy
 		}
