@@ -5,7 +5,7 @@ import "reconcile/engine/api"
 // imageBehaviour reads the fields of cluster.images[i] that say how the
 // image pulls and how a container of it lives: the times (pull, start,
 // runs, warmup, stops), the switches (ready, crash, healthy, startupFails,
-// postStartFails, preStopFails) and exitCode.
+// postStartFails, preStopFails), exitCode and memory.
 func (l *loader) imageBehaviour(f *fieldSet, im *Image, path string) {
 	for _, d := range []struct {
 		name string
@@ -23,6 +23,9 @@ func (l *loader) imageBehaviour(f *fieldSet, im *Image, path string) {
 		if v := f.get(b.name); v != nil {
 			*b.to, _ = l.boolean(v, path+"."+b.name)
 		}
+	}
+	if v := f.get("memory"); v != nil {
+		im.Memory = l.capacity(v, path+".memory")
 	}
 	if v := f.get("exitCode"); v != nil {
 		if n, ok := l.integer(v, path+".exitCode", 32); ok {

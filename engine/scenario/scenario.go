@@ -111,6 +111,8 @@ type Image struct {
 	ExitCode                                   int32
 	Runs, Warmup, Stops                        api.Duration
 	StartupFails, PostStartFails, PreStopFails bool
+	// Memory is what a container of the image uses once it runs.
+	Memory api.Quantity
 }
 
 // GitOps configures the gitops controller.
