@@ -3,6 +3,7 @@ package registry
 import (
 	"crypto/sha256"
 	"fmt"
+	"reflect"
 	"testing"
 )
 
@@ -31,7 +32,7 @@ func TestImageMemoFollowsChanges(t *testing.T) {
 	r := New(nil)
 	for _, ref := range []string{"shop/web:1.0", "shop/web", "shop/web:latest"} {
 		for i := 0; i < 2; i++ {
-			if got, want := r.Image(ref), Default(ref); got != want {
+			if got, want := r.Image(ref), Default(ref); !reflect.DeepEqual(got, want) {
 				t.Fatalf("lookup %d of %s = %+v, want Default's %+v", i, ref, got, want)
 			}
 		}

@@ -113,6 +113,8 @@ type Image struct {
 	StartupFails, PostStartFails, PreStopFails bool
 	// Memory is what a container of the image uses once it runs.
 	Memory api.Quantity
+	// Commands, when listed, are the programs the image has.
+	Commands []string
 }
 
 // GitOps configures the gitops controller.
