@@ -53,7 +53,7 @@ func TestImageMemoFollowsChanges(t *testing.T) {
 	if !c.Image("shop/web:1.0").Ready {
 		t.Fatal("a clone made before the fault sees it")
 	}
-	if got, want := c.Image("other:2"), Default("other:2"); got != want {
+	if got, want := c.Image("other:2"), Default("other:2"); !reflect.DeepEqual(got, want) {
 		t.Fatalf("a clone's first lookup of other:2 = %+v, want %+v", got, want)
 	}
 }
