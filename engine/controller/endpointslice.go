@@ -142,19 +142,30 @@ func targetPort(p *api.Pod, sp api.ServicePort) (int32, bool) {
 		return sp.TargetPort.Int, true
 	}
 	proto := ProtocolOf(sp.Protocol)
+	if cp, ok := FindContainerPort(p, func(cp api.ContainerPort) bool {
+		return cp.Name == sp.TargetPort.Str && ProtocolOf(cp.Protocol) == proto
+	}); ok {
+		return cp.ContainerPort, true
+	}
+	return 0, false
+}
+
+// FindContainerPort returns the first port declared by the pod's
+// containers, then its sidecars, that match accepts.
+func FindContainerPort(p *api.Pod, match func(api.ContainerPort) bool) (api.ContainerPort, bool) {
 	for kind, list := range [2][]api.Container{p.Spec.Containers, p.Spec.More().InitContainers} {
 		for i := range list {
 			if kind == 1 && !list[i].IsSidecar() {
 				continue
 			}
 			for _, cp := range list[i].Ports {
-				if cp.Name == sp.TargetPort.Str && ProtocolOf(cp.Protocol) == proto {
-					return cp.ContainerPort, true
+				if match(cp) {
+					return cp, true
 				}
 			}
 		}
 	}
-	return 0, false
+	return api.ContainerPort{}, false
 }
 
 // ProtocolOf is a port's protocol, TCP when none is set (the API server's

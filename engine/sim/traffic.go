@@ -327,21 +327,13 @@ func (w *world) answer(t target) (digest, fail string) {
 // sidecars) declare is what they listen on; a pod that declares no port
 // is taken to listen on any (the simulation runs no program to ask).
 func listens(p *api.Pod, port api.EndpointPort) bool {
-	declared := false
-	for kind, list := range [2][]api.Container{p.Spec.Containers, p.Spec.More().InitContainers} {
-		for i := range list {
-			if kind == 1 && !list[i].IsSidecar() {
-				continue
-			}
-			for _, cp := range list[i].Ports {
-				declared = true
-				if cp.ContainerPort == port.Port && controller.ProtocolOf(cp.Protocol) == controller.ProtocolOf(port.Protocol) {
-					return true
-				}
-			}
-		}
+	if _, declared := controller.FindContainerPort(p, func(api.ContainerPort) bool { return true }); !declared {
+		return true
 	}
-	return !declared
+	_, ok := controller.FindContainerPort(p, func(cp api.ContainerPort) bool {
+		return cp.ContainerPort == port.Port && controller.ProtocolOf(cp.Protocol) == controller.ProtocolOf(port.Protocol)
+	})
+	return ok
 }
 
 // Traffic returns the run's request streams, none when it sends no
