@@ -61,7 +61,7 @@ func (c *NodeLifecycle) Keys(cache *informer.Cache, ev store.WatchEvent) []strin
 		if cond := nodeCondition(n, "Ready"); cond != nil && cond.Status == "True" && (hasTaint(n, UnreachableTaint) || hasTaint(n, NotReadyTaint)) {
 			return []string{n.Name}
 		}
-		if cond := nodeCondition(n, "Ready"); cond != nil && cond.Status == "False" && !hasTaint(n, NotReadyTaint) {
+		if needsNotReadyTaints(n) {
 			return []string{n.Name} // the kubelet posted NotReady
 		}
 	}
@@ -231,7 +231,7 @@ func (c *NodeLifecycle) Reconcile(ctx *Context, req Request) (Result, error) {
 			return Result{}, err
 		}
 		return Result{Outcome: Acted}, nil
-	case ready != nil && ready.Status == "False" && !hasTaint(n, NotReadyTaint):
+	case needsNotReadyTaints(n):
 		return c.markNotReady(ctx, n, ready.Message)
 	case ready != nil && ready.Status != "True":
 		return c.evict(ctx, n)
@@ -282,6 +282,8 @@ func (c *NodeLifecycle) markUnknown(ctx *Context, n *api.Node) (Result, error) {
 	}
 	nn = out.(*api.Node).DeepCopy()
 	now := ctx.Now
+	// A node that was not ready (Ready=False) swaps those taints.
+	nn.Spec.Taints = slices.DeleteFunc(nn.Spec.Taints, func(t api.Taint) bool { return t.Key == NotReadyTaint })
 	nn.Spec.Taints = append(nn.Spec.Taints,
 		api.Taint{Key: UnreachableTaint, Effect: "NoSchedule", TimeAdded: &now},
 		api.Taint{Key: UnreachableTaint, Effect: "NoExecute", TimeAdded: &now})
@@ -293,12 +295,16 @@ func (c *NodeLifecycle) markUnknown(ctx *Context, n *api.Node) (Result, error) {
 
 // markNotReady taints a node whose kubelet posted Ready=False: not-ready
 // NoSchedule, so the scheduler places nothing there, and NoExecute, so its
-// pods are evicted once their toleration (300 s by default) runs out.
+// pods are evicted once their toleration (300 s by default) runs out. A
+// node back from unreachable swaps those taints for these.
 func (c *NodeLifecycle) markNotReady(ctx *Context, n *api.Node, why string) (Result, error) {
 	ctx.Difference = "kubelet posted Ready=False: taint " + NotReadyTaint
-	ctx.API.Record("node-controller", "", n, "Normal", "NodeNotReady", fmt.Sprintf("Node %s status is now: NodeNotReady", n.Name))
+	if !hasTaint(n, NotReadyTaint) {
+		ctx.API.Record("node-controller", "", n, "Normal", "NodeNotReady", fmt.Sprintf("Node %s status is now: NodeNotReady", n.Name))
+	}
 	nn := n.DeepCopy()
 	now := ctx.Now
+	nn.Spec.Taints = slices.DeleteFunc(nn.Spec.Taints, func(t api.Taint) bool { return t.Key == UnreachableTaint || t.Key == NotReadyTaint })
 	nn.Spec.Taints = append(nn.Spec.Taints,
 		api.Taint{Key: NotReadyTaint, Effect: "NoSchedule", TimeAdded: &now},
 		api.Taint{Key: NotReadyTaint, Effect: "NoExecute", TimeAdded: &now})
@@ -306,6 +312,13 @@ func (c *NodeLifecycle) markNotReady(ctx *Context, n *api.Node, why string) (Res
 		return Result{}, err
 	}
 	return Result{Outcome: Acted, RequeueAfter: DefaultTolerationSecs * api.Second, RequeueReason: RequeueToleration}, nil
+}
+
+// needsNotReadyTaints reports whether n's kubelet posts Ready=False while
+// the node is not tainted not-ready, or still tainted unreachable.
+func needsNotReadyTaints(n *api.Node) bool {
+	cond := nodeCondition(n, "Ready")
+	return cond != nil && cond.Status == "False" && (!hasTaint(n, NotReadyTaint) || hasTaint(n, UnreachableTaint))
 }
 
 func (c *NodeLifecycle) evict(ctx *Context, n *api.Node) (Result, error) {
