@@ -167,6 +167,14 @@ func validatePodSpecMore(s *api.PodSpec, p Path) ErrorList {
 		ap := p.Child("affinity")
 		errs = append(errs, validatePodAffinity(a.PodAffinity, ap.Child("podAffinity"))...)
 		errs = append(errs, validatePodAffinity(a.PodAntiAffinity, ap.Child("podAntiAffinity"))...)
+		if na := a.NodeAffinity; na != nil {
+			for i, w := range na.PreferredDuringSchedulingIgnoredDuringExecution {
+				if w.Weight < 1 || w.Weight > 100 {
+					wp := ap.Child("nodeAffinity").Child("preferredDuringSchedulingIgnoredDuringExecution").Index(i)
+					errs = append(errs, Invalid(wp.Child("weight"), w.Weight, "must be in the range 1-100"))
+				}
+			}
+		}
 	}
 	return errs
 }
