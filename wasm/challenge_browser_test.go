@@ -232,6 +232,20 @@ func TestBrowserChallenge(t *testing.T) {
 			t.Errorf("the editor's alert after a commit: %q", a)
 		}
 		playShot(t, ctx, "challenge-git-committed-1280x800", ".editor-pane .buttons")
+		// The timeline's handle is where the status says, pass after pass,
+		// while the run's known end grows with it.
+		for i := 0; i < 12; i++ {
+			got := eval[string](t, ctx, "reading the timeline", `(() => { const r = document.getElementById("timeline");
+				return r.value + " of " + r.max + " / " + document.querySelector('[role="status"]').textContent })()`)
+			var value, max, pass int
+			fmt.Sscanf(got, "%d of %d / Pass %d", &value, &max, &pass)
+			if value != pass || pass == 0 {
+				t.Fatalf("after Commit to git and %d passes the timeline's handle is at %d (max %d) while the status says %q", i, value, max, got)
+			}
+			status := text(t, ctx, `[role="status"]`)
+			clickButton(t, ctx, "Next pass")
+			poll(t, ctx, "the pass runs", fmt.Sprintf(`document.querySelector('[role="status"]').textContent.replace(/\s+/g, " ").trim() != %q`, status), 5*time.Second)
+		}
 		axeCheck(t, ctx, "the editor with Commit to git")
 		solve(t, ctx, "document")
 		if yours := text(t, ctx, ".solved-inputs:first-child"); !strings.Contains(yours, "git commit") {
