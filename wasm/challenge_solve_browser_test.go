@@ -154,7 +154,7 @@ func takeHints(t *testing.T, ctx context.Context, sc *scenario.Scenario) {
 const overBudget = -2
 
 // startVerdict is true once the challenge shows a verdict of its start.
-const startVerdict = `(() => { const v = document.getElementById("challenge-verdict"); return v != null && /^(Not yet|Holding|Not started)/.test(v.textContent) })()`
+const startVerdict = `(() => { const v = document.getElementById("challenge-verdict"); return v != null && /^(Not yet|Holding|Not judged yet)/.test(v.textContent) })()`
 
 // TestBrowserChallengeSolve solves the bundled challenges as a learner
 // does: a hint taken, one wrong fix first, refused with the challenge's own message (or
@@ -223,8 +223,8 @@ func TestBrowserChallengeSolve(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			// A challenge whose goal holds at its start (node-dies-at-3am)
-			// opens Not started, not Not yet.
+			// A challenge that starts at t=0 (node-dies-at-3am) opens before
+			// its first pass: Not judged yet.
 			open(t, ctx, base+"/s/"+c.id+"?mode=challenge")
 			poll(t, ctx, "the challenge opens", startVerdict, 30*time.Second)
 			takeHints(t, ctx, sc)
