@@ -148,6 +148,7 @@ func TestBrowserChallenge(t *testing.T) {
 		}
 		verifyRecord(t, "stuck-rollout", eval[string](t, ctx, "reading the record", `document.getElementById("challenge-record").textContent`))
 		playShot(t, ctx, "challenge-solved-1280x800", ".challenge.solved")
+		solvedReachable(t, ctx, "document", "at 1280×800")
 		axeCheck(t, ctx, "the Solved screen")
 	})
 
@@ -180,6 +181,9 @@ func TestBrowserChallenge(t *testing.T) {
 		}
 		verifyRecord(t, "self-healing", eval[string](t, ctx, "reading the record", `document.getElementById("challenge-record").textContent`))
 		playShot(t, ctx, "challenge-solved-390x844", ".challenge.solved")
+		solvedReachable(t, ctx, "document", "at 390×844")
+		eval[bool](t, ctx, "going to Copy result", `(() => { document.getElementById("copy-result").focus(); return true })()`)
+		viewportShot(t, ctx, "challenge-solved-actions-390x844")
 		// The transport stays at hand.
 		if !eval[bool](t, ctx, "finding the transport", `(() => { const r = document.querySelector(".transport").getBoundingClientRect(); return r.bottom <= innerHeight && r.top >= 0 })()`) {
 			t.Error("the transport is off the screen on a phone")
@@ -284,7 +288,34 @@ func TestBrowserChallenge(t *testing.T) {
 		verifyRecord(t, "stale-tag", rec)
 		eval[bool](t, ctx, "scrolling the frame to Solved", `(() => { `+frame+`.getElementById("solved-title").scrollIntoView(); return true })()`)
 		shotFrame(t, ctx, "challenge-solved-frame-700x500")
+		solvedReachable(t, ctx, frame, "in a 700×500 frame")
+		eval[bool](t, ctx, "going to Copy result", `(() => { `+frame+`.getElementById("copy-result").focus(); return true })()`)
+		shotFrame(t, ctx, "challenge-solved-actions-frame-700x500")
 	})
+}
+
+// solvedReachable focuses each control of the Solved screen in doc, as Tab
+// does, and checks that it is in view and on top there (not under the held
+// transport or cut by the frame), and nothing on it runs wider than it.
+func solvedReachable(t *testing.T, ctx context.Context, doc, view string) {
+	t.Helper()
+	got := eval[string](t, ctx, "reaching the Solved controls", fmt.Sprintf(`(() => { const d = %s, w = d.defaultView, out = [];
+		const s = d.querySelector(".challenge.solved"), sr = s.getBoundingClientRect();
+		for (const e of s.querySelectorAll("button, a, summary")) {
+			e.focus();
+			const r = e.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+			const top = d.elementFromPoint(x, y);
+			if (r.top < 0 || r.bottom > w.innerHeight || r.left < 0 || r.right > w.innerWidth) out.push(e.textContent.trim() + " is out of view");
+			else if (!top || !(e == top || e.contains(top))) out.push(e.textContent.trim() + " is under " + (top ? top.className || top.tagName : "nothing"));
+		}
+		for (const e of s.querySelectorAll("*")) {
+			const r = e.getBoundingClientRect();
+			if (r.width > 0 && r.right > sr.right + 1 && getComputedStyle(e).overflowX == "visible" && !e.closest("pre, details:not([open])")) out.push(e.tagName + "." + e.className + " runs past the screen's edge");
+		}
+		return out.slice(0, 5).join("; ") })()`, doc))
+	if got != "" {
+		t.Errorf("the Solved screen %s: %s", view, got)
+	}
 }
 
 func shotFrame(t *testing.T, ctx context.Context, name string) {
