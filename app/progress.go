@@ -124,7 +124,8 @@ func (s workStore) saveSolved(id string) error {
 // lesson.
 type lessonProgress struct {
 	progress
-	// visited says there is a record.
+	// visited says the lesson was played (there is a record of more than
+	// its challenge solved).
 	visited bool
 	// right and asked count the answers to the lesson's questions (a
 	// question skipped is not counted).
@@ -147,7 +148,9 @@ func (s workStore) readProgress() (map[string]lessonProgress, error) {
 			continue
 		}
 		lp := out[id]
-		lp.progress, lp.visited = rec, true
+		// A record that says only that the challenge was solved is not a
+		// visit: the lesson itself was never played.
+		lp.progress, lp.visited = rec, rec != (progress{Solved: true})
 		out[id] = lp
 	}
 	ids, err = s.jsonFiles(guessesDir)

@@ -55,6 +55,7 @@ func (s *stage) renderTransport(t transport) app.UI {
 		playLabel, playTitle = "Pause", "Stop after this pass (Space)"
 	}
 	end := max(v.Known, v.N)
+	s.keepHandle(v.N)
 	buttons := []app.UI{
 		app.Button().Type("button").Text("Reset").Disabled(off).OnClick(s.onReset).Title("Back to the start (Home)"),
 		app.Button().Type("button").Text("Previous pass").Disabled(off || v.N == 0).OnClick(s.onPrevious).Title("Step back one pass (←)"),
@@ -90,6 +91,21 @@ func (s *stage) renderTransport(t transport) app.UI {
 		// from the prerendered page (prerenderedEnd).
 		app.P().Class("status").Role("status").DataSet("lesson", t.lesson).DataSet("known", v.Known).DataSet("final", v.Final).Text(status),
 	)
+}
+
+// keepHandle puts the timeline's handle at pass n once the page is drawn.
+// go-app sets the range's max and value in no fixed order: a value past the
+// old max, set first, is clamped by the browser and never set again (after
+// Commit to git the handle stayed at the start, the status at pass 90).
+func (s *stage) keepHandle(n int) {
+	if !app.IsClient || !s.mounted {
+		return
+	}
+	s.ctx.Defer(func(app.Context) {
+		if e := app.Window().GetElementByID("timeline"); e.Truthy() && e.Get("value").String() != strconv.Itoa(n) {
+			e.Set("value", n)
+		}
+	})
 }
 
 // renderMarks draws the timeline's marks under it: each a button that goes

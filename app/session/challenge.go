@@ -60,6 +60,12 @@ func (c *Challenge) view(s *Session) ChallengeView {
 	case challenge.Waiting:
 		v.Headline = "Not started"
 		v.Detail = fmt.Sprintf("The challenge starts at t=%s.", check.Duration(ch.Start))
+		if s.run.Now() >= ch.Start {
+			// At the start, before the judge's first look (t=0, no pass).
+			v.Headline = "Not judged yet"
+			v.Detail = fmt.Sprintf("The challenge starts now, at t=%s, and no pass has run yet: the goal is judged after every pass. "+
+				"Make your change, or press Next pass to watch the loop run.", check.Duration(ch.Start))
+		}
 	case challenge.NotYet:
 		v.Headline = "Not yet"
 		v.Detail = "The goal does not hold yet: what you change must bring the world there."
