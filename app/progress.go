@@ -9,7 +9,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/hack-pad/hackpadfs"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -191,7 +190,7 @@ func countGuesses(gs map[int]guess) (right, asked int) {
 func (s workStore) jsonFiles(dir string) ([]string, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	entries, err := hackpadfs.ReadDir(s.fs, dir)
+	entries, err := readDir(s.fs, dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
@@ -213,7 +212,7 @@ func (s workStore) forgetProgress() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, dir := range []string{progressDir, guessesDir} {
-		if err := hackpadfs.RemoveAll(s.fs, dir); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		if err := removeAll(s.fs, dir); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return fmt.Errorf("removing %s: %w", dir, err)
 		}
 	}
