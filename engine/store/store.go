@@ -238,6 +238,7 @@ func (s *Store) Create(obj api.Object) (api.Object, error) {
 func (s *Store) CreateOwned(obj api.Object) (api.Object, error) {
 	m := obj.Meta()
 	kind := obj.GetTypeMeta().Kind
+	m.UID = "" // the API server sets it
 	kinds.Default(obj)
 	if m.Name == "" && m.GenerateName != "" {
 		b := make([]byte, 5)
@@ -246,6 +247,7 @@ func (s *Store) CreateOwned(obj api.Object) (api.Object, error) {
 		}
 		m.Name = m.GenerateName + string(b)
 	}
+	m.UID = uidOf(s.uid + 1) // known to the strategy; taken only if the create succeeds
 	kinds.PrepareForCreate(obj)
 	if err := s.namespaceLifecycle("CREATE", obj); err != nil {
 		return nil, err
@@ -266,7 +268,6 @@ func (s *Store) CreateOwned(obj api.Object) (api.Object, error) {
 		return nil, err
 	}
 	s.uid++
-	m.UID = uidOf(s.uid)
 	m.CreationTimestamp = s.now
 	m.DeletionTimestamp, m.DeletionGracePeriodSeconds = nil, nil
 	m.Generation = 0
