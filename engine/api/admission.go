@@ -98,6 +98,9 @@ type JobStatus struct {
 	// being deleted (set by the job controller on every sync).
 	Ready       *int32 `json:"ready,omitempty" yaml:"ready,omitempty"`
 	Terminating *int32 `json:"terminating,omitempty" yaml:"terminating,omitempty"`
+	// CompletedIndexes are an Indexed Job's succeeded indexes, as
+	// intervals ("0-2,4").
+	CompletedIndexes string `json:"completedIndexes,omitempty" yaml:"completedIndexes,omitempty"`
 }
 
 // JobCondition is Complete or Failed.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 
 	"reconcile/engine/api"
@@ -110,10 +111,30 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 			}
 		}
 	}
+	indexed := job.Spec.CompletionMode != nil && *job.Spec.CompletionMode == "Indexed"
+	var done, busy []bool // an Indexed Job's indexes: succeeded, active
+	if indexed {
+		done, busy = make([]bool, want), make([]bool, want)
+		succeeded = 0
+		for _, p := range pods {
+			i, ok := completionIndex(p, want)
+			switch {
+			case !ok:
+			case p.Status.Phase == api.PodSucceeded && !done[i]:
+				done[i] = true
+				succeeded++
+			case p.Status.Phase != api.PodSucceeded && p.Status.Phase != api.PodFailed && p.DeletionTimestamp == nil:
+				busy[i] = true
+			}
+		}
+	}
 	ctx.Observed = fmt.Sprintf("%d active, %d succeeded, %d failed", active, succeeded, failed)
 	st := job.DeepCopy().Status
 	// The counts only grow: a pod counted and then removed stays counted.
 	st.Succeeded, st.Failed = max(st.Succeeded, succeeded), max(st.Failed, failed)
+	if indexed {
+		st.CompletedIndexes = indexIntervals(done)
+	}
 	suspended := job.Spec.Suspend != nil && *job.Spec.Suspend
 	if st.StartTime == nil && !suspended {
 		t := ctx.Now
@@ -183,8 +204,20 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 			}
 			start = max(start, 0)
 		}
+		var pending []int // an Indexed Job's indexes to start, lowest first
+		for i := range done {
+			if !done[i] && !busy[i] {
+				pending = append(pending, i)
+			}
+		}
+		if indexed {
+			start = min(start, int32(len(pending)))
+		}
 		for i := int32(0); i < start; i++ {
 			p := podFromJob(job)
+			if indexed {
+				withCompletionIndex(p, job.Name, pending[i])
+			}
 			created, err := ctx.Create(p, func(o api.Object) Action { return OnPod(Create, o.Meta().Name, "") })
 			if err != nil {
 				if err != ErrCrashed {
@@ -228,7 +261,7 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 }
 
 func jobStatusEqual(a, b api.JobStatus) bool {
-	return a.Active == b.Active && a.Succeeded == b.Succeeded && a.Failed == b.Failed &&
+	return a.Active == b.Active && a.Succeeded == b.Succeeded && a.Failed == b.Failed && a.CompletedIndexes == b.CompletedIndexes &&
 		ptrEqual(a.Ready, b.Ready) && ptrEqual(a.Terminating, b.Terminating) &&
 		slices.Equal(a.Conditions, b.Conditions) && ptrEqual(a.StartTime, b.StartTime)
 }
@@ -284,6 +317,71 @@ func podFromJob(j *api.Job) *api.Pod {
 		Spec:   t.Spec,
 		Status: api.PodStatus{Phase: api.PodPending},
 	}
+}
+
+// JobCompletionIndex is the annotation and label that give an Indexed
+// Job's pod its index.
+const JobCompletionIndex = "batch.kubernetes.io/job-completion-index"
+
+// withCompletionIndex makes p the pod of index i of an Indexed Job: the
+// index as annotation and label, hostname <job>-<i>, generateName
+// <job>-<i>-, and JOB_COMPLETION_INDEX in every container's environment.
+func withCompletionIndex(p *api.Pod, job string, i int) {
+	ix := strconv.Itoa(i)
+	p.Annotations = maps.Clone(p.Annotations)
+	if p.Annotations == nil {
+		p.Annotations = map[string]string{}
+	}
+	p.Annotations[JobCompletionIndex] = ix
+	p.Labels = maps.Clone(p.Labels)
+	if p.Labels == nil {
+		p.Labels = map[string]string{}
+	}
+	p.Labels[JobCompletionIndex] = ix
+	p.GenerateName = job + "-" + ix + "-"
+	p.Spec.SetMore().Hostname = job + "-" + ix
+	env := api.EnvVar{Name: "JOB_COMPLETION_INDEX", ValueFrom: &api.EnvVarSource{FieldRef: map[string]any{"fieldPath": "metadata.labels['" + JobCompletionIndex + "']"}}}
+	for _, cs := range [][]api.Container{p.Spec.More().InitContainers, p.Spec.Containers} {
+		for k := range cs {
+			if !slices.ContainsFunc(cs[k].Env, func(e api.EnvVar) bool { return e.Name == env.Name }) {
+				cs[k].Env = append(slices.Clip(cs[k].Env), env)
+			}
+		}
+	}
+}
+
+// completionIndex reads a pod's completion index, ok when it is one of
+// the Job's (below completions).
+func completionIndex(p *api.Pod, completions int32) (int, bool) {
+	i, err := strconv.Atoi(p.Annotations[JobCompletionIndex])
+	return i, err == nil && i >= 0 && i < int(completions)
+}
+
+// indexIntervals writes the indexes set as the job controller does:
+// "0-2,4", two neighbours as "5,6".
+func indexIntervals(set []bool) string {
+	var b strings.Builder
+	for i := 0; i < len(set); i++ {
+		if !set[i] {
+			continue
+		}
+		j := i
+		for j+1 < len(set) && set[j+1] {
+			j++
+		}
+		if b.Len() > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(strconv.Itoa(i))
+		switch {
+		case j == i+1:
+			b.WriteString("," + strconv.Itoa(j))
+		case j > i+1:
+			b.WriteString("-" + strconv.Itoa(j))
+		}
+		i = j
+	}
+	return b.String()
 }
 
 // pastBackoffLimitOnFailure reports whether the pods of a Job with

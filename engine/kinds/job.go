@@ -107,5 +107,8 @@ func describeJob(w *Describer, j *api.Job) {
 	} else {
 		w.Line(0, "Pods Statuses:\t%d Active (%d Ready) / %d Succeeded / %d Failed\n", j.Status.Active, *j.Status.Ready, j.Status.Succeeded, j.Status.Failed)
 	}
+	if j.Spec.CompletionMode != nil && *j.Spec.CompletionMode == "Indexed" {
+		w.Line(0, "Completed Indexes:\t%s\n", OrNone(j.Status.CompletedIndexes))
+	}
 	DescribePodTemplate(w, &j.Spec.Template)
 }
