@@ -243,6 +243,7 @@ func (s *Store) Create(obj api.Object) (api.Object, error) {
 func (s *Store) CreateOwned(obj api.Object) (api.Object, error) {
 	m := obj.Meta()
 	kind := obj.GetTypeMeta().Kind
+	m.UID = "" // the API server sets it
 	kinds.Default(obj)
 	named := m.Name // the name admission sees: a generated one comes after it
 	if named == "" {
@@ -255,6 +256,7 @@ func (s *Store) CreateOwned(obj api.Object) (api.Object, error) {
 		}
 		m.Name = m.GenerateName + string(b)
 	}
+	m.UID = uidOf(s.uid + 1) // known to the strategy; taken only if the create succeeds
 	kinds.PrepareForCreate(obj)
 	if err := s.namespaceLifecycle("CREATE", obj); err != nil {
 		return nil, err
@@ -278,7 +280,6 @@ func (s *Store) CreateOwned(obj api.Object) (api.Object, error) {
 		return nil, err
 	}
 	s.uid++
-	m.UID = uidOf(s.uid)
 	m.CreationTimestamp = s.now
 	m.DeletionTimestamp, m.DeletionGracePeriodSeconds = nil, nil
 	m.Generation = 0
