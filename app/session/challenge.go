@@ -61,16 +61,17 @@ func (c *Challenge) view(s *Session) ChallengeView {
 		v.Headline = "Not started"
 		v.Detail = fmt.Sprintf("The challenge starts at t=%s.", check.Duration(ch.Start))
 		if s.run.Now() >= ch.Start {
-			// At the start, before the judge's first look (t=0, no pass).
-			v.Headline = "Not judged yet"
-			v.Detail = fmt.Sprintf("The challenge starts now, at t=%s, and no pass has run yet: the goal is judged after every pass. "+
-				"Make your change, or press Next pass to watch the loop run.", check.Duration(ch.Start))
+			v.Headline, v.Detail = notJudgedYet(ch.Start)
 		}
 	case challenge.NotYet:
 		v.Headline = "Not yet"
 		v.Detail = "The goal does not hold yet: what you change must bring the world there."
 		if st.Deadline > 0 {
 			v.Detail += fmt.Sprintf(" Time left: until t=%s.", check.Duration(st.Deadline))
+		}
+		if s.N() == 0 {
+			// The judge looked at the world as it opened; no pass has run.
+			v.Headline, v.Detail = notJudgedYet(ch.Start)
 		}
 	case challenge.Holding:
 		// The judge saw the run last at its last pass or second; the world
@@ -103,6 +104,13 @@ func (c *Challenge) view(s *Session) ChallengeView {
 		v.Detail = fmt.Sprintf("The goal was not reached by t=%s.", check.Duration(st.Deadline))
 	}
 	return v
+}
+
+// notJudgedYet is the goal panel at the challenge's start, before the
+// first pass (node-dies-at-3am at t=0).
+func notJudgedYet(start api.Duration) (headline, detail string) {
+	return "Not judged yet", fmt.Sprintf("The challenge starts now, at t=%s, and no pass has run yet: the goal is judged after every pass. "+
+		"Make your change, or press Next pass to watch the loop run.", check.Duration(start))
 }
 
 // Record is the learner's completion record, once solved: the scenario,
