@@ -101,6 +101,9 @@ type JobStatus struct {
 	// CompletedIndexes are an Indexed Job's succeeded indexes, as
 	// intervals ("0-2,4").
 	CompletedIndexes string `json:"completedIndexes,omitempty" yaml:"completedIndexes,omitempty"`
+	// FailedIndexes are the indexes of an Indexed Job with a backoff
+	// limit per index that failed, as intervals ("" while none has).
+	FailedIndexes *string `json:"failedIndexes,omitempty" yaml:"failedIndexes,omitempty"`
 }
 
 // JobCondition is Complete or Failed.
@@ -184,6 +187,10 @@ func (j *Job) DeepCopy() *Job {
 	}
 	out.Status.Conditions = append([]JobCondition(nil), j.Status.Conditions...)
 	out.Status.Ready, out.Status.Terminating = copyInt32(j.Status.Ready), copyInt32(j.Status.Terminating)
+	if f := j.Status.FailedIndexes; f != nil {
+		v := *f
+		out.Status.FailedIndexes = &v
+	}
 	return &out
 }
 

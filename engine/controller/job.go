@@ -95,11 +95,31 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	}
 	var active, ready, terminating, succeeded, failed int32
 	var running []*api.Pod
+	// What the pod failure policy makes of the failed pods: ignored ones
+	// are not counted, a FailJob match fails the Job, a FailIndex match
+	// its pod's index.
+	var policyFail *api.JobCondition
+	counted := map[string]bool{}
+	failIndex := map[int]bool{}
 	for _, p := range pods {
 		switch {
 		case p.Status.Phase == api.PodSucceeded:
 			succeeded++
 		case p.Status.Phase == api.PodFailed:
+			action, msg := matchPodFailurePolicy(job.Spec.PodFailurePolicy, p)
+			switch action {
+			case "Ignore":
+				continue
+			case "FailJob":
+				if policyFail == nil {
+					policyFail = &api.JobCondition{Type: "FailureTarget", Status: "True", Reason: "PodFailurePolicy", Message: msg}
+				}
+			case "FailIndex":
+				if i, ok := completionIndex(p, want); ok {
+					failIndex[i] = true
+				}
+			}
+			counted[string(p.UID)] = true
 			failed++
 		case p.DeletionTimestamp != nil:
 			terminating++
@@ -112,9 +132,11 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 		}
 	}
 	indexed := job.Spec.CompletionMode != nil && *job.Spec.CompletionMode == "Indexed"
-	var done, busy []bool // an Indexed Job's indexes: succeeded, active
+	var done, busy, lost []bool // an Indexed Job's indexes: succeeded, active, failed
+	perIndex := indexed && job.Spec.BackoffLimitPerIndex != nil
 	if indexed {
-		done, busy = make([]bool, want), make([]bool, want)
+		done, busy, lost = make([]bool, want), make([]bool, want), make([]bool, want)
+		failures := make([]int32, want)
 		succeeded = 0
 		for _, p := range pods {
 			i, ok := completionIndex(p, want)
@@ -123,9 +145,17 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 			case p.Status.Phase == api.PodSucceeded && !done[i]:
 				done[i] = true
 				succeeded++
+			case p.Status.Phase == api.PodFailed && counted[string(p.UID)]:
+				failures[i]++
 			case p.Status.Phase != api.PodSucceeded && p.Status.Phase != api.PodFailed && p.DeletionTimestamp == nil:
 				busy[i] = true
 			}
+		}
+		// With a backoff limit per index, an index that failed more
+		// often than that, or whose pod matched a FailIndex rule, is not
+		// retried.
+		for i := range lost {
+			lost[i] = perIndex && !done[i] && (failures[i] > *job.Spec.BackoffLimitPerIndex || failIndex[i])
 		}
 	}
 	ctx.Observed = fmt.Sprintf("%d active, %d succeeded, %d failed", active, succeeded, failed)
@@ -134,6 +164,18 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	st.Succeeded, st.Failed = max(st.Succeeded, succeeded), max(st.Failed, failed)
 	if indexed {
 		st.CompletedIndexes = indexIntervals(done)
+	}
+	var lostCount, pendingCount int32
+	if perIndex {
+		st.FailedIndexes = api.String(indexIntervals(lost))
+		for i := range lost {
+			switch {
+			case lost[i]:
+				lostCount++
+			case !done[i]:
+				pendingCount++
+			}
+		}
 	}
 	suspended := job.Spec.Suspend != nil && *job.Spec.Suspend
 	if st.StartTime == nil && !suspended {
@@ -146,8 +188,14 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	var fail *api.JobCondition
 	if c := findJobCondition(st.Conditions, "FailureTarget"); c != nil && c.Status == "True" {
 		fail = c
+	} else if policyFail != nil {
+		fail = policyFail
 	} else if st.Failed > api.Deref(job.Spec.BackoffLimit, 6) || pastBackoffLimitOnFailure(job, running) {
 		fail = &api.JobCondition{Type: "FailureTarget", Status: "True", Reason: "BackoffLimitExceeded", Message: "Job has reached the specified backoff limit"}
+	} else if m := job.Spec.MaxFailedIndexes; perIndex && m != nil && lostCount > *m {
+		fail = &api.JobCondition{Type: "FailureTarget", Status: "True", Reason: "MaxFailedIndexesExceeded", Message: "Job has exceeded the specified maximal number of failed indexes"}
+	} else if perIndex && lostCount > 0 && pendingCount == 0 {
+		fail = &api.JobCondition{Type: "FailureTarget", Status: "True", Reason: "FailedIndexes", Message: "Job has failed indexes"}
 	} else if d := job.Spec.ActiveDeadlineSeconds; d != nil && st.StartTime != nil && !suspended {
 		if left := api.Duration(*d)*api.Second - (ctx.Now - *st.StartTime); left <= 0 {
 			fail = &api.JobCondition{Type: "FailureTarget", Status: "True", Reason: "DeadlineExceeded", Message: "Job was active longer than specified deadline"}
@@ -160,8 +208,13 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	case fail != nil:
 		// Its pods still running are stopped, and count as failed.
 		tail := "(backoff limit reached)"
-		if fail.Reason == "DeadlineExceeded" {
+		switch fail.Reason {
+		case "DeadlineExceeded":
 			tail = "(active deadline exceeded)"
+		case "PodFailurePolicy":
+			tail = "(a pod failure policy rule failed the Job)"
+		case "MaxFailedIndexesExceeded", "FailedIndexes":
+			tail = "(failed indexes)"
 		}
 		for _, p := range running {
 			if err := ctx.Delete("Pod", p.Namespace, p.Name, false, OnPod(Delete, p.Name, tail)); err != nil {
@@ -206,7 +259,7 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 		}
 		var pending []int // an Indexed Job's indexes to start, lowest first
 		for i := range done {
-			if !done[i] && !busy[i] {
+			if !done[i] && !busy[i] && !lost[i] {
 				pending = append(pending, i)
 			}
 		}
@@ -261,7 +314,7 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 }
 
 func jobStatusEqual(a, b api.JobStatus) bool {
-	return a.Active == b.Active && a.Succeeded == b.Succeeded && a.Failed == b.Failed && a.CompletedIndexes == b.CompletedIndexes &&
+	return a.Active == b.Active && a.Succeeded == b.Succeeded && a.Failed == b.Failed && a.CompletedIndexes == b.CompletedIndexes && ptrEqual(a.FailedIndexes, b.FailedIndexes) &&
 		ptrEqual(a.Ready, b.Ready) && ptrEqual(a.Terminating, b.Terminating) &&
 		slices.Equal(a.Conditions, b.Conditions) && ptrEqual(a.StartTime, b.StartTime)
 }
