@@ -101,6 +101,18 @@ type JobStatus struct {
 	// CompletedIndexes are an Indexed Job's succeeded indexes, as
 	// intervals ("0-2,4").
 	CompletedIndexes string `json:"completedIndexes,omitempty" yaml:"completedIndexes,omitempty"`
+	// FailedIndexes are the indexes of an Indexed Job with a backoff
+	// limit per index that failed, as intervals ("" while none has).
+	FailedIndexes *string `json:"failedIndexes,omitempty" yaml:"failedIndexes,omitempty"`
+	// UncountedTerminatedPods are the pods that have ended and that the
+	// job controller has noted but not counted yet (nil when none).
+	UncountedTerminatedPods *UncountedTerminatedPods `json:"uncountedTerminatedPods,omitempty" yaml:"uncountedTerminatedPods,omitempty"`
+}
+
+// UncountedTerminatedPods lists pods by uid.
+type UncountedTerminatedPods struct {
+	Succeeded []string `json:"succeeded,omitempty" yaml:"succeeded,omitempty"`
+	Failed    []string `json:"failed,omitempty" yaml:"failed,omitempty"`
 }
 
 // JobCondition is Complete or Failed.
@@ -184,6 +196,13 @@ func (j *Job) DeepCopy() *Job {
 	}
 	out.Status.Conditions = append([]JobCondition(nil), j.Status.Conditions...)
 	out.Status.Ready, out.Status.Terminating = copyInt32(j.Status.Ready), copyInt32(j.Status.Terminating)
+	if u := j.Status.UncountedTerminatedPods; u != nil {
+		out.Status.UncountedTerminatedPods = &UncountedTerminatedPods{Succeeded: append([]string(nil), u.Succeeded...), Failed: append([]string(nil), u.Failed...)}
+	}
+	if f := j.Status.FailedIndexes; f != nil {
+		v := *f
+		out.Status.FailedIndexes = &v
+	}
 	return &out
 }
 

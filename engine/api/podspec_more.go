@@ -244,8 +244,8 @@ type TopologySpreadConstraint struct {
 }
 
 // JobSpecMore is the part of JobSpec beyond the engine's first model,
-// inlined into JobSpec. Kept as written: the Job controller does not act
-// on these yet.
+// inlined into JobSpec. The job controller acts on all but successPolicy
+// and managedBy, which are kept as written.
 type JobSpecMore struct {
 	CompletionMode          *string           `json:"completionMode,omitempty" yaml:"completionMode,omitempty"`
 	PodFailurePolicy        *PodFailurePolicy `json:"podFailurePolicy,omitempty" yaml:"podFailurePolicy,omitempty"`

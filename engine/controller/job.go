@@ -67,6 +67,14 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	job, _ := ctx.Cache.Get("Job", key).(*api.Job)
 	if job == nil {
 		ctx.Deleted("Job deleted")
+		// Its pods, which the garbage collector deletes, are held for it
+		// no longer.
+		if err := releaseOrphans(ctx, key); err != nil {
+			return Result{}, err
+		}
+		if len(ctx.Actions) > 0 {
+			return Result{Outcome: Acted}, nil
+		}
 		return ctx.NothingToDo(), nil
 	}
 	want := api.Deref(job.Spec.Completions, 1)
@@ -88,19 +96,62 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	}
 	ctx.Desired = fmt.Sprintf("%d completion(s), %d at a time", want, par)
 	if finished := jobFinishedCondition(job); finished != "" {
-		// A finished Job is not synced again: its counts stay as they were.
+		// A finished Job is not synced again: its counts stay as they
+		// were, and no pod of it is held for counting any more.
 		ctx.Observed = fmt.Sprintf("%d succeeded, %d failed, %s", job.Status.Succeeded, job.Status.Failed, strings.ToLower(finished))
 		ctx.Difference = "+0 pods to start"
+		if err := releaseTracked(ctx, pods, true); err != nil {
+			return Result{}, err
+		}
+		if len(ctx.Actions) > 0 {
+			return Result{Outcome: Acted}, nil
+		}
 		return ctx.NothingToDo(), nil
 	}
 	var active, ready, terminating, succeeded, failed int32
 	var running []*api.Pod
+	// What the pod failure policy makes of the failed pods: ignored ones
+	// are not counted, a FailJob match fails the Job, a FailIndex match
+	// its pod's index.
+	var policyFail *api.JobCondition
+	suspendedNow := job.Spec.Suspend != nil && *job.Spec.Suspend
+	replaceFailedOnly := job.Spec.PodReplacementPolicy != nil && *job.Spec.PodReplacementPolicy == "Failed"
+	var finished []*api.Pod // failed pods held for counting, the ones to count
+	counted := map[string]bool{}
+	failIndex := map[int]bool{}
 	for _, p := range pods {
 		switch {
 		case p.Status.Phase == api.PodSucceeded:
 			succeeded++
+		case p.Status.Phase == api.PodFailed && suspendedNow && p.DeletionTimestamp != nil:
+			continue // deleted by the suspension: not a failure
 		case p.Status.Phase == api.PodFailed:
+			action, msg := matchPodFailurePolicy(job.Spec.PodFailurePolicy, p)
+			switch action {
+			case "Ignore":
+				continue
+			case "FailJob":
+				if policyFail == nil {
+					policyFail = &api.JobCondition{Type: "FailureTarget", Status: "True", Reason: "PodFailurePolicy", Message: msg}
+				}
+			case "FailIndex":
+				if i, ok := completionIndex(p, want); ok {
+					failIndex[i] = true
+				}
+			}
+			counted[string(p.UID)] = true
 			failed++
+			if tracked(p) {
+				finished = append(finished, p)
+			}
+		case p.DeletionTimestamp != nil && tracked(p) && !suspendedNow && !replaceFailedOnly:
+			// A deleted pod still held for counting is a failure at once
+			// when any terminating pod is replaced: it may never reach the
+			// phase Failed (podReplacementPolicy TerminatingOrFailed).
+			counted[string(p.UID)] = true
+			failed++
+			finished = append(finished, p)
+			terminating++
 		case p.DeletionTimestamp != nil:
 			terminating++
 		default:
@@ -112,9 +163,11 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 		}
 	}
 	indexed := job.Spec.CompletionMode != nil && *job.Spec.CompletionMode == "Indexed"
-	var done, busy []bool // an Indexed Job's indexes: succeeded, active
+	var done, busy, lost []bool // an Indexed Job's indexes: succeeded, active, failed
+	perIndex := indexed && job.Spec.BackoffLimitPerIndex != nil
 	if indexed {
-		done, busy = make([]bool, want), make([]bool, want)
+		done, busy, lost = make([]bool, want), make([]bool, want), make([]bool, want)
+		failures := make([]int32, want)
 		succeeded = 0
 		for _, p := range pods {
 			i, ok := completionIndex(p, want)
@@ -123,17 +176,46 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 			case p.Status.Phase == api.PodSucceeded && !done[i]:
 				done[i] = true
 				succeeded++
+			case p.Status.Phase == api.PodFailed && counted[string(p.UID)]:
+				failures[i]++
 			case p.Status.Phase != api.PodSucceeded && p.Status.Phase != api.PodFailed && p.DeletionTimestamp == nil:
 				busy[i] = true
 			}
 		}
+		// With a backoff limit per index, an index that failed more
+		// often than that, or whose pod matched a FailIndex rule, is not
+		// retried.
+		for i := range lost {
+			lost[i] = perIndex && !done[i] && (failures[i] > *job.Spec.BackoffLimitPerIndex || failIndex[i])
+		}
 	}
 	ctx.Observed = fmt.Sprintf("%d active, %d succeeded, %d failed", active, succeeded, failed)
 	st := job.DeepCopy().Status
+	// A failed pod the job-tracking finalizer holds is counted once, as
+	// the job controller does it: its uid is noted in
+	// status.uncountedTerminatedPods (written first), the finalizer is
+	// removed from every finished pod, then the noted pods are counted.
+	// A crash between two of the steps neither loses nor repeats a count.
+	job, err = j.countFinished(ctx, job, &st, pods, finished)
+	if err != nil {
+		return Result{}, err
+	}
 	// The counts only grow: a pod counted and then removed stays counted.
 	st.Succeeded, st.Failed = max(st.Succeeded, succeeded), max(st.Failed, failed)
 	if indexed {
 		st.CompletedIndexes = indexIntervals(done)
+	}
+	var lostCount, pendingCount int32
+	if perIndex {
+		st.FailedIndexes = api.String(indexIntervals(lost))
+		for i := range lost {
+			switch {
+			case lost[i]:
+				lostCount++
+			case !done[i]:
+				pendingCount++
+			}
+		}
 	}
 	suspended := job.Spec.Suspend != nil && *job.Spec.Suspend
 	if st.StartTime == nil && !suspended {
@@ -146,8 +228,14 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	var fail *api.JobCondition
 	if c := findJobCondition(st.Conditions, "FailureTarget"); c != nil && c.Status == "True" {
 		fail = c
+	} else if policyFail != nil {
+		fail = policyFail
 	} else if st.Failed > api.Deref(job.Spec.BackoffLimit, 6) || pastBackoffLimitOnFailure(job, running) {
 		fail = &api.JobCondition{Type: "FailureTarget", Status: "True", Reason: "BackoffLimitExceeded", Message: "Job has reached the specified backoff limit"}
+	} else if m := job.Spec.MaxFailedIndexes; perIndex && m != nil && lostCount > *m {
+		fail = &api.JobCondition{Type: "FailureTarget", Status: "True", Reason: "MaxFailedIndexesExceeded", Message: "Job has exceeded the specified maximal number of failed indexes"}
+	} else if perIndex && lostCount > 0 && pendingCount == 0 {
+		fail = &api.JobCondition{Type: "FailureTarget", Status: "True", Reason: "FailedIndexes", Message: "Job has failed indexes"}
 	} else if d := job.Spec.ActiveDeadlineSeconds; d != nil && st.StartTime != nil && !suspended {
 		if left := api.Duration(*d)*api.Second - (ctx.Now - *st.StartTime); left <= 0 {
 			fail = &api.JobCondition{Type: "FailureTarget", Status: "True", Reason: "DeadlineExceeded", Message: "Job was active longer than specified deadline"}
@@ -160,8 +248,13 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	case fail != nil:
 		// Its pods still running are stopped, and count as failed.
 		tail := "(backoff limit reached)"
-		if fail.Reason == "DeadlineExceeded" {
+		switch fail.Reason {
+		case "DeadlineExceeded":
 			tail = "(active deadline exceeded)"
+		case "PodFailurePolicy":
+			tail = "(a pod failure policy rule failed the Job)"
+		case "MaxFailedIndexesExceeded", "FailedIndexes":
+			tail = "(failed indexes)"
 		}
 		for _, p := range running {
 			if err := ctx.Delete("Pod", p.Namespace, p.Name, false, OnPod(Delete, p.Name, tail)); err != nil {
@@ -172,6 +265,10 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 			terminating++
 		}
 		active, ready = 0, 0
+		// A failing Job holds none of its pods any more.
+		if err := releaseTracked(ctx, pods, true); err != nil {
+			return Result{}, err
+		}
 		if findJobCondition(st.Conditions, "FailureTarget") == nil {
 			c := *fail
 			c.LastTransitionTime = ctx.Now
@@ -193,6 +290,14 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 			terminating++
 		}
 		active, ready = 0, 0
+		// The pods it deleted are no failures: none is held for counting.
+		for _, p := range pods {
+			if tracked(p) && (p.DeletionTimestamp != nil || slices.Contains(running, p)) {
+				if err := release(ctx, p); err != nil {
+					return Result{}, err
+				}
+			}
+		}
 		if setJobCondition(&st, "Suspended", "True", "JobSuspended", "Job suspended", ctx.Now) {
 			ctx.Event(job, "Normal", "Suspended", "Job suspended")
 		}
@@ -206,7 +311,7 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 		}
 		var pending []int // an Indexed Job's indexes to start, lowest first
 		for i := range done {
-			if !done[i] && !busy[i] {
+			if !done[i] && !busy[i] && !lost[i] {
 				pending = append(pending, i)
 			}
 		}
@@ -261,7 +366,7 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 }
 
 func jobStatusEqual(a, b api.JobStatus) bool {
-	return a.Active == b.Active && a.Succeeded == b.Succeeded && a.Failed == b.Failed && a.CompletedIndexes == b.CompletedIndexes &&
+	return a.Active == b.Active && a.Succeeded == b.Succeeded && a.Failed == b.Failed && a.CompletedIndexes == b.CompletedIndexes && ptrEqual(a.FailedIndexes, b.FailedIndexes) && uncountedEqual(a.UncountedTerminatedPods, b.UncountedTerminatedPods) &&
 		ptrEqual(a.Ready, b.Ready) && ptrEqual(a.Terminating, b.Terminating) &&
 		slices.Equal(a.Conditions, b.Conditions) && ptrEqual(a.StartTime, b.StartTime)
 }
@@ -313,6 +418,7 @@ func podFromJob(j *api.Job) *api.Pod {
 	return &api.Pod{
 		TypeMeta: api.TypeMeta{APIVersion: "v1", Kind: "Pod"},
 		ObjectMeta: api.ObjectMeta{GenerateName: j.Name + "-", Namespace: j.Namespace, Labels: t.Labels, Annotations: t.Annotations,
+			Finalizers:      []string{JobTrackingFinalizer},
 			OwnerReferences: []api.OwnerReference{{APIVersion: "batch/v1", Kind: "Job", Name: j.Name, UID: j.UID, Controller: true, BlockOwnerDeletion: true}}},
 		Spec:   t.Spec,
 		Status: api.PodStatus{Phase: api.PodPending},

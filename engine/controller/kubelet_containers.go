@@ -20,7 +20,7 @@ func (k *KubeletLoop) syncContainer(s *podSync, c api.Container, r role) *Contai
 	ctx, p := s.ctx, s.p
 	ck := s.key + "/" + c.Name
 	rc := s.rt.Container(ck)
-	img := ctx.World.Image(c.Image)
+	img := ctx.World.Image(c.Image).ForIndex(podCompletionIndex(p))
 	if rc != nil && rc.PodUID != p.UID {
 		s.rt.Remove(ck)
 		rc = nil
@@ -147,6 +147,15 @@ func (k *KubeletLoop) run(s *podSync, c api.Container, r role, rc *Container, im
 	k.startProbes(s, c, r, rc, img)
 }
 
+// podCompletionIndex is the completion index of an Indexed Job's pod, -1
+// for any other pod.
+func podCompletionIndex(p *api.Pod) int {
+	if i, err := strconv.Atoi(p.Annotations[JobCompletionIndex]); err == nil && i >= 0 {
+		return i
+	}
+	return -1
+}
+
 // restartPolicyOf is the policy a container lives by: a sidecar's Always,
 // an init container's OnFailure unless the pod's is Never, else the pod's.
 func restartPolicyOf(p *api.Pod, r role) string {
@@ -207,6 +216,11 @@ func (k *KubeletLoop) exit(s *podSync, c api.Container, r role, rc *Container, i
 		reason = oomKilledReason
 	}
 	ended := api.ContainerStateTerminated{ExitCode: code, Reason: reason, StartedAt: rc.RunSince, FinishedAt: ctx.Now}
+	if killedBy == "" {
+		// What the program wrote to its terminationMessagePath, as much
+		// of it as the kubelet reads (4096 bytes).
+		ended.Message = img.TerminationMessage[:min(len(img.TerminationMessage), 4096)]
+	}
 	rc.Ready = false
 	policy := restartPolicyOf(p, r)
 	restart := policy == "Always" || (policy == "OnFailure" && code != 0)
@@ -236,6 +250,7 @@ func (k *KubeletLoop) exit(s *podSync, c api.Container, r role, rc *Container, i
 		// The run's end is the container's state; lastState stays the
 		// run before.
 		rc.State, rc.Since, rc.Until, rc.ExitCode, rc.Reason = "exited", ctx.Now, 0, code, ""
+		rc.TermMessage = ended.Message
 		if killedBy == oomKilledReason {
 			rc.Reason = oomKilledReason
 		}

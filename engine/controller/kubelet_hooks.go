@@ -123,6 +123,9 @@ func (k *KubeletLoop) terminate(ctx *Context, p *api.Pod, rt *Runtime, key strin
 	}
 	k.removeContainers(rt, key)
 	k.releaseAddress(key)
+	if err := k.terminalStatus(ctx, p); err != nil {
+		return Result{}, err
+	}
 	act := OnPod(Remove, p.Name, "(containers stopped)")
 	if len(p.Finalizers) > 0 {
 		act = OnPod(Delete, p.Name, "with no grace left (containers stopped; its finalizers keep it until they are removed)")
@@ -131,4 +134,39 @@ func (k *KubeletLoop) terminate(ctx *Context, p *api.Pod, rt *Runtime, key strin
 		return Result{}, err
 	}
 	return Result{Outcome: Acted}, nil
+}
+
+// terminalStatus is what the kubelet reports of a deleted pod whose
+// containers have stopped and that finalizers keep (a Job's pod, which
+// the job-tracking finalizer holds until the Job has counted it): the
+// phase Failed unless it had finished, its containers terminated — 137
+// for one that was running, ContainerStatusUnknown for one that never
+// ran. A pod nothing keeps goes at once, its last status unreported.
+func (k *KubeletLoop) terminalStatus(ctx *Context, p *api.Pod) error {
+	if len(p.Finalizers) == 0 || p.Status.Phase == api.PodSucceeded || p.Status.Phase == api.PodFailed {
+		return nil
+	}
+	np := p.DeepCopy()
+	np.Status.Phase = api.PodFailed
+	for _, list := range [][]api.ContainerStatus{np.Status.InitContainerStatuses, np.Status.ContainerStatuses} {
+		for i := range list {
+			cs := &list[i]
+			switch {
+			case cs.State.Running != nil:
+				cs.State = api.ContainerState{Terminated: &api.ContainerStateTerminated{ExitCode: 137, Reason: "Error", StartedAt: cs.State.Running.StartedAt, FinishedAt: ctx.Now}}
+			case cs.State.Waiting != nil:
+				cs.State = api.ContainerState{Terminated: &api.ContainerStateTerminated{ExitCode: 137, Reason: "ContainerStatusUnknown",
+					Message: "The container could not be located when the pod was terminated", FinishedAt: ctx.Now}}
+			}
+			cs.Ready = false
+			if cs.Started != nil {
+				cs.Started = api.Bool(false)
+			}
+		}
+	}
+	for _, t := range []string{"Ready", "ContainersReady"} {
+		setPodConditionOn(&np.Status, api.PodCondition{Type: t, Status: "False", Reason: "PodFailed"}, ctx.Now)
+	}
+	_, err := ctx.UpdateStatus(np, Status("Failed: its containers stopped"))
+	return err
 }

@@ -202,7 +202,7 @@ func (k *KubeletLoop) containerStatus(ctx *Context, p *api.Pod, c api.Container,
 		if rc.Reason != "" {
 			reason = rc.Reason
 		}
-		cs.State.Terminated = &api.ContainerStateTerminated{ExitCode: rc.ExitCode, Reason: reason, StartedAt: rc.RunSince, FinishedAt: rc.Since}
+		cs.State.Terminated = &api.ContainerStateTerminated{ExitCode: rc.ExitCode, Reason: reason, Message: rc.TermMessage, StartedAt: rc.RunSince, FinishedAt: rc.Since}
 		cs.ImageID = imageID(c.Image, rc.Digest, prevImageID(p, c.Name))
 	case rc.State == "running" || rc.State == "stopping":
 		cs.State.Running = &api.ContainerStateRunning{StartedAt: rc.RunSince}

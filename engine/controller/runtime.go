@@ -51,6 +51,9 @@ type Container struct {
 	Reason string
 	// Message says why the container waits (CreateContainerConfigError).
 	Message string
+	// TermMessage is the termination message of a container that is not
+	// restarted: what it wrote to its terminationMessagePath.
+	TermMessage string
 	// RunSince is when the container last started running.
 	RunSince api.Time
 	// StartupOK is true once the startup probe passed (or there is none).

@@ -93,8 +93,9 @@ func TestJobSpecMore(t *testing.T) {
 	j.Spec.CompletionMode = &mode
 	j.Spec.PodFailurePolicy = &api.PodFailurePolicy{Rules: []api.PodFailurePolicyRule{{Action: "Retry"}}}
 	want := "The Job \"j\" is invalid: \n" +
-		"* spec.template.spec.restartPolicy: Invalid value: \"OnFailure\": only \"Never\" is supported when podFailurePolicy is specified\n" +
-		`* spec.podFailurePolicy.rules[0].action: Unsupported value: "Retry": supported values: "Count", "FailIndex", "FailJob", "Ignore"`
+		"* spec.podFailurePolicy.rules[0].action: Unsupported value: \"Retry\": supported values: \"Count\", \"FailIndex\", \"FailJob\", \"Ignore\"\n" +
+		"* spec.podFailurePolicy.rules[0]: Invalid value: specifying one of OnExitCodes and OnPodConditions is required\n" +
+		`* spec.template.spec.restartPolicy: Invalid value: "OnFailure": only "Never" is supported when podFailurePolicy is specified`
 	if got := createError(j); got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}

@@ -3,6 +3,7 @@ package kubectl
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"reconcile/engine/api"
@@ -147,6 +148,9 @@ func (k *cmd) drain() (string, error) {
 			fmt.Fprintf(&b, "evicting pod %s/%s\n", p.Namespace, p.Name)
 		}
 		for _, p := range victims {
+			if err := k.markEvicted(p); err != nil && !errors.Is(err, store.ErrNotFound) {
+				return b.String(), err
+			}
 			if _, err := k.st.Delete("Pod", p.Namespace, p.Name, false); err != nil && !errors.Is(err, store.ErrNotFound) {
 				return b.String(), err
 			}
@@ -162,6 +166,25 @@ func (k *cmd) drain() (string, error) {
 		return b.String(), fmt.Errorf("error: %s", strings.Join(fatal, "\nerror: "))
 	}
 	return b.String(), nil
+}
+
+// markEvicted is what the Eviction API writes before it deletes a pod that
+// has not finished: the DisruptionTarget condition, which a Job's pod
+// failure policy can match.
+func (k *cmd) markEvicted(p *api.Pod) error {
+	if p.Status.Phase == api.PodSucceeded || p.Status.Phase == api.PodFailed {
+		return nil
+	}
+	n := p.DeepCopy()
+	c := api.PodCondition{Type: "DisruptionTarget", Status: "True", LastTransitionTime: k.now, Reason: "EvictionByEvictionAPI", Message: "Eviction API: evicting"}
+	if i := slices.IndexFunc(n.Status.Conditions, func(c api.PodCondition) bool { return c.Type == "DisruptionTarget" }); i >= 0 {
+		n.Status.Conditions[i] = c
+	} else {
+		n.Status.Conditions = append(n.Status.Conditions, c)
+	}
+	n.ResourceVersion = ""
+	_, err := k.st.UpdateStatus(n)
+	return err
 }
 
 // podsToEvict lists a node's pods as drain sorts them: those to evict,

@@ -435,7 +435,13 @@ func (k *cmd) nodes() ([]*api.Node, error) {
 	kind, _ := api.KindOf("Node")
 	var objs []api.Object
 	if len(k.in.Args) == 1 {
-		o, err := k.obj("Node", k.in.Args[0])
+		// The node may be written TYPE/NAME (drain nodes/worker-1), as
+		// the resource builder kubectl uses reads it.
+		name := k.in.Args[0]
+		for _, t := range []string{"node/", "nodes/", "no/"} {
+			name = strings.TrimPrefix(name, t)
+		}
+		o, err := k.obj("Node", name)
 		if err != nil {
 			return nil, err
 		}

@@ -42,6 +42,11 @@ type Image struct {
 	// ExitCode, when not 0, is the code the container exits with after
 	// Runs (a crash is exit code 1).
 	ExitCode int32
+	// ExitCodesByIndex, when listed, are the codes the container of an
+	// Indexed Job's pod exits with by the pod's completion index (the
+	// program reads JOB_COMPLETION_INDEX): index i exits with the i-th,
+	// an index past the list with ExitCode.
+	ExitCodesByIndex []int32
 	// Runs, when set, is how long the container runs before it exits (with
 	// ExitCode): a batch job's work, or a program that ends.
 	Runs api.Duration
@@ -61,6 +66,10 @@ type Image struct {
 	// runs: above its container's memory limit the kernel kills it
 	// (OOMKilled, exit code 137) as it starts; 0 uses none worth saying.
 	Memory int64
+	// TerminationMessage is what the program writes to its container's
+	// terminationMessagePath before it exits by itself: the kubelet
+	// reports it as the terminated state's message.
+	TerminationMessage string
 	// Commands, when listed, are the programs a container of the image
 	// can run (by name or path: "cat" is also /bin/cat); an exec probe
 	// naming another cannot start. Empty: every command exists.
@@ -98,6 +107,16 @@ func (img Image) Exits(restartPolicy string) (bool, int32) {
 		return true, 0
 	}
 	return restartPolicy != "" && restartPolicy != "Always", 0
+}
+
+// ForIndex returns the image as a container of the pod of completion
+// index ix (-1: not an Indexed Job's pod) runs it: with that index's exit
+// code, when the image lists one.
+func (img Image) ForIndex(ix int) Image {
+	if ix >= 0 && ix < len(img.ExitCodesByIndex) {
+		img.ExitCode = img.ExitCodesByIndex[ix]
+	}
+	return img
 }
 
 // Probes are the probe kinds a fault can make pass or fail.

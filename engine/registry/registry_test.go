@@ -3,6 +3,7 @@ package registry
 import (
 	"crypto/sha256"
 	"fmt"
+	"reconcile/engine/api"
 	"reflect"
 	"testing"
 )
@@ -55,5 +56,20 @@ func TestImageMemoFollowsChanges(t *testing.T) {
 	}
 	if got, want := c.Image("other:2"), Default("other:2"); !reflect.DeepEqual(got, want) {
 		t.Fatalf("a clone's first lookup of other:2 = %+v, want %+v", got, want)
+	}
+}
+
+// An image with exit codes by index exits, in the pod of an Indexed Job,
+// with its index's code; past the list, and outside Indexed Jobs, with
+// its exit code.
+func TestForIndex(t *testing.T) {
+	img := Image{Runs: 5 * api.Second, ExitCode: 3, ExitCodesByIndex: []int32{1, 42, 0}}
+	for _, c := range []struct {
+		ix   int
+		want int32
+	}{{-1, 3}, {0, 1}, {1, 42}, {2, 0}, {3, 3}} {
+		if _, got := img.ForIndex(c.ix).Exits("Never"); got != c.want {
+			t.Errorf("index %d exits with %d, want %d", c.ix, got, c.want)
+		}
 	}
 }

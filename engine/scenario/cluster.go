@@ -45,7 +45,8 @@ var (
 	clusterFields = []string{"nodes", "images", "controllers", "gitops", "clusterCIDR"}
 	nodeFields    = []string{"name", "cpu", "memory", "labels", "taints", "unschedulable", "pods"}
 	imageFields   = []string{"ref", "digest", "pull", "start", "ready", "crash", "healthy", "pullError",
-		"exitCode", "runs", "warmup", "stops", "startupFails", "postStartFails", "preStopFails", "memory", "commands"}
+		"exitCode", "runs", "warmup", "stops", "startupFails", "postStartFails", "preStopFails", "memory", "commands",
+		"exitCodesByIndex", "terminationMessage"}
 )
 
 func (l *loader) cluster(n *yaml.Node) Cluster {

@@ -9,7 +9,8 @@ import (
 // imageBehaviour reads the fields of cluster.images[i] that say how the
 // image pulls and how a container of it lives: the times (pull, start,
 // runs, warmup, stops), the switches (ready, crash, healthy, startupFails,
-// postStartFails, preStopFails), exitCode, memory and the commands it has.
+// postStartFails, preStopFails), exitCode and exitCodesByIndex, memory and
+// the commands it has.
 func (l *loader) imageBehaviour(f *fieldSet, im *Image, path string) {
 	for _, d := range []struct {
 		name string
@@ -46,6 +47,20 @@ func (l *loader) imageBehaviour(f *fieldSet, im *Image, path string) {
 				l.fail(v, "%s.exitCode: invalid value %d: must be from 0 to 255", path, n)
 			}
 			im.ExitCode = int32(n)
+		}
+	}
+	if v := f.get("terminationMessage"); v != nil {
+		im.TerminationMessage, _ = l.str(v, path+".terminationMessage")
+	}
+	if v := f.get("exitCodesByIndex"); v != nil {
+		for i, c := range l.list(v, path+".exitCodesByIndex", "[1, 42, 0]") {
+			p := fmt.Sprintf("%s.exitCodesByIndex[%d]", path, i)
+			if n, ok := l.integer(c, p, 32); ok {
+				if n < 0 || n > 255 {
+					l.fail(c, "%s: invalid value %d: must be from 0 to 255", p, n)
+				}
+				im.ExitCodesByIndex = append(im.ExitCodesByIndex, int32(n))
+			}
 		}
 	}
 }

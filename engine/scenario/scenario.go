@@ -109,12 +109,16 @@ type Image struct {
 	// How the container lives (see registry.Image): exit code, run time,
 	// warm-up before it answers probes, failing startup probe and hooks.
 	ExitCode                                   int32
+	ExitCodesByIndex                           []int32
 	Runs, Warmup, Stops                        api.Duration
 	StartupFails, PostStartFails, PreStopFails bool
 	// Memory is what a container of the image uses once it runs.
 	Memory api.Quantity
 	// Commands, when listed, are the programs the image has.
 	Commands []string
+	// TerminationMessage is what the program writes to its
+	// terminationMessagePath before it exits.
+	TerminationMessage string
 }
 
 // GitOps configures the gitops controller.

@@ -54,6 +54,7 @@ const (
 	TypeNotSupported ErrorType = "FieldValueNotSupported"
 	TypeForbidden    ErrorType = "FieldValueForbidden"
 	TypeTooLong      ErrorType = "FieldValueTooLong"
+	TypeTooMany      ErrorType = "FieldValueTooMany"
 )
 
 // String returns the words Kubernetes prints for t: "Invalid value".
@@ -73,6 +74,8 @@ func (t ErrorType) String() string {
 		return "Forbidden"
 	case TypeTooLong:
 		return "Too long"
+	case TypeTooMany:
+		return "Too many"
 	}
 	return fmt.Sprintf("<unknown error %q>", string(t))
 }
@@ -96,8 +99,10 @@ func (e *FieldError) Error() string { return e.Field + ": " + e.Body() }
 func (e *FieldError) Body() string {
 	s := e.Type.String()
 	switch e.Type {
-	case TypeInvalid, TypeNotSupported, TypeNotFound, TypeDuplicate:
-		s += ": " + renderValue(e.BadValue)
+	case TypeInvalid, TypeNotSupported, TypeNotFound, TypeDuplicate, TypeTooMany:
+		if _, omit := e.BadValue.(omitValue); !omit {
+			s += ": " + renderValue(e.BadValue)
+		}
 	}
 	if e.Detail != "" {
 		s += ": " + e.Detail
@@ -148,6 +153,9 @@ func (e *Error) Plain() *Error {
 	}
 	return &c
 }
+
+// omitValue is field.OmitValueType: an Invalid error that shows no value.
+type omitValue struct{}
 
 // Required reports a missing value.
 func Required(p Path, detail string) *FieldError {

@@ -2,6 +2,7 @@ package validation
 
 import (
 	"maps"
+	"math"
 	"reflect"
 	"sort"
 	"strings"
@@ -18,6 +19,18 @@ func defaultJob(j *api.Job) {
 	}
 	if j.Spec.BackoffLimit == nil {
 		j.Spec.BackoffLimit = api.Int32(6)
+		if j.Spec.BackoffLimitPerIndex != nil {
+			j.Spec.BackoffLimit = api.Int32(math.MaxInt32)
+		}
+	}
+	if pf := j.Spec.PodFailurePolicy; pf != nil {
+		for _, r := range pf.Rules {
+			for _, c := range r.OnPodConditions {
+				if s, _ := c["status"].(string); s == "" && c != nil {
+					c["status"] = "True"
+				}
+			}
+		}
 	}
 	// batch/v1's SetDefaults_Job gives a Job without labels its template's
 	// map itself: the labels the create then adds to the template

@@ -347,17 +347,22 @@ func validateJobSpecMore(s *api.JobSpec, p Path) ErrorList {
 			errs = append(errs, NotSupported(p.Child("completionMode"), *m, "NonIndexed", "Indexed"))
 		}
 	}
+	if !(s.CompletionMode != nil && *s.CompletionMode == "Indexed") {
+		if v := s.BackoffLimitPerIndex; v != nil {
+			errs = append(errs, Invalid(p.Child("backoffLimitPerIndex"), int64(*v), "requires indexed completion mode"))
+		}
+		if v := s.MaxFailedIndexes; v != nil {
+			errs = append(errs, Invalid(p.Child("maxFailedIndexes"), int64(*v), "requires indexed completion mode"))
+		}
+	}
 	if pf := s.PodFailurePolicy; pf != nil {
-		if rp := s.Template.Spec.RestartPolicy; rp != "Never" {
-			errs = append(errs, Invalid(p.Child("template", "spec", "restartPolicy"), rp, "only \"Never\" is supported when podFailurePolicy is specified"))
-		}
-		for i, r := range pf.Rules {
-			switch r.Action {
-			case "Count", "FailIndex", "FailJob", "Ignore":
-			default:
-				errs = append(errs, NotSupported(p.Child("podFailurePolicy", "rules").Index(i).Child("action"), r.Action, "Count", "FailIndex", "FailJob", "Ignore"))
-			}
-		}
+		errs = append(errs, validatePodFailurePolicy(s, p.Child("podFailurePolicy"))...)
+	}
+	if r := s.PodReplacementPolicy; r != nil && s.PodFailurePolicy != nil && *r != "Failed" {
+		errs = append(errs, NotSupported(p.Child("podReplacementPolicy"), *r, "Failed"))
+	}
+	if rp := s.Template.Spec.RestartPolicy; s.PodFailurePolicy != nil && rp == "OnFailure" {
+		errs = append(errs, Invalid(p.Child("template", "spec", "restartPolicy"), rp, "only \"Never\" is supported when podFailurePolicy is specified"))
 	}
 	return errs
 }
