@@ -130,6 +130,13 @@ func (k *cmd) drain() (string, error) {
 			fmt.Fprintf(&b, "node/%s already cordoned\n", n.Name)
 		}
 	}
+	// --grace-period goes to each eviction's delete options: 0 deletes at
+	// once, a negative value (the default) keeps the pod's own period.
+	var opts store.DeleteOptions
+	if g := k.in.Int("grace-period", -1); g >= 0 {
+		period := int64(g)
+		opts = store.DeleteOptions{Force: g == 0, GracePeriodSeconds: &period}
+	}
 	var fatal []string
 	var pending []string
 	for _, n := range nodes {
@@ -151,7 +158,7 @@ func (k *cmd) drain() (string, error) {
 			if err := k.markEvicted(p); err != nil && !errors.Is(err, store.ErrNotFound) {
 				return b.String(), err
 			}
-			if _, err := k.st.Delete("Pod", p.Namespace, p.Name, false); err != nil && !errors.Is(err, store.ErrNotFound) {
+			if _, err := k.st.DeleteWith("Pod", p.Namespace, p.Name, opts); err != nil && !errors.Is(err, store.ErrNotFound) {
 				return b.String(), err
 			}
 			fmt.Fprintf(&b, "pod/%s evicted\n", p.Name)
