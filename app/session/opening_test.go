@@ -1,6 +1,7 @@
 package session_test
 
 import (
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -36,7 +37,7 @@ manifests: |
 
 // openingState is work of two futures forked at pass 20, the second
 // active.
-func openingState(t *testing.T) []byte {
+func openingState(t testing.TB) []byte {
 	t.Helper()
 	st := &session.State{Format: session.StateFormat, Version: session.StateVersion, File: "opening.yaml", Scenario: openingScenario,
 		Active: 1, ForkedAt: 5, Futures: []session.Future{
@@ -55,7 +56,7 @@ func openingState(t *testing.T) []byte {
 	return data
 }
 
-func mustScenario(t *testing.T, st *session.State) *scenario.Scenario {
+func mustScenario(t testing.TB, st *session.State) *scenario.Scenario {
 	t.Helper()
 	sc, err := session.LoadScenarioText(st.File, st.Scenario)
 	if err != nil {
@@ -88,7 +89,10 @@ func TestOpeningInSlices(t *testing.T) {
 		}
 		if slices == 12 { // of the active future, past its inputs
 			kept := o.SoFar()
-			if kept == nil || len(kept.Runs) != 1 || kept.Runs[0].PassCount() != last || last < 11 || last > 20 || len(kept.State.Futures[0].Inputs) != 2 {
+			if kept == nil {
+				t.Fatal("stopped half way, nothing kept")
+			}
+			if len(kept.Runs) != 1 || kept.Runs[0].PassCount() != last || last < 11 || last > 20 || len(kept.State.Futures[0].Inputs) != 2 {
 				t.Fatalf("stopped at pass %d of the active future: kept %d runs, pass %d, inputs %d", last, len(kept.Runs), kept.Runs[0].PassCount(), len(kept.State.Futures[0].Inputs))
 			}
 			again, err := session.RestoreState(kept.State, kept.Scenario)
@@ -123,4 +127,42 @@ func TestOpeningInSlices(t *testing.T) {
 	if want == nil || got == nil || got.Error() != want.Error() || o.SoFar() != nil {
 		t.Errorf("a state that does not replay: %v, Restore: %v", got, want)
 	}
+}
+
+// FuzzOpening feeds work of any shape to Open and its slices: never a
+// panic; each slice returns within its time and one pass more; it
+// allocates within a bound; and the work it opens (within 2 s), or why it
+// refuses, is what Restore says all at once.
+func FuzzOpening(f *testing.F) {
+	f.Add(openingState(f))
+	f.Add([]byte(`{"format":"reconcile-play","version":1,`))
+	f.Add([]byte(`{"format":"reconcile-play","version":1,"file":"a.yaml","scenario":"id: a\ntitle: a\n","futures":[{"pass":99999}]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		o, err := session.Open("the work", data)
+		var w *session.Work
+		began := time.Now()
+		for err == nil && w == nil {
+			if time.Since(began) > 2*time.Second {
+				return // a long replay, a slice at a time: the page's to stop
+			}
+			start := time.Now()
+			w, err = o.Some(5 * time.Millisecond)
+			if d := time.Since(start); d > time.Second {
+				t.Fatalf("a slice of 5 ms took %v", d)
+			}
+		}
+		runtime.ReadMemStats(&after)
+		if n := after.TotalAlloc - before.TotalAlloc; n > 2<<30 {
+			t.Errorf("%d bytes of input allocated %d bytes", len(data), n)
+		}
+		whole, werr := session.Restore("the work", data)
+		switch {
+		case (err == nil) != (werr == nil) || err != nil && err.Error() != werr.Error():
+			t.Fatalf("sliced: %v; Restore: %v", err, werr)
+		case err == nil && (w.Runs[w.State.Active].Digest() != whole.Runs[w.State.Active].Digest() || w.Differs != whole.Differs):
+			t.Fatalf("sliced to %s, Restore to %s", w.Runs[w.State.Active].Digest(), whole.Runs[w.State.Active].Digest())
+		}
+	})
 }
