@@ -104,8 +104,14 @@ func (p *Playground) keepSolved(ctx app.Context) {
 		return
 	}
 	ctx.Async(func() {
-		if st, err := storage(); err == nil {
-			_ = st.saveSolved(id)
+		st, err := storage()
+		if err == nil {
+			err = st.saveSolved(id)
+		}
+		if err != nil {
+			ctx.Dispatch(func(ctx app.Context) {
+				p.alert = "Solved, but not kept on this device (" + err.Error() + "): home will not count it. Copy the result to keep it."
+			})
 		}
 	})
 }
@@ -268,7 +274,7 @@ func (p *Playground) renderSolved() app.UI {
 		for _, h := range sv.Hints {
 			for l, name := range session.HintNames {
 				if name == h {
-					hints += " " + hintQuestions[l]
+					hints += " " + session.HintQuestions[l]
 				}
 			}
 		}
@@ -327,63 +333,4 @@ func sanitizeClass(s string) string {
 		}
 	}
 	return string(b)
-}
-
-// The three questions the hints follow, as the inspector asks them.
-var hintQuestions = [...]string{"Has the controller seen the change?", "What do its conditions say?", "What do its events say?"}
-
-// nextHint is the hint to offer: the first not taken whose question the
-// learner has not answered right yet (the evidence they have not read), else
-// the first not taken; -1 when all are taken. The hints follow the three
-// questions: desired (has it seen the change), conditions, events, and
-// the first question (which controller) is the desired hint's too.
-func (p *Playground) nextHint() int {
-	c, q := p.chal.c, &p.chal.q
-	// What the learner has found already: the controller and whether it
-	// saw the change, and the line (a condition or an event) it says.
-	var answered [3]bool
-	answered[session.HintDesired] = q.right(0) && q.right(1)
-	if key := p.sc.Challenge.Questions; key != nil && q.right(2) {
-		if key.Says.Event != "" {
-			answered[session.HintEvents] = true
-		} else {
-			answered[session.HintConditions] = true
-		}
-	}
-	first := -1
-	for l := session.HintDesired; l <= session.HintEvents; l++ {
-		if c.Taken(l) {
-			continue
-		}
-		if first < 0 {
-			first = int(l)
-		}
-		if !answered[l] {
-			return int(l)
-		}
-	}
-	return first
-}
-
-// renderHints draws the hints taken and offers the next: three levels,
-// following the three questions; each one taken is recorded.
-func (p *Playground) renderHints() app.UI {
-	c := p.chal.c
-	next := -1
-	var taken []app.UI
-	for l := session.HintDesired; l <= session.HintEvents; l++ {
-		if c.Taken(l) {
-			taken = append(taken, app.Li().Body(app.Strong().Text(hintQuestions[l]+" "), app.Text(c.TakeHint(l))))
-		}
-	}
-	next = p.nextHint()
-	return app.Div().Class("challenge-hints").Body(
-		app.If(len(taken) > 0, func() app.UI { return app.Ol().ID("challenge-hints").Aria("label", "Hints taken").Body(taken...) }),
-		app.If(next >= 0, func() app.UI {
-			return app.Button().Type("button").Class("quiet").ID("challenge-hint").
-				Text(fmt.Sprintf("Hint %d of 3: %s", next+1, hintQuestions[next])).
-				Title("A hint is recorded: the Solved screen lists the hints taken").
-				OnClick(func(ctx app.Context, e app.Event) { c.TakeHint(session.HintLevel(next)) })
-		}),
-	)
 }

@@ -42,6 +42,7 @@ func (p *Playground) onQObject(ctx app.Context, e app.Event) {
 	p.chal.q.object, p.chal.q.line = ref, 0
 	p.later, p.reader.NoInspector = false, false
 	p.reader.Selected = ref
+	p.noteInspected()
 	p.refresh()
 }
 

@@ -7,6 +7,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"reconcile/app/session"
+	"reconcile/engine/api"
 )
 
 // challenge opens lesson id's challenge natively, as /play?from=ID&mode=challenge does.
@@ -46,24 +47,31 @@ func TestChallengePage(t *testing.T) {
 	}
 }
 
-// The hint offered first is for the question the learner has not answered:
-// with the controller and what it has seen answered right, the conditions'.
-func TestChallengeHintFollowsTheAnswers(t *testing.T) {
+// The hint offered follows the questions answered and the evidence opened:
+// first the desired one; with the Deployment described (its conditions and
+// events open) and the first two questions answered right, the conditions'
+// (open: the hint reads them); its text says where the learner saw them;
+// then the events', the desired one's questions being answered.
+func TestChallengeHintFollowsTheLearner(t *testing.T) {
 	p := challengePage(t, "stuck-rollout")
-	if n := p.nextHint(); n != int(session.HintDesired) {
-		t.Fatalf("first hint: %d", n)
+	if l, ok := p.chal.c.NextHint(); !ok || l != session.HintDesired {
+		t.Fatalf("first hint: %d", l)
 	}
-	p.chal.q.grades[0] = &session.Grade{Right: true}
-	p.chal.q.grades[1] = &session.Grade{Right: true}
-	if n := p.nextHint(); n != int(session.HintConditions) {
-		t.Errorf("after the first question: %d", n)
+	var ctx app.Context
+	p.runKubectl(ctx, "kubectl describe deployment web")
+	c, web := p.chal.c, api.Ref{Kind: "Deployment", Namespace: "default", Name: "web"}
+	p.ses.AnswerController(c, "deployment-controller")
+	p.ses.AnswerSeen(c, web, true)
+	html := app.HTMLString(p.Render())
+	if !strings.Contains(html, "Hint 2 of 3: What do its conditions say?") {
+		t.Errorf("after describe and two answers, the hint offered is not the conditions'")
 	}
-	p.chal.q.grades[2] = &session.Grade{Right: true} // the key's line is a condition
-	if n := p.nextHint(); n != int(session.HintEvents) {
-		t.Errorf("after the third question: %d", n)
+	c.TakeHint(session.HintConditions)
+	html = app.HTMLString(p.Render())
+	if !strings.Contains(html, "You have opened deployment/web&#39;s conditions with kubectl describe deployment web") {
+		t.Errorf("the hint taken does not say where the conditions were opened")
 	}
-	p.chal.c.TakeHint(session.HintEvents)
-	if n := p.nextHint(); n != int(session.HintDesired) {
-		t.Errorf("with the events' hint taken: %d", n)
+	if !strings.Contains(html, "Hint 3 of 3: What do its events say?") {
+		t.Errorf("then the events' (their question not answered), not the desired one (answered)")
 	}
 }

@@ -152,24 +152,11 @@ func renderCluster(v session.Cluster, selected api.Ref, pk picker) app.UI {
 		return app.Div().Class("workloads").Body(
 			app.H3().Text(title),
 			app.Ul().Body(app.Range(rows).Slice(func(i int) app.UI {
-				r := rows[i]
-				counts, met := workloadCounts(kindWord, r)
-				class := ""
-				if met {
-					class = "met"
+				row := &workloadRow{Row: rows[i], Kind: kindWord, Picker: pk}
+				if rows[i].Ref == selected {
+					row.Selected = true
 				}
-				li := app.Li()
-				if r.Changed {
-					class += " changed"
-					li = li.DataSet("changed", "written").DataSet("ref", refText(r.Ref))
-				}
-				return li.Class(class).Body(
-					app.Span().Class("kind").Text(kindWord),
-					objButton(r.Ref, "name", app.Text(r.Ref.Name)),
-					renderSlots(r),
-					app.Span().Class("short").Text(fmt.Sprintf("%d of %d there", r.Pods, r.Desired)),
-					app.Span().Class("counts").Text(counts),
-				)
+				return row
 			})),
 		)
 	}
@@ -209,6 +196,43 @@ func renderCluster(v session.Cluster, selected api.Ref, pk picker) app.UI {
 				}),
 			)
 		}),
+	)
+}
+
+// workloadRow is one workload of the cluster pane, a component of its own:
+// a pass writes one object, so most rows are neither drawn nor compared
+// again (go-app compares their fields first).
+type workloadRow struct {
+	app.Compo
+
+	Row      session.Workload
+	Kind     string // its kind's short name: deploy, rs, ds, sts
+	Selected bool
+	Picker   picker
+}
+
+func (w *workloadRow) Render() app.UI {
+	r := w.Row
+	counts, met := workloadCounts(w.Kind, r)
+	class := ""
+	if met {
+		class = "met"
+	}
+	li := app.Li()
+	if r.Changed {
+		class += " changed"
+		li = li.DataSet("changed", "written").DataSet("ref", refText(r.Ref))
+	}
+	var selected api.Ref
+	if w.Selected {
+		selected = r.Ref
+	}
+	return li.Class(class).Body(
+		app.Span().Class("kind").Text(w.Kind),
+		objButton(r.Ref, selected, "name", w.Picker.onPick, app.Text(r.Ref.Name)),
+		renderSlots(r),
+		app.Span().Class("short").Text(fmt.Sprintf("%d of %d there", r.Pods, r.Desired)),
+		app.Span().Class("counts").Text(counts),
 	)
 }
 

@@ -74,17 +74,13 @@ func (p *Playground) runKubectl(ctx app.Context, typed string) {
 		}
 	}
 	c.pos = len(c.history)
-	// A command still watching is the foreground one: the next command
-	// ends it, as typing one in a terminal means Ctrl+C first.
-	interrupted := p.interruptConsole()
+	// A command still watching goes on, as a watch in a second terminal
+	// does, and prints what the commands after it change; Ctrl+C or its
+	// Stop ends it.
 	if line == "clear" {
 		// As in a terminal: the screen is cleared, the history kept.
 		c.transcript = nil
 		p.refresh()
-		if interrupted {
-			p.changed(ctx, change{inputs: true})
-			return
-		}
 		p.scheduleSave(ctx, 400*time.Millisecond)
 		return
 	}
@@ -98,6 +94,9 @@ func (p *Playground) runKubectl(ctx app.Context, typed string) {
 		case !write && !p.ses.Watches(line):
 			e.out, e.code = p.ses.Read(line)
 		default:
+			if !write {
+				p.ses.MakeRoomForWatch(p.consoleLines()) // a watch beyond MaxWatches ends the oldest
+			}
 			// The command runs once, on a copy of the run, which becomes the
 			// run unless the command asks for more replicas than the
 			// playground simulates.
@@ -121,16 +120,44 @@ func (p *Playground) runKubectl(ctx app.Context, typed string) {
 			recorded = true
 		}
 		c.transcript = append(c.transcript, e)
+		p.noteRan(line, e.code)
 		if len(c.transcript) > maxTranscript {
 			c.transcript = c.transcript[len(c.transcript)-maxTranscript:]
 		}
 	})
 	p.refresh()
-	if recorded || interrupted {
+	if recorded {
 		p.changed(ctx, change{inputs: true})
 		return
 	}
 	p.scheduleSave(ctx, 400*time.Millisecond) // the console's history
+}
+
+// consoleLines are the console's recorded command lines, oldest first.
+func (p *Playground) consoleLines() []string {
+	var lines []string
+	for _, e := range p.console.transcript {
+		if e.recorded {
+			lines = append(lines, e.line)
+		}
+	}
+	return lines
+}
+
+// onStopWatch is a watching command's Stop: it ends that command, as
+// Ctrl+C ends the latest.
+func (p *Playground) onStopWatch(ctx app.Context, e app.Event) {
+	line := ctx.JSSrc().Get("dataset").Get("line").String()
+	done := false
+	if p.ses == nil || !p.idle() {
+		return
+	}
+	p.act(ctx, "kubectl", "Ctrl+C", func() { done = p.ses.Interrupt(line) })
+	if done {
+		p.logLines = nil
+		p.refresh()
+		p.changed(ctx, change{inputs: true})
+	}
 }
 
 // interruptConsole ends the console's command still watching (get -w,
@@ -185,7 +212,7 @@ func (p *Playground) consoleViews() []consoleView {
 			}
 		}
 		if v.code == -1 {
-			v.note = "Still watching: press Next pass or Play and it prints as the world changes; Ctrl+C or the next command ends it."
+			v.note = "Still watching: it prints as the world changes, with each pass and each command given here; Ctrl+C or Stop ends it."
 		}
 		out = append(out, v)
 	}
@@ -316,7 +343,7 @@ func (p *Playground) renderConsole() app.UI {
 	return app.Section().Class("console").Aria("labelledby", "console-title").Body(
 		app.H2().ID("console-title").Text("kubectl console"),
 		app.P().ID("console-hint").Class("muted").Text("Type a command and press Enter: get, describe, scale, set image, delete, rollout status|undo|history, cordon, drain, label … "+
-			"Tab completes verbs, kinds and names; ↑ and ↓ bring back earlier commands, kept across reloads; get -w watches until Ctrl+C or the next command; Ctrl+L (or clear) clears the screen; help lists the commands."),
+			"Tab completes verbs, kinds and names; ↑ and ↓ bring back earlier commands, kept across reloads; get -w watches until Ctrl+C or its Stop; Ctrl+L (or clear) clears the screen; help lists the commands."),
 		app.Div().Class("terminal").Body(
 			// The newest command is in view without the page measuring
 			// anything: a column-reverse scroller starts, and stays, at its
@@ -337,6 +364,9 @@ func (p *Playground) renderConsole() app.UI {
 								}),
 							),
 							app.If(e.note != "", func() app.UI { return app.P().Class("muted").Text(e.note) }),
+							app.If(e.code == -1, func() app.UI {
+								return app.Button().Type("button").Class("quiet").DataSet("line", e.line).OnClick(p.onStopWatch).Text("Stop")
+							}),
 						)
 					}),
 				),

@@ -10,9 +10,10 @@ import (
 )
 
 // TestConsoleWatchGrows: get pods -w in /play's console prints kubectl's
-// watch lines as passes run and as the learner changes the world, until
-// the next command ends it (^C, exit 130); a command that fails and
-// writes nothing is not an input of the run.
+// watch lines as passes run and as the learner changes the world, the
+// console's own commands included (a MODIFIED row for each pod a label
+// changes, at once), until Ctrl+C ends it (^C, exit 130); a command that
+// fails and writes nothing is not an input of the run.
 func TestConsoleWatchGrows(t *testing.T) {
 	p := playground(t, "")
 	var ctx app.Context
@@ -47,8 +48,7 @@ func TestConsoleWatchGrows(t *testing.T) {
 		t.Fatalf("get pods -w = %q (exit %d, note %q), want the header and 3 pods, watching", first.out, first.code, first.note)
 	}
 	// The learner's change from outside the console (the editor's apply,
-	// another terminal): the watch goes on. The next console command
-	// would end it, as in a terminal.
+	// another terminal): the watch goes on.
 	p.ses.Inject(simKubectl("scale deployment/web --replicas=5"))
 	p.refresh()
 	grew := []int{strings.Count(watch().out, "\n")}
@@ -59,10 +59,21 @@ func TestConsoleWatchGrows(t *testing.T) {
 	if grew[len(grew)-1] <= 4 {
 		t.Errorf("get pods -w did not grow across 10 passes: lines %v", grew)
 	}
+	// The next commands do not end it, and what they change it prints.
 	run("get deployments")
+	before := watch()
+	run("label pods --all tier=web")
+	after := watch()
+	if after.code != -1 || strings.Count(after.out, "\n")-strings.Count(before.out, "\n") != 5 {
+		t.Errorf("get pods -w after label pods --all (5 pods): %q (exit %d), was %q; want a row per pod, still watching", after.out, after.code, before.out)
+	}
+	if !p.interruptConsole() {
+		t.Fatal("Ctrl+C found nothing watching")
+	}
+	p.refresh()
 	ended := watch()
 	if ended.code != 130 || !strings.HasSuffix(ended.out, "^C\n") {
-		t.Errorf("after the next command get pods -w = %q (exit %d), want ^C, exit 130", ended.out, ended.code)
+		t.Errorf("after Ctrl+C get pods -w = %q (exit %d), want ^C, exit 130", ended.out, ended.code)
 	}
 	n := strings.Count(ended.out, "\n")
 	for range 10 {

@@ -100,47 +100,73 @@ func (p *Playground) setEditor(text string) {
 // workload asks for more replicas than the playground simulates does the
 // copy become the run.
 func (p *Playground) apply(ctx app.Context) {
+	p.attempt(ctx, applyVerb, func(text string) *session.Attempt {
+		ms, err := manifest.Decode(editorFile, text, 1, 1)
+		if err != nil {
+			p.refuse(err)
+			return nil
+		}
+		if len(ms) == 0 {
+			p.editor.alert = "Nothing was applied: the desired state holds no Kubernetes object."
+			return nil
+		}
+		a, err := p.ses.Try(sim.Apply{Manifests: text})
+		if err != nil {
+			p.refuse(err)
+			return nil
+		}
+		if err := session.CheckLimits(a); err != nil {
+			p.refuse(err)
+			return nil
+		}
+		if a.Output.ExitCode != 0 {
+			p.refuseOutput(text, ms, a.Output)
+			return nil
+		}
+		return a
+	})
+}
+
+// editorVerb is what a button under the editor does with its text, in its
+// words: Apply, or Commit to git.
+type editorVerb struct {
+	// name and what name the action (stage.act); command begins what it
+	// printed; done is its past ("applied"); notice says what comes next.
+	name, what, command, done, notice string
+}
+
+var applyVerb = editorVerb{name: "apply", what: "Apply", command: "kubectl apply -f -", done: "applied",
+	notice: "Applied. Press Next pass or Play and watch the loop make observed state match."}
+
+// attempt gives the editor's text to try, which returns the attempt to keep
+// or nil when it was refused (having said why in the editor's alert). Kept,
+// the result, the notice and what the editor holds say so in v's words;
+// refused, the focus goes to the alert.
+func (p *Playground) attempt(ctx app.Context, v editorVerb, try func(text string) *session.Attempt) {
 	if !p.idle() {
 		return
 	}
 	p.pause()
 	p.alert, p.editor.alert, p.editor.result, p.editor.problems = "", "", "", nil
 	text := p.editor.desired
-	applied := false
-	p.act(ctx, "apply", "Apply", func() {
-		ms, err := manifest.Decode(editorFile, text, 1, 1)
-		if err != nil {
-			p.refuse(err)
-			return
-		}
-		if len(ms) == 0 {
-			p.editor.alert = "Nothing was applied: the desired state holds no Kubernetes object."
-			return
-		}
-		a, err := p.ses.Try(sim.Apply{Manifests: text})
-		if err != nil {
-			p.refuse(err)
-			return
-		}
-		if err := session.CheckLimits(a); err != nil {
-			p.refuse(err)
-			return
-		}
-		if a.Output.ExitCode != 0 {
-			p.refuseOutput(text, ms, a.Output)
+	kept := false
+	p.act(ctx, v.name, v.what, func() {
+		a := try(text)
+		if a == nil {
 			return
 		}
 		a.Commit()
 		p.logLines = nil
-		p.editor.result = fmt.Sprintf("kubectl apply -f - after pass %d:\n%s", p.ses.N(), strings.TrimRight(a.Output.Output, "\n"))
-		p.notice = "Applied. Press Next pass or Play and watch the loop make observed state match."
-		p.editorFrom(text, fmt.Sprintf("your last applied text (applied after pass %d)", p.ses.N()), true)
-		applied = true
+		n := p.ses.N()
+		p.editor.result = fmt.Sprintf("%s after pass %d:\n%s", v.command, n, strings.TrimRight(a.Output.Output, "\n"))
+		p.notice = v.notice
+		p.editorFrom(text, fmt.Sprintf("your last %s text (%s after pass %d)", v.done, v.done, n), true)
+		kept = true
 	})
 	p.refresh()
-	if applied {
+	if kept {
 		// The result is announced where it is (role=status); the focus
-		// stays on Apply or in the editor, where the learner is.
+		// stays on the button or in the editor, where the learner is.
 		p.changed(ctx, change{inputs: true})
 		return
 	}

@@ -2,7 +2,6 @@ package app
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -18,41 +17,26 @@ import (
 // commitGit commits the editor's text to the GitOps source. Text that does
 // not decode is refused as Apply refuses it, and nothing is committed.
 func (p *Playground) commitGit(ctx app.Context) {
-	if !p.idle() || !p.ses.GitOps() {
+	if p.ses == nil || !p.ses.GitOps() {
 		return
 	}
-	p.pause()
-	p.alert, p.editor.alert, p.editor.result, p.editor.problems = "", "", "", nil
-	text := p.editor.desired
-	done := false
-	p.act(ctx, "commit", "Commit to git", func() {
+	p.attempt(ctx, commitVerb, func(text string) *session.Attempt {
 		a, err := p.ses.TryCommit(editorFile, text)
 		switch {
 		case errors.Is(err, session.ErrNothingToCommit):
 			p.editor.alert = "Nothing was committed: " + err.Error() + "."
-			return
+			return nil
 		case err != nil:
 			p.refuse(err)
 			p.editor.alert = "Nothing was committed. " + strings.TrimPrefix(p.editor.alert, "Nothing was applied. ")
-			return
+			return nil
 		}
-		a.Commit()
-		p.logLines = nil
-		n := p.ses.N()
-		p.editor.result = fmt.Sprintf("git commit && git push after pass %d:\n%s", n, strings.TrimRight(a.Output.Output, "\n"))
-		p.notice = "Committed to git. The GitOps controller applies it at its next sync: press Next pass or Play and watch."
-		p.editorFrom(text, fmt.Sprintf("your last committed text (committed after pass %d)", n), true)
-		done = true
+		return a
 	})
-	p.refresh()
-	if done {
-		p.changed(ctx, change{inputs: true})
-		return
-	}
-	if p.editor.alert != "" {
-		p.focus(ctx, "apply-alert")
-	}
 }
+
+var commitVerb = editorVerb{name: "commit", what: "Commit to git", command: "git commit && git push", done: "committed",
+	notice: "Committed to git. The GitOps controller applies it at its next sync: press Next pass or Play and watch."}
 
 func (p *Playground) onCommitGit(ctx app.Context, e app.Event) { p.commitGit(ctx) }
 

@@ -87,7 +87,7 @@ var lessonPasses = map[string]int{
 	"pending-pods":                           49,
 	"quota-exhausted":                        64,
 	"reconcile-only-when-run":                271,
-	"rollback-is-desired-state":              186,
+	"rollback-is-desired-state":              187,
 	"rollout-evidence":                       315,
 	"self-healing":                           51,
 	"self-healing-is-not-ha":                 183,

@@ -26,6 +26,12 @@ func (s *stage) renderPass() app.UI {
 			app.H2().ID("pass-title").Text("Pass details"),
 			app.P().Text("The API server has stored the manifests. No controller has looked at them yet, so nothing runs. "+
 				"Press Next pass (or →) to run the first controller pass."),
+			app.If(s.view.First.What != "", func() app.UI {
+				return app.P().Class("first-pass").Body(
+					app.B().Text("The first pass: "),
+					app.Text(s.view.First.What+" "+s.view.First.Why),
+				)
+			}),
 			app.If(len(notes) > 0, func() app.UI {
 				return app.Ul().Class("load-notes").Aria("label", "Not simulated").Body(
 					app.Range(notes).Slice(func(i int) app.UI { return app.Li().Text(notes[i]) }),

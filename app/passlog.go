@@ -34,7 +34,7 @@ func renderPassLog(entries []session.Entry, playing bool, note app.UI, line func
 					e := entries[i]
 					switch {
 					case e.Pass != nil:
-						return app.Li().Class("pass-line").Attr("value", e.Pass.N).Text(line(*e.Pass))
+						return &logLine{N: e.Pass.N, Text: line(*e.Pass)}
 					case e.Input != nil:
 						return renderInputEntry(e.Input)
 					case e.Quiet != nil:
@@ -45,6 +45,20 @@ func renderPassLog(entries []session.Entry, playing bool, note app.UI, line func
 			),
 		),
 	)
+}
+
+// logLine is a pass's line in the pass log, a component of its own: a new
+// pass adds a line and leaves the others as they were, so go-app compares
+// their fields and draws them no more.
+type logLine struct {
+	app.Compo
+
+	N    int
+	Text string
+}
+
+func (l *logLine) Render() app.UI {
+	return app.Li().Class("pass-line").Attr("value", l.N).Text(l.Text)
 }
 
 // renderInputEntry is an input in the pass log: what was given, by whom,

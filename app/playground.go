@@ -3,7 +3,6 @@ package app
 import (
 	"fmt"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -113,19 +112,6 @@ manifests: |
           image: shop/web:1.0
           readinessProbe: {httpGet: {path: /healthz, port: 8080}}
 `
-
-// storage opens the learner's storage once per page load.
-var storage = sync.OnceValues(func() (*workStore, error) {
-	if OpenStorage == nil {
-		return nil, fmt.Errorf("this build keeps nothing")
-	}
-	fsys, err := OpenStorage()
-	if err != nil {
-		return nil, err
-	}
-	s := newWorkStore(fsys)
-	return &s, nil
-})
 
 // OnInit prepares the stage.
 func (p *Playground) OnInit() {
@@ -259,6 +245,7 @@ func (p *Playground) busy() bool { return p.loading }
 // changed implements stageHost: a step or an input is work to save; an
 // input changes a future, so the comparison of two is read again.
 func (p *Playground) changed(ctx app.Context, c change) {
+	p.noteInspected()
 	if c == (change{}) {
 		return
 	}

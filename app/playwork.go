@@ -25,6 +25,9 @@ func (p *Playground) fresh() {
 			return
 		}
 		st.Desired = session.ManifestsText(sc, text)
+		if p.slot == challengeSlot(p.from) {
+			sc = sc.ForChallenge() // the lesson's own fix is the learner's
+		}
 		w, err := session.RestoreState(st, sc)
 		if err != nil {
 			p.alert = "The simulation cannot start: " + err.Error()

@@ -9,7 +9,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/hack-pad/hackpadfs"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -124,7 +123,8 @@ func (s workStore) saveSolved(id string) error {
 // lesson.
 type lessonProgress struct {
 	progress
-	// visited says there is a record.
+	// visited says the lesson was played (there is a record of more than
+	// its challenge solved).
 	visited bool
 	// right and asked count the answers to the lesson's questions (a
 	// question skipped is not counted).
@@ -147,7 +147,9 @@ func (s workStore) readProgress() (map[string]lessonProgress, error) {
 			continue
 		}
 		lp := out[id]
-		lp.progress, lp.visited = rec, true
+		// A record that says only that the challenge was solved is not a
+		// visit: the lesson itself was never played.
+		lp.progress, lp.visited = rec, rec != (progress{Solved: true})
 		out[id] = lp
 	}
 	ids, err = s.jsonFiles(guessesDir)
@@ -188,7 +190,7 @@ func countGuesses(gs map[int]guess) (right, asked int) {
 func (s workStore) jsonFiles(dir string) ([]string, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	entries, err := hackpadfs.ReadDir(s.fs, dir)
+	entries, err := readDir(s.fs, dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
@@ -210,7 +212,7 @@ func (s workStore) forgetProgress() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, dir := range []string{progressDir, guessesDir} {
-		if err := hackpadfs.RemoveAll(s.fs, dir); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		if err := removeAll(s.fs, dir); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return fmt.Errorf("removing %s: %w", dir, err)
 		}
 	}

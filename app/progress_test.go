@@ -286,11 +286,19 @@ func TestChallengeSolvedIsKept(t *testing.T) {
 	if lp := got["stuck-rollout"]; !lp.Solved || lp.Furthest != 40 || lp.Last != 3 {
 		t.Errorf("stuck-rollout: %+v", lp)
 	}
-	if w := got["self-healing"].words(51); strings.Join(w, " · ") != "visited · pass 0 of 51 · challenge solved" {
+	// self-healing's challenge was solved, its lesson never played: no
+	// visit, no pass 0, not started, not where the learner left off.
+	if w := got["self-healing"].words(51); strings.Join(w, " · ") != "challenge solved" {
 		t.Errorf("self-healing says %q", w)
 	}
+	if w := got["stuck-rollout"].words(51); strings.Join(w, " · ") != "visited · pass 40 of 51 · challenge solved" {
+		t.Errorf("stuck-rollout says %q", w)
+	}
 	_, html := homeWith(got)
-	if !strings.Contains(html, "In this browser: 2 started, 2 challenges solved.") {
-		t.Errorf("the path's summary does not count the challenges solved")
+	if !strings.Contains(html, "In this browser: 1 started, 2 challenges solved.") {
+		t.Errorf("the path's summary does not count the challenges solved, or counts a lesson never played as started")
+	}
+	if strings.Contains(html, "pass 0 of") {
+		t.Errorf("the home page says a lesson never played is at pass 0")
 	}
 }

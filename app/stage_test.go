@@ -21,7 +21,7 @@ func TestConvergedIsSaidOnlyWhenTheWorldHasConverged(t *testing.T) {
 		pass   int
 		moving string // what the stage must say is still moving
 	}{
-		{"self-healing", 34, "replicaset web-6d667cb46b has 4 of 5 pods"},
+		{"self-healing", 34, "replicaset web-5c6b78cfd9 has 4 of 5 pods"},
 		{"node-dies-at-3am", 38, "node worker-2 NotReady: pods evicted at t=6m15s"},
 		{"edit-reverts", 51, "terminating"},
 		{"apply-is-not-running", 20, "0 of 5 updated replicas are available"},

@@ -21,6 +21,33 @@ import (
 // the UI goroutine. Nil means nothing is kept.
 var OpenStorage func() (hackpadfs.FS, error)
 
+// storage opens the learner's storage once per page load: the first open
+// that succeeds is kept; one that fails (IndexedDB slow to answer under
+// load, or refused) is tried again at the next call, so a save made later
+// is not lost to an early failure.
+func storage() (*workStore, error) {
+	storageMu.Lock()
+	defer storageMu.Unlock()
+	if storageOpen != nil {
+		return storageOpen, nil
+	}
+	if OpenStorage == nil {
+		return nil, fmt.Errorf("this build keeps nothing")
+	}
+	fsys, err := OpenStorage()
+	if err != nil {
+		return nil, err
+	}
+	s := newWorkStore(fsys)
+	storageOpen = &s
+	return storageOpen, nil
+}
+
+var (
+	storageMu   sync.Mutex
+	storageOpen *workStore
+)
+
 // workDir holds one file per slot: the playground's work for a lesson
 // (its id), for the blank playground (scratchSlot) or for the last share
 // link opened (sharedSlot).
@@ -118,7 +145,7 @@ func (s workStore) remove(name string) error {
 func (s workStore) slots() (slots, setAside []string, err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	entries, err := hackpadfs.ReadDir(s.fs, workDir)
+	entries, err := readDir(s.fs, workDir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil, nil
 	}
@@ -203,4 +230,49 @@ func (s workStore) saveState(slot string, st *session.State) error {
 		return err
 	}
 	return s.write(slotFile(slot), data)
+}
+
+// readDir and removeAll do what hackpadfs.ReadDir and RemoveAll do, but
+// never reach io/fs.ReadDir, whose generic sort of directory entries adds
+// 19 KB of code to app.wasm: the browser's file system lists and removes a
+// directory itself; the one in memory (natively and in tests) is read here
+// and sorted with sort.Slice.
+func readDir(fsys hackpadfs.FS, dir string) ([]fs.DirEntry, error) {
+	if d, ok := fsys.(hackpadfs.ReadDirFS); ok {
+		return d.ReadDir(dir)
+	}
+	f, err := fsys.Open(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer func() { _ = f.Close() }()
+	entries, err := hackpadfs.ReadDirFile(f, -1)
+	sort.Slice(entries, func(i, j int) bool { return entries[i].Name() < entries[j].Name() })
+	return entries, err
+}
+
+func removeAll(fsys hackpadfs.FS, name string) error {
+	if r, ok := fsys.(hackpadfs.RemoveAllFS); ok {
+		return r.RemoveAll(name)
+	}
+	info, err := hackpadfs.Stat(fsys, name)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if !info.IsDir() {
+		return hackpadfs.Remove(fsys, name)
+	}
+	entries, err := readDir(fsys, name)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		if err := removeAll(fsys, path.Join(name, e.Name())); err != nil {
+			return err
+		}
+	}
+	return hackpadfs.Remove(fsys, name)
 }

@@ -55,6 +55,7 @@ func (s *stage) renderTransport(t transport) app.UI {
 		playLabel, playTitle = "Pause", "Stop after this pass (Space)"
 	}
 	end := max(v.Known, v.N)
+	s.keepHandle(v.N)
 	buttons := []app.UI{
 		app.Button().Type("button").Text("Reset").Disabled(off).OnClick(s.onReset).Title("Back to the start (Home)"),
 		app.Button().Type("button").Text("Previous pass").Disabled(off || v.N == 0).OnClick(s.onPrevious).Title("Step back one pass (←)"),
@@ -83,7 +84,7 @@ func (s *stage) renderTransport(t transport) app.UI {
 				app.Label().For("timeline").Text("Timeline"),
 				app.Input().Type("range").ID("timeline").Min(0).Max(end).Step(1).Value(v.N).
 					Disabled(off).Aria("valuetext", fmt.Sprintf("pass %d of %d", v.N, end)).OnInput(s.onTimeline),
-				renderMarks(v.Marks, end, s.onMark),
+				&marksRow{Marks: v.Marks, End: end, onMark: s.onMark},
 			),
 		),
 		// The end of the run as far as it is known, for the browser to take
@@ -92,9 +93,37 @@ func (s *stage) renderTransport(t transport) app.UI {
 	)
 }
 
+// keepHandle puts the timeline's handle at pass n once the page is drawn.
+// go-app sets the range's max and value in no fixed order: a value past the
+// old max, set first, is clamped by the browser and never set again (after
+// Commit to git the handle stayed at the start, the status at pass 90).
+func (s *stage) keepHandle(n int) {
+	if !app.IsClient || !s.mounted {
+		return
+	}
+	s.ctx.Defer(func(app.Context) {
+		if e := app.Window().GetElementByID("timeline"); e.Truthy() && e.Get("value").String() != strconv.Itoa(n) {
+			e.Set("value", n)
+		}
+	})
+}
+
 // renderMarks draws the timeline's marks under it: each a button that goes
 // to the moment it marks.
-func renderMarks(marks []session.Mark, end int, onMark app.EventHandler) app.UI {
+// marksRow is the timeline's marks, a component of its own: they change
+// when the run learns of a moment or an input is given, not at every
+// pass, so go-app compares its fields and most passes draw them no more.
+// onMark is kept from the first render (it is the stage's).
+type marksRow struct {
+	app.Compo
+
+	Marks  []session.Mark
+	End    int
+	onMark app.EventHandler
+}
+
+func (r *marksRow) Render() app.UI {
+	marks, end := r.Marks, r.End
 	if len(marks) == 0 || end == 0 {
 		// The row is kept, so the transport does not grow when the first
 		// mark comes.
@@ -104,7 +133,7 @@ func renderMarks(marks []session.Mark, end int, onMark app.EventHandler) app.UI 
 		m := marks[i]
 		pos := float64(min(m.N, end)) / float64(end) * 100
 		return app.Li().Class("mark m-"+m.Kind).Style("left", fmt.Sprintf("%.2f%%", pos)).Body(
-			app.Button().Type("button").Class("mark-button").DataSet("pass", m.N).OnClick(onMark).
+			app.Button().Type("button").Class("mark-button").DataSet("pass", m.N).OnClick(r.onMark).
 				Aria("label", fmt.Sprintf("Go to just after pass %d: %s", m.N, m.Label)).Title(fmt.Sprintf("after pass %d, t=%s: %s", m.N, m.At, m.Label)),
 		)
 	}))

@@ -31,8 +31,8 @@ func Example() {
 		fmt.Printf("%s: desired %s · observed %s → %s\n", p.Controller, p.Desired, p.Observed, sim.SummarizeActions(p))
 	}
 	// Output:
-	// deployment-controller: desired 3 replicas of template 9875c79d9 (generation 1) · observed no ReplicaSet for the current template → create ReplicaSet web-9875c79d9 with 3 replicas
-	// deployment-controller: desired 3 replicas of template 9875c79d9 (generation 1) · observed new web-9875c79d9 0/3 available → nothing to do
+	// deployment-controller: desired 3 replicas of template 747747988b (generation 1) · observed no ReplicaSet for the current template → create ReplicaSet web-747747988b with 3 replicas
+	// deployment-controller: desired 3 replicas of template 747747988b (generation 1) · observed new web-747747988b 0/3 available → nothing to do
 	// replicaset-controller: desired spec.replicas = 3 · observed 0 active pods → create 3 pods
 }
 

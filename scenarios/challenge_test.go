@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"reconcile/engine/challenge"
+	"reconcile/engine/sim"
 )
 
 // The solution bot: every bundled challenge's reference solution solves
@@ -114,5 +115,33 @@ func TestSolutionCost(t *testing.T) {
 		if got := challenge.Cost(sc, res.Status); got != tt.cost {
 			t.Errorf("%s: the solution costs %s, want %s", tt.id, got, tt.cost)
 		}
+	}
+}
+
+// rollback-is-desired-state's own fix is a step of the lesson (rollout
+// undo at 2m): its challenge withholds it, so the lesson's run keeps it and
+// the challenge's goes without it, and doing nothing leaves release 2 out.
+func TestRollbackChallengeWithholdsTheUndo(t *testing.T) {
+	sc, err := Load("rollback-is-desired-state")
+	if err != nil {
+		t.Fatal(err)
+	}
+	undo := func(steps []sim.Step) bool {
+		for _, st := range steps {
+			if st.Input.Text() == "kubectl rollout undo deployment/web" {
+				return true
+			}
+		}
+		return false
+	}
+	if !undo(sc.Config().Steps) || undo(sc.ForChallenge().Config().Steps) {
+		t.Fatalf("the lesson's run has the undo: %v; the challenge's: %v", undo(sc.Config().Steps), undo(sc.ForChallenge().Config().Steps))
+	}
+	res, err := challenge.Play(sc, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if why := res.Status.Why(); res.Status.State != challenge.OutOfTime || !strings.Contains(why, `got "shop/web:2.0"`) {
+		t.Errorf("doing nothing: %s", why)
 	}
 }

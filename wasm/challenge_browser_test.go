@@ -148,6 +148,7 @@ func TestBrowserChallenge(t *testing.T) {
 		}
 		verifyRecord(t, "stuck-rollout", eval[string](t, ctx, "reading the record", `document.getElementById("challenge-record").textContent`))
 		playShot(t, ctx, "challenge-solved-1280x800", ".challenge.solved")
+		solvedReachable(t, ctx, "document", "at 1280×800")
 		axeCheck(t, ctx, "the Solved screen")
 	})
 
@@ -180,6 +181,9 @@ func TestBrowserChallenge(t *testing.T) {
 		}
 		verifyRecord(t, "self-healing", eval[string](t, ctx, "reading the record", `document.getElementById("challenge-record").textContent`))
 		playShot(t, ctx, "challenge-solved-390x844", ".challenge.solved")
+		solvedReachable(t, ctx, "document", "at 390×844")
+		eval[bool](t, ctx, "going to Copy result", `(() => { document.getElementById("copy-result").focus(); return true })()`)
+		viewportShot(t, ctx, "challenge-solved-actions-390x844")
 		// The transport stays at hand.
 		if !eval[bool](t, ctx, "finding the transport", `(() => { const r = document.querySelector(".transport").getBoundingClientRect(); return r.bottom <= innerHeight && r.top >= 0 })()`) {
 			t.Error("the transport is off the screen on a phone")
@@ -232,6 +236,20 @@ func TestBrowserChallenge(t *testing.T) {
 			t.Errorf("the editor's alert after a commit: %q", a)
 		}
 		playShot(t, ctx, "challenge-git-committed-1280x800", ".editor-pane .buttons")
+		// The timeline's handle is where the status says, pass after pass,
+		// while the run's known end grows with it.
+		for i := 0; i < 12; i++ {
+			got := eval[string](t, ctx, "reading the timeline", `(() => { const r = document.getElementById("timeline");
+				return r.value + " of " + r.max + " / " + document.querySelector('[role="status"]').textContent })()`)
+			var value, max, pass int
+			fmt.Sscanf(got, "%d of %d / Pass %d", &value, &max, &pass)
+			if value != pass || pass == 0 {
+				t.Fatalf("after Commit to git and %d passes the timeline's handle is at %d (max %d) while the status says %q", i, value, max, got)
+			}
+			status := text(t, ctx, `[role="status"]`)
+			clickButton(t, ctx, "Next pass")
+			poll(t, ctx, "the pass runs", fmt.Sprintf(`document.querySelector('[role="status"]').textContent.replace(/\s+/g, " ").trim() != %q`, status), 5*time.Second)
+		}
 		axeCheck(t, ctx, "the editor with Commit to git")
 		solve(t, ctx, "document")
 		if yours := text(t, ctx, ".solved-inputs:first-child"); !strings.Contains(yours, "git commit") {
@@ -270,7 +288,34 @@ func TestBrowserChallenge(t *testing.T) {
 		verifyRecord(t, "stale-tag", rec)
 		eval[bool](t, ctx, "scrolling the frame to Solved", `(() => { `+frame+`.getElementById("solved-title").scrollIntoView(); return true })()`)
 		shotFrame(t, ctx, "challenge-solved-frame-700x500")
+		solvedReachable(t, ctx, frame, "in a 700×500 frame")
+		eval[bool](t, ctx, "going to Copy result", `(() => { `+frame+`.getElementById("copy-result").focus(); return true })()`)
+		shotFrame(t, ctx, "challenge-solved-actions-frame-700x500")
 	})
+}
+
+// solvedReachable focuses each control of the Solved screen in doc, as Tab
+// does, and checks that it is in view and on top there (not under the held
+// transport or cut by the frame), and nothing on it runs wider than it.
+func solvedReachable(t *testing.T, ctx context.Context, doc, view string) {
+	t.Helper()
+	got := eval[string](t, ctx, "reaching the Solved controls", fmt.Sprintf(`(() => { const d = %s, w = d.defaultView, out = [];
+		const s = d.querySelector(".challenge.solved"), sr = s.getBoundingClientRect();
+		for (const e of s.querySelectorAll("button, a, summary")) {
+			e.focus();
+			const r = e.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+			const top = d.elementFromPoint(x, y);
+			if (r.top < 0 || r.bottom > w.innerHeight || r.left < 0 || r.right > w.innerWidth) out.push(e.textContent.trim() + " is out of view");
+			else if (!top || !(e == top || e.contains(top))) out.push(e.textContent.trim() + " is under " + (top ? top.className || top.tagName : "nothing"));
+		}
+		for (const e of s.querySelectorAll("*")) {
+			const r = e.getBoundingClientRect();
+			if (r.width > 0 && r.right > sr.right + 1 && getComputedStyle(e).overflowX == "visible" && !e.closest("pre, details:not([open])")) out.push(e.tagName + "." + e.className + " runs past the screen's edge");
+		}
+		return out.slice(0, 5).join("; ") })()`, doc))
+	if got != "" {
+		t.Errorf("the Solved screen %s: %s", view, got)
+	}
 }
 
 func shotFrame(t *testing.T, ctx context.Context, name string) {

@@ -9,18 +9,28 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
 	"reconcile/engine/scenario"
 	"reconcile/engine/sim"
 	"reconcile/scenarios"
 )
 
 // learnerStep is one thing a learner does on the challenge page: a console
-// line, a manifest typed into the editor and applied, a fault injected from
-// the palette, or a number of passes run before the next step.
+// line, a manifest typed into the editor and applied, a line erased from
+// the editor and committed to git, a fault injected from the palette, or
+// passes run before the next step.
 type learnerStep struct {
 	kubectl, apply, faultVerb, faultTarget string
+	// drop is a line the learner deletes from the editor's text, selected
+	// and erased with Backspace, before pressing Commit to git.
+	drop string
 	// run runs the clock, a pass at a time, for this simulated time.
 	run time.Duration
+	// until presses Next pass until the goal panel says this, as a learner
+	// watches the goal's lines to know when to go on.
+	until string
 }
 
 // do performs the step through the page's own controls.
@@ -30,23 +40,37 @@ func (s learnerStep) do(t *testing.T, ctx context.Context) {
 	case s.kubectl != "":
 		kubectl(t, ctx, s.kubectl)
 	case s.apply != "":
-		before := eval[string](t, ctx, "reading the apply result", `(document.getElementById("apply-result") || {}).textContent || ""`)
-		setEditor(t, ctx, s.apply)
-		// Apply does nothing while the page still loads the run.
-		poll(t, ctx, "the playground is ready", `(() => { const s = document.querySelector('[role="status"]');
-			return s && /Pass \d+/.test(s.textContent) && !/opening your saved work/.test(s.textContent) })()`, 20*time.Second)
-		// The sticky transport can cover Apply where the browser scrolls it
-		// to; a learner scrolls it to where it shows.
-		eval[bool](t, ctx, "scrolling to Apply", `(() => { [...document.querySelectorAll("button")].find(b => b.textContent.trim() == "Apply").scrollIntoView({block: "center"}); return true })()`)
-		clickButton(t, ctx, "Apply")
-		poll(t, ctx, "Apply answers", fmt.Sprintf(`((document.getElementById("apply-result") || {}).textContent || "") != %q || document.getElementById("apply-alert").textContent != "" || !/^Not yet/.test(document.getElementById("challenge-verdict").textContent)`, before), 10*time.Second)
+		editorInput(t, ctx, s.apply, "Apply", "kubectl apply -f - after pass ")
+	case s.drop != "":
+		poll(t, ctx, "the editor holds the line", fmt.Sprintf(`document.getElementById("desired").value.includes(%q)`, s.drop+"\n"), 10*time.Second)
+		eval[bool](t, ctx, "selecting "+s.drop, fmt.Sprintf(`(() => { const e = document.getElementById("desired"), at = e.value.indexOf(%q);
+			e.focus(); e.setSelectionRange(at, at + %d); return true })()`, s.drop+"\n", len(s.drop)+1))
+		do(t, ctx, "erasing "+s.drop, chromedp.KeyEvent(kb.Backspace))
+		poll(t, ctx, "the line is gone", fmt.Sprintf(`!document.getElementById("desired").value.includes(%q) && /your edits/.test(document.getElementById("editor-holds").textContent)`, s.drop+"\n"), 5*time.Second)
+		before := eval[string](t, ctx, "reading the result", `document.getElementById("apply-result").textContent`)
+		clickButton(t, ctx, "Commit to git")
+		poll(t, ctx, "Commit to git answers", fmt.Sprintf(`(() => { const r = document.getElementById("apply-result").textContent;
+			return (r != %q && r.startsWith("git commit && git push after pass ")) || document.getElementById("apply-alert").textContent != "" })()`, before), 10*time.Second)
 		if a := editorAlert(t, ctx); a != "" {
-			t.Fatalf("Apply refused the manifest: %s", a)
+			t.Fatalf("Commit to git refused the edit: %s", a)
 		}
 	case s.faultVerb != "":
 		chooseFault(t, ctx, s.faultVerb, s.faultTarget)
 		clickButton(t, ctx, "Inject")
 		poll(t, ctx, "the fault is injected", fmt.Sprintf(`document.getElementById("play-notice").textContent.includes(%q)`, "Injected "+s.faultVerb), 5*time.Second)
+	case s.until != "":
+		ok := eval[bool](t, ctx, "pressing Next pass until the goal says "+s.until, fmt.Sprintf(`(async () => {
+			const said = () => document.querySelector(".goal-list").textContent.includes(%q);
+			for (let i = 0; i < 200 && !said(); i++) {
+				const next = [...document.querySelectorAll("button")].find(b => b.textContent.trim() == "Next pass");
+				if (!next || next.disabled) return false;
+				next.click();
+				await new Promise(r => setTimeout(r, 20));
+			}
+			return said() })()`, s.until))
+		if !ok {
+			t.Fatalf("the goal never said %q: %s", s.until, text(t, ctx, ".challenge"))
+		}
 	case s.run > 0:
 		var until time.Duration
 		for i := 0; ; i++ {
@@ -68,6 +92,24 @@ func (s learnerStep) do(t *testing.T, ctx context.Context) {
 	}
 }
 
+// editorInput types text into the editor and presses the button (Apply or
+// Commit to git), as a learner does, and waits until the page prints what
+// it did (its result begins with printed) or refuses it.
+func editorInput(t *testing.T, ctx context.Context, text, button, printed string) {
+	t.Helper()
+	// The editor's buttons do nothing while the page still loads the run.
+	poll(t, ctx, "the playground is ready", `(() => { const s = document.querySelector('[role="status"]');
+		return s && /Pass \d+/.test(s.textContent) && !/opening your saved work/.test(s.textContent) })()`, 20*time.Second)
+	before := eval[string](t, ctx, "reading the result", `(document.getElementById("apply-result") || {}).textContent || ""`)
+	setEditor(t, ctx, text)
+	clickButton(t, ctx, button)
+	poll(t, ctx, button+" answers", fmt.Sprintf(`(() => { const r = (document.getElementById("apply-result") || {}).textContent || "";
+		return (r != %q && r.startsWith(%q)) || document.getElementById("apply-alert").textContent != "" })()`, before, printed), 10*time.Second)
+	if a := editorAlert(t, ctx); a != "" {
+		t.Fatalf("%s refused the manifest: %s", button, a)
+	}
+}
+
 // solutionApply is the manifest the scenario's solution applies at its
 // index-th apply step, so the test types what the reference types.
 func solutionApply(t *testing.T, sc *scenario.Scenario, index int) string {
@@ -85,13 +127,37 @@ func solutionApply(t *testing.T, sc *scenario.Scenario, index int) string {
 	return ""
 }
 
+// takeHints presses the hint the goal panel offers, three times, and checks
+// that each appears among the hints taken: one of the challenge's own
+// hints, a new one at each press.
+func takeHints(t *testing.T, ctx context.Context, sc *scenario.Scenario) {
+	t.Helper()
+	hints := []string{sc.Challenge.Hints.Desired, sc.Challenge.Hints.Conditions, sc.Challenge.Hints.Events}
+	for n := 1; n <= 3; n++ {
+		offered := text(t, ctx, "#challenge-hint")
+		if !strings.HasPrefix(offered, "Hint ") {
+			t.Fatalf("the hint offered: %q", offered)
+		}
+		clickButton(t, ctx, offered)
+		poll(t, ctx, "the hint shows", fmt.Sprintf(`document.querySelectorAll("#challenge-hints li").length == %d`, n), 5*time.Second)
+		shown := text(t, ctx, fmt.Sprintf("#challenge-hints li:nth-child(%d)", n))
+		found := false
+		for _, h := range hints {
+			found = found || h != "" && strings.HasSuffix(shown, strings.Join(strings.Fields(h), " "))
+		}
+		if !found || !strings.HasPrefix(offered, fmt.Sprintf("Hint %d of 3: %s", n, strings.SplitN(shown, "? ", 2)[0])) {
+			t.Errorf("%s shows %q", offered, shown)
+		}
+	}
+}
+
 const overBudget = -2
 
 // startVerdict is true once the challenge shows a verdict of its start.
-const startVerdict = `(() => { const v = document.getElementById("challenge-verdict"); return v != null && /^(Not yet|Holding|Not started)/.test(v.textContent) })()`
+const startVerdict = `(() => { const v = document.getElementById("challenge-verdict"); return v != null && /^(Not yet|Holding|Not judged yet)/.test(v.textContent) })()`
 
 // TestBrowserChallengeSolve solves the bundled challenges as a learner
-// does: one wrong fix first, refused with the challenge's own message (or
+// does: a hint taken, one wrong fix first, refused with the challenge's own message (or
 // left to run out of time), then Try again and the right fix, typed into the
 // console or the editor, the clock run until Solved shows; the record the
 // page makes replays to solved natively.
@@ -134,6 +200,21 @@ func TestBrowserChallengeSolve(t *testing.T) {
 		{id: "an-autoscaler-reconciles-one-dimension", wrong: []learnerStep{k(`patch hpa web -p '{"spec":{"maxReplicas":3}}'`)}, forbid: 0, right: func(*scenario.Scenario) []learnerStep {
 			return []learnerStep{k("rollout undo deployment/web")}
 		}},
+		// The lesson's own delete-then-apply goes over the budget; a second
+		// Deployment with the new selector serves while web is replaced.
+		{id: "immutable-field", wrong: nil, forbid: overBudget, right: func(sc *scenario.Scenario) []learnerStep {
+			return []learnerStep{{apply: solutionApply(t, sc, 0)}, {until: "(app=storefront, ready) is 3: holds"},
+				k("delete deployment web"), {apply: solutionApply(t, sc, 1)}, {until: "(app=storefront, ready) is 3: does not hold — got 6"},
+				k("delete deployment web-next")}
+		}},
+		// The editor holds what git declares: the learner erases the
+		// replicas line and commits, so the autoscaler owns the field.
+		{id: "two-controllers-fight", wrong: []learnerStep{k("scale deployment/web --replicas=6")}, forbid: 0, right: func(sc *scenario.Scenario) []learnerStep {
+			return []learnerStep{{drop: "  replicas: 3"}}
+		}},
+		{id: "two-controllers-own-replicas", wrong: []learnerStep{k("delete hpa web")}, forbid: 1, right: func(sc *scenario.Scenario) []learnerStep {
+			return []learnerStep{{drop: "  replicas: 2"}}
+		}},
 	}
 	for _, c := range cases {
 		t.Run(c.id, func(t *testing.T) {
@@ -142,10 +223,11 @@ func TestBrowserChallengeSolve(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			// A challenge whose goal holds at its start (node-dies-at-3am)
-			// opens Not started, not Not yet.
+			// A challenge that starts at t=0 (node-dies-at-3am) opens before
+			// its first pass: Not judged yet.
 			open(t, ctx, base+"/s/"+c.id+"?mode=challenge")
 			poll(t, ctx, "the challenge opens", startVerdict, 30*time.Second)
+			takeHints(t, ctx, sc)
 			wrong := c.wrong
 			switch {
 			case wrong == nil && c.forbid == overBudget: // the budget's own try

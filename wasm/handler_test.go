@@ -16,6 +16,8 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"reconcile/app/session"
+	"reconcile/engine/sim"
 	"reconcile/scenarios"
 )
 
@@ -202,5 +204,36 @@ func TestPagesNameTheLessonsWithSnapshots(t *testing.T) {
 	if page := prerender(t, "/s/node-dies-at-3am"); !strings.Contains(page, `var has = window.reconcileSnapshots = ["scale-10000"];`) ||
 		!strings.Contains(page, "has.indexOf(m[1]) < 0) return;") {
 		t.Errorf("the page does not name the lessons with snapshots, or asks for others")
+	}
+}
+
+// While app.wasm loads on a slow network, a lesson's prerendered page is
+// what a learner reads: its lead, its story, the loop picture and what the
+// first pass will do, in the words the stage uses once it has run.
+func TestPrerenderedLessonSaysWhatTheFirstPassWillDo(t *testing.T) {
+	for _, id := range scenarios.IDs() {
+		sc, err := scenarios.Load(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		run, err := sim.New(sc.Config())
+		if err != nil {
+			t.Fatal(err)
+		}
+		first, ok := run.Next()
+		if !ok {
+			t.Fatalf("%s has no first pass", id)
+		}
+		e := session.Explain(first)
+		page := strings.Join(strings.Fields(prerender(t, "/s/"+id)), " ")
+		for _, want := range []string{sc.Lead, `<svg class="loop"`, "The story so far", "The first pass: </b> " + e.What + " " + e.Why} {
+			if !strings.Contains(page, want) {
+				t.Errorf("/s/%s lacks %q", id, want)
+			}
+		}
+		// At any other pass, the page describes the pass it stands at.
+		if page := prerender(t, "/s/"+id+"?pass=1"); strings.Contains(page, "The first pass: ") {
+			t.Errorf("/s/%s?pass=1 still says what the first pass will do", id)
+		}
 	}
 }

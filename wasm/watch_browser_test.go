@@ -10,8 +10,8 @@ import (
 
 // TestBrowserPlayWatchAndScale: in /play, get pods -w grows in the console
 // as passes run, an Apply that changes only replicas scales the one
-// ReplicaSet (no second one, no pod replaced), and the next command ends
-// the watch with ^C.
+// ReplicaSet (no second one, no pod replaced), the commands after it leave
+// the watch going, and its Stop ends it with ^C.
 func TestBrowserPlayWatchAndScale(t *testing.T) {
 	base := playSite(t)
 	ctx, _ := playBrowser(t, t.TempDir())
@@ -59,9 +59,14 @@ func TestBrowserPlayWatchAndScale(t *testing.T) {
 			t.Errorf("%s was replaced by a replicas-only apply (pods now %s)", pod, after)
 		}
 	}
-	watch := eval[string](t, ctx, "reading the ended watch", `[...document.querySelectorAll("#kubectl-output .console-entry")].find(e => e.textContent.includes("$ kubectl get pods -w")).textContent`)
-	if !strings.Contains(watch, "^C") || !strings.Contains(watch, "exit code 130") {
-		t.Errorf("after the next command the watch reads %q, want ^C and exit code 130", watch)
+	entry := `[...document.querySelectorAll("#kubectl-output .console-entry")].find(e => e.textContent.includes("$ kubectl get pods -w"))`
+	if watch := eval[string](t, ctx, "reading the watch", entry+`.textContent`); strings.Contains(watch, "^C") || !strings.Contains(watch, "Still watching") {
+		t.Errorf("after the next commands the watch reads %q, want it still watching", watch)
+	}
+	eval[bool](t, ctx, "pressing the watch's Stop", `(() => { `+entry+`.querySelector("button").click(); return true })()`)
+	poll(t, ctx, "the watch ends", entry+`.textContent.includes("exit code 130")`, 5*time.Second)
+	if watch := eval[string](t, ctx, "reading the ended watch", entry+`.textContent`); !strings.Contains(watch, "^C") {
+		t.Errorf("after Stop the watch reads %q, want ^C and exit code 130", watch)
 	}
 	screenshot(t, ctx, "play-watch-scale")
 }

@@ -24,13 +24,23 @@ type Attempt struct {
 // Commit makes the attempt's run the session's: the input is given.
 func (a *Attempt) Commit() {
 	s := a.ses
+	// The judge watching the run sees the input given, unless it was
+	// given in the past (the judge catches up then).
+	c := s.following()
 	s.run = a.run
+	if c != nil && !a.forked {
+		c.live = s.run
+		c.see(s.run)
+	}
 	s.ahead = nil // the run's future is no longer the look-ahead's
 	s.known, s.final = a.here, false
 	// The passes after the input are not those met before it.
 	s.times = s.times[:min(len(s.times), a.here)]
 	s.crashes = s.crashes[:sort.SearchInts(s.crashes, a.here+1)]
 	s.roundKnown, s.startup = false, startupEnd{}
+	if a.here == 0 {
+		s.first = nil // an input before the first pass: another first pass
+	}
 	if a.forked {
 		s.jumps++ // a replayed past: the same world, other stored versions
 	}

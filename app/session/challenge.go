@@ -3,187 +3,13 @@ package session
 import (
 	"encoding/json"
 	"fmt"
-	"reflect"
 	"strings"
 
 	"reconcile/engine/api"
 	"reconcile/engine/challenge"
 	"reconcile/engine/check"
 	"reconcile/engine/scenario"
-	"reconcile/engine/sim"
 )
-
-// Challenge follows a learner's run of a lesson's challenge: the judge
-// (challenge.Judge) sees every pass and every input of the run, as a
-// replay of the challenge would (challenge.Play), whatever way the page
-// moved the run (a step, Play, Next event, a jump). It does so on a run of
-// its own that follows the learner's: the same inputs at the same moments
-// give the same world, pass by pass. A jump back, or inputs changed in the
-// past, start it again from the beginning.
-type Challenge struct {
-	sc   *scenario.Scenario
-	file []byte
-
-	judge  *challenge.Judge
-	shadow *sim.Sim
-	// given are the inputs the shadow has been given, as the learner's
-	// run received them.
-	given  []sim.Given
-	status challenge.Status
-	// solved is the run's digest when the judge said solved, and inputs
-	// the inputs given until then.
-	solved string
-	inputs []sim.Given
-	// taken are the hints taken, in order.
-	taken []HintLevel
-}
-
-// NewChallenge starts following sc's challenge; file is the scenario's
-// text (a completion record names its version).
-func NewChallenge(sc *scenario.Scenario, file []byte) (*Challenge, error) {
-	if sc.Challenge == nil {
-		return nil, fmt.Errorf("%s has no challenge", sc.ID)
-	}
-	return &Challenge{sc: sc, file: file}, nil
-}
-
-// Scenario is the lesson the challenge is of.
-func (c *Challenge) Scenario() *scenario.Scenario { return c.sc }
-
-// Begin moves a new session of the lesson to the challenge's start: the
-// moment it names (its symptom), played to. Trying again is a new session.
-func (s *Session) Begin(c *Challenge) {
-	if start := c.sc.Challenge.Start; start > s.run.Now() {
-		s.PlayTo(start)
-	}
-}
-
-// Judge judges the run as it is now and says where the challenge stands.
-func (s *Session) Judge(c *Challenge) ChallengeView {
-	live := s.run.Inputs()
-	if c.shadow != nil && !c.follows(s.run) {
-		c.shadow = nil
-	}
-	if c.shadow == nil {
-		if err := c.restart(*s.run.Config()); err != nil {
-			return ChallengeView{Headline: "The challenge cannot be judged", Detail: err.Error()}
-		}
-	}
-	sh := c.shadow
-	n, now := s.run.PassCount(), s.run.Now()
-	observe := c.observe
-	for !c.status.State.Final() {
-		// The inputs given after the shadow's pass, at their moments.
-		for len(c.given) < len(live) && live[len(c.given)].After == sh.PassCount() {
-			g := live[len(c.given)]
-			if g.At > sh.Now() {
-				if c.tick(g.At) {
-					break
-				}
-				sh.RunUntil(g.At, 0)
-				if observe() {
-					break
-				}
-			}
-			if _, err := sh.Inject(g.Input); err != nil {
-				return ChallengeView{Headline: "The challenge cannot be judged", Detail: err.Error()}
-			}
-			c.given = append(c.given, g)
-			if observe() {
-				break
-			}
-		}
-		if c.status.State.Final() || sh.PassCount() >= n {
-			break
-		}
-		p, ok := s.run.Pass(sh.PassCount() + 1)
-		if !ok {
-			break
-		}
-		if c.tick(p.At) {
-			break
-		}
-		sh.RunUntil(p.At, 1)
-		if sh.PassCount() != p.N {
-			c.shadow = nil // the runs parted: never, in a deterministic engine
-			return ChallengeView{Headline: "The challenge cannot be judged", Detail: fmt.Sprintf("the judge's replay did not reach pass %d", p.N)}
-		}
-		observe()
-	}
-	if !c.status.State.Final() && sh.Now() < now && sh.PassCount() == n && !c.tick(now) {
-		sh.RunUntil(now, 0)
-		observe()
-	}
-	return c.view(s)
-}
-
-func (c *Challenge) observe() bool {
-	c.status = c.judge.Observe(c.shadow)
-	if c.status.State == challenge.Solved && c.solved == "" {
-		c.solved, c.inputs = c.shadow.Digest(), append([]sim.Given(nil), c.shadow.Inputs()...)
-	}
-	return c.status.State.Final()
-}
-
-// tick runs the shadow's clock towards t (no pass comes before it), a
-// second at a time when the goal counts traffic or the challenge has a
-// budget of failed requests (they change as the clock moves, passes or
-// not), judging each second, as a replay does. It reports a final verdict.
-func (c *Challenge) tick(t api.Time) bool {
-	ch := c.sc.Challenge
-	moving := ch.FailedRequests != nil
-	for _, e := range ch.Goal {
-		moving = moving || e.Assertion != nil && e.Assertion.Traffic != nil
-	}
-	if !moving {
-		return false
-	}
-	for c.shadow.Now()+api.Second < t {
-		c.shadow.RunUntil(c.shadow.Now()+api.Second, 0)
-		if c.observe() {
-			return true
-		}
-	}
-	return false
-}
-
-// KeepHints carries the hints taken in an earlier try over to this one:
-// they were taken.
-func (c *Challenge) KeepHints(from *Challenge) {
-	if from != nil {
-		c.taken = append([]HintLevel(nil), from.taken...)
-	}
-}
-
-// follows reports whether the shadow is the learner's run so far: its
-// inputs are the first of the run's, and it is not ahead.
-func (c *Challenge) follows(run *sim.Sim) bool {
-	live := run.Inputs()
-	if len(c.given) > len(live) || c.shadow.PassCount() > run.PassCount() || c.shadow.Now() > run.Now() {
-		return false
-	}
-	for i, g := range c.given {
-		if g.After != live[i].After || g.At != live[i].At || !reflect.DeepEqual(g.Input, live[i].Input) {
-			return false
-		}
-	}
-	return true
-}
-
-func (c *Challenge) restart(cfg sim.Config) error {
-	j, err := challenge.New(c.sc)
-	if err != nil {
-		return err
-	}
-	sh, err := sim.New(cfg)
-	if err != nil {
-		return err
-	}
-	sh.DropCheckpoints()
-	c.judge, c.shadow, c.given, c.solved, c.inputs = j, sh, nil, "", nil
-	c.status = challenge.Status{}
-	return nil
-}
 
 // ChallengeView is where a challenge stands, in words.
 type ChallengeView struct {
@@ -234,14 +60,24 @@ func (c *Challenge) view(s *Session) ChallengeView {
 	case challenge.Waiting:
 		v.Headline = "Not started"
 		v.Detail = fmt.Sprintf("The challenge starts at t=%s.", check.Duration(ch.Start))
+		if s.run.Now() >= ch.Start {
+			v.Headline, v.Detail = notJudgedYet(ch.Start)
+		}
 	case challenge.NotYet:
 		v.Headline = "Not yet"
 		v.Detail = "The goal does not hold yet: what you change must bring the world there."
 		if st.Deadline > 0 {
 			v.Detail += fmt.Sprintf(" Time left: until t=%s.", check.Duration(st.Deadline))
 		}
+		if s.N() == 0 {
+			// The judge looked at the world as it opened; no pass has run.
+			v.Headline, v.Detail = notJudgedYet(ch.Start)
+		}
 	case challenge.Holding:
-		v.Headline = fmt.Sprintf("Holding: %s of %s", check.Duration(st.Held), check.Duration(st.Hold))
+		// The judge saw the run last at its last pass or second; the world
+		// has not changed since, so the goal has held on to now.
+		held := min(st.Hold, max(st.Held, s.run.Now()-st.Since))
+		v.Headline = fmt.Sprintf("Holding: %s of %s", check.Duration(held), check.Duration(st.Hold))
 		v.HoldsAt = st.Since + st.Hold
 		v.Detail = fmt.Sprintf("The goal holds since t=%s. It must keep holding until t=%s: a fix that flaps back does not count.", check.Duration(st.Since), check.Duration(v.HoldsAt))
 	case challenge.Solved:
@@ -270,6 +106,13 @@ func (c *Challenge) view(s *Session) ChallengeView {
 	return v
 }
 
+// notJudgedYet is the goal panel at the challenge's start, before the
+// first pass (node-dies-at-3am at t=0).
+func notJudgedYet(start api.Duration) (headline, detail string) {
+	return "Not judged yet", fmt.Sprintf("The challenge starts now, at t=%s, and no pass has run yet: the goal is judged after every pass. "+
+		"Make your change, or press Next pass to watch the loop run.", check.Duration(start))
+}
+
 // Record is the learner's completion record, once solved: the scenario,
 // its version, the inputs and the digest, as reconcile verify reads it
 // (challenge.Verify), and its JSON.
@@ -281,7 +124,7 @@ func (s *Session) Record(c *Challenge) (*challenge.Record, []byte, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	r.Hints = c.HintsTaken()
+	r = r.WithHints(c.HintsTaken())
 	data, err := json.MarshalIndent(r, "", "  ")
 	if err != nil {
 		return nil, nil, err
@@ -299,8 +142,9 @@ const (
 	HintEvents
 )
 
-// HintNames name the levels, as the hints: block of a challenge does.
-var HintNames = [...]string{"desired", "conditions", "events"}
+// HintNames name the levels, as the hints: block of a challenge and a
+// completion record do.
+var HintNames = challenge.HintNames
 
 // TakeHint returns the hint of level l and records that it was taken
 // (once per level).

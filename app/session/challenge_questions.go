@@ -66,6 +66,7 @@ func (s *Session) AnswerController(c *Challenge, name string) Grade {
 		}
 		return ""
 	}
+	c.right[0] = name == key.Controller
 	if name == key.Controller {
 		return Grade{Right: true, Why: fmt.Sprintf("Right: %s%s is the controller responsible for closing this gap. Read every symptom as a question about the loop: what is desired, what is observed, and which controller is responsible for closing the gap.", name, doc(name))}
 	}
@@ -80,6 +81,7 @@ func (s *Session) AnswerSeen(c *Challenge, ref api.Ref, seen bool) Grade {
 	if key == nil {
 		return Grade{}
 	}
+	c.right[1] = false
 	if ref.Kind != key.Kind || ref.Name != key.Name {
 		return Grade{Why: fmt.Sprintf("Look at another object: the change this lesson is about is desired state held by %s.", key.Object)}
 	}
@@ -94,6 +96,7 @@ func (s *Session) AnswerSeen(c *Challenge, ref api.Ref, seen bool) Grade {
 	if !actual {
 		meaning = "the controller has not yet acted on your change and you are looking at the old spec running"
 	}
+	c.right[1] = seen == actual
 	if seen == actual {
 		return Grade{Right: true, Why: fmt.Sprintf("Right: %s: %s.", facts, meaning)}
 	}
@@ -107,6 +110,7 @@ func (s *Session) AnswerSays(c *Challenge, ref api.Ref, line scenario.Says) Grad
 	if key == nil {
 		return Grade{}
 	}
+	c.right[2] = false
 	if ref.Kind != key.Kind || ref.Name != key.Name {
 		return Grade{Why: fmt.Sprintf("Read %s: the controller says what it found in its conditions and its events.", key.Object)}
 	}
@@ -119,6 +123,7 @@ func (s *Session) AnswerSays(c *Challenge, ref api.Ref, line scenario.Says) Grad
 	}
 	want := key.Says
 	if line.Event == want.Event && line.Condition == want.Condition && (want.Reason == "" || line.Reason == want.Reason) {
+		c.right[2] = true
 		if line.Event != "" {
 			return Grade{Right: true, Why: fmt.Sprintf("Right: the %s event is the evidence. Events on the object show the controller taking actions; a stream of repeated identical events means the loop is running and failing.", line.Event)}
 		}

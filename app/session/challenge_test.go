@@ -87,6 +87,12 @@ func TestChallengeSolvedRecordVerifies(t *testing.T) {
 	if verdict, err := challenge.Verify(sc, data, back); err != nil || !verdict.Solved {
 		t.Fatalf("verify: %v %+v", err, verdict)
 	}
+	// The hints taken changed: refused, as a changed input is.
+	fewer := *back
+	fewer.Hints = nil
+	if verdict, err := challenge.Verify(sc, data, &fewer); err != nil || verdict.Solved || !strings.Contains(verdict.Why, "the record was changed") {
+		t.Errorf("hints removed: %v %+v", err, verdict)
+	}
 	// The digest changed: refused.
 	bad := *r
 	bad.Digest = "sha256:" + strings.Repeat("0", 64)

@@ -99,7 +99,7 @@ Commands that change the world (scale, set image, delete,
 rollout undo, cordon, drain, label, ...) are recorded after
 the current pass and replay with the run; get, describe and
 rollout history only read. get -w and rollout status watch:
-they print as passes run, until Ctrl+C or the next command.
+they print as passes run and as commands change the world, until Ctrl+C.
 Tab completes a verb, a kind or a name; ↑ and ↓ bring back
 the commands you typed before; Ctrl+L (or clear) clears the
 screen. For kubectl apply, edit the desired state and press
@@ -110,11 +110,35 @@ Apply.
 // Watches reports whether line is a command that keeps watching (get -w,
 // get --watch-only, rollout status of a rollout under way): it is given to
 // the run as an input, so that it prints kubectl's lines as passes run and
-// as the learner changes the world, until Ctrl+C or the next command
-// (Interrupt).
+// as the learner changes the world (commands typed after it included, as
+// a watch in a second terminal shows them), until Ctrl+C (Interrupt).
 func Watches(run *sim.Sim, line string) bool {
 	_, ok := kubectl.WatchingAt(run.Store(), run.Now(), line)
 	return ok
+}
+
+// MaxWatches is how many console commands may watch at once: each costs
+// its work at every pass, and its output is bounded by limits.MaxOutput.
+const MaxWatches = 4
+
+// Watching reports whether the console's command line is still watching.
+func (s *Session) Watching(line string) bool { return s.run.Watching("kubectl " + line) }
+
+// MakeRoomForWatch ends, as Ctrl+C does, the oldest of the console's
+// lines (oldest first) still watching when MaxWatches of them are, so that
+// a further one may start; it returns the line it ended, "" when there was
+// room.
+func (s *Session) MakeRoomForWatch(lines []string) string {
+	var still []string
+	for _, l := range lines {
+		if s.Watching(l) && !slices.Contains(still, l) {
+			still = append(still, l)
+		}
+	}
+	if len(still) < MaxWatches || !s.Interrupt(still[0]) {
+		return ""
+	}
+	return still[0]
 }
 
 // Interrupt ends the console's command line still watching, as Ctrl+C

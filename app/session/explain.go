@@ -12,7 +12,7 @@ import (
 // Explanation is a pass in plain words: what it did, and why it ran.
 type Explanation struct {
 	// What is one sentence: "replicaset-controller counted 4 of the 5 pods
-	// web-6d667cb46b wants and created 1."
+	// web-5c6b78cfd9 wants and created 1."
 	What string
 	// Why is one sentence: "It ran because pod web-x was deleted: the
 	// watch told it."

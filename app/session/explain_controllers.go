@@ -14,7 +14,7 @@ import (
 // and the kubelet.
 
 // replicaSetWhat: "replicaset-controller counted 4 of the 5 pods
-// web-6d667cb46b wants and created 1."
+// web-5c6b78cfd9 wants and created 1."
 func replicaSetWhat(p sim.Pass, who string, steps, status []controller.Action) string {
 	name := p.Object.Name
 	if p.Desired.Is == controller.Deleted {
@@ -88,7 +88,7 @@ func deploymentWhat(p sim.Pass, who, obj string, steps, status []controller.Acti
 	return fmt.Sprintf("%s found %s in sync: %s", who, obj, nothingToDo(status))
 }
 
-// schedulerWhat: "default-scheduler bound pod web-6d667cb46b-x7k2p to
+// schedulerWhat: "default-scheduler bound pod web-5c6b78cfd9-x7k2p to
 // worker-2."
 func schedulerWhat(p sim.Pass, who, obj string, steps []controller.Action) string {
 	for _, a := range steps {

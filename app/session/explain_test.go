@@ -51,33 +51,33 @@ func TestExplainSelfHealing(t *testing.T) {
 		what, why     string
 	}{
 		{1, controller.DeploymentController, "initial list",
-			"deployment-controller found no ReplicaSet for the template of deployment web and created ReplicaSet web-6d667cb46b with 5 replicas.",
+			"deployment-controller found no ReplicaSet for the template of deployment web and created ReplicaSet web-5c6b78cfd9 with 5 replicas.",
 			"Its first look at the cluster: every controller lists what it watches when it starts."},
-		{3, controller.ReplicaSetController, "watch: replicaset/web-6d667cb46b ADDED",
-			"replicaset-controller counted 0 of the 5 pods web-6d667cb46b wants and created 5.",
-			"It ran because replicaset web-6d667cb46b was created: the watch told it."},
-		{4, controller.ReplicaSetController, "watch: pod/web-6d667cb46b-h8q24 ADDED (+5 more events)",
-			"replicaset-controller counted the 5 pods web-6d667cb46b wants: nothing to do but report its status (replicas 5, ready 0, available 0).",
-			"It ran because pod web-6d667cb46b-h8q24 was created: the watch told it; the work queue folded 5 more events for the key into this pass."},
-		{5, controller.Scheduler, "watch: pod/web-6d667cb46b-h8q24 ADDED",
-			"default-scheduler bound pod web-6d667cb46b-h8q24 to worker-1.",
-			"It ran because pod web-6d667cb46b-h8q24 was created: the watch told it."},
-		{6, controller.DeploymentController, "watch: replicaset/web-6d667cb46b MODIFIED",
+		{3, controller.ReplicaSetController, "watch: replicaset/web-5c6b78cfd9 ADDED",
+			"replicaset-controller counted 0 of the 5 pods web-5c6b78cfd9 wants and created 5.",
+			"It ran because replicaset web-5c6b78cfd9 was created: the watch told it."},
+		{4, controller.ReplicaSetController, "watch: pod/web-5c6b78cfd9-h8q24 ADDED (+5 more events)",
+			"replicaset-controller counted the 5 pods web-5c6b78cfd9 wants: nothing to do but report its status (replicas 5, ready 0, available 0).",
+			"It ran because pod web-5c6b78cfd9-h8q24 was created: the watch told it; the work queue folded 5 more events for the key into this pass."},
+		{5, controller.Scheduler, "watch: pod/web-5c6b78cfd9-h8q24 ADDED",
+			"default-scheduler bound pod web-5c6b78cfd9-h8q24 to worker-1.",
+			"It ran because pod web-5c6b78cfd9-h8q24 was created: the watch told it."},
+		{6, controller.DeploymentController, "watch: replicaset/web-5c6b78cfd9 MODIFIED",
 			"deployment-controller found deployment web in sync: nothing to do.",
-			"It ran because replicaset web-6d667cb46b changed: the watch told it."},
-		{13, controller.Kubelet, "watch: pod/web-6d667cb46b-h8q24 MODIFIED",
-			"kubelet on worker-1 looked at pod web-6d667cb46b-h8q24 (web: no container) and started pulling shop/web:1.0 (3s) and reported it Pending, not ready.",
-			"It ran because pod web-6d667cb46b-h8q24 changed: the watch told it."},
+			"It ran because replicaset web-5c6b78cfd9 changed: the watch told it."},
+		{13, controller.Kubelet, "watch: pod/web-5c6b78cfd9-h8q24 MODIFIED",
+			"kubelet on worker-1 looked at pod web-5c6b78cfd9-h8q24 (web: no container) and started pulling shop/web:1.0 (3s) and reported it Pending, not ready.",
+			"It ran because pod web-5c6b78cfd9-h8q24 changed: the watch told it."},
 		{25, controller.Kubelet, "requeue: container timer after 2s",
-			"kubelet on worker-1 looked at pod web-6d667cb46b-h8q24 (web: container being created) and started container web and reported it Running, ready.",
+			"kubelet on worker-1 looked at pod web-5c6b78cfd9-h8q24 (web: container being created) and started container web and reported it Running, ready.",
 			"It ran because it asked to look again 2s later, for a container's next step (a pull, a start, a back-off, a probe)."},
 		// At 30s a pod is deleted by hand: the same loop replaces it.
-		{35, controller.ReplicaSetController, "watch: pod/web-6d667cb46b-6b2px MODIFIED",
-			"replicaset-controller counted 4 of the 5 pods web-6d667cb46b wants and created 1.",
-			"It ran because pod web-6d667cb46b-6b2px changed: the watch told it."},
-		{36, controller.Kubelet, "watch: pod/web-6d667cb46b-6b2px DELETED",
-			"kubelet on worker-1 found pod web-6d667cb46b-6b2px gone from its node: nothing to run.",
-			"It ran because pod web-6d667cb46b-6b2px was deleted: the watch told it."},
+		{35, controller.ReplicaSetController, "watch: pod/web-5c6b78cfd9-6b2px MODIFIED",
+			"replicaset-controller counted 4 of the 5 pods web-5c6b78cfd9 wants and created 1.",
+			"It ran because pod web-5c6b78cfd9-6b2px changed: the watch told it."},
+		{36, controller.Kubelet, "watch: pod/web-5c6b78cfd9-6b2px DELETED",
+			"kubelet on worker-1 found pod web-5c6b78cfd9-6b2px gone from its node: nothing to run.",
+			"It ran because pod web-5c6b78cfd9-6b2px was deleted: the watch told it."},
 	}
 	for _, tt := range tests {
 		p := passN(t, passes, tt.n, tt.ctrl, tt.trigger)
@@ -151,8 +151,8 @@ func TestExplainNodeDies(t *testing.T) {
 // with its own outcome, and the pass after its restart says why it ran.
 func TestExplainCrash(t *testing.T) {
 	passes := lessonPasses(t, "edge-vs-level", 4*api.Minute)
-	p := passN(t, passes, 144, controller.ReplicaSetController, "watch: replicaset/checkout-9f9c9ccf7 MODIFIED")
-	want := "replicaset-controller created pod checkout-9f9c9ccf7-hn9fs for replicaset checkout-9f9c9ccf7, then crashed before it finished: " +
+	p := passN(t, passes, 144, controller.ReplicaSetController, "watch: replicaset/checkout-65757f8b6 MODIFIED")
+	want := "replicaset-controller created pod checkout-65757f8b6-hn9fs for replicaset checkout-65757f8b6, then crashed before it finished: " +
 		"the controller-manager restarts it (crashed mid-pass after 1 action(s); restarts in 10s)."
 	if p.Result != controller.Crashed || Explain(p).What != want {
 		t.Errorf("pass 144 (%s): what = %q, want %q", p.Result, Explain(p).What, want)

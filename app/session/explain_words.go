@@ -56,6 +56,9 @@ func past(a controller.Action, rest string) string {
 	case controller.PullFailed:
 		return fmt.Sprintf("failed to pull %s (%s)", a.Image, a.Detail)
 	case controller.Exited:
+		if a.Detail != "" {
+			return fmt.Sprintf("saw container %s exit with code %d (%s)", a.Container, a.Code, a.Detail)
+		}
 		return fmt.Sprintf("saw container %s exit with code %d", a.Container, a.Code)
 	case controller.ReadinessPassed:
 		return "saw the readiness probe of " + a.Container + " pass"

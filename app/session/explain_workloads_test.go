@@ -65,11 +65,11 @@ func TestExplainWorkloads(t *testing.T) {
 	run.RunUntil(2*api.Minute+api.Second, 0)
 	want := map[string]Explanation{
 		controller.DaemonSetController: {
-			What: "daemonset-controller compared the nodes with daemonset agent: it wants a pod on each of 3 eligible node(s) (of 3), and 0 node(s) run one; 3 to create, 0 to delete, so it created controllerrevision agent-8567d85cd9, created pod agent-kbnk5 for node worker-1, created pod agent-q6lwp for node worker-2 and created pod agent-nzx7p for node worker-3.",
+			What: "daemonset-controller compared the nodes with daemonset agent: it wants a pod on each of 3 eligible node(s) (of 3), and 0 node(s) run one; 3 to create, 0 to delete, so it created controllerrevision agent-8694cfbdb6, created pod agent-kbnk5 for node worker-1, created pod agent-q6lwp for node worker-2 and created pod agent-nzx7p for node worker-3.",
 			Why:  "Its first look at the cluster: every controller lists what it watches when it starts; the work queue folded 3 more events for the key into this pass.",
 		},
 		controller.StatefulSetController: {
-			What: "statefulset-controller looked at statefulset db (it wants 2 pods db-0…db-1 of revision db-7964564448; it has 0 of them, 0 beyond) and created controllerrevision db-7964564448, created claim data-db-0 and created pod db-0, one ordinal at a time.",
+			What: "statefulset-controller looked at statefulset db (it wants 2 pods db-0…db-1 of revision db-c864c5c6c; it has 0 of them, 0 beyond) and created controllerrevision db-c864c5c6c, created claim data-db-0 and created pod db-0, one ordinal at a time.",
 			Why:  "Its first look at the cluster: every controller lists what it watches when it starts.",
 		},
 		controller.VolumeController: {

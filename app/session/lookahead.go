@@ -90,6 +90,11 @@ func (s *Session) LookAhead() {
 // learn keeps the times of the passes of run not met before. run is the
 // session's run or a copy of it, so its passes are the session's.
 func (s *Session) learn(run *sim.Sim) {
+	if s.first == nil {
+		if p, ok := run.Pass(1); ok {
+			s.first = &p
+		}
+	}
 	run.PassTimes(len(s.times), func(n int, at api.Time, r controller.Outcome) {
 		s.times = append(s.times, at)
 		if r == controller.Crashed {
@@ -99,4 +104,14 @@ func (s *Session) learn(run *sim.Sim) {
 	if !s.roundKnown {
 		s.round, s.roundKnown = startRound(run, s.final)
 	}
+}
+
+// FirstPass returns the run's first pass once the run or a look-ahead has
+// met it (ok is false before that): before it runs, a page can say what it
+// will do.
+func (s *Session) FirstPass() (sim.Pass, bool) {
+	if s.first == nil {
+		return s.run.Pass(1)
+	}
+	return *s.first, true
 }

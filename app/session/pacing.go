@@ -162,7 +162,7 @@ func (s *Session) NextEventHolding(hold func(last, next api.Time) bool) int {
 		records := recordCount(s.run)
 		n := s.N()
 		if due, ok := s.nextTimedInput(); ok {
-			s.run.RunUntil(due, 1)
+			s.runUntil(due, 1)
 			s.learn(s.run)
 			s.known = max(s.known, s.N())
 			if s.N() == n {

@@ -47,6 +47,9 @@ type Session struct {
 	// so what a look-ahead met is what the run will meet, until an input
 	// changes the future (Commit forgets the passes after it).
 	times []api.Time
+	// first is the run's first pass once the run or a look-ahead has met
+	// it: what a page says the first pass will do before it runs.
+	first *sim.Pass
 	// crashes are the passes met so far that crashed their controller, in
 	// order.
 	crashes []int
@@ -61,6 +64,9 @@ type Session struct {
 	jumps int
 	// startup is the end of the run's start-up, once looked for (pacing.go).
 	startup startupEnd
+	// judged is the challenge judged on this run (Judge): while its judge
+	// follows the run, every move of the run is watched (challenge_judge.go).
+	judged *Challenge
 }
 
 // New starts a run of cfg and looks ahead to find where it ends.
@@ -136,7 +142,7 @@ func startRound(run *sim.Sim, final bool) (int, bool) {
 
 // Next runs the next pass. It reports false at the end of the run.
 func (s *Session) Next() (sim.Pass, bool) {
-	p, ok := s.run.Next()
+	p, ok := s.next()
 	if !ok {
 		s.final, s.known = true, s.run.PassCount()
 		return p, false
@@ -155,7 +161,12 @@ func (s *Session) Seek(n int) error {
 		n = s.known
 	}
 	s.jumps++
-	err := s.run.Seek(n)
+	var err error
+	if s.following() != nil && n >= s.run.PassCount() {
+		err = s.forward(n) // every pass on the way, watched
+	} else {
+		err = s.run.Seek(n)
+	}
 	s.learn(s.run)
 	s.known = max(s.known, s.run.PassCount())
 	if err != nil {
@@ -170,7 +181,7 @@ func (s *Session) Seek(n int) error {
 func (s *Session) PlayTo(t api.Time) {
 	for s.run.Now() < t {
 		before := s.run.PassCount()
-		s.run.RunUntil(t, 1)
+		s.runUntil(t, 1)
 		if s.run.PassCount() == before {
 			break // no pass before t: the clock is at t
 		}
@@ -189,7 +200,7 @@ func (s *Session) StepTowards(t api.Time) bool {
 		return false
 	}
 	before := s.run.PassCount()
-	s.run.RunUntil(t, 1)
+	s.runUntil(t, 1)
 	s.learn(s.run)
 	s.known = max(s.known, s.run.PassCount())
 	return s.run.PassCount() > before
@@ -206,7 +217,7 @@ func (s *Session) AtTime(n int, t api.Time) bool {
 	if t <= s.run.Now() {
 		return true
 	}
-	s.run.RunUntil(t, 1)
+	s.runUntil(t, 1)
 	if s.run.PassCount() != n {
 		s.Seek(n)
 		return false

@@ -33,6 +33,9 @@ type View struct {
 	// Explained is the current pass in plain words, its controller named
 	// from the run's registry (ExplainIn); zero before the first pass.
 	Explained Explanation
+	// First is the first pass in plain words before it runs (at pass 0,
+	// once the run or a look-ahead has met it): what Next pass will do.
+	First Explanation
 	// Pseudocode is the lesson's block the current pass ran, with the
 	// lines it lit; zero for a controller with no block.
 	Pseudocode Pseudocode
@@ -125,6 +128,8 @@ func (r *Reader) Read(s *Session, digest bool) View {
 	if v.Current != nil {
 		v.Explained = ExplainIn(reg, *v.Current)
 		v.Pseudocode = pseudocodeOf(reg, *v.Current)
+	} else if p, ok := s.FirstPass(); ok && v.N == 0 {
+		v.First = ExplainIn(reg, p)
 	}
 	v.Entries = readEntries(run, s.round, v.Log, from)
 	v.Marks = s.Marks()

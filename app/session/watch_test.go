@@ -1,6 +1,7 @@
 package session
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -135,4 +136,75 @@ func watching(t *testing.T, run *sim.Sim, cmd string) string {
 	}
 	t.Fatalf("%s is not watching", cmd)
 	return ""
+}
+
+// TestConsoleWatchOutlivesCommands: a watch typed in the console goes on
+// while later commands run, as in a second terminal: the console's own
+// label (given as the console gives it, tried then committed) prints a
+// MODIFIED row per pod at once, reads leave it watching, and passes go on
+// printing. At most MaxWatches watch at once: a further one ends the
+// oldest, as Ctrl+C does, and leaves the others.
+func TestConsoleWatchOutlivesCommands(t *testing.T) {
+	sc, err := scenario.Load("w.yaml", []byte(watchLesson))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(sc.Config())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for ok, _ := s.run.Converged(); !ok; ok, _ = s.run.Converged() {
+		if _, ok := s.Next(); !ok {
+			t.Fatal("the run ended before converging")
+		}
+	}
+	console := func(line string) {
+		t.Helper()
+		a, err := s.Try(sim.Kubectl{Line: line})
+		if err != nil {
+			t.Fatal(err)
+		}
+		a.Commit()
+	}
+	const watch = "get pods -w --output-watch-events"
+	console(watch)
+	before := watching(t, s.run, "kubectl "+watch)
+	console("label pods --all tier=web")
+	if out, _ := s.Read("get pods"); !strings.Contains(out, "web-") {
+		t.Fatalf("get pods = %q", out)
+	}
+	after := watching(t, s.run, "kubectl "+watch)
+	rows := strings.TrimPrefix(after, before)
+	if !strings.HasPrefix(after, before) || strings.Count(rows, "MODIFIED ") != 3 || strings.Count(rows, "\n") != 3 {
+		t.Errorf("after label pods --all the watch printed %q, want a MODIFIED row for each of the 3 pods", rows)
+	}
+	console("scale deployment/web --replicas=4")
+	for range 5 {
+		s.Next()
+	}
+	if grown := watching(t, s.run, "kubectl "+watch); !strings.Contains(strings.TrimPrefix(grown, after), "ADDED ") {
+		t.Errorf("after a scale and 5 passes the watch printed %q, want the new pod ADDED", strings.TrimPrefix(grown, after))
+	}
+
+	// MaxWatches: the oldest ends to make room.
+	lines := []string{watch}
+	for i := 1; i < MaxWatches; i++ {
+		l := fmt.Sprintf("get pods -w -l app=web,n!=%d", i)
+		if got := s.MakeRoomForWatch(lines); got != "" {
+			t.Fatalf("with %d watching, MakeRoomForWatch ended %q", i, got)
+		}
+		console(l)
+		lines = append(lines, l)
+	}
+	if got := s.MakeRoomForWatch(lines); got != watch {
+		t.Fatalf("with %d watching, MakeRoomForWatch ended %q, want the oldest, %q", MaxWatches, got, watch)
+	}
+	if s.Watching(watch) {
+		t.Error("the oldest watch still watches")
+	}
+	for _, l := range lines[1:] {
+		if !s.Watching(l) {
+			t.Errorf("%q was ended too", l)
+		}
+	}
 }

@@ -23,6 +23,8 @@ func main() {
 	base := flag.String("base", "", "a second binary to compare with, e.g. the floor app's")
 	top := flag.Int("top", 25, "how many packages to list")
 	pkgs := flag.String("pkgs", "./wasm ./bench/floor", "the Go packages the binaries were built from (to name their dependencies)")
+	funcs := flag.Int("funcs", 0, "also list this many of the largest functions")
+	match := flag.String("match", "", "with -funcs, only the functions whose names contain this")
 	flag.Parse()
 	if flag.NArg() != 1 {
 		log.Fatal("usage: wasmsize [-base FILE] [-top N] FILE")
@@ -49,6 +51,9 @@ func main() {
 	if len(m.names) == 0 {
 		fmt.Fprintln(w, "no name section (built with -s?): no sizes per package")
 		return
+	}
+	if *funcs > 0 {
+		defer m.listFuncs(w, *funcs, *match)
 	}
 	pk := m.byPackage()
 	type row struct {
@@ -85,6 +90,30 @@ func main() {
 		} else {
 			fmt.Fprintf(w, "  %10d  %s\n", r.size, r.pkg)
 		}
+	}
+}
+
+// listFuncs lists the n largest functions whose names contain match.
+func (m *module) listFuncs(w *bufio.Writer, n int, match string) {
+	type fn struct {
+		name string
+		size int
+	}
+	var fs []fn
+	total := 0
+	for i, sz := range m.bodies {
+		if name := m.names[m.imports+i]; strings.Contains(name, match) {
+			fs = append(fs, fn{name, sz})
+			total += sz
+		}
+	}
+	sort.Slice(fs, func(i, j int) bool { return fs[i].size > fs[j].size })
+	fmt.Fprintf(w, "\nlargest functions (%d matching %q, %d bytes in all):\n", len(fs), match, total)
+	for i, f := range fs {
+		if i == n {
+			break
+		}
+		fmt.Fprintf(w, "  %10d  %s\n", f.size, f.name)
 	}
 }
 

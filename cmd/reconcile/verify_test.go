@@ -28,13 +28,13 @@ func TestVerify(t *testing.T) {
 		stdout   string
 		stderr   string
 	}{
-		{name: "solved", code: 0, stdout: "solved  RECORD  (gitops-five: the goal held for 1m from t=2m2.4s, 1 input, cost: 0 pods replaced, digest sha256:be35cb301537)"},
+		{name: "solved", code: 0, stdout: "solved  RECORD  (gitops-five: the goal held for 1m from t=2m2.4s, 1 input, cost: 0 pods replaced, no hints, digest sha256:0aa05458ff74)"},
 		{name: "one input changed", old: `replicas: 5`, new: `replicas: 4`, code: 1,
 			stdout: "NOT SOLVED  RECORD  (gitops-five): out of time: the goal was not reached by t=6m40s"},
 		{name: "an input moved", old: `"after": 90`, new: `"after": 91`, code: 1,
 			stdout: "NOT SOLVED  RECORD  (gitops-five): the replay solves the challenge but ends on digest sha256:"},
-		{name: "digest changed", old: `"digest": "sha256:be35`, new: `"digest": "sha256:0e35`, code: 1,
-			stdout: "the replay solves the challenge but ends on digest sha256:be35cb301537, not the record's sha256:0e35cb301537: the record was changed"},
+		{name: "digest changed", old: `"digest": "sha256:0aa0`, new: `"digest": "sha256:0e35`, code: 1,
+			stdout: "the replay solves the challenge but ends on digest sha256:0aa05458ff74, not the record's sha256:0e355458ff74: the record was changed"},
 		{name: "version changed", old: `"version": "sha256:9`, new: `"version": "sha256:8`, code: 1,
 			stdout: "NOT SOLVED  RECORD  (gitops-five): the record was made against version sha256:82af75e29d1d of gitops-five; this file is version sha256:92af75e29d1d"},
 		{name: "input before the start", old: `"at": "1m40s"`, new: `"at": "1m20s"`, code: 1,
@@ -57,6 +57,76 @@ func TestVerify(t *testing.T) {
 			code, stdout, stderr := runCLI("verify", path, "--scenario", scenarioFile)
 			if code != tt.code || !strings.Contains(stdout, strings.ReplaceAll(tt.stdout, "RECORD", path)) || !strings.Contains(stderr, tt.stderr) {
 				t.Errorf("exit %d, want %d\nstdout: %s\nstderr: %s", code, tt.code, stdout, stderr)
+			}
+		})
+	}
+}
+
+// The hints a record names are covered by its digest: changed, removed or
+// added, the record is refused as changed. A record made before digests
+// covered them (the run's digest beside its hints) still verifies, and
+// says its hints are not covered.
+func TestVerifyHints(t *testing.T) {
+	const scenarioFile = "testdata/challenge.yaml"
+	data, err := os.ReadFile("testdata/challenge-record.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, err := challenge.ParseRecord(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hinted := plain.WithHints([]string{"desired", "events"})
+	if hinted.Digest == plain.Digest {
+		t.Fatal("the hints do not change the digest")
+	}
+	good, err := json.MarshalIndent(hinted, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const changed = "the record was changed"
+	dir := t.TempDir()
+	tests := []struct {
+		name      string
+		record    []byte
+		old, new  string
+		code      int
+		stdout    string
+		notStdout string
+	}{
+		{name: "with hints", record: good, code: 0, stdout: "cost: 0 pods replaced, hints: desired, events, digest " + hinted.Digest[:19] + ")", notStdout: "not covered"},
+		{name: "a hint changed", record: good, old: `"events"`, new: `"conditions"`, code: 1,
+			stdout: "NOT SOLVED  RECORD  (gitops-five): the replay solves the challenge, but the record's digest " + hinted.Digest[:19] + " is not the replay's with the hints desired, conditions (sha256:"},
+		{name: "a hint removed", record: good, old: `"desired",`, new: ``, code: 1, stdout: changed},
+		{name: "the hints removed", record: good, old: `,
+  "hints": [
+    "desired",
+    "events"
+  ]`, new: ``, code: 1, stdout: "the replay solves the challenge but ends on digest sha256:0aa05458ff74, not the record's " + hinted.Digest[:19] + ": " + changed},
+		{name: "the hints reordered", record: good, old: `"desired",
+    "events"`, new: `"events",
+    "desired"`, code: 1, stdout: changed},
+		{name: "an unknown hint", record: good, old: `"events"`, new: `"answer"`, code: 2},
+		// Made before digests covered the hints: the run's digest.
+		{name: "a record made before", record: data, old: `"digest"`, new: `"hints": ["events"],
+  "digest"`, code: 0, stdout: "hints: events, digest sha256:0aa05458ff74 (the hints are not covered by this digest: a record made before digests covered them)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			text := strings.Replace(string(tt.record), tt.old, tt.new, 1)
+			if tt.old != "" && text == string(tt.record) {
+				t.Fatalf("%q is not in the record", tt.old)
+			}
+			path := filepath.Join(dir, strings.ReplaceAll(tt.name, " ", "-")+".json")
+			if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			code, stdout, stderr := runCLI("verify", path, "--scenario", scenarioFile)
+			if code != tt.code || !strings.Contains(stdout, strings.ReplaceAll(tt.stdout, "RECORD", path)) || tt.notStdout != "" && strings.Contains(stdout, tt.notStdout) {
+				t.Errorf("exit %d, want %d\nstdout: %s\nstderr: %s", code, tt.code, stdout, stderr)
+			}
+			if tt.code == 2 && !strings.Contains(stderr, `not a completion record: hint "answer" is not one of desired, conditions, events`) {
+				t.Errorf("stderr: %s", stderr)
 			}
 		})
 	}
@@ -86,7 +156,7 @@ func TestVerifyBadArguments(t *testing.T) {
 // its place in the file.
 func TestCheckProvesTheChallenge(t *testing.T) {
 	code, stdout, _ := runCLI("check", "testdata/challenge.yaml")
-	if code != 0 || !strings.Contains(stdout, "ok  testdata/challenge.yaml  (17 expects, digest sha256:e5773c6b228a; challenge: the solution holds the goal from t=2m2.4s, doing nothing does not, 2 shortcuts caught)") {
+	if code != 0 || !strings.Contains(stdout, "ok  testdata/challenge.yaml  (17 expects, digest sha256:f834e56df0ca; challenge: the solution holds the goal from t=2m2.4s, doing nothing does not, 2 shortcuts caught)") {
 		t.Errorf("exit %d\n%s", code, stdout)
 	}
 	code, stdout, _ = runCLI("check", "testdata/challenge-wrong.yaml")
@@ -129,7 +199,7 @@ func TestVerifyBundled(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, stdout, stderr := runCLI("verify", path)
-	if code != 0 || !strings.Contains(stdout, "solved  "+path+"  (edit-reverts: the goal held for 1m from t=2m2.4s, 1 input, cost: 0 pods replaced, digest sha256:") {
+	if code != 0 || !strings.Contains(stdout, "solved  "+path+"  (edit-reverts: the goal held for 1m from t=2m2.4s, 1 input, cost: 0 pods replaced, no hints, digest sha256:") {
 		t.Errorf("exit %d\n%s%s", code, stdout, stderr)
 	}
 	// The live edit in place of the commit: a shortcut, refused.

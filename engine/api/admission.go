@@ -94,6 +94,13 @@ type JobStatus struct {
 	StartTime      *Time          `json:"startTime,omitempty" yaml:"-"`
 	CompletionTime *Time          `json:"completionTime,omitempty" yaml:"-"`
 	Conditions     []JobCondition `json:"conditions,omitempty" yaml:"conditions,omitempty"`
+	// Ready counts the active pods that are ready; Terminating the pods
+	// being deleted (set by the job controller on every sync).
+	Ready       *int32 `json:"ready,omitempty" yaml:"ready,omitempty"`
+	Terminating *int32 `json:"terminating,omitempty" yaml:"terminating,omitempty"`
+	// CompletedIndexes are an Indexed Job's succeeded indexes, as
+	// intervals ("0-2,4").
+	CompletedIndexes string `json:"completedIndexes,omitempty" yaml:"completedIndexes,omitempty"`
 }
 
 // JobCondition is Complete or Failed.
@@ -176,6 +183,7 @@ func (j *Job) DeepCopy() *Job {
 		out.Status.CompletionTime = &v
 	}
 	out.Status.Conditions = append([]JobCondition(nil), j.Status.Conditions...)
+	out.Status.Ready, out.Status.Terminating = copyInt32(j.Status.Ready), copyInt32(j.Status.Terminating)
 	return &out
 }
 

@@ -41,8 +41,15 @@ type Affinity struct {
 
 // NodeAffinity restricts the nodes a pod may run on.
 type NodeAffinity struct {
-	RequiredDuringSchedulingIgnoredDuringExecution  *NodeSelector `json:"requiredDuringSchedulingIgnoredDuringExecution,omitempty" yaml:"requiredDuringSchedulingIgnoredDuringExecution,omitempty"`
-	PreferredDuringSchedulingIgnoredDuringExecution []any         `json:"preferredDuringSchedulingIgnoredDuringExecution,omitempty" yaml:"preferredDuringSchedulingIgnoredDuringExecution,omitempty"`
+	RequiredDuringSchedulingIgnoredDuringExecution  *NodeSelector             `json:"requiredDuringSchedulingIgnoredDuringExecution,omitempty" yaml:"requiredDuringSchedulingIgnoredDuringExecution,omitempty"`
+	PreferredDuringSchedulingIgnoredDuringExecution []PreferredSchedulingTerm `json:"preferredDuringSchedulingIgnoredDuringExecution,omitempty" yaml:"preferredDuringSchedulingIgnoredDuringExecution,omitempty"`
+}
+
+// PreferredSchedulingTerm is a soft node affinity rule: a node its
+// preference matches scores its weight (1 to 100).
+type PreferredSchedulingTerm struct {
+	Weight     int32            `json:"weight" yaml:"weight"`
+	Preference NodeSelectorTerm `json:"preference" yaml:"preference"`
 }
 
 // NodeSelector is a list of terms, any of which may match (ORed).

@@ -55,21 +55,16 @@ func (s PodSpec) DeepCopy() PodSpec {
 		if na := s.Affinity.NodeAffinity; na != nil {
 			n := &NodeAffinity{}
 			if na.PreferredDuringSchedulingIgnoredDuringExecution != nil {
-				n.PreferredDuringSchedulingIgnoredDuringExecution = deepCopyValue(na.PreferredDuringSchedulingIgnoredDuringExecution).([]any)
+				prefs := make([]PreferredSchedulingTerm, len(na.PreferredDuringSchedulingIgnoredDuringExecution))
+				for i, w := range na.PreferredDuringSchedulingIgnoredDuringExecution {
+					prefs[i] = PreferredSchedulingTerm{Weight: w.Weight, Preference: w.Preference.deepCopy()}
+				}
+				n.PreferredDuringSchedulingIgnoredDuringExecution = prefs
 			}
 			if r := na.RequiredDuringSchedulingIgnoredDuringExecution; r != nil {
 				terms := make([]NodeSelectorTerm, len(r.NodeSelectorTerms))
 				for i, t := range r.NodeSelectorTerms {
-					exprs := make([]NodeSelectorRequirement, len(t.MatchExpressions))
-					for j, e := range t.MatchExpressions {
-						e.Values = append([]string(nil), e.Values...)
-						exprs[j] = e
-					}
-					terms[i] = NodeSelectorTerm{MatchExpressions: exprs}
-					for _, f := range t.MatchFields {
-						f.Values = append([]string(nil), f.Values...)
-						terms[i].MatchFields = append(terms[i].MatchFields, f)
-					}
+					terms[i] = t.deepCopy()
 				}
 				n.RequiredDuringSchedulingIgnoredDuringExecution = &NodeSelector{NodeSelectorTerms: terms}
 			}
@@ -244,3 +239,17 @@ func (n *Node) DeepCopyObject() Object         { return n.DeepCopy() }
 func (e *Event) DeepCopyObject() Object        { return e.DeepCopy() }
 func (l *Lease) DeepCopyObject() Object        { return l.DeepCopy() }
 func (u *Unstructured) DeepCopyObject() Object { return u.DeepCopy() }
+
+// deepCopy returns an independent copy of t.
+func (t NodeSelectorTerm) deepCopy() NodeSelectorTerm {
+	out := NodeSelectorTerm{MatchExpressions: make([]NodeSelectorRequirement, len(t.MatchExpressions))}
+	for j, e := range t.MatchExpressions {
+		e.Values = append([]string(nil), e.Values...)
+		out.MatchExpressions[j] = e
+	}
+	for _, f := range t.MatchFields {
+		f.Values = append([]string(nil), f.Values...)
+		out.MatchFields = append(out.MatchFields, f)
+	}
+	return out
+}

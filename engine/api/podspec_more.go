@@ -17,29 +17,31 @@ type PodSpecMore struct {
 	ServiceAccountName           string                     `json:"serviceAccountName,omitempty" yaml:"serviceAccountName,omitempty"`
 	DeprecatedServiceAccount     string                     `json:"serviceAccount,omitempty" yaml:"serviceAccount,omitempty"`
 	AutomountServiceAccountToken *bool                      `json:"automountServiceAccountToken,omitempty" yaml:"automountServiceAccountToken,omitempty"`
-	SecurityContext              map[string]any             `json:"securityContext,omitempty" yaml:"securityContext,omitempty"`
-	ImagePullSecrets             []LocalObjectReference     `json:"imagePullSecrets,omitempty" yaml:"imagePullSecrets,omitempty"`
-	HostNetwork                  bool                       `json:"hostNetwork,omitempty" yaml:"hostNetwork,omitempty"`
-	HostPID                      bool                       `json:"hostPID,omitempty" yaml:"hostPID,omitempty"`
-	HostIPC                      bool                       `json:"hostIPC,omitempty" yaml:"hostIPC,omitempty"`
-	Hostname                     string                     `json:"hostname,omitempty" yaml:"hostname,omitempty"`
-	Subdomain                    string                     `json:"subdomain,omitempty" yaml:"subdomain,omitempty"`
-	PriorityClassName            string                     `json:"priorityClassName,omitempty" yaml:"priorityClassName,omitempty"`
-	Priority                     *int32                     `json:"priority,omitempty" yaml:"priority,omitempty"`
-	ActiveDeadlineSeconds        *int64                     `json:"activeDeadlineSeconds,omitempty" yaml:"activeDeadlineSeconds,omitempty"`
-	EnableServiceLinks           *bool                      `json:"enableServiceLinks,omitempty" yaml:"enableServiceLinks,omitempty"`
-	ShareProcessNamespace        *bool                      `json:"shareProcessNamespace,omitempty" yaml:"shareProcessNamespace,omitempty"`
-	RuntimeClassName             *string                    `json:"runtimeClassName,omitempty" yaml:"runtimeClassName,omitempty"`
-	PreemptionPolicy             *string                    `json:"preemptionPolicy,omitempty" yaml:"preemptionPolicy,omitempty"`
-	HostAliases                  []map[string]any           `json:"hostAliases,omitempty" yaml:"hostAliases,omitempty"`
-	ReadinessGates               []map[string]any           `json:"readinessGates,omitempty" yaml:"readinessGates,omitempty"`
-	Overhead                     map[string]Quantity        `json:"overhead,omitempty" yaml:"overhead,omitempty"`
-	OS                           map[string]any             `json:"os,omitempty" yaml:"os,omitempty"`
-	HostUsers                    *bool                      `json:"hostUsers,omitempty" yaml:"hostUsers,omitempty"`
-	SetHostnameAsFQDN            *bool                      `json:"setHostnameAsFQDN,omitempty" yaml:"setHostnameAsFQDN,omitempty"`
-	EphemeralContainers          []map[string]any           `json:"ephemeralContainers,omitempty" yaml:"ephemeralContainers,omitempty"`
-	ResourceClaims               []map[string]any           `json:"resourceClaims,omitempty" yaml:"resourceClaims,omitempty"`
-	PodResources                 map[string]any             `json:"resources,omitempty" yaml:"resources,omitempty"`
+	// SecurityContext is {} once defaulted: shown (omitzero), as
+	// Kubernetes shows its empty PodSecurityContext.
+	SecurityContext       map[string]any         `json:"securityContext,omitzero" yaml:"securityContext,omitempty"`
+	ImagePullSecrets      []LocalObjectReference `json:"imagePullSecrets,omitempty" yaml:"imagePullSecrets,omitempty"`
+	HostNetwork           bool                   `json:"hostNetwork,omitempty" yaml:"hostNetwork,omitempty"`
+	HostPID               bool                   `json:"hostPID,omitempty" yaml:"hostPID,omitempty"`
+	HostIPC               bool                   `json:"hostIPC,omitempty" yaml:"hostIPC,omitempty"`
+	Hostname              string                 `json:"hostname,omitempty" yaml:"hostname,omitempty"`
+	Subdomain             string                 `json:"subdomain,omitempty" yaml:"subdomain,omitempty"`
+	PriorityClassName     string                 `json:"priorityClassName,omitempty" yaml:"priorityClassName,omitempty"`
+	Priority              *int32                 `json:"priority,omitempty" yaml:"priority,omitempty"`
+	ActiveDeadlineSeconds *int64                 `json:"activeDeadlineSeconds,omitempty" yaml:"activeDeadlineSeconds,omitempty"`
+	EnableServiceLinks    *bool                  `json:"enableServiceLinks,omitempty" yaml:"enableServiceLinks,omitempty"`
+	ShareProcessNamespace *bool                  `json:"shareProcessNamespace,omitempty" yaml:"shareProcessNamespace,omitempty"`
+	RuntimeClassName      *string                `json:"runtimeClassName,omitempty" yaml:"runtimeClassName,omitempty"`
+	PreemptionPolicy      *string                `json:"preemptionPolicy,omitempty" yaml:"preemptionPolicy,omitempty"`
+	HostAliases           []map[string]any       `json:"hostAliases,omitempty" yaml:"hostAliases,omitempty"`
+	ReadinessGates        []map[string]any       `json:"readinessGates,omitempty" yaml:"readinessGates,omitempty"`
+	Overhead              map[string]Quantity    `json:"overhead,omitempty" yaml:"overhead,omitempty"`
+	OS                    map[string]any         `json:"os,omitempty" yaml:"os,omitempty"`
+	HostUsers             *bool                  `json:"hostUsers,omitempty" yaml:"hostUsers,omitempty"`
+	SetHostnameAsFQDN     *bool                  `json:"setHostnameAsFQDN,omitempty" yaml:"setHostnameAsFQDN,omitempty"`
+	EphemeralContainers   []map[string]any       `json:"ephemeralContainers,omitempty" yaml:"ephemeralContainers,omitempty"`
+	ResourceClaims        []map[string]any       `json:"resourceClaims,omitempty" yaml:"resourceClaims,omitempty"`
+	PodResources          map[string]any         `json:"resources,omitempty" yaml:"resources,omitempty"`
 }
 
 // ContainerMore is the part of Container beyond the engine's first model,

@@ -48,7 +48,7 @@ func Play(sc *scenario.Scenario, inputs []sim.Given) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	cfg := sc.Config()
+	cfg := sc.ForChallenge().Config()
 	end := End(sc)
 	cfg.Until = max(cfg.Until, end)
 	s, err := sim.New(cfg)
@@ -140,7 +140,7 @@ func StartPass(sc *scenario.Scenario) (int, error) {
 	if sc.Challenge == nil || sc.Challenge.Start == 0 {
 		return 0, nil
 	}
-	s, err := sim.New(sc.Config())
+	s, err := sim.New(sc.ForChallenge().Config())
 	if err != nil {
 		return 0, err
 	}
@@ -160,7 +160,7 @@ func endedHow(st Status) string {
 // inputs a learner would give: each after the last pass at or before its
 // time, at its time (the clock run on to it), or right after its pass.
 func Given(sc *scenario.Scenario, steps []scenario.Step) ([]sim.Given, error) {
-	cfg := sc.Config()
+	cfg := sc.ForChallenge().Config()
 	last := api.Time(0)
 	for _, st := range steps {
 		last = max(last, st.At)

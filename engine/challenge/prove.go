@@ -118,7 +118,7 @@ func Prove(sc *scenario.Scenario) (*Proof, error) {
 // is one of its controllers, the object is there at the challenge's start.
 func questionsHold(sc *scenario.Scenario, q *scenario.Questions) []*yamlpos.Error {
 	var out []*yamlpos.Error
-	cfg := sc.Config()
+	cfg := sc.ForChallenge().Config()
 	var names []string
 	found := false
 	for _, spec := range cfg.Registry() {

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"reconcile/engine/scenario"
@@ -22,15 +23,43 @@ func bytesReader(b []byte) *bytes.Reader { return bytes.NewReader(b) }
 //	 "digest": "sha256:…"}
 //
 // Anyone holding the lesson can replay it (Verify): the digest proves the
-// run, the judge proves it solved the challenge.
+// run, the judge proves it solved the challenge. A record with hints seals
+// them into its digest (Seal), so that they cannot be changed unnoticed
+// either.
 type Record struct {
 	Scenario string      `json:"scenario"`
 	Version  string      `json:"version"`
 	Inputs   []sim.Given `json:"inputs"`
 	Digest   string      `json:"digest"`
 	// Hints are the hints the learner took (desired, conditions, events),
-	// in order: said, not proved (the replay does not depend on them).
+	// in order. The replay does not depend on them: the digest covers them
+	// (Seal).
 	Hints []string `json:"hints,omitempty"`
+}
+
+// HintNames are the hints a record can name, in the order of the three
+// questions.
+var HintNames = []string{"desired", "conditions", "events"}
+
+// Seal is a record's digest: the run's digest, and when the learner took
+// hints, the SHA-256 of the run's digest and the hints in order. A record
+// without hints carries the run's digest itself. It is a digest, not a
+// signature: it makes a change to the hints show, as a changed input does.
+func Seal(run string, hints []string) string {
+	if len(hints) == 0 {
+		return run
+	}
+	sum := sha256.Sum256([]byte("reconcile completion record\n" + run + "\nhints " + strings.Join(hints, ",") + "\n"))
+	return "sha256:" + hex.EncodeToString(sum[:])
+}
+
+// WithHints is the record with the hints taken, sealed into its digest. r
+// must carry the run's digest (as Complete makes it).
+func (r *Record) WithHints(hints []string) *Record {
+	out := *r
+	out.Hints = append([]string(nil), hints...)
+	out.Digest = Seal(r.Digest, out.Hints)
+	return &out
 }
 
 // Version is a scenario file's version: the SHA-256 of its text. A record
@@ -73,6 +102,11 @@ func ParseRecord(data []byte) (*Record, error) {
 	case len(r.Inputs) == 0:
 		return nil, fmt.Errorf("not a completion record: no inputs")
 	}
+	for _, h := range r.Hints {
+		if !slices.Contains(HintNames, h) {
+			return nil, fmt.Errorf("not a completion record: hint %q is not one of %s", h, strings.Join(HintNames, ", "))
+		}
+	}
 	return &r, nil
 }
 
@@ -101,13 +135,22 @@ func Verify(sc *scenario.Scenario, file []byte, r *Record) (Verdict, error) {
 		return Verdict{Why: "the inputs do not replay: " + err.Error()}, nil
 	}
 	v := Verdict{Result: res}
+	sealed := Seal(res.Digest, r.Hints)
+	// A record made before its digest covered the hints carries the run's
+	// digest beside them: it verifies, its hints said and not proved.
+	unsealed := len(r.Hints) > 0 && r.Digest == res.Digest
 	switch {
 	case res.Status.State != Solved:
 		v.Why = res.Status.Why()
-	case res.Digest != r.Digest:
+	case r.Digest != sealed && !unsealed && len(r.Hints) > 0:
+		v.Why = fmt.Sprintf("the replay solves the challenge, but the record's digest %s is not the replay's with the hints %s (%s): the record was changed", short(r.Digest), strings.Join(r.Hints, ", "), short(sealed))
+	case r.Digest != sealed && !unsealed:
 		v.Why = fmt.Sprintf("the replay solves the challenge but ends on digest %s, not the record's %s: the record was changed", short(res.Digest), short(r.Digest))
 	default:
-		v.Solved, v.Why = true, strings.TrimPrefix(res.Status.Why(), "solved: ")+fmt.Sprintf(", %s, cost: %s, digest %s", plural(len(r.Inputs), "input"), Cost(sc, res.Status), short(res.Digest))
+		v.Solved, v.Why = true, strings.TrimPrefix(res.Status.Why(), "solved: ")+fmt.Sprintf(", %s, cost: %s, %s, digest %s", plural(len(r.Inputs), "input"), Cost(sc, res.Status), hintsText(r.Hints), short(r.Digest))
+		if unsealed {
+			v.Why += " (the hints are not covered by this digest: a record made before digests covered them)"
+		}
 	}
 	return v, nil
 }
@@ -120,6 +163,15 @@ func Cost(sc *scenario.Scenario, st Status) string {
 		return pods
 	}
 	return plural(st.Failed, "failed request") + ", " + pods
+}
+
+// hintsText says the hints a record names: "no hints", "hints: desired,
+// events".
+func hintsText(hints []string) string {
+	if len(hints) == 0 {
+		return "no hints"
+	}
+	return "hints: " + strings.Join(hints, ", ")
 }
 
 func short(d string) string {

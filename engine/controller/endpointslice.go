@@ -132,20 +132,49 @@ func selected(c *informer.Cache, svc *api.Service) ([]endpointOf, []api.Endpoint
 	return out, ports
 }
 
-// targetPort resolves a Service port's targetPort on a pod: a number as
-// it is, a name by the pod's container ports.
+// targetPort resolves a Service port's targetPort on a pod, as
+// Kubernetes' FindPort: a number as it is, a name by the container ports
+// of the pod's containers and sidecars that have that name and the
+// Service port's protocol (a UDP port named dns is no target of a TCP
+// Service port).
 func targetPort(p *api.Pod, sp api.ServicePort) (int32, bool) {
 	if !sp.TargetPort.IsString {
 		return sp.TargetPort.Int, true
 	}
-	for _, c := range p.Spec.Containers {
-		for _, cp := range c.Ports {
-			if cp.Name == sp.TargetPort.Str {
-				return cp.ContainerPort, true
+	proto := ProtocolOf(sp.Protocol)
+	if cp, ok := FindContainerPort(p, func(cp api.ContainerPort) bool {
+		return cp.Name == sp.TargetPort.Str && ProtocolOf(cp.Protocol) == proto
+	}); ok {
+		return cp.ContainerPort, true
+	}
+	return 0, false
+}
+
+// FindContainerPort returns the first port declared by the pod's
+// containers, then its sidecars, that match accepts.
+func FindContainerPort(p *api.Pod, match func(api.ContainerPort) bool) (api.ContainerPort, bool) {
+	for kind, list := range [2][]api.Container{p.Spec.Containers, p.Spec.More().InitContainers} {
+		for i := range list {
+			if kind == 1 && !list[i].IsSidecar() {
+				continue
+			}
+			for _, cp := range list[i].Ports {
+				if match(cp) {
+					return cp, true
+				}
 			}
 		}
 	}
-	return 0, false
+	return api.ContainerPort{}, false
+}
+
+// ProtocolOf is a port's protocol, TCP when none is set (the API server's
+// default).
+func ProtocolOf(p string) string {
+	if p == "" {
+		return "TCP"
+	}
+	return p
 }
 
 func podReady(p *api.Pod) bool {

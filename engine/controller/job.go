@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
+	"strings"
 
 	"reconcile/engine/api"
 	"reconcile/engine/informer"
@@ -84,7 +86,14 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 		})
 		pods = append(pods, claim.adopted...)
 	}
-	var active, succeeded, failed int32
+	ctx.Desired = fmt.Sprintf("%d completion(s), %d at a time", want, par)
+	if finished := jobFinishedCondition(job); finished != "" {
+		// A finished Job is not synced again: its counts stay as they were.
+		ctx.Observed = fmt.Sprintf("%d succeeded, %d failed, %s", job.Status.Succeeded, job.Status.Failed, strings.ToLower(finished))
+		ctx.Difference = "+0 pods to start"
+		return ctx.NothingToDo(), nil
+	}
+	var active, ready, terminating, succeeded, failed int32
 	var running []*api.Pod
 	for _, p := range pods {
 		switch {
@@ -92,56 +101,149 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 			succeeded++
 		case p.Status.Phase == api.PodFailed:
 			failed++
-		case p.DeletionTimestamp == nil:
+		case p.DeletionTimestamp != nil:
+			terminating++
+		default:
 			active++
 			running = append(running, p)
-		}
-	}
-	ctx.Desired = fmt.Sprintf("%d completion(s), %d at a time", want, par)
-	ctx.Observed = fmt.Sprintf("%d active, %d succeeded, %d failed", active, succeeded, failed)
-	done := succeeded >= want
-	giveUp := failed > api.Deref(job.Spec.BackoffLimit, 6) || pastBackoffLimitOnFailure(job, running) || jobFailed(job)
-	start := int32(0)
-	if !done && !giveUp {
-		start = min(par-active, want-succeeded-active)
-	}
-	ctx.Difference = fmt.Sprintf("%+d pods to start", start)
-	for i := int32(0); i < start; i++ {
-		p := podFromJob(job)
-		created, err := ctx.Create(p, func(o api.Object) Action { return OnPod(Create, o.Meta().Name, "") })
-		if err != nil {
-			if err != ErrCrashed {
-				ctx.Event(job, "Warning", "FailedCreate", "Error creating: %v", err)
+			if IsPodReady(p) {
+				ready++
 			}
-			return Result{}, err
 		}
-		ctx.Event(job, "Normal", "SuccessfulCreate", "Created pod: %s", created.Meta().Name)
 	}
+	indexed := job.Spec.CompletionMode != nil && *job.Spec.CompletionMode == "Indexed"
+	var done, busy []bool // an Indexed Job's indexes: succeeded, active
+	if indexed {
+		done, busy = make([]bool, want), make([]bool, want)
+		succeeded = 0
+		for _, p := range pods {
+			i, ok := completionIndex(p, want)
+			switch {
+			case !ok:
+			case p.Status.Phase == api.PodSucceeded && !done[i]:
+				done[i] = true
+				succeeded++
+			case p.Status.Phase != api.PodSucceeded && p.Status.Phase != api.PodFailed && p.DeletionTimestamp == nil:
+				busy[i] = true
+			}
+		}
+	}
+	ctx.Observed = fmt.Sprintf("%d active, %d succeeded, %d failed", active, succeeded, failed)
 	st := job.DeepCopy().Status
-	st.Active, st.Succeeded, st.Failed = active+start, succeeded, failed
-	if st.StartTime == nil {
+	// The counts only grow: a pod counted and then removed stays counted.
+	st.Succeeded, st.Failed = max(st.Succeeded, succeeded), max(st.Failed, failed)
+	if indexed {
+		st.CompletedIndexes = indexIntervals(done)
+	}
+	suspended := job.Spec.Suspend != nil && *job.Spec.Suspend
+	if st.StartTime == nil && !suspended {
 		t := ctx.Now
 		st.StartTime = &t
 	}
-	if done && len(st.Conditions) == 0 {
-		t := ctx.Now
-		st.CompletionTime = &t
-		st.Conditions = []api.JobCondition{{Type: "SuccessCriteriaMet", Status: "True", LastTransitionTime: t, Reason: "CompletionsReached", Message: "Reached expected number of succeeded pods"},
-			{Type: "Complete", Status: "True", LastTransitionTime: t, Reason: "CompletionsReached", Message: "Reached expected number of succeeded pods"}}
-		ctx.Event(job, "Normal", "Completed", "Job completed")
+	res := Result{}
+	// Why the Job fails, if it does: a FailureTarget already set, the
+	// backoff limit, the active deadline.
+	var fail *api.JobCondition
+	if c := findJobCondition(st.Conditions, "FailureTarget"); c != nil && c.Status == "True" {
+		fail = c
+	} else if st.Failed > api.Deref(job.Spec.BackoffLimit, 6) || pastBackoffLimitOnFailure(job, running) {
+		fail = &api.JobCondition{Type: "FailureTarget", Status: "True", Reason: "BackoffLimitExceeded", Message: "Job has reached the specified backoff limit"}
+	} else if d := job.Spec.ActiveDeadlineSeconds; d != nil && st.StartTime != nil && !suspended {
+		if left := api.Duration(*d)*api.Second - (ctx.Now - *st.StartTime); left <= 0 {
+			fail = &api.JobCondition{Type: "FailureTarget", Status: "True", Reason: "DeadlineExceeded", Message: "Job was active longer than specified deadline"}
+		} else {
+			res.RequeueAfter, res.RequeueReason = left, RequeueActiveDeadline
+		}
 	}
-	if giveUp && len(st.Conditions) == 0 {
-		// The pods that still run (restarting in place) are stopped.
+	start := int32(0)
+	switch {
+	case fail != nil:
+		// Its pods still running are stopped, and count as failed.
+		tail := "(backoff limit reached)"
+		if fail.Reason == "DeadlineExceeded" {
+			tail = "(active deadline exceeded)"
+		}
 		for _, p := range running {
-			if err := ctx.Delete("Pod", p.Namespace, p.Name, false, OnPod(Delete, p.Name, "(backoff limit reached)")); err != nil {
+			if err := ctx.Delete("Pod", p.Namespace, p.Name, false, OnPod(Delete, p.Name, tail)); err != nil {
 				return Result{}, err
 			}
+			ctx.Event(job, "Normal", "SuccessfulDelete", "Deleted pod: %s", p.Name)
+			st.Failed++
+			terminating++
 		}
-		st.Active = 0
-		t := ctx.Now
-		st.Conditions = []api.JobCondition{{Type: "Failed", Status: "True", LastTransitionTime: t, Reason: "BackoffLimitExceeded", Message: "Job has reached the specified backoff limit"}}
-		ctx.Event(job, "Warning", "BackoffLimitExceeded", "Job has reached the specified backoff limit")
+		active, ready = 0, 0
+		if findJobCondition(st.Conditions, "FailureTarget") == nil {
+			c := *fail
+			c.LastTransitionTime = ctx.Now
+			st.Conditions = append(st.Conditions, c)
+		}
+		// Failed once none of its pods is terminating.
+		if terminating == 0 {
+			st.Conditions = append(st.Conditions, api.JobCondition{Type: "Failed", Status: "True", LastTransitionTime: ctx.Now, Reason: fail.Reason, Message: fail.Message})
+			ctx.Event(job, "Warning", fail.Reason, "%s", fail.Message)
+		}
+		res.RequeueAfter = 0
+	case suspended:
+		// A suspended Job's active pods are deleted; none counts as failed.
+		for _, p := range running {
+			if err := ctx.Delete("Pod", p.Namespace, p.Name, false, OnPod(Delete, p.Name, "(job suspended)")); err != nil {
+				return Result{}, err
+			}
+			ctx.Event(job, "Normal", "SuccessfulDelete", "Deleted pod: %s", p.Name)
+			terminating++
+		}
+		active, ready = 0, 0
+		if setJobCondition(&st, "Suspended", "True", "JobSuspended", "Job suspended", ctx.Now) {
+			ctx.Event(job, "Normal", "Suspended", "Job suspended")
+		}
+	default:
+		if st.Succeeded < want {
+			start = min(par-active, want-st.Succeeded-active)
+			if job.Spec.PodReplacementPolicy != nil && *job.Spec.PodReplacementPolicy == "Failed" {
+				start -= terminating // a replacement waits for the pod it replaces to be gone
+			}
+			start = max(start, 0)
+		}
+		var pending []int // an Indexed Job's indexes to start, lowest first
+		for i := range done {
+			if !done[i] && !busy[i] {
+				pending = append(pending, i)
+			}
+		}
+		if indexed {
+			start = min(start, int32(len(pending)))
+		}
+		for i := int32(0); i < start; i++ {
+			p := podFromJob(job)
+			if indexed {
+				withCompletionIndex(p, job.Name, pending[i])
+			}
+			created, err := ctx.Create(p, func(o api.Object) Action { return OnPod(Create, o.Meta().Name, "") })
+			if err != nil {
+				if err != ErrCrashed {
+					ctx.Event(job, "Warning", "FailedCreate", "Error creating: %v", err)
+				}
+				return Result{}, err
+			}
+			ctx.Event(job, "Normal", "SuccessfulCreate", "Created pod: %s", created.Meta().Name)
+		}
+		active += start
+		if st.Succeeded >= want && active == 0 {
+			t := ctx.Now
+			st.CompletionTime = &t
+			st.Conditions = append(st.Conditions, api.JobCondition{Type: "SuccessCriteriaMet", Status: "True", LastTransitionTime: t, Reason: "CompletionsReached", Message: "Reached expected number of succeeded pods"},
+				api.JobCondition{Type: "Complete", Status: "True", LastTransitionTime: t, Reason: "CompletionsReached", Message: "Reached expected number of succeeded pods"})
+			ctx.Event(job, "Normal", "Completed", "Job completed")
+		} else if setJobCondition(&st, "Suspended", "False", "JobResumed", "Job resumed", ctx.Now) {
+			ctx.Event(job, "Normal", "Resumed", "Job resumed")
+			// The active deadline counts from the resume.
+			t := ctx.Now
+			st.StartTime = &t
+		}
 	}
+	ctx.Difference = fmt.Sprintf("%+d pods to start", start)
+	st.Active = active
+	st.Ready, st.Terminating = api.Int32(ready), api.Int32(terminating)
 	if !jobStatusEqual(job.Status, st) {
 		n := job.DeepCopy()
 		n.Status = st
@@ -149,15 +251,61 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 			return Result{}, err
 		}
 	}
-	if start == 0 {
-		return ctx.NothingToDo(), nil
+	if start == 0 && len(ctx.Actions) == 0 {
+		r := ctx.NothingToDo()
+		r.RequeueAfter, r.RequeueReason = res.RequeueAfter, res.RequeueReason
+		return r, nil
 	}
-	return Result{Outcome: Acted}, nil
+	res.Outcome = Acted
+	return res, nil
 }
 
 func jobStatusEqual(a, b api.JobStatus) bool {
-	return a.Active == b.Active && a.Succeeded == b.Succeeded && a.Failed == b.Failed && len(a.Conditions) == len(b.Conditions) &&
-		(a.StartTime == nil) == (b.StartTime == nil)
+	return a.Active == b.Active && a.Succeeded == b.Succeeded && a.Failed == b.Failed && a.CompletedIndexes == b.CompletedIndexes &&
+		ptrEqual(a.Ready, b.Ready) && ptrEqual(a.Terminating, b.Terminating) &&
+		slices.Equal(a.Conditions, b.Conditions) && ptrEqual(a.StartTime, b.StartTime)
+}
+
+func ptrEqual[T comparable](a, b *T) bool { return a == b || a != nil && b != nil && *a == *b }
+
+// findJobCondition returns the condition of that type, or nil.
+func findJobCondition(cs []api.JobCondition, typ string) *api.JobCondition {
+	for i := range cs {
+		if cs[i].Type == typ {
+			return &cs[i]
+		}
+	}
+	return nil
+}
+
+// setJobCondition is the job controller's ensureJobConditionStatus: it
+// sets the condition of that type to status, reason and message, adding
+// it only when status is not False, and reports whether it changed.
+func setJobCondition(st *api.JobStatus, typ, status, reason, message string, now api.Time) bool {
+	c := api.JobCondition{Type: typ, Status: status, LastTransitionTime: now, Reason: reason, Message: message}
+	if old := findJobCondition(st.Conditions, typ); old != nil {
+		if old.Status == status && old.Reason == reason && old.Message == message {
+			return false
+		}
+		*old = c
+		return true
+	}
+	if status == "False" {
+		return false
+	}
+	st.Conditions = append(st.Conditions, c)
+	return true
+}
+
+// jobFinishedCondition returns "Complete" or "Failed" for a finished Job,
+// "" for one that is not.
+func jobFinishedCondition(job *api.Job) string {
+	for _, c := range job.Status.Conditions {
+		if (c.Type == "Complete" || c.Type == "Failed") && c.Status == "True" {
+			return c.Type
+		}
+	}
+	return ""
 }
 
 func podFromJob(j *api.Job) *api.Pod {
@@ -169,6 +317,71 @@ func podFromJob(j *api.Job) *api.Pod {
 		Spec:   t.Spec,
 		Status: api.PodStatus{Phase: api.PodPending},
 	}
+}
+
+// JobCompletionIndex is the annotation and label that give an Indexed
+// Job's pod its index.
+const JobCompletionIndex = "batch.kubernetes.io/job-completion-index"
+
+// withCompletionIndex makes p the pod of index i of an Indexed Job: the
+// index as annotation and label, hostname <job>-<i>, generateName
+// <job>-<i>-, and JOB_COMPLETION_INDEX in every container's environment.
+func withCompletionIndex(p *api.Pod, job string, i int) {
+	ix := strconv.Itoa(i)
+	p.Annotations = maps.Clone(p.Annotations)
+	if p.Annotations == nil {
+		p.Annotations = map[string]string{}
+	}
+	p.Annotations[JobCompletionIndex] = ix
+	p.Labels = maps.Clone(p.Labels)
+	if p.Labels == nil {
+		p.Labels = map[string]string{}
+	}
+	p.Labels[JobCompletionIndex] = ix
+	p.GenerateName = job + "-" + ix + "-"
+	p.Spec.SetMore().Hostname = job + "-" + ix
+	env := api.EnvVar{Name: "JOB_COMPLETION_INDEX", ValueFrom: &api.EnvVarSource{FieldRef: map[string]any{"fieldPath": "metadata.labels['" + JobCompletionIndex + "']"}}}
+	for _, cs := range [][]api.Container{p.Spec.More().InitContainers, p.Spec.Containers} {
+		for k := range cs {
+			if !slices.ContainsFunc(cs[k].Env, func(e api.EnvVar) bool { return e.Name == env.Name }) {
+				cs[k].Env = append(slices.Clip(cs[k].Env), env)
+			}
+		}
+	}
+}
+
+// completionIndex reads a pod's completion index, ok when it is one of
+// the Job's (below completions).
+func completionIndex(p *api.Pod, completions int32) (int, bool) {
+	i, err := strconv.Atoi(p.Annotations[JobCompletionIndex])
+	return i, err == nil && i >= 0 && i < int(completions)
+}
+
+// indexIntervals writes the indexes set as the job controller does:
+// "0-2,4", two neighbours as "5,6".
+func indexIntervals(set []bool) string {
+	var b strings.Builder
+	for i := 0; i < len(set); i++ {
+		if !set[i] {
+			continue
+		}
+		j := i
+		for j+1 < len(set) && set[j+1] {
+			j++
+		}
+		if b.Len() > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(strconv.Itoa(i))
+		switch {
+		case j == i+1:
+			b.WriteString("," + strconv.Itoa(j))
+		case j > i+1:
+			b.WriteString("-" + strconv.Itoa(j))
+		}
+		i = j
+	}
+	return b.String()
 }
 
 // pastBackoffLimitOnFailure reports whether the pods of a Job with
@@ -189,14 +402,4 @@ func pastBackoffLimitOnFailure(job *api.Job, active []*api.Pod) bool {
 		return restarts > 0
 	}
 	return restarts >= limit
-}
-
-// jobFailed reports whether the Job has already failed: it starts no pod.
-func jobFailed(job *api.Job) bool {
-	for _, c := range job.Status.Conditions {
-		if c.Type == "Failed" && c.Status == "True" {
-			return true
-		}
-	}
-	return false
 }

@@ -99,7 +99,7 @@ func (k *KubeletLoop) Keys(c *informer.Cache, ev store.WatchEvent) []string {
 			// try again.
 			keys = k.podsWithoutNetwork(c)
 		}
-		if cond := nodeCondition(o, "Ready"); cond == nil || cond.Status != "True" {
+		if !nodeReadyPosted(o) {
 			keys = append(keys, o.Name)
 		}
 		return keys
@@ -274,38 +274,89 @@ func nodeIP(node string) string {
 	return fmt.Sprintf("10.0.%d.%d", (h>>8)%250+1, h%250+1)
 }
 
-// syncNode posts the node's Ready condition when it is not True (after the
-// kubelet comes back).
+// syncNode posts the node's Ready condition when it is not what the
+// kubelet finds (after the kubelet comes back, or the node's pod range
+// comes or is missing): True, or False while the node has no
+// spec.podCIDR, as the CNI plugin then has no configuration and the
+// container runtime reports its network not ready.
 func (k *KubeletLoop) syncNode(ctx *Context) (Result, error) {
 	n, _ := ctx.Cache.Get("Node", k.node).(*api.Node)
+	ready, msg := nodeReadiness(n)
 	ctx.Desired = "node status Ready=True posted"
+	if !ready {
+		ctx.Desired = "node status Ready=False posted: " + msg
+	}
 	if n == nil {
 		ctx.Observed = "node object missing"
 		return ctx.NothingToDo(), nil
 	}
 	cur := nodeCondition(n, "Ready")
-	if cur != nil && cur.Status == "True" {
-		ctx.Observed = "Ready=True"
+	ctx.Observed = "Ready=" + condStatus(cur)
+	if nodeReadyPosted(n) {
 		return ctx.NothingToDo(), nil
 	}
-	ctx.Observed = "Ready=" + condStatus(cur)
-	ctx.Difference = "post Ready=True"
 	nn := n.DeepCopy()
-	SetNodeReady(nn, ctx.Now)
-	if _, err := ctx.UpdateStatus(nn, Do(Post, "node status Ready=True")); err != nil {
+	if ready {
+		ctx.Difference = "post Ready=True"
+		SetNodeReady(nn, ctx.Now)
+		if _, err := ctx.UpdateStatus(nn, Do(Post, "node status Ready=True")); err != nil {
+			return Result{}, err
+		}
+		ctx.Event(n, "Normal", "NodeReady", "Node %s status is now: NodeReady", k.node)
+		return Result{Outcome: Acted}, nil
+	}
+	ctx.Difference = "post Ready=False: the node has no spec.podCIDR"
+	SetNodeNotReady(nn, ctx.Now, msg)
+	if _, err := ctx.UpdateStatus(nn, Do(Post, "node status Ready=False ("+msg+")")); err != nil {
 		return Result{}, err
 	}
-	ctx.Event(n, "Normal", "NodeReady", "Node %s status is now: NodeReady", k.node)
+	if cur == nil || cur.Status != "False" {
+		ctx.Event(n, "Normal", "NodeNotReady", "Node %s status is now: NodeNotReady", k.node)
+	}
 	return Result{Outcome: Acted}, nil
+}
+
+// NodeNetworkNotReady is the message of the Ready=False condition a
+// kubelet posts while its container runtime's pod network is not ready
+// (the node has no spec.podCIDR, so the CNI plugin has no configuration).
+const NodeNetworkNotReady = "container runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady message:Network plugin returns error: cni plugin not initialized"
+
+// nodeReadiness is what the node's kubelet finds: ready, or not and why.
+func nodeReadiness(n *api.Node) (bool, string) {
+	if n != nil && n.Spec.PodCIDR == "" {
+		return false, NodeNetworkNotReady
+	}
+	return true, ""
+}
+
+// nodeReadyPosted reports whether the node's Ready condition says what its
+// kubelet finds.
+func nodeReadyPosted(n *api.Node) bool {
+	cur := nodeCondition(n, "Ready")
+	ready, msg := nodeReadiness(n)
+	if ready {
+		return cur != nil && cur.Status == "True"
+	}
+	return cur != nil && cur.Status == "False" && cur.Message == msg
 }
 
 // SetNodeReady sets the conditions a healthy kubelet posts.
 func SetNodeReady(n *api.Node, now api.Time) {
+	setNodeConditions(n, now, api.NodeCondition{Type: "Ready", Status: "True", Reason: "KubeletReady", Message: "kubelet is posting ready status"})
+}
+
+// SetNodeNotReady sets the conditions a kubelet posts when it is not ready
+// for why (its runtime's network not ready, NodeNetworkNotReady).
+func SetNodeNotReady(n *api.Node, now api.Time, why string) {
+	setNodeConditions(n, now, api.NodeCondition{Type: "Ready", Status: "False", Reason: "KubeletNotReady", Message: why})
+}
+
+func setNodeConditions(n *api.Node, now api.Time, ready api.NodeCondition) {
 	conds := []api.NodeCondition{
 		{Type: "MemoryPressure", Status: "False", Reason: "KubeletHasSufficientMemory", Message: "kubelet has sufficient memory available"},
 		{Type: "DiskPressure", Status: "False", Reason: "KubeletHasNoDiskPressure", Message: "kubelet has no disk pressure"},
 		{Type: "PIDPressure", Status: "False", Reason: "KubeletHasSufficientPID", Message: "kubelet has sufficient PID available"},
-		{Type: "Ready", Status: "True", Reason: "KubeletReady", Message: "kubelet is posting ready status"},
+		ready,
 	}
 	for i := range conds {
 		conds[i].LastHeartbeatTime = now

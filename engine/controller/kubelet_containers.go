@@ -137,7 +137,7 @@ func (k *KubeletLoop) run(s *podSync, c api.Container, r role, rc *Container, im
 		k.exit(s, c, r, rc, img, 137, "FailedPostStartHook")
 		return
 	}
-	if exits, _ := img.Exits(restartPolicyOf(s.p, r)); exits {
+	if exits, _ := img.Exits(restartPolicyOf(s.p, r)); exits || oomKilled(c, img) {
 		run := img.Runs
 		if run == 0 {
 			run = max(img.Start, api.Second)
@@ -168,12 +168,29 @@ func restartPolicyOf(p *api.Pod, r role) string {
 // live watches a running container: it exits when its image's run is
 // over, and its probes run on their periods.
 func (k *KubeletLoop) live(s *podSync, c api.Container, r role, rc *Container, img registry.Image) {
+	if oomKilled(c, img) && rc.Until > 0 && s.ctx.Now >= rc.Until {
+		s.because("container " + c.Name + " used more memory than its limit")
+		k.exit(s, c, r, rc, img, 137, oomKilledReason)
+		return
+	}
 	if exits, code := img.Exits(restartPolicyOf(s.p, r)); exits && rc.Until > 0 && s.ctx.Now >= rc.Until {
 		s.because("container " + c.Name + " exited")
 		k.exit(s, c, r, rc, img, code, "")
 		return
 	}
 	k.probe(s, c, r, rc, img)
+}
+
+// oomKilledReason is the runtime's reason for a container the kernel's
+// OOM killer ended.
+const oomKilledReason = "OOMKilled"
+
+// oomKilled reports whether a container of img uses more memory than its
+// limit allows: the kernel kills it once it has allocated (as it would
+// have run to its end, or its start time, a second at least).
+func oomKilled(c api.Container, img registry.Image) bool {
+	limit, ok := c.Resources.Limits["memory"]
+	return ok && img.OverLimit(limit.Value())
 }
 
 // exit ends a container's run with code: killed (by the kubelet, for
@@ -186,6 +203,9 @@ func (k *KubeletLoop) exit(s *podSync, c api.Container, r role, rc *Container, i
 	if code != 0 {
 		reason = "Error"
 	}
+	if killedBy == oomKilledReason {
+		reason = oomKilledReason
+	}
 	ended := api.ContainerStateTerminated{ExitCode: code, Reason: reason, StartedAt: rc.RunSince, FinishedAt: ctx.Now}
 	rc.Ready = false
 	policy := restartPolicyOf(p, r)
@@ -193,6 +213,10 @@ func (k *KubeletLoop) exit(s *podSync, c api.Container, r role, rc *Container, i
 	switch killedBy {
 	case "":
 		s.act(exited(c.Name, int(code)))
+	case oomKilledReason:
+		a := exited(c.Name, int(code))
+		a.Detail, a.Rest = oomKilledReason, a.Rest+" ("+oomKilledReason+")"
+		s.act(a)
 	case "FailedPostStartHook":
 		ctx.Event(p, "Normal", "Killing", "FailedPostStartHook")
 		s.act(Action{Verb: Kill, Container: c.Name, Rest: "container " + c.Name + ": its postStart hook failed"})
@@ -211,7 +235,10 @@ func (k *KubeletLoop) exit(s *podSync, c api.Container, r role, rc *Container, i
 	if !restart {
 		// The run's end is the container's state; lastState stays the
 		// run before.
-		rc.State, rc.Since, rc.Until, rc.ExitCode = "exited", ctx.Now, 0, code
+		rc.State, rc.Since, rc.Until, rc.ExitCode, rc.Reason = "exited", ctx.Now, 0, code, ""
+		if killedBy == oomKilledReason {
+			rc.Reason = oomKilledReason
+		}
 		return
 	}
 	first := !rc.HasLast

@@ -182,7 +182,7 @@ func (k *KubeletLoop) stopSidecars(s *podSync) {
 		s.because("the containers have ended; sidecar " + c.Name + " still runs")
 		s.act(Action{Verb: Stop, Container: c.Name, Rest: "sidecar " + c.Name})
 		rc.Last = api.ContainerStateTerminated{ExitCode: 0, Reason: "Completed", StartedAt: rc.RunSince, FinishedAt: s.ctx.Now}
-		rc.State, rc.Since, rc.Until, rc.Ready, rc.ExitCode, rc.HasLast = "exited", s.ctx.Now, 0, false, 0, false
+		rc.State, rc.Since, rc.Until, rc.Ready, rc.ExitCode, rc.Reason, rc.HasLast = "exited", s.ctx.Now, 0, false, 0, "", false
 	}
 }
 

@@ -1,6 +1,8 @@
 package controller
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"strconv"
 	"strings"
@@ -111,6 +113,12 @@ func (k *KubeletLoop) probe(s *podSync, c api.Container, r role, rc *Container, 
 		for ps.Next != 0 && ps.Next <= ctx.Now {
 			at := ps.Next
 			ps.Next = at + period
+			if err := execError(s.p, c, pr, img, at); err != "" {
+				// The prober throws the result away: no success, no
+				// failure counted; the container keeps the state it had.
+				ctx.Event(s.p, "Warning", "Unhealthy", "%s probe errored and resulted in unknown state: %s", probeTitles[kind], err)
+				continue
+			}
 			pass := probePasses(img, kind, rc, at)
 			if pass {
 				ps.Succs, ps.Fails = ps.Succs+1, 0
@@ -216,6 +224,28 @@ func execOutput(exec map[string]any) string {
 		return fmt.Sprintf("cat: can't open '%s': No such file or directory", str(list[1]))
 	}
 	return ""
+}
+
+// execError is the runtime's error for an exec probe whose program the
+// image does not have, as the kubelet reports it (the CRI's ExecSync
+// failing: the command never started, so it has no exit code), or "".
+// The exec's id is made from the pod, the container and the moment.
+func execError(p *api.Pod, c api.Container, pr *api.Probe, img registry.Image, at api.Time) string {
+	if pr.Exec == nil {
+		return ""
+	}
+	list, _ := pr.Exec["command"].([]any)
+	if len(list) == 0 || img.HasCommand(str(list[0])) {
+		return ""
+	}
+	cmd := str(list[0])
+	why := fmt.Sprintf("exec: %q: executable file not found in $PATH", cmd)
+	if strings.Contains(cmd, "/") {
+		why = fmt.Sprintf("exec: %q: stat %s: no such file or directory", cmd, cmd)
+	}
+	id := sha256.Sum256([]byte(p.UID + "/" + c.Name + "/" + strconv.FormatInt(int64(at), 10)))
+	return fmt.Sprintf("rpc error: code = Unknown desc = failed to exec in container: failed to start exec %q: OCI runtime exec failed: exec failed: unable to start container process: %s: unknown",
+		hex.EncodeToString(id[:]), why)
 }
 
 // portOf resolves a probe's port: a number, or the name of one of the

@@ -199,6 +199,9 @@ func (k *KubeletLoop) containerStatus(ctx *Context, p *api.Pod, c api.Container,
 		if rc.ExitCode != 0 {
 			reason = "Error"
 		}
+		if rc.Reason != "" {
+			reason = rc.Reason
+		}
 		cs.State.Terminated = &api.ContainerStateTerminated{ExitCode: rc.ExitCode, Reason: reason, StartedAt: rc.RunSince, FinishedAt: rc.Since}
 		cs.ImageID = imageID(c.Image, rc.Digest, prevImageID(p, c.Name))
 	case rc.State == "running" || rc.State == "stopping":

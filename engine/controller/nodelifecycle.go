@@ -58,8 +58,11 @@ func (c *NodeLifecycle) Keys(cache *informer.Cache, ev store.WatchEvent) []strin
 		}) {
 			return []string{n.Name}
 		}
-		if cond := nodeCondition(n, "Ready"); cond != nil && cond.Status == "True" && hasTaint(n, UnreachableTaint) {
+		if cond := nodeCondition(n, "Ready"); cond != nil && cond.Status == "True" && (hasTaint(n, UnreachableTaint) || hasTaint(n, NotReadyTaint)) {
 			return []string{n.Name}
+		}
+		if needsNotReadyTaints(n) {
+			return []string{n.Name} // the kubelet posted NotReady
 		}
 	}
 	return nil
@@ -79,7 +82,7 @@ func (c *NodeLifecycle) Tick(cache *informer.Cache, w World, now api.Time) (keys
 		switch {
 		case silent > NodeMonitorGracePeriod && (ready == nil || ready.Status != "Unknown"):
 			keys = append(keys, n.Name)
-		case ready != nil && ready.Status == "Unknown" && dueEviction(cache, n, now) > 0:
+		case ready != nil && ready.Status != "True" && dueEviction(cache, n, now) > 0:
 			keys = append(keys, n.Name)
 		case c.userDue(cache, n, now) > 0:
 			keys = append(keys, n.Name)
@@ -100,7 +103,7 @@ func (c *NodeLifecycle) Idle(cache *informer.Cache, w World, now api.Time) (bool
 		case !w.Heartbeating(n.Name) && (ready == nil || ready.Status != "Unknown"):
 			return false, fmt.Sprintf("the kubelet of node %s stopped renewing its lease (last at t=%s): the node monitor marks the node Unknown %s after that",
 				n.Name, lastHeartbeat(w, n), api.FormatDuration(NodeMonitorGracePeriod))
-		case ready != nil && ready.Status == "Unknown" && dueEviction(cache, n, now) > 0,
+		case ready != nil && ready.Status != "True" && dueEviction(cache, n, now) > 0,
 			c.userDue(cache, n, now) > 0:
 			return false, fmt.Sprintf("pods on node %s are due for eviction", n.Name)
 		}
@@ -143,10 +146,21 @@ func tolerationSeconds(p *api.Pod, key string) (int64, bool) {
 	return 0, true
 }
 
-// dueEviction counts the pods on n whose toleration of the unreachable
-// taint has run out.
+// evictionTaint is the NoExecute taint the controller sets on a node that
+// is not ready: unreachable when its kubelet went silent (Ready=Unknown),
+// not-ready when the kubelet says so (Ready=False).
+func evictionTaint(n *api.Node) string {
+	if cond := nodeCondition(n, "Ready"); cond != nil && cond.Status == "False" {
+		return NotReadyTaint
+	}
+	return UnreachableTaint
+}
+
+// dueEviction counts the pods on n whose toleration of its NoExecute
+// taint (unreachable or not-ready) has run out.
 func dueEviction(cache *informer.Cache, n *api.Node, now api.Time) int {
-	added, ok := taintAdded(n, UnreachableTaint, "NoExecute")
+	key := evictionTaint(n)
+	added, ok := taintAdded(n, key, "NoExecute")
 	if !ok {
 		return 0
 	}
@@ -155,7 +169,7 @@ func dueEviction(cache *informer.Cache, n *api.Node, now api.Time) int {
 		if p.DeletionTimestamp != nil {
 			continue
 		}
-		if secs, evict := tolerationSeconds(p, UnreachableTaint); evict && added+api.Duration(secs)*api.Second <= now {
+		if secs, evict := tolerationSeconds(p, key); evict && added+api.Duration(secs)*api.Second <= now {
 			due++
 		}
 	}
@@ -198,8 +212,13 @@ func (c *NodeLifecycle) Reconcile(ctx *Context, req Request) (Result, error) {
 	switch {
 	case silent > NodeMonitorGracePeriod && (ready == nil || ready.Status != "Unknown"):
 		return c.markUnknown(ctx, n)
-	case ready != nil && ready.Status == "True" && hasTaint(n, UnreachableTaint):
+	case ready != nil && ready.Status == "True" && (hasTaint(n, UnreachableTaint) || hasTaint(n, NotReadyTaint)):
 		ctx.Difference, ctx.DifferenceFact = "node is back: remove unreachable taints", Fact{Is: NodeBack}
+		removed := UnreachableTaint
+		if !hasTaint(n, UnreachableTaint) {
+			ctx.Difference = "node is ready: remove not-ready taints"
+			removed = NotReadyTaint
+		}
 		nn := n.DeepCopy()
 		var keep []api.Taint
 		for _, t := range nn.Spec.Taints {
@@ -208,11 +227,13 @@ func (c *NodeLifecycle) Reconcile(ctx *Context, req Request) (Result, error) {
 			}
 		}
 		nn.Spec.Taints = keep
-		if _, err := ctx.Update(nn, Do(Remove, "taint "+UnreachableTaint+" from "+n.Name)); err != nil {
+		if _, err := ctx.Update(nn, Do(Remove, "taint "+removed+" from "+n.Name)); err != nil {
 			return Result{}, err
 		}
 		return Result{Outcome: Acted}, nil
-	case ready != nil && ready.Status == "Unknown":
+	case needsNotReadyTaints(n):
+		return c.markNotReady(ctx, n, ready.Message)
+	case ready != nil && ready.Status != "True":
 		return c.evict(ctx, n)
 	}
 	return ctx.NothingToDo(), nil
@@ -261,6 +282,8 @@ func (c *NodeLifecycle) markUnknown(ctx *Context, n *api.Node) (Result, error) {
 	}
 	nn = out.(*api.Node).DeepCopy()
 	now := ctx.Now
+	// A node that was not ready (Ready=False) swaps those taints.
+	nn.Spec.Taints = slices.DeleteFunc(nn.Spec.Taints, func(t api.Taint) bool { return t.Key == NotReadyTaint })
 	nn.Spec.Taints = append(nn.Spec.Taints,
 		api.Taint{Key: UnreachableTaint, Effect: "NoSchedule", TimeAdded: &now},
 		api.Taint{Key: UnreachableTaint, Effect: "NoExecute", TimeAdded: &now})
@@ -270,9 +293,38 @@ func (c *NodeLifecycle) markUnknown(ctx *Context, n *api.Node) (Result, error) {
 	return Result{Outcome: Acted, RequeueAfter: DefaultTolerationSecs * api.Second, RequeueReason: RequeueToleration}, nil
 }
 
+// markNotReady taints a node whose kubelet posted Ready=False: not-ready
+// NoSchedule, so the scheduler places nothing there, and NoExecute, so its
+// pods are evicted once their toleration (300 s by default) runs out. A
+// node back from unreachable swaps those taints for these.
+func (c *NodeLifecycle) markNotReady(ctx *Context, n *api.Node, why string) (Result, error) {
+	ctx.Difference = "kubelet posted Ready=False: taint " + NotReadyTaint
+	if !hasTaint(n, NotReadyTaint) {
+		ctx.API.Record("node-controller", "", n, "Normal", "NodeNotReady", fmt.Sprintf("Node %s status is now: NodeNotReady", n.Name))
+	}
+	nn := n.DeepCopy()
+	now := ctx.Now
+	nn.Spec.Taints = slices.DeleteFunc(nn.Spec.Taints, func(t api.Taint) bool { return t.Key == UnreachableTaint || t.Key == NotReadyTaint })
+	nn.Spec.Taints = append(nn.Spec.Taints,
+		api.Taint{Key: NotReadyTaint, Effect: "NoSchedule", TimeAdded: &now},
+		api.Taint{Key: NotReadyTaint, Effect: "NoExecute", TimeAdded: &now})
+	if _, err := ctx.Update(nn, Do(Taint, n.Name+" "+NotReadyTaint+":NoSchedule and :NoExecute ("+why+")")); err != nil {
+		return Result{}, err
+	}
+	return Result{Outcome: Acted, RequeueAfter: DefaultTolerationSecs * api.Second, RequeueReason: RequeueToleration}, nil
+}
+
+// needsNotReadyTaints reports whether n's kubelet posts Ready=False while
+// the node is not tainted not-ready, or still tainted unreachable.
+func needsNotReadyTaints(n *api.Node) bool {
+	cond := nodeCondition(n, "Ready")
+	return cond != nil && cond.Status == "False" && (!hasTaint(n, NotReadyTaint) || hasTaint(n, UnreachableTaint))
+}
+
 func (c *NodeLifecycle) evict(ctx *Context, n *api.Node) (Result, error) {
 	var res Result
-	added, ok := taintAdded(n, UnreachableTaint, "NoExecute")
+	key := evictionTaint(n)
+	added, ok := taintAdded(n, key, "NoExecute")
 	if !ok {
 		ctx.Difference = "no NoExecute taint: nothing to evict"
 		return ctx.NothingToDo(), nil
@@ -282,7 +334,7 @@ func (c *NodeLifecycle) evict(ctx *Context, n *api.Node) (Result, error) {
 		if p.DeletionTimestamp != nil {
 			continue
 		}
-		secs, evict := tolerationSeconds(p, UnreachableTaint)
+		secs, evict := tolerationSeconds(p, key)
 		if !evict {
 			continue
 		}

@@ -133,6 +133,7 @@ var Builtin = []Spec{
 		Edge: func(Env) EventHandler { return NewReplicaSetEdge() }, Pseudocode: map[Mode][]string{Level: LevelLines, Edge: EdgeLines}},
 	{Name: Scheduler, Runs: SchedulerProcess, Display: "scheduler", For: "Pod", Doc: "binds every pod to a node that fits it", New: func(Env) Reconciler { return NewScheduler() }},
 	{Name: JobController, Runs: ControllerManager, Display: "Job controller", For: "Job", Doc: "runs a Job's pods until enough have succeeded", New: func(Env) Reconciler { return NewJob() }},
+	{Name: TTLAfterFinishedController, Runs: ControllerManager, Display: "TTL-after-finished controller", For: "Job", Doc: "deletes a finished Job, its pods with it, once its ttlSecondsAfterFinished has run out", New: func(Env) Reconciler { return NewTTLAfterFinished() }},
 	{Name: DaemonSetController, Runs: ControllerManager, Display: "DaemonSet controller", For: "DaemonSet", Doc: "runs one pod of its template on every node that may run it", New: func(Env) Reconciler { return NewDaemonSet() }},
 	{Name: StatefulSetController, Runs: ControllerManager, Display: "StatefulSet controller", For: "StatefulSet", Doc: "keeps pods <set>-0…<set>-(N-1), in order, each with its own claims", New: func(Env) Reconciler { return NewStatefulSet() }},
 	{Name: CronJobController, Runs: ControllerManager, Display: "CronJob controller", For: "CronJob", Doc: "creates a Job each time its schedule fires, and keeps a short history", New: func(Env) Reconciler { return NewCronJob() }},

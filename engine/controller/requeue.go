@@ -15,6 +15,8 @@ const (
 	RequeueMinReady         = "minReadySeconds"
 	RequeueToleration       = "toleration of the unreachable taint runs out"
 	RequeueEviction         = "next eviction due"
+	RequeueActiveDeadline   = "a Job's active deadline"
+	RequeueTTLAfterFinished = "a finished Job's TTL runs out"
 	RequeueUnschedulable    = "unschedulable pods are retried every 5m or when the cluster changes"
 )
 

@@ -46,6 +46,9 @@ type Container struct {
 	BackOff api.Duration
 	// ExitCode is how a container that is not restarted ended.
 	ExitCode int32
+	// Reason is the runtime's reason for that end when it is neither
+	// Completed nor Error (OOMKilled); "" otherwise.
+	Reason string
 	// Message says why the container waits (CreateContainerConfigError).
 	Message string
 	// RunSince is when the container last started running.

@@ -252,16 +252,24 @@ func sortedDomains(m map[string]int32) []string {
 	return out
 }
 
-// preference scores n for p's soft rules: preferred pod affinity adds its
-// weight for each matching pod in n's domain, preferred anti-affinity
-// takes it away, and each ScheduleAnyway spread constraint takes away the
-// matching pods already in n's domain. The scheduler prefers the highest
-// preference, then the least requested node.
+// preference scores n for p's soft rules: each preferred node affinity
+// term whose preference n matches adds its weight, preferred pod affinity
+// adds its weight for each matching pod in n's domain, preferred
+// anti-affinity takes it away, and each ScheduleAnyway spread constraint
+// takes away the matching pods already in n's domain. The scheduler
+// prefers the highest preference, then the least requested node.
 func preference(p *api.Pod, n *api.Node, nb *neighbours) int64 {
-	if nb == nil {
-		return 0
-	}
 	var score int64
+	if a := p.Spec.Affinity; a != nil && a.NodeAffinity != nil {
+		for _, w := range a.NodeAffinity.PreferredDuringSchedulingIgnoredDuringExecution {
+			if (&api.NodeSelector{NodeSelectorTerms: []api.NodeSelectorTerm{w.Preference}}).MatchesNode(n.Name, n.Labels) {
+				score += int64(w.Weight)
+			}
+		}
+	}
+	if nb == nil {
+		return score
+	}
 	if a := p.Spec.Affinity; a != nil {
 		for sign, pa := range []*api.PodAffinity{a.PodAffinity, a.PodAntiAffinity} {
 			if pa == nil {

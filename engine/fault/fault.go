@@ -38,35 +38,34 @@ const (
 	Sync = "sync"
 )
 
-// usage is each verb's arguments, as its usage line shows them.
-var usage = map[string]string{
-	NodeDown:       "NODE",
-	NodeUp:         "NODE",
-	DropWatch:      "CONTROLLER [COUNT]",
-	DuplicateWatch: "CONTROLLER [COUNT]",
-	DelayWatch:     "CONTROLLER DURATION",
-	Crash:          "CONTROLLER",
-	Stop:           "CONTROLLER",
-	Start:          "CONTROLLER",
-	WebhookDown:    "NAME",
-	WebhookUp:      "NAME",
-	PushImage:      "REF [DIGEST]",
-	DeletePod:      "NAME",
-	FailProbe:      "REF PROBE",
-	PassProbe:      "REF PROBE",
-	CPU:            "TARGET VALUE",
-	Sync:           "CONTROLLER",
-}
-
 // Verbs lists the verbs in the order the docs list them.
 var Verbs = []string{NodeDown, NodeUp, DropWatch, DuplicateWatch, DelayWatch,
 	Crash, Stop, Start, Sync, WebhookDown, WebhookUp, PushImage, DeletePod, FailProbe, PassProbe, CPU}
 
 // Usage returns a verb's arguments as its usage line shows them
-// ("CONTROLLER [COUNT]"), and whether the verb exists.
+// ("CONTROLLER [COUNT]"), and whether the verb exists. A switch, not a map
+// literal: a table in code costs app.wasm less than the init code that
+// fills a map.
 func Usage(verb string) (string, bool) {
-	u, ok := usage[verb]
-	return u, ok
+	switch verb {
+	case NodeDown, NodeUp:
+		return "NODE", true
+	case DropWatch, DuplicateWatch:
+		return "CONTROLLER [COUNT]", true
+	case DelayWatch:
+		return "CONTROLLER DURATION", true
+	case Crash, Stop, Start, Sync:
+		return "CONTROLLER", true
+	case WebhookDown, WebhookUp, DeletePod:
+		return "NAME", true
+	case PushImage:
+		return "REF [DIGEST]", true
+	case FailProbe, PassProbe:
+		return "REF PROBE", true
+	case CPU:
+		return "TARGET VALUE", true
+	}
+	return "", false
 }
 
 // Fault is one fault, parsed.
@@ -127,7 +126,7 @@ func ParseIn(specs []controller.Spec, s string) (Fault, error) {
 		return Fault{}, fmt.Errorf("empty fault: want one of %s", strings.Join(Verbs, ", "))
 	}
 	verb, args := words[0], words[1:]
-	u, ok := usage[verb]
+	u, ok := Usage(verb)
 	if !ok {
 		return Fault{}, fmt.Errorf("unknown fault %q: want one of %s", verb, strings.Join(Verbs, ", "))
 	}
@@ -184,7 +183,7 @@ func ParseIn(specs []controller.Spec, s string) (Fault, error) {
 // CheckController checks that the controller f names, if its verb names
 // one, is one of specs (the registry of the run it is for).
 func CheckController(specs []controller.Spec, f Fault) error {
-	if !strings.HasPrefix(usage[f.Verb], "CONTROLLER") {
+	if u, _ := Usage(f.Verb); !strings.HasPrefix(u, "CONTROLLER") {
 		return nil
 	}
 	if _, ok := controller.Lookup(specs, f.Target); !ok {

@@ -42,7 +42,7 @@ func TestParse(t *testing.T) {
 		"delay-watch kubelet":             "fault delay-watch takes CONTROLLER DURATION, got 1 word(s) after it: write delay-watch CONTROLLER DURATION",
 		"delay-watch kubelet -5s":         "fault delay-watch: invalid duration \"-5s\": must not be negative",
 		"drop-watch kubelet 0":            `fault drop-watch: COUNT must be a whole number from 1 to 1000000, got "0"`,
-		"crash scheduler":                 `fault crash: unknown controller "scheduler": want one of deployment-controller, replicaset-controller, default-scheduler, job-controller, daemonset-controller, statefulset-controller, cronjob-controller, persistentvolume-controller, node-lifecycle-controller, garbage-collector-controller, namespace-controller, resourcequota-controller, horizontal-pod-autoscaler, endpointslice-controller, endpoints-controller, gitops, node-ipam-controller, kubelet`,
+		"crash scheduler":                 `fault crash: unknown controller "scheduler": want one of deployment-controller, replicaset-controller, default-scheduler, job-controller, ttl-after-finished-controller, daemonset-controller, statefulset-controller, cronjob-controller, persistentvolume-controller, node-lifecycle-controller, garbage-collector-controller, namespace-controller, resourcequota-controller, horizontal-pod-autoscaler, endpointslice-controller, endpoints-controller, gitops, node-ipam-controller, kubelet`,
 		"push-image shop/web:1.0 md5:abc": `fault push-image: invalid digest "md5:abc": want sha256:<hex>`,
 		"reboot worker-1":                 `unknown fault "reboot": want one of node-down, node-up, drop-watch, duplicate-watch, delay-watch, crash, stop, start, sync, webhook-down, webhook-up, push-image, delete-pod, fail-probe, pass-probe, cpu`,
 	}

@@ -370,8 +370,30 @@ func describeVolumes(w *Describer, prefix string, vols []api.Volume) {
 			w.Line(2, "Type:\tConfigMap (a volume populated by a ConfigMap)\n    Name:\t%s\n    Optional:\t%s\n", v.ConfigMap.Name, optionalText(v.ConfigMap.Optional))
 		case v.Secret != nil:
 			w.Line(2, "Type:\tSecret (a volume populated by a Secret)\n    SecretName:\t%s\n    Optional:\t%s\n", v.Secret.SecretName, optionalText(v.Secret.Optional))
+		case v.Projected != nil:
+			describeProjected(w, v.Projected)
 		default:
 			w.Line(1, "<unknown>\n")
+		}
+	}
+}
+
+// describeProjected prints a projected volume's sources as kubectl does:
+// a line or two per source, in the order the volume lists them.
+func describeProjected(w *Describer, projected map[string]any) {
+	w.Line(2, "Type:\tProjected (a volume that contains injected data from multiple sources)\n")
+	sources, _ := projected["sources"].([]any)
+	optional := func(m map[string]any) bool { b, _ := m["optional"].(bool); return b }
+	for _, src := range sources {
+		src, _ := src.(map[string]any)
+		if m, ok := src["secret"].(map[string]any); ok {
+			w.Line(2, "SecretName:\t%v\n    Optional:\t%v\n", m["name"], optional(m))
+		} else if _, ok := src["downwardAPI"]; ok {
+			w.Line(2, "DownwardAPI:\ttrue\n")
+		} else if m, ok := src["configMap"].(map[string]any); ok {
+			w.Line(2, "ConfigMapName:\t%v\n    Optional:\t%v\n", m["name"], optional(m))
+		} else if m, ok := src["serviceAccountToken"].(map[string]any); ok {
+			w.Line(2, "TokenExpirationSeconds:\t%v\n", m["expirationSeconds"])
 		}
 	}
 }

@@ -10,10 +10,12 @@ import (
 // A Job's status is written with its spec (no status subresource is
 // simulated), and its generation is not bumped.
 var _ = Define(Def[*api.Job]{
-	Kind:           "Job",
-	Default:        validation.DefaultJob,
-	Validate:       validation.ValidateJob,
-	ValidateUpdate: validation.ValidateJobUpdate,
+	Kind:    "Job",
+	Default: validation.DefaultJob,
+	// the selector and the template's labels that name the Job's uid
+	PrepareForCreate: validation.GenerateJobSelector,
+	Validate:         validation.ValidateJob,
+	ValidateUpdate:   validation.ValidateJobUpdate,
 	Columns: append([]TypedColumn[*api.Job]{Name[*api.Job](),
 		{Name: "STATUS", Cell: func(j *api.Job, _ api.Time) string { return jobStatus(j) }},
 		{Name: "COMPLETIONS", Cell: func(j *api.Job, _ api.Time) string { return jobCompletions(j) }},
@@ -85,6 +87,9 @@ func describeJob(w *Describer, j *api.Job) {
 	if j.Spec.BackoffLimit != nil {
 		w.Line(0, "Backoff Limit:\t%v\n", *j.Spec.BackoffLimit)
 	}
+	if j.Spec.TTLSecondsAfterFinished != nil {
+		w.Line(0, "TTL Seconds After Finished:\t%v\n", *j.Spec.TTLSecondsAfterFinished)
+	}
 	if j.Status.StartTime != nil {
 		w.Line(0, "Start Time:\t%s\n", when(*j.Status.StartTime))
 	}
@@ -94,6 +99,16 @@ func describeJob(w *Describer, j *api.Job) {
 	if j.Status.StartTime != nil && j.Status.CompletionTime != nil {
 		w.Line(0, "Duration:\t%s\n", api.HumanDuration(*j.Status.CompletionTime-*j.Status.StartTime))
 	}
-	w.Line(0, "Pods Statuses:\t%d Active / %d Succeeded / %d Failed\n", j.Status.Active, j.Status.Succeeded, j.Status.Failed)
+	if j.Spec.ActiveDeadlineSeconds != nil {
+		w.Line(0, "Active Deadline Seconds:\t%ds\n", *j.Spec.ActiveDeadlineSeconds)
+	}
+	if j.Status.Ready == nil {
+		w.Line(0, "Pods Statuses:\t%d Active / %d Succeeded / %d Failed\n", j.Status.Active, j.Status.Succeeded, j.Status.Failed)
+	} else {
+		w.Line(0, "Pods Statuses:\t%d Active (%d Ready) / %d Succeeded / %d Failed\n", j.Status.Active, *j.Status.Ready, j.Status.Succeeded, j.Status.Failed)
+	}
+	if j.Spec.CompletionMode != nil && *j.Spec.CompletionMode == "Indexed" {
+		w.Line(0, "Completed Indexes:\t%s\n", OrNone(j.Status.CompletedIndexes))
+	}
 	DescribePodTemplate(w, &j.Spec.Template)
 }

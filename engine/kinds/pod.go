@@ -32,6 +32,19 @@ var _ = Define(Def[*api.Pod]{
 func describePod(w *Describer, p *api.Pod) {
 	w.Line(0, "Name:\t%s\n", p.Name)
 	w.Line(0, "Namespace:\t%s\n", p.Namespace)
+	more := p.Spec.More()
+	if more.Priority != nil {
+		w.Line(0, "Priority:\t%d\n", *more.Priority)
+	}
+	if more.PriorityClassName != "" {
+		w.Line(0, "Priority Class Name:\t%s\n", more.PriorityClassName)
+	}
+	if rc := more.RuntimeClassName; rc != nil && *rc != "" {
+		w.Line(0, "Runtime Class Name:\t%s\n", *rc)
+	}
+	if more.ServiceAccountName != "" {
+		w.Line(0, "Service Account:\t%s\n", more.ServiceAccountName)
+	}
 	if p.Spec.NodeName == "" {
 		w.Line(0, "Node:\t<none>\n")
 	} else {

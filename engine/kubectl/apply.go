@@ -36,6 +36,9 @@ func Apply(st *store.Store, obj api.Object, config map[string]any) (result, warn
 	applied, modified := merge.Modified(config)
 	kind := obj.GetTypeMeta().Kind
 	m := obj.Meta()
+	if m.Name == "" {
+		return "", "", nameless(obj)
+	}
 	live := st.Get(kind, m.Namespace, m.Name)
 	if live == nil {
 		if _, err := st.Create(merge.Annotated(obj, applied)); err != nil {
@@ -109,4 +112,29 @@ func (e *PatchError) Error() string {
 	return fmt.Sprintf("Error from server (%s): error when applying patch:\n%s\nto:\nResource: %q, GroupVersionKind: %q\nName: %q, Namespace: %q\nfor: %q: error when patching %q: %s",
 		reason, e.Patch, e.Kind.Group+"/"+e.Kind.Version+", Resource="+e.Kind.Resource, e.Kind.Group+"/"+e.Kind.Version+", Kind="+e.Kind.Name,
 		e.Name, e.Namespace, "STDIN", "STDIN", msg)
+}
+
+// ClientError is an error kubectl finds before it asks the API server,
+// printed as kubectl prints it ("error: ...").
+type ClientError struct{ Message string }
+
+func (e *ClientError) Error() string { return "error: " + e.Message }
+
+// nameless is kubectl apply's error for an object without a name: one
+// named by generateName is refused before any request; one with neither
+// fails the GET of its current configuration, as the REST client refuses
+// an empty name.
+func nameless(obj api.Object) error {
+	m := obj.Meta()
+	if m.GenerateName != "" {
+		return &ClientError{Message: fmt.Sprintf("from %s: cannot use generate name with apply", m.GenerateName)}
+	}
+	k, _ := api.KindOf(obj.GetTypeMeta().Kind)
+	ns := m.Namespace
+	if ns == "" && k.Namespaced {
+		ns = "default"
+	}
+	return &ClientError{Message: fmt.Sprintf("error when retrieving current configuration of:\n"+
+		"Resource: \"%s/%s, Resource=%s\", GroupVersionKind: \"%s/%s, Kind=%s\"\nName: \"\", Namespace: %q\n"+
+		"from server for: \"STDIN\": resource name may not be empty", k.Group, k.Version, k.Resource, k.Group, k.Version, k.Name, ns)}
 }

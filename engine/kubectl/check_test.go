@@ -69,7 +69,7 @@ func TestUnknownCommand(t *testing.T) {
 // take (Check) are one list: a verb one takes, all take.
 func TestOneListOfVerbs(t *testing.T) {
 	top := map[string]bool{}
-	for _, c := range Commands {
+	for _, c := range Commands() {
 		verb, _, _ := strings.Cut(c.Path, " ")
 		if verb != "help" {
 			top[verb] = true
@@ -105,7 +105,7 @@ func TestOneListOfVerbs(t *testing.T) {
 			t.Errorf("Check(%q): %v", line, err)
 		}
 	}
-	for _, c := range Commands {
+	for _, c := range Commands() {
 		if strings.HasPrefix(c.Path, "set ") || strings.HasPrefix(c.Path, "rollout ") || strings.HasPrefix(c.Path, "create ") {
 			if err := Check(c.Path + " --help"); err != nil {
 				t.Errorf("Check(%q): %v", c.Path+" --help", err)

@@ -250,12 +250,12 @@ func rows(t testing.TB) []row {
 		}
 		out = append(out, row{cmd: cmd, flag: name, status: status, line: line, first: firstLine(got), code: code})
 	}
-	for _, c := range kubectl.Commands {
+	for _, c := range kubectl.Commands() {
 		for _, f := range c.Flags {
 			add(c.Path, f)
 		}
 	}
-	for _, f := range kubectl.GlobalFlags {
+	for _, f := range kubectl.GlobalFlags() {
 		add("global", f)
 	}
 	for _, line := range []string{"frobnicate", "gte pods", "ro", "logs web", "rollout frob deployment/web", "create job x", "get pods --frob",
@@ -341,7 +341,7 @@ func TestDocTable(t *testing.T) {
 			}
 		}
 	}
-	for _, c := range kubectl.Commands {
+	for _, c := range kubectl.Commands() {
 		for _, f := range c.Flags {
 			if !strings.Contains(got, "| `--"+f.Name+"`") && !strings.Contains(got, ", --"+f.Name+"`") {
 				t.Errorf("%s: kubectl %s --%s is not in the table", docPath, c.Path, f.Name)

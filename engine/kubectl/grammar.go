@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -44,124 +45,413 @@ type Command struct {
 	Flags []Flag
 }
 
-// Refusals shared by many commands.
-const (
-	noFiles   = "reading manifests from files is not simulated: use the Desired state editor (apply -f -)"
-	noDryRun  = "dry runs are not simulated"
-	noCluster = "this kubectl talks to the one simulated cluster, as its one user"
-	noRaw     = "raw API paths are not simulated"
-	noEdit    = "this playground has no editor for kubectl: use the Desired state editor"
-)
+// The grammar's table is data, read at its first use: one command a line
+// ("*" for the global flags every command takes), then each of its flags
+// on a line of its own, indented: its name (and /SHORT), its kind (b bool,
+// s string, i int, d duration, l list), the default kubectl shows in its
+// help ("_" for none), and then either "!" and why this kubectl refuses
+// it, or "~" and why it takes it and changes nothing. A reason shared by
+// many flags is named (!files, !dry-run, !cluster, !raw). Built in Go, the
+// same table cost 54 KB of init code in app.wasm, run at every start.
+const grammarTable = `*
+	namespace/n s ''
+	request-timeout s '0'
+	as s '' !cluster
+	as-group l [] !cluster
+	as-uid s '' !cluster
+	cache-dir s '$HOME/.kube/cache' ~nothing is cached
+	certificate-authority s '' !cluster
+	client-certificate s '' !cluster
+	client-key s '' !cluster
+	cluster s '' !cluster
+	context s '' !cluster
+	disable-compression b false ~nothing goes over a network
+	insecure-skip-tls-verify b false !cluster
+	kubeconfig s '' !cluster
+	log-flush-frequency d 5s ~there is no log
+	match-server-version b false ~client and server are one
+	password s '' !cluster
+	profile s 'none' ~there is no profiler
+	profile-output s 'profile.pprof' ~there is no profiler
+	server/s s '' !cluster
+	tls-server-name s '' !cluster
+	token s '' !cluster
+	user s '' !cluster
+	username s '' !cluster
+	v/v i 0 ~there is no log
+	vmodule s _ ~there is no log
+	warnings-as-errors b false ~warnings are printed as kubectl prints them
+get
+	all-namespaces/A b false
+	output/o s ''
+	allow-missing-template-keys b true
+	show-managed-fields b false ~objects here carry no managed fields
+	template s ''
+	chunk-size i 500 ~lists are not paged here
+	field-selector s ''
+	filename/f l [] !files
+	kustomize/k s '' !files
+	recursive/R b false !files
+	ignore-not-found b false
+	label-columns/L l []
+	no-headers b false
+	output-watch-events b false
+	raw s '' !raw
+	selector/l s ''
+	server-print b true ~the table is printed here, as the server would
+	show-kind b false
+	show-labels b false
+	sort-by s ''
+	subresource s ''
+	watch/w b false
+	watch-only b false
+describe
+	all-namespaces/A b false
+	chunk-size i 500 ~lists are not paged here
+	filename/f l [] !files
+	kustomize/k s '' !files
+	recursive/R b false !files
+	selector/l s ''
+	show-events b true
+delete
+	all b false
+	all-namespaces/A b false
+	cascade s 'background'
+	dry-run s 'none' !dry-run
+	field-selector s ''
+	filename/f l [] !files
+	kustomize/k s '' !files
+	recursive/R b false !files
+	force b false
+	grace-period i -1
+	ignore-not-found b false
+	interactive/i b false !there is no terminal to answer from
+	now b false
+	output/o s ''
+	raw s '' !raw
+	selector/l s ''
+	timeout d 0s ~a deletion is stored at once
+	wait b true ~a deletion is stored at once; what follows it shows in the run
+scale
+	all b false
+	current-replicas s -1
+	dry-run s 'none' !dry-run
+	filename/f l [] !files
+	kustomize/k s '' !files
+	recursive/R b false !files
+	output/o s ''
+	allow-missing-template-keys b true
+	show-managed-fields b false ~objects here carry no managed fields
+	template s ''
+	record b false
+	replicas i 0
+	resource-version s '' !preconditions on resourceVersion are not simulated
+	selector/l s ''
+	timeout d 0s ~scale returns once the change is stored
+set image
+	all b false
+	dry-run s 'none' !dry-run
+	field-manager s 'kubectl-set' ~field managers are not simulated
+	local b false !files
+	filename/f l [] !files
+	kustomize/k s '' !files
+	recursive/R b false !files
+	output/o s ''
+	allow-missing-template-keys b true
+	show-managed-fields b false ~objects here carry no managed fields
+	template s ''
+	record b false
+	selector/l s ''
+patch
+	dry-run s 'none' !dry-run
+	field-manager s 'kubectl-patch' ~field managers are not simulated
+	local b false !files
+	filename/f l [] !files
+	kustomize/k s '' !files
+	recursive/R b false !files
+	output/o s ''
+	allow-missing-template-keys b true
+	show-managed-fields b false ~objects here carry no managed fields
+	template s ''
+	patch/p s ''
+	patch-file s '' !files
+	record b false
+	subresource s ''
+	type s 'strategic'
+label
+	all b false
+	all-namespaces/A b false
+	dry-run s 'none' !dry-run
+	field-manager s 'kubectl-label' ~field managers are not simulated
+	field-selector s ''
+	filename/f l [] !files
+	kustomize/k s '' !files
+	recursive/R b false !files
+	output/o s ''
+	allow-missing-template-keys b true
+	show-managed-fields b false ~objects here carry no managed fields
+	template s ''
+	list b false
+	local b false !files
+	overwrite b false
+	record b false
+	resource-version s '' !preconditions on resourceVersion are not simulated
+	selector/l s ''
+annotate
+	all b false
+	all-namespaces/A b false
+	dry-run s 'none' !dry-run
+	field-manager s 'kubectl-annotate' ~field managers are not simulated
+	field-selector s ''
+	filename/f l [] !files
+	kustomize/k s '' !files
+	recursive/R b false !files
+	output/o s ''
+	allow-missing-template-keys b true
+	show-managed-fields b false ~objects here carry no managed fields
+	template s ''
+	list b false
+	local b false !files
+	overwrite b false
+	record b false
+	resource-version s '' !preconditions on resourceVersion are not simulated
+	selector/l s ''
+taint
+	all b false
+	dry-run s 'none' !dry-run
+	field-manager s 'kubectl-taint' ~field managers are not simulated
+	output/o s ''
+	allow-missing-template-keys b true
+	show-managed-fields b false ~objects here carry no managed fields
+	template s ''
+	overwrite b false
+	selector/l s ''
+	validate s 'strict' ~the API server validates every object here
+set resources
+	all b false
+	containers/c s '*'
+	dry-run s 'none' !dry-run
+	field-manager s 'kubectl-set' ~field managers are not simulated
+	filename/f l [] !files
+	kustomize/k s '' !files
+	recursive/R b false !files
+	limits s ''
+	local b false !files
+	output/o s ''
+	allow-missing-template-keys b true
+	show-managed-fields b false ~objects here carry no managed fields
+	template s ''
+	requests s ''
+	selector/l s ''
+expose
+	cluster-ip s ''
+	dry-run s 'none' !dry-run
+	external-ip s ''
+	field-manager s 'kubectl-expose' ~field managers are not simulated
+	filename/f l [] !files
+	kustomize/k s '' !files
+	recursive/R b false !files
+	labels/l s ''
+	load-balancer-ip s '' !no cloud provider is simulated
+	name s ''
+	output/o s ''
+	allow-missing-template-keys b true
+	show-managed-fields b false ~objects here carry no managed fields
+	template s ''
+	override-type s 'merge' !overrides are not simulated
+	overrides s '' !overrides are not simulated
+	port s ''
+	protocol s ''
+	save-config b false ~last-applied configuration is not kept
+	selector s ''
+	session-affinity s ''
+	target-port s ''
+	type s ''
+autoscale
+	cpu-percent i -1
+	dry-run s 'none' !dry-run
+	field-manager s 'kubectl-autoscale' ~field managers are not simulated
+	filename/f l [] !files
+	kustomize/k s '' !files
+	recursive/R b false !files
+	max i -1
+	min i -1
+	name s ''
+	output/o s ''
+	allow-missing-template-keys b true
+	show-managed-fields b false ~objects here carry no managed fields
+	template s ''
+	save-config b false ~last-applied configuration is not kept
+cordon
+	dry-run s 'none' !dry-run
+	selector/l s ''
+uncordon
+	dry-run s 'none' !dry-run
+	selector/l s ''
+drain
+	chunk-size i 500 ~lists are not paged here
+	delete-emptydir-data b false
+	disable-eviction b false
+	dry-run s 'none' !dry-run
+	force b false
+	grace-period i -1
+	ignore-daemonsets b false
+	pod-selector s ''
+	selector/l s ''
+	skip-wait-for-delete-timeout i 0 ~drain does not wait here
+	timeout d 0s ~drain does not wait here
+rollout status
+	filename/f l [] !files
+	kustomize/k s '' !files
+	recursive/R b false !files
+	revision i 0
+	selector/l s ''
+	timeout d 0s
+	watch/w b true
+rollout history
+	filename/f l [] !files
+	kustomize/k s '' !files
+	recursive/R b false !files
+	output/o s ''
+	allow-missing-template-keys b true
+	show-managed-fields b false ~objects here carry no managed fields
+	template s ''
+	revision i 0
+	selector/l s ''
+rollout undo
+	dry-run s 'none' !dry-run
+	filename/f l [] !files
+	kustomize/k s '' !files
+	recursive/R b false !files
+	output/o s ''
+	allow-missing-template-keys b true
+	show-managed-fields b false ~objects here carry no managed fields
+	template s ''
+	selector/l s ''
+	to-revision i 0
+rollout pause
+	field-manager s 'kubectl-rollout' ~field managers are not simulated
+	filename/f l [] !files
+	kustomize/k s '' !files
+	recursive/R b false !files
+	output/o s ''
+	allow-missing-template-keys b true
+	show-managed-fields b false ~objects here carry no managed fields
+	template s ''
+	selector/l s ''
+rollout resume
+	field-manager s 'kubectl-rollout' ~field managers are not simulated
+	filename/f l [] !files
+	kustomize/k s '' !files
+	recursive/R b false !files
+	output/o s ''
+	allow-missing-template-keys b true
+	show-managed-fields b false ~objects here carry no managed fields
+	template s ''
+	selector/l s ''
+rollout restart
+	field-manager s 'kubectl-rollout' ~field managers are not simulated
+	filename/f l [] !files
+	kustomize/k s '' !files
+	recursive/R b false !files
+	output/o s ''
+	allow-missing-template-keys b true
+	show-managed-fields b false ~objects here carry no managed fields
+	template s ''
+	selector/l s ''
+create deployment
+	dry-run s 'none' !dry-run
+	field-manager s 'kubectl-create' ~field managers are not simulated
+	image l []
+	output/o s ''
+	allow-missing-template-keys b true
+	show-managed-fields b false ~objects here carry no managed fields
+	template s ''
+	port i -1
+	replicas/r i 1
+	save-config b false ~the object is created without the last-applied annotation; a later apply warns and writes it
+	validate s 'strict' ~the API server validates every object here
+create namespace
+	dry-run s 'none' !dry-run
+	field-manager s 'kubectl-create' ~field managers are not simulated
+	output/o s ''
+	allow-missing-template-keys b true
+	show-managed-fields b false ~objects here carry no managed fields
+	template s ''
+	save-config b false ~last-applied configuration is not kept
+	validate s 'strict' ~the API server validates every object here
+apply
+help
+`
 
-func boolF(name, short, def string) Flag {
-	return Flag{Name: name, Short: short, Kind: BoolFlag, Default: def}
-}
-func strF(name, short, def string) Flag {
-	return Flag{Name: name, Short: short, Kind: StringFlag, Default: def}
-}
-func refused(f Flag, why string) Flag { f.Refused = why; return f }
-func ignored(f Flag, why string) Flag { f.Ignored = why; return f }
-func intF(name, short, def string) Flag {
-	return Flag{Name: name, Short: short, Kind: IntFlag, Default: def}
-}
-func durF(name, def string) Flag { return Flag{Name: name, Kind: DurationFlag, Default: def} }
-func listF(name, short, def string) Flag {
-	return Flag{Name: name, Short: short, Kind: ListFlag, Default: def}
-}
-func group(fs ...[]Flag) (out []Flag)     { return slices.Concat(fs...) }
-func one(fs ...Flag) []Flag               { return fs }
-func noEffect(name, def, why string) Flag { return ignored(strF(name, "", def), why) }
+// GlobalFlags returns the flags every command takes.
+func GlobalFlags() []Flag { return grammar().global }
 
-var (
-	fSelector = strF("selector", "l", "''")
-	fAllNS    = boolF("all-namespaces", "A", "false")
-	fOutput   = strF("output", "o", "''")
-	fFiles    = []Flag{refused(listF("filename", "f", "[]"), noFiles), refused(strF("kustomize", "k", "''"), noFiles),
-		refused(boolF("recursive", "R", "false"), noFiles)}
-	fPrint = []Flag{fOutput, boolF("allow-missing-template-keys", "", "true"),
-		ignored(boolF("show-managed-fields", "", "false"), "objects here carry no managed fields"),
-		strF("template", "", "''")}
-	fDryRun  = refused(strF("dry-run", "", "'none'"), noDryRun)
-	fRecord  = boolF("record", "", "false")
-	fManager = func(m string) Flag { return noEffect("field-manager", "'"+m+"'", "field managers are not simulated") }
-	fChunk   = ignored(intF("chunk-size", "", "500"), "lists are not paged here")
-	fRV      = refused(strF("resource-version", "", "''"), "preconditions on resourceVersion are not simulated")
-	fLocal   = refused(boolF("local", "", "false"), noFiles)
-)
-
-// GlobalFlags are the flags every command takes.
-var GlobalFlags = []Flag{
-	strF("namespace", "n", "''"),
-	strF("request-timeout", "", "'0'"),
-	refused(strF("as", "", "''"), noCluster), refused(listF("as-group", "", "[]"), noCluster), refused(strF("as-uid", "", "''"), noCluster),
-	ignored(strF("cache-dir", "", "'$HOME/.kube/cache'"), "nothing is cached"),
-	refused(strF("certificate-authority", "", "''"), noCluster), refused(strF("client-certificate", "", "''"), noCluster),
-	refused(strF("client-key", "", "''"), noCluster), refused(strF("cluster", "", "''"), noCluster), refused(strF("context", "", "''"), noCluster),
-	ignored(boolF("disable-compression", "", "false"), "nothing goes over a network"),
-	refused(boolF("insecure-skip-tls-verify", "", "false"), noCluster), refused(strF("kubeconfig", "", "''"), noCluster),
-	ignored(durF("log-flush-frequency", "5s"), "there is no log"), ignored(boolF("match-server-version", "", "false"), "client and server are one"),
-	refused(strF("password", "", "''"), noCluster), ignored(strF("profile", "", "'none'"), "there is no profiler"),
-	ignored(strF("profile-output", "", "'profile.pprof'"), "there is no profiler"), refused(strF("server", "s", "''"), noCluster),
-	refused(strF("tls-server-name", "", "''"), noCluster), refused(strF("token", "", "''"), noCluster), refused(strF("user", "", "''"), noCluster),
-	refused(strF("username", "", "''"), noCluster), ignored(intF("v", "v", "0"), "there is no log"), ignored(strF("vmodule", "", ""), "there is no log"),
-	ignored(boolF("warnings-as-errors", "", "false"), "warnings are printed as kubectl prints them"),
-}
-
-// Commands are the commands this kubectl runs, with their flags as
+// Commands returns the commands this kubectl runs, with their flags as
 // kubectl v1.34 has them.
-var Commands = []Command{
-	{"get", group(one(fAllNS), fPrint, one(fChunk, strF("field-selector", "", "''")), fFiles,
-		one(boolF("ignore-not-found", "", "false"), listF("label-columns", "L", "[]"), boolF("no-headers", "", "false"),
-			boolF("output-watch-events", "", "false"), refused(strF("raw", "", "''"), noRaw), fSelector,
-			ignored(boolF("server-print", "", "true"), "the table is printed here, as the server would"),
-			boolF("show-kind", "", "false"), boolF("show-labels", "", "false"), strF("sort-by", "", "''"),
-			strF("subresource", "", "''"), boolF("watch", "w", "false"), boolF("watch-only", "", "false")))},
-	{"describe", group(one(fAllNS, fChunk), fFiles, one(fSelector, boolF("show-events", "", "true")))},
-	{"delete", group(one(boolF("all", "", "false"), fAllNS, strF("cascade", "", "'background'"), fDryRun, strF("field-selector", "", "''")), fFiles,
-		one(boolF("force", "", "false"), intF("grace-period", "", "-1"), boolF("ignore-not-found", "", "false"),
-			refused(boolF("interactive", "i", "false"), "there is no terminal to answer from"), boolF("now", "", "false"), fOutput,
-			refused(strF("raw", "", "''"), noRaw), fSelector, ignored(durF("timeout", "0s"), "a deletion is stored at once"),
-			ignored(boolF("wait", "", "true"), "a deletion is stored at once; what follows it shows in the run")))},
-	{"scale", group(one(boolF("all", "", "false"), strF("current-replicas", "", "-1"), fDryRun), fFiles, fPrint,
-		one(fRecord, intF("replicas", "", "0"), fRV, fSelector, ignored(durF("timeout", "0s"), "scale returns once the change is stored")))},
-	{"set image", group(one(boolF("all", "", "false"), fDryRun, fManager("kubectl-set"), fLocal), fFiles, fPrint, one(fRecord, fSelector))},
-	{"patch", group(one(fDryRun, fManager("kubectl-patch"), fLocal), fFiles, fPrint,
-		one(strF("patch", "p", "''"), refused(strF("patch-file", "", "''"), noFiles), fRecord, strF("subresource", "", "''"), strF("type", "", "'strategic'")))},
-	{"label", group(one(boolF("all", "", "false"), fAllNS, fDryRun, fManager("kubectl-label"), strF("field-selector", "", "''")), fFiles, fPrint,
-		one(boolF("list", "", "false"), fLocal, boolF("overwrite", "", "false"), fRecord, fRV, fSelector))},
-	{"annotate", group(one(boolF("all", "", "false"), fAllNS, fDryRun, fManager("kubectl-annotate"), strF("field-selector", "", "''")), fFiles, fPrint,
-		one(boolF("list", "", "false"), fLocal, boolF("overwrite", "", "false"), fRecord, fRV, fSelector))},
-	{"taint", group(one(boolF("all", "", "false"), fDryRun, fManager("kubectl-taint")), fPrint,
-		one(boolF("overwrite", "", "false"), fSelector, ignored(strF("validate", "", "'strict'"), "the API server validates every object here")))},
-	{"set resources", group(one(boolF("all", "", "false"), strF("containers", "c", "'*'"), fDryRun, fManager("kubectl-set")), fFiles,
-		one(strF("limits", "", "''"), fLocal), fPrint, one(strF("requests", "", "''"), fSelector))},
-	{"expose", group(one(strF("cluster-ip", "", "''"), fDryRun, strF("external-ip", "", "''"), fManager("kubectl-expose")), fFiles,
-		one(strF("labels", "l", "''"), refused(strF("load-balancer-ip", "", "''"), "no cloud provider is simulated"), strF("name", "", "''")), fPrint,
-		one(refused(strF("override-type", "", "'merge'"), "overrides are not simulated"), refused(strF("overrides", "", "''"), "overrides are not simulated"),
-			strF("port", "", "''"), strF("protocol", "", "''"), ignored(boolF("save-config", "", "false"), "last-applied configuration is not kept"),
-			strF("selector", "", "''"), strF("session-affinity", "", "''"), strF("target-port", "", "''"), strF("type", "", "''")))},
-	{"autoscale", group(one(intF("cpu-percent", "", "-1"), fDryRun, fManager("kubectl-autoscale")), fFiles,
-		one(intF("max", "", "-1"), intF("min", "", "-1"), strF("name", "", "''")), fPrint,
-		one(ignored(boolF("save-config", "", "false"), "last-applied configuration is not kept")))},
-	{"cordon", one(fDryRun, fSelector)},
-	{"uncordon", one(fDryRun, fSelector)},
-	{"drain", one(fChunk, boolF("delete-emptydir-data", "", "false"), boolF("disable-eviction", "", "false"), fDryRun, boolF("force", "", "false"),
-		intF("grace-period", "", "-1"), boolF("ignore-daemonsets", "", "false"), strF("pod-selector", "", "''"), fSelector,
-		ignored(intF("skip-wait-for-delete-timeout", "", "0"), "drain does not wait here"), ignored(durF("timeout", "0s"), "drain does not wait here"))},
-	{"rollout status", group(fFiles, one(intF("revision", "", "0"), fSelector, durF("timeout", "0s"), boolF("watch", "w", "true")))},
-	{"rollout history", group(fFiles, fPrint, one(intF("revision", "", "0"), fSelector))},
-	{"rollout undo", group(one(fDryRun), fFiles, fPrint, one(fSelector, intF("to-revision", "", "0")))},
-	{"rollout pause", group(one(fManager("kubectl-rollout")), fFiles, fPrint, one(fSelector))},
-	{"rollout resume", group(one(fManager("kubectl-rollout")), fFiles, fPrint, one(fSelector))},
-	{"rollout restart", group(one(fManager("kubectl-rollout")), fFiles, fPrint, one(fSelector))},
-	{"create deployment", group(one(fDryRun, fManager("kubectl-create"), listF("image", "", "[]")), fPrint,
-		one(intF("port", "", "-1"), intF("replicas", "r", "1"), ignored(boolF("save-config", "", "false"), "the object is created without the last-applied annotation; a later apply warns and writes it"),
-			ignored(strF("validate", "", "'strict'"), "the API server validates every object here")))},
-	{"create namespace", group(one(fDryRun, fManager("kubectl-create")), fPrint,
-		one(ignored(boolF("save-config", "", "false"), "last-applied configuration is not kept"),
-			ignored(strF("validate", "", "'strict'"), "the API server validates every object here")))},
-	{"apply", nil},
-	{"help", nil},
+func Commands() []Command { return grammar().commands }
+
+// grammarRead is grammarTable read.
+var grammarRead struct {
+	sync.Once
+	global   []Flag
+	commands []Command
+}
+
+func grammar() *struct {
+	sync.Once
+	global   []Flag
+	commands []Command
+} {
+	grammarRead.Do(readGrammar)
+	return &grammarRead
+}
+
+// readGrammar reads grammarTable; a line it cannot read is a mistake in the
+// table, which the package's tests find.
+func readGrammar() {
+	g := &grammarRead
+	for _, line := range strings.Split(strings.TrimSuffix(grammarTable, "\n"), "\n") {
+		if !strings.HasPrefix(line, "\t") {
+			if line != "*" {
+				g.commands = append(g.commands, Command{Path: line})
+			}
+			continue
+		}
+		f := readFlag(line[1:])
+		if n := len(g.commands); n > 0 {
+			g.commands[n-1].Flags = append(g.commands[n-1].Flags, f)
+		} else {
+			g.global = append(g.global, f)
+		}
+	}
+}
+
+func readFlag(line string) Flag {
+	spec, why, _ := strings.Cut(line, " !")
+	spec, ignored, _ := strings.Cut(spec, " ~")
+	fields := strings.Fields(spec)
+	if len(fields) != 3 {
+		panic("kubectl: grammar table: " + line)
+	}
+	var f Flag
+	f.Name, f.Short, _ = strings.Cut(fields[0], "/")
+	f.Kind = FlagKind(strings.IndexByte("bsidl", fields[1][0]))
+	if f.Default = fields[2]; f.Default == "_" {
+		f.Default = ""
+	}
+	switch why {
+	case "files":
+		why = "reading manifests from files is not simulated: use the Desired state editor (apply -f -)"
+	case "dry-run":
+		why = "dry runs are not simulated"
+	case "cluster":
+		why = "this kubectl talks to the one simulated cluster, as its one user"
+	case "raw":
+		why = "raw API paths are not simulated"
+	}
+	f.Refused, f.Ignored = why, ignored
+	return f
 }
 
 // kubectlCommands are every top-level command of real kubectl, in the
@@ -247,16 +537,17 @@ func (in *Invocation) List(name string) []string {
 }
 
 func commandNamed(path string) *Command {
-	for i := range Commands {
-		if Commands[i].Path == path {
-			return &Commands[i]
+	cmds := Commands()
+	for i := range cmds {
+		if cmds[i].Path == path {
+			return &cmds[i]
 		}
 	}
 	return nil
 }
 
 func lookup(flags []Flag, name string, short bool) *Flag {
-	for _, set := range [][]Flag{flags, GlobalFlags} {
+	for _, set := range [][]Flag{flags, GlobalFlags()} {
 		for i := range set {
 			if (!short && set[i].Name == name) || (short && set[i].Short == name) {
 				return &set[i]

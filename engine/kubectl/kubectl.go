@@ -174,7 +174,7 @@ func commandHelp(c *Command) string {
 	}
 	write(c.Flags)
 	b.WriteString("\nGlobal options:\n")
-	write(GlobalFlags)
+	write(GlobalFlags())
 	return b.String()
 }
 

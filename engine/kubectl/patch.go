@@ -7,6 +7,7 @@ import (
 	"reconcile/engine/kinds"
 	"reconcile/engine/merge"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -87,6 +88,13 @@ func (k *cmd) patchOne(f found, typ string, p any, status bool) (api.Object, boo
 	if err := json.Unmarshal(raw, fresh); err != nil {
 		return nil, false, fmt.Errorf("error: the patch does not fit a %s: %v", f.kind.Name, err)
 	}
+	// The API server's checkName: the patched object names the one patched.
+	if n := fresh.Meta().Name; n != f.obj.Meta().Name {
+		return nil, false, statusError("BadRequest", "the name of the object (%s) does not match the name on the URL (%s)", n, f.obj.Meta().Name)
+	}
+	if ns := fresh.Meta().Namespace; ns != "" && f.obj.Meta().Namespace != "" && ns != f.obj.Meta().Namespace {
+		return nil, false, statusError("BadRequest", "the namespace of the object (%s) does not match the namespace on the URL (%s)", ns, f.obj.Meta().Namespace)
+	}
 	if r := kinds.Replicas(fresh); r != nil {
 		if err := checkReplicas(api.Deref(*r, 1)); err != nil {
 			return nil, false, err
@@ -129,6 +137,24 @@ func mergePatch(path string, cur, patch map[string]any, strategic bool) map[stri
 		cur = map[string]any{}
 	}
 	for _, key := range sortedKeys(patch) {
+		if strategic && strings.HasPrefix(key, "$") {
+			// A directive of the strategic merge patch: the values a
+			// $deleteFromPrimitiveList/FIELD lists leave FIELD's list
+			// (before FIELD's own patch: "$" sorts first); the order
+			// $setElementOrder/FIELD asks for and $retainKeys are not
+			// kept as fields.
+			if field, ok := strings.CutPrefix(key, "$deleteFromPrimitiveList/"); ok {
+				if cv, ok := cur[field].([]any); ok {
+					del, _ := patch[key].([]any)
+					cur[field] = slices.DeleteFunc(slices.Clone(cv), func(v any) bool {
+						return slices.ContainsFunc(del, func(d any) bool { return reflect.DeepEqual(d, v) })
+					})
+				}
+			}
+			if key != "$patch" {
+				continue
+			}
+		}
 		at := key
 		if path != "" {
 			at = path + "." + key

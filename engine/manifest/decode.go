@@ -28,7 +28,7 @@ type objDecoder struct {
 	// warnings instead.
 	strict bool
 	// top lists the top-level fields a kind the engine does not simulate
-	// may have beyond apiVersion, kind and metadata (see topFields); nil
+	// may have beyond apiVersion, kind and metadata (see storedFields); nil
 	// for other kinds.
 	top []string
 	// unknown collects the unknown fields of a manifest when it is

@@ -29,54 +29,49 @@ const (
 	RefuseEach
 )
 
-// topFields are the top-level fields (beyond apiVersion, kind and
-// metadata) of the kinds the engine stores without simulating them. A kind
-// not listed has spec and status.
-var topFields = map[string][]string{
-	"ConfigMap":                        {"data", "binaryData", "immutable"},
-	"Secret":                           {"data", "stringData", "type", "immutable"},
-	"ServiceAccount":                   {"secrets", "imagePullSecrets", "automountServiceAccountToken"},
-	"Role":                             {"rules"},
-	"ClusterRole":                      {"rules", "aggregationRule"},
-	"RoleBinding":                      {"subjects", "roleRef"},
-	"ClusterRoleBinding":               {"subjects", "roleRef"},
-	"Endpoints":                        {"subsets"},
-	"StorageClass":                     {"provisioner", "parameters", "reclaimPolicy", "mountOptions", "allowVolumeExpansion", "volumeBindingMode", "allowedTopologies"},
-	"PriorityClass":                    {"value", "globalDefault", "description", "preemptionPolicy"},
-	"RuntimeClass":                     {"handler", "overhead", "scheduling"},
-	"MutatingWebhookConfiguration":     {"webhooks"},
-	"IngressClass":                     {"spec"},
-	"ValidatingAdmissionPolicyBinding": {"spec"},
-	"CSIDriver":                        {"spec"},
-	"CSINode":                          {"spec"},
-}
-
-// storedFields returns the top-level fields of a kind stored as
-// *api.Unstructured.
+// storedFields returns the top-level fields (beyond apiVersion, kind and
+// metadata) of a kind the engine stores as *api.Unstructured without
+// simulating it: spec and status unless listed here. A switch, not a map
+// literal: a table in code costs app.wasm less than the init code that
+// fills a map.
 func storedFields(kind string) []string {
-	if f, ok := topFields[kind]; ok {
-		return f
+	switch kind {
+	case "ConfigMap":
+		return []string{"data", "binaryData", "immutable"}
+	case "Secret":
+		return []string{"data", "stringData", "type", "immutable"}
+	case "ServiceAccount":
+		return []string{"secrets", "imagePullSecrets", "automountServiceAccountToken"}
+	case "Role":
+		return []string{"rules"}
+	case "ClusterRole":
+		return []string{"rules", "aggregationRule"}
+	case "RoleBinding", "ClusterRoleBinding":
+		return []string{"subjects", "roleRef"}
+	case "Endpoints":
+		return []string{"subsets"}
+	case "StorageClass":
+		return []string{"provisioner", "parameters", "reclaimPolicy", "mountOptions", "allowVolumeExpansion", "volumeBindingMode", "allowedTopologies"}
+	case "PriorityClass":
+		return []string{"value", "globalDefault", "description", "preemptionPolicy"}
+	case "RuntimeClass":
+		return []string{"handler", "overhead", "scheduling"}
+	case "MutatingWebhookConfiguration":
+		return []string{"webhooks"}
+	case "IngressClass", "ValidatingAdmissionPolicyBinding", "CSIDriver", "CSINode":
+		return []string{"spec"}
 	}
 	return []string{"spec", "status"}
 }
 
-// alsoServed are the other versions the API server still serves for a kind
-// of the registry (whose New is its preferred version).
-var alsoServed = map[string][]string{
-	"HorizontalPodAutoscaler": {"autoscaling/v1"},
-}
-
-// served reports whether the API server serves kind k at apiVersion.
+// served reports whether the API server serves kind k at apiVersion: its
+// preferred version (the registry's New), or another version it still
+// serves for that kind.
 func served(k api.Kind, apiVersion string) bool {
 	if apiVersion == k.APIVersion() {
 		return true
 	}
-	for _, v := range alsoServed[k.Name] {
-		if v == apiVersion {
-			return true
-		}
-	}
-	return false
+	return k.Name == "HorizontalPodAutoscaler" && apiVersion == "autoscaling/v1"
 }
 
 // noMatch is kubectl's refusal of a kind the API server does not serve at
@@ -106,20 +101,23 @@ func strictError(file, kind, apiVersion string, fields []unknownField) string {
 		file, kind, version, kind, strings.Join(parts, ", "))
 }
 
-// podTemplatePaths are where the workloads the engine stores without
-// simulating them hold a pod template, decoded as one to check its fields.
-var podTemplatePaths = map[string][]string{
-	"StatefulSet":           {"spec", "template"},
-	"DaemonSet":             {"spec", "template"},
-	"ReplicationController": {"spec", "template"},
-	"CronJob":               {"spec", "jobTemplate", "spec", "template"},
+// podTemplatePath is where a workload the engine stores without
+// simulating it holds a pod template, decoded as one to check its fields.
+func podTemplatePath(kind string) []string {
+	switch kind {
+	case "StatefulSet", "DaemonSet", "ReplicationController":
+		return []string{"spec", "template"}
+	case "CronJob":
+		return []string{"spec", "jobTemplate", "spec", "template"}
+	}
+	return nil
 }
 
 // checkPodTemplate decodes the pod template of a workload the engine does
 // not simulate, so that its fields are checked as a Deployment's are.
 func (d *objDecoder) checkPodTemplate(n *yaml.Node, kind string) {
-	path, ok := podTemplatePaths[kind]
-	if !ok {
+	path := podTemplatePath(kind)
+	if path == nil {
 		return
 	}
 	cur := n
@@ -134,15 +132,20 @@ func (d *objDecoder) checkPodTemplate(n *yaml.Node, kind string) {
 
 // stringMaps are the fields of stored kinds whose values the API server
 // decodes as strings (map[string]string in k8s.io/api).
-var stringMaps = map[string][]string{
-	"ConfigMap": {"data", "binaryData"},
-	"Secret":    {"data", "stringData"},
+func stringMaps(kind string) []string {
+	switch kind {
+	case "ConfigMap":
+		return []string{"data", "binaryData"}
+	case "Secret":
+		return []string{"data", "stringData"}
+	}
+	return nil
 }
 
 // checkStringMaps refuses a value of a string map that is not a string,
 // with the API server's words: a list or mapping there is not a ConfigMap.
 func (d *objDecoder) checkStringMaps(n *yaml.Node, kind string) {
-	for _, field := range stringMaps[kind] {
+	for _, field := range stringMaps(kind) {
 		m := yamlpos.Lookup(n, field)
 		if m == nil || m.Kind != yaml.MappingNode {
 			continue

@@ -57,6 +57,31 @@ type Image struct {
 	// PostStartFails and PreStopFails make the container's lifecycle
 	// hooks fail (FailedPostStartHook, FailedPreStopHook).
 	PostStartFails, PreStopFails bool
+	// Memory is how many bytes a container of the image uses once it
+	// runs: above its container's memory limit the kernel kills it
+	// (OOMKilled, exit code 137) as it starts; 0 uses none worth saying.
+	Memory int64
+	// Commands, when listed, are the programs a container of the image
+	// can run (by name or path: "cat" is also /bin/cat); an exec probe
+	// naming another cannot start. Empty: every command exists.
+	Commands []string
+}
+
+// HasCommand reports whether a container of the image can run the program
+// cmd (the first word of an exec probe's command).
+func (img Image) HasCommand(cmd string) bool {
+	if len(img.Commands) == 0 {
+		return true
+	}
+	base := cmd[strings.LastIndexByte(cmd, '/')+1:]
+	return slices.Contains(img.Commands, cmd) || slices.Contains(img.Commands, base)
+}
+
+// OverLimit reports whether a container of the image, under the memory
+// limit limitBytes (0: none), uses more than it may: the kernel's OOM
+// killer ends it.
+func (img Image) OverLimit(limitBytes int64) bool {
+	return limitBytes > 0 && img.Memory > limitBytes
 }
 
 // Exits reports whether a container of the image exits by itself, and

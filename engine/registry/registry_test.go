@@ -3,6 +3,7 @@ package registry
 import (
 	"crypto/sha256"
 	"fmt"
+	"reflect"
 	"testing"
 )
 
@@ -31,7 +32,7 @@ func TestImageMemoFollowsChanges(t *testing.T) {
 	r := New(nil)
 	for _, ref := range []string{"shop/web:1.0", "shop/web", "shop/web:latest"} {
 		for i := 0; i < 2; i++ {
-			if got, want := r.Image(ref), Default(ref); got != want {
+			if got, want := r.Image(ref), Default(ref); !reflect.DeepEqual(got, want) {
 				t.Fatalf("lookup %d of %s = %+v, want Default's %+v", i, ref, got, want)
 			}
 		}
@@ -52,7 +53,7 @@ func TestImageMemoFollowsChanges(t *testing.T) {
 	if !c.Image("shop/web:1.0").Ready {
 		t.Fatal("a clone made before the fault sees it")
 	}
-	if got, want := c.Image("other:2"), Default("other:2"); got != want {
+	if got, want := c.Image("other:2"), Default("other:2"); !reflect.DeepEqual(got, want) {
 		t.Fatalf("a clone's first lookup of other:2 = %+v, want %+v", got, want)
 	}
 }

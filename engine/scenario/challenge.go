@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -49,6 +50,10 @@ type Challenge struct {
 	Why string
 	// Questions is the answer key of the three questions (nil: none).
 	Questions *Questions
+	// Withhold are lesson steps at or after Start that the challenge's
+	// run goes without: the lesson's own fix, left to the learner
+	// (ForChallenge leaves them out; the lesson's run keeps them).
+	Withhold []Step
 }
 
 // Questions is the answer key of the three questions about the loop, as
@@ -131,7 +136,7 @@ type Hints struct {
 }
 
 var (
-	challengeFields = []string{"start", "goal", "hold", "within", "failedRequests", "forbid", "hints", "solution", "why", "questions"}
+	challengeFields = []string{"start", "goal", "hold", "within", "failedRequests", "forbid", "hints", "solution", "why", "questions", "withhold"}
 	questionFields  = []string{"controller", "object", "says"}
 	saysFields      = []string{"condition", "reason", "event"}
 	forbidFields    = []string{"delete", "edit", "add", "fault", "message", "try"}
@@ -238,6 +243,9 @@ func (l *loader) challenge(n *yaml.Node) *Challenge {
 	if v := f.get("questions"); v != nil {
 		c.Questions = l.questions(v)
 	}
+	if v := f.get("withhold"); v != nil {
+		l.withhold(v, c)
+	}
 	if v := f.get("solution"); v == nil {
 		l.fail(f.node, "challenge.solution: Required value: the reference solution, inputs in the form of steps")
 	} else {
@@ -305,6 +313,62 @@ func (l *loader) budget(v *yaml.Node, c *Challenge) {
 	if len(c.BudgetTry) == 0 && len(l.errs) == 0 {
 		l.fail(t, "%s.try: Required value: at least one input", path)
 	}
+}
+
+// withhold reads the lesson steps the challenge's run goes without: each
+// written as the lesson writes it, at or after the challenge's start.
+func (l *loader) withhold(v *yaml.Node, c *Challenge) {
+	const path = "challenge.withhold"
+	steps := l.steps(v, path, false)
+	l.notBefore(steps, v, path, c.Start)
+	for i, st := range steps {
+		found := false
+		for _, ls := range l.sc.Steps {
+			found = found || sameStep(ls, st)
+		}
+		if !found {
+			l.errs = append(l.errs, &yamlpos.Error{Pos: st.Pos, Msg: fmt.Sprintf("%s[%d]: the lesson has no step %s %s: write a step of its steps, as it is written there", path, i, stepWhen(st), st.Input.Text())})
+			continue
+		}
+		c.Withhold = append(c.Withhold, st)
+	}
+}
+
+// sameStep reports whether two steps give the same input at the same moment.
+func sameStep(a, b Step) bool {
+	return a.At == b.At && a.AfterPass == b.AfterPass && a.Input != nil && reflect.DeepEqual(a.Input, b.Input)
+}
+
+func stepWhen(st Step) string {
+	if st.AfterPass > 0 {
+		return fmt.Sprintf("after pass %d:", st.AfterPass)
+	}
+	return "at " + api.FormatDuration(st.At) + ":"
+}
+
+// ForChallenge is the lesson as its challenge runs it: without the steps
+// the challenge withholds. Without a challenge, or with nothing withheld,
+// it is sc itself; the copy's own ForChallenge is the copy.
+func (sc *Scenario) ForChallenge() *Scenario {
+	if sc.Challenge == nil || len(sc.Challenge.Withhold) == 0 {
+		return sc
+	}
+	var steps []Step
+	for _, st := range sc.Steps {
+		kept := true
+		for _, w := range sc.Challenge.Withhold {
+			kept = kept && !sameStep(st, w)
+		}
+		if kept {
+			steps = append(steps, st)
+		}
+	}
+	if len(steps) == len(sc.Steps) {
+		return sc
+	}
+	c := *sc
+	c.Steps = steps
+	return &c
 }
 
 // notBefore refuses steps at a time before the challenge's start.

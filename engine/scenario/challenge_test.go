@@ -128,3 +128,50 @@ func TestLoadChallengeQuestions(t *testing.T) {
 		})
 	}
 }
+
+// A challenge may withhold a step of the lesson, its own fix: the
+// challenge's run goes without it, the lesson's keeps it, and a step the
+// lesson does not have is refused at its place.
+func TestChallengeWithhold(t *testing.T) {
+	const withheld = `id: web
+steps:
+- {at: 30s, kubectl: "scale deployment/web --replicas=5"}
+- {at: 1m, kubectl: "scale deployment/web --replicas=3"}
+expect:
+- {at: 50s, that: "deployment/web spec.replicas == 5"}
+challenge:
+  start: 40s
+  withhold:
+  - {at: 1m, kubectl: "scale deployment/web --replicas=3"}
+  goal: ["deployment/web spec.replicas == 3"]
+  hold: 30s
+  hints: {desired: "d", conditions: "c", events: "e"}
+  solution:
+  - {at: 40s, kubectl: "scale deployment/web --replicas=3"}
+`
+	sc, err := Load("web.yaml", []byte(withheld))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sc.Challenge.Withhold) != 1 || len(sc.Config().Steps) != 2 {
+		t.Fatalf("withhold %+v; the lesson's steps %+v", sc.Challenge.Withhold, sc.Config().Steps)
+	}
+	ch := sc.ForChallenge()
+	if steps := ch.Config().Steps; len(steps) != 1 || steps[0].At != 30*api.Second {
+		t.Errorf("the challenge's run has the steps %+v, want the one at 30s", steps)
+	}
+	if len(sc.Steps) != 2 || ch.ForChallenge() != ch {
+		t.Errorf("ForChallenge changed the lesson, or is not its own ForChallenge")
+	}
+	for _, tt := range []struct{ old, new, want string }{
+		{`{at: 1m, kubectl: "scale deployment/web --replicas=3"}` + "\n  goal", `{at: 1m, kubectl: "scale deployment/web --replicas=4"}` + "\n  goal",
+			`web.yaml:10:5: challenge.withhold[0]: the lesson has no step at 1m0s: kubectl scale deployment/web --replicas=4: write a step of its steps, as it is written there`},
+		{`{at: 1m, kubectl: "scale deployment/web --replicas=3"}` + "\n  goal", `{at: 30s, kubectl: "scale deployment/web --replicas=5"}` + "\n  goal",
+			`web.yaml:10:5: challenge.withhold[0].at: 30s is before the challenge starts (40s)`},
+	} {
+		_, err := Load("web.yaml", []byte(strings.Replace(withheld, tt.old, tt.new, 1)))
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s:\ngot  %v\nwant %s", tt.new, err, tt.want)
+		}
+	}
+}

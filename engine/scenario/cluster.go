@@ -45,7 +45,7 @@ var (
 	clusterFields = []string{"nodes", "images", "controllers", "gitops", "clusterCIDR"}
 	nodeFields    = []string{"name", "cpu", "memory", "labels", "taints", "unschedulable", "pods"}
 	imageFields   = []string{"ref", "digest", "pull", "start", "ready", "crash", "healthy", "pullError",
-		"exitCode", "runs", "warmup", "stops", "startupFails", "postStartFails", "preStopFails"}
+		"exitCode", "runs", "warmup", "stops", "startupFails", "postStartFails", "preStopFails", "memory", "commands"}
 )
 
 func (l *loader) cluster(n *yaml.Node) Cluster {

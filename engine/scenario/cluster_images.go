@@ -1,11 +1,15 @@
 package scenario
 
-import "reconcile/engine/api"
+import (
+	"fmt"
+
+	"reconcile/engine/api"
+)
 
 // imageBehaviour reads the fields of cluster.images[i] that say how the
 // image pulls and how a container of it lives: the times (pull, start,
 // runs, warmup, stops), the switches (ready, crash, healthy, startupFails,
-// postStartFails, preStopFails) and exitCode.
+// postStartFails, preStopFails), exitCode, memory and the commands it has.
 func (l *loader) imageBehaviour(f *fieldSet, im *Image, path string) {
 	for _, d := range []struct {
 		name string
@@ -23,6 +27,18 @@ func (l *loader) imageBehaviour(f *fieldSet, im *Image, path string) {
 		if v := f.get(b.name); v != nil {
 			*b.to, _ = l.boolean(v, path+"."+b.name)
 		}
+	}
+	if v := f.get("commands"); v != nil {
+		for i, c := range l.list(v, path+".commands", "[cat, sh]") {
+			if s, ok := l.str(c, fmt.Sprintf("%s.commands[%d]", path, i)); ok && s != "" {
+				im.Commands = append(im.Commands, s)
+			} else if ok {
+				l.fail(c, "%s.commands[%d]: must not be empty", path, i)
+			}
+		}
+	}
+	if v := f.get("memory"); v != nil {
+		im.Memory = l.capacity(v, path+".memory")
 	}
 	if v := f.get("exitCode"); v != nil {
 		if n, ok := l.integer(v, path+".exitCode", 32); ok {

@@ -23,7 +23,7 @@ func (sc *Scenario) Config() sim.Config {
 		cfg.Images = append(cfg.Images, registry.Image{Ref: im.Ref, Digest: im.Digest, Pull: im.Pull, Start: im.Start,
 			Ready: im.Ready, Crash: im.Crash, Healthy: im.Healthy, PullError: im.PullError,
 			ExitCode: im.ExitCode, Runs: im.Runs, Warmup: im.Warmup, Stops: im.Stops, StartupFails: im.StartupFails,
-			PostStartFails: im.PostStartFails, PreStopFails: im.PreStopFails})
+			PostStartFails: im.PostStartFails, PreStopFails: im.PreStopFails, Memory: im.Memory.Value(), Commands: im.Commands})
 	}
 	if len(sc.Cluster.Controllers) > 0 {
 		cfg.Modes = map[string]controller.Mode{}

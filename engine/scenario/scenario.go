@@ -111,6 +111,10 @@ type Image struct {
 	ExitCode                                   int32
 	Runs, Warmup, Stops                        api.Duration
 	StartupFails, PostStartFails, PreStopFails bool
+	// Memory is what a container of the image uses once it runs.
+	Memory api.Quantity
+	// Commands, when listed, are the programs the image has.
+	Commands []string
 }
 
 // GitOps configures the gitops controller.

@@ -110,23 +110,32 @@ func (f Fields) String() string {
 	return strings.Join(parts, ",")
 }
 
-// fieldKinds lists, per kind, the fields beyond metadata.name (and
+// fieldKinds returns the fields of kind beyond metadata.name (and
 // metadata.namespace, for namespaced kinds) that the API server lets a
-// field selector use, and how it words a refusal. Kinds not listed take
-// only the metadata fields.
-var fieldKinds = map[string]struct {
-	fields []string
-	refuse string // a format with the field; "" for "field label not supported: %s"
-}{
-	"Pod": {fields: []string{"spec.nodeName", "spec.restartPolicy", "spec.schedulerName", "spec.serviceAccountName",
-		"spec.hostNetwork", "status.phase", "status.podIP", "status.podIPs", "status.nominatedNodeName"}},
-	"Node": {fields: []string{"spec.unschedulable"}},
-	"Event": {fields: []string{"involvedObject.kind", "involvedObject.namespace", "involvedObject.name", "involvedObject.uid",
-		"involvedObject.apiVersion", "involvedObject.resourceVersion", "involvedObject.fieldPath", "reason", "reportingComponent", "source", "type"}},
-	"Namespace": {fields: []string{"status.phase"}},
-	"Secret":    {fields: []string{"type"}},
-	"Service":   {fields: []string{"spec.clusterIP", "spec.type"}},
-	"Job":       {fields: []string{"status.successful"}, refuse: "field label %q not supported for Job"},
+// field selector use, and how it words a refusal (a format with the field;
+// "" for "field label not supported: %s"). Kinds not listed (listed false)
+// take only the metadata fields. A switch, not a map literal: a table in
+// code costs app.wasm less than the init code that fills a map.
+func fieldKinds(kind string) (fields []string, refuse string, listed bool) {
+	switch kind {
+	case "Pod":
+		return []string{"spec.nodeName", "spec.restartPolicy", "spec.schedulerName", "spec.serviceAccountName",
+			"spec.hostNetwork", "status.phase", "status.podIP", "status.podIPs", "status.nominatedNodeName"}, "", true
+	case "Node":
+		return []string{"spec.unschedulable"}, "", true
+	case "Event":
+		return []string{"involvedObject.kind", "involvedObject.namespace", "involvedObject.name", "involvedObject.uid",
+			"involvedObject.apiVersion", "involvedObject.resourceVersion", "involvedObject.fieldPath", "reason", "reportingComponent", "source", "type"}, "", true
+	case "Namespace":
+		return []string{"status.phase"}, "", true
+	case "Secret":
+		return []string{"type"}, "", true
+	case "Service":
+		return []string{"spec.clusterIP", "spec.type"}, "", true
+	case "Job":
+		return []string{"status.successful"}, "field label %q not supported for Job", true
+	}
+	return nil, "", false
 }
 
 // SelectableFields returns the fields a field selector may name for kind,
@@ -134,18 +143,18 @@ var fieldKinds = map[string]struct {
 func SelectableFields(kind string) []string {
 	k, _ := api.KindOf(kind)
 	out := []string{"metadata.name"}
-	spec, listed := fieldKinds[kind]
+	fields, _, listed := fieldKinds(kind)
 	if k.Namespaced || !listed {
 		out = append(out, "metadata.namespace")
 	}
-	return append(out, spec.fields...)
+	return append(out, fields...)
 }
 
 // CheckFields refuses a field selector that names a field kind cannot be
 // selected by, with the API server's message.
 func (f Fields) CheckFields(kind string) error {
 	allowed := SelectableFields(kind)
-	spec, listed := fieldKinds[kind]
+	_, refuse, listed := fieldKinds(kind)
 	for _, t := range f {
 		field := t.Field
 		if kind == "Pod" && field == "spec.host" {
@@ -159,8 +168,8 @@ func (f Fields) CheckFields(kind string) error {
 		case ok:
 		case !listed:
 			return fmt.Errorf("%q is not a known field selector: only %q, %q", field, "metadata.name", "metadata.namespace")
-		case spec.refuse != "":
-			return fmt.Errorf(spec.refuse, field)
+		case refuse != "":
+			return fmt.Errorf(refuse, field)
 		default:
 			return fmt.Errorf("field label not supported: %s", field)
 		}

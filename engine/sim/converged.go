@@ -160,15 +160,16 @@ func (w *world) nodesMoving(m *reasons) {
 }
 
 // evictionAt is when the node lifecycle controller first evicts a pod from
-// n: the unreachable NoExecute taint's time plus the shortest toleration
+// n: the unreachable (or not-ready) NoExecute taint's time plus the shortest toleration
 // of a pod on the node. It is not known when the node has no such taint
 // (not marked by the controller, or every node is down), when no pod
 // would be evicted, or when the controller is stopped.
 func (w *world) evictionAt(n *api.Node) (api.Time, bool) {
 	var added *api.Time
+	key := controller.UnreachableTaint
 	for _, t := range n.Spec.Taints {
-		if t.Key == controller.UnreachableTaint && t.Effect == "NoExecute" && t.TimeAdded != nil {
-			added = t.TimeAdded
+		if (t.Key == controller.UnreachableTaint || t.Key == controller.NotReadyTaint) && t.Effect == "NoExecute" && t.TimeAdded != nil {
+			added, key = t.TimeAdded, t.Key
 		}
 	}
 	if added == nil {
@@ -190,7 +191,7 @@ func (w *world) evictionAt(n *api.Node) (api.Time, bool) {
 		}
 		secs, evicted := int64(0), true
 		for _, t := range p.Spec.Tolerations {
-			if t.Tolerates(api.Taint{Key: controller.UnreachableTaint, Effect: "NoExecute"}) {
+			if t.Tolerates(api.Taint{Key: key, Effect: "NoExecute"}) {
 				if t.TolerationSeconds == nil {
 					evicted = false // tolerated forever
 				} else {

@@ -163,7 +163,7 @@ func applyObject(st *store.Store, o Object) (string, error) {
 // kubectlError renders an API error the way kubectl apply prints it.
 func kubectlError(err error, o api.Object, exists bool) string {
 	msg := err.Error()
-	if strings.HasPrefix(msg, "The ") || strings.HasPrefix(msg, "Error from server") {
+	if strings.HasPrefix(msg, "The ") || strings.HasPrefix(msg, "Error from server") || strings.HasPrefix(msg, "error: ") {
 		return msg
 	}
 	reason := "InternalError"

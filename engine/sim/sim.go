@@ -138,8 +138,17 @@ func (s *Sim) build() (*world, error) {
 		}
 		if cidr, ok := ipam.Allocate(); ok {
 			node.Spec.PodCIDR, node.Spec.PodCIDRs = cidr, []string{cidr}
+			controller.SetNodeReady(node, 0)
+		} else {
+			// No range left for it: its kubelet has posted NotReady (no
+			// pod network) and the node lifecycle controller tainted it,
+			// before the run.
+			controller.SetNodeNotReady(node, 0, controller.NodeNetworkNotReady)
+			at := api.Time(0)
+			node.Spec.Taints = append(node.Spec.Taints,
+				api.Taint{Key: controller.NotReadyTaint, Effect: "NoSchedule", TimeAdded: &at},
+				api.Taint{Key: controller.NotReadyTaint, Effect: "NoExecute", TimeAdded: &at})
 		}
-		controller.SetNodeReady(node, 0)
 		if _, err := w.store.Create(node); err != nil {
 			return nil, fmt.Errorf("%s: node %s: %w", n.Source, n.Name, err)
 		}

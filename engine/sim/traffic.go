@@ -34,8 +34,8 @@ const (
 	// FailNoEndpoints: the slice lists no ready endpoint; kube-proxy
 	// rejects the connection.
 	FailNoEndpoints = "no endpoints"
-	// FailRefused: the endpoint's pod is gone or its container is not
-	// running.
+	// FailRefused: the endpoint's pod is gone, its container is not
+	// running, or nothing in it listens on the endpoint's port.
 	FailRefused = "connection refused"
 	// FailNotReady: the container runs but fails its readiness probe; it
 	// does not serve.
@@ -151,9 +151,9 @@ func (w *world) serveStream(t *traffic, now api.Time) {
 	}
 	targets, why := w.readyEndpoints(t.cfg)
 	outs := make([]outcome, len(targets))
-	for i, ep := range targets {
-		d, f := w.answer(ep)
-		outs[i] = outcome{pod: ep.TargetRef.Name, digest: d, fail: f}
+	for i, tg := range targets {
+		d, f := w.answer(tg)
+		outs[i] = outcome{pod: tg.ep.TargetRef.Name, digest: d, fail: f}
 	}
 	for t.at(t.sent+1) <= now {
 		first := t.at(t.sent + 1)
@@ -233,21 +233,41 @@ func addCounts(counts []Count, add map[string]int) []Count {
 	return out
 }
 
+// target is an endpoint a request may go to, and the port it goes to there
+// (0: the Service has no port).
+type target struct {
+	ep   api.Endpoint
+	port api.EndpointPort
+}
+
 // readyEndpoints returns the endpoints the Service's slices list as ready
-// (with a pod behind them), in the slices' order, or why there are none.
-// With none ready, kube-proxy falls back to the endpoints that are
-// terminating but still serving (its CategorizeEndpoints), so a Service
-// whose every pod is shutting down still answers while they drain.
-func (w *world) readyEndpoints(cfg *Traffic) ([]api.Endpoint, string) {
-	if w.store.Get("Service", cfg.Namespace, cfg.Service) == nil {
+// (with a pod behind them) for the Service's first port, in the slices'
+// order, or why there are none. A slice that lists no such port (its pods
+// declare no container port of the named targetPort and the port's
+// protocol) gives none, as kube-proxy programs a Service port from the
+// slices that carry it. With none ready, kube-proxy falls back to the
+// endpoints that are terminating but still serving (its
+// CategorizeEndpoints), so a Service whose every pod is shutting down
+// still answers while they drain.
+func (w *world) readyEndpoints(cfg *Traffic) ([]target, string) {
+	svc, _ := w.store.Get("Service", cfg.Namespace, cfg.Service).(*api.Service)
+	if svc == nil {
 		return nil, FailNoService
 	}
-	var out, draining []api.Endpoint
+	var out, draining []target
 	is := func(b *bool) bool { return b != nil && *b }
 	for _, o := range w.store.List("EndpointSlice") {
 		s := o.(*api.EndpointSlice)
 		if s.Namespace != cfg.Namespace || s.Labels[controller.ServiceNameLabel] != cfg.Service {
 			continue
+		}
+		var port api.EndpointPort
+		if len(svc.Spec.Ports) > 0 {
+			i := slices.IndexFunc(s.Ports, func(p api.EndpointPort) bool { return p.Name == svc.Spec.Ports[0].Name })
+			if i < 0 {
+				continue
+			}
+			port = s.Ports[i]
 		}
 		for _, e := range s.Endpoints {
 			if e.TargetRef == nil || len(e.Addresses) == 0 {
@@ -255,9 +275,9 @@ func (w *world) readyEndpoints(cfg *Traffic) ([]api.Endpoint, string) {
 			}
 			switch c := e.Conditions; {
 			case is(c.Ready):
-				out = append(out, e)
+				out = append(out, target{e, port})
 			case is(c.Serving) && is(c.Terminating):
-				draining = append(draining, e)
+				draining = append(draining, target{e, port})
 			}
 		}
 	}
@@ -267,9 +287,11 @@ func (w *world) readyEndpoints(cfg *Traffic) ([]api.Endpoint, string) {
 	return out, FailNoEndpoints
 }
 
-// answer sends one request to an endpoint and returns the digest of the
-// image that answered it, or why it failed.
-func (w *world) answer(ep api.Endpoint) (digest, fail string) {
+// answer sends one request to an endpoint's port and returns the digest of
+// the image that answered it, or why it failed: a pod whose containers run
+// and are ready but listen on no such port refuses the connection.
+func (w *world) answer(t target) (digest, fail string) {
+	ep := t.ep
 	p, _ := w.store.Get("Pod", ep.TargetRef.Namespace, ep.TargetRef.Name).(*api.Pod)
 	if p == nil || p.UID != ep.TargetRef.UID || p.Spec.NodeName == "" || len(p.Spec.Containers) == 0 {
 		return "", FailRefused
@@ -295,7 +317,23 @@ func (w *world) answer(ep api.Endpoint) (digest, fail string) {
 			digest = rc.Digest
 		}
 	}
+	if t.port.Port > 0 && !listens(p, t.port) {
+		return "", FailRefused
+	}
 	return digest, ""
+}
+
+// listens reports whether a pod listens on port: what its containers (and
+// sidecars) declare is what they listen on; a pod that declares no port
+// is taken to listen on any (the simulation runs no program to ask).
+func listens(p *api.Pod, port api.EndpointPort) bool {
+	if _, declared := controller.FindContainerPort(p, func(api.ContainerPort) bool { return true }); !declared {
+		return true
+	}
+	_, ok := controller.FindContainerPort(p, func(cp api.ContainerPort) bool {
+		return cp.ContainerPort == port.Port && controller.ProtocolOf(cp.Protocol) == controller.ProtocolOf(port.Protocol)
+	})
+	return ok
 }
 
 // Traffic returns the run's request streams, none when it sends no

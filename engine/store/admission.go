@@ -11,14 +11,17 @@ import (
 // admit is the API server's admission chain after validation: validating
 // webhooks, then ResourceQuota. (The default tolerations of the
 // DefaultTolerationSeconds plugin come with defaulting: kinds.Default.)
-func (s *Store) admit(op string, obj api.Object) error {
-	if err := s.limitRanger(op, obj); err != nil {
+// name is the object's name as admission sees it: for an object named
+// by its generateName, the prefix, as admission's refusals name it
+// (admission.NewForbidden: "name generation has not occurred yet").
+func (s *Store) admit(op string, obj api.Object, name string) error {
+	if err := s.limitRanger(op, obj, name); err != nil {
 		return err
 	}
 	if err := s.webhooks(op, obj); err != nil {
 		return err
 	}
-	return s.quota(op, obj)
+	return s.quota(op, obj, name)
 }
 
 // SetWebhookDown makes a validating webhook (or every webhook of a
@@ -88,7 +91,7 @@ func (s *Store) webhooks(op string, obj api.Object) error {
 }
 
 // quota refuses a pod that would take its namespace over a ResourceQuota.
-func (s *Store) quota(op string, obj api.Object) error {
+func (s *Store) quota(op string, obj api.Object, name string) error {
 	p, ok := obj.(*api.Pod)
 	if !ok || op != "CREATE" {
 		return nil
@@ -133,7 +136,7 @@ func (s *Store) quota(op string, obj api.Object) error {
 			}
 		}
 		if len(missing) > 0 {
-			return &StatusError{Reason: "Forbidden", Message: fmt.Sprintf("pods %q is forbidden: failed quota: %s: must specify %s", p.Name, q.Name, strings.Join(missing, ","))}
+			return &StatusError{Reason: "Forbidden", Message: fmt.Sprintf("pods %q is forbidden: failed quota: %s: must specify %s", name, q.Name, strings.Join(missing, ","))}
 		}
 		if len(exceeded) > 0 {
 			show := func(m map[string]int64, hard bool) string {
@@ -153,7 +156,7 @@ func (s *Store) quota(op string, obj api.Object) error {
 			}
 			return &StatusError{Reason: "Forbidden", Message: fmt.Sprintf(
 				"pods %q is forbidden: exceeded quota: %s, requested: %s, used: %s, limited: %s",
-				p.Name, q.Name, show(req, false), show(used, false), show(nil, true))}
+				name, q.Name, show(req, false), show(used, false), show(nil, true))}
 		}
 	}
 	return nil

@@ -16,7 +16,7 @@ const limitRangerAnnotation = "kubernetes.io/limit-ranger"
 // created: every LimitRange of the pod's namespace first fills in the
 // container requests and limits the pod leaves out (the defaults), then
 // checks min, max and maxLimitRequestRatio, per container and per pod.
-func (s *Store) limitRanger(op string, obj api.Object) error {
+func (s *Store) limitRanger(op string, obj api.Object, name string) error {
 	p, ok := obj.(*api.Pod)
 	if !ok || op != "CREATE" {
 		return nil
@@ -65,9 +65,9 @@ func (s *Store) limitRanger(op string, obj api.Object) error {
 	case 0:
 		return nil
 	case 1:
-		return &StatusError{Reason: "Forbidden", Message: fmt.Sprintf("pods %q is forbidden: %s", p.Name, errs[0])}
+		return &StatusError{Reason: "Forbidden", Message: fmt.Sprintf("pods %q is forbidden: %s", name, errs[0])}
 	}
-	return &StatusError{Reason: "Forbidden", Message: fmt.Sprintf("pods %q is forbidden: [%s]", p.Name, strings.Join(errs, ", "))}
+	return &StatusError{Reason: "Forbidden", Message: fmt.Sprintf("pods %q is forbidden: [%s]", name, strings.Join(errs, ", "))}
 }
 
 // fillContainer gives c the item's default limits and requests it does

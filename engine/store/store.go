@@ -12,6 +12,7 @@ import (
 	"reconcile/engine/api"
 	"reconcile/engine/kinds"
 	"reconcile/engine/pmap"
+	"reconcile/engine/validation"
 )
 
 // Watch event types, as the API server names them.
@@ -58,8 +59,12 @@ func (e *StatusError) Unwrap() error { return e.kind }
 type Store struct {
 	now api.Time
 	rng rng
-	rv  int64
-	uid int64
+	// volRng names the service account token volumes of pods
+	// (kube-api-access-xxxxx): a stream of its own, so that pods'
+	// generated names do not depend on how many volumes were named.
+	volRng rng
+	rv     int64
+	uid    int64
 	// kinds maps kind → key (namespace/name) → object. The maps share
 	// their structure with the clones of the store (checkpoints), so a
 	// clone costs what changes after it, not what is stored.
@@ -94,7 +99,7 @@ type Change struct {
 // Kubernetes' defaulting and validation (package validation) and its
 // admission (admission.go).
 func New(seed int64) *Store {
-	s := &Store{rng: rng{state: uint64(seed)}, kinds: map[string]*pmap.Map[api.Object]{}}
+	s := &Store{rng: rng{state: uint64(seed)}, volRng: rng{state: uint64(seed) ^ 0x6b7562652d617069}, kinds: map[string]*pmap.Map[api.Object]{}}
 	s.bootstrap()
 	return s
 }
@@ -106,7 +111,7 @@ func (s *Store) Clone() *Store {
 	if len(s.changes) > 0 {
 		panic("store: cloned with changes not taken") // broken invariant
 	}
-	out := &Store{now: s.now, rng: s.rng, rv: s.rv, uid: s.uid, down: maps.Clone(s.down),
+	out := &Store{now: s.now, rng: s.rng, volRng: s.volRng, rv: s.rv, uid: s.uid, down: maps.Clone(s.down),
 		kinds: make(map[string]*pmap.Map[api.Object], len(s.kinds))}
 	for k, m := range s.kinds {
 		c := m.Clone()
@@ -238,7 +243,12 @@ func (s *Store) Create(obj api.Object) (api.Object, error) {
 func (s *Store) CreateOwned(obj api.Object) (api.Object, error) {
 	m := obj.Meta()
 	kind := obj.GetTypeMeta().Kind
+	m.UID = "" // the API server sets it
 	kinds.Default(obj)
+	named := m.Name // the name admission sees: a generated one comes after it
+	if named == "" {
+		named = m.GenerateName
+	}
 	if m.Name == "" && m.GenerateName != "" {
 		b := make([]byte, 5)
 		for i := range b {
@@ -246,8 +256,12 @@ func (s *Store) CreateOwned(obj api.Object) (api.Object, error) {
 		}
 		m.Name = m.GenerateName + string(b)
 	}
+	m.UID = uidOf(s.uid + 1) // known to the strategy; taken only if the create succeeds
 	kinds.PrepareForCreate(obj)
 	if err := s.namespaceLifecycle("CREATE", obj); err != nil {
+		return nil, err
+	}
+	if err := s.mutate("CREATE", obj, named); err != nil {
 		return nil, err
 	}
 	if err := kinds.ValidateCreate(obj); err != nil {
@@ -262,11 +276,10 @@ func (s *Store) CreateOwned(obj api.Object) (api.Object, error) {
 			return nil, err
 		}
 	}
-	if err := s.admit("CREATE", obj); err != nil {
+	if err := s.admit("CREATE", obj, named); err != nil {
 		return nil, err
 	}
 	s.uid++
-	m.UID = uidOf(s.uid)
 	m.CreationTimestamp = s.now
 	m.DeletionTimestamp, m.DeletionGracePeriodSeconds = nil, nil
 	m.Generation = 0
@@ -349,6 +362,9 @@ func (s *Store) updateOwn(obj api.Object, status bool) (api.Object, error) {
 			Resource(kind), m.Name)}
 	}
 	om := old.Meta()
+	if m.UID != "" && m.UID != om.UID { // BeforeUpdate's validateCommonFields, the status's too
+		return nil, validation.NewError(kind, m.Name, validation.ErrorList{validation.Immutable(validation.Path("metadata.uid"), m.UID)})
+	}
 	// Fields clients can never set.
 	m.UID, m.CreationTimestamp, m.Generation = om.UID, om.CreationTimestamp, om.Generation
 	m.DeletionTimestamp, m.DeletionGracePeriodSeconds = nil, nil
@@ -376,7 +392,7 @@ func (s *Store) updateOwn(obj api.Object, status bool) (api.Object, error) {
 				return nil, err
 			}
 		}
-		if err := s.admit("UPDATE", obj); err != nil {
+		if err := s.admit("UPDATE", obj, m.Name); err != nil {
 			return nil, err
 		}
 		if kinds.HasGeneration(kind) && kinds.BumpsGeneration(old, obj) {

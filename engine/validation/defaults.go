@@ -14,6 +14,9 @@ const (
 	DefaultRevisionHistoryLimit          = 10
 	DefaultProgressDeadlineSeconds       = 600
 	DefaultTerminationGracePeriodSeconds = 30
+	DefaultDNSPolicy                     = "ClusterFirst"
+	DefaultTerminationMessagePath        = "/dev/termination-log"
+	DefaultTerminationMessagePolicy      = "File"
 	// DefaultTolerationSeconds is how long a pod stays on a node that is
 	// not-ready or unreachable before it is evicted.
 	DefaultTolerationSeconds = 300
@@ -70,7 +73,7 @@ func DefaultPod(o *api.Pod) {
 	if o.Spec.PodSpecMore != nil {
 		requestsFromLimits(o.Spec.InitContainers)
 	}
-	defaultPodSpec(&o.Spec)
+	defaultSpec(&o.Spec, true)
 	defaultTolerations(&o.Spec)
 	if o.Status.Phase == "" {
 		o.Status.Phase = api.PodPending // as the API server creates a pod
@@ -164,7 +167,11 @@ func defaultDeployment(d *api.Deployment) {
 	defaultPodSpec(&s.Template.Spec)
 }
 
-func defaultPodSpec(s *api.PodSpec) {
+func defaultPodSpec(s *api.PodSpec) { defaultSpec(s, false) }
+
+// defaultSpec is SetDefaults_PodSpec, and with pod SetDefaults_Pod's
+// enableServiceLinks, which a template does not get.
+func defaultSpec(s *api.PodSpec, pod bool) {
 	if s.RestartPolicy == "" {
 		s.RestartPolicy = "Always"
 	}
@@ -174,6 +181,27 @@ func defaultPodSpec(s *api.PodSpec) {
 	}
 	if s.SchedulerName == "" {
 		s.SchedulerName = DefaultSchedulerName
+	}
+	// The rare fields are written on a copy: a spec's may be shared.
+	if w := s.More(); w.DNSPolicy == "" || w.SecurityContext == nil || w.DeprecatedServiceAccount != w.ServiceAccountName ||
+		pod && w.EnableServiceLinks == nil {
+		if pod && w.EnableServiceLinks == nil {
+			w.EnableServiceLinks = api.Bool(true)
+		}
+		if w.DNSPolicy == "" {
+			w.DNSPolicy = DefaultDNSPolicy
+		}
+		if w.SecurityContext == nil {
+			w.SecurityContext = map[string]any{} // an empty PodSecurityContext
+		}
+		// serviceAccount is the deprecated name of serviceAccountName:
+		// core/v1's conversion reads it when serviceAccountName is unset
+		// and always writes it back equal.
+		if w.ServiceAccountName == "" {
+			w.ServiceAccountName = w.DeprecatedServiceAccount
+		}
+		w.DeprecatedServiceAccount = w.ServiceAccountName
+		s.PodSpecMore = &w
 	}
 	for i := range s.Containers {
 		defaultContainer(&s.Containers[i])

@@ -1,6 +1,8 @@
 package validation
 
 import (
+	"maps"
+	"reflect"
 	"sort"
 	"strings"
 
@@ -17,24 +19,15 @@ func defaultJob(j *api.Job) {
 	if j.Spec.BackoffLimit == nil {
 		j.Spec.BackoffLimit = api.Int32(6)
 	}
-	if j.Spec.Template.Labels == nil {
-		j.Spec.Template.Labels = map[string]string{}
-	}
-	if j.Name != "" {
-		j.Spec.Template.Labels["batch.kubernetes.io/job-name"] = j.Name
-		j.Spec.Template.Labels["job-name"] = j.Name
-	}
-	if j.Spec.Selector == nil && j.Name != "" {
-		j.Spec.Selector = &api.LabelSelector{MatchLabels: map[string]string{"batch.kubernetes.io/job-name": j.Name}}
-	}
-	// A Job without labels of its own has its template's, the job-name
-	// labels with them (as it reads back from the API server), so that
-	// kubectl get jobs -l job-name=NAME finds it.
-	if len(j.Labels) == 0 && len(j.Spec.Template.Labels) > 0 {
-		j.Labels = make(map[string]string, len(j.Spec.Template.Labels))
-		// order does not matter: each key is copied
-		for k, v := range j.Spec.Template.Labels {
-			j.Labels[k] = v
+	// batch/v1's SetDefaults_Job gives a Job without labels its template's
+	// map itself: the labels the create then adds to the template
+	// (GenerateJobSelector) are the Job's too, as a Job reads back from the
+	// API server (kubectl get jobs -l job-name=NAME finds it).
+	// A stored Job (an update) gets a copy.
+	if len(j.Labels) == 0 && j.Spec.Template.Labels != nil {
+		j.Labels = j.Spec.Template.Labels
+		if j.UID != "" {
+			j.Labels = maps.Clone(j.Labels)
 		}
 	}
 	// batch/v1's SetDefaults_Job
@@ -52,6 +45,52 @@ func defaultJob(j *api.Job) {
 		}
 	}
 	defaultPodSpec(&j.Spec.Template.Spec)
+}
+
+// GenerateJobSelector is what the Job strategy does on a create
+// (pkg/registry/batch/job/strategy.go, generateSelector), the Job's uid
+// known: unless spec.manualSelector, the template gets the job-name and
+// controller-uid labels (each under its legacy and its
+// batch.kubernetes.io/ name) and the selector matches
+// batch.kubernetes.io/controller-uid=<uid>. A Job without labels of its
+// own reads back with its template's.
+func GenerateJobSelector(j *api.Job) {
+	shared := len(j.Labels) > 0 && sameMap(j.Labels, j.Spec.Template.Labels)
+	if j.Spec.ManualSelector == nil || !*j.Spec.ManualSelector {
+		if j.Spec.Template.Labels == nil {
+			j.Spec.Template.Labels = map[string]string{}
+		}
+		l := j.Spec.Template.Labels
+		for _, k := range []string{"job-name", "batch.kubernetes.io/job-name"} {
+			if _, ok := l[k]; !ok {
+				l[k] = j.Name
+			}
+		}
+		for _, k := range []string{"controller-uid", "batch.kubernetes.io/controller-uid"} {
+			if _, ok := l[k]; !ok {
+				l[k] = j.UID
+			}
+		}
+		if j.Spec.Selector == nil {
+			j.Spec.Selector = &api.LabelSelector{}
+		}
+		if j.Spec.Selector.MatchLabels == nil {
+			j.Spec.Selector.MatchLabels = map[string]string{}
+		}
+		if _, ok := j.Spec.Selector.MatchLabels["batch.kubernetes.io/controller-uid"]; !ok {
+			j.Spec.Selector.MatchLabels["batch.kubernetes.io/controller-uid"] = j.UID
+		}
+	}
+	// The stored Job holds maps of its own; one without labels reads back
+	// with its template's (batch/v1's defaults, applied on every read).
+	if shared || len(j.Labels) == 0 {
+		j.Labels = maps.Clone(j.Spec.Template.Labels)
+	}
+}
+
+// sameMap reports whether a and b are one map (not two equal ones).
+func sameMap(a, b map[string]string) bool {
+	return a != nil && b != nil && reflect.ValueOf(a).UnsafePointer() == reflect.ValueOf(b).UnsafePointer()
 }
 
 func validateJobSpec(s *api.JobSpec, p Path) ErrorList {

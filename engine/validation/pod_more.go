@@ -1,6 +1,7 @@
 package validation
 
 import (
+	"cmp"
 	"strings"
 
 	"reconcile/engine/api"
@@ -26,6 +27,11 @@ func defaultContainer(c *api.Container) {
 	c.Resources.Limits = api.CanonicalList(c.Resources.Limits)
 	if c.ImagePullPolicy == "" {
 		c.ImagePullPolicy = DefaultPullPolicy(c.Image)
+	}
+	if m := c.More(); m.TerminationMessagePath == "" || m.TerminationMessagePolicy == "" {
+		m.TerminationMessagePath = cmp.Or(m.TerminationMessagePath, DefaultTerminationMessagePath)
+		m.TerminationMessagePolicy = cmp.Or(m.TerminationMessagePolicy, DefaultTerminationMessagePolicy)
+		c.ContainerMore = &m // a copy: a container's may be shared
 	}
 	for j := range c.Ports {
 		if c.Ports[j].Protocol == "" {
@@ -138,8 +144,12 @@ func validatePodSpecMore(s *api.PodSpec, p Path) ErrorList {
 	default:
 		errs = append(errs, NotSupported(p.Child("dnsPolicy"), s.More().DNSPolicy, "ClusterFirstWithHostNet", "ClusterFirst", "Default", "None"))
 	}
-	if s.More().DNSPolicy == "None" && (s.More().DNSConfig == nil || len(s.More().DNSConfig.Nameservers) == 0) {
-		errs = append(errs, Required(p.Child("dnsConfig").Child("nameservers"), "must provide at least one DNS nameserver when DNSPolicy is set to None"))
+	if s.More().DNSPolicy == "None" { // validatePodDNSConfig
+		if s.More().DNSConfig == nil {
+			errs = append(errs, Required(p.Child("dnsConfig"), "must provide `dnsConfig` when `dnsPolicy` is None"))
+		} else if len(s.More().DNSConfig.Nameservers) == 0 {
+			errs = append(errs, Required(p.Child("dnsConfig").Child("nameservers"), "must provide at least one DNS nameserver when `dnsPolicy` is None"))
+		}
 	}
 	gates := map[string]bool{}
 	for i, g := range s.More().SchedulingGates {
@@ -157,6 +167,14 @@ func validatePodSpecMore(s *api.PodSpec, p Path) ErrorList {
 		ap := p.Child("affinity")
 		errs = append(errs, validatePodAffinity(a.PodAffinity, ap.Child("podAffinity"))...)
 		errs = append(errs, validatePodAffinity(a.PodAntiAffinity, ap.Child("podAntiAffinity"))...)
+		if na := a.NodeAffinity; na != nil {
+			for i, w := range na.PreferredDuringSchedulingIgnoredDuringExecution {
+				if w.Weight < 1 || w.Weight > 100 {
+					wp := ap.Child("nodeAffinity").Child("preferredDuringSchedulingIgnoredDuringExecution").Index(i)
+					errs = append(errs, Invalid(wp.Child("weight"), w.Weight, "must be in the range 1-100"))
+				}
+			}
+		}
 	}
 	return errs
 }
