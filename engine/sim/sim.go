@@ -210,23 +210,7 @@ func (s *Sim) Until() api.Time { return s.until }
 
 // Next runs the world up to and including the next pass and returns it. It
 // reports false when no pass happens before the horizon.
-func (s *Sim) Next() (Pass, bool) {
-	for {
-		it, ok := s.w.peek()
-		if !ok || it.at > s.until {
-			return Pass{}, false
-		}
-		s.w.pop()
-		s.w.setNow(it.at)
-		p := s.handle(s.w, it)
-		if p == nil {
-			continue
-		}
-		s.maybeCheckpoint(p.N)
-		s.applyRecorded(s.w, p.N)
-		return *p, true
-	}
-}
+func (s *Sim) Next() (Pass, bool) { return s.NextWatched(nil) }
 
 // handle does one item of the agenda. It returns the pass it ran, if any.
 func (s *Sim) handle(w *world, it item) *Pass {
@@ -407,29 +391,7 @@ func (s *Sim) Inject(in Input) (Output, error) {
 
 // RunUntil runs passes until the simulated time reaches t, the horizon, or
 // maxPasses passes (0 = no limit). The clock ends at t when no pass stopped it.
-func (s *Sim) RunUntil(t api.Time, maxPasses int) {
-	if t > s.until {
-		s.until = t
-	}
-	n := 0
-	for {
-		it, ok := s.w.peek()
-		if !ok || it.at > t {
-			break
-		}
-		if maxPasses > 0 && n >= maxPasses {
-			return
-		}
-		s.w.pop()
-		s.w.setNow(it.at)
-		if p := s.handle(s.w, it); p != nil {
-			n++
-			s.maybeCheckpoint(p.N)
-			s.applyRecorded(s.w, p.N)
-		}
-	}
-	s.w.setNow(t)
-}
+func (s *Sim) RunUntil(t api.Time, maxPasses int) { s.RunUntilWatched(t, maxPasses, nil) }
 
 // NextAt is the time of the next thing the run will do (a pass, or an
 // input, delivery or timer that may lead to one), and false when nothing

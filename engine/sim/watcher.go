@@ -17,7 +17,7 @@ type Watcher interface {
 }
 
 // NextWatched is Next, with w seeing the run at the moments it asks for
-// before the pass and after it.
+// before the pass and after it (a nil w: Next).
 func (s *Sim) NextWatched(w Watcher) (Pass, bool) {
 	for {
 		it, ok := s.w.peek()
@@ -35,13 +35,15 @@ func (s *Sim) NextWatched(w Watcher) (Pass, bool) {
 		}
 		s.maybeCheckpoint(p.N)
 		s.applyRecorded(s.w, p.N)
-		w.See(s)
+		if w != nil {
+			w.See(s)
+		}
 		return *p, true
 	}
 }
 
 // RunUntilWatched is RunUntil, with w seeing the run after every pass and
-// at the moments it asks for on the way to t.
+// at the moments it asks for on the way to t (a nil w: RunUntil).
 func (s *Sim) RunUntilWatched(t api.Time, maxPasses int, w Watcher) {
 	if t > s.until {
 		s.until = t
@@ -70,7 +72,9 @@ func (s *Sim) RunUntilWatched(t api.Time, maxPasses int, w Watcher) {
 			n++
 			s.maybeCheckpoint(p.N)
 			s.applyRecorded(s.w, p.N)
-			w.See(s)
+			if w != nil {
+				w.See(s)
+			}
 		}
 	}
 	s.w.setNow(t)
@@ -80,6 +84,9 @@ func (s *Sim) RunUntilWatched(t api.Time, maxPasses int, w Watcher) {
 // there, when that moment comes before next (the next thing due) and no
 // later than limit; it reports whether it did.
 func (s *Sim) wake(w Watcher, next, limit api.Time) bool {
+	if w == nil {
+		return false
+	}
 	at, ok := w.Wake(s.w.now)
 	if !ok || at <= s.w.now || at >= next || at > limit {
 		return false
