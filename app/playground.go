@@ -50,10 +50,13 @@ type Playground struct {
 	// chal is the lesson's challenge, when the page plays it (challenge.go).
 	chal challengeState
 
-	// undo is the work before the last Start over or import.
+	// undo is the work before the last Start over or import; news what
+	// the next save is to tell (another tab's save, playother.go).
 	undo *session.State
+	news saveNews
 
-	// Persistence.
+	// Persistence: opening is work being opened (playopen.go).
+	opening    *playOpening
 	loading    bool
 	saveStatus string
 	saving     bool
@@ -140,14 +143,15 @@ func (p *Playground) OnNav(ctx app.Context) {
 			p.save(ctx)
 		}
 		p.alert = ""
-		p.openShared(ctx, u.Fragment)
+		p.openShared(ctx, u.Fragment, nil)
 		return
 	}
 	p.clock.stop()
+	p.cancelOpening()
 	if p.dirty && p.ses != nil && app.IsClient {
 		p.save(ctx) // into the slot being left, before it is
 	}
-	p.alert, p.notice, p.shareLink, p.shareNote, p.undo = "", "", "", "", nil
+	p.alert, p.notice, p.shareLink, p.shareNote, p.undo, p.news = "", "", "", "", nil, saveNews{}
 	p.slot, p.from = slot, from
 	if from != "" {
 		if _, _, ok := scenarios.File(from); !ok || !session.IsSlot(from) || from == scratchSlot || from == sharedSlot {
@@ -172,7 +176,11 @@ func (p *Playground) OnNav(ctx app.Context) {
 	p.failOn = testHook(u)
 	p.hearAddress(ctx, &p.alert)
 	if frag := u.Fragment; strings.HasPrefix(frag, shareFragment) {
-		if p.openShared(ctx, frag) {
+		if p.openShared(ctx, frag, func(ctx app.Context) {
+			if p.chal.c == nil {
+				p.loadSlot(ctx) // the link does not replay: the slot's own work
+			}
+		}) {
 			return
 		}
 	}
@@ -191,17 +199,12 @@ func (p *Playground) OnMount(ctx app.Context) {
 	p.mount(ctx, p)
 	p.stopHash = onShareHash(ctx, func(ctx app.Context, fragment string) {
 		p.alert = ""
-		p.openShared(ctx, fragment)
+		p.openShared(ctx, fragment, nil)
 	})
 	p.stopPaste = listenPaste(ctx, "desired", func(ctx app.Context, n int) {
 		p.editor.alert, p.editor.problems, p.editor.result = pasteRefusal(n), nil, ""
 	})
-	p.stopOthers = onOtherSave(ctx, func(ctx app.Context, slot string) {
-		if slot == p.slot {
-			p.notice = "Another tab has just saved this work. What you do here will be saved over it: " +
-				"to go on from that tab's work instead, reload this page."
-		}
-	})
+	p.stopOthers = onOtherSave(ctx, p.otherSaved)
 	p.stopFlush = onLeave(ctx, func(ctx app.Context) {
 		if p.dirty {
 			p.save(ctx)
@@ -279,7 +282,7 @@ func (p *Playground) Render() app.UI {
 	s := shell{embed: p.embed, updatable: p.updatable, wide: true}
 	busy := ""
 	if p.loading {
-		busy = "opening your saved work…"
+		busy = p.openingStatus()
 	}
 	suffix := ""
 	if len(p.futures.all) == 2 {
@@ -366,6 +369,9 @@ func (p *Playground) renderAlert() app.UI {
 // transport, in a space of its own: when there is no message it says what
 // Fork here does, so that the controls above never move.
 func (p *Playground) renderNotice() app.UI {
+	if p.opening != nil {
+		return p.renderOpening()
+	}
 	return app.Div().Class("play-note").Body(
 		app.P().ID("play-notice").Class("notice").TabIndex(-1).Aria("live", "polite").Text(p.notice),
 		app.If(p.notice == "" && p.chal.c == nil, func() app.UI {

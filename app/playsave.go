@@ -15,13 +15,14 @@ import (
 // reached off the UI goroutine (ctx.Async); what it finds comes back
 // through ctx.Dispatch.
 
-// loadSlot reads the work saved in the page's slot, if any.
+// loadSlot reads the work saved in the page's slot, if any, and opens it
+// a slice at a time (playopen.go).
 func (p *Playground) loadSlot(ctx app.Context) {
 	p.loading = true
 	slot := p.slot
 	ctx.Async(func() {
 		var (
-			w        *session.Work
+			o        *session.Opening
 			found    bool
 			problem  string
 			err      error
@@ -39,7 +40,7 @@ func (p *Playground) loadSlot(ctx app.Context) {
 			}
 			found, problem, err = st.load(slot, func(name string, data []byte) error {
 				var rerr error
-				w, rerr = session.Restore(name, data)
+				o, rerr = session.Open(name, data)
 				return rerr
 			})
 			if err == nil {
@@ -55,19 +56,25 @@ func (p *Playground) loadSlot(ctx app.Context) {
 			case err != nil:
 				p.saveStatus = "Your work cannot be kept in this browser: " + err.Error()
 			case found:
-				p.work(w)
-				p.saveStatus = "Restored the work saved in this browser."
-				if w.Differs {
-					p.notice = "This work was saved by another version of Reconcile: it replays, but to a different trace."
-				}
-				// The work is on screen once this update is drawn: then
-				// the slot no longer needs setting aside at the next visit.
-				ctx.Defer(func(ctx app.Context) {
-					ctx.Async(func() {
-						if st, err := storage(); err == nil {
-							_ = st.opened(slot)
+				p.saveStatus = "Your work is saved in this browser as you go."
+				p.beginOpening(ctx, &playOpening{o: o, what: "your saved work",
+					done: func(ctx app.Context, w *session.Work) {
+						p.work(w)
+						p.saveStatus = "Restored the work saved in this browser."
+						if w.Differs {
+							p.notice = "This work was saved by another version of Reconcile: it replays, but to a different trace."
 						}
-					})
+						p.slotOpened(ctx, slot)
+					},
+					kept: func(ctx app.Context, w *session.Work, done, total int) {
+						if w != nil {
+							p.work(w)
+						}
+						p.notice = stoppedNotice("your saved work", w, done, total,
+							"All of it is still saved in this browser, untouched until you change something here: reload this page to open all of it. Once you change something, what is shown is saved in its place.")
+						p.slotOpened(ctx, slot)
+					},
+					failed: func(ctx app.Context, oerr error) { p.refuseSlot(ctx, slot, oerr) },
 				})
 			default:
 				p.saveStatus = "Your work is saved in this browser as you go."
@@ -90,51 +97,57 @@ func (p *Playground) listed(slots, setAside []string) {
 	p.setAside = setAside
 }
 
-// openShared opens a share link's work in the shared slot. It reports
-// false, with the reason in the alert, when the link cannot be read.
-func (p *Playground) openShared(ctx app.Context, fragment string) bool {
+// openShared opens a share link's work in the shared slot, a slice at a
+// time (playopen.go). It reports false, with the reason in the alert,
+// when the link cannot be read; one that reads but does not replay says
+// so when its replay gets there, and then failed is called.
+func (p *Playground) openShared(ctx app.Context, fragment string, failed func(ctx app.Context)) bool {
 	if o := p.opened; o.fragment == fragment && p.slot == sharedSlot && p.ses != nil && p.ses.N() == o.pass && p.ses.Digest() == o.digest {
 		return true // this link's work, as it opened, is what is shown
 	}
-	var w *session.Work
+	if op := p.opening; op != nil && op.fragment == fragment {
+		return true // being opened
+	}
+	var o *session.Opening
 	ok := guard(&p.alert, "Opening the share link", func() {
 		data, err := decodeShare(fragment)
 		if err == nil {
-			w, err = session.Restore("the share link", data)
+			o, err = session.Open("the share link", data)
 		}
 		if err != nil {
 			p.alert = "This share link cannot be opened, so nothing of it was run: " + err.Error()
 		}
 	})
-	if !ok || w == nil {
+	if !ok || o == nil {
 		p.focus(ctx, "play-alert")
 		return false
 	}
-	// A second link opened over the work of the first replaces it: it can
-	// be brought back (work of another slot stays in its own slot).
-	replaced := p.slot == sharedSlot && p.ses != nil && p.dirtyOrInputs()
-	if replaced {
-		p.undo = p.state()
-	}
-	p.slot = sharedSlot
-	p.work(w)
-	if w.Differs {
-		p.notice = "This link was made by another version of Reconcile: it replays, but to a different trace."
-	} else {
-		p.notice = fmt.Sprintf("Opened the shared work at pass %d. It is kept in this browser as \"%s\" once saved (see Your work).", p.view.N, slotTitle(sharedSlot))
-	}
-	if replaced {
-		p.notice += " It replaced the shared work you had here: Undo brings that back."
-	}
-	p.opened.fragment, p.opened.pass, p.opened.digest = fragment, p.ses.N(), p.ses.Digest()
-	app.Window().Get("history").Call("replaceState", nil, "", "/play?work="+sharedSlot)
-	p.save(ctx)
+	p.cancelOpening()
+	p.beginOpening(ctx, &playOpening{o: o, what: "the share link", fragment: fragment,
+		done: func(ctx app.Context, w *session.Work) { p.sharedOpened(ctx, fragment, w, "") },
+		kept: func(ctx app.Context, w *session.Work, done, total int) {
+			rest := "Open the link again to open all of it."
+			if w == nil {
+				p.notice = stoppedNotice("the share link", nil, done, total, rest)
+				return
+			}
+			p.sharedOpened(ctx, "", w, stoppedNotice("the share link", w, done, total, rest))
+		},
+		failed: func(ctx app.Context, err error) {
+			p.alert = "This share link cannot be opened, so nothing of it was run: " + err.Error()
+			p.focus(ctx, "play-alert")
+			if failed != nil {
+				failed(ctx)
+			}
+		},
+	})
 	return true
 }
 
 // scheduleSave saves the work after d, once for any number of changes
 // made meanwhile.
 func (p *Playground) scheduleSave(ctx app.Context, d time.Duration) {
+	ctx = p.pageCtx(ctx)
 	if p.chal.c != nil {
 		return // a challenge is not work to keep
 	}
@@ -154,6 +167,7 @@ func (p *Playground) scheduleSave(ctx app.Context, d time.Duration) {
 // save writes the work into the slot now (after the save in progress, if
 // one is).
 func (p *Playground) save(ctx app.Context) {
+	ctx = p.pageCtx(ctx)
 	if !app.IsClient || p.ses == nil || p.loading || p.chal.c != nil {
 		return
 	}
@@ -186,9 +200,11 @@ func (p *Playground) save(ctx app.Context) {
 			p.saving = false
 			if err != nil {
 				p.saveStatus = notSaved(err)
+				p.savedNot()
 			} else {
 				p.saveStatus = "Saved in this browser at " + time.Now().Format("15:04:05") + "."
 				announceSave(slot)
+				p.savedOver()
 				if len(p.editor.desired) > limits.MaxFileSize {
 					p.saveStatus += fmt.Sprintf(" The desired state in the editor is %d bytes, over the limit of %d bytes (MaxFileSize), so the last text within it was saved.", len(p.editor.desired), limits.MaxFileSize)
 				}
@@ -281,7 +297,7 @@ func (p *Playground) renderWork() app.UI {
 			app.Button().Type("button").Text("Export").OnClick(p.onExport).Disabled(!p.view.Ready).Title("Download this work as a file"),
 			app.Button().Type("button").Text("Copy share link").OnClick(p.onShare).Disabled(!p.view.Ready),
 			app.Button().Type("button").Class("quiet").Text("Start over").OnClick(p.onStartOver).Disabled(!p.view.Ready || p.loading),
-			app.If(p.undo != nil, func() app.UI {
+			app.If(p.undo != nil || p.news.overtaken == overtakenBy, func() app.UI {
 				return app.Button().Type("button").Class("quiet").Text("Undo").OnClick(p.onUndo)
 			}),
 		),
@@ -298,21 +314,11 @@ func (p *Playground) renderWork() app.UI {
 				)
 			}),
 		),
+		// Each list in a place of its own, the files set aside first: the
+		// list of slots appears or grows with a save, and neither moves
+		// nor replaces a Download being reached for.
 		app.Div().Class("saved").Body(
-			app.If(len(p.saved) > 0, func() app.UI {
-				return app.Div().Body(
-					app.H3().Text("Saved in this browser"),
-					app.Ul().Class("slots").Body(app.Range(p.saved).Slice(func(i int) app.UI {
-						sl := p.saved[i]
-						a := app.A().Href(sl.href).Text(sl.title)
-						if sl.slot == p.slot {
-							a = a.Aria("current", "page")
-						}
-						return app.Li().Body(a)
-					})),
-				)
-			}),
-			app.If(len(p.setAside) > 0, func() app.UI {
+			app.Div().Class("set-aside-files").Body(app.If(len(p.setAside) > 0, func() app.UI {
 				return app.Div().Body(
 					app.H3().Text("Set aside: could not be read"),
 					app.Ul().Class("set-aside").Body(app.Range(p.setAside).Slice(func(i int) app.UI {
@@ -324,7 +330,20 @@ func (p *Playground) renderWork() app.UI {
 						)
 					})),
 				)
-			}),
+			})),
+			app.Div().Class("saved-slots").Body(app.If(len(p.saved) > 0, func() app.UI {
+				return app.Div().Body(
+					app.H3().Text("Saved in this browser"),
+					app.Ul().Class("slots").Body(app.Range(p.saved).Slice(func(i int) app.UI {
+						sl := p.saved[i]
+						a := app.A().Href(sl.href).Text(sl.title)
+						if sl.slot == p.slot {
+							a = a.Aria("current", "page")
+						}
+						return app.Li().Body(a)
+					})),
+				)
+			})),
 		),
 		app.P().Class("digest").Body(
 			app.Text("Trace digest "),
@@ -338,7 +357,13 @@ func (p *Playground) renderWork() app.UI {
 func (p *Playground) onExport(ctx app.Context, e app.Event)    { p.exportFile(ctx) }
 func (p *Playground) onShare(ctx app.Context, e app.Event)     { p.share(ctx) }
 func (p *Playground) onStartOver(ctx app.Context, e app.Event) { p.startOver(ctx) }
-func (p *Playground) onUndo(ctx app.Context, e app.Event)      { p.undoLast(ctx) }
+func (p *Playground) onUndo(ctx app.Context, e app.Event) {
+	if p.news.overtaken == overtakenBy {
+		p.takeBack(ctx)
+		return
+	}
+	p.undoLast(ctx)
+}
 
 func (p *Playground) onImport(ctx app.Context, e app.Event) {
 	p.act(ctx, "import", "Import", func() { p.importFile(ctx, ctx.JSSrc()) })

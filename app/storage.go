@@ -201,12 +201,19 @@ func (s workStore) load(slot string, open func(name string, data []byte) error) 
 	if oerr == nil {
 		return true, "", nil
 	}
-	_ = s.remove(mark)
-	to, aerr := s.setAside(name)
+	problem, err = s.refuse(slot, oerr)
+	return false, problem, err
+}
+
+// refuse sets aside the work of slot, which could not be opened for oerr
+// (read by load, or replayed after it), and says so.
+func (s workStore) refuse(slot string, oerr error) (problem string, err error) {
+	_ = s.remove(openingFile(slot))
+	to, aerr := s.setAside(slotFile(slot))
 	if aerr != nil {
-		return false, "", fmt.Errorf("%v; setting it aside failed too: %w", oerr, aerr)
+		return "", fmt.Errorf("%v; setting it aside failed too: %w", oerr, aerr)
 	}
-	return false, fmt.Sprintf("Your saved work could not be read, so it was set aside as %s (download it below) and this page starts afresh; nothing else was touched. The problem: %v", to, oerr), nil
+	return fmt.Sprintf("Your saved work could not be read, so it was set aside as %s (download it below) and this page starts afresh; nothing else was touched. The problem: %v", to, oerr), nil
 }
 
 // openingFile marks a slot whose file a page is opening (see load). Its

@@ -95,7 +95,7 @@ func openPlay(t *testing.T, ctx context.Context, url string) {
 	t.Helper()
 	open(t, ctx, url)
 	poll(t, ctx, "the playground is ready", `(() => { const s = document.querySelector('[role="status"]');
-		return s && /Pass \d+/.test(s.textContent) && !/opening your saved work/.test(s.textContent) })()`, 20*time.Second)
+		return s && /Pass \d+/.test(s.textContent) && !/ · opening /.test(s.textContent) })()`, 20*time.Second)
 }
 
 // setEditor types text into the desired-state editor, as a paste does.

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"gopkg.in/yaml.v3"
 
@@ -241,41 +242,22 @@ type Work struct {
 }
 
 // Restore reads a state (stored, imported or shared; what names it in
-// errors) and replays it.
-func Restore(what string, data []byte) (w *Work, err error) {
-	if perr := recovered("Reading "+what, func() {
-		st, sc, derr := DecodeState(what, data)
-		if derr != nil {
-			err = derr
-			return
-		}
-		w, err = RestoreState(st, sc)
-		if err != nil {
-			err = fmt.Errorf("%s does not replay: %v", what, err)
-		}
-	}); perr != nil {
-		return nil, perr
+// errors) and replays it, all at once (Open replays it a slice at a time).
+func Restore(what string, data []byte) (*Work, error) {
+	o, err := Open(what, data)
+	if err != nil {
+		return nil, err
 	}
-	return w, err
+	return o.all()
 }
 
 // RestoreState replays a state whose scenario is loaded.
 func RestoreState(st *State, sc *scenario.Scenario) (*Work, error) {
-	w := &Work{State: st, Scenario: sc}
-	for i, f := range st.Futures {
-		run, err := Replay(sc, f)
-		if err != nil {
-			if len(st.Futures) > 1 {
-				return nil, fmt.Errorf("%s: %v", FutureNames[i], err)
-			}
-			return nil, err
-		}
-		w.Runs = append(w.Runs, run)
+	o := OpenState("", st, sc)
+	if err := o.some(time.Time{}); err != nil {
+		return nil, err
 	}
-	if st.Digest != "" && w.Runs[st.Active].Digest() != st.Digest {
-		w.Differs = true
-	}
-	return w, nil
+	return o.w, nil
 }
 
 // Replay runs sc again with a Future's inputs, each given just after its

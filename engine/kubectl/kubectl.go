@@ -29,6 +29,16 @@ type Result struct {
 
 // Exec is Run, its error kept.
 func Exec(st *store.Store, now api.Time, line string) Result {
+	return ExecWithin(st, now, line, limits.MaxOutput)
+}
+
+// ExecWithin is Exec for a caller that keeps at most room bytes of the
+// output (a run that has printed near MaxRunOutput: limits.MaxOutput or
+// less): a list printed as JSON or YAML stops being rendered, an object
+// at a time, once it is past room, so that what will be cut or not kept
+// is never rendered whole. The output is then a prefix of the whole,
+// longer than room: cut at MaxOutput as the whole would be.
+func ExecWithin(st *store.Store, now api.Time, line string, room int) Result {
 	if len(line) > limits.MaxLine {
 		return Result{fmt.Sprintf("error: command line is %d bytes; the limit is %d (MaxLine)\n", len(line), limits.MaxLine), 1, nil}
 	}
@@ -46,7 +56,7 @@ func Exec(st *store.Store, now api.Time, line string) Result {
 	if in.Help != nil {
 		return Result{commandHelp(in.Help), 0, nil}
 	}
-	k := &cmd{st: st, now: now, in: in, ns: in.String("namespace", "default")}
+	k := &cmd{st: st, now: now, in: in, ns: in.String("namespace", "default"), room: max(room, 1)}
 	out, err := k.run()
 	out = strings.Join(in.Warnings, "") + out
 	code := 0
@@ -68,6 +78,8 @@ type cmd struct {
 	now api.Time
 	in  *Invocation
 	ns  string
+	// room is how much of the output is kept (ExecWithin); 0: all.
+	room int
 }
 
 func (k *cmd) run() (string, error) {

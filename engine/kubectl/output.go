@@ -21,6 +21,9 @@ type printer struct {
 	tmpl      func(doc any) (string, error) // a Go template, parsed
 	cols      []column
 	noHeaders bool
+	// room is how much of the output is kept: a list stops being
+	// rendered past it (cmd.room; 0: all).
+	room int
 }
 
 type column struct {
@@ -62,7 +65,7 @@ func (k *cmd) newPrinter(formats string) (*printer, error) {
 	}
 	name, arg, hasArg := strings.Cut(o, "=")
 	allowed := "," + formats + ","
-	p := &printer{format: name, raw: o, noHeaders: k.in.Bool("no-headers", false)}
+	p := &printer{format: name, raw: o, noHeaders: k.in.Bool("no-headers", false), room: k.room}
 	unmatched := fmt.Errorf("error: unable to match a printer suitable for the output format %q, allowed formats are: %s", o, formats)
 	switch {
 	case o == "":
@@ -160,6 +163,9 @@ func (p *printer) print(objs []found, single bool) (string, error) {
 		w.Flush()
 		return b.String(), nil
 	}
+	if !(single && len(objs) == 1) && (p.format == "json" || p.format == "yaml") {
+		return p.list(objs)
+	}
 	var v any
 	if single && len(objs) == 1 {
 		v = objs[0].obj
@@ -190,6 +196,49 @@ func (p *printer) print(objs []found, single bool) (string, error) {
 			p.jpText(), err, p.jpText(), compactJSON(doc))
 	}
 	return out, nil
+}
+
+// list prints objs as a List in JSON or YAML, as kubectl does, an object
+// at a time: past p.room it stops, the output a prefix of the whole
+// (what the caller cuts or does not keep is never rendered).
+func (p *printer) list(objs []found) (string, error) {
+	var b strings.Builder
+	over := func() bool { return p.room > 0 && b.Len() > p.room }
+	if p.format == "yaml" {
+		b.WriteString("apiVersion: v1\nitems:")
+		if len(objs) == 0 {
+			b.WriteString(" []")
+		}
+		b.WriteString("\n")
+		for _, f := range objs {
+			if over() {
+				return b.String(), nil
+			}
+			writeYAML(&b, []any{toJSON(f.obj)}, 0, false)
+		}
+		b.WriteString("kind: List\nmetadata:\n  resourceVersion: \"\"\n")
+		return b.String(), nil
+	}
+	b.WriteString("{\n    \"apiVersion\": \"v1\",\n    \"items\": [")
+	for i, f := range objs {
+		if over() {
+			return b.String(), nil
+		}
+		if i > 0 {
+			b.WriteString(",")
+		}
+		b.WriteString("\n        ")
+		out, err := json.MarshalIndent(f.obj, "        ", "    ")
+		if err != nil {
+			return "", err
+		}
+		b.Write(out)
+	}
+	if len(objs) > 0 {
+		b.WriteString("\n    ")
+	}
+	b.WriteString("],\n    \"kind\": \"List\",\n    \"metadata\": {\n        \"resourceVersion\": \"\"\n    }\n}\n")
+	return b.String(), nil
 }
 
 func (p *printer) jpText() string {

@@ -8,6 +8,7 @@ import (
 	"reconcile/engine/api"
 	"reconcile/engine/controller"
 	"reconcile/engine/kubectl"
+	"reconcile/engine/limits"
 	"reconcile/engine/manifest"
 	"reconcile/engine/store"
 	"reconcile/engine/validation"
@@ -23,7 +24,8 @@ func (s *Sim) apply(w *world, in Input) {
 		if w.startWatch(in.Line) {
 			return
 		}
-		r := kubectl.Exec(w.store, w.now, in.Line)
+		// What the run will not keep (past MaxRunOutput) is not rendered.
+		r := kubectl.ExecWithin(w.store, w.now, in.Line, min(limits.MaxOutput, limits.MaxRunOutput-w.printed))
 		var limit *kubectl.LimitError
 		errors.As(r.Err, &limit)
 		w.record(Output{At: w.now, AtText: w.now.String(), Command: in.Text(), Output: r.Output, ExitCode: r.Code, Limit: limit})
