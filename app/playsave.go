@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"reconcile/app/session"
 	"reconcile/engine/limits"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -376,10 +378,19 @@ func (p *Playground) dirtyOrInputs() bool {
 }
 
 // notSaved says why the work was not saved, and what to do. A browser
-// whose storage for the site is full fails the write of the new copy,
-// which shows as the rename after it finding no file.
+// whose storage for the site is full refuses the write of the new copy
+// (IndexedDB: QuotaExceededError), or the rename after it finds no file.
+// The browser's own word ends the error; the file names and operations
+// before it are the storage's, not the learner's.
 func notSaved(err error) string {
-	return "Not saved: this site's storage in your browser is full or unavailable (" + err.Error() + "). " +
+	why := err.Error()
+	for _, part := range slices.Backward(strings.Split(why, ": ")) {
+		if part = strings.TrimSpace(part); part != "" {
+			why = part
+			break
+		}
+	}
+	return "Not saved: this site's storage in your browser is full or unavailable (the browser said: " + why + "). " +
 		"Export your work to keep it now; then free space for the site: open the work you no longer need from Your work and Start over, " +
 		"or clear this site's data in the browser's settings (which removes all work saved here)."
 }

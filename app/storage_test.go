@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -272,5 +273,15 @@ func TestNotSavedSaysStorageIsFull(t *testing.T) {
 		if !strings.Contains(msg, want) {
 			t.Errorf("%q lacks %q", msg, want)
 		}
+	}
+}
+
+// The message gives the browser's word for the refusal, not the storage's
+// file names and operations before it.
+func TestNotSavedGivesTheBrowsersWord(t *testing.T) {
+	err := fmt.Errorf("writing work/.scratch.json.tmp-1796-2: write work/.scratch.json.tmp-1796-2: IndexedDB: %w", errors.New("QuotaExceededError: "))
+	msg := notSaved(err)
+	if !strings.Contains(msg, "(the browser said: QuotaExceededError)") || strings.Contains(msg, "tmp-") {
+		t.Errorf("%q", msg)
 	}
 }
