@@ -280,7 +280,10 @@ type ContainerStatus struct {
 	RestartCount int32          `json:"restartCount" yaml:"restartCount"`
 	Image        string         `json:"image" yaml:"image"`
 	ImageID      string         `json:"imageID" yaml:"imageID"`
-	Started      *bool          `json:"started,omitempty" yaml:"started,omitempty"`
+	// ContainerID is the runtime's id of the newest container run for
+	// it (containerd://…): none before the first one runs.
+	ContainerID string `json:"containerID,omitempty" yaml:"containerID,omitempty"`
+	Started     *bool  `json:"started,omitempty" yaml:"started,omitempty"`
 }
 
 // ContainerState is exactly one of waiting, running or terminated.
@@ -308,6 +311,8 @@ type ContainerStateTerminated struct {
 	Message    string `json:"message,omitempty" yaml:"message,omitempty"`
 	StartedAt  Time   `json:"startedAt" yaml:"-"`
 	FinishedAt Time   `json:"finishedAt" yaml:"-"`
+	// ContainerID is the id of the container that ended.
+	ContainerID string `json:"containerID,omitempty" yaml:"containerID,omitempty"`
 }
 
 // Node is a machine pods run on (core/v1).

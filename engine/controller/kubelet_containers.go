@@ -1,6 +1,8 @@
 package controller
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"strconv"
 
@@ -130,6 +132,7 @@ func (k *KubeletLoop) run(s *podSync, c api.Container, r role, rc *Container, im
 		rc.Restarts++ // a new container of an ended one: restartCount counts it
 	}
 	rc.State, rc.Since, rc.RunSince, rc.Until, rc.Ready = "running", ctx.Now, ctx.Now, 0, false
+	rc.ID = containerID(p.UID, c.Name, rc.Restarts)
 	rc.Probes = [3]ProbeState{}
 	rc.StartupOK = c.More().StartupProbe == nil
 	s.act(Action{Verb: Start, Container: c.Name, Rest: "container " + c.Name})
@@ -145,6 +148,15 @@ func (k *KubeletLoop) run(s *podSync, c api.Container, r role, rc *Container, im
 		rc.Until = ctx.Now + run
 	}
 	k.startProbes(s, c, r, rc, img)
+}
+
+// containerID is the runtime's id of the container run for the pod uid's
+// container name after restarts restarts: containerd:// and 64 hex
+// digits, as containerd gives, derived from the three (each restart is a
+// new container with an id of its own) rather than drawn at random.
+func containerID(uid, name string, restarts int32) string {
+	sum := sha256.Sum256([]byte(uid + "/" + name + "/" + strconv.Itoa(int(restarts))))
+	return "containerd://" + hex.EncodeToString(sum[:])
 }
 
 // podCompletionIndex is the completion index of an Indexed Job's pod, -1
@@ -215,7 +227,7 @@ func (k *KubeletLoop) exit(s *podSync, c api.Container, r role, rc *Container, i
 	if killedBy == oomKilledReason {
 		reason = oomKilledReason
 	}
-	ended := api.ContainerStateTerminated{ExitCode: code, Reason: reason, StartedAt: rc.RunSince, FinishedAt: ctx.Now}
+	ended := api.ContainerStateTerminated{ExitCode: code, Reason: reason, StartedAt: rc.RunSince, FinishedAt: ctx.Now, ContainerID: rc.ID}
 	if killedBy == "" {
 		// What the program wrote to its terminationMessagePath, as much
 		// of it as the kubelet reads (4096 bytes).

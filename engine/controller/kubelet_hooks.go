@@ -153,7 +153,7 @@ func (k *KubeletLoop) terminalStatus(ctx *Context, p *api.Pod) error {
 			cs := &list[i]
 			switch {
 			case cs.State.Running != nil:
-				cs.State = api.ContainerState{Terminated: &api.ContainerStateTerminated{ExitCode: 137, Reason: "Error", StartedAt: cs.State.Running.StartedAt, FinishedAt: ctx.Now}}
+				cs.State = api.ContainerState{Terminated: &api.ContainerStateTerminated{ExitCode: 137, Reason: "Error", StartedAt: cs.State.Running.StartedAt, FinishedAt: ctx.Now, ContainerID: cs.ContainerID}}
 			case cs.State.Waiting != nil:
 				cs.State = api.ContainerState{Terminated: &api.ContainerStateTerminated{ExitCode: 137, Reason: "ContainerStatusUnknown",
 					Message: "The container could not be located when the pod was terminated", FinishedAt: ctx.Now}}

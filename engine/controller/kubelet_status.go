@@ -202,7 +202,7 @@ func (k *KubeletLoop) containerStatus(ctx *Context, p *api.Pod, c api.Container,
 		if rc.Reason != "" {
 			reason = rc.Reason
 		}
-		cs.State.Terminated = &api.ContainerStateTerminated{ExitCode: rc.ExitCode, Reason: reason, Message: rc.TermMessage, StartedAt: rc.RunSince, FinishedAt: rc.Since}
+		cs.State.Terminated = &api.ContainerStateTerminated{ExitCode: rc.ExitCode, Reason: reason, Message: rc.TermMessage, StartedAt: rc.RunSince, FinishedAt: rc.Since, ContainerID: rc.ID}
 		cs.ImageID = imageID(c.Image, rc.Digest, prevImageID(p, c.Name))
 	case rc.State == "running" || rc.State == "stopping":
 		cs.State.Running = &api.ContainerStateRunning{StartedAt: rc.RunSince}
@@ -212,6 +212,9 @@ func (k *KubeletLoop) containerStatus(ctx *Context, p *api.Pod, c api.Container,
 	}
 	if rc != nil {
 		cs.RestartCount = rc.Restarts
+		// The newest container's id: the running or ended one, or, while
+		// a restart waits (back-off, creation), the one that ended.
+		cs.ContainerID = rc.ID
 	}
 	if hasLast {
 		// A copy of its own: taking last's address would put last on the

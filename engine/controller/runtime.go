@@ -56,6 +56,9 @@ type Container struct {
 	TermMessage string
 	// RunSince is when the container last started running.
 	RunSince api.Time
+	// ID is the runtime's id of the container that last started
+	// (containerID): "" until one has.
+	ID string
 	// StartupOK is true once the startup probe passed (or there is none).
 	StartupOK bool
 	// Probes holds each probe's worker: startup, liveness, readiness.

@@ -200,7 +200,7 @@ func describeContainerList(w *Describer, indent, title string, cs []api.Containe
 		st, ok := statuses[c.Name]
 		w.Line(1, "%s%v:\n", nameIndent, c.Name)
 		if ok {
-			w.Line(2, "Container ID:\t%s\n", "")
+			w.Line(2, "Container ID:\t%s\n", st.ContainerID)
 		}
 		w.Line(2, "Image:\t%s\n", c.Image)
 		if ok {

@@ -130,7 +130,7 @@ func (s *Sim) build() (*world, error) {
 		}
 		res := map[string]api.Quantity{"cpu": n.CPU, "memory": n.Memory, "pods": api.Quantity(fmt.Sprint(pods))}
 		node := &api.Node{TypeMeta: api.TypeMeta{APIVersion: "v1", Kind: "Node"},
-			ObjectMeta: api.ObjectMeta{Name: n.Name, Labels: map[string]string{"kubernetes.io/hostname": n.Name, "kubernetes.io/os": "linux"}},
+			ObjectMeta: api.ObjectMeta{Name: n.Name, Labels: kubeletNodeLabels(n.Name)},
 			Spec:       api.NodeSpec{Unschedulable: n.Unschedulable, Taints: append([]api.Taint(nil), n.Taints...)},
 			Status:     api.NodeStatus{Capacity: res, Allocatable: res}}
 		for k, v := range n.Labels {
@@ -182,6 +182,18 @@ func (s *Sim) build() (*world, error) {
 		}
 	}
 	return w, nil
+}
+
+// kubeletNodeLabels are the labels a kubelet registers its node with
+// (an amd64 Linux machine); a scenario's own labels go on top.
+func kubeletNodeLabels(name string) map[string]string {
+	return map[string]string{
+		"beta.kubernetes.io/arch": "amd64",
+		"beta.kubernetes.io/os":   "linux",
+		"kubernetes.io/arch":      "amd64",
+		"kubernetes.io/hostname":  name,
+		"kubernetes.io/os":        "linux",
+	}
 }
 
 // maybeCheckpoint keeps a copy of the world after pass n when enough
