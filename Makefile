@@ -46,15 +46,55 @@ run: build
 # element builders and diff call through interfaces and into the
 # browser, whose calls cost far more than a Go call) gzip -9 goes
 # 4,270,554 → 4,197,982 B (kinds -4 KB, validation -31 KB, go-app -33 KB).
+# The standard library's packages that a pass never runs: regexp (go-app's
+# routes, kubectl, YAML's scalars), text/tabwriter (kubectl's tables),
+# net/url (the address bar), mime, log, internal/fmtsort (fmt's maps),
+# go-app's uuid and the storage in main: 4,280,021 → 4,252,872 B gzip -9
+# on ffb73ef, the player's Next pass on edge-vs-level unchanged (native
+# BenchmarkPlayerNextPassLesson built with the same flags, best of 8:
+# 0.953 → 0.947 ms).
+# The API types (api) too: their small methods were inlined all over the
+# controllers, with an inline tree each in the function table: 4,252,861
+# → 4,219,510 B gzip -9 on 23cefac (controller -36 KB of code, api -16
+# KB, sim -7 KB), with no slower pass measured: the engine's
+# BenchmarkPass in wasm (Node.js, user CPU of 10,000 passes, best of 8)
+# 2.966 → 2.912 s, native BenchmarkScaleConverge (median of 13) 1.827 →
+# 1.813 s, BenchmarkPlayerNextPassLesson (best of 18) 0.678 → 0.673 ms.
 WASM_GCFLAGS := $(foreach p,gopkg.in/yaml.v3 reconcile/engine/scenario reconcile/engine/manifest \
 	reconcile/engine/check reconcile/engine/fault reconcile/engine/yamlpos \
 	reconcile/engine/assertion reconcile/engine/merge github.com/hack-pad/... \
 	reconcile/app reconcile/app/session reconcile/engine/kubectl \
 	reconcile/engine/kinds reconcile/engine/validation reconcile/engine/challenge \
-	github.com/maxence-charriere/go-app/v10/pkg/app,-gcflags=$(p)=-l)
+	github.com/maxence-charriere/go-app/v10/pkg/app \
+	regexp regexp/syntax text/tabwriter net/url mime log internal/fmtsort \
+	github.com/google/uuid reconcile/wasm reconcile/engine/api,-gcflags=$(p)=-l)
 
-build:
-	GOOS=js GOARCH=wasm $(GO) build -trimpath $(WASM_GCFLAGS) -ldflags "-s -w -X main.version=$(VERSION)" -o web/app.wasm ./wasm
+# The browser's go-app links no net/http. go-app's server (its Handler, in
+# http.go, and LocalDir) is compiled into the browser's build too, where
+# it never runs, and net/http brings crypto/tls, whose package variables
+# (crypto/hpke's KEMs: every curve, ML-KEM, AES-GCM) the linker must keep
+# with their code (app.wasm 4,219,508 → 3,813,676 B gzip -9 without it,
+# 18.1 → 16.5 MB, on e7f8f79). The wasm builds use a copy of go-app's app
+# and errors packages (and its LICENSE) in .build/go-app with
+# wasm/go-app-js.patch applied (the server's files built for !js only, a
+# bare Handler for the browser), through a copy of go.mod that replaces
+# go-app with it (-modfile). Native builds, vet and tests use go-app as it
+# is published; a new go-app version that the patch no longer fits stops
+# the build at the patch.
+GOAPP := github.com/maxence-charriere/go-app/v10
+WASM_FLAGS = -modfile=.build/wasm.mod $(WASM_GCFLAGS)
+
+.build/wasm.mod: go.mod go.sum wasm/go-app-js.patch
+	rm -rf .build/go-app && mkdir -p .build/go-app/pkg
+	d=$$($(GO) list -m -f '{{.Dir}}' $(GOAPP)) && cp $$d/go.mod $$d/LICENSE .build/go-app/ && \
+		cp -r $$d/pkg/app $$d/pkg/errors .build/go-app/pkg/
+	chmod -R u+w .build/go-app
+	patch -s -d .build/go-app -p1 < wasm/go-app-js.patch
+	cp go.mod .build/wasm.mod && cp go.sum .build/wasm.sum
+	$(GO) mod edit -modfile=.build/wasm.mod -replace $(GOAPP)=$(CURDIR)/.build/go-app
+
+build: .build/wasm.mod
+	GOOS=js GOARCH=wasm $(GO) build -trimpath $(WASM_FLAGS) -ldflags "-s -w -X main.version=$(VERSION)" -o web/app.wasm ./wasm
 	rm -rf dist
 	$(GO) run -ldflags "-X main.version=$(VERSION)" ./wasm -generate dist -web web -wasm web/app.wasm $(if $(SITE),-site $(SITE))
 
@@ -77,7 +117,7 @@ test-deps:
 # and measures on the way goes to $(BENCH)/. It is not part of make test.
 BENCH := bench-results
 # The build target's flags, for the floor app and the engine-only binary.
-BENCH_WASM_FLAGS = -trimpath $(WASM_GCFLAGS) -ldflags "-s -w -X main.version=$(VERSION)"
+BENCH_WASM_FLAGS = -trimpath $(WASM_FLAGS) -ldflags "-s -w -X main.version=$(VERSION)"
 SCALE := scale-10000.yaml
 
 bench: build
@@ -99,9 +139,9 @@ bench: build
 	GOOS=js GOARCH=wasm $(GO) build $(BENCH_WASM_FLAGS) -o $(BENCH)/inbrowser/web/app.wasm ./bench/inbrowser
 	cp bench/inbrowser/index.html "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" $(BENCH)/inbrowser/
 	@echo "--- what app.wasm is made of (builds that keep their symbol names)"
-	GOOS=js GOARCH=wasm $(GO) build -trimpath $(WASM_GCFLAGS) -o $(BENCH)/app-syms.wasm ./wasm
-	GOOS=js GOARCH=wasm $(GO) build -trimpath $(WASM_GCFLAGS) -o $(BENCH)/floor-syms.wasm ./bench/floor
-	GOOS=js GOARCH=wasm $(GO) build -trimpath $(WASM_GCFLAGS) -tags engine -o $(BENCH)/floor-engine-syms.wasm ./bench/floor
+	GOOS=js GOARCH=wasm $(GO) build -trimpath $(WASM_FLAGS) -o $(BENCH)/app-syms.wasm ./wasm
+	GOOS=js GOARCH=wasm $(GO) build -trimpath $(WASM_FLAGS) -o $(BENCH)/floor-syms.wasm ./bench/floor
+	GOOS=js GOARCH=wasm $(GO) build -trimpath $(WASM_FLAGS) -tags engine -o $(BENCH)/floor-engine-syms.wasm ./bench/floor
 	$(GO) run ./bench/wasmsize -base $(BENCH)/floor-syms.wasm $(BENCH)/app-syms.wasm > $(BENCH)/wasmsize.txt
 	$(GO) run ./bench/wasmsize -top 40 -base $(BENCH)/floor-engine-syms.wasm $(BENCH)/app-syms.wasm > $(BENCH)/wasmsize-engine.txt
 	@echo "--- natively"
@@ -118,7 +158,7 @@ bench: build
 		echo; cat docs/bench.md; exit $$status
 
 clean:
-	rm -rf dist web/app.wasm web/app.wasm.* test-artifacts $(BENCH)
+	rm -rf dist web/app.wasm web/app.wasm.* test-artifacts $(BENCH) .build
 
 # make profile-wasm profiles, in headless Chromium, the engine converging
 # the scale scenario (bench/inbrowser), the player catching up to its
@@ -126,16 +166,16 @@ clean:
 # shown, cold), from builds that keep their names (no -s -w), and writes
 # self time by function and by package to $(BENCH)/profile/ (see
 # wasm/profile_bench_test.go; WASMPROF_OUT names another directory).
-profile-wasm:
+profile-wasm: .build/wasm.mod
 	mkdir -p $(BENCH)/prof-inbrowser/web
-	GOOS=js GOARCH=wasm $(GO) build -trimpath $(WASM_GCFLAGS) -o $(BENCH)/prof-inbrowser/web/app.wasm ./bench/inbrowser
+	GOOS=js GOARCH=wasm $(GO) build -trimpath $(WASM_FLAGS) -o $(BENCH)/prof-inbrowser/web/app.wasm ./bench/inbrowser
 	cp bench/inbrowser/index.html "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" $(BENCH)/prof-inbrowser/
 	printf '{"Replace":{"%s/scenarios/$(SCALE)":"%s/bench/scale/$(SCALE)"}}\n' "$(CURDIR)" "$(CURDIR)" > $(BENCH)/overlay.json
-	GOOS=js GOARCH=wasm $(GO) build -overlay $(BENCH)/overlay.json -trimpath $(WASM_GCFLAGS) -ldflags "-X main.version=$(VERSION)" -o $(BENCH)/prof-scale.wasm ./wasm
+	GOOS=js GOARCH=wasm $(GO) build -overlay $(BENCH)/overlay.json -trimpath $(WASM_FLAGS) -ldflags "-X main.version=$(VERSION)" -o $(BENCH)/prof-scale.wasm ./wasm
 	$(GO) build -overlay $(BENCH)/overlay.json -ldflags "-X main.version=$(VERSION)" -o $(BENCH)/scale-site ./wasm
 	rm -rf $(BENCH)/prof-scale
 	$(BENCH)/scale-site -generate $(BENCH)/prof-scale -web web -wasm $(BENCH)/prof-scale.wasm
-	GOOS=js GOARCH=wasm $(GO) build -trimpath $(WASM_GCFLAGS) -o $(BENCH)/prof-site.wasm ./wasm
+	GOOS=js GOARCH=wasm $(GO) build -trimpath $(WASM_FLAGS) -o $(BENCH)/prof-site.wasm ./wasm
 	rm -rf $(BENCH)/prof-site
 	$(GO) run -ldflags "-X main.version=$(VERSION)" ./wasm -generate $(BENCH)/prof-site -web web -wasm $(BENCH)/prof-site.wasm
 	$(GO) test -tags 'browser bench' -count=1 -timeout 15m -v -run '^TestProfile(Engine|CatchUp|Clicks|Start)$$' ./wasm
