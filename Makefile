@@ -89,7 +89,8 @@ WASM_FLAGS = -modfile=.build/wasm.mod $(WASM_GCFLAGS)
 	d=$$($(GO) list -m -f '{{.Dir}}' $(GOAPP)) && cp $$d/go.mod $$d/LICENSE .build/go-app/ && \
 		cp -r $$d/pkg/app $$d/pkg/errors .build/go-app/pkg/
 	chmod -R u+w .build/go-app
-	patch -s -d .build/go-app -p1 < wasm/go-app-js.patch
+	if command -v patch >/dev/null; then patch -s -d .build/go-app -p1 < wasm/go-app-js.patch; \
+	else git apply --unsafe-paths --directory=.build/go-app wasm/go-app-js.patch; fi
 	cp go.mod .build/wasm.mod && cp go.sum .build/wasm.sum
 	$(GO) mod edit -modfile=.build/wasm.mod -replace $(GOAPP)=$(CURDIR)/.build/go-app
 
