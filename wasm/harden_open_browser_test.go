@@ -155,6 +155,7 @@ func TestBrowserHardenOpen(t *testing.T) {
 			t.Fatalf("the work opened before Stop could be clicked")
 		}
 		poll(t, ctx, "the notice", `document.getElementById("play-notice").textContent.includes("Stopped opening your saved work at pass")`, 10*time.Second)
+		screenshot(t, ctx, "play-opening-stopped")
 		notice := text(t, ctx, "#play-notice")
 		if !strings.Contains(notice, "All of it is still saved in this browser, untouched until you change something here: reload this page to open all of it.") {
 			t.Errorf("the notice: %q", notice)
@@ -246,6 +247,7 @@ func TestBrowserHardenOpen(t *testing.T) {
 		t.Logf("the site's writes are refused for its quota after %v", quotaFull(t, ctx, time.Minute).Round(time.Second))
 		kubectl(t, ctx, "scale deployment/web --replicas=4")
 		poll(t, ctx, "the save's failure", `document.getElementById("save-status").textContent.startsWith("Not saved")`, 15*time.Second)
+		screenshot(t, ctx, "play-storage-full")
 		status := text(t, ctx, "#save-status")
 		t.Logf("the page says: %s", status)
 		if !strings.Contains(status, "this site's storage in your browser is full") || !strings.Contains(status, "Export your work to keep it now") {
