@@ -19,7 +19,16 @@ func (k *KubeletLoop) podStatus(p *api.Pod, rt *Runtime, key string, ctx *Contex
 	// which no one changes, so each version the checkpoints keep holds
 	// only what changed.
 	st := p.Status
-	st.Conditions = append([]api.PodCondition(nil), p.Status.Conditions...)
+	// Room for the conditions the kubelet sets that p lacks: one array,
+	// where appending them one by one grew it three times (and the 8-slot
+	// array a first report kept was half empty).
+	n := len(p.Status.Conditions)
+	for _, t := range kubeletConditions {
+		if PodCondition(p, t) == nil {
+			n++
+		}
+	}
+	st.Conditions = append(make([]api.PodCondition, 0, n), p.Status.Conditions...)
 	st.HostIP = k.hostIP
 	if len(st.HostIPs) != 1 || st.HostIPs[0].IP != st.HostIP {
 		st.HostIPs = []api.HostIP{{IP: st.HostIP}}
@@ -157,6 +166,9 @@ func (k *KubeletLoop) podStatus(p *api.Pod, rt *Runtime, key string, ctx *Contex
 	orderConditions(&st)
 	return st
 }
+
+// kubeletConditions are the types of the conditions podStatus sets.
+var kubeletConditions = [...]string{"PodScheduled", "PodReadyToStartContainers", "Initialized", "ContainersReady", "Ready"}
 
 // containerStatus is the kubelet's report on one container; def is the
 // waiting reason of one not created yet (ContainerCreating, or

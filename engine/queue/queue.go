@@ -9,8 +9,8 @@
 // and in order: that is what makes it lose count when one is lost or
 // doubled.
 //
-// A Queue is a value the simulation checkpoints: Clone copies the items
-// waiting and shares the rest until either copy writes.
+// A Queue is a value the simulation checkpoints: Clone shares the items
+// waiting and the rest until either copy writes.
 package queue
 
 import (
@@ -58,6 +58,27 @@ type Queue struct {
 	index   pmap.Map[int] // key → off + its position in items, while it waits (when indexed)
 	// failures counts the consecutive failed passes of each key.
 	failures map[string]int
+	// shared says items[:len(items)] is shared with a clone or the queue
+	// this one was cloned from: never written in place. An append past
+	// it writes none of it.
+	shared bool
+}
+
+// push appends it.
+func (q *Queue) push(it Item) {
+	if q.shared && len(q.items) == cap(q.items) {
+		q.shared = false // the append moves the items to an array of their own
+	}
+	q.items = append(q.items, it)
+}
+
+// own gives q an items array of its own, to write in place.
+func (q *Queue) own() {
+	if q.shared {
+		out := make([]Item, len(q.items))
+		copy(out[q.head:], q.items[q.head:])
+		q.items, q.shared = out, false
+	}
 }
 
 // indexAt is how many waiting items make a queue index its keys.
@@ -83,13 +104,14 @@ func (q *Queue) find(key string) int {
 // waiting. It reports whether the key was newly queued.
 func (q *Queue) Add(key string, trigger Trigger) bool {
 	if pos := q.find(key); pos >= 0 {
+		q.own()
 		q.items[pos].Events++
 		return false
 	}
 	if q.indexed {
 		q.index.Set(key, q.off+len(q.items))
 	}
-	q.items = append(q.items, Item{Key: key, Trigger: trigger, Events: 1})
+	q.push(Item{Key: key, Trigger: trigger, Events: 1})
 	if !q.indexed && q.Len() >= indexAt {
 		q.indexed = true
 		for i := q.head; i < len(q.items); i++ {
@@ -104,7 +126,7 @@ func (q *Queue) Add(key string, trigger Trigger) bool {
 // AddEvent queues a watch event (edge-triggered controllers): every event
 // is an item of its own.
 func (q *Queue) AddEvent(ev store.WatchEvent, trigger Trigger) {
-	q.items = append(q.items, Item{Trigger: trigger, Events: 1, Event: &ev})
+	q.push(Item{Trigger: trigger, Events: 1, Event: &ev})
 }
 
 // Len returns how many items wait.
@@ -116,7 +138,9 @@ func (q *Queue) Get() (Item, bool) {
 		return Item{}, false
 	}
 	it := q.items[q.head]
-	q.items[q.head] = Item{}
+	if !q.shared {
+		q.items[q.head] = Item{} // what was taken is not kept (a shared array's is kept by the queue it came from)
+	}
 	q.head++
 	if it.Event == nil && q.indexed {
 		q.index.Delete(it.Key)
@@ -125,11 +149,14 @@ func (q *Queue) Get() (Item, bool) {
 	case q.head == len(q.items):
 		q.off += q.head
 		q.items, q.head = q.items[:0], 0
+		if q.shared {
+			q.items, q.shared = nil, false // appends must not write the shared array
+		}
 		q.indexed, q.index = false, pmap.Map[int]{}
 	case q.head > 1024 && q.head > len(q.items)/2:
 		// Drop what was taken, so a long run does not keep it.
 		q.off += q.head
-		q.items, q.head = slices.Clone(q.items[q.head:]), 0
+		q.items, q.head, q.shared = slices.Clone(q.items[q.head:]), 0, false
 	}
 	return it, true
 }
@@ -153,9 +180,16 @@ func (q *Queue) Failed(key string) api.Duration {
 func (q *Queue) Forget(key string) { delete(q.failures, key) }
 
 // Clone returns a copy of q that changes apart from it: the waiting items
-// (not those taken), the index shared until either writes, the failures.
+// (not those taken) and the index shared until either writes, the
+// failures copied.
 func (q *Queue) Clone() Queue {
-	out := Queue{items: slices.Clone(q.items[q.head:]), off: q.off + q.head, indexed: q.indexed}
+	out := Queue{off: q.off + q.head, indexed: q.indexed}
+	if q.Len() > 0 {
+		out.items, out.shared = slices.Clip(q.items[q.head:]), true
+		if !q.shared {
+			q.shared = true
+		}
+	}
 	if q.indexed {
 		out.index = q.index.Clone()
 	}

@@ -120,3 +120,32 @@ func TestCloneApart(t *testing.T) {
 		}
 	}
 }
+
+// TestClonesShareApart checks that clones sharing their source's items
+// (two of one source, the source itself) each append, count and take
+// their own: none writes the array they share.
+func TestClonesShareApart(t *testing.T) {
+	var q Queue
+	for i := range 5 {
+		q.Add(fmt.Sprintf("k%d", i), Trigger{})
+	}
+	q.Get() // k0 taken; room left past the items
+	a, b := q.Clone(), q.Clone()
+	a.Add("a", Trigger{})
+	b.Add("b", Trigger{})
+	q.Add("q", Trigger{})
+	a.Add("k1", Trigger{})
+	b.Get()
+	b.Add("k2", Trigger{})
+	q.Add("k4", Trigger{})
+	qs, as, bs := drain(&q), drain(&a), drain(&b)
+	if want := "[k1×1 k2×1 k3×1 k4×2 q×1]"; fmt.Sprint(qs) != want {
+		t.Errorf("source %v, want %s", qs, want)
+	}
+	if want := "[k1×2 k2×1 k3×1 k4×1 a×1]"; fmt.Sprint(as) != want {
+		t.Errorf("first clone %v, want %s", as, want)
+	}
+	if want := "[k2×2 k3×1 k4×1 b×1]"; fmt.Sprint(bs) != want {
+		t.Errorf("second clone %v, want %s", bs, want)
+	}
+}
