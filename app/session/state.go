@@ -11,7 +11,6 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"reconcile/engine/limits"
-	"reconcile/engine/manifest"
 	"reconcile/engine/scenario"
 	"reconcile/engine/sim"
 )
@@ -261,38 +260,14 @@ func RestoreState(st *State, sc *scenario.Scenario) (*Work, error) {
 }
 
 // Replay runs sc again with a Future's inputs, each given just after its
-// pass as it was first given, and stops just after the Future's pass.
+// pass as it was first given, and stops just after the Future's pass: an
+// Opening's replay of one future, at once.
 func Replay(sc *scenario.Scenario, f Future) (*sim.Sim, error) {
-	run, err := sim.New(sc.Config())
-	if err != nil {
+	o := &Opening{sc: sc}
+	if err := o.future(f, time.Time{}); err != nil {
 		return nil, err
 	}
-	for i, in := range f.Inputs {
-		if err := run.Seek(in.After); err != nil {
-			return nil, fmt.Errorf("input %d (%s): %v", i+1, InputText(in.Input), err)
-		}
-		var manifests string
-		switch in := in.Input.(type) {
-		case sim.Apply:
-			manifests = in.Manifests
-		case sim.Commit:
-			manifests = in.Manifests
-		}
-		if manifests != "" {
-			// Manifests are checked as the editor checks them, so a stored
-			// input never records a decoder error the editor would refuse.
-			if _, err := manifest.Decode("input", manifests, 1, 1); err != nil {
-				return nil, fmt.Errorf("input %d (%s): %v", i+1, InputText(in.Input), err)
-			}
-		}
-		if _, err := run.Inject(in.Input); err != nil {
-			return nil, fmt.Errorf("input %d (%s): %v", i+1, InputText(in.Input), err)
-		}
-	}
-	if err := run.Seek(f.Pass); err != nil {
-		return nil, fmt.Errorf("pass %d: %v", f.Pass, err)
-	}
-	return run, nil
+	return o.run, nil
 }
 
 // ManifestsText is the desired state a scenario file starts with: its
