@@ -284,9 +284,7 @@ func (c *NodeLifecycle) markUnknown(ctx *Context, n *api.Node) (Result, error) {
 	now := ctx.Now
 	// A node that was not ready (Ready=False) swaps those taints.
 	nn.Spec.Taints = slices.DeleteFunc(nn.Spec.Taints, func(t api.Taint) bool { return t.Key == NotReadyTaint })
-	nn.Spec.Taints = append(nn.Spec.Taints,
-		api.Taint{Key: UnreachableTaint, Effect: "NoSchedule", TimeAdded: &now},
-		api.Taint{Key: UnreachableTaint, Effect: "NoExecute", TimeAdded: &now})
+	nn.Spec.Taints = append(nn.Spec.Taints, NodeTaints(UnreachableTaint, now)...)
 	if _, err := ctx.Update(nn, Do(Taint, n.Name+" "+UnreachableTaint+":NoSchedule and :NoExecute")); err != nil {
 		return Result{}, err
 	}
@@ -305,13 +303,19 @@ func (c *NodeLifecycle) markNotReady(ctx *Context, n *api.Node, why string) (Res
 	nn := n.DeepCopy()
 	now := ctx.Now
 	nn.Spec.Taints = slices.DeleteFunc(nn.Spec.Taints, func(t api.Taint) bool { return t.Key == UnreachableTaint || t.Key == NotReadyTaint })
-	nn.Spec.Taints = append(nn.Spec.Taints,
-		api.Taint{Key: NotReadyTaint, Effect: "NoSchedule", TimeAdded: &now},
-		api.Taint{Key: NotReadyTaint, Effect: "NoExecute", TimeAdded: &now})
+	nn.Spec.Taints = append(nn.Spec.Taints, NodeTaints(NotReadyTaint, now)...)
 	if _, err := ctx.Update(nn, Do(Taint, n.Name+" "+NotReadyTaint+":NoSchedule and :NoExecute ("+why+")")); err != nil {
 		return Result{}, err
 	}
 	return Result{Outcome: Acted, RequeueAfter: DefaultTolerationSecs * api.Second, RequeueReason: RequeueToleration}, nil
+}
+
+// NodeTaints are the pair the node lifecycle controller sets on a node
+// that is not ready or unreachable (key), added at: NoSchedule, so the
+// scheduler places nothing there, and NoExecute, so its pods are evicted
+// once their toleration runs out.
+func NodeTaints(key string, at api.Time) []api.Taint {
+	return []api.Taint{{Key: key, Effect: "NoSchedule", TimeAdded: &at}, {Key: key, Effect: "NoExecute", TimeAdded: &at}}
 }
 
 // needsNotReadyTaints reports whether n's kubelet posts Ready=False while

@@ -144,10 +144,7 @@ func (s *Sim) build() (*world, error) {
 			// pod network) and the node lifecycle controller tainted it,
 			// before the run.
 			controller.SetNodeNotReady(node, 0, controller.NodeNetworkNotReady)
-			at := api.Time(0)
-			node.Spec.Taints = append(node.Spec.Taints,
-				api.Taint{Key: controller.NotReadyTaint, Effect: "NoSchedule", TimeAdded: &at},
-				api.Taint{Key: controller.NotReadyTaint, Effect: "NoExecute", TimeAdded: &at})
+			node.Spec.Taints = append(node.Spec.Taints, controller.NodeTaints(controller.NotReadyTaint, 0)...)
 		}
 		if _, err := w.store.Create(node); err != nil {
 			return nil, fmt.Errorf("%s: node %s: %w", n.Source, n.Name, err)
