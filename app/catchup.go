@@ -7,6 +7,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"reconcile/app/el"
 	"reconcile/app/session"
 	"reconcile/engine/api"
 )
@@ -269,12 +270,12 @@ func (p *Player) renderCatchUp() app.UI {
 		rate := float64(c.done) / secs
 		left = fmt.Sprintf(" · %.0f passes a second, about %.0f s to go", rate, float64(c.to-n)/rate+0.5)
 	}
-	return app.Section().Class("catch-up").Aria("labelledby", "catch-up-title").Body(
-		app.H2().ID("catch-up-title").Text(fmt.Sprintf("Going to pass %d", c.to)),
-		app.P().Text(catchUpHow(c)),
-		app.Progress().Max(c.to).Value(n).Aria("label", "Passes computed"),
-		app.P().Class("muted").Text(fmt.Sprintf("%d of %d passes computed%s", n, c.to, left)),
-		app.Button().Type("button").Text(fmt.Sprintf("Cancel: show pass %d", n)).OnClick(p.onCancelCatchUp),
+	return el.Section().Class("catch-up").Aria("labelledby", "catch-up-title").Body(
+		el.H2().ID("catch-up-title").Text(fmt.Sprintf("Going to pass %d", c.to)),
+		el.P().Text(catchUpHow(c)),
+		el.Progress().Attr("max", c.to).Attr("value", n).Aria("label", "Passes computed"),
+		el.P().Class("muted").Text(fmt.Sprintf("%d of %d passes computed%s", n, c.to, left)),
+		el.Button().Attr("type", "button").Text(fmt.Sprintf("Cancel: show pass %d", n)).OnClick(p.onCancelCatchUp),
 	)
 }
 
@@ -283,9 +284,9 @@ func (p *Player) renderCatchUp() app.UI {
 // pass, and the page has none to show until it is at the one asked for.
 func (p *Player) renderCatchUpWait() app.UI {
 	c := p.catching
-	return app.Section().Class("pass catch-up-wait").Aria("labelledby", "pass-title").Body(
-		app.H2().ID("pass-title").Text("Pass details"),
-		app.P().Text(fmt.Sprintf("The pass details, the inspector, the checks, the faults and the log show pass %d once it is computed, "+
+	return el.Section().Class("pass catch-up-wait").Aria("labelledby", "pass-title").Body(
+		el.H2().ID("pass-title").Text("Pass details"),
+		el.P().Text(fmt.Sprintf("The pass details, the inspector, the checks, the faults and the log show pass %d once it is computed, "+
 			"or the pass the run has reached if you cancel.", c.to)),
 	)
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"reconcile/app/el"
 	"reconcile/app/session"
 	"reconcile/engine/api"
 	"reconcile/engine/challenge"
@@ -161,16 +162,16 @@ func (p *Playground) onCopyResult(ctx app.Context, e app.Event) {
 // keeps it for screen readers only (the course page says what it is), and
 // a challenge's lesson text is a click away, so the goal comes first.
 func (p *Playground) renderTitle() app.UI {
-	h := app.H1().Text(p.title())
+	h := el.H1().Text(p.title())
 	if p.chal.c == nil {
 		return h
 	}
 	if p.embed {
 		h = h.Class("visually-hidden")
 	}
-	return app.Div().Body(h, app.Details().Class("about").Body(
-		app.Summary().Text("About this lesson"),
-		app.Div().Class("summary").Body(paragraphs(p.sc.Summary)...),
+	return el.Div().Body(h, el.Details().Class("about").Body(
+		el.Summary().Text("About this lesson"),
+		el.Div().Class("summary").Body(paragraphs(p.sc.Summary)...),
 	))
 }
 
@@ -188,28 +189,28 @@ func (p *Playground) renderChallenge() app.UI {
 	var wait app.UI
 	switch {
 	case v.HoldsAt > 0:
-		wait = app.Button().Type("button").ID("challenge-wait").Text("Run the clock to t=" + v.HoldsAt.String()).
+		wait = el.Button().Attr("type", "button").ID("challenge-wait").Text("Run the clock to t=" + v.HoldsAt.String()).
 			Title("Run every pass until the goal has held long enough, each judged").OnClick(p.onWaitHold)
 	case !v.Final && p.view.AtEnd && v.Deadline > 0:
-		wait = app.Button().Type("button").ID("challenge-wait").Text("Run the clock to the time limit").
+		wait = el.Button().Attr("type", "button").ID("challenge-wait").Text("Run the clock to the time limit").
 			Title("Nothing more happens in this run: run the clock to t=" + v.Deadline.String()).OnClick(p.onWaitLimit)
 	}
-	return app.Section().Class("challenge").Aria("labelledby", "challenge-title").Body(
-		app.H2().ID("challenge-title").Text("Your turn"),
-		app.Div().ID("challenge-verdict").Class(class).Aria("live", "polite").Body(
-			app.Strong().Text(v.Headline),
+	return el.Section().Class("challenge").Aria("labelledby", "challenge-title").Body(
+		el.H2().ID("challenge-title").Text("Your turn"),
+		el.Div().ID("challenge-verdict").Class(class).Aria("live", "polite").Body(
+			el.Strong().Text(v.Headline),
 			app.Text(" "+v.Detail),
 		),
 		app.If(wait != nil || v.Retry, func() app.UI {
-			return app.P().Class("challenge-actions").Body(
+			return el.P().Class("challenge-actions").Body(
 				wait,
 				app.If(v.Retry, func() app.UI {
-					return app.Button().Type("button").ID("challenge-retry").Text("Try again").OnClick(p.onTryAgain)
+					return el.Button().Attr("type", "button").ID("challenge-retry").Text("Try again").OnClick(p.onTryAgain)
 				}),
 			)
 		}),
-		app.P().Class("challenge-goal").Text(fmt.Sprintf("Starting %s, bring the world to this and keep it there for %s%s:", b.Start, b.Hold, within(b.Within))),
-		app.Ul().Class("goal-list").Body(app.Range(b.Goal).Slice(func(i int) app.UI {
+		el.P().Class("challenge-goal").Text(fmt.Sprintf("Starting %s, bring the world to this and keep it there for %s%s:", b.Start, b.Hold, within(b.Within))),
+		el.Ul().Class("goal-list").Body(app.Range(b.Goal).Slice(func(i int) app.UI {
 			got := ""
 			if i < len(v.Got) {
 				got = v.Got[i]
@@ -218,11 +219,11 @@ func (p *Playground) renderChallenge() app.UI {
 			if got != "" || len(v.Got) == 0 {
 				mark, word = "✗ ", "does not hold"
 			}
-			return app.Li().Title(b.Goal[i].Text).Body(
-				app.Span().Class("check-mark").Aria("hidden", "true").Text(mark),
+			return el.Li().Title(b.Goal[i].Text).Body(
+				el.Span().Class("check-mark").Aria("hidden", "true").Text(mark),
 				app.Text(b.Goal[i].Words),
-				app.Span().Class("visually-hidden").Text(": "+word),
-				app.If(got != "", func() app.UI { return app.Span().Class("got").Text(" — " + got) }),
+				el.Span().Class("visually-hidden").Text(": "+word),
+				app.If(got != "", func() app.UI { return el.Span().Class("got").Text(" — " + got) }),
 			)
 		})),
 		app.If(b.Budget != "" || len(b.Forbid) > 0, func() app.UI {
@@ -233,7 +234,7 @@ func (p *Playground) renderChallenge() app.UI {
 			if len(b.Forbid) > 0 {
 				limits += "Not the lesson's answer: " + forbidList(b.Forbid) + "."
 			}
-			return app.P().Class("challenge-limits muted").Text(limits)
+			return el.P().Class("challenge-limits muted").Text(limits)
 		}),
 		p.renderQuestions(),
 		p.renderHints(),
@@ -279,46 +280,46 @@ func (p *Playground) renderSolved() app.UI {
 			}
 		}
 	}
-	return app.Section().Class("challenge solved").Aria("labelledby", "solved-title").Body(
-		app.H2().ID("solved-title").TabIndex(-1).Text("Solved"),
-		app.P().Class("challenge-verdict verdict-solved").Aria("live", "polite").Text(ch.view.Detail),
-		app.Div().Class("solved-cols").Body(
+	return el.Section().Class("challenge solved").Aria("labelledby", "solved-title").Body(
+		el.H2().ID("solved-title").TabIndex(-1).Text("Solved"),
+		el.P().Class("challenge-verdict verdict-solved").Aria("live", "polite").Text(ch.view.Detail),
+		el.Div().Class("solved-cols").Body(
 			renderInputs("solved-yours", "What you did", sv.Yours),
 			renderInputs("solved-reference", "The reference solution", sv.Reference),
 		),
-		app.Dl().Class("solved-facts").Body(
-			app.Dt().Text("The goal held from"), app.Dd().Text(sv.Since+" for "+sv.Held),
-			app.Dt().Text("Failed requests"), app.Dd().Text(failed),
-			app.Dt().Text("Pods replaced"), app.Dd().Text(fmt.Sprint(sv.Replaced)),
-			app.Dt().Text("Hints taken"), app.Dd().Text(hints),
+		el.Dl().Class("solved-facts").Body(
+			el.Dt().Text("The goal held from"), el.Dd().Text(sv.Since+" for "+sv.Held),
+			el.Dt().Text("Failed requests"), el.Dd().Text(failed),
+			el.Dt().Text("Pods replaced"), el.Dd().Text(fmt.Sprint(sv.Replaced)),
+			el.Dt().Text("Hints taken"), el.Dd().Text(hints),
 		),
-		app.If(sv.Why != "", func() app.UI { return app.P().Class("solved-why").Text(sv.Why) }),
-		app.P().Class("challenge-actions").Body(
-			app.Button().Type("button").ID("copy-result").Text("Copy result").Disabled(ch.record == "").OnClick(p.onCopyResult),
-			app.Button().Type("button").Class("quiet").ID("challenge-retry").Text("Try again").OnClick(p.onTryAgain),
-			app.A().Href("/s/"+p.from).Text("Back to the lesson"),
+		app.If(sv.Why != "", func() app.UI { return el.P().Class("solved-why").Text(sv.Why) }),
+		el.P().Class("challenge-actions").Body(
+			el.Button().Attr("type", "button").ID("copy-result").Text("Copy result").Attr("disabled", ch.record == "").OnClick(p.onCopyResult),
+			el.Button().Attr("type", "button").Class("quiet").ID("challenge-retry").Text("Try again").OnClick(p.onTryAgain),
+			el.A().Attr("href", "/s/"+p.from).Text("Back to the lesson"),
 		),
-		app.P().Aria("live", "polite").Class("muted").Text(ch.copied),
+		el.P().Aria("live", "polite").Class("muted").Text(ch.copied),
 		app.If(ch.record != "", func() app.UI {
-			return app.Details().Class("solved-record").Body(
-				app.Summary().Text("The completion record"),
-				app.P().Class("muted").Text("Saved as a file, reconcile verify FILE replays it and says solved; a changed input or digest is refused."),
-				app.Pre().ID("challenge-record").Text(ch.record),
+			return el.Details().Class("solved-record").Body(
+				el.Summary().Text("The completion record"),
+				el.P().Class("muted").Text("Saved as a file, reconcile verify FILE replays it and says solved; a changed input or digest is refused."),
+				el.Pre().ID("challenge-record").Text(ch.record),
 			)
 		}),
 	)
 }
 
 func renderInputs(id, title string, lines []session.InputLine) app.UI {
-	return app.Div().Class("solved-inputs").Body(
-		app.H3().ID(id).Text(title),
-		app.Ol().Aria("labelledby", id).Body(app.Range(lines).Slice(func(i int) app.UI {
+	return el.Div().Class("solved-inputs").Body(
+		el.H3().ID(id).Text(title),
+		el.Ol().Aria("labelledby", id).Body(app.Range(lines).Slice(func(i int) app.UI {
 			l := lines[i]
-			return app.Li().Body(
-				app.Span().Class("muted").Text(l.At+" "),
-				app.Code().Text(l.Text),
+			return el.Li().Body(
+				el.Span().Class("muted").Text(l.At+" "),
+				el.Code().Text(l.Text),
 				app.If(l.Manifests != "", func() app.UI {
-					return app.Details().Body(app.Summary().Text("The manifests"), app.Pre().Text(l.Manifests))
+					return el.Details().Body(el.Summary().Text("The manifests"), el.Pre().Text(l.Manifests))
 				}),
 			)
 		})),

@@ -11,6 +11,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"reconcile/app/el"
 	"reconcile/app/session"
 )
 
@@ -36,18 +37,18 @@ func (p *Playground) renderHints() app.UI {
 	var taken []app.UI
 	for l := session.HintDesired; l <= session.HintEvents; l++ {
 		if c.Taken(l) {
-			taken = append(taken, app.Li().Body(
-				app.Strong().Text(session.HintQuestions[l]+" "),
+			taken = append(taken, el.Li().Body(
+				el.Strong().Text(session.HintQuestions[l]+" "),
 				app.Text(c.TakeHint(l)),
-				app.P().Class("hint-pointer muted").Text(c.Pointer(l)),
+				el.P().Class("hint-pointer muted").Text(c.Pointer(l)),
 			))
 		}
 	}
 	next, ok := c.NextHint()
-	return app.Div().Class("challenge-hints").Body(
-		app.If(len(taken) > 0, func() app.UI { return app.Ol().ID("challenge-hints").Aria("label", "Hints taken").Body(taken...) }),
+	return el.Div().Class("challenge-hints").Body(
+		app.If(len(taken) > 0, func() app.UI { return el.Ol().ID("challenge-hints").Aria("label", "Hints taken").Body(taken...) }),
 		app.If(ok, func() app.UI {
-			return app.Button().Type("button").Class("quiet").ID("challenge-hint").
+			return el.Button().Attr("type", "button").Class("quiet").ID("challenge-hint").
 				Text(fmt.Sprintf("Hint %d of 3: %s", next+1, session.HintQuestions[next])).
 				Title("A hint is recorded: the Solved screen lists the hints taken").
 				OnClick(p.onTakeHint)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"reconcile/app/el"
 	"reconcile/app/session"
 	"reconcile/engine/api"
 	"reconcile/engine/challenge"
@@ -106,39 +107,39 @@ func (p *Playground) renderQuestions() app.UI {
 		if g.Right {
 			class, mark = "grade right", "✓ "
 		}
-		return app.P().ID(fmt.Sprintf("q%d-grade", i+1)).Class(class).Aria("live", "polite").Text(mark + g.Why)
+		return el.P().ID(fmt.Sprintf("q%d-grade", i+1)).Class(class).Aria("live", "polite").Text(mark + g.Why)
 	}
-	return app.Details().Class("challenge-questions").Body(
-		app.Summary().Text(fmt.Sprintf("The three questions (%d of 3 right)", countRight(q))),
-		app.Div().Class("question").Body(
-			app.Label().For("q-controller").Text("1. Which controller is responsible for closing the gap?"),
-			app.Div().Class("question-row").Body(
-				app.Select().ID("q-controller").OnChange(p.onQController).Body(app.Range(ch.Controllers).Slice(func(i int) app.UI {
-					return app.Option().Value(ch.Controllers[i]).Text(ch.Controllers[i]).Selected(ch.Controllers[i] == q.controller)
+	return el.Details().Class("challenge-questions").Body(
+		el.Summary().Text(fmt.Sprintf("The three questions (%d of 3 right)", countRight(q))),
+		el.Div().Class("question").Body(
+			el.Label().Attr("for", "q-controller").Text("1. Which controller is responsible for closing the gap?"),
+			el.Div().Class("question-row").Body(
+				el.Select().ID("q-controller").OnChange(p.onQController).Body(app.Range(ch.Controllers).Slice(func(i int) app.UI {
+					return el.Option().Attr("value", ch.Controllers[i]).Text(ch.Controllers[i]).Attr("selected", ch.Controllers[i] == q.controller)
 				})),
-				app.Button().Type("button").Class("quiet").ID("q1-answer").Text("Answer").Aria("label", "Answer question 1").OnClick(p.onAnswerController),
+				el.Button().Attr("type", "button").Class("quiet").ID("q1-answer").Text("Answer").Aria("label", "Answer question 1").OnClick(p.onAnswerController),
 			),
 			grade(0),
 		),
-		app.Div().Class("question").Body(
-			app.Label().For("q-object").Text("2. Has it seen the change? Pick the object (the inspector shows its generation and observedGeneration)"),
-			app.Div().Class("question-row").Body(
-				app.Select().ID("q-object").OnChange(p.onQObject).Body(app.Range(ch.Objects).Slice(func(i int) app.UI {
+		el.Div().Class("question").Body(
+			el.Label().Attr("for", "q-object").Text("2. Has it seen the change? Pick the object (the inspector shows its generation and observedGeneration)"),
+			el.Div().Class("question-row").Body(
+				el.Select().ID("q-object").OnChange(p.onQObject).Body(app.Range(ch.Objects).Slice(func(i int) app.UI {
 					r := ch.Objects[i]
-					return app.Option().Value(refText(r)).Text(r.String()).Selected(r == q.object)
+					return el.Option().Attr("value", refText(r)).Text(r.String()).Attr("selected", r == q.object)
 				})),
-				app.Button().Type("button").Class("quiet").ID("q2-seen").Text("Seen").OnClick(p.onAnswerSeen(true)),
-				app.Button().Type("button").Class("quiet").ID("q2-unseen").Text("Not seen").OnClick(p.onAnswerSeen(false)),
+				el.Button().Attr("type", "button").Class("quiet").ID("q2-seen").Text("Seen").OnClick(p.onAnswerSeen(true)),
+				el.Button().Attr("type", "button").Class("quiet").ID("q2-unseen").Text("Not seen").OnClick(p.onAnswerSeen(false)),
 			),
 			grade(1),
 		),
-		app.Div().Class("question").Body(
-			app.Label().For("q-line").Text("3. What does it say? Pick the line of its conditions or events that tells the story"),
-			app.Div().Class("question-row").Body(
-				app.Select().ID("q-line").OnChange(p.onQLine).Body(app.Range(lines).Slice(func(i int) app.UI {
-					return app.Option().Value(fmt.Sprint(i)).Text(sayLine(lines[i])).Selected(i == q.line)
+		el.Div().Class("question").Body(
+			el.Label().Attr("for", "q-line").Text("3. What does it say? Pick the line of its conditions or events that tells the story"),
+			el.Div().Class("question-row").Body(
+				el.Select().ID("q-line").OnChange(p.onQLine).Body(app.Range(lines).Slice(func(i int) app.UI {
+					return el.Option().Attr("value", fmt.Sprint(i)).Text(sayLine(lines[i])).Attr("selected", i == q.line)
 				})),
-				app.Button().Type("button").Class("quiet").ID("q3-answer").Text("Answer").Aria("label", "Answer question 3").Disabled(len(lines) == 0).OnClick(p.onAnswerSays),
+				el.Button().Attr("type", "button").Class("quiet").ID("q3-answer").Text("Answer").Aria("label", "Answer question 3").Attr("disabled", len(lines) == 0).OnClick(p.onAnswerSays),
 			),
 			grade(2),
 		),

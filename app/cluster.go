@@ -7,6 +7,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"reconcile/app/el"
 	"reconcile/app/session"
 	"reconcile/engine/api"
 	"reconcile/engine/sim"
@@ -23,7 +24,7 @@ type picker interface {
 
 // objButton is the button that selects r for the inspector.
 func objButton(r, selected api.Ref, class string, pick app.EventHandler, body ...app.UI) app.UI {
-	return app.Button().Type("button").Class("obj "+class).Aria("pressed", strconv.FormatBool(r == selected)).
+	return el.Button().Attr("type", "button").Class("obj "+class).Aria("pressed", strconv.FormatBool(r == selected)).
 		DataSet("ref", refText(r)).Title("Inspect " + r.String()).OnClick(pick).Body(body...)
 }
 
@@ -50,21 +51,21 @@ func (c *nodeCard) Render() app.UI {
 	pick := c.Picker.onPick
 	var title app.UI
 	if c.Unbound {
-		title = app.Span().Class("node-name unbound").Text("Not scheduled · " + plural(n.Total, "pod"))
+		title = el.Span().Class("node-name unbound").Text("Not scheduled · " + plural(n.Total, "pod"))
 	} else {
 		kubelet := ""
 		if n.Kubelet != "" && n.Kubelet != "running" {
 			kubelet = " · kubelet " + n.Kubelet
 		}
-		title = app.Span().Body(
+		title = el.Span().Body(
 			objButton(n.Ref, sel, "node-name", pick, app.Text(n.Ref.Name)),
 			// A compact stage shows the pods, not their count: the count
 			// is for screen readers there.
-			app.Span().Class("node-status").Body(
+			el.Span().Class("node-status").Body(
 				app.Text(" "+n.Status+kubelet),
-				app.Span().Class("node-count").Text(" · "+plural(n.Total, "pod")),
+				el.Span().Class("node-count").Text(" · "+plural(n.Total, "pod")),
 			),
-			app.If(c.Acting, func() app.UI { return app.Span().Class("acting-tag").Text(" · acting") }),
+			app.If(c.Acting, func() app.UI { return el.Span().Class("acting-tag").Text(" · acting") }),
 		)
 	}
 	class := "node"
@@ -80,39 +81,39 @@ func (c *nodeCard) Render() app.UI {
 	if n.Down {
 		class += " down"
 	}
-	li := app.Li().Class(class)
+	li := el.Li().Class(class)
 	if n.Changed {
 		li = li.DataSet("changed", "written").DataSet("ref", refText(n.Ref))
 	}
 	return li.Body(
-		app.Div().Class("node-head").Body(title),
-		app.If(len(n.Pods) == 0 && len(n.Ghosts) == 0, func() app.UI { return app.P().Class("muted no-pods").Text("no pods") }),
-		app.Ul().Class("pods").Aria("label", "Pods").Body(app.Range(n.Pods).Slice(func(i int) app.UI {
+		el.Div().Class("node-head").Body(title),
+		app.If(len(n.Pods) == 0 && len(n.Ghosts) == 0, func() app.UI { return el.P().Class("muted no-pods").Text("no pods") }),
+		el.Ul().Class("pods").Aria("label", "Pods").Body(app.Range(n.Pods).Slice(func(i int) app.UI {
 			p := n.Pods[i]
-			li := app.Li()
+			li := el.Li()
 			if p.Change != "" {
 				li = li.Class("changed c-"+p.Change).DataSet("changed", p.Change).DataSet("ref", refText(p.Ref))
 			}
 			return li.Body(objButton(p.Ref, sel, "pod s-"+p.Shape, pick,
-				app.Span().Class("shape").Aria("hidden", "true"),
-				app.Span().Class("pod-name").Text(p.Short),
+				el.Span().Class("shape").Aria("hidden", "true"),
+				el.Span().Class("pod-name").Text(p.Short),
 				// A running, ready pod says so by its shape; its words are
 				// for screen readers. Any other state is written out.
-				app.Span().Class(podStatusClass(p.Shape)).Text(p.Status+" "+p.Ready),
+				el.Span().Class(podStatusClass(p.Shape)).Text(p.Status+" "+p.Ready),
 			))
 		})),
 		app.If(len(n.Ghosts) > 0, func() app.UI {
-			return app.Ul().Class("pods ghosts").Aria("label", "Pods gone").Body(app.Range(n.Ghosts).Slice(func(i int) app.UI {
+			return el.Ul().Class("pods ghosts").Aria("label", "Pods gone").Body(app.Range(n.Ghosts).Slice(func(i int) app.UI {
 				g := n.Ghosts[i]
-				return app.Li().Class("ghost").DataSet("changed", "gone").DataSet("ref", refText(g.Ref)).Title(g.Reason).Body(
-					app.Span().Class("shape").Aria("hidden", "true"),
-					app.Span().Class("pod-name").Text(g.Short),
-					app.Span().Class("pod-status").Text("gone: "+g.Reason),
+				return el.Li().Class("ghost").DataSet("changed", "gone").DataSet("ref", refText(g.Ref)).Title(g.Reason).Body(
+					el.Span().Class("shape").Aria("hidden", "true"),
+					el.Span().Class("pod-name").Text(g.Short),
+					el.Span().Class("pod-status").Text("gone: "+g.Reason),
 				)
 			}))
 		}),
 		app.If(n.More > 0, func() app.UI {
-			return app.P().Class("muted").Text(fmt.Sprintf("and %d more pods", n.More))
+			return el.P().Class("muted").Text(fmt.Sprintf("and %d more pods", n.More))
 		}),
 	)
 }
@@ -149,9 +150,9 @@ func renderCluster(v session.Cluster, selected api.Ref, pk picker) app.UI {
 		if len(rows) == 0 {
 			return nil
 		}
-		return app.Div().Class("workloads").Body(
-			app.H3().Text(title),
-			app.Ul().Body(app.Range(rows).Slice(func(i int) app.UI {
+		return el.Div().Class("workloads").Body(
+			el.H3().Text(title),
+			el.Ul().Body(app.Range(rows).Slice(func(i int) app.UI {
 				row := &workloadRow{Row: rows[i], Kind: kindWord, Picker: pk}
 				if rows[i].Ref == selected {
 					row.Selected = true
@@ -160,16 +161,16 @@ func renderCluster(v session.Cluster, selected api.Ref, pk picker) app.UI {
 			})),
 		)
 	}
-	return app.Section().Class("cluster").Aria("labelledby", "cluster-title").Body(
-		app.Div().Class("cluster-head").Body(
-			app.H2().ID("cluster-title").Text("Cluster"),
-			app.P().Class("muted").Text(fmt.Sprintf("%s. Select any object to inspect it.", plural(v.ActivePods, "active pod"))),
+	return el.Section().Class("cluster").Aria("labelledby", "cluster-title").Body(
+		el.Div().Class("cluster-head").Body(
+			el.H2().ID("cluster-title").Text("Cluster"),
+			el.P().Class("muted").Text(fmt.Sprintf("%s. Select any object to inspect it.", plural(v.ActivePods, "active pod"))),
 		),
 		workloads("Deployments", "deploy", v.Deployments),
 		workloads("ReplicaSets", "rs", v.ReplicaSets),
 		workloads("DaemonSets", "ds", v.DaemonSets),
 		workloads("StatefulSets", "sts", v.StatefulSets),
-		app.Ul().Class("nodes").Aria("label", "Nodes").Body(
+		el.Ul().Class("nodes").Aria("label", "Nodes").Body(
 			app.Range(v.Nodes).Slice(func(i int) app.UI {
 				return &nodeCard{Node: v.Nodes[i], Selected: selectedIn(v.Nodes[i], selected), Picker: pk, Acting: acting == "kubelet on "+v.Nodes[i].Ref.Name}
 			}),
@@ -181,18 +182,18 @@ func renderCluster(v session.Cluster, selected api.Ref, pk picker) app.UI {
 			return renderNodePages(v, pk)
 		}),
 		renderControlPlane(v.Controllers, acting),
-		app.Ul().Class("legend").Aria("label", "Pod shapes").Body(app.Range(session.ShapeLegend).Slice(func(i int) app.UI {
+		el.Ul().Class("legend").Aria("label", "Pod shapes").Body(app.Range(session.ShapeLegend).Slice(func(i int) app.UI {
 			l := session.ShapeLegend[i]
-			return app.Li().Class("s-"+l.Shape).Body(app.Span().Class("shape").Aria("hidden", "true"), app.Text(l.Words))
+			return el.Li().Class("s-"+l.Shape).Body(el.Span().Class("shape").Aria("hidden", "true"), app.Text(l.Words))
 		})),
 		app.If(len(v.Others) > 0, func() app.UI {
-			return app.Div().Class("others").Body(
-				app.H3().Text("Other objects"),
-				app.Ul().Body(app.Range(v.Others).Slice(func(i int) app.UI {
-					return app.Li().Body(objButton(v.Others[i], "other", app.Text(v.Others[i].String())))
+			return el.Div().Class("others").Body(
+				el.H3().Text("Other objects"),
+				el.Ul().Body(app.Range(v.Others).Slice(func(i int) app.UI {
+					return el.Li().Body(objButton(v.Others[i], "other", app.Text(v.Others[i].String())))
 				})),
 				app.If(v.MoreOthers > 0, func() app.UI {
-					return app.P().Class("muted").Text(fmt.Sprintf("and %d more", v.MoreOthers))
+					return el.P().Class("muted").Text(fmt.Sprintf("and %d more", v.MoreOthers))
 				}),
 			)
 		}),
@@ -218,7 +219,7 @@ func (w *workloadRow) Render() app.UI {
 	if met {
 		class = "met"
 	}
-	li := app.Li()
+	li := el.Li()
 	if r.Changed {
 		class += " changed"
 		li = li.DataSet("changed", "written").DataSet("ref", refText(r.Ref))
@@ -228,11 +229,11 @@ func (w *workloadRow) Render() app.UI {
 		selected = r.Ref
 	}
 	return li.Class(class).Body(
-		app.Span().Class("kind").Text(w.Kind),
+		el.Span().Class("kind").Text(w.Kind),
 		objButton(r.Ref, selected, "name", w.Picker.onPick, app.Text(r.Ref.Name)),
 		renderSlots(r),
-		app.Span().Class("short").Text(fmt.Sprintf("%d of %d there", r.Pods, r.Desired)),
-		app.Span().Class("counts").Text(counts),
+		el.Span().Class("short").Text(fmt.Sprintf("%d of %d there", r.Pods, r.Desired)),
+		el.Span().Class("counts").Text(counts),
 	)
 }
 
@@ -282,8 +283,8 @@ func renderSlots(r session.Workload) app.UI {
 			slots[i] += " extra"
 		}
 	}
-	return app.Span().Class("replica-slots").Role("img").Aria("label", fmt.Sprintf("%d wanted, %d there, %d ready", want, have, ready)).Body(
-		app.Range(slots).Slice(func(i int) app.UI { return app.Span().Class(slots[i]) }),
+	return el.Span().Class("replica-slots").Role("img").Aria("label", fmt.Sprintf("%d wanted, %d there, %d ready", want, have, ready)).Body(
+		app.Range(slots).Slice(func(i int) app.UI { return el.Span().Class(slots[i]) }),
 	)
 }
 
@@ -297,9 +298,9 @@ func renderControlPlane(ctrls []sim.ControllerState, acting string) app.UI {
 			class = "controllers"
 		}
 	}
-	return app.Div().Class(class).Body(
-		app.H3().Text("Control plane"),
-		app.Ul().Body(app.Range(ctrls).Slice(func(i int) app.UI {
+	return el.Div().Class(class).Body(
+		el.H3().Text("Control plane"),
+		el.Ul().Body(app.Range(ctrls).Slice(func(i int) app.UI {
 			c := ctrls[i]
 			class := "ctrl"
 			if c.State != "running" {
@@ -313,11 +314,11 @@ func renderControlPlane(ctrls []sim.ControllerState, acting string) app.UI {
 			if now {
 				class += " acting"
 			}
-			return app.Li().Class(class).Body(
-				app.Code().Text(label),
-				app.If(now, func() app.UI { return app.Span().Class("acting-tag").Text(" acting now") }),
+			return el.Li().Class(class).Body(
+				el.Code().Text(label),
+				app.If(now, func() app.UI { return el.Span().Class("acting-tag").Text(" acting now") }),
 				app.If(c.State != "running", func() app.UI { return app.Text(" " + c.State) }),
-				app.If(c.Queued > 0, func() app.UI { return app.Span().Class("muted").Text(fmt.Sprintf(" · %d queued", c.Queued)) }),
+				app.If(c.Queued > 0, func() app.UI { return el.Span().Class("muted").Text(fmt.Sprintf(" · %d queued", c.Queued)) }),
 			)
 		})),
 	)
@@ -330,12 +331,12 @@ func renderNodePages(v session.Cluster, pk picker) app.UI {
 	page := v.NodesFrom / session.MaxNodesShown
 	last := (v.NodesTotal - 1) / session.MaxNodesShown
 	to := min(v.NodesTotal, v.NodesFrom+session.MaxNodesShown)
-	return app.Nav().Class("node-pages").Aria("label", "Node pages").Body(
-		app.Button().Type("button").Class("quiet").Text("Previous nodes").DataSet("page", page-1).
-			Disabled(page == 0).OnClick(pk.onNodePage),
-		app.Span().Class("muted").Aria("live", "polite").Text(fmt.Sprintf(" Nodes %d–%d of %d ", v.NodesFrom+1, to, v.NodesTotal)),
-		app.Button().Type("button").Class("quiet").Text("Next nodes").DataSet("page", page+1).
-			Disabled(page >= last).OnClick(pk.onNodePage),
+	return el.Nav().Class("node-pages").Aria("label", "Node pages").Body(
+		el.Button().Attr("type", "button").Class("quiet").Text("Previous nodes").DataSet("page", page-1).
+			Attr("disabled", page == 0).OnClick(pk.onNodePage),
+		el.Span().Class("muted").Aria("live", "polite").Text(fmt.Sprintf(" Nodes %d–%d of %d ", v.NodesFrom+1, to, v.NodesTotal)),
+		el.Button().Attr("type", "button").Class("quiet").Text("Next nodes").DataSet("page", page+1).
+			Attr("disabled", page >= last).OnClick(pk.onNodePage),
 	)
 }
 

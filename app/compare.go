@@ -6,6 +6,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"reconcile/app/el"
 	"reconcile/app/session"
 	"reconcile/engine/scenario"
 	"reconcile/scenarios"
@@ -152,41 +153,41 @@ func (c *Compare) Render() app.UI {
 		status += " · nothing more happens before the end of the run"
 	}
 	d, hasDemo := c.given()
-	return s.render(app.Div().Class("compare").Body(
-		app.Div().Class("cmp-head").Body(
-			app.H1().Text("Edge-triggered or level-triggered"),
+	return s.render(el.Div().Class("compare").Body(
+		el.Div().Class("cmp-head").Body(
+			el.H1().Text("Edge-triggered or level-triggered"),
 			c.renderAbout(),
 		),
-		app.Section().Class("transport").Aria("label", "Transport").Body(
-			app.Div().Class("buttons").Body(
-				app.Button().Type("button").Text("Reset").Disabled(off).OnClick(c.onReset).Title("Start both twins again at t=0 (Home)"),
-				app.Button().Type("button").Class("play").Text(playLabel).Disabled(off || asking || (v.Done && !playing)).OnClick(c.onPlay).Title("Run passes one after another (Space)"),
-				app.Button().Type("button").Class("primary").Text("Next pass").Disabled(off || asking || v.Done).OnClick(c.onNext).Title("Take both twins to their next moment: one pass of each twin that has one due (→)"),
+		el.Section().Class("transport").Aria("label", "Transport").Body(
+			el.Div().Class("buttons").Body(
+				el.Button().Attr("type", "button").Text("Reset").Attr("disabled", off).OnClick(c.onReset).Title("Start both twins again at t=0 (Home)"),
+				el.Button().Attr("type", "button").Class("play").Text(playLabel).Attr("disabled", off || asking || (v.Done && !playing)).OnClick(c.onPlay).Title("Run passes one after another (Space)"),
+				el.Button().Attr("type", "button").Class("primary").Text("Next pass").Attr("disabled", off || asking || v.Done).OnClick(c.onNext).Title("Take both twins to their next moment: one pass of each twin that has one due (→)"),
 			),
-			app.Div().Class("dials").Body(speedControl(c.speed, c.onSpeed)),
-			app.P().Class("status").Role("status").DataSet("at", v.Now).DataSet("edge-pass", v.Edge.Pass).DataSet("level-pass", v.Level.Pass).Text(status),
+			el.Div().Class("dials").Body(speedControl(c.speed, c.onSpeed)),
+			el.P().Class("status").Role("status").DataSet("at", v.Now).DataSet("edge-pass", v.Edge.Pass).DataSet("level-pass", v.Level.Pass).Text(status),
 		),
-		app.Section().Class("demos").Aria("labelledby", "demos-title").Body(
-			app.Div().Class("demo-row").Body(
-				app.H2().ID("demos-title").Text("Break both the same way"),
-				app.Div().Class("demo-buttons").Body(app.Range(session.Demonstrations).Slice(func(i int) app.UI {
+		el.Section().Class("demos").Aria("labelledby", "demos-title").Body(
+			el.Div().Class("demo-row").Body(
+				el.H2().ID("demos-title").Text("Break both the same way"),
+				el.Div().Class("demo-buttons").Body(app.Range(session.Demonstrations).Slice(func(i int) app.UI {
 					d := session.Demonstrations[i]
-					return app.Button().Type("button").Class("demo").DataSet("demo", d.Name).Aria("current", d.Name == v.Demo).
-						Aria("describedby", "demos-help").Text(d.Button).Disabled(off).OnClick(c.onDemo)
+					return el.Button().Attr("type", "button").Class("demo").DataSet("demo", d.Name).Aria("current", d.Name == v.Demo).
+						Aria("describedby", "demos-help").Text(d.Button).Attr("disabled", off).OnClick(c.onDemo)
 				})),
 			),
-			app.P().ID("demos-help").Class("muted demos-help").Text("Each button starts both twins again from a settled world (one simulated minute), then gives both the same mishap at the same moment: mishaps do not stack."),
+			el.P().ID("demos-help").Class("muted demos-help").Text("Each button starts both twins again from a settled world (one simulated minute), then gives both the same mishap at the same moment: mishaps do not stack."),
 			app.If(asking, c.renderQuestion).Else(func() app.UI {
-				return app.P().ID("cmp-notice").Class("cmp-notice").TabIndex(-1).Aria("live", "polite").Text(c.noticeText())
+				return el.P().ID("cmp-notice").Class("cmp-notice").TabIndex(-1).Aria("live", "polite").Text(c.noticeText())
 			}),
 		),
-		app.Div().Class("twins").Body(
+		el.Div().Class("twins").Body(
 			renderTwin("edge", "Edge-triggered", v.Edge, v, comment(hasDemo, d.Edge), asking),
 			renderTwin("level", "Level-triggered", v.Level, v, comment(hasDemo, d.Level), asking),
 		),
-		app.Figure().Class("chart-figure").Body(
+		el.Figure().Class("chart-figure").Body(
 			app.Raw(c.chart),
-			app.FigCaption().Class("diverge-summary").Text(v.Summary),
+			el.FigCaption().Class("diverge-summary").Text(v.Summary),
 		),
 	))
 }
@@ -194,24 +195,24 @@ func (c *Compare) Render() app.UI {
 // renderAbout is the page's introduction, folded away so that the twins
 // fit one screen.
 func (c *Compare) renderAbout() app.UI {
-	return app.Details().Class("about").Body(
-		app.Summary().Text("What this page shows"),
-		app.P().Text("An edge-triggered system reacts to change notifications: something happened, do the corresponding thing. "+
+	return el.Details().Class("about").Body(
+		el.Summary().Text("What this page shows"),
+		el.P().Text("An edge-triggered system reacts to change notifications: something happened, do the corresponding thing. "+
 			"A level-triggered system reacts to the current gap. Here is the same cluster twice, with the same inputs at the same moments; "+
 			"only its ReplicaSet controller differs. Next pass takes both twins to the same next moment and runs one pass of each twin that has one due then."),
-		app.P().Body(
+		el.P().Body(
 			app.Text("The lesson writes the edge-triggered block for a node failure: "),
-			app.Code().Text("on node_failure(node): count = pods_lost(node); start(count) more pods"),
+			el.Code().Text("on node_failure(node): count = pods_lost(node); start(count) more pods"),
 			app.Text(". A node failure reaches the controller as one pod_lost event per pod, and a ReplicaSet created or resized is an event too: "+
 				"the edge twin shows one handler per kind of event, and lights the one that ran."),
 		),
-		app.Ul().Body(app.Range(session.Demonstrations).Slice(func(i int) app.UI {
+		el.Ul().Body(app.Range(session.Demonstrations).Slice(func(i int) app.UI {
 			d := session.Demonstrations[i]
-			return app.Li().Body(app.Strong().Text(d.Button+": "), app.Code().Text(d.Edge), app.Text(" "), app.Code().Text(d.Level))
+			return el.Li().Body(el.Strong().Text(d.Button+": "), el.Code().Text(d.Edge), app.Text(" "), el.Code().Text(d.Level))
 		})),
-		app.P().Body(
+		el.P().Body(
 			app.Text("The twins run the lesson "),
-			app.A().Href("/s/"+c.scID()).Text(c.scTitle()),
+			el.A().Attr("href", "/s/"+c.scID()).Text(c.scTitle()),
 			app.Text(". Keys: Space play/pause, → next pass, Home reset."),
 		),
 	)
@@ -221,13 +222,13 @@ func (c *Compare) renderAbout() app.UI {
 // mishap plays.
 func (c *Compare) renderQuestion() app.UI {
 	q := c.asking
-	return app.Section().Class("ask").Aria("labelledby", "ask-title").Body(
-		app.H2().ID("ask-title").TabIndex(-1).Text(q.Text),
-		app.Div().Class("choices").Role("group").Aria("labelledby", "ask-title").Body(
+	return el.Section().Class("ask").Aria("labelledby", "ask-title").Body(
+		el.H2().ID("ask-title").TabIndex(-1).Text(q.Text),
+		el.Div().Class("choices").Role("group").Aria("labelledby", "ask-title").Body(
 			app.Range(q.Choices).Slice(func(i int) app.UI {
-				return app.Button().Type("button").Class("choice").DataSet("choice", i).OnClick(c.onChoice).Text(strconv.Itoa(q.Choices[i]))
+				return el.Button().Attr("type", "button").Class("choice").DataSet("choice", i).OnClick(c.onChoice).Text(strconv.Itoa(q.Choices[i]))
 			}),
-			app.Button().Type("button").Class("quiet").Text("Skip the question").OnClick(c.onSkip),
+			el.Button().Attr("type", "button").Class("quiet").Text("Skip the question").OnClick(c.onSkip),
 		),
 	)
 }

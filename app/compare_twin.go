@@ -7,6 +7,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"reconcile/app/el"
 	"reconcile/app/session"
 	"reconcile/engine/controller"
 	"reconcile/engine/sim"
@@ -68,27 +69,27 @@ func renderTwin(key, title string, v session.TwinView, all session.TwinsView, no
 	if v.HasLast {
 		last = itoa(v.Last.N)
 	}
-	return app.Section().Class(class).Aria("labelledby", key+"-title").
+	return el.Section().Class(class).Aria("labelledby", key+"-title").
 		DataSet("pass", v.Pass).DataSet("at", all.Now).DataSet("ran", ranN).DataSet("ran-controller", ranBy).
 		DataSet("lit", lit).DataSet("last", last).DataSet("pods", v.Pods).DataSet("wanted", v.Wanted).Body(
-		app.Div().Class("twin-head").Body(
-			app.H2().ID(key+"-title").Text(title),
-			app.Span().Class("twin-pass").Text(fmt.Sprintf("pass %d · t=%s", v.Pass, orDash(all.Now))),
+		el.Div().Class("twin-head").Body(
+			el.H2().ID(key+"-title").Text(title),
+			el.Span().Class("twin-pass").Text(fmt.Sprintf("pass %d · t=%s", v.Pass, orDash(all.Now))),
 		),
-		app.P().Class("verdict").Text(verdict(offs, v.Crashed)),
-		app.P().Class("count main "+gapClass(main)).DataSet(mainKey, main.Name).DataSet("pods", main.Pods).DataSet("wanted", main.Wanted).Body(
-			app.Span().Class("dep").Text(main.Name),
-			app.Strong().Class("big").Text(fmt.Sprintf("%d of %d", main.Pods, main.Wanted)),
-			app.Span().Class("gap").Text(gap),
+		el.P().Class("verdict").Text(verdict(offs, v.Crashed)),
+		el.P().Class("count main "+gapClass(main)).DataSet(mainKey, main.Name).DataSet("pods", main.Pods).DataSet("wanted", main.Wanted).Body(
+			el.Span().Class("dep").Text(main.Name),
+			el.Strong().Class("big").Text(fmt.Sprintf("%d of %d", main.Pods, main.Wanted)),
+			el.Span().Class("gap").Text(gap),
 		),
-		app.P().Class("others").Body(app.Range(others).Slice(func(i int) app.UI {
+		el.P().Class("others").Body(app.Range(others).Slice(func(i int) app.UI {
 			d := others[i]
-			return app.Span().Class("count "+gapClass(d)).DataSet("deployment", d.Name).DataSet("pods", d.Pods).DataSet("wanted", d.Wanted).
+			return el.Span().Class("count "+gapClass(d)).DataSet("deployment", d.Name).DataSet("pods", d.Pods).DataSet("wanted", d.Wanted).
 				Text(fmt.Sprintf("%s %d of %d", d.Name, d.Pods, d.Wanted))
 		})),
 		renderLitCode(title+" pseudocode", v),
-		app.If(note != "", func() app.UI { return app.P().Class("lesson-comment").Body(app.Code().Text(note)) }),
-		app.P().Class("passline").Text(twinPassLine(v, all)),
+		app.If(note != "", func() app.UI { return el.P().Class("lesson-comment").Body(el.Code().Text(note)) }),
+		el.P().Class("passline").Text(twinPassLine(v, all)),
 	)
 }
 
@@ -134,21 +135,21 @@ func renderLitCode(label string, v session.TwinView) app.UI {
 			lastRan[l], lastLine = true, l
 		}
 	}
-	return app.Ol().Class("code cmp-code").Aria("label", label).DataSet("lit", joinInts(v.Lit)).Body(
+	return el.Ol().Class("code cmp-code").Aria("label", label).DataSet("lit", joinInts(v.Lit)).Body(
 		app.Range(v.Block).Slice(func(i int) app.UI {
 			n := i + 1
-			text := app.Code().Text(v.Block[i])
+			text := el.Code().Text(v.Block[i])
 			switch {
 			case n == current:
-				return app.Li().Class("ran current").Aria("current", "step").Body(text, app.Span().Class("tag").Text(fmt.Sprintf(" ◀ ran in pass %d", v.Ran.N)))
+				return el.Li().Class("ran current").Aria("current", "step").Body(text, el.Span().Class("tag").Text(fmt.Sprintf(" ◀ ran in pass %d", v.Ran.N)))
 			case ran[n]:
-				return app.Li().Class("ran").Body(text)
+				return el.Li().Class("ran").Body(text)
 			case n == lastLine:
-				return app.Li().Class("last").Body(text, app.Span().Class("tag").Text(fmt.Sprintf(" last ran at pass %d", v.Last.N)))
+				return el.Li().Class("last").Body(text, el.Span().Class("tag").Text(fmt.Sprintf(" last ran at pass %d", v.Last.N)))
 			case lastRan[n]:
-				return app.Li().Class("last").Body(text)
+				return el.Li().Class("last").Body(text)
 			}
-			return app.Li().Body(text)
+			return el.Li().Body(text)
 		}),
 	)
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"reconcile/app/el"
 	"reconcile/app/session"
 	"reconcile/engine/limits"
 	"reconcile/engine/sim"
@@ -340,59 +341,59 @@ func (p *Playground) renderConsole() app.UI {
 	c := &p.console
 	off := !p.view.Ready || p.loading
 	shown := c.options[:min(len(c.options), maxOptions)]
-	return app.Section().Class("console").Aria("labelledby", "console-title").Body(
-		app.H2().ID("console-title").Text("kubectl console"),
-		app.P().ID("console-hint").Class("muted").Text("Type a command and press Enter: get, describe, scale, set image, delete, rollout status|undo|history, cordon, drain, label … "+
+	return el.Section().Class("console").Aria("labelledby", "console-title").Body(
+		el.H2().ID("console-title").Text("kubectl console"),
+		el.P().ID("console-hint").Class("muted").Text("Type a command and press Enter: get, describe, scale, set image, delete, rollout status|undo|history, cordon, drain, label … "+
 			"Tab completes verbs, kinds and names; ↑ and ↓ bring back earlier commands, kept across reloads; get -w watches until Ctrl+C or its Stop; Ctrl+L (or clear) clears the screen; help lists the commands."),
-		app.Div().Class("terminal").Body(
+		el.Div().Class("terminal").Body(
 			// The newest command is in view without the page measuring
 			// anything: a column-reverse scroller starts, and stays, at its
 			// end.
-			app.Div().ID("kubectl-output").Class("console-output").Role("log").TabIndex(0).Aria("live", "polite").Aria("label", "kubectl output").Body(
-				app.Div().Class("scrollback").Body(
+			el.Div().ID("kubectl-output").Class("console-output").Role("log").TabIndex(0).Aria("live", "polite").Aria("label", "kubectl output").Body(
+				el.Div().Class("scrollback").Body(
 					app.If(len(entries) == 0, func() app.UI {
-						return app.P().Class("muted").Text("Nothing on the screen. Try get pods, or help.")
+						return el.P().Class("muted").Text("Nothing on the screen. Try get pods, or help.")
 					}),
 					app.Range(entries).Slice(func(i int) app.UI {
 						e := entries[i]
-						return app.Div().Class("console-entry").Body(
-							app.Pre().Body(
-								app.Span().Class("prompt").Text("$ kubectl "+e.line+"\n"),
+						return el.Div().Class("console-entry").Body(
+							el.Pre().Body(
+								el.Span().Class("prompt").Text("$ kubectl "+e.line+"\n"),
 								app.Text(e.out),
 								app.If(e.code > 0, func() app.UI {
-									return app.Span().Class("exit").Text(fmt.Sprintf("(exit code %d)", e.code))
+									return el.Span().Class("exit").Text(fmt.Sprintf("(exit code %d)", e.code))
 								}),
 							),
-							app.If(e.note != "", func() app.UI { return app.P().Class("muted").Text(e.note) }),
+							app.If(e.note != "", func() app.UI { return el.P().Class("muted").Text(e.note) }),
 							app.If(e.code == -1, func() app.UI {
-								return app.Button().Type("button").Class("quiet").DataSet("line", e.line).OnClick(p.onStopWatch).Text("Stop")
+								return el.Button().Attr("type", "button").Class("quiet").DataSet("line", e.line).OnClick(p.onStopWatch).Text("Stop")
 							}),
 						)
 					}),
 				),
 			),
-			app.Div().ID("kubectl-completions").Class("completions").Role("status").Body(
-				app.If(c.note != "", func() app.UI { return app.P().Text(c.note) }),
+			el.Div().ID("kubectl-completions").Class("completions").Role("status").Body(
+				app.If(c.note != "", func() app.UI { return el.P().Text(c.note) }),
 				app.If(len(c.options) > 0, func() app.UI {
 					more := ""
 					if len(c.options) > len(shown) {
 						more = fmt.Sprintf(" (the first %d shown)", len(shown))
 					}
-					return app.Div().Body(
-						app.P().Class("sr-count").Text(fmt.Sprintf("%d completions%s:", len(c.options), more)),
-						app.Ul().Body(app.Range(shown).Slice(func(i int) app.UI {
-							return app.Li().Body(app.Button().Type("button").Class("quiet").DataSet("word", shown[i]).OnClick(p.onCompletion).Text(shown[i]))
+					return el.Div().Body(
+						el.P().Class("sr-count").Text(fmt.Sprintf("%d completions%s:", len(c.options), more)),
+						el.Ul().Body(app.Range(shown).Slice(func(i int) app.UI {
+							return el.Li().Body(el.Button().Attr("type", "button").Class("quiet").DataSet("word", shown[i]).OnClick(p.onCompletion).Text(shown[i]))
 						})),
 					)
 				}),
 			),
-			app.Form().Class("console-form").OnSubmit(p.onConsoleSubmit).Body(
-				app.Span().Class("prompt-sign").Aria("hidden", "true").Text("$"),
-				app.Label().For("kubectl").Text("kubectl"),
-				app.Input().Type("text").ID("kubectl").Name("kubectl").AutoComplete(false).Spellcheck(false).
-					Attr("autocapitalize", "off").Attr("autocorrect", "off").Placeholder("get pods").
-					Aria("describedby", "console-hint").OnKeyDown(p.onConsoleKey).Disabled(off),
-				app.Button().Type("submit").Text("Run").Disabled(off),
+			el.Form().Class("console-form").OnSubmit(p.onConsoleSubmit).Body(
+				el.Span().Class("prompt-sign").Aria("hidden", "true").Text("$"),
+				el.Label().Attr("for", "kubectl").Text("kubectl"),
+				el.Input().Attr("type", "text").ID("kubectl").Attr("name", "kubectl").Attr("autocomplete", "off").Spellcheck(false).
+					Attr("autocapitalize", "off").Attr("autocorrect", "off").Attr("placeholder", "get pods").
+					Aria("describedby", "console-hint").OnKeyDown(p.onConsoleKey).Attr("disabled", off),
+				el.Button().Attr("type", "submit").Text("Run").Attr("disabled", off),
 			),
 		),
 	)

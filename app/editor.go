@@ -11,6 +11,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"reconcile/app/el"
 	"reconcile/app/session"
 	"reconcile/engine/limits"
 	"reconcile/engine/manifest"
@@ -301,60 +302,60 @@ func (p *Playground) renderEditor() app.UI {
 	rows := min(max(lines+1, 12), maxGutterLines)
 	e := &p.editor
 	off := !p.view.Ready || p.loading
-	return app.Section().Class("editor-pane").Aria("labelledby", "editor-title").Body(
-		app.H2().ID("editor-title").Text("Edit desired state"),
-		app.P().ID("desired-hint").Class("muted").Text("Kubernetes YAML. Apply does what kubectl apply -f - does: each object is created or updated "+
+	return el.Section().Class("editor-pane").Aria("labelledby", "editor-title").Body(
+		el.H2().ID("editor-title").Text("Edit desired state"),
+		el.P().ID("desired-hint").Class("muted").Text("Kubernetes YAML. Apply does what kubectl apply -f - does: each object is created or updated "+
 			"(removing one from the text does not delete it). Errors are named by line and column and nothing is applied. Ctrl+Enter applies."),
-		app.Div().Class("editor-head").Body(
-			app.Label().For("desired").Text("Desired state"),
-			app.P().ID("editor-holds").Class("holds").Aria("live", "polite").DataSet("live", p.liveDiffers()).Text(p.holdsLine()),
+		el.Div().Class("editor-head").Body(
+			el.Label().Attr("for", "desired").Text("Desired state"),
+			el.P().ID("editor-holds").Class("holds").Aria("live", "polite").DataSet("live", p.liveDiffers()).Text(p.holdsLine()),
 		),
-		app.Div().Class("editor").Body(
-			app.Div().Class("gutter").Aria("hidden", "true").Body(
-				app.Pre().Text(nums.String()),
+		el.Div().Class("editor").Body(
+			el.Div().Class("gutter").Aria("hidden", "true").Body(
+				el.Pre().Text(nums.String()),
 				app.Range(marked).Slice(func(i int) app.UI {
-					return app.Span().Class("mark").Style("top", fmt.Sprintf("calc(%d * var(--editor-line))", marked[i]-1)).Text("●")
+					return el.Span().Class("mark").Style("top", fmt.Sprintf("calc(%d * var(--editor-line))", marked[i]-1)).Text("●")
 				}),
 			),
-			app.Textarea().ID("desired").Class("desired").Rows(rows).Wrap("off").Spellcheck(false).
+			el.Textarea().ID("desired").Class("desired").Attr("rows", rows).Attr("wrap", "off").Spellcheck(false).
 				Attr("autocapitalize", "off").Attr("autocomplete", "off").Attr("autocorrect", "off").
 				Aria("describedby", "editor-holds desired-hint").Aria("invalid", strconv.FormatBool(len(e.problems) > 0)).
 				OnInput(p.onEditorInput).OnKeyDown(p.onEditorKey).Text(e.text),
 		),
-		app.Div().Class("buttons").Body(
-			app.Button().Type("button").Class("primary").Text("Apply").Disabled(off).OnClick(p.onApply),
+		el.Div().Class("buttons").Body(
+			el.Button().Attr("type", "button").Class("primary").Text("Apply").Attr("disabled", off).OnClick(p.onApply),
 			p.gitButton(off),
-			app.Button().Type("button").ID("load-live").Text("Load the live desired state").Disabled(off || !p.liveDiffers()).OnClick(p.onLoadLive).
+			el.Button().Attr("type", "button").ID("load-live").Text("Load the live desired state").Attr("disabled", off || !p.liveDiffers()).OnClick(p.onLoadLive).
 				Title("Put the live objects' manifests in the editor, as kubectl get -o yaml prints them, without status"),
-			app.Button().Type("button").Class("quiet").ID("bring-back").Text("Bring back your text").Disabled(off || e.stash == "").OnClick(p.onBringBack).
+			el.Button().Attr("type", "button").Class("quiet").ID("bring-back").Text("Bring back your text").Attr("disabled", off || e.stash == "").OnClick(p.onBringBack).
 				Title("Put back the text the last load replaced"),
 		),
 		p.gitHint(),
 		// What Apply said, in a space of its own under the editor: an error
 		// (role=alert, focused) or the result (role=status, announced where
 		// it is), never moving the page.
-		app.Div().Class("editor-msg").Body(
-			app.Div().ID("apply-alert").Class(map[bool]string{true: "apply-alert on", false: "apply-alert"}[e.alert != ""]).Role("alert").TabIndex(-1).Body(
+		el.Div().Class("editor-msg").Body(
+			el.Div().ID("apply-alert").Class(map[bool]string{true: "apply-alert on", false: "apply-alert"}[e.alert != ""]).Role("alert").TabIndex(-1).Body(
 				app.If(e.alert != "", func() app.UI {
-					return app.P().Class("alert-text").Text(e.alert)
+					return el.P().Class("alert-text").Text(e.alert)
 				}),
 				app.If(len(e.problems) > 0 && e.alert != "", func() app.UI {
-					return app.Ul().Class("problems").Body(app.Range(e.problems).Slice(func(i int) app.UI {
+					return el.Ul().Class("problems").Body(app.Range(e.problems).Slice(func(i int) app.UI {
 						pr := e.problems[i]
-						return app.Li().Body(
-							app.Button().Type("button").Class("quiet").
+						return el.Li().Body(
+							el.Button().Attr("type", "button").Class("quiet").
 								DataSet("line", pr.line).DataSet("col", pr.col).OnClick(p.onGoTo).
 								Text(fmt.Sprintf("Go to line %d, column %d", pr.line, pr.col)),
 						)
 					}))
 				}),
 			),
-			app.Pre().ID("apply-result").Class("result").Role("status").Aria("label", "Apply result").Text(e.result),
+			el.Pre().ID("apply-result").Class("result").Role("status").Aria("label", "Apply result").Text(e.result),
 			app.If(e.alert == "" && e.result == "", func() app.UI {
 				if p.ses != nil && p.ses.GitOps() {
-					return app.P().Class("muted msg-empty").Text("What Apply or Commit to git prints appears here.")
+					return el.P().Class("muted msg-empty").Text("What Apply or Commit to git prints appears here.")
 				}
-				return app.P().Class("muted msg-empty").Text("What Apply prints appears here.")
+				return el.P().Class("muted msg-empty").Text("What Apply prints appears here.")
 			}),
 		),
 	)

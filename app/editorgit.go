@@ -6,6 +6,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"reconcile/app/el"
 	"reconcile/app/session"
 )
 
@@ -46,7 +47,7 @@ func (p *Playground) gitButton(off bool) app.UI {
 	if p.ses == nil || !p.ses.GitOps() {
 		return nil
 	}
-	return app.Button().Type("button").ID("commit-git").Text("Commit to git").Disabled(off).OnClick(p.onCommitGit).
+	return el.Button().Attr("type", "button").ID("commit-git").Text("Commit to git").Attr("disabled", off).OnClick(p.onCommitGit).
 		Aria("describedby", "git-hint").Title("Commit the editor's text to the git source the GitOps controller reconciles from")
 }
 
@@ -55,6 +56,6 @@ func (p *Playground) gitHint() app.UI {
 	if p.ses == nil || !p.ses.GitOps() {
 		return nil
 	}
-	return app.P().ID("git-hint").Class("muted").Text("Apply writes the live objects; the GitOps controller puts git's version back at its next sync. " +
+	return el.P().ID("git-hint").Class("muted").Text("Apply writes the live objects; the GitOps controller puts git's version back at its next sync. " +
 		"Commit to git changes git, the source it reconciles from.")
 }

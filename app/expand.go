@@ -4,6 +4,8 @@ import (
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"reconcile/app/el"
 )
 
 // Text cut to fit the stage opens in place. The stage keeps a pass's
@@ -21,7 +23,7 @@ func expander(id string, open bool, onClick app.EventHandler) app.UI {
 	if open {
 		text = "Show less"
 	}
-	return app.Button().Type("button").Class("quiet expand").Aria("expanded", strconv.FormatBool(open)).
+	return el.Button().Attr("type", "button").Class("quiet expand").Aria("expanded", strconv.FormatBool(open)).
 		Aria("controls", id).Text(text).OnClick(onClick)
 }
 

@@ -8,6 +8,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"reconcile/app/el"
 	"reconcile/app/session"
 	"reconcile/engine/scenario"
 	"reconcile/engine/sim"
@@ -146,32 +147,32 @@ func (p *Player) renderFailure() app.UI {
 	}
 	var where app.UI
 	if w := p.failureWhere(); w != "" {
-		where = app.P().Class("converge").Text(w)
+		where = el.P().Class("converge").Text(w)
 	}
-	return app.Section().Class("failure").Aria("labelledby", "failure-title").Body(
+	return el.Section().Class("failure").Aria("labelledby", "failure-title").Body(
 		app.If(f != nil, func() app.UI {
-			return app.Div().Body(
-				app.H2().ID("failure-title").Text("From the failure table"),
-				app.Dl().Body(
-					app.Dt().Text("Trigger"), app.Dd().Text(f.Trigger),
-					app.Dt().Text("Symptom"), app.Dd().Text(f.Symptom),
-					app.Dt().Text("Cause"), app.Dd().Text(f.Cause),
-					app.Dt().Text("Response"), app.Dd().Text(f.Response),
+			return el.Div().Body(
+				el.H2().ID("failure-title").Text("From the failure table"),
+				el.Dl().Body(
+					el.Dt().Text("Trigger"), el.Dd().Text(f.Trigger),
+					el.Dt().Text("Symptom"), el.Dd().Text(f.Symptom),
+					el.Dt().Text("Cause"), el.Dd().Text(f.Cause),
+					el.Dt().Text("Response"), el.Dd().Text(f.Response),
 				),
 			)
 		}).Else(func() app.UI {
-			return app.H2().ID("failure-title").Text("The fix this lesson teaches")
+			return el.H2().ID("failure-title").Text("The fix this lesson teaches")
 		}),
 		where,
 		app.If(len(steps) > 0, func() app.UI {
-			return app.P().Class("muted").Body(
+			return el.P().Class("muted").Body(
 				app.Text("Apply the response runs "),
 				app.Range(steps).Slice(func(i int) app.UI {
 					sep := ", "
 					if i == len(steps)-1 {
 						sep = "."
 					}
-					return app.Span().Body(app.Code().Text(steps[i]), app.Text(sep))
+					return el.Span().Body(el.Code().Text(steps[i]), app.Text(sep))
 				}),
 			)
 		}),
@@ -196,7 +197,7 @@ func (p *Player) failureWhere() string {
 func (p *Player) failureButtons() []app.UI {
 	var out []app.UI
 	if p.sc.Failure != nil {
-		out = append(out, app.Button().Type("button").Class("symptom").Text("Play to the symptom").Disabled(!p.view.Ready || p.catching != nil).OnClick(p.onSymptom).
+		out = append(out, el.Button().Attr("type", "button").Class("symptom").Text("Play to the symptom").Attr("disabled", !p.view.Ready || p.catching != nil).OnClick(p.onSymptom).
 			Title("Play the run until the symptom shows"))
 	}
 	if len(p.sc.Response) > 0 {
@@ -209,8 +210,8 @@ func (p *Player) failureButtons() []app.UI {
 			label = fmt.Sprintf("Response applied at pass %d", p.responseAfter)
 			title = "This run has the response (" + strings.Join(steps, "; ") + "): applying it again would declare another desired state. Step back before the pass to apply it elsewhere."
 		}
-		out = append(out, app.Button().Type("button").Class("response").Text(label).
-			Disabled(!p.view.Ready || p.catching != nil || p.responseGiven).OnClick(p.onResponse).Title(title))
+		out = append(out, el.Button().Attr("type", "button").Class("response").Text(label).
+			Attr("disabled", !p.view.Ready || p.catching != nil || p.responseGiven).OnClick(p.onResponse).Title(title))
 	}
 	return out
 }
@@ -221,29 +222,29 @@ func renderChecks(ev evidence, now string) app.UI {
 	var body app.UI
 	switch {
 	case !ev.ok && ev.first != "":
-		body = app.P().Class("muted").Text("The lesson's first checks come at t=" + ev.first + ".")
+		body = el.P().Class("muted").Text("The lesson's first checks come at t=" + ev.first + ".")
 	case !ev.ok:
-		body = app.P().Class("muted").Text("This lesson checks nothing.")
+		body = el.P().Class("muted").Text("This lesson checks nothing.")
 	default:
-		body = app.Div().Body(
-			app.P().Class("muted").Text(fmt.Sprintf("What the lesson checks at t=%s, its latest moment so far, tested on the world now (t=%s):", ev.at, now)),
-			app.Ul().Class("checks-list").Body(app.Range(ev.lines).Slice(func(i int) app.UI {
+		body = el.Div().Body(
+			el.P().Class("muted").Text(fmt.Sprintf("What the lesson checks at t=%s, its latest moment so far, tested on the world now (t=%s):", ev.at, now)),
+			el.Ul().Class("checks-list").Body(app.Range(ev.lines).Slice(func(i int) app.UI {
 				l := ev.lines[i]
 				mark, class, word := "✓", "holds", "holds"
 				if !l.Holds {
 					mark, class, word = "✗", "fails", "does not hold"
 				}
-				return app.Li().Class(class).Body(
-					app.Span().Class("check-mark").Aria("hidden", "true").Text(mark+" "),
-					app.Code().Text(l.Text),
-					app.Span().Class("visually-hidden").Text(": "+word),
-					app.If(!l.Holds && l.Got != "", func() app.UI { return app.Span().Class("got").Text(" — " + l.Got) }),
+				return el.Li().Class(class).Body(
+					el.Span().Class("check-mark").Aria("hidden", "true").Text(mark+" "),
+					el.Code().Text(l.Text),
+					el.Span().Class("visually-hidden").Text(": "+word),
+					app.If(!l.Holds && l.Got != "", func() app.UI { return el.Span().Class("got").Text(" — " + l.Got) }),
 				)
 			})),
 		)
 	}
-	return app.Section().Class("checks").Aria("labelledby", "checks-title").Body(
-		app.H2().ID("checks-title").Text("The lesson's checks, now"),
+	return el.Section().Class("checks").Aria("labelledby", "checks-title").Body(
+		el.H2().ID("checks-title").Text("The lesson's checks, now"),
 		body,
 	)
 }

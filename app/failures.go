@@ -3,6 +3,7 @@ package app
 import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"reconcile/app/el"
 	"reconcile/engine/scenario"
 	"reconcile/scenarios"
 )
@@ -65,31 +66,31 @@ func (f *Failures) OnAppUpdate(ctx app.Context) {
 func (f *Failures) Render() app.UI {
 	head := []string{"Trigger", "Symptom", "Cause", "Response"}
 	return shell{embed: f.embed, updatable: f.updatable}.render(
-		app.Section().Class("intro").Body(
-			app.H1().Text("When the loop does not converge"),
-			app.P().Class("lead").Text("A non-converging loop has a specific signature: the desired state is accepted, no component reports an error, and nothing changes. "+
+		el.Section().Class("intro").Body(
+			el.H1().Text("When the loop does not converge"),
+			el.P().Class("lead").Text("A non-converging loop has a specific signature: the desired state is accepted, no component reports an error, and nothing changes. "+
 				"Read each row as “which controller is stuck, and on what”."),
-			app.P().Text("The three questions that resolve nearly all of them, in order: has the controller seen my change (observedGeneration), "+
+			el.P().Text("The three questions that resolve nearly all of them, in order: has the controller seen my change (observedGeneration), "+
 				"what does the controller say in its conditions, and what does it say in its events."),
 		),
 		app.If(len(f.rows) == 0, func() app.UI {
-			return app.P().Class("muted").Text("No bundled lesson replays a row of the table yet.")
+			return el.P().Class("muted").Text("No bundled lesson replays a row of the table yet.")
 		}).Else(func() app.UI {
-			return app.Div().Class("table-wrap").Body(
-				app.Table().Class("failures").Body(
-					app.Caption().Text("The failure table. Replay plays the lesson to its symptom; then apply the response and watch the loop converge."),
-					app.THead().Body(app.Tr().Body(
-						app.Range(head).Slice(func(i int) app.UI { return app.Th().Scope("col").Text(head[i]) }),
+			return el.Div().Class("table-wrap").Body(
+				el.Table().Class("failures").Body(
+					el.Caption().Text("The failure table. Replay plays the lesson to its symptom; then apply the response and watch the loop converge."),
+					el.THead().Body(el.Tr().Body(
+						app.Range(head).Slice(func(i int) app.UI { return el.Th().Attr("scope", "col").Text(head[i]) }),
 					)),
-					app.TBody().Body(app.Range(f.rows).Slice(func(i int) app.UI {
+					el.TBody().Body(app.Range(f.rows).Slice(func(i int) app.UI {
 						r := f.rows[i]
-						return app.Tr().DataSet("lesson", r.id).Body(
-							app.Th().Scope("row").Text(r.row.Trigger),
-							app.Td().Text(r.row.Symptom),
-							app.Td().Text(r.row.Cause),
-							app.Td().Body(
-								app.P().Text(r.row.Response),
-								app.A().Class("replay").Href("/s/"+r.id+"?play=symptom").Title("Replay the lesson “"+r.title+"”").Text("Replay"),
+						return el.Tr().DataSet("lesson", r.id).Body(
+							el.Th().Attr("scope", "row").Text(r.row.Trigger),
+							el.Td().Text(r.row.Symptom),
+							el.Td().Text(r.row.Cause),
+							el.Td().Body(
+								el.P().Text(r.row.Response),
+								el.A().Class("replay").Attr("href", "/s/"+r.id+"?play=symptom").Title("Replay the lesson “"+r.title+"”").Text("Replay"),
 							),
 						)
 					})),

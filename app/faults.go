@@ -7,6 +7,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"reconcile/app/el"
 	"reconcile/app/session"
 	"reconcile/engine/fault"
 )
@@ -70,41 +71,41 @@ func renderFaults(f session.FaultForm, targets session.Targets, history []string
 			extra = "85%"
 		}
 	}
-	return app.Section().Class("faults").Aria("labelledby", "faults-title").Body(
-		app.H2().ID("faults-title").Text("Break something"),
-		app.P().Class("muted").Text("A fault is an input like any other: it is recorded with the pass it followed, and replays identically when you step back and forth."),
-		app.Div().Class("fault-form").Body(
-			app.Div().Class("field").Body(
-				app.Label().For("fault-verb").Text("Fault"),
-				app.Select().ID("fault-verb").OnChange(onVerb).Body(app.Range(fault.Verbs).Slice(func(i int) app.UI {
+	return el.Section().Class("faults").Aria("labelledby", "faults-title").Body(
+		el.H2().ID("faults-title").Text("Break something"),
+		el.P().Class("muted").Text("A fault is an input like any other: it is recorded with the pass it followed, and replays identically when you step back and forth."),
+		el.Div().Class("fault-form").Body(
+			el.Div().Class("field").Body(
+				el.Label().Attr("for", "fault-verb").Text("Fault"),
+				el.Select().ID("fault-verb").OnChange(onVerb).Body(app.Range(fault.Verbs).Slice(func(i int) app.UI {
 					v := fault.Verbs[i]
 					label := session.FaultName(v) + " (" + v + ")"
 					if len(targets[v]) == 0 {
 						label += ", nothing to target"
 					}
-					return app.Option().Value(v).Text(label).Selected(v == verb)
+					return el.Option().Attr("value", v).Text(label).Attr("selected", v == verb)
 				})),
 			),
-			app.Div().Class("field").Body(
-				app.Label().For("fault-target").Text("Target"),
+			el.Div().Class("field").Body(
+				el.Label().Attr("for", "fault-target").Text("Target"),
 				&targetSelect{Options: options, Selected: f.Target, Picker: tp},
 			),
 			app.If(len(extras) > 0, func() app.UI {
-				return app.Div().Class("field").Body(
-					app.Label().For("fault-extra").Text(extraLabel),
-					app.Select().ID("fault-extra").OnChange(onExtra).Body(app.Range(extras).Slice(func(i int) app.UI {
-						return app.Option().Value(extras[i]).Text(extras[i]).Selected(extras[i] == extra)
+				return el.Div().Class("field").Body(
+					el.Label().Attr("for", "fault-extra").Text(extraLabel),
+					el.Select().ID("fault-extra").OnChange(onExtra).Body(app.Range(extras).Slice(func(i int) app.UI {
+						return el.Option().Attr("value", extras[i]).Text(extras[i]).Attr("selected", extras[i] == extra)
 					})),
 				)
 			}),
-			app.Button().Type("button").Class("inject").Text("Inject").Disabled(disabled || len(options) == 0).OnClick(onInject),
+			el.Button().Attr("type", "button").Class("inject").Text("Inject").Attr("disabled", disabled || len(options) == 0).OnClick(onInject),
 		),
-		app.P().Class("fault-help").Text(session.FaultHelp[verb]),
+		el.P().Class("fault-help").Text(session.FaultHelp[verb]),
 		app.If(len(history) > 0, func() app.UI {
-			return app.Div().Class("history").Body(
-				app.H3().Text("Inputs so far"),
-				app.Ul().Body(app.Range(history).Slice(func(i int) app.UI {
-					return app.Li().Body(app.Code().Text(history[i]))
+			return el.Div().Class("history").Body(
+				el.H3().Text("Inputs so far"),
+				el.Ul().Body(app.Range(history).Slice(func(i int) app.UI {
+					return el.Li().Body(el.Code().Text(history[i]))
 				})),
 			)
 		}),
@@ -130,7 +131,7 @@ type targetSelect struct {
 
 func (t *targetSelect) Render() app.UI {
 	options := t.Options
-	return app.Select().ID("fault-target").OnChange(t.Picker.onTarget).Disabled(len(options) == 0).Body(app.Range(options).Slice(func(i int) app.UI {
-		return app.Option().Value(options[i]).Text(options[i]).Selected(options[i] == t.Selected)
+	return el.Select().ID("fault-target").OnChange(t.Picker.onTarget).Attr("disabled", len(options) == 0).Body(app.Range(options).Slice(func(i int) app.UI {
+		return el.Option().Attr("value", options[i]).Text(options[i]).Attr("selected", options[i] == t.Selected)
 	}))
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"reconcile/app/el"
 	"reconcile/app/session"
 )
 
@@ -126,24 +127,24 @@ func (p *Playground) onSwitch(ctx app.Context, e app.Event) {
 // renderFutures draws the two futures side by side, after a fork.
 func (p *Playground) renderFutures() app.UI {
 	if len(p.futures.all) != 2 {
-		return app.Div().Class("futures-none")
+		return el.Div().Class("futures-none")
 	}
 	var views [2]session.FutureView
 	if p.futures.compare != nil {
 		views = *p.futures.compare
 	}
 	at := views[0].At
-	return app.Section().Class("futures").Aria("labelledby", "futures-title").Body(
-		app.H2().ID("futures-title").TabIndex(-1).Text("Two futures"),
-		app.P().Text(fmt.Sprintf("Both futures share the past up to pass %d. Each runs on with its own inputs to t=%s, and is read there.", p.futures.forkedAt, orDash(at))),
-		app.Div().Class("buttons").Body(
+	return el.Section().Class("futures").Aria("labelledby", "futures-title").Body(
+		el.H2().ID("futures-title").TabIndex(-1).Text("Two futures"),
+		el.P().Text(fmt.Sprintf("Both futures share the past up to pass %d. Each runs on with its own inputs to t=%s, and is read there.", p.futures.forkedAt, orDash(at))),
+		el.Div().Class("buttons").Body(
 			app.Range(p.futures.all).Slice(func(i int) app.UI {
-				return app.Button().Type("button").DataSet("future", i).Aria("pressed", strconv.FormatBool(i == p.futures.active)).
+				return el.Button().Attr("type", "button").DataSet("future", i).Aria("pressed", strconv.FormatBool(i == p.futures.active)).
 					OnClick(p.onSwitch).Text("Work in " + strings.ToLower(session.FutureNames[i]))
 			}),
-			app.Button().Type("button").Class("quiet").Text("Keep only this future").OnClick(p.onKeepOnly),
+			el.Button().Attr("type", "button").Class("quiet").Text("Keep only this future").OnClick(p.onKeepOnly),
 		),
-		app.Div().Class("future-pair").Body(
+		el.Div().Class("future-pair").Body(
 			app.Range(views[:]).Slice(func(i int) app.UI {
 				return renderFuture(views[i], i, i == p.futures.active)
 			}),
@@ -172,12 +173,12 @@ func renderFuture(v session.FutureView, i int, active bool) app.UI {
 	for j, ps := range v.Log {
 		log[j] = passLine(ps)
 	}
-	return app.Section().Class("future").Aria("labelledby", id).Body(
-		app.H3().ID(id).Text(title),
+	return el.Section().Class("future").Aria("labelledby", id).Body(
+		el.H3().ID(id).Text(title),
 		definitions(
 			[]string{"What it did after the fork", "At t=" + orDash(v.At), "Observed matches desired", fmt.Sprintf("Last passes (of %d)", v.Passes), "Digest"},
-			textList(app.Ul(), own), textList(app.Ul().Class("counts"), v.Counts), app.Text(matches),
-			textList(app.Ol().Class("compact").Start(max(1, v.Passes-len(v.Log)+1)), log), app.Code().Text(shortDigest(v.Digest)),
+			textList(el.Ul(), own), textList(el.Ul().Class("counts"), v.Counts), app.Text(matches),
+			textList(el.Ol().Class("compact").Attr("start", max(1, v.Passes-len(v.Log)+1)), log), el.Code().Text(shortDigest(v.Digest)),
 		),
 	)
 }
@@ -186,16 +187,16 @@ func renderFuture(v session.FutureView, i int, active bool) app.UI {
 func definitions(terms []string, descs ...app.UI) app.UI {
 	items := make([]app.UI, 0, 2*len(terms))
 	for i, t := range terms {
-		items = append(items, app.Dt().Text(t), app.Dd().Body(descs[i]))
+		items = append(items, el.Dt().Text(t), el.Dd().Body(descs[i]))
 	}
-	return app.Dl().Body(items...)
+	return el.Dl().Body(items...)
 }
 
 // textList fills list (a <ul> or an <ol>) with one item per line of text.
 func textList[L interface{ Body(...app.UI) E }, E app.UI](list L, lines []string) app.UI {
 	items := make([]app.UI, len(lines))
 	for i, l := range lines {
-		items[i] = app.Li().Text(l)
+		items[i] = el.Li().Text(l)
 	}
 	return list.Body(items...)
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"reconcile/app/el"
 	"reconcile/scenarios"
 )
 
@@ -152,22 +153,22 @@ func (h *Home) Render() app.UI {
 	return s.render(
 		h.renderTop(),
 		h.renderPath(),
-		app.Section().Class("more").Aria("labelledby", "more-title").Body(
-			app.H2().ID("more-title").Text("Two more ways in"),
-			app.Ul().Body(
-				app.Li().Body(
-					app.A().Href("/compare").Text("Edge-triggered or level-triggered"),
+		el.Section().Class("more").Aria("labelledby", "more-title").Body(
+			el.H2().ID("more-title").Text("Two more ways in"),
+			el.Ul().Body(
+				el.Li().Body(
+					el.A().Attr("href", "/compare").Text("Edge-triggered or level-triggered"),
 					app.Text(": the lesson's two pseudocode blocks, each running a twin of the same cluster. Miss an event, handle one twice, crash mid-way, and watch which twin recovers."),
 				),
-				app.Li().Body(
-					app.A().Href("/failures").Text("When the loop does not converge"),
+				el.Li().Body(
+					el.A().Attr("href", "/failures").Text("When the loop does not converge"),
 					app.Text(": the lesson's failure table, each row replayable to its symptom and its response."),
 				),
 			),
 		),
-		app.Section().Class("keys").Aria("labelledby", "keys-title").Body(
-			app.H2().ID("keys-title").Text("Keyboard"),
-			app.P().Text("In a lesson: Space play or pause, → next pass, ← previous pass, Home back to the start."),
+		el.Section().Class("keys").Aria("labelledby", "keys-title").Body(
+			el.H2().ID("keys-title").Text("Keyboard"),
+			el.P().Text("In a lesson: Space play or pause, → next pass, ← previous pass, Home back to the start."),
 		),
 	)
 }
@@ -176,14 +177,14 @@ func (h *Home) Render() app.UI {
 // in, where the learner left off, and the loop.
 func (h *Home) renderTop() app.UI {
 	first, ok := h.first()
-	return app.Section().Class("home-top").Aria("labelledby", "home-title").Body(
-		app.Div().Class("home-intro").Body(
-			app.H1().ID("home-title").Text("The loop under everything"),
-			app.P().Class("lead").Text("Watch Kubernetes close the gap between what you declared and what is true, one controller pass at a time, in a cluster simulated in your browser."),
+	return el.Section().Class("home-top").Aria("labelledby", "home-title").Body(
+		el.Div().Class("home-intro").Body(
+			el.H1().ID("home-title").Text("The loop under everything"),
+			el.P().Class("lead").Text("Watch Kubernetes close the gap between what you declared and what is true, one controller pass at a time, in a cluster simulated in your browser."),
 			app.If(ok, func() app.UI {
-				return app.Div().Class("home-start").Body(
-					app.A().Class("button primary").Href("/s/"+first.id).Text("Start here"),
-					app.P().Class("muted").Text("Lesson 1: "+first.title),
+				return el.Div().Class("home-start").Body(
+					el.A().Class("button primary").Attr("href", "/s/"+first.id).Text("Start here"),
+					el.P().Class("muted").Text("Lesson 1: "+first.title),
 				)
 			}),
 			h.renderResume(),
@@ -204,15 +205,15 @@ func (h *Home) renderResume() app.UI {
 		if lp.Last > 0 {
 			href += fmt.Sprintf("?pass=%d", lp.Last)
 		}
-		return app.P().Class("resume").Body(
+		return el.P().Class("resume").Body(
 			app.Text("Where you left off: "),
-			app.A().Href(href).Text(l.title),
-			app.Span().Class("muted").Text(fmt.Sprintf(", at pass %d", lp.Last)),
+			el.A().Attr("href", href).Text(l.title),
+			el.Span().Class("muted").Text(fmt.Sprintf(", at pass %d", lp.Last)),
 		)
 	}
-	return app.P().Class("resume").Body(
+	return el.P().Class("resume").Body(
 		app.Text("Next on the path: "),
-		app.A().Href("/s/"+l.id).Text(l.title),
+		el.A().Attr("href", "/s/"+l.id).Text(l.title),
 	)
 }
 
@@ -223,15 +224,15 @@ func (h *Home) renderPath() app.UI {
 	if h.kept != nil {
 		read = "read" // for the tests: what is kept has been read
 	}
-	return app.Section().ID("lessons").Class("path").Aria("labelledby", "lessons-title").DataSet("progress", read).Body(
-		app.H2().ID("lessons-title").Text("The path"),
-		app.P().Class("muted path-summary").Text(h.summary()),
+	return el.Section().ID("lessons").Class("path").Aria("labelledby", "lessons-title").DataSet("progress", read).Body(
+		el.H2().ID("lessons-title").Text("The path"),
+		el.P().Class("muted path-summary").Text(h.summary()),
 		app.Range(groups).Slice(func(i int) app.UI {
 			g := groups[i]
 			id := fmt.Sprintf("part-%d", i+1)
-			return app.Section().Class("part").Aria("labelledby", id).Body(
-				app.H3().ID(id).Text(g.title),
-				app.Ol().Class("lessons").Start(g.start).Body(app.Range(g.lessons).Slice(func(j int) app.UI {
+			return el.Section().Class("part").Aria("labelledby", id).Body(
+				el.H3().ID(id).Text(g.title),
+				el.Ol().Class("lessons").Attr("start", g.start).Body(app.Range(g.lessons).Slice(func(j int) app.UI {
 					return h.renderLesson(g.lessons[j])
 				})),
 			)
@@ -252,16 +253,16 @@ func (h *Home) renderLesson(l lesson) app.UI {
 		class = "visited"
 	}
 	state := lp.words(l.passes)
-	return app.Li().Class(class).DataSet("lesson", l.id).Body(
-		app.A().Href("/s/"+l.id).Text(l.title),
-		app.If(l.lead != "", func() app.UI { return app.P().Class("promise").Text(l.lead) }),
+	return el.Li().Class(class).DataSet("lesson", l.id).Body(
+		el.A().Attr("href", "/s/"+l.id).Text(l.title),
+		app.If(l.lead != "", func() app.UI { return el.P().Class("promise").Text(l.lead) }),
 		app.If(l.err != "", func() app.UI {
-			return app.P().Class("error").Text("This lesson cannot be read: " + l.err)
+			return el.P().Class("error").Text("This lesson cannot be read: " + l.err)
 		}),
-		app.P().Class("facts").Body(
-			app.If(l.passes > 0, func() app.UI { return app.Span().Class("estimate").Text(estimate(l.passes)) }),
+		el.P().Class("facts").Body(
+			app.If(l.passes > 0, func() app.UI { return el.Span().Class("estimate").Text(estimate(l.passes)) }),
 			app.If(len(state) > 0, func() app.UI {
-				return app.Span().Class("state").Text(strings.Join(state, " · "))
+				return el.Span().Class("state").Text(strings.Join(state, " · "))
 			}),
 		),
 	)
@@ -272,21 +273,21 @@ func (h *Home) renderForget() app.UI {
 	if len(h.kept) == 0 && h.notice == "" {
 		return nil
 	}
-	return app.Div().Class("forget").Body(
+	return el.Div().Class("forget").Body(
 		app.If(len(h.kept) > 0, func() app.UI {
-			return app.P().Class("muted").Text("Your progress is kept in this browser only, and sent nowhere.")
+			return el.P().Class("muted").Text("Your progress is kept in this browser only, and sent nowhere.")
 		}),
 		app.If(len(h.kept) > 0 && !h.confirming, func() app.UI {
-			return app.Button().ID("forget").Type("button").Class("quiet").Text("Forget my progress").OnClick(h.onForget)
+			return el.Button().ID("forget").Attr("type", "button").Class("quiet").Text("Forget my progress").OnClick(h.onForget)
 		}),
 		app.If(h.confirming, func() app.UI {
-			return app.Div().Class("confirm").Role("group").Aria("labelledby", "forget-ask").Body(
-				app.P().ID("forget-ask").Text("Forget how far you got in every lesson, and your answers to their questions? This cannot be undone."),
-				app.Button().Type("button").Class("danger").Disabled(h.forgetting).Text("Forget it").OnClick(h.onForgetConfirmed),
-				app.Button().ID("forget-keep").Type("button").Text("Keep it").OnClick(h.onKeep),
+			return el.Div().Class("confirm").Role("group").Aria("labelledby", "forget-ask").Body(
+				el.P().ID("forget-ask").Text("Forget how far you got in every lesson, and your answers to their questions? This cannot be undone."),
+				el.Button().Attr("type", "button").Class("danger").Attr("disabled", h.forgetting).Text("Forget it").OnClick(h.onForgetConfirmed),
+				el.Button().ID("forget-keep").Attr("type", "button").Text("Keep it").OnClick(h.onKeep),
 			)
 		}),
-		app.P().ID("forget-notice").TabIndex(-1).Aria("live", "polite").Text(h.notice),
+		el.P().ID("forget-notice").TabIndex(-1).Aria("live", "polite").Text(h.notice),
 	)
 }
 

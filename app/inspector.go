@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"reconcile/app/el"
 	"reconcile/app/session"
 	"strconv"
 	"strings"
@@ -24,33 +25,33 @@ func renderInspector(v session.Inspection, following bool, follow app.EventHandl
 		name = strings.ToLower(v.Ref.Kind) + "/" + v.Ref.Name
 		title += ": " + name
 	}
-	return app.Section().Class("inspector").Aria("labelledby", "inspector-title").Body(
-		app.H2().ID("inspector-title").Text(title),
-		app.Div().Class("inspector-mode").Body(
+	return el.Section().Class("inspector").Aria("labelledby", "inspector-title").Body(
+		el.H2().ID("inspector-title").Text(title),
+		el.Div().Class("inspector-mode").Body(
 			app.If(following, func() app.UI {
-				return app.P().Class("muted").Text("Showing the object the current pass reconciled, " + asOf + ". Select an object in the cluster to keep it here.")
+				return el.P().Class("muted").Text("Showing the object the current pass reconciled, " + asOf + ". Select an object in the cluster to keep it here.")
 			}).Else(func() app.UI {
-				return app.P().Class("muted").Body(
+				return el.P().Class("muted").Body(
 					app.Text("Showing the object you selected, "+asOf+". "),
-					app.Button().Type("button").Class("quiet").Text("Follow the current pass").OnClick(follow),
+					el.Button().Attr("type", "button").Class("quiet").Text("Follow the current pass").OnClick(follow),
 				)
 			}),
 		),
 		app.If(v.Ref.Kind == "", func() app.UI {
-			return app.P().Text("No pass has run yet. Select an object in the cluster, or press Next pass.")
+			return el.P().Text("No pass has run yet. Select an object in the cluster, or press Next pass.")
 		}).ElseIf(v.Gone, func() app.UI {
-			return app.P().Text(name + " is not stored: it was deleted, or it is not created yet at this pass.")
+			return el.P().Text(name + " is not stored: it was deleted, or it is not created yet at this pass.")
 		}).Else(func() app.UI {
-			return app.Div().Body(
-				app.H3().Text("1. Has the controller seen my change?"),
+			return el.Div().Body(
+				el.H3().Text("1. Has the controller seen my change?"),
 				renderGenerations(v),
-				app.H3().Text("2. What do its conditions say?"),
+				el.H3().Text("2. What do its conditions say?"),
 				renderConditions(v.Conditions),
-				app.H3().Text("3. What do its events say?"),
+				el.H3().Text("3. What do its events say?"),
 				renderEvents(v),
-				app.Details().Open(true).Class("yaml").Body(
-					app.Summary().Text("Live YAML"),
-					app.Pre().TabIndex(0).Aria("label", "Live YAML of "+name).Text(v.YAML),
+				el.Details().Attr("open", true).Class("yaml").Body(
+					el.Summary().Text("Live YAML"),
+					el.Pre().TabIndex(0).Aria("label", "Live YAML of "+name).Text(v.YAML),
 				),
 			)
 		}),
@@ -71,10 +72,10 @@ func renderGenerations(v session.Inspection) app.UI {
 	if v.HasObserved {
 		observed = strconv.FormatInt(v.Observed, 10)
 	}
-	return app.Div().Class("generations").Body(
-		app.P().Body(app.Code().Text("metadata.generation"), app.Text(" "), app.B().Class("gen").Text(v.Generation)),
-		app.P().Body(app.Code().Text("status.observedGeneration"), app.Text(" "), app.B().Class("gen").Text(observed)),
-		app.P().Class("verdict "+class).Text(verdict),
+	return el.Div().Class("generations").Body(
+		el.P().Body(el.Code().Text("metadata.generation"), app.Text(" "), el.B().Class("gen").Text(v.Generation)),
+		el.P().Body(el.Code().Text("status.observedGeneration"), app.Text(" "), el.B().Class("gen").Text(observed)),
+		el.P().Class("verdict "+class).Text(verdict),
 	)
 }
 
@@ -82,20 +83,20 @@ func renderGenerations(v session.Inspection) app.UI {
 // them: type, status, reason and age on a line, the message under it.
 func renderConditions(rows []session.Condition) app.UI {
 	if len(rows) == 0 {
-		return app.P().Class("muted").Text("No conditions.")
+		return el.P().Class("muted").Text("No conditions.")
 	}
-	return app.Ul().Class("entries").Body(app.Range(rows).Slice(func(i int) app.UI {
+	return el.Ul().Class("entries").Body(app.Range(rows).Slice(func(i int) app.UI {
 		c := rows[i]
-		head := []app.UI{app.B().Text(c.Type), app.Text(" "), app.Span().Class("cond-" + strings.ToLower(c.Status)).Text(c.Status)}
+		head := []app.UI{el.B().Text(c.Type), app.Text(" "), el.Span().Class("cond-" + strings.ToLower(c.Status)).Text(c.Status)}
 		if c.Reason != "" {
 			head = append(head, app.Text(" · "+c.Reason))
 		}
 		if c.Since != "" {
-			head = append(head, app.Span().Class("muted").Text(" · "+c.Since))
+			head = append(head, el.Span().Class("muted").Text(" · "+c.Since))
 		}
-		return app.Li().Body(
-			app.Div().Body(head...),
-			app.If(c.Message != "", func() app.UI { return app.Div().Class("message").Text(c.Message) }),
+		return el.Li().Body(
+			el.Div().Body(head...),
+			app.If(c.Message != "", func() app.UI { return el.Div().Class("message").Text(c.Message) }),
 		)
 	}))
 }
@@ -104,23 +105,23 @@ func renderConditions(rows []session.Condition) app.UI {
 // their counts: "12s (x3 over 40s)".
 func renderEvents(v session.Inspection) app.UI {
 	if len(v.Events) == 0 {
-		return app.P().Class("muted").Text("No events about this object.")
+		return el.P().Class("muted").Text("No events about this object.")
 	}
-	return app.Div().Body(
-		app.Ul().Class("entries").Body(app.Range(v.Events).Slice(func(i int) app.UI {
+	return el.Div().Body(
+		el.Ul().Class("entries").Body(app.Range(v.Events).Slice(func(i int) app.UI {
 			e := v.Events[i]
-			return app.Li().Class("ev-"+strings.ToLower(e.Type)).Body(
-				app.Div().Body(
-					app.Span().Class("ev-type").Text(e.Type),
+			return el.Li().Class("ev-"+strings.ToLower(e.Type)).Body(
+				el.Div().Body(
+					el.Span().Class("ev-type").Text(e.Type),
 					app.Text(" "),
-					app.B().Text(e.Reason),
-					app.Span().Class("muted").Text(" · age "+e.Age+" · from "+e.From),
+					el.B().Text(e.Reason),
+					el.Span().Class("muted").Text(" · age "+e.Age+" · from "+e.From),
 				),
-				app.Div().Class("message").Text(e.Message),
+				el.Div().Class("message").Text(e.Message),
 			)
 		})),
 		app.If(v.MoreEvents > 0, func() app.UI {
-			return app.P().Class("muted").Text(fmt.Sprintf("and %d older events", v.MoreEvents))
+			return el.P().Class("muted").Text(fmt.Sprintf("and %d older events", v.MoreEvents))
 		}),
 	)
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"reconcile/app/el"
 	"reconcile/engine/sim"
 )
 
@@ -209,9 +210,9 @@ func loopSVGFor(p *sim.Pass, caption string) string {
 // steps on a ring (home.css draws them as labels, not as boxes that look
 // like buttons), and what one pass is.
 func homeLoop() app.UI {
-	return app.Figure().Class("loop-figure home-loop").Body(
+	return el.Figure().Class("loop-figure home-loop").Body(
 		app.Raw(loopSVG(nil, nil, "", "")),
-		app.FigCaption().Text("One pass: a controller reads what should be true, looks at what is true, computes the difference and takes one step. Then it looks again."),
+		el.FigCaption().Text("One pass: a controller reads what should be true, looks at what is true, computes the difference and takes one step. Then it looks again."),
 	)
 }
 

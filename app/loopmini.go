@@ -3,6 +3,7 @@ package app
 import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"reconcile/app/el"
 	"reconcile/engine/sim"
 )
 
@@ -35,21 +36,21 @@ func loopMini(p *sim.Pass) app.UI {
 			}
 		}
 	}
-	return app.Figure().Class("loop-mini").Aria("labelledby", "loopm-title").Body(
-		app.P().ID("loopm-title").Class("visually-hidden").Text("The reconciliation loop, as this pass ran it"),
+	return el.Figure().Class("loop-mini").Aria("labelledby", "loopm-title").Body(
+		el.P().ID("loopm-title").Class("visually-hidden").Text("The reconciliation loop, as this pass ran it"),
 		// The order in the document is the loop's; the grid places the
 		// boxes around the ring.
-		app.Ol().Class("loopm-steps").Body(app.Range(steps).Slice(func(i int) app.UI {
+		el.Ol().Class("loopm-steps").Body(app.Range(steps).Slice(func(i int) app.UI {
 			st := steps[i]
 			class := "loopm-step loopm-" + st.key
 			if lit[st.key] {
 				class += " on"
 			}
-			return app.Li().Class(class).Body(
-				app.Span().Class("loopm-label").Text(st.label),
-				app.Span().Class("loopm-value").Text(st.value),
+			return el.Li().Class(class).Body(
+				el.Span().Class("loopm-label").Text(st.label),
+				el.Span().Class("loopm-value").Text(st.value),
 			)
 		})),
-		app.P().Class("loopm-who").Body(app.Span().Aria("hidden", "true").Text("↻ "), app.Text(who)),
+		el.P().Class("loopm-who").Body(el.Span().Aria("hidden", "true").Text("↻ "), app.Text(who)),
 	)
 }

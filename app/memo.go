@@ -1,6 +1,10 @@
 package app
 
-import "github.com/maxence-charriere/go-app/v10/pkg/app"
+import (
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"reconcile/app/el"
+)
 
 // memo is a part of a page drawn again only when its key changes: go-app
 // compares a component's exported fields with those of the last render
@@ -23,7 +27,7 @@ func (m *memo[K]) Render() app.UI {
 	if ui := m.render(); ui != nil {
 		return ui
 	}
-	return app.Div().Class("empty-part")
+	return el.Div().Class("empty-part")
 }
 
 // memoize draws render's part, again only when key changes.

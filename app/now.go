@@ -6,6 +6,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"reconcile/app/el"
 	"reconcile/engine/sim"
 )
 
@@ -32,14 +33,14 @@ func (s *stage) renderNow(note string) app.UI {
 	if s.nowOpen {
 		class += " open"
 	}
-	return app.Section().ID("now").Class(class).Aria("labelledby", "now-title").Body(
-		app.H2().ID("now-title").Class("visually-hidden").Text(nowTitle(c)),
-		app.If(note != "", func() app.UI { return app.P().Class("note").Text(note) }),
-		app.P().Class("what").Text(what),
+	return el.Section().ID("now").Class(class).Aria("labelledby", "now-title").Body(
+		el.H2().ID("now-title").Class("visually-hidden").Text(nowTitle(c)),
+		app.If(note != "", func() app.UI { return el.P().Class("note").Text(note) }),
+		el.P().Class("what").Text(what),
 		// The expander sits beside the why, where it costs no line (or
 		// above the stage, on a page that has a line there).
-		app.Div().Class("why-row").Body(
-			app.If(why != "", func() app.UI { return app.P().Class("why").Text(why) }),
+		el.Div().Class("why-row").Body(
+			app.If(why != "", func() app.UI { return el.P().Class("why").Text(why) }),
 			app.If(!s.openAbove, func() app.UI { return expander("now", s.nowOpen, s.onNowOpen) }),
 		),
 		renderWorld(v.Converged, v.N, v.Moving, v.Why),
@@ -81,12 +82,12 @@ func nowTitle(c *sim.Pass) string {
 func renderWorld(converged bool, n int, moving []string, why string) app.UI {
 	switch {
 	case converged && n > 0:
-		return app.P().Class("world converged").Body(
-			app.B().Text("Converged: "),
+		return el.P().Class("world converged").Body(
+			el.B().Text("Converged: "),
 			app.Text("observed state matches desired state and no controller would act."),
 		)
 	case converged:
-		return app.P().Class("world").Text("Stored, not running: nothing has acted yet.")
+		return el.P().Class("world").Text("Stored, not running: nothing has acted yet.")
 	}
 	if len(moving) == 0 && why != "" {
 		moving = []string{why}
@@ -96,11 +97,11 @@ func renderWorld(converged bool, n int, moving []string, why string) app.UI {
 	}
 	// A compact screen shows the first line; the others are a click on
 	// the status away (and read by screen readers).
-	return app.P().Class("world moving").Body(
-		app.B().Text("Not converged yet: "),
+	return el.P().Class("world moving").Body(
+		el.B().Text("Not converged yet: "),
 		app.Text(moving[0]),
 		app.If(len(moving) > 1, func() app.UI {
-			return app.Span().Class("more-moving").Text("; " + strings.Join(moving[1:], "; "))
+			return el.Span().Class("more-moving").Text("; " + strings.Join(moving[1:], "; "))
 		}),
 	)
 }

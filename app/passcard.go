@@ -6,6 +6,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"reconcile/app/el"
 	"reconcile/app/session"
 	"reconcile/engine/controller"
 	"reconcile/engine/sim"
@@ -22,30 +23,30 @@ func (s *stage) renderPass() app.UI {
 	c := s.view.Current
 	if c == nil {
 		notes := s.view.LoadNotes
-		return app.Section().Class("pass").Aria("labelledby", "pass-title").Body(
-			app.H2().ID("pass-title").Text("Pass details"),
-			app.P().Text("The API server has stored the manifests. No controller has looked at them yet, so nothing runs. "+
+		return el.Section().Class("pass").Aria("labelledby", "pass-title").Body(
+			el.H2().ID("pass-title").Text("Pass details"),
+			el.P().Text("The API server has stored the manifests. No controller has looked at them yet, so nothing runs. "+
 				"Press Next pass (or →) to run the first controller pass."),
 			app.If(s.view.First.What != "", func() app.UI {
-				return app.P().Class("first-pass").Body(
-					app.B().Text("The first pass: "),
+				return el.P().Class("first-pass").Body(
+					el.B().Text("The first pass: "),
 					app.Text(s.view.First.What+" "+s.view.First.Why),
 				)
 			}),
 			app.If(len(notes) > 0, func() app.UI {
-				return app.Ul().Class("load-notes").Aria("label", "Not simulated").Body(
-					app.Range(notes).Slice(func(i int) app.UI { return app.Li().Text(notes[i]) }),
+				return el.Ul().Class("load-notes").Aria("label", "Not simulated").Body(
+					app.Range(notes).Slice(func(i int) app.UI { return el.Li().Text(notes[i]) }),
 				)
 			}),
 		)
 	}
 	help := s.explainFields
 	field := func(name string, value app.UI) []app.UI {
-		dd := app.Dd().Body(value)
+		dd := el.Dd().Body(value)
 		if help {
-			dd = app.Dd().Body(value, app.Span().Class("field-help").Text(session.FieldHelp[name]))
+			dd = el.Dd().Body(value, el.Span().Class("field-help").Text(session.FieldHelp[name]))
 		}
-		return []app.UI{app.Dt().Text(name), dd}
+		return []app.UI{el.Dt().Text(name), dd}
 	}
 	text := func(s string) app.UI { return app.Text(orDash(s)) }
 	var actions app.UI = app.Text("none")
@@ -55,31 +56,31 @@ func (s *stage) renderPass() app.UI {
 		if len(shown) > maxActionsShown {
 			shown, more = shown[:maxActionsShown-1], len(shown)-maxActionsShown+1
 		}
-		actions = app.Ul().Body(
-			app.Range(shown).Slice(func(i int) app.UI { return app.Li().Text(shown[i].String()) }),
+		actions = el.Ul().Body(
+			app.Range(shown).Slice(func(i int) app.UI { return el.Li().Text(shown[i].String()) }),
 			app.If(more > 0, func() app.UI {
-				return app.Li().Class("muted").Text(fmt.Sprintf("and %d more (%s)", more, sim.SummarizeActions(*c)))
+				return el.Li().Class("muted").Text(fmt.Sprintf("and %d more (%s)", more, sim.SummarizeActions(*c)))
 			}),
 		)
 	}
 	var rows []app.UI
-	rows = append(rows, app.Dt().Text("Controller"), app.Dd().Text(controllerName(*c)))
-	rows = append(rows, app.Dt().Text("When"), app.Dd().Text(fmt.Sprintf("pass %d, t=%s", c.N, orDash(c.AtText))))
-	rows = append(rows, field("Key", app.Code().Text(c.Key))...)
+	rows = append(rows, el.Dt().Text("Controller"), el.Dd().Text(controllerName(*c)))
+	rows = append(rows, el.Dt().Text("When"), el.Dd().Text(fmt.Sprintf("pass %d, t=%s", c.N, orDash(c.AtText))))
+	rows = append(rows, field("Key", el.Code().Text(c.Key))...)
 	rows = append(rows, field("Trigger", text(c.Trigger.String()))...)
 	rows = append(rows, field("Desired", text(c.Desired.Words))...)
 	rows = append(rows, field("Observed", text(c.Observed.Words))...)
 	rows = append(rows, field("Difference", text(c.Difference.Words))...)
 	rows = append(rows, field("Actions", actions)...)
-	rows = append(rows, field("Outcome", app.Span().Class("outcome "+outcomeClass(c.Result)).Text(orDash(c.Outcome)))...)
+	rows = append(rows, field("Outcome", el.Span().Class("outcome "+outcomeClass(c.Result)).Text(orDash(c.Outcome)))...)
 
-	return app.Section().Class("pass").Aria("labelledby", "pass-title").Body(
-		app.Div().Class("pass-head").Body(
-			app.H2().ID("pass-title").Text(fmt.Sprintf("Pass %d in detail", c.N)),
-			app.Button().Type("button").Class("quiet").Aria("pressed", strconv.FormatBool(help)).
+	return el.Section().Class("pass").Aria("labelledby", "pass-title").Body(
+		el.Div().Class("pass-head").Body(
+			el.H2().ID("pass-title").Text(fmt.Sprintf("Pass %d in detail", c.N)),
+			el.Button().Attr("type", "button").Class("quiet").Aria("pressed", strconv.FormatBool(help)).
 				Text("Explain each field").OnClick(s.onExplainFields),
 		),
-		app.Dl().Body(rows...),
+		el.Dl().Body(rows...),
 	)
 }
 

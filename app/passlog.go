@@ -6,6 +6,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"reconcile/app/el"
 	"reconcile/app/session"
 	"reconcile/engine/controller"
 	"reconcile/engine/sim"
@@ -25,11 +26,11 @@ func renderPassLog(entries []session.Entry, playing bool, note app.UI, line func
 	if playing {
 		live = "polite"
 	}
-	return app.Section().Class("log").Aria("labelledby", "log-title").Body(
-		app.H2().ID("log-title").Text("Pass log"),
+	return el.Section().Class("log").Aria("labelledby", "log-title").Body(
+		el.H2().ID("log-title").Text("Pass log"),
 		note,
-		app.Div().Class("log-scroll").TabIndex(0).Aria("label", "Passes so far, scrollable").Role("region").Body(
-			app.Ol().ID("pass-log").Aria("live", live).Aria("label", "Passes so far").Body(
+		el.Div().Class("log-scroll").TabIndex(0).Aria("label", "Passes so far, scrollable").Role("region").Body(
+			el.Ol().ID("pass-log").Aria("live", live).Aria("label", "Passes so far").Body(
 				app.Range(entries).Slice(func(i int) app.UI {
 					e := entries[i]
 					switch {
@@ -38,7 +39,7 @@ func renderPassLog(entries []session.Entry, playing bool, note app.UI, line func
 					case e.Input != nil:
 						return renderInputEntry(e.Input)
 					case e.Quiet != nil:
-						return app.Li().Class("quiet").Text(e.Quiet.Words)
+						return el.Li().Class("quiet").Text(e.Quiet.Words)
 					}
 					return nil
 				}),
@@ -58,7 +59,7 @@ type logLine struct {
 }
 
 func (l *logLine) Render() app.UI {
-	return app.Li().Class("pass-line").Attr("value", l.N).Text(l.Text)
+	return el.Li().Class("pass-line").Attr("value", l.N).Text(l.Text)
 }
 
 // renderInputEntry is an input in the pass log: what was given, by whom,
@@ -76,12 +77,12 @@ func renderInputEntry(in *session.InputEntry) app.UI {
 	case in.ExitCode != 0:
 		status = fmt.Sprintf(" (exit %d)", in.ExitCode)
 	}
-	return app.Li().Class("input").Body(
-		app.Span().Class("muted").Text(head),
-		app.Code().Class("given").Text(in.Text),
+	return el.Li().Class("input").Body(
+		el.Span().Class("muted").Text(head),
+		el.Code().Class("given").Text(in.Text),
 		app.Text(status),
 		app.If(strings.TrimSpace(in.Output) != "", func() app.UI {
-			return app.Pre().Class("output").TabIndex(0).Aria("label", "Output of "+in.Text).Text(in.Output)
+			return el.Pre().Class("output").TabIndex(0).Aria("label", "Output of "+in.Text).Text(in.Output)
 		}),
 	)
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"reconcile/app/el"
 	"reconcile/engine/scenario"
 	"reconcile/engine/sim"
 )
@@ -203,25 +204,25 @@ func (p *Player) Render() app.UI {
 	}
 	if p.missing {
 		return s.render(
-			app.H1().Text("No such lesson"),
-			app.P().Body(
+			el.H1().Text("No such lesson"),
+			el.P().Body(
 				app.Text("There is no bundled scenario called "),
-				app.Code().Text(p.id),
+				el.Code().Text(p.id),
 				app.Text(". "),
-				app.A().Href("/#lessons").Text("See the lessons"),
+				el.A().Attr("href", "/#lessons").Text("See the lessons"),
 				app.Text("."),
 			),
 		)
 	}
 	if p.sc == nil {
-		return s.render(app.H1().Text("Opening the lesson…"))
+		return s.render(el.H1().Text("Opening the lesson…"))
 	}
 	var logNote app.UI
 	switch log := p.view.Log; {
 	case len(log) == 0:
-		logNote = app.P().Class("empty").Text("No pass has run yet.")
+		logNote = el.P().Class("empty").Text("No pass has run yet.")
 	case log[0].N > 1:
-		logNote = app.P().Class("empty").Text(fmt.Sprintf("Showing the last %d passes.", len(log)))
+		logNote = el.P().Class("empty").Text(fmt.Sprintf("Showing the last %d passes.", len(log)))
 	}
 	if p.catching != nil {
 		// What is below the stage describes a pass: none is shown until
@@ -251,7 +252,7 @@ func (p *Player) Render() app.UI {
 		parts = append(parts, g()...)
 	}
 	if p.later {
-		parts = append(parts, app.Div().Class("later").Style("min-height", fmt.Sprintf("%.0fpx", p.laterHeight)))
+		parts = append(parts, el.Div().Class("later").Style("min-height", fmt.Sprintf("%.0fpx", p.laterHeight)))
 	}
 	return s.render(parts...)
 }
@@ -286,10 +287,10 @@ func (p *Player) transportExtra() []app.UI {
 // renderStage is what a learner watches: what the pass did and why, the
 // loop as it ran, and the cluster with what changed.
 func renderStageOf(s *stage, now app.UI) app.UI {
-	return app.Div().Class("stage").Body(
-		app.Div().Class("stage-now").Body(
+	return el.Div().Class("stage").Body(
+		el.Div().Class("stage-now").Body(
 			now,
-			app.If(s.drawRing() && s.loop != "", func() app.UI { return app.Div().Class("loop-ring").Body(app.Raw(s.loop)) }),
+			app.If(s.drawRing() && s.loop != "", func() app.UI { return el.Div().Class("loop-ring").Body(app.Raw(s.loop)) }),
 		),
 		s.renderCluster(),
 	)

@@ -4,6 +4,8 @@ import (
 	"net/url"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"reconcile/app/el"
 )
 
 // holdLater makes the first render, in the browser, of a lesson opened at
@@ -86,10 +88,10 @@ func (p *Player) below(logNote app.UI) [belowGroups]func() []app.UI {
 			}
 		},
 		belowInspector: func() []app.UI {
-			return []app.UI{app.Div().Class("workspace").Body(p.renderPass(), p.renderInspector())}
+			return []app.UI{el.Div().Class("workspace").Body(p.renderPass(), p.renderInspector())}
 		},
 		belowChecks: func() []app.UI {
-			return []app.UI{app.Div().Class("workspace").Body(
+			return []app.UI{el.Div().Class("workspace").Body(
 				memoize(p.checks.key(p.view.Now), func() app.UI { return renderChecks(p.checks, p.view.Now) }),
 				memoize(p.faultsKey(), p.renderFaults),
 			)}

@@ -4,16 +4,18 @@ import (
 	"fmt"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"reconcile/app/el"
 )
 
 // renderHead is the lesson's title. Embedded, the course page around the
 // frame says what the lesson is: the title is for screen readers only.
 func (p *Player) renderHead() app.UI {
-	title := app.H1().ID("lesson-title").Text(p.sc.Title)
+	title := el.H1().ID("lesson-title").Text(p.sc.Title)
 	if p.embed {
-		title = app.H1().ID("lesson-title").Class("visually-hidden").Text(p.sc.Title)
+		title = el.H1().ID("lesson-title").Class("visually-hidden").Text(p.sc.Title)
 	}
-	return app.Article().Class("lesson").Aria("labelledby", "lesson-title").Body(title)
+	return el.Article().Class("lesson").Aria("labelledby", "lesson-title").Body(title)
 }
 
 // renderStoryLine is the lesson's line for this moment: the lead before
@@ -41,9 +43,9 @@ func (p *Player) renderStoryLine() app.UI {
 	if p.nowOpen {
 		class += " open"
 	}
-	return app.Div().Class(class).Body(
-		app.P().ID("story-line").Class("story-line").Aria("live", "polite").Title(line).Body(
-			app.If(count != "", func() app.UI { return app.Span().Class("story-count").Aria("hidden", "true").Text(count) }),
+	return el.Div().Class(class).Body(
+		el.P().ID("story-line").Class("story-line").Aria("live", "polite").Title(line).Body(
+			app.If(count != "", func() app.UI { return el.Span().Class("story-count").Aria("hidden", "true").Text(count) }),
 			app.Text(line),
 		),
 		expander(controls, p.nowOpen, p.onNowOpen),
@@ -57,39 +59,39 @@ func (p *Player) renderStory() app.UI {
 		return nil
 	}
 	told := p.sc.Story[:p.told]
-	return app.Section().Class("story").Aria("labelledby", "story-title").Body(
-		app.H2().ID("story-title").Text("The story so far"),
+	return el.Section().Class("story").Aria("labelledby", "story-title").Body(
+		el.H2().ID("story-title").Text("The story so far"),
 		app.If(len(told) == 0, func() app.UI {
-			return app.P().Class("muted").Text(p.sc.Lead + " The story is told as the run reaches its moments: press Next pass or Play.")
+			return el.P().Class("muted").Text(p.sc.Lead + " The story is told as the run reaches its moments: press Next pass or Play.")
 		}).Else(func() app.UI {
-			return app.Ol().Body(app.Range(told).Slice(func(i int) app.UI {
-				return app.Li().Body(app.Span().Class("muted").Text("t="+told[i].At.String()+" "), app.Text(told[i].Say))
+			return el.Ol().Body(app.Range(told).Slice(func(i int) app.UI {
+				return el.Li().Body(el.Span().Class("muted").Text("t="+told[i].At.String()+" "), app.Text(told[i].Say))
 			}))
 		}),
 		app.If(p.told < len(p.sc.Story), func() app.UI {
-			return app.P().Class("muted").Text(fmt.Sprintf("%d more moments to come.", len(p.sc.Story)-p.told))
+			return el.P().Class("muted").Text(fmt.Sprintf("%d more moments to come.", len(p.sc.Story)-p.told))
 		}),
-		app.If(p.tally() != "", func() app.UI { return app.P().Class("tally").Text(p.tally()) }),
+		app.If(p.tally() != "", func() app.UI { return el.P().Class("tally").Text(p.tally()) }),
 	)
 }
 
 // renderAbout is the whole lesson text, and the way to try it yourself.
 func (p *Player) renderAbout() app.UI {
-	try := app.A().Href("/play?from=" + p.id).Text("Try it yourself")
+	try := el.A().Attr("href", "/play?from="+p.id).Text("Try it yourself")
 	if p.embed {
-		try = try.Target("_blank").Rel("noopener")
+		try = try.Attr("target", "_blank").Attr("rel", "noopener")
 	}
-	about := app.Details().Class("about").Body(
-		app.Summary().Text("About this lesson"),
-		app.Div().Class("summary").Body(paragraphs(p.sc.Summary)...),
-		app.P().Class("try").Body(try, app.Text(": edit its desired state, run kubectl, break it and fork its future.")),
+	about := el.Details().Class("about").Body(
+		el.Summary().Text("About this lesson"),
+		el.Div().Class("summary").Body(paragraphs(p.sc.Summary)...),
+		el.P().Class("try").Body(try, app.Text(": edit its desired state, run kubectl, break it and fork its future.")),
 	)
 	if p.sc.Challenge == nil {
 		return about
 	}
-	turn := app.A().ID("your-turn").Class("your-turn").Href(challengeHref(p.id, p.embed)).Text("Your turn")
-	return app.Div().Body(
-		app.P().Class("try").Body(turn, app.Text(": find the stuck loop and fix it yourself, checked against the cluster, not the commands you type.")),
+	turn := el.A().ID("your-turn").Class("your-turn").Attr("href", challengeHref(p.id, p.embed)).Text("Your turn")
+	return el.Div().Body(
+		el.P().Class("try").Body(turn, app.Text(": find the stuck loop and fix it yourself, checked against the cluster, not the commands you type.")),
 		about,
 	)
 }

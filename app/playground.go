@@ -7,6 +7,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"reconcile/app/el"
 	"reconcile/app/session"
 	"reconcile/engine/scenario"
 	"reconcile/scenarios"
@@ -293,22 +294,22 @@ func (p *Playground) Render() app.UI {
 		note = fmt.Sprintf("Passes %d to %d.", log[0].N, log[len(log)-1].N)
 	}
 	return s.render(
-		app.Div().Class(p.playClass()).Body(
-			app.Section().Class("intro").Body(
+		el.Div().Class(p.playClass()).Body(
+			el.Section().Class("intro").Body(
 				p.renderTitle(),
 				app.If(p.sc != nil && p.sc.Summary != "" && p.chal.c == nil, func() app.UI {
-					return app.Div().Class("summary").Body(paragraphs(p.sc.Summary)...)
+					return el.Div().Class("summary").Body(paragraphs(p.sc.Summary)...)
 				}),
 				app.If(p.chal.c != nil, func() app.UI {
-					return app.P().Class("muted").Body(
+					return el.P().Class("muted").Body(
 						app.Text("Find the stuck loop and fix it yourself, with the console, the desired-state editor, the inspector and the clock. "),
-						app.A().Href("/s/"+p.from).Text("Back to the lesson"), app.Text("."),
+						el.A().Attr("href", "/s/"+p.from).Text("Back to the lesson"), app.Text("."),
 					)
 				}).Else(func() app.UI {
-					return app.P().Class("muted").Body(
+					return el.P().Class("muted").Body(
 						app.Text("Your own cluster: edit its desired state, run kubectl, break it on purpose, step back, fork the future. "),
 						app.If(p.from != "", func() app.UI {
-							return app.Span().Body(app.A().Href("/s/"+p.from).Text("Back to the lesson"), app.Text("."))
+							return el.Span().Body(el.A().Attr("href", "/s/"+p.from).Text("Back to the lesson"), app.Text("."))
 						}),
 					)
 				}),
@@ -318,10 +319,10 @@ func (p *Playground) Render() app.UI {
 			p.renderNotice(),
 			p.renderChallenge(),
 			renderStageOf(&p.stage, p.renderNow("")),
-			app.Div().Class("workspace play-tools").Body(p.renderEditor(), p.renderFaults()),
+			el.Div().Class("workspace play-tools").Body(p.renderEditor(), p.renderFaults()),
 			p.renderConsole(),
 			app.If(p.chal.c == nil, p.renderFutures),
-			app.Div().Class("workspace").Body(p.renderLog(app.P().Class("empty").Text(note)), p.renderPass()),
+			el.Div().Class("workspace").Body(p.renderLog(el.P().Class("empty").Text(note)), p.renderPass()),
 			p.renderInspector(),
 			app.If(p.chal.c == nil, p.renderWork),
 		),
@@ -342,7 +343,7 @@ func (p *Playground) transportExtra() []app.UI {
 	if p.chal.c != nil {
 		return nil
 	}
-	return []app.UI{app.Button().Type("button").ID("fork").Class("fork").Text("Fork here").Disabled(!p.view.Ready || p.loading).OnClick(p.onFork).
+	return []app.UI{el.Button().Attr("type", "button").ID("fork").Class("fork").Text("Fork here").Attr("disabled", !p.view.Ready || p.loading).OnClick(p.onFork).
 		Title("Keep the past up to this pass and try another future beside this one")}
 }
 
@@ -355,12 +356,12 @@ func (p *Playground) renderAlert() app.UI {
 	if p.alert == "" {
 		class = "alert-none"
 	}
-	return app.Div().ID("play-alert").Class(class).Role("alert").TabIndex(-1).Body(
+	return el.Div().ID("play-alert").Class(class).Role("alert").TabIndex(-1).Body(
 		app.If(p.alert != "", func() app.UI {
-			return app.P().Class("alert-text").Text(p.alert)
+			return el.P().Class("alert-text").Text(p.alert)
 		}),
 		app.If(p.alert != "", func() app.UI {
-			return app.Button().Type("button").Class("quiet").Text("Dismiss").OnClick(p.onDismiss)
+			return el.Button().Attr("type", "button").Class("quiet").Text("Dismiss").OnClick(p.onDismiss)
 		}),
 	)
 }
@@ -372,13 +373,13 @@ func (p *Playground) renderNotice() app.UI {
 	if p.opening != nil {
 		return p.renderOpening()
 	}
-	return app.Div().Class("play-note").Body(
-		app.P().ID("play-notice").Class("notice").TabIndex(-1).Aria("live", "polite").Text(p.notice),
+	return el.Div().Class("play-note").Body(
+		el.P().ID("play-notice").Class("notice").TabIndex(-1).Aria("live", "polite").Text(p.notice),
 		app.If(p.notice == "" && p.chal.c == nil, func() app.UI {
-			return app.P().Class("muted fork-hint").Text("Fork here keeps the past up to this pass and starts a second future beside this one, to compare.")
+			return el.P().Class("muted fork-hint").Text("Fork here keeps the past up to this pass and starts a second future beside this one, to compare.")
 		}),
 		app.If(len(p.futures.all) == 2, func() app.UI {
-			return app.A().Class("to-futures").Href("#futures-title").Text("Compare the two futures")
+			return el.A().Class("to-futures").Attr("href", "#futures-title").Text("Compare the two futures")
 		}),
 	)
 }

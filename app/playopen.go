@@ -13,6 +13,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"reconcile/app/el"
 	"reconcile/app/session"
 )
 
@@ -109,11 +110,11 @@ func (p *Playground) openingStatus() string {
 func (p *Playground) renderOpening() app.UI {
 	op := p.opening
 	done, total := op.o.Progress()
-	return app.Div().Class("play-note opening").Body(
-		app.P().ID("play-notice").Class("notice").TabIndex(-1).Aria("live", "polite").Text(fmt.Sprintf(
+	return el.Div().Class("play-note opening").Body(
+		el.P().ID("play-notice").Class("notice").TabIndex(-1).Aria("live", "polite").Text(fmt.Sprintf(
 			"Opening %s: %d of %d passes replayed (%d%%). Stop keeps what is open by then; Start over is there after it.", op.what, done, total, percent(done, total))),
-		app.Progress().ID("opening-progress").Max(max(total, 1)).Value(done),
-		app.Button().Type("button").ID("stop-opening").Text("Stop").OnClick(p.onStopOpening).
+		el.Progress().ID("opening-progress").Attr("max", max(total, 1)).Attr("value", done),
+		el.Button().Attr("type", "button").ID("stop-opening").Text("Stop").OnClick(p.onStopOpening).
 			Title("Stop opening: keep the passes replayed so far"),
 	)
 }

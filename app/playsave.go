@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"reconcile/app/el"
 	"reconcile/app/session"
 	"reconcile/engine/limits"
 	"slices"
@@ -292,66 +293,66 @@ func shortDigest(d string) string {
 // renderWork draws "Your work": saving, export, import, share link, the
 // slots kept in this browser.
 func (p *Playground) renderWork() app.UI {
-	return app.Section().Class("work").Aria("labelledby", "work-title").Body(
-		app.H2().ID("work-title").Text("Your work"),
-		app.P().ID("save-status").Class("muted").Aria("live", "polite").Text(p.saveStatus),
-		app.Div().Class("buttons").Body(
-			app.Button().Type("button").Text("Export").OnClick(p.onExport).Disabled(!p.view.Ready).Title("Download this work as a file"),
-			app.Button().Type("button").Text("Copy share link").OnClick(p.onShare).Disabled(!p.view.Ready),
-			app.Button().Type("button").Class("quiet").Text("Start over").OnClick(p.onStartOver).Disabled(!p.view.Ready || p.loading),
+	return el.Section().Class("work").Aria("labelledby", "work-title").Body(
+		el.H2().ID("work-title").Text("Your work"),
+		el.P().ID("save-status").Class("muted").Aria("live", "polite").Text(p.saveStatus),
+		el.Div().Class("buttons").Body(
+			el.Button().Attr("type", "button").Text("Export").OnClick(p.onExport).Attr("disabled", !p.view.Ready).Title("Download this work as a file"),
+			el.Button().Attr("type", "button").Text("Copy share link").OnClick(p.onShare).Attr("disabled", !p.view.Ready),
+			el.Button().Attr("type", "button").Class("quiet").Text("Start over").OnClick(p.onStartOver).Attr("disabled", !p.view.Ready || p.loading),
 			app.If(p.undo != nil || p.news.overtaken == overtakenBy, func() app.UI {
-				return app.Button().Type("button").Class("quiet").Text("Undo").OnClick(p.onUndo)
+				return el.Button().Attr("type", "button").Class("quiet").Text("Undo").OnClick(p.onUndo)
 			}),
 		),
-		app.Div().Class("field import").Body(
-			app.Label().For("import").Text("Import a file"),
-			app.Input().Type("file").ID("import").Accept(".json,application/json").OnChange(p.onImport).Disabled(p.loading),
+		el.Div().Class("field import").Body(
+			el.Label().Attr("for", "import").Text("Import a file"),
+			el.Input().Attr("type", "file").ID("import").Attr("accept", ".json,application/json").OnChange(p.onImport).Attr("disabled", p.loading),
 		),
-		app.Div().Class("share-link").Body(
+		el.Div().Class("share-link").Body(
 			app.If(p.shareLink != "", func() app.UI {
-				return app.Div().Body(
-					app.P().Aria("live", "polite").Text(p.shareNote),
-					app.Label().For("share-link").Text("Share link"),
-					app.Input().Type("text").ID("share-link").ReadOnly(true).Value(p.shareLink),
+				return el.Div().Body(
+					el.P().Aria("live", "polite").Text(p.shareNote),
+					el.Label().Attr("for", "share-link").Text("Share link"),
+					el.Input().Attr("type", "text").ID("share-link").Attr("readonly", true).Attr("value", p.shareLink),
 				)
 			}),
 		),
 		// Each list in a place of its own, the files set aside first: the
 		// list of slots appears or grows with a save, and neither moves
 		// nor replaces a Download being reached for.
-		app.Div().Class("saved").Body(
-			app.Div().Class("set-aside-files").Body(app.If(len(p.setAside) > 0, func() app.UI {
-				return app.Div().Body(
-					app.H3().Text("Set aside: could not be read"),
-					app.Ul().Class("set-aside").Body(app.Range(p.setAside).Slice(func(i int) app.UI {
+		el.Div().Class("saved").Body(
+			el.Div().Class("set-aside-files").Body(app.If(len(p.setAside) > 0, func() app.UI {
+				return el.Div().Body(
+					el.H3().Text("Set aside: could not be read"),
+					el.Ul().Class("set-aside").Body(app.Range(p.setAside).Slice(func(i int) app.UI {
 						name := p.setAside[i]
-						return app.Li().Body(
-							app.Code().Text(name), app.Text(" "),
-							app.Button().Type("button").Class("quiet").Text("Download").Title("Download the file as it was kept, to read it or to report it").
+						return el.Li().Body(
+							el.Code().Text(name), app.Text(" "),
+							el.Button().Attr("type", "button").Class("quiet").Text("Download").Title("Download the file as it was kept, to read it or to report it").
 								OnClick(func(ctx app.Context, e app.Event) { p.downloadSetAside(ctx, name) }),
 						)
 					})),
 				)
 			})),
-			app.Div().Class("saved-slots").Body(app.If(len(p.saved) > 0, func() app.UI {
-				return app.Div().Body(
-					app.H3().Text("Saved in this browser"),
-					app.Ul().Class("slots").Body(app.Range(p.saved).Slice(func(i int) app.UI {
+			el.Div().Class("saved-slots").Body(app.If(len(p.saved) > 0, func() app.UI {
+				return el.Div().Body(
+					el.H3().Text("Saved in this browser"),
+					el.Ul().Class("slots").Body(app.Range(p.saved).Slice(func(i int) app.UI {
 						sl := p.saved[i]
-						a := app.A().Href(sl.href).Text(sl.title)
+						a := el.A().Attr("href", sl.href).Text(sl.title)
 						if sl.slot == p.slot {
 							a = a.Aria("current", "page")
 						}
-						return app.Li().Body(a)
+						return el.Li().Body(a)
 					})),
 				)
 			})),
 		),
-		app.P().Class("digest").Body(
+		el.P().Class("digest").Body(
 			app.Text("Trace digest "),
-			app.Code().DataSet("digest", p.view.Digest).DataSet("pass", p.view.N).Text(orDash(p.view.Digest)),
+			el.Code().DataSet("digest", p.view.Digest).DataSet("pass", p.view.N).Text(orDash(p.view.Digest)),
 		),
-		app.P().Class("muted").Text(fmt.Sprintf("Limits: a scenario or desired state of %d bytes (MaxFileSize), %d objects (MaxObjects), %d replicas per workload (MaxReplicas), %d YAML aliases (MaxAliases); a share link of %d bytes (64 KiB).",
+		el.P().Class("muted").Text(fmt.Sprintf("Limits: a scenario or desired state of %d bytes (MaxFileSize), %d objects (MaxObjects), %d replicas per workload (MaxReplicas), %d YAML aliases (MaxAliases); a share link of %d bytes (64 KiB).",
 			limits.MaxFileSize, limits.MaxObjects, limits.MaxReplicas, limits.MaxAliases, maxShareBytes)),
 	)
 }

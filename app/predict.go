@@ -9,6 +9,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"reconcile/app/el"
 	"reconcile/app/session"
 	"reconcile/engine/api"
 	"reconcile/engine/scenario"
@@ -284,14 +285,14 @@ func (p *Player) onSkipQuestion(ctx app.Context, e app.Event) { p.answerQuestion
 // sentence.
 func (p *Player) renderQuestion() app.UI {
 	q := p.asking
-	return app.Section().Class("now predict").Aria("labelledby", "predict-title").Body(
-		app.H2().ID("predict-title").TabIndex(-1).Class("what").Text(q.text),
-		app.P().Class("why").Text("Guess, then the pass runs and shows you. The lesson asks because the answer is the loop's logic, not a detail."),
-		app.Div().Class("choices").Role("group").Aria("labelledby", "predict-title").Body(
+	return el.Section().Class("now predict").Aria("labelledby", "predict-title").Body(
+		el.H2().ID("predict-title").TabIndex(-1).Class("what").Text(q.text),
+		el.P().Class("why").Text("Guess, then the pass runs and shows you. The lesson asks because the answer is the loop's logic, not a detail."),
+		el.Div().Class("choices").Role("group").Aria("labelledby", "predict-title").Body(
 			app.Range(q.choices).Slice(func(i int) app.UI {
-				return app.Button().Type("button").Class("choice").DataSet("choice", i).OnClick(p.onChoice).Text(q.choices[i])
+				return el.Button().Attr("type", "button").Class("choice").DataSet("choice", i).OnClick(p.onChoice).Text(q.choices[i])
 			}),
-			app.Button().Type("button").Class("quiet").Text("Skip the question").OnClick(p.onSkipQuestion),
+			el.Button().Attr("type", "button").Class("quiet").Text("Skip the question").OnClick(p.onSkipQuestion),
 		),
 	)
 }

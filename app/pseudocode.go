@@ -5,14 +5,15 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"reconcile/app/el"
 	"reconcile/app/session"
 )
 
 // renderSide draws the loop figure lit for the current pass, and the
 // pseudocode it ran.
 func (s *stage) renderSide() app.UI {
-	return app.Div().Class("stage-side").Body(
-		app.Figure().Class("loop-figure").Body(app.Raw(s.loop)),
+	return el.Div().Class("stage-side").Body(
+		el.Figure().Class("loop-figure").Body(app.Raw(s.loop)),
 		renderPseudocode(s.view.Pseudocode),
 	)
 }
@@ -23,16 +24,16 @@ func (s *stage) renderSide() app.UI {
 // whatever the pass, so the page does not jump while playing.
 func renderPseudocode(pc session.Pseudocode) app.UI {
 	if len(pc.Lines) == 0 {
-		return app.Div().Class("pseudo").Body(
-			app.P().Class("muted").Text("When the replicaset-controller runs, the lines of the lesson's pseudocode it executed show here."),
+		return el.Div().Class("pseudo").Body(
+			el.P().Class("muted").Text("When the replicaset-controller runs, the lines of the lesson's pseudocode it executed show here."),
 		)
 	}
 	name := "Level-triggered"
 	if pc.Edge {
 		name = "Edge-triggered"
 	}
-	return app.Div().Class("pseudo").Body(
-		app.P().Class("pseudo-title").Text(name+" pseudocode, as this pass ran it"),
+	return el.Div().Class("pseudo").Body(
+		el.P().Class("pseudo-title").Text(name+" pseudocode, as this pass ran it"),
 		renderCode(name+" pseudocode", pc.Lines, pc.Ran),
 	)
 }
@@ -46,16 +47,16 @@ func renderCode(label string, lines []string, executed []int) app.UI {
 		ran[l] = true
 		current = l
 	}
-	return app.Ol().Class("code").Aria("label", label).Body(
+	return el.Ol().Class("code").Aria("label", label).Body(
 		app.Range(lines).Slice(func(i int) app.UI {
 			n := i + 1
 			switch {
 			case n == current:
-				return app.Li().Class("ran current").Aria("current", "step").Body(app.Code().Text(lines[i]))
+				return el.Li().Class("ran current").Aria("current", "step").Body(el.Code().Text(lines[i]))
 			case ran[n]:
-				return app.Li().Class("ran").Body(app.Code().Text(lines[i]))
+				return el.Li().Class("ran").Body(el.Code().Text(lines[i]))
 			}
-			return app.Li().Body(app.Code().Text(lines[i]))
+			return el.Li().Body(el.Code().Text(lines[i]))
 		}),
 	)
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"reconcile/app/el"
 	"reconcile/app/session"
 	"reconcile/engine/limits"
 	"strings"
@@ -103,24 +104,24 @@ func (p *Player) onCopyEmbed(ctx app.Context, e app.Event) {
 
 // renderShare offers the embed code and shows the trace digest.
 func (p *Player) renderShare() app.UI {
-	return app.Section().Class("share").Aria("labelledby", "share-title").Body(
-		app.H2().ID("share-title").Text("Share"),
-		app.P().Body(
+	return el.Section().Class("share").Aria("labelledby", "share-title").Body(
+		el.H2().ID("share-title").Text("Share"),
+		el.P().Body(
 			app.Text("The address bar links to this exact pass. "),
-			app.Button().Type("button").Class("quiet").Text("Copy embed code").OnClick(p.onCopyEmbed),
+			el.Button().Attr("type", "button").Class("quiet").Text("Copy embed code").OnClick(p.onCopyEmbed),
 		),
 		app.If(p.embedCode != "", func() app.UI {
-			return app.Div().Class("embed-code").Body(
-				app.P().Aria("live", "polite").Text(p.copied),
-				app.Label().For("embed-code").Text("Embed code"),
-				app.Textarea().ID("embed-code").ReadOnly(true).Rows(3).Text(p.embedCode),
+			return el.Div().Class("embed-code").Body(
+				el.P().Aria("live", "polite").Text(p.copied),
+				el.Label().Attr("for", "embed-code").Text("Embed code"),
+				el.Textarea().ID("embed-code").Attr("readonly", true).Attr("rows", 3).Text(p.embedCode),
 			)
 		}),
-		app.Details().Class("digest").Body(
-			app.Summary().Text("Trace digest"),
-			app.P().Body(
+		el.Details().Class("digest").Body(
+			el.Summary().Text("Trace digest"),
+			el.P().Body(
 				app.Text("The same lesson, the same inputs and the same pass give the same digest, here and in the command line: "),
-				app.Code().DataSet("digest", p.view.Digest).DataSet("pass", p.view.N).Text(orDash(p.view.Digest)),
+				el.Code().DataSet("digest", p.view.Digest).DataSet("pass", p.view.N).Text(orDash(p.view.Digest)),
 			),
 		),
 	)

@@ -4,6 +4,8 @@ import (
 	"net/url"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"reconcile/app/el"
 )
 
 // shell is the frame every view shares: a skip link, the site header, an
@@ -31,40 +33,40 @@ func (s shell) render(content ...app.UI) app.UI {
 	if s.wide {
 		class += " wide"
 	}
-	return app.Div().Class(class).Body(
-		app.A().Class("skip").Href("#main").Text("Skip to content"),
+	return el.Div().Class(class).Body(
+		el.A().Class("skip").Attr("href", "#main").Text("Skip to content"),
 		app.If(!s.embed, func() app.UI {
-			return app.Header().Class("site").Body(
-				app.A().Class("brand").Href("/").Body(
-					app.Img().Src("/web/icon.svg").Attr("role", "presentation").Alt("").Width(28).Height(28),
-					app.Span().Text("Reconcile"),
+			return el.Header().Class("site").Body(
+				el.A().Class("brand").Attr("href", "/").Body(
+					el.Img().Attr("src", "/web/icon.svg").Attr("role", "presentation").Attr("alt", "").Attr("width", 28).Attr("height", 28),
+					el.Span().Text("Reconcile"),
 				),
-				app.Nav().Aria("label", "Site").Body(
-					app.A().Href("/#lessons").Text("Lessons"),
-					app.A().Href("/compare").Text("Compare"),
-					app.A().Href("/failures").Text("Failures"),
-					app.A().Href("/play").Text("Playground"),
+				el.Nav().Aria("label", "Site").Body(
+					el.A().Attr("href", "/#lessons").Text("Lessons"),
+					el.A().Attr("href", "/compare").Text("Compare"),
+					el.A().Attr("href", "/failures").Text("Failures"),
+					el.A().Attr("href", "/play").Text("Playground"),
 				),
 			)
 		}),
 		app.If(s.updatable, func() app.UI {
-			return app.Div().Class("update").Aria("live", "polite").Body(
-				app.P().Text("A new version of Reconcile is ready."),
-				app.Button().Type("button").Class("quiet").Text("Reload").OnClick(reload),
+			return el.Div().Class("update").Aria("live", "polite").Body(
+				el.P().Text("A new version of Reconcile is ready."),
+				el.Button().Attr("type", "button").Class("quiet").Text("Reload").OnClick(reload),
 			)
 		}),
 		app.If(s.alert != "", func() app.UI {
-			return app.Div().Class("alert").Role("alert").Body(
-				app.P().Text(s.alert),
+			return el.Div().Class("alert").Role("alert").Body(
+				el.P().Text(s.alert),
 				app.If(s.onDismiss != nil, func() app.UI {
-					return app.Button().Type("button").Class("quiet").Text("Dismiss").OnClick(s.onDismiss)
+					return el.Button().Attr("type", "button").Class("quiet").Text("Dismiss").OnClick(s.onDismiss)
 				}),
 			)
 		}),
-		app.Main().ID("main").Class(s.mainClass).Body(content...),
+		el.Main().ID("main").Class(s.mainClass).Body(content...),
 		app.If(!s.embed, func() app.UI {
-			return app.Footer().Class("site").Body(
-				app.P().Text("Reconcile " + Version + " · a simulated Kubernetes control plane that runs in your browser; nothing here talks to a real cluster."),
+			return el.Footer().Class("site").Body(
+				el.P().Text("Reconcile " + Version + " · a simulated Kubernetes control plane that runs in your browser; nothing here talks to a real cluster."),
 			)
 		}),
 	)
@@ -81,7 +83,7 @@ func embedded(u *url.URL) bool {
 func paragraphs(text string) []app.UI {
 	var out []app.UI
 	for _, p := range splitParagraphs(text) {
-		out = append(out, app.P().Text(p))
+		out = append(out, el.P().Text(p))
 	}
 	return out
 }

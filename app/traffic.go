@@ -5,6 +5,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"reconcile/app/el"
 	"reconcile/app/session"
 )
 
@@ -35,15 +36,15 @@ func renderTraffic(ts []session.Traffic) app.UI {
 		if t.Failed > 0 {
 			class += " failing"
 		}
-		items = append(items, app.Span().Class(class).Title(t.Last).Body(
-			app.Span().Class("bar").Aria("hidden", "true").Body(
-				app.Span().Class("bar-ok").Style("width", fmt.Sprintf("%d%%", okPct)),
+		items = append(items, el.Span().Class(class).Title(t.Last).Body(
+			el.Span().Class("bar").Aria("hidden", "true").Body(
+				el.Span().Class("bar-ok").Style("width", fmt.Sprintf("%d%%", okPct)),
 			),
 			app.Text(text(t)),
 		))
 	}
-	return app.P().Class("traffic").Body(
-		app.B().Text("Traffic: "),
+	return el.P().Class("traffic").Body(
+		el.B().Text("Traffic: "),
 		app.Range(items).Slice(func(i int) app.UI { return items[i] }),
 	)
 }

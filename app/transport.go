@@ -6,6 +6,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"reconcile/app/el"
 	"reconcile/app/session"
 )
 
@@ -57,39 +58,39 @@ func (s *stage) renderTransport(t transport) app.UI {
 	end := max(v.Known, v.N)
 	s.keepHandle(v.N)
 	buttons := []app.UI{
-		app.Button().Type("button").Text("Reset").Disabled(off).OnClick(s.onReset).Title("Back to the start (Home)"),
-		app.Button().Type("button").Text("Previous pass").Disabled(off || v.N == 0).OnClick(s.onPrevious).Title("Step back one pass (←)"),
-		app.Button().Type("button").Class("play").Text(playLabel).Disabled(off || (v.AtEnd && !playing)).OnClick(s.onPlay).Title(playTitle),
-		app.Button().Type("button").Class("primary").Text("Next pass").Disabled(off || v.AtEnd).OnClick(s.onNext).Title("Run the next pass (→)"),
+		el.Button().Attr("type", "button").Text("Reset").Attr("disabled", off).OnClick(s.onReset).Title("Back to the start (Home)"),
+		el.Button().Attr("type", "button").Text("Previous pass").Attr("disabled", off || v.N == 0).OnClick(s.onPrevious).Title("Step back one pass (←)"),
+		el.Button().Attr("type", "button").Class("play").Text(playLabel).Attr("disabled", off || (v.AtEnd && !playing)).OnClick(s.onPlay).Title(playTitle),
+		el.Button().Attr("type", "button").Class("primary").Text("Next pass").Attr("disabled", off || v.AtEnd).OnClick(s.onNext).Title("Run the next pass (→)"),
 	}
 	class := "transport stagebar"
 	if s.dialsOpen {
 		class += " open"
 	}
-	return app.Section().Class(class).Aria("label", "Transport").Body(
-		app.Div().Class(buttonsClass(len(t.extra))).Body(append(buttons, t.extra...)...),
-		app.Button().Type("button").Class("quiet more").Aria("expanded", strconv.FormatBool(s.dialsOpen)).Aria("controls", "dials").
+	return el.Section().Class(class).Aria("label", "Transport").Body(
+		el.Div().Class(buttonsClass(len(t.extra))).Body(append(buttons, t.extra...)...),
+		el.Button().Attr("type", "button").Class("quiet more").Aria("expanded", strconv.FormatBool(s.dialsOpen)).Aria("controls", "dials").
 			Aria("label", "More controls").Text("More").OnClick(s.onDials),
-		app.Div().ID("dials").Class("dials").Body(
-			app.Div().Class("pacing").Body(
-				app.Button().Type("button").Text("Next event").Disabled(off || v.AtEnd).OnClick(s.onNextEvent).
+		el.Div().ID("dials").Class("dials").Body(
+			el.Div().Class("pacing").Body(
+				el.Button().Attr("type", "button").Text("Next event").Attr("disabled", off || v.AtEnd).OnClick(s.onNextEvent).
 					Title("Run passes until something you can see changes, or an input comes"),
 				// Out of the start-up the button keeps its place, unseen, so
 				// that nothing after it moves when the start-up ends.
-				app.Button().Type("button").Class(startupClass(v.InStartup)).Text("Skip start-up").Disabled(off || !v.InStartup).
+				el.Button().Attr("type", "button").Class(startupClass(v.InStartup)).Text("Skip start-up").Attr("disabled", off || !v.InStartup).
 					OnClick(s.onSkipStartup).Title("Run the start-up passes at once, to where the world first settles"),
 			),
 			speedControl(s.speed, s.onSpeed),
-			app.Div().Class("field timeline").Body(
-				app.Label().For("timeline").Text("Timeline"),
-				app.Input().Type("range").ID("timeline").Min(0).Max(end).Step(1).Value(v.N).
-					Disabled(off).Aria("valuetext", fmt.Sprintf("pass %d of %d", v.N, end)).OnInput(s.onTimeline),
+			el.Div().Class("field timeline").Body(
+				el.Label().Attr("for", "timeline").Text("Timeline"),
+				el.Input().Attr("type", "range").ID("timeline").Attr("min", 0).Attr("max", end).Attr("step", 1).Attr("value", v.N).
+					Attr("disabled", off).Aria("valuetext", fmt.Sprintf("pass %d of %d", v.N, end)).OnInput(s.onTimeline),
 				&marksRow{Marks: v.Marks, End: end, onMark: s.onMark},
 			),
 		),
 		// The end of the run as far as it is known, for the browser to take
 		// from the prerendered page (prerenderedEnd).
-		app.P().Class("status").Role("status").DataSet("lesson", t.lesson).DataSet("known", v.Known).DataSet("final", v.Final).Text(status),
+		el.P().Class("status").Role("status").DataSet("lesson", t.lesson).DataSet("known", v.Known).DataSet("final", v.Final).Text(status),
 	)
 }
 
@@ -127,13 +128,13 @@ func (r *marksRow) Render() app.UI {
 	if len(marks) == 0 || end == 0 {
 		// The row is kept, so the transport does not grow when the first
 		// mark comes.
-		return app.Div().Class("marks").Aria("hidden", "true")
+		return el.Div().Class("marks").Aria("hidden", "true")
 	}
-	return app.Ul().Class("marks").Aria("label", "Moments on the timeline").Body(app.Range(marks).Slice(func(i int) app.UI {
+	return el.Ul().Class("marks").Aria("label", "Moments on the timeline").Body(app.Range(marks).Slice(func(i int) app.UI {
 		m := marks[i]
 		pos := float64(min(m.N, end)) / float64(end) * 100
-		return app.Li().Class("mark m-"+m.Kind).Style("left", fmt.Sprintf("%.2f%%", pos)).Body(
-			app.Button().Type("button").Class("mark-button").DataSet("pass", m.N).OnClick(r.onMark).
+		return el.Li().Class("mark m-"+m.Kind).Style("left", fmt.Sprintf("%.2f%%", pos)).Body(
+			el.Button().Attr("type", "button").Class("mark-button").DataSet("pass", m.N).OnClick(r.onMark).
 				Aria("label", fmt.Sprintf("Go to just after pass %d: %s", m.N, m.Label)).Title(fmt.Sprintf("after pass %d, t=%s: %s", m.N, m.At, m.Label)),
 		)
 	}))
@@ -141,10 +142,10 @@ func (r *marksRow) Render() app.UI {
 
 // speedControl is the Speed control: how fast Play runs passes.
 func speedControl(speed int, onSpeed app.EventHandler) app.UI {
-	return app.Div().Class("field").Body(
-		app.Label().For("speed").Text("Speed"),
-		app.Select().ID("speed").OnChange(onSpeed).Body(app.Range(speeds).Slice(func(i int) app.UI {
-			return app.Option().Value(speeds[i].label).Text(speeds[i].label).Selected(i == speed)
+	return el.Div().Class("field").Body(
+		el.Label().Attr("for", "speed").Text("Speed"),
+		el.Select().ID("speed").OnChange(onSpeed).Body(app.Range(speeds).Slice(func(i int) app.UI {
+			return el.Option().Attr("value", speeds[i].label).Text(speeds[i].label).Attr("selected", i == speed)
 		})),
 	)
 }

@@ -44,14 +44,14 @@ func main() {
 	if err := copyFile(*wasm, out, nil); err != nil {
 		log.Fatal(err)
 	}
-	// The playground's levels (wasm/site.go).
+	// The playground's levels and brotli window (wasm/site.go).
 	if err := copyFile(out, out+".gz", func(w io.Writer) (io.WriteCloser, error) {
 		return gzip.NewWriterLevel(w, gzip.BestCompression)
 	}); err != nil {
 		log.Fatal(err)
 	}
 	if err := copyFile(out, out+".br", func(w io.Writer) (io.WriteCloser, error) {
-		return brotli.NewWriterLevel(w, 9), nil
+		return brotli.NewWriterOptions(w, brotli.WriterOptions{Quality: 11, LGWin: 24}), nil
 	}); err != nil {
 		log.Fatal(err)
 	}
