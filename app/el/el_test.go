@@ -1,0 +1,57 @@
+package el
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestNoTypedElements holds the pages to this package's elements: a call
+// of one of go-app's typed element constructors (app.Div(), app.Input(),
+// …) outside the tests brings that element's type into app.wasm again.
+func TestNoTypedElements(t *testing.T) {
+	out, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", "github.com/maxence-charriere/go-app/v10").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	gen, err := os.ReadFile(filepath.Join(strings.TrimSpace(string(out)), "pkg", "app", "html_gen.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, m := range regexp.MustCompile(`(?m)^func ([A-Z]\w*)\(\) HTML\w+ \{`).FindAllSubmatch(gen, -1) {
+		names = append(names, string(m[1]))
+	}
+	if len(names) < 100 {
+		t.Fatalf("found %d typed constructors in go-app's html_gen.go: is it the file it was?", len(names))
+	}
+	typed := regexp.MustCompile(`\bapp\.(` + strings.Join(names, "|") + `)\(\)`)
+	var files []string
+	for _, dir := range []string{"..", filepath.Join("..", "..", "wasm")} {
+		fs, err := filepath.Glob(filepath.Join(dir, "*.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, fs...)
+	}
+	if len(files) < 20 {
+		t.Fatalf("found %d source files of the pages", len(files))
+	}
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, line := range strings.Split(string(src), "\n") {
+			if m := typed.FindString(line); m != "" {
+				t.Errorf("%s:%d: %s: make it with reconcile/app/el (el.%s)", f, i+1, m, strings.TrimSuffix(strings.TrimPrefix(m, "app."), "()"))
+			}
+		}
+	}
+}
