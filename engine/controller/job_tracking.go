@@ -19,11 +19,15 @@ func tracked(p *api.Pod) bool { return slices.Contains(p.Finalizers, JobTracking
 // status.uncountedTerminatedPods.failed first, then their finalizers are
 // removed, then the noted pods (no longer held) are counted in st.Failed.
 func (j *JobLoop) countFinished(ctx *Context, job *api.Job, st *api.JobStatus, pods, finished []*api.Pod) (*api.Job, error) {
+	// The controller tracks every Job it syncs with finalizers: the
+	// field is set, empty while no pod waits to be counted
+	// (uncountedTerminatedPods: {}).
+	if st.UncountedTerminatedPods == nil {
+		st.UncountedTerminatedPods = &api.UncountedTerminatedPods{}
+	}
 	noted := map[string]bool{}
-	if u := st.UncountedTerminatedPods; u != nil {
-		for _, uid := range u.Failed {
-			noted[uid] = true
-		}
+	for _, uid := range st.UncountedTerminatedPods.Failed {
+		noted[uid] = true
 	}
 	var add []string
 	for _, p := range finished {
@@ -33,9 +37,7 @@ func (j *JobLoop) countFinished(ctx *Context, job *api.Job, st *api.JobStatus, p
 		}
 	}
 	if len(add) > 0 {
-		if st.UncountedTerminatedPods == nil {
-			st.UncountedTerminatedPods = &api.UncountedTerminatedPods{}
-		}
+		st.UncountedTerminatedPods = &api.UncountedTerminatedPods{Succeeded: st.UncountedTerminatedPods.Succeeded}
 		st.UncountedTerminatedPods.Failed = append(slices.Clone(st.UncountedTerminatedPods.Failed), add...)
 		n := job.DeepCopy()
 		n.Status = *st
@@ -55,12 +57,12 @@ func (j *JobLoop) countFinished(ctx *Context, job *api.Job, st *api.JobStatus, p
 			}
 		}
 	}
-	if st.UncountedTerminatedPods == nil {
+	if len(st.UncountedTerminatedPods.Failed) == 0 {
 		return job, nil
 	}
 	// None of the noted pods is held any more: they are counted.
 	st.Failed += int32(len(st.UncountedTerminatedPods.Failed))
-	st.UncountedTerminatedPods = nil
+	st.UncountedTerminatedPods = &api.UncountedTerminatedPods{}
 	return job, nil
 }
 
