@@ -22,17 +22,23 @@ import (
 type JobLoop struct {
 	// orphans are the cached pods no controller owns (claim.go).
 	orphans orphanSet
+	// backoff is each Job's record of failed pods, by key: the pod
+	// failure back-off.
+	backoff map[string]backoffRecord
 }
 
 // NewJob returns the job controller.
-func NewJob() *JobLoop { return &JobLoop{orphans: orphanSet{}} }
+func NewJob() *JobLoop { return &JobLoop{orphans: orphanSet{}, backoff: map[string]backoffRecord{}} }
 
 func (j *JobLoop) Name() string      { return JobController }
 func (j *JobLoop) Watches() []string { return []string{"Job", "Pod"} }
-func (j *JobLoop) Clone() Reconciler { return &JobLoop{orphans: maps.Clone(j.orphans)} }
+func (j *JobLoop) Clone() Reconciler {
+	return &JobLoop{orphans: maps.Clone(j.orphans), backoff: maps.Clone(j.backoff)}
+}
 
-// Restarted forgets the orphans; a restart lists every pod again.
-func (j *JobLoop) Restarted() { j.orphans = orphanSet{} }
+// Restarted forgets the orphans, which a restart lists again, and the
+// back-off records, which it does not keep.
+func (j *JobLoop) Restarted() { j.orphans, j.backoff = orphanSet{}, map[string]backoffRecord{} }
 
 // Keys maps a Job to itself and a pod to the Job that owns it.
 func (j *JobLoop) Keys(c *informer.Cache, ev store.WatchEvent) []string {
@@ -66,6 +72,7 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	key := req.Key
 	job, _ := ctx.Cache.Get("Job", key).(*api.Job)
 	if job == nil {
+		delete(j.backoff, key)
 		ctx.Deleted("Job deleted")
 		// Its pods, which the garbage collector deletes, are held for it
 		// no longer.
@@ -100,6 +107,7 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 		// were, and no pod of it is held for counting any more.
 		ctx.Observed = fmt.Sprintf("%d succeeded, %d failed, %s", job.Status.Succeeded, job.Status.Failed, strings.ToLower(finished))
 		ctx.Difference = "+0 pods to start"
+		delete(j.backoff, key)
 		if err := releaseTracked(ctx, pods, true); err != nil {
 			return Result{}, err
 		}
@@ -119,13 +127,26 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	var finished []*api.Pod // failed pods held for counting, the ones to count
 	counted := map[string]bool{}
 	failIndex := map[int]bool{}
+	// The pods that ended since the last pass, which the job-tracking
+	// finalizer still holds: the back-off record counts them.
+	var newSucceeded, newFailed []*api.Pod
+	noted := func(p *api.Pod) bool {
+		u := job.Status.UncountedTerminatedPods
+		return u != nil && slices.Contains(u.Failed, string(p.UID))
+	}
 	for _, p := range pods {
 		switch {
 		case p.Status.Phase == api.PodSucceeded:
 			succeeded++
+			if tracked(p) {
+				newSucceeded = append(newSucceeded, p)
+			}
 		case p.Status.Phase == api.PodFailed && suspendedNow && p.DeletionTimestamp != nil:
 			continue // deleted by the suspension: not a failure
 		case p.Status.Phase == api.PodFailed:
+			if tracked(p) && !noted(p) {
+				newFailed = append(newFailed, p) // an ignored failure too
+			}
 			action, msg := matchPodFailurePolicy(job.Spec.PodFailurePolicy, p)
 			switch action {
 			case "Ignore":
@@ -152,6 +173,9 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 			failed++
 			finished = append(finished, p)
 			terminating++
+			if !noted(p) {
+				newFailed = append(newFailed, p)
+			}
 		case p.DeletionTimestamp != nil:
 			terminating++
 		default:
@@ -199,6 +223,12 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	job, err = j.countFinished(ctx, job, &st, pods, finished)
 	if err != nil {
 		return Result{}, err
+	}
+	backoff := j.backoff[key].with(newSucceeded, newFailed)
+	if backoff == (backoffRecord{}) {
+		delete(j.backoff, key)
+	} else {
+		j.backoff[key] = backoff
 	}
 	// The counts only grow: a pod counted and then removed stays counted.
 	st.Succeeded, st.Failed = max(st.Succeeded, succeeded), max(st.Failed, failed)
@@ -309,6 +339,18 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 			}
 			start = max(start, 0)
 		}
+		// Pods failed: new ones wait for the back-off, counted from the
+		// last failure (manageJob's getRemainingTime). A backoff limit per
+		// index backs off each index on its own.
+		if n := backoff.failures; start > 0 && !perIndex && n > 0 {
+			if left := backOffLeft(n, backoff.lastFailure, ctx.Now); left > 0 {
+				start = 0
+				ctx.Difference = fmt.Sprintf("+0 pods to start: %d failed pod(s) in a row, back off %s (%s left)", n, api.FormatDuration(podFailureBackOff(n)), api.FormatDuration(left))
+				if res.RequeueAfter == 0 || left < res.RequeueAfter {
+					res.RequeueAfter, res.RequeueReason = left, RequeuePodFailureBackOff
+				}
+			}
+		}
 		var pending []int // an Indexed Job's indexes to start, lowest first
 		for i := range done {
 			if !done[i] && !busy[i] && !lost[i] {
@@ -346,7 +388,9 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 			st.StartTime = &t
 		}
 	}
-	ctx.Difference = fmt.Sprintf("%+d pods to start", start)
+	if ctx.Difference == "" {
+		ctx.Difference = fmt.Sprintf("%+d pods to start", start)
+	}
 	st.Active = active
 	st.Ready, st.Terminating = api.Int32(ready), api.Int32(terminating)
 	if !jobStatusEqual(job.Status, st) {
