@@ -188,13 +188,20 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	}
 	indexed := job.Spec.CompletionMode != nil && *job.Spec.CompletionMode == "Indexed"
 	var done, busy, lost []bool // an Indexed Job's indexes: succeeded, active, failed
+	var lastFailed []*api.Pod   // with a backoff limit per index: each index's last failed pod
 	perIndex := indexed && job.Spec.BackoffLimitPerIndex != nil
 	if indexed {
 		done, busy, lost = make([]bool, want), make([]bool, want), make([]bool, want)
+		if perIndex {
+			lastFailed = make([]*api.Pod, want)
+		}
 		failures := make([]int32, want)
 		succeeded = 0
 		for _, p := range pods {
 			i, ok := completionIndex(p, want)
+			if ok && perIndex && (p.Status.Phase == api.PodFailed || counted[string(p.UID)]) {
+				lastFailed[i] = laterFailure(lastFailed[i], p)
+			}
 			switch {
 			case !ok:
 			case p.Status.Phase == api.PodSucceeded && !done[i]:
@@ -360,10 +367,35 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 		if indexed {
 			start = min(start, int32(len(pending)))
 		}
+		if perIndex && start > 0 {
+			// Each index backs off on its own, from its last failed pod
+			// (getPodCreationInfoForIndependentIndexes).
+			var now []int
+			var soonest api.Duration
+			for _, i := range pending[:start] {
+				left := indexBackOffLeft(lastFailed[i], ctx.Now)
+				switch {
+				case left == 0:
+					now = append(now, i)
+				case soonest == 0 || left < soonest:
+					soonest = left
+				}
+			}
+			if len(now) == 0 {
+				ctx.Difference = fmt.Sprintf("+0 pods to start: index back-off (%s left)", api.FormatDuration(soonest))
+				if res.RequeueAfter == 0 || soonest < res.RequeueAfter {
+					res.RequeueAfter, res.RequeueReason = soonest, RequeuePodFailureBackOff
+				}
+			}
+			pending, start = now, int32(len(now))
+		}
 		for i := int32(0); i < start; i++ {
 			p := podFromJob(job)
 			if indexed {
 				withCompletionIndex(p, job.Name, pending[i])
+			}
+			if perIndex {
+				withIndexFailureCounts(p, job, lastFailed[pending[i]])
 			}
 			created, err := ctx.Create(p, func(o api.Object) Action { return OnPod(Create, o.Meta().Name, "") })
 			if err != nil {

@@ -1,6 +1,10 @@
 package controller
 
-import "reconcile/engine/api"
+import (
+	"strconv"
+
+	"reconcile/engine/api"
+)
 
 // The job controller's back-off before it creates pods again after pods
 // failed (pkg/controller/job: DefaultJobPodFailureBackOff,
@@ -105,4 +109,72 @@ func (r backoffRecord) with(succeeded, failed []*api.Pod) backoffRecord {
 		}
 	}
 	return r
+}
+
+// The annotations that count the failures of an Indexed Job's index on
+// its pods when the Job has a backoff limit per index: the failures
+// counted against it, and those a podFailurePolicy Ignore rule matched.
+const (
+	JobIndexFailureCount        = "batch.kubernetes.io/job-index-failure-count"
+	JobIndexIgnoredFailureCount = "batch.kubernetes.io/job-index-ignored-failure-count"
+)
+
+// indexFailureCounts reads a pod's two index failure counts (0 when an
+// annotation is missing or not a count).
+func indexFailureCounts(p *api.Pod) (failed, ignored int32) {
+	read := func(k string) int32 {
+		n, err := strconv.ParseInt(p.Annotations[k], 10, 32)
+		if err != nil || n < 0 {
+			return 0
+		}
+		return int32(n)
+	}
+	return read(JobIndexFailureCount), read(JobIndexIgnoredFailureCount)
+}
+
+// laterFailure is the failed pod an index's next pod replaces, of the
+// last one seen and p: the one with more failures before it, the later to
+// finish of two with as many (getPodsWithDelayedDeletionPerIndex).
+func laterFailure(last, p *api.Pod) *api.Pod {
+	if last == nil {
+		return p
+	}
+	lf, li := indexFailureCounts(last)
+	pf, pi := indexFailureCounts(p)
+	if lf+li <= pf+pi && podFinishedTime(p) >= podFinishedTime(last) {
+		return p
+	}
+	return last
+}
+
+// indexBackOffLeft is what remains at now of an index's back-off after
+// its pod last failed (nil: none has): one failure more than the pod's
+// counts say, from when it finished (getRemainingTimePerIndex).
+func indexBackOffLeft(last *api.Pod, now api.Time) api.Duration {
+	if last == nil {
+		return 0
+	}
+	f, i := indexFailureCounts(last)
+	return backOffLeft(f+i+1, podFinishedTime(last), now)
+}
+
+// withIndexFailureCounts gives the pod p that replaces the index's last
+// failed pod last (nil: the index's first pod) its failure counts: last's
+// and its failure, counted or ignored by the Job's podFailurePolicy
+// (addIndexFailureCountAnnotation). The ignored count is set once there
+// is one.
+func withIndexFailureCounts(p *api.Pod, job *api.Job, last *api.Pod) {
+	var failed, ignored int32
+	if last != nil {
+		failed, ignored = indexFailureCounts(last)
+		if action, _ := matchPodFailurePolicy(job.Spec.PodFailurePolicy, last); action == "Ignore" {
+			ignored++
+		} else {
+			failed++
+		}
+	}
+	p.Annotations[JobIndexFailureCount] = strconv.Itoa(int(failed))
+	if ignored > 0 {
+		p.Annotations[JobIndexIgnoredFailureCount] = strconv.Itoa(int(ignored))
+	}
 }
