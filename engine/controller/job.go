@@ -108,7 +108,7 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 		ctx.Observed = fmt.Sprintf("%d succeeded, %d failed, %s", job.Status.Succeeded, job.Status.Failed, strings.ToLower(finished))
 		ctx.Difference = "+0 pods to start"
 		delete(j.backoff, key)
-		if err := releaseTracked(ctx, pods, true); err != nil {
+		if err := releaseTracked(ctx, pods, true, nil); err != nil {
 			return Result{}, err
 		}
 		if len(ctx.Actions) > 0 {
@@ -220,6 +220,26 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 			lost[i] = perIndex && !done[i] && (failures[i] > *job.Spec.BackoffLimitPerIndex || failIndex[i])
 		}
 	}
+	// With a backoff limit per index, the last failed pod of an index to
+	// be retried keeps its finalizer, uncounted, until its replacement
+	// exists: the replacement's failure counts are read from it
+	// (canRemoveFinalizer, getPodsWithDelayedDeletionPerIndex).
+	var held map[string]bool
+	for i, p := range lastFailed {
+		if p != nil && tracked(p) && !done[i] && !busy[i] && !lost[i] {
+			if held == nil {
+				held = map[string]bool{}
+			}
+			held[string(p.UID)] = true
+			if counted[string(p.UID)] {
+				failed--
+			}
+		}
+	}
+	if held != nil {
+		finished = slices.DeleteFunc(finished, func(p *api.Pod) bool { return held[string(p.UID)] })
+		newFailed = slices.DeleteFunc(newFailed, func(p *api.Pod) bool { return held[string(p.UID)] })
+	}
 	ctx.Observed = fmt.Sprintf("%d active, %d succeeded, %d failed", active, succeeded, failed)
 	st := job.DeepCopy().Status
 	// A failed pod the job-tracking finalizer holds is counted once, as
@@ -227,7 +247,7 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	// status.uncountedTerminatedPods (written first), the finalizer is
 	// removed from every finished pod, then the noted pods are counted.
 	// A crash between two of the steps neither loses nor repeats a count.
-	job, err = j.countFinished(ctx, job, &st, pods, finished)
+	job, err = j.countFinished(ctx, job, &st, pods, finished, held)
 	if err != nil {
 		return Result{}, err
 	}
@@ -303,7 +323,7 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 		}
 		active, ready = 0, 0
 		// A failing Job holds none of its pods any more.
-		if err := releaseTracked(ctx, pods, true); err != nil {
+		if err := releaseTracked(ctx, pods, true, nil); err != nil {
 			return Result{}, err
 		}
 		if findJobCondition(st.Conditions, "FailureTarget") == nil {

@@ -18,7 +18,8 @@ func tracked(p *api.Pod) bool { return slices.Contains(p.Finalizers, JobTracking
 // of every pod of the Job that has finished: their uids are written to
 // status.uncountedTerminatedPods.failed first, then their finalizers are
 // removed, then the noted pods (no longer held) are counted in st.Failed.
-func (j *JobLoop) countFinished(ctx *Context, job *api.Job, st *api.JobStatus, pods, finished []*api.Pod) (*api.Job, error) {
+// The pods held (by uid) keep their finalizer.
+func (j *JobLoop) countFinished(ctx *Context, job *api.Job, st *api.JobStatus, pods, finished []*api.Pod, held map[string]bool) (*api.Job, error) {
 	// The controller tracks every Job it syncs with finalizers: the
 	// field is set, empty while no pod waits to be counted
 	// (uncountedTerminatedPods: {}).
@@ -47,7 +48,7 @@ func (j *JobLoop) countFinished(ctx *Context, job *api.Job, st *api.JobStatus, p
 		}
 		job = written.(*api.Job)
 	}
-	if err := releaseTracked(ctx, pods, false); err != nil {
+	if err := releaseTracked(ctx, pods, false, held); err != nil {
 		return job, err
 	}
 	for _, p := range finished {
@@ -67,11 +68,12 @@ func (j *JobLoop) countFinished(ctx *Context, job *api.Job, st *api.JobStatus, p
 }
 
 // releaseTracked removes the job-tracking finalizer from the pods that
-// have finished, or from all of them (a Job that has finished or fails).
-func releaseTracked(ctx *Context, pods []*api.Pod, all bool) error {
+// have finished but those held, or from all of them (a Job that has
+// finished or fails).
+func releaseTracked(ctx *Context, pods []*api.Pod, all bool, held map[string]bool) error {
 	for _, p := range pods {
 		done := p.Status.Phase == api.PodSucceeded || p.Status.Phase == api.PodFailed
-		if !tracked(p) || !done && !all {
+		if !tracked(p) || !done && !all || held[string(p.UID)] {
 			continue
 		}
 		if err := release(ctx, p); err != nil {
