@@ -16,7 +16,10 @@ import (
 //
 // Desired: spec.completions pods that ran to success, at most
 // spec.parallelism at a time. Observed: the Job's pods by phase. Difference:
-// start pods until enough have succeeded, then mark the Job Complete. What
+// start pods until enough have succeeded, then mark the Job Complete; after
+// pods failed, wait out the pod failure back-off (10 s, doubled for each
+// failure in a row, at most 10 minutes; per index with a backoff limit per
+// index) before starting more. What
 // a Job's pods did outside the cluster — a migration, a message — is not the
 // controller's to undo, and nothing here undoes it.
 type JobLoop struct {
