@@ -105,7 +105,8 @@ type JobStatus struct {
 	// limit per index that failed, as intervals ("" while none has).
 	FailedIndexes *string `json:"failedIndexes,omitempty" yaml:"failedIndexes,omitempty"`
 	// UncountedTerminatedPods are the pods that have ended and that the
-	// job controller has noted but not counted yet (nil when none).
+	// job controller has noted but not counted yet: empty (not nil) once
+	// the controller has synced the Job.
 	UncountedTerminatedPods *UncountedTerminatedPods `json:"uncountedTerminatedPods,omitempty" yaml:"uncountedTerminatedPods,omitempty"`
 }
 

@@ -16,23 +16,32 @@ import (
 //
 // Desired: spec.completions pods that ran to success, at most
 // spec.parallelism at a time. Observed: the Job's pods by phase. Difference:
-// start pods until enough have succeeded, then mark the Job Complete. What
+// start pods until enough have succeeded, then mark the Job Complete; after
+// pods failed, wait out the pod failure back-off (10 s, doubled for each
+// failure in a row, at most 10 minutes; per index with a backoff limit per
+// index) before starting more. What
 // a Job's pods did outside the cluster — a migration, a message — is not the
 // controller's to undo, and nothing here undoes it.
 type JobLoop struct {
 	// orphans are the cached pods no controller owns (claim.go).
 	orphans orphanSet
+	// backoff is each Job's record of failed pods, by key: the pod
+	// failure back-off.
+	backoff map[string]backoffRecord
 }
 
 // NewJob returns the job controller.
-func NewJob() *JobLoop { return &JobLoop{orphans: orphanSet{}} }
+func NewJob() *JobLoop { return &JobLoop{orphans: orphanSet{}, backoff: map[string]backoffRecord{}} }
 
 func (j *JobLoop) Name() string      { return JobController }
 func (j *JobLoop) Watches() []string { return []string{"Job", "Pod"} }
-func (j *JobLoop) Clone() Reconciler { return &JobLoop{orphans: maps.Clone(j.orphans)} }
+func (j *JobLoop) Clone() Reconciler {
+	return &JobLoop{orphans: maps.Clone(j.orphans), backoff: maps.Clone(j.backoff)}
+}
 
-// Restarted forgets the orphans; a restart lists every pod again.
-func (j *JobLoop) Restarted() { j.orphans = orphanSet{} }
+// Restarted forgets the orphans, which a restart lists again, and the
+// back-off records, which it does not keep.
+func (j *JobLoop) Restarted() { j.orphans, j.backoff = orphanSet{}, map[string]backoffRecord{} }
 
 // Keys maps a Job to itself and a pod to the Job that owns it.
 func (j *JobLoop) Keys(c *informer.Cache, ev store.WatchEvent) []string {
@@ -66,6 +75,7 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	key := req.Key
 	job, _ := ctx.Cache.Get("Job", key).(*api.Job)
 	if job == nil {
+		delete(j.backoff, key)
 		ctx.Deleted("Job deleted")
 		// Its pods, which the garbage collector deletes, are held for it
 		// no longer.
@@ -100,7 +110,8 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 		// were, and no pod of it is held for counting any more.
 		ctx.Observed = fmt.Sprintf("%d succeeded, %d failed, %s", job.Status.Succeeded, job.Status.Failed, strings.ToLower(finished))
 		ctx.Difference = "+0 pods to start"
-		if err := releaseTracked(ctx, pods, true); err != nil {
+		delete(j.backoff, key)
+		if err := releaseTracked(ctx, pods, true, nil); err != nil {
 			return Result{}, err
 		}
 		if len(ctx.Actions) > 0 {
@@ -119,13 +130,26 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	var finished []*api.Pod // failed pods held for counting, the ones to count
 	counted := map[string]bool{}
 	failIndex := map[int]bool{}
+	// The pods that ended since the last pass, which the job-tracking
+	// finalizer still holds: the back-off record counts them.
+	var newSucceeded, newFailed []*api.Pod
+	noted := func(p *api.Pod) bool {
+		u := job.Status.UncountedTerminatedPods
+		return u != nil && slices.Contains(u.Failed, string(p.UID))
+	}
 	for _, p := range pods {
 		switch {
 		case p.Status.Phase == api.PodSucceeded:
 			succeeded++
+			if tracked(p) {
+				newSucceeded = append(newSucceeded, p)
+			}
 		case p.Status.Phase == api.PodFailed && suspendedNow && p.DeletionTimestamp != nil:
 			continue // deleted by the suspension: not a failure
 		case p.Status.Phase == api.PodFailed:
+			if tracked(p) && !noted(p) {
+				newFailed = append(newFailed, p) // an ignored failure too
+			}
 			action, msg := matchPodFailurePolicy(job.Spec.PodFailurePolicy, p)
 			switch action {
 			case "Ignore":
@@ -152,6 +176,9 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 			failed++
 			finished = append(finished, p)
 			terminating++
+			if !noted(p) {
+				newFailed = append(newFailed, p)
+			}
 		case p.DeletionTimestamp != nil:
 			terminating++
 		default:
@@ -164,13 +191,20 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	}
 	indexed := job.Spec.CompletionMode != nil && *job.Spec.CompletionMode == "Indexed"
 	var done, busy, lost []bool // an Indexed Job's indexes: succeeded, active, failed
+	var lastFailed []*api.Pod   // with a backoff limit per index: each index's last failed pod
 	perIndex := indexed && job.Spec.BackoffLimitPerIndex != nil
 	if indexed {
 		done, busy, lost = make([]bool, want), make([]bool, want), make([]bool, want)
+		if perIndex {
+			lastFailed = make([]*api.Pod, want)
+		}
 		failures := make([]int32, want)
 		succeeded = 0
 		for _, p := range pods {
 			i, ok := completionIndex(p, want)
+			if ok && perIndex && (p.Status.Phase == api.PodFailed || counted[string(p.UID)]) {
+				lastFailed[i] = laterFailure(lastFailed[i], p)
+			}
 			switch {
 			case !ok:
 			case p.Status.Phase == api.PodSucceeded && !done[i]:
@@ -189,6 +223,26 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 			lost[i] = perIndex && !done[i] && (failures[i] > *job.Spec.BackoffLimitPerIndex || failIndex[i])
 		}
 	}
+	// With a backoff limit per index, the last failed pod of an index to
+	// be retried keeps its finalizer, uncounted, until its replacement
+	// exists: the replacement's failure counts are read from it
+	// (canRemoveFinalizer, getPodsWithDelayedDeletionPerIndex).
+	var held map[string]bool
+	for i, p := range lastFailed {
+		if p != nil && tracked(p) && !done[i] && !busy[i] && !lost[i] {
+			if held == nil {
+				held = map[string]bool{}
+			}
+			held[string(p.UID)] = true
+			if counted[string(p.UID)] {
+				failed--
+			}
+		}
+	}
+	if held != nil {
+		finished = slices.DeleteFunc(finished, func(p *api.Pod) bool { return held[string(p.UID)] })
+		newFailed = slices.DeleteFunc(newFailed, func(p *api.Pod) bool { return held[string(p.UID)] })
+	}
 	ctx.Observed = fmt.Sprintf("%d active, %d succeeded, %d failed", active, succeeded, failed)
 	st := job.DeepCopy().Status
 	// A failed pod the job-tracking finalizer holds is counted once, as
@@ -196,9 +250,15 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	// status.uncountedTerminatedPods (written first), the finalizer is
 	// removed from every finished pod, then the noted pods are counted.
 	// A crash between two of the steps neither loses nor repeats a count.
-	job, err = j.countFinished(ctx, job, &st, pods, finished)
+	job, err = j.countFinished(ctx, job, &st, pods, finished, held)
 	if err != nil {
 		return Result{}, err
+	}
+	backoff := j.backoff[key].with(newSucceeded, newFailed)
+	if backoff == (backoffRecord{}) {
+		delete(j.backoff, key)
+	} else {
+		j.backoff[key] = backoff
 	}
 	// The counts only grow: a pod counted and then removed stays counted.
 	st.Succeeded, st.Failed = max(st.Succeeded, succeeded), max(st.Failed, failed)
@@ -266,7 +326,7 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 		}
 		active, ready = 0, 0
 		// A failing Job holds none of its pods any more.
-		if err := releaseTracked(ctx, pods, true); err != nil {
+		if err := releaseTracked(ctx, pods, true, nil); err != nil {
 			return Result{}, err
 		}
 		if findJobCondition(st.Conditions, "FailureTarget") == nil {
@@ -309,6 +369,18 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 			}
 			start = max(start, 0)
 		}
+		// Pods failed: new ones wait for the back-off, counted from the
+		// last failure (manageJob's getRemainingTime). A backoff limit per
+		// index backs off each index on its own.
+		if n := backoff.failures; start > 0 && !perIndex && n > 0 {
+			if left := backOffLeft(n, backoff.lastFailure, ctx.Now); left > 0 {
+				start = 0
+				ctx.Difference = fmt.Sprintf("+0 pods to start: %d failed pod(s) in a row, back off %s (%s left)", n, api.FormatDuration(podFailureBackOff(n)), api.FormatDuration(left))
+				if res.RequeueAfter == 0 || left < res.RequeueAfter {
+					res.RequeueAfter, res.RequeueReason = left, RequeuePodFailureBackOff
+				}
+			}
+		}
 		var pending []int // an Indexed Job's indexes to start, lowest first
 		for i := range done {
 			if !done[i] && !busy[i] && !lost[i] {
@@ -318,10 +390,35 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 		if indexed {
 			start = min(start, int32(len(pending)))
 		}
+		if perIndex && start > 0 {
+			// Each index backs off on its own, from its last failed pod
+			// (getPodCreationInfoForIndependentIndexes).
+			var now []int
+			var soonest api.Duration
+			for _, i := range pending[:start] {
+				left := indexBackOffLeft(lastFailed[i], ctx.Now)
+				switch {
+				case left == 0:
+					now = append(now, i)
+				case soonest == 0 || left < soonest:
+					soonest = left
+				}
+			}
+			if len(now) == 0 {
+				ctx.Difference = fmt.Sprintf("+0 pods to start: index back-off (%s left)", api.FormatDuration(soonest))
+				if res.RequeueAfter == 0 || soonest < res.RequeueAfter {
+					res.RequeueAfter, res.RequeueReason = soonest, RequeuePodFailureBackOff
+				}
+			}
+			pending, start = now, int32(len(now))
+		}
 		for i := int32(0); i < start; i++ {
 			p := podFromJob(job)
 			if indexed {
 				withCompletionIndex(p, job.Name, pending[i])
+			}
+			if perIndex {
+				withIndexFailureCounts(p, job, lastFailed[pending[i]])
 			}
 			created, err := ctx.Create(p, func(o api.Object) Action { return OnPod(Create, o.Meta().Name, "") })
 			if err != nil {
@@ -346,7 +443,9 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 			st.StartTime = &t
 		}
 	}
-	ctx.Difference = fmt.Sprintf("%+d pods to start", start)
+	if ctx.Difference == "" {
+		ctx.Difference = fmt.Sprintf("%+d pods to start", start)
+	}
 	st.Active = active
 	st.Ready, st.Terminating = api.Int32(ready), api.Int32(terminating)
 	if !jobStatusEqual(job.Status, st) {

@@ -18,12 +18,17 @@ func tracked(p *api.Pod) bool { return slices.Contains(p.Finalizers, JobTracking
 // of every pod of the Job that has finished: their uids are written to
 // status.uncountedTerminatedPods.failed first, then their finalizers are
 // removed, then the noted pods (no longer held) are counted in st.Failed.
-func (j *JobLoop) countFinished(ctx *Context, job *api.Job, st *api.JobStatus, pods, finished []*api.Pod) (*api.Job, error) {
+// The pods held (by uid) keep their finalizer.
+func (j *JobLoop) countFinished(ctx *Context, job *api.Job, st *api.JobStatus, pods, finished []*api.Pod, held map[string]bool) (*api.Job, error) {
+	// The controller tracks every Job it syncs with finalizers: the
+	// field is set, empty while no pod waits to be counted
+	// (uncountedTerminatedPods: {}).
+	if st.UncountedTerminatedPods == nil {
+		st.UncountedTerminatedPods = &api.UncountedTerminatedPods{}
+	}
 	noted := map[string]bool{}
-	if u := st.UncountedTerminatedPods; u != nil {
-		for _, uid := range u.Failed {
-			noted[uid] = true
-		}
+	for _, uid := range st.UncountedTerminatedPods.Failed {
+		noted[uid] = true
 	}
 	var add []string
 	for _, p := range finished {
@@ -33,9 +38,7 @@ func (j *JobLoop) countFinished(ctx *Context, job *api.Job, st *api.JobStatus, p
 		}
 	}
 	if len(add) > 0 {
-		if st.UncountedTerminatedPods == nil {
-			st.UncountedTerminatedPods = &api.UncountedTerminatedPods{}
-		}
+		st.UncountedTerminatedPods = &api.UncountedTerminatedPods{Succeeded: st.UncountedTerminatedPods.Succeeded}
 		st.UncountedTerminatedPods.Failed = append(slices.Clone(st.UncountedTerminatedPods.Failed), add...)
 		n := job.DeepCopy()
 		n.Status = *st
@@ -45,7 +48,7 @@ func (j *JobLoop) countFinished(ctx *Context, job *api.Job, st *api.JobStatus, p
 		}
 		job = written.(*api.Job)
 	}
-	if err := releaseTracked(ctx, pods, false); err != nil {
+	if err := releaseTracked(ctx, pods, false, held); err != nil {
 		return job, err
 	}
 	for _, p := range finished {
@@ -55,21 +58,22 @@ func (j *JobLoop) countFinished(ctx *Context, job *api.Job, st *api.JobStatus, p
 			}
 		}
 	}
-	if st.UncountedTerminatedPods == nil {
+	if len(st.UncountedTerminatedPods.Failed) == 0 {
 		return job, nil
 	}
 	// None of the noted pods is held any more: they are counted.
 	st.Failed += int32(len(st.UncountedTerminatedPods.Failed))
-	st.UncountedTerminatedPods = nil
+	st.UncountedTerminatedPods = &api.UncountedTerminatedPods{}
 	return job, nil
 }
 
 // releaseTracked removes the job-tracking finalizer from the pods that
-// have finished, or from all of them (a Job that has finished or fails).
-func releaseTracked(ctx *Context, pods []*api.Pod, all bool) error {
+// have finished but those held, or from all of them (a Job that has
+// finished or fails).
+func releaseTracked(ctx *Context, pods []*api.Pod, all bool, held map[string]bool) error {
 	for _, p := range pods {
 		done := p.Status.Phase == api.PodSucceeded || p.Status.Phase == api.PodFailed
-		if !tracked(p) || !done && !all {
+		if !tracked(p) || !done && !all || held[string(p.UID)] {
 			continue
 		}
 		if err := release(ctx, p); err != nil {

@@ -80,6 +80,7 @@ func (k *KubeletLoop) syncContainer(s *podSync, c api.Container, r role) *Contai
 	case rc.State == "pullbackoff" && ctx.Now >= rc.Until:
 		s.because("back-off over; image still missing")
 		ctx.Event(p, "Normal", "Pulling", "Pulling image %q", c.Image)
+		rc.Failed = pullBackOffState(c.Image, ctx.World.Image(c.Image).PullError)
 		rc.State, rc.Since, rc.Until = "pulling", ctx.Now, ctx.Now+img.Pull
 		s.act(Action{Verb: RetryPull, Image: c.Image, Rest: c.Image})
 	case rc.State == "pullbackoff":
@@ -108,6 +109,13 @@ func (k *KubeletLoop) syncContainer(s *podSync, c api.Container, r role) *Contai
 // otherwise, until one appears). It runs once the runtime has created it
 // (the image's start time).
 func (k *KubeletLoop) create(s *podSync, c api.Container, rc *Container, img registry.Image) {
+	// A failed start is what the status reports until a start succeeds.
+	switch rc.State {
+	case "crashbackoff":
+		rc.Failed = crashLoopState(s.p, c.Name, rc.Until-rc.Since)
+	case "configerror":
+		rc.Failed = api.ContainerStateWaiting{Reason: "CreateContainerConfigError", Message: rc.Message}
+	}
 	if msg := k.configError(s.ctx, s.p, c); msg != "" {
 		s.ctx.Event(s.p, "Warning", "Failed", "Error: %s", msg)
 		if rc.State != "configerror" || rc.Message != msg {
@@ -132,6 +140,7 @@ func (k *KubeletLoop) run(s *podSync, c api.Container, r role, rc *Container, im
 		rc.Restarts++ // a new container of an ended one: restartCount counts it
 	}
 	rc.State, rc.Since, rc.RunSince, rc.Until, rc.Ready = "running", ctx.Now, ctx.Now, 0, false
+	rc.Failed = api.ContainerStateWaiting{}
 	rc.ID = containerID(p.UID, c.Name, rc.Restarts)
 	rc.Probes = [3]ProbeState{}
 	rc.StartupOK = c.More().StartupProbe == nil

@@ -181,21 +181,26 @@ func (k *KubeletLoop) containerStatus(ctx *Context, p *api.Pod, c api.Container,
 		last, hasLast = rc.Last, rc.HasLast
 	}
 	switch {
-	case rc != nil && rc.HasLast && (rc.State == "creating" || rc.State == "configerror" && rc.RunSince > 0):
-		// The ended run is still the container's state until the new
-		// container exists.
+	case rc != nil && (rc.State == "pulling" || rc.State == "creating") && rc.Failed.Reason != "":
+		// The last attempt to start it failed: the kubelet reports that
+		// failure until a start succeeds (its reason cache), the ended
+		// run as the last state.
+		w := rc.Failed
+		cs.State.Waiting = &w
+	case rc != nil && rc.HasLast && rc.State == "creating":
+		// Restarted at once: the ended run is still the container's
+		// state until the new container exists.
 		t := rc.Last
 		cs.State.Terminated = &t
 		last, hasLast = rc.Prev, rc.HasPrev
-		cs.ImageID = imageID(c.Image, rc.Digest, prevImageID(p, c.Name))
 	case rc == nil || rc.State == "pulling" || rc.State == "creating":
 		cs.State.Waiting = &api.ContainerStateWaiting{Reason: def}
 	case rc.State == "pullbackoff":
 		if ctx.Now-rc.Since < api.Second {
 			cs.State.Waiting = &api.ContainerStateWaiting{Reason: "ErrImagePull", Message: ctx.World.Image(c.Image).PullError}
 		} else {
-			cs.State.Waiting = &api.ContainerStateWaiting{Reason: "ImagePullBackOff",
-				Message: fmt.Sprintf("Back-off pulling image %q: ErrImagePull: %s", c.Image, ctx.World.Image(c.Image).PullError)}
+			w := pullBackOffState(c.Image, ctx.World.Image(c.Image).PullError)
+			cs.State.Waiting = &w
 		}
 	case rc.State == "invalidname":
 		cs.State.Waiting = &api.ContainerStateWaiting{Reason: "InvalidImageName", Message: invalidImageMessage(c.Image)}
@@ -204,8 +209,8 @@ func (k *KubeletLoop) containerStatus(ctx *Context, p *api.Pod, c api.Container,
 	case rc.State == "configerror":
 		cs.State.Waiting = &api.ContainerStateWaiting{Reason: "CreateContainerConfigError", Message: rc.Message}
 	case rc.State == "crashbackoff":
-		cs.State.Waiting = &api.ContainerStateWaiting{Reason: "CrashLoopBackOff",
-			Message: fmt.Sprintf("back-off %s restarting failed container=%s pod=%s_%s(%s)", api.FormatDuration(rc.Until-rc.Since), c.Name, p.Name, p.Namespace, p.UID)}
+		w := crashLoopState(p, c.Name, rc.Until-rc.Since)
+		cs.State.Waiting = &w
 	case rc.State == "exited":
 		reason := "Completed"
 		if rc.ExitCode != 0 {
@@ -215,18 +220,20 @@ func (k *KubeletLoop) containerStatus(ctx *Context, p *api.Pod, c api.Container,
 			reason = rc.Reason
 		}
 		cs.State.Terminated = &api.ContainerStateTerminated{ExitCode: rc.ExitCode, Reason: reason, Message: rc.TermMessage, StartedAt: rc.RunSince, FinishedAt: rc.Since, ContainerID: rc.ID}
-		cs.ImageID = imageID(c.Image, rc.Digest, prevImageID(p, c.Name))
 	case rc.State == "running" || rc.State == "stopping":
 		cs.State.Running = &api.ContainerStateRunning{StartedAt: rc.RunSince}
 		cs.Ready = rc.Ready
-		cs.ImageID = imageID(c.Image, rc.Digest, prevImageID(p, c.Name))
 		started = rc.StartupOK
 	}
 	if rc != nil {
 		cs.RestartCount = rc.Restarts
-		// The newest container's id: the running or ended one, or, while
-		// a restart waits (back-off, creation), the one that ended.
+		// The newest container's id and image: the running or ended one,
+		// or, while a restart waits (back-off, creation), the one that
+		// ended (none before a container has run).
 		cs.ContainerID = rc.ID
+		if rc.ID != "" {
+			cs.ImageID = imageID(c.Image, rc.Digest, prevImageID(p, c.Name))
+		}
 	}
 	if hasLast {
 		// A copy of its own: taking last's address would put last on the
@@ -236,6 +243,19 @@ func (k *KubeletLoop) containerStatus(ctx *Context, p *api.Pod, c api.Container,
 	}
 	cs.Started = &started
 	return cs
+}
+
+// crashLoopState is the waiting state of pod p's container name while it
+// backs off for back before a restart.
+func crashLoopState(p *api.Pod, name string, back api.Duration) api.ContainerStateWaiting {
+	return api.ContainerStateWaiting{Reason: "CrashLoopBackOff",
+		Message: fmt.Sprintf("back-off %s restarting failed container=%s pod=%s_%s(%s)", api.FormatDuration(back), name, p.Name, p.Namespace, p.UID)}
+}
+
+// pullBackOffState is the waiting state of a container whose image's
+// pull failed with msg, while the kubelet backs off before pulling again.
+func pullBackOffState(image, msg string) api.ContainerStateWaiting {
+	return api.ContainerStateWaiting{Reason: "ImagePullBackOff", Message: fmt.Sprintf("Back-off pulling image %q: ErrImagePull: %s", image, msg)}
 }
 
 // listMessage is what followed by the names in brackets, space-separated

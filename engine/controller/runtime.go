@@ -71,6 +71,11 @@ type Container struct {
 	// while the ended run is still the container's state.
 	Prev    api.ContainerStateTerminated
 	HasPrev bool
+	// Failed is why the last attempt to start the container failed
+	// (CrashLoopBackOff, CreateContainerConfigError, ImagePullBackOff):
+	// the kubelet's reason cache, which its status reports as the waiting
+	// state until a start succeeds. Reason "" when the last attempt did.
+	Failed api.ContainerStateWaiting
 
 	// own is the runtime that may change it in place: a clone shares
 	// the containers of its source and copies one when it changes it.
