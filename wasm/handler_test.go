@@ -237,3 +237,27 @@ func TestPrerenderedLessonSaysWhatTheFirstPassWillDo(t *testing.T) {
 		}
 	}
 }
+
+// The service worker is registered once app.wasm runs, not as app.js
+// starts: the site's app.js is go-app's with its start changed, and a
+// go-app whose app.js no longer starts as expected stops the build.
+func TestAppJSRegistersTheWorkerAfterTheWasm(t *testing.T) {
+	registerRoutes.Do(routes)
+	rec := httptest.NewRecorder()
+	handler(7977005).ServeHTTP(rec, httptest.NewRequest("GET", "/app.js", nil))
+	js, err := laterWorker(rec.Body.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(js)
+	wasm, worker := strings.Index(s, "goappInitWebAssembly()"), strings.Index(s, "goappInitServiceWorker()")
+	if wasm < 0 || worker < wasm || !strings.Contains(s[wasm:worker], ".finally(") {
+		t.Errorf("app.js does not register the worker after app.wasm has loaded:\n%s", s[:min(len(s), 1500)])
+	}
+	if strings.Count(s, "goappInitServiceWorker();\ngoappWatchForUpdate();") != 0 {
+		t.Error("app.js still registers the worker first")
+	}
+	if _, err := laterWorker([]byte("goappInitWebAssembly();\n")); err == nil {
+		t.Error("an app.js without go-app's start is accepted")
+	}
+}
