@@ -106,6 +106,9 @@ func TestHandlerUsesLocalIconsAndTheRealWasmSize(t *testing.T) {
 	if !strings.Contains(worker, "ignoreSearch") {
 		t.Error("the service worker does not find pages whatever their query (?pass=N, ?embed=1)")
 	}
+	if !strings.Contains(worker, "event.waitUntil((async () => {") || strings.Contains(worker, `addEventListener("install", async`) {
+		t.Error("the service worker's install does not wait until the site is cached")
+	}
 	for _, p := range append(pages(), "/web/icon.svg", "/web/app.css", "/web/app.wasm") {
 		if !strings.Contains(worker, `"`+p+`"`) {
 			t.Errorf("the service worker does not cache %s", p)
