@@ -3,6 +3,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -13,6 +14,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/tracing"
 	"github.com/chromedp/chromedp"
 )
@@ -61,6 +63,19 @@ func TestColdLoadDetail(t *testing.T) {
 					rw.jsEnd = e.End
 				}
 			}
+			if os.Getenv("COLD_PROBE_COST") != "" {
+				t.Logf("%s: the probe's observer took %.1f ms in %d calls until instantiated, %.1f ms until interactive", s.dir, d.ObservedAtInst, d.CallsAtInst, d.Observed)
+			}
+			if w := d.Warm; w != nil {
+				var wasm string
+				for _, e := range w.Res {
+					if strings.Contains(e.Name, "/app.wasm") {
+						wasm = fmt.Sprintf("%s requested %.0f, last byte %.0f", e.Name[strings.LastIndex(e.Name, "/")+1:], e.Start, e.End)
+					}
+				}
+				t.Logf("%s: warm: %s; instantiated %.0f, loader gone %.0f, interactive %.0f", s.dir, wasm,
+					deref(w.Marks.Instantiated), deref(w.Marks.LoaderGone), deref(w.Marks.Interactive))
+			}
 			rw.inst, rw.gone, rw.tti = deref(d.Marks.Instantiated), deref(d.Marks.LoaderGone), deref(d.Marks.Interactive)
 			got[i] = append(got[i], rw)
 			var b strings.Builder
@@ -95,7 +110,10 @@ func deref(v *float64) float64 {
 }
 
 type coldDetail struct {
-	Marks struct {
+	ObservedAtInst, Observed float64
+	Warm                     *coldDetail
+	CallsAtInst              int
+	Marks                    struct {
 		Instantiated, LoaderGone, Interactive *float64
 	} `json:"marks"`
 	Res []struct {
@@ -107,7 +125,25 @@ type coldDetail struct {
 
 func coldLoadDetail(t *testing.T, url, traceFile string) coldDetail {
 	t.Helper()
-	ctx := probedTab(t, true)
+	var ctx context.Context
+	if os.Getenv("COLD_PROBE_COST") == "" {
+		ctx = probedTab(t, true)
+	} else {
+		// The probe, with the time its MutationObserver's callback takes
+		// counted (window.__bench.observed, ms, and .observedAtInst: until
+		// the binary was instantiated).
+		timed := strings.Replace(probeScript(true), "new MutationObserver(check)",
+			"new MutationObserver(() => { const t0 = performance.now(); check(); B.observed = (B.observed || 0) + performance.now() - t0; B.calls = (B.calls || 0) + 1; })", 1)
+		timed = strings.Replace(timed, `mark("instantiated");`, `mark("instantiated"); B.observedAtInst = B.observed; B.callsAtInst = B.calls;`, 1)
+		if timed == probeScript(true) || !strings.Contains(timed, "observedAtInst") {
+			t.Fatal("the probe has changed: cannot time its observer")
+		}
+		ctx = browser(t)
+		if _, err := probeCall(ctx, 10*time.Second, page.AddScriptToEvaluateOnNewDocument,
+			page.AddScriptToEvaluateOnNewDocumentParams{Source: timed}); err != nil {
+			t.Fatalf("installing the probe: %v", err)
+		}
+	}
 	defer chromedp.Cancel(ctx)
 	var mu sync.Mutex
 	var raw [][]byte
@@ -132,6 +168,7 @@ func coldLoadDetail(t *testing.T, url, traceFile string) coldDetail {
 			TraceConfig: &tracing.TraceConfig{IncludedCategories: []string{
 				"toplevel", "blink.user_timing", "__metadata", "v8.wasm", "devtools.timeline", "loading", "netlog",
 				"disabled-by-default-v8.compile", "v8", "disabled-by-default-devtools.timeline", "ServiceWorker", "blink", "navigation",
+				"disabled-by-default-v8.cpu_profiler",
 			}},
 		}); err != nil {
 			t.Fatalf("Tracing.start: %v", err)
@@ -140,13 +177,41 @@ func coldLoadDetail(t *testing.T, url, traceFile string) coldDetail {
 	if err := probeNavigate(ctx, time.Minute, url); err != nil {
 		t.Fatal(err)
 	}
-	if err := probeWait(ctx, time.Minute, `window.__bench.marks.interactive !== undefined`); err != nil {
+	// $COLD_UNTIL=instantiated waits only for the binary's instantiation
+	// (a site whose page and binary do not belong together).
+	until := "interactive"
+	if os.Getenv("COLD_UNTIL") == "instantiated" {
+		until = "instantiated"
+	}
+	if err := probeWait(ctx, time.Minute, `window.__bench.marks.`+until+` !== undefined`); err != nil {
 		t.Fatal(err)
 	}
-	d, err := probeEval[coldDetail](ctx, 10*time.Second, `({marks: window.__bench.marks, res: performance.getEntriesByType("resource").map(e => ({
+	d, err := probeEval[coldDetail](ctx, 10*time.Second, `({marks: window.__bench.marks, observedAtInst: window.__bench.observedAtInst || 0, callsAtInst: window.__bench.callsAtInst || 0, observed: window.__bench.observed || 0, res: performance.getEntriesByType("resource").map(e => ({
 		Name: e.name, Start: e.startTime, First: e.responseStart, End: e.responseEnd, Enc: e.encodedBodySize, Dec: e.decodedBodySize}))})`)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if os.Getenv("COLD_WARM") != "" {
+		// A warm load after the cold one, as the bench's: once the
+		// service worker is ready (after $COLD_WARM_WAIT ms more).
+		if _, err := probeEval[bool](ctx, time.Minute, `navigator.serviceWorker.ready.then(() => true)`); err != nil {
+			t.Fatalf("waiting for the service worker: %v", err)
+		}
+		if ms, err := strconv.Atoi(os.Getenv("COLD_WARM_WAIT")); err == nil {
+			time.Sleep(time.Duration(ms) * time.Millisecond)
+		}
+		if err := probeNavigate(ctx, time.Minute, url); err != nil {
+			t.Fatal(err)
+		}
+		if err := probeWait(ctx, time.Minute, `window.__bench.marks.interactive !== undefined`); err != nil {
+			t.Fatal(err)
+		}
+		w, err := probeEval[coldDetail](ctx, 10*time.Second, `({marks: window.__bench.marks, res: performance.getEntriesByType("resource").map(e => ({
+			Name: e.name + (e.workerStart > 0 ? " (service worker)" : ""), Start: e.startTime, First: e.responseStart, End: e.responseEnd, Enc: e.encodedBodySize, Dec: e.decodedBodySize}))})`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d.Warm = &w
 	}
 	if traceFile != "" {
 		if _, err := probeCall(ctx, 10*time.Second, tracing.End, cdp.Empty{}); err != nil {
