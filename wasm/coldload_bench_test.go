@@ -44,7 +44,7 @@ func TestColdLoadDetail(t *testing.T) {
 		sites[i] = site{dir, benchServe(t, dir) + p}
 	}
 	type row struct {
-		wasmStart, wasmFirst, wasmEnd, jsEnd, inst, gone, tti float64
+		wasmStart, wasmFirst, wasmEnd, jsEnd, inst, gone, tti, painted, fcp float64
 	}
 	got := make([][]row, len(sites))
 	for r := 0; r < runs; r++ {
@@ -77,6 +77,7 @@ func TestColdLoadDetail(t *testing.T) {
 					deref(w.Marks.Instantiated), deref(w.Marks.LoaderGone), deref(w.Marks.Interactive))
 			}
 			rw.inst, rw.gone, rw.tti = deref(d.Marks.Instantiated), deref(d.Marks.LoaderGone), deref(d.Marks.Interactive)
+			rw.painted, rw.fcp = deref(d.Marks.TitlePainted), deref(d.FCP)
 			got[i] = append(got[i], rw)
 			var b strings.Builder
 			for _, e := range d.Res {
@@ -94,6 +95,7 @@ func TestColdLoadDetail(t *testing.T) {
 			}
 			return benchMedian(xs)
 		}
+		t.Logf("%s medians: title painted %.0f, FCP %.0f", s.dir, col(func(r row) float64 { return r.painted }), col(func(r row) float64 { return r.fcp }))
 		t.Logf("%s medians: app.wasm requested %.0f, first byte %.0f, last byte %.0f; instantiated %.0f (after the last byte %.0f); loader gone %.0f (Go start and first render %.0f); interactive %.0f (first pass %.0f)",
 			s.dir, col(func(r row) float64 { return r.wasmStart }), col(func(r row) float64 { return r.wasmFirst }), col(func(r row) float64 { return r.wasmEnd }),
 			col(func(r row) float64 { return r.inst }), col(func(r row) float64 { return r.inst - r.wasmEnd }),
@@ -114,8 +116,9 @@ type coldDetail struct {
 	Warm                     *coldDetail
 	CallsAtInst              int
 	Marks                    struct {
-		Instantiated, LoaderGone, Interactive *float64
+		Instantiated, LoaderGone, Interactive, TitlePainted *float64
 	} `json:"marks"`
+	FCP *float64 `json:"fcp"`
 	Res []struct {
 		Name              string
 		Start, First, End float64
@@ -186,7 +189,7 @@ func coldLoadDetail(t *testing.T, url, traceFile string) coldDetail {
 	if err := probeWait(ctx, time.Minute, `window.__bench.marks.`+until+` !== undefined`); err != nil {
 		t.Fatal(err)
 	}
-	d, err := probeEval[coldDetail](ctx, 10*time.Second, `({marks: window.__bench.marks, observedAtInst: window.__bench.observedAtInst || 0, callsAtInst: window.__bench.callsAtInst || 0, observed: window.__bench.observed || 0, res: performance.getEntriesByType("resource").map(e => ({
+	d, err := probeEval[coldDetail](ctx, 10*time.Second, `({marks: window.__bench.marks, fcp: (performance.getEntriesByName("first-contentful-paint")[0] || {}).startTime ?? null, observedAtInst: window.__bench.observedAtInst || 0, callsAtInst: window.__bench.callsAtInst || 0, observed: window.__bench.observed || 0, res: performance.getEntriesByType("resource").map(e => ({
 		Name: e.name, Start: e.startTime, First: e.responseStart, End: e.responseEnd, Enc: e.encodedBodySize, Dec: e.decodedBodySize}))})`)
 	if err != nil {
 		t.Fatal(err)
