@@ -106,6 +106,9 @@ func TestHandlerUsesLocalIconsAndTheRealWasmSize(t *testing.T) {
 	if !strings.Contains(worker, "ignoreSearch") {
 		t.Error("the service worker does not find pages whatever their query (?pass=N, ?embed=1)")
 	}
+	if !strings.Contains(worker, "event.waitUntil((async () => {") || strings.Contains(worker, `addEventListener("install", async`) {
+		t.Error("the service worker's install does not wait until the site is cached")
+	}
 	for _, p := range append(pages(), "/web/icon.svg", "/web/app.css", "/web/app.wasm") {
 		if !strings.Contains(worker, `"`+p+`"`) {
 			t.Errorf("the service worker does not cache %s", p)
@@ -235,5 +238,29 @@ func TestPrerenderedLessonSaysWhatTheFirstPassWillDo(t *testing.T) {
 		if page := prerender(t, "/s/"+id+"?pass=1"); strings.Contains(page, "The first pass: ") {
 			t.Errorf("/s/%s?pass=1 still says what the first pass will do", id)
 		}
+	}
+}
+
+// The service worker is registered once app.wasm runs, not as app.js
+// starts: the site's app.js is go-app's with its start changed, and a
+// go-app whose app.js no longer starts as expected stops the build.
+func TestAppJSRegistersTheWorkerAfterTheWasm(t *testing.T) {
+	registerRoutes.Do(routes)
+	rec := httptest.NewRecorder()
+	handler(7977005).ServeHTTP(rec, httptest.NewRequest("GET", "/app.js", nil))
+	js, err := laterWorker(rec.Body.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(js)
+	wasm, worker := strings.Index(s, "goappInitWebAssembly()"), strings.Index(s, "goappInitServiceWorker()")
+	if wasm < 0 || worker < wasm || !strings.Contains(s[wasm:worker], ".finally(") {
+		t.Errorf("app.js does not register the worker after app.wasm has loaded:\n%s", s[:min(len(s), 1500)])
+	}
+	if strings.Count(s, "goappInitServiceWorker();\ngoappWatchForUpdate();") != 0 {
+		t.Error("app.js still registers the worker first")
+	}
+	if _, err := laterWorker([]byte("goappInitWebAssembly();\n")); err == nil {
+		t.Error("an app.js without go-app's start is accepted")
 	}
 }
