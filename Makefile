@@ -5,7 +5,8 @@
 #                (installs what it lacks first: axe-core from the lockfile,
 #                Chromium from the distribution's packages; see .ci/test-deps)
 #   make build   web/app.wasm, then the static site in dist/ (SITE=https://HOST
-#                names the site's address in link previews; without it, none)
+#                names the site's address in link previews; without it, none;
+#                BROTLI=5 compresses app.wasm.br in a second, not most of a minute)
 #   make bench   every performance figure beside its budget, into docs/bench.md
 #   make profile-wasm  the browser's CPU profile of the engine and of a deep
 #                link's catch-up, into bench-results/profile/
@@ -13,6 +14,8 @@
 SHELL := /bin/bash
 GO ?= go
 ADDR ?= 127.0.0.1:8080
+# app.wasm.br's brotli quality: the best, for what is served (wasm/site.go).
+BROTLI ?= 11
 VERSION ?= $(shell git describe --always --dirty 2>/dev/null || \
 	cat go.mod $$(find app engine scenarios wasm web -type f ! -name 'app.wasm*' 2>/dev/null | sort) | sha256sum | cut -c1-12)
 
@@ -97,7 +100,7 @@ WASM_FLAGS = -modfile=.build/wasm.mod $(WASM_GCFLAGS)
 build: .build/wasm.mod
 	GOOS=js GOARCH=wasm $(GO) build -trimpath $(WASM_FLAGS) -ldflags "-s -w -X main.version=$(VERSION)" -o web/app.wasm ./wasm
 	rm -rf dist
-	$(GO) run -ldflags "-X main.version=$(VERSION)" ./wasm -generate dist -web web -wasm web/app.wasm $(if $(SITE),-site $(SITE))
+	$(GO) run -ldflags "-X main.version=$(VERSION)" ./wasm -generate dist -web web -wasm web/app.wasm -brotli $(BROTLI) $(if $(SITE),-site $(SITE))
 
 test: test-deps
 	$(GO) vet ./...
