@@ -50,15 +50,7 @@ func TestBenchLoad(t *testing.T) {
 // (each as make build's dist/: index.html, web/app.wasm...), $TTI_RUNS the
 // loads of each (default 5).
 func TestLoadAB(t *testing.T) {
-	env := os.Getenv("TTI_SITES")
-	if env == "" {
-		t.Skip("$TTI_SITES names the sites to compare, comma-separated")
-	}
-	dirs := strings.Split(env, ",")
-	runs := 5
-	if v, err := strconv.Atoi(os.Getenv("TTI_RUNS")); err == nil && v > 0 {
-		runs = v
-	}
+	dirs, runs := benchABEnv(t, "TTI_SITES", "TTI_RUNS", 5)
 	urls := make([]string, len(dirs))
 	for i, d := range dirs {
 		urls[i] = benchServe(t, d) + "/s/" + scenarios.Default
@@ -132,4 +124,20 @@ func benchLoadOnceCPU(t *testing.T, url string, cpu *time.Duration) (cold, warm 
 	warm = read("warm")
 	_ = chromedp.Cancel(ctx)
 	return cold, warm
+}
+
+// benchABEnv reads what an A/B load test compares: the sites in
+// $sitesVar, comma-separated (the test is skipped without them), and the
+// loads of each in $runsVar (def when unset or not a positive number).
+func benchABEnv(t *testing.T, sitesVar, runsVar string, def int) ([]string, int) {
+	t.Helper()
+	env := os.Getenv(sitesVar)
+	if env == "" {
+		t.Skipf("$%s names the sites to compare, comma-separated", sitesVar)
+	}
+	runs := def
+	if v, err := strconv.Atoi(os.Getenv(runsVar)); err == nil && v > 0 {
+		runs = v
+	}
+	return strings.Split(env, ","), runs
 }

@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"os"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -30,15 +29,7 @@ import (
 // slows a task's wall time, not its thread time. $TTI_SITES names the
 // sites, comma-separated, $TTI_RUNS the cold loads of each (default 7).
 func TestLoadTraceAB(t *testing.T) {
-	env := os.Getenv("TTI_SITES")
-	if env == "" {
-		t.Skip("$TTI_SITES names the sites to compare, comma-separated")
-	}
-	dirs := strings.Split(env, ",")
-	runs := 7
-	if v, err := strconv.Atoi(os.Getenv("TTI_RUNS")); err == nil && v > 0 {
-		runs = v
-	}
+	dirs, runs := benchABEnv(t, "TTI_SITES", "TTI_RUNS", 7)
 	urls := make([]string, len(dirs))
 	for i, d := range dirs {
 		urls[i] = benchServe(t, d) + "/s/" + scenarios.Default

@@ -27,15 +27,7 @@ import (
 // directory for a Chromium trace of each load (v8.wasm, devtools.timeline,
 // v8 compile).
 func TestColdLoadDetail(t *testing.T) {
-	env := os.Getenv("COLD_SITES")
-	if env == "" {
-		t.Skip("$COLD_SITES names the sites, DIR:PATH,...")
-	}
-	specs := strings.Split(env, ",")
-	runs := 5
-	if v, err := strconv.Atoi(os.Getenv("COLD_RUNS")); err == nil && v > 0 {
-		runs = v
-	}
+	specs, runs := benchABEnv(t, "COLD_SITES", "COLD_RUNS", 5)
 	traceDir := os.Getenv("COLD_TRACE")
 	type site struct{ dir, url string }
 	sites := make([]site, len(specs))
