@@ -4,6 +4,7 @@ package main
 
 import (
 	"cmp"
+	"context"
 	"encoding/json"
 	"os"
 	"slices"
@@ -74,45 +75,14 @@ func traceColdLoad(t *testing.T, url string) traceCold {
 	t.Helper()
 	ctx := probedTab(t, true)
 	defer chromedp.Cancel(ctx)
-	var mu sync.Mutex
-	var raw [][]byte
-	done := make(chan struct{})
-	if err := chromedp.Listen(ctx, func(ev any) {
-		switch e := ev.(type) {
-		case *tracing.EventDataCollected:
-			mu.Lock()
-			for _, v := range e.Value {
-				raw = append(raw, append([]byte(nil), v...))
-			}
-			mu.Unlock()
-		case *tracing.EventTracingComplete:
-			close(done)
-		}
-	}); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := probeCall(ctx, 10*time.Second, tracing.Start, tracing.StartParams{
-		TransferMode: tracing.StartTransferModeReportEvents,
-		TraceConfig:  &tracing.TraceConfig{IncludedCategories: []string{"toplevel", "blink.user_timing", "__metadata"}},
-	}); err != nil {
-		t.Fatalf("Tracing.start: %v", err)
-	}
+	stop := benchTrace(t, ctx, "toplevel", "blink.user_timing", "__metadata")
 	if err := probeNavigate(ctx, time.Minute, url); err != nil {
 		t.Fatal(err)
 	}
 	if err := probeWait(ctx, time.Minute, `window.__bench.marks.interactive !== undefined`); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := probeCall(ctx, 10*time.Second, tracing.End, cdp.Empty{}); err != nil {
-		t.Fatalf("Tracing.end: %v", err)
-	}
-	select {
-	case <-done:
-	case <-time.After(time.Minute):
-		t.Fatal("the trace never completed")
-	}
-	mu.Lock()
-	defer mu.Unlock()
+	raw := stop()
 	var evs []traceEvent
 	for _, b := range raw {
 		var e traceEvent
@@ -190,4 +160,47 @@ func traceColdLoad(t *testing.T, url string) traceCold {
 		t.Fatalf("no task of the main thread between the marks (%d events; marks %v %v %v; tasks from %v to %v; on its thread: %v)", len(evs), inst.Ts, gone.Ts, ready.Ts, first, last, names)
 	}
 	return c
+}
+
+// benchTrace starts Chromium's tracing of the categories in the tab ctx;
+// the function it returns ends it and returns its events, each one JSON
+// object.
+func benchTrace(t *testing.T, ctx context.Context, categories ...string) (stop func() [][]byte) {
+	t.Helper()
+	var mu sync.Mutex
+	var raw [][]byte
+	done := make(chan struct{})
+	if err := chromedp.Listen(ctx, func(ev any) {
+		switch e := ev.(type) {
+		case *tracing.EventDataCollected:
+			mu.Lock()
+			for _, v := range e.Value {
+				raw = append(raw, append([]byte(nil), v...))
+			}
+			mu.Unlock()
+		case *tracing.EventTracingComplete:
+			close(done)
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := probeCall(ctx, 10*time.Second, tracing.Start, tracing.StartParams{
+		TransferMode: tracing.StartTransferModeReportEvents,
+		TraceConfig:  &tracing.TraceConfig{IncludedCategories: categories},
+	}); err != nil {
+		t.Fatalf("Tracing.start: %v", err)
+	}
+	return func() [][]byte {
+		if _, err := probeCall(ctx, 10*time.Second, tracing.End, cdp.Empty{}); err != nil {
+			t.Fatalf("Tracing.end: %v", err)
+		}
+		select {
+		case <-done:
+		case <-time.After(time.Minute):
+			t.Fatal("the trace never completed")
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		return raw
+	}
 }

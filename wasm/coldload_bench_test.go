@@ -9,13 +9,10 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/page"
-	"github.com/chromedp/cdproto/tracing"
 	"github.com/chromedp/chromedp"
 )
 
@@ -140,34 +137,12 @@ func coldLoadDetail(t *testing.T, url, traceFile string) coldDetail {
 		}
 	}
 	defer chromedp.Cancel(ctx)
-	var mu sync.Mutex
-	var raw [][]byte
-	done := make(chan struct{})
+	var stopTrace func() [][]byte
 	if traceFile != "" {
-		if err := chromedp.Listen(ctx, func(ev any) {
-			switch e := ev.(type) {
-			case *tracing.EventDataCollected:
-				mu.Lock()
-				for _, v := range e.Value {
-					raw = append(raw, append([]byte(nil), v...))
-				}
-				mu.Unlock()
-			case *tracing.EventTracingComplete:
-				close(done)
-			}
-		}); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := probeCall(ctx, 10*time.Second, tracing.Start, tracing.StartParams{
-			TransferMode: tracing.StartTransferModeReportEvents,
-			TraceConfig: &tracing.TraceConfig{IncludedCategories: []string{
-				"toplevel", "blink.user_timing", "__metadata", "v8.wasm", "devtools.timeline", "loading", "netlog",
-				"disabled-by-default-v8.compile", "v8", "disabled-by-default-devtools.timeline", "ServiceWorker", "blink", "navigation",
-				"disabled-by-default-v8.cpu_profiler",
-			}},
-		}); err != nil {
-			t.Fatalf("Tracing.start: %v", err)
-		}
+		stopTrace = benchTrace(t, ctx,
+			"toplevel", "blink.user_timing", "__metadata", "v8.wasm", "devtools.timeline", "loading", "netlog",
+			"disabled-by-default-v8.compile", "v8", "disabled-by-default-devtools.timeline", "ServiceWorker", "blink", "navigation",
+			"disabled-by-default-v8.cpu_profiler")
 	}
 	if err := probeNavigate(ctx, time.Minute, url); err != nil {
 		t.Fatal(err)
@@ -208,26 +183,16 @@ func coldLoadDetail(t *testing.T, url, traceFile string) coldDetail {
 		}
 		d.Warm = &w
 	}
-	if traceFile != "" {
-		if _, err := probeCall(ctx, 10*time.Second, tracing.End, cdp.Empty{}); err != nil {
-			t.Fatalf("Tracing.end: %v", err)
-		}
-		select {
-		case <-done:
-		case <-time.After(time.Minute):
-			t.Fatal("the trace never completed")
-		}
-		mu.Lock()
+	if stopTrace != nil {
 		var b strings.Builder
 		b.WriteString("[")
-		for i, r := range raw {
+		for i, r := range stopTrace() {
 			if i > 0 {
 				b.WriteString(",\n")
 			}
 			b.Write(r)
 		}
 		b.WriteString("]\n")
-		mu.Unlock()
 		os.MkdirAll(filepath.Dir(traceFile), 0o755)
 		if err := os.WriteFile(traceFile, []byte(b.String()), 0o644); err != nil {
 			t.Fatal(err)
