@@ -57,6 +57,14 @@ type Result struct {
 	RequeueReason string
 }
 
+// requeueSooner asks for another pass after d for reason, unless one is
+// asked for sooner already.
+func (r *Result) requeueSooner(d api.Duration, reason string) {
+	if r.RequeueAfter == 0 || d < r.RequeueAfter {
+		r.RequeueAfter, r.RequeueReason = d, reason
+	}
+}
+
 // Outcome is how a pass ended.
 type Outcome uint8
 

@@ -376,9 +376,7 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 			if left := backOffLeft(n, backoff.lastFailure, ctx.Now); left > 0 {
 				start = 0
 				ctx.Difference = fmt.Sprintf("+0 pods to start: %d failed pod(s) in a row, back off %s (%s left)", n, api.FormatDuration(podFailureBackOff(n)), api.FormatDuration(left))
-				if res.RequeueAfter == 0 || left < res.RequeueAfter {
-					res.RequeueAfter, res.RequeueReason = left, RequeuePodFailureBackOff
-				}
+				res.requeueSooner(left, RequeuePodFailureBackOff)
 			}
 		}
 		var pending []int // an Indexed Job's indexes to start, lowest first
@@ -406,9 +404,7 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 			}
 			if len(now) == 0 {
 				ctx.Difference = fmt.Sprintf("+0 pods to start: index back-off (%s left)", api.FormatDuration(soonest))
-				if res.RequeueAfter == 0 || soonest < res.RequeueAfter {
-					res.RequeueAfter, res.RequeueReason = soonest, RequeuePodFailureBackOff
-				}
+				res.requeueSooner(soonest, RequeuePodFailureBackOff)
 			}
 			pending, start = now, int32(len(now))
 		}

@@ -14,10 +14,6 @@ const (
 	MaxJobPodFailureBackOff = 10 * api.Minute
 )
 
-// RequeuePodFailureBackOff is the reason a Job's pass gives for the
-// requeue that comes due when its pod failure back-off is over.
-const RequeuePodFailureBackOff = "a Job's pod failure back-off"
-
 // podFailureBackOff is the back-off after failures failures in a row:
 // 10 s, doubled for each failure after the first, at most 10 minutes
 // (getRemainingTimeForFailuresCount); 0 for none.

@@ -114,7 +114,7 @@ func (k *KubeletLoop) create(s *podSync, c api.Container, rc *Container, img reg
 	case "crashbackoff":
 		rc.Failed = crashLoopState(s.p, c.Name, rc.Until-rc.Since)
 	case "configerror":
-		rc.Failed = api.ContainerStateWaiting{Reason: "CreateContainerConfigError", Message: rc.Message}
+		rc.Failed = configErrorState(rc.Message)
 	}
 	if msg := k.configError(s.ctx, s.p, c); msg != "" {
 		s.ctx.Event(s.p, "Warning", "Failed", "Error: %s", msg)

@@ -207,7 +207,8 @@ func (k *KubeletLoop) containerStatus(ctx *Context, p *api.Pod, c api.Container,
 	case rc.State == "neverpull":
 		cs.State.Waiting = &api.ContainerStateWaiting{Reason: "ErrImageNeverPull", Message: fmt.Sprintf("Container image %q is not present with pull policy of Never", c.Image)}
 	case rc.State == "configerror":
-		cs.State.Waiting = &api.ContainerStateWaiting{Reason: "CreateContainerConfigError", Message: rc.Message}
+		w := configErrorState(rc.Message)
+		cs.State.Waiting = &w
 	case rc.State == "crashbackoff":
 		w := crashLoopState(p, c.Name, rc.Until-rc.Since)
 		cs.State.Waiting = &w
@@ -250,6 +251,12 @@ func (k *KubeletLoop) containerStatus(ctx *Context, p *api.Pod, c api.Container,
 func crashLoopState(p *api.Pod, name string, back api.Duration) api.ContainerStateWaiting {
 	return api.ContainerStateWaiting{Reason: "CrashLoopBackOff",
 		Message: fmt.Sprintf("back-off %s restarting failed container=%s pod=%s_%s(%s)", api.FormatDuration(back), name, p.Name, p.Namespace, p.UID)}
+}
+
+// configErrorState is the waiting state of a container the kubelet cannot
+// create: what its configuration names is missing (msg).
+func configErrorState(msg string) api.ContainerStateWaiting {
+	return api.ContainerStateWaiting{Reason: "CreateContainerConfigError", Message: msg}
 }
 
 // pullBackOffState is the waiting state of a container whose image's

@@ -343,9 +343,7 @@ func (c *NodeLifecycle) evict(ctx *Context, n *api.Node) (Result, error) {
 			continue
 		}
 		if due := added + api.Duration(secs)*api.Second; due > ctx.Now {
-			if res.RequeueAfter == 0 || due-ctx.Now < res.RequeueAfter {
-				res.RequeueAfter, res.RequeueReason = due-ctx.Now, RequeueEviction
-			}
+			res.requeueSooner(due-ctx.Now, RequeueEviction)
 			continue
 		}
 		if err := evictPod(ctx, p); err != nil {

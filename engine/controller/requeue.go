@@ -9,15 +9,16 @@ import (
 // The reasons the built-in controllers give a requeue (Result.RequeueReason),
 // named so that what reads a pass's trigger compares values, not words.
 const (
-	RequeueRetry            = "rate-limited retry after an error"
-	RequeueProgressDeadline = "progress deadline check"
-	RequeueContainerTimer   = "container timer"
-	RequeueMinReady         = "minReadySeconds"
-	RequeueToleration       = "toleration of the unreachable taint runs out"
-	RequeueEviction         = "next eviction due"
-	RequeueActiveDeadline   = "a Job's active deadline"
-	RequeueTTLAfterFinished = "a finished Job's TTL runs out"
-	RequeueUnschedulable    = "unschedulable pods are retried every 5m or when the cluster changes"
+	RequeueRetry             = "rate-limited retry after an error"
+	RequeueProgressDeadline  = "progress deadline check"
+	RequeueContainerTimer    = "container timer"
+	RequeueMinReady          = "minReadySeconds"
+	RequeueToleration        = "toleration of the unreachable taint runs out"
+	RequeueEviction          = "next eviction due"
+	RequeueActiveDeadline    = "a Job's active deadline"
+	RequeueTTLAfterFinished  = "a finished Job's TTL runs out"
+	RequeuePodFailureBackOff = "a Job's pod failure back-off"
+	RequeueUnschedulable     = "unschedulable pods are retried every 5m or when the cluster changes"
 )
 
 // RequeueNextSchedule is the reason a CronJob's pass gives for the
