@@ -133,10 +133,7 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	// The pods that ended since the last pass, which the job-tracking
 	// finalizer still holds: the back-off record counts them.
 	var newSucceeded, newFailed []*api.Pod
-	noted := func(p *api.Pod) bool {
-		u := job.Status.UncountedTerminatedPods
-		return u != nil && slices.Contains(u.Failed, string(p.UID))
-	}
+	noted := uncountedFailed(&job.Status)
 	for _, p := range pods {
 		switch {
 		case p.Status.Phase == api.PodSucceeded:
@@ -147,7 +144,7 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 		case p.Status.Phase == api.PodFailed && suspendedNow && p.DeletionTimestamp != nil:
 			continue // deleted by the suspension: not a failure
 		case p.Status.Phase == api.PodFailed:
-			if tracked(p) && !noted(p) {
+			if tracked(p) && !noted[string(p.UID)] {
 				newFailed = append(newFailed, p) // an ignored failure too
 			}
 			action, msg := matchPodFailurePolicy(job.Spec.PodFailurePolicy, p)
@@ -176,7 +173,7 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 			failed++
 			finished = append(finished, p)
 			terminating++
-			if !noted(p) {
+			if !noted[string(p.UID)] {
 				newFailed = append(newFailed, p)
 			}
 		case p.DeletionTimestamp != nil:

@@ -26,10 +26,7 @@ func (j *JobLoop) countFinished(ctx *Context, job *api.Job, st *api.JobStatus, p
 	if st.UncountedTerminatedPods == nil {
 		st.UncountedTerminatedPods = &api.UncountedTerminatedPods{}
 	}
-	noted := map[string]bool{}
-	for _, uid := range st.UncountedTerminatedPods.Failed {
-		noted[uid] = true
-	}
+	noted := uncountedFailed(st)
 	var add []string
 	for _, p := range finished {
 		if !noted[string(p.UID)] {
@@ -65,6 +62,18 @@ func (j *JobLoop) countFinished(ctx *Context, job *api.Job, st *api.JobStatus, p
 	st.Failed += int32(len(st.UncountedTerminatedPods.Failed))
 	st.UncountedTerminatedPods = &api.UncountedTerminatedPods{}
 	return job, nil
+}
+
+// uncountedFailed is the set of the uids in st's
+// uncountedTerminatedPods.failed: failed pods noted, not counted yet.
+func uncountedFailed(st *api.JobStatus) map[string]bool {
+	noted := map[string]bool{}
+	if u := st.UncountedTerminatedPods; u != nil {
+		for _, uid := range u.Failed {
+			noted[uid] = true
+		}
+	}
+	return noted
 }
 
 // releaseTracked removes the job-tracking finalizer from the pods that
