@@ -186,18 +186,7 @@ func dropHostlessPreviews(dir string) error {
 		if err != nil || d.IsDir() || filepath.Ext(path) != ".html" {
 			return err
 		}
-		b, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		out := hostlessPreview.ReplaceAll(b, nil)
-		if len(out) == len(b) {
-			return nil
-		}
-		return writeAtomically(path, func(w io.Writer) error {
-			_, err := w.Write(out)
-			return err
-		})
+		return rewriteFile(path, func(b []byte) ([]byte, error) { return hostlessPreview.ReplaceAll(b, nil), nil })
 	})
 }
 
@@ -231,7 +220,8 @@ func laterWorker(js []byte) ([]byte, error) {
 	return bytes.Replace(js, []byte(workerStart), []byte(workerLater), 1), nil
 }
 
-// rewriteFile replaces the file name with what change makes of it.
+// rewriteFile replaces the file name with what change makes of it, when
+// that differs.
 func rewriteFile(name string, change func([]byte) ([]byte, error)) error {
 	b, err := os.ReadFile(name)
 	if err != nil {
@@ -240,6 +230,9 @@ func rewriteFile(name string, change func([]byte) ([]byte, error)) error {
 	out, err := change(b)
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
+	}
+	if bytes.Equal(out, b) {
+		return nil
 	}
 	return writeAtomically(name, func(w io.Writer) error {
 		_, err := w.Write(out)
