@@ -295,7 +295,19 @@ func eval[T any](t *testing.T, ctx context.Context, what, expr string) T {
 // poll waits until a JavaScript expression is truthy.
 func poll(t *testing.T, ctx context.Context, what, expr string, timeout time.Duration) {
 	t.Helper()
-	if _, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingTimeout(timeout), chromedp.WithPollingInterval(25*time.Millisecond))); err != nil {
+	end := time.Now().Add(timeout)
+	for {
+		_, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingTimeout(time.Until(end)), chromedp.WithPollingInterval(25*time.Millisecond)))
+		if err == nil {
+			return
+		}
+		// The document polled in went away under the poll (a page that
+		// had just been navigated to, its context not yet the one the
+		// browser evaluates in): poll the one there now.
+		if strings.Contains(err.Error(), "Cannot find context with specified id") && time.Until(end) > 0 {
+			time.Sleep(25 * time.Millisecond)
+			continue
+		}
 		alert := eval[string](t, ctx, "reading the alert", `(document.querySelector('[role="alert"]') || {}).textContent || ""`)
 		t.Fatalf("waiting until %s: %v (alert: %q)", what, err, alert)
 	}
