@@ -138,6 +138,14 @@ bench: build
 	GOOS=js GOARCH=wasm $(GO) build -overlay $(BENCH)/overlay.json $(BENCH_WASM_FLAGS) -o $(BENCH)/scale.wasm ./wasm
 	$(GO) build -overlay $(BENCH)/overlay.json -ldflags "-X main.version=$(VERSION)" -o $(BENCH)/scale-site ./wasm
 	$(BENCH)/scale-site -generate $(BENCH)/scale -web web -wasm $(BENCH)/scale.wasm
+	@echo "--- app.wasm with some of its views left out: wasm/views.go less some routes (a build overlay: bench only)"
+	mkdir -p $(BENCH)/views
+	for build in 'player|"/"|"/compare"|"/failures"|"/play"' 'home|"/compare"|"/failures"|"/play"' 'lessons|"/play"'; do \
+		name=$${build%%|*}; \
+		grep -vE "app\.Route\(($${build#*|})," wasm/views.go > $(BENCH)/views/$$name.go.txt && \
+		printf '{"Replace":{"%s/wasm/views.go":"%s/$(BENCH)/views/%s.go.txt"}}\n' "$(CURDIR)" "$(CURDIR)" $$name > $(BENCH)/views/$$name.json && \
+		GOOS=js GOARCH=wasm $(GO) build -overlay $(BENCH)/views/$$name.json $(BENCH_WASM_FLAGS) -o $(BENCH)/views/$$name.wasm ./wasm || exit 1; \
+	done
 	@echo "--- the engine alone in the browser"
 	mkdir -p $(BENCH)/inbrowser/web
 	GOOS=js GOARCH=wasm $(GO) build $(BENCH_WASM_FLAGS) -o $(BENCH)/inbrowser/web/app.wasm ./bench/inbrowser

@@ -89,6 +89,7 @@ func TestBench(t *testing.T) {
 		f    func(*testing.T)
 	}{
 		{"sizes", b.sizes},
+		{"views", b.views},
 		{"native", b.native},
 		{"load", b.load},
 		{"progress", b.loaderProgress},
@@ -152,6 +153,8 @@ type benchRun struct {
 	goBench, wasmSize           string
 	// wasmSizeEngine is what app.wasm adds to the floor with the engine.
 	wasmSizeEngine string
+	// viewBuilds weigh app.wasm built with fewer views (bench_views_test.go).
+	viewBuilds []benchViewBuild
 	// wasmCode is the engine's Go benchmarks compiled to wasm and run in
 	// Node.js, each against the same benchmark natively: ns/op ratios.
 	wasmCode []benchCodeRatio
@@ -964,6 +967,7 @@ func (b *benchRun) write(file string) error {
 	} else {
 		row("app.wasm sizes", b.notMeasured("sizes"), "", "", fmt.Sprintf("≤ %.2f× the floor with the engine, ≤ %s gzip", engineFloorSize, benchMB(sizeCapGz)), "")
 	}
+	b.viewsRow(row)
 
 	// Loads.
 	if len(b.cold) > 0 && len(b.floorCold) > 0 {
