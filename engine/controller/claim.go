@@ -48,8 +48,10 @@ func (c claimed) apply(pods []*api.Pod) []*api.Pod {
 
 // claimPods adopts the orphans (by key, from the cache) that sel matches
 // and releases the owned pods it no longer matches, for owner, whose
-// controller reference is ref.
-func claimPods(ctx *Context, owner api.Object, sel *api.LabelSelector, ref api.OwnerReference, orphans []string, owned []*api.Pod) (claimed, error) {
+// controller reference is ref. The finalizers (the Job's job-tracking
+// finalizer) are added to a pod adopted and removed from one released, in
+// the same patch (NewPodControllerRefManager's finalizers).
+func claimPods(ctx *Context, owner api.Object, sel *api.LabelSelector, ref api.OwnerReference, orphans []string, owned []*api.Pod, finalizers ...string) (claimed, error) {
 	var out claimed
 	om := owner.Meta()
 	if om.DeletionTimestamp != nil || sel.Empty() {
@@ -67,6 +69,9 @@ func claimPods(ctx *Context, owner api.Object, sel *api.LabelSelector, ref api.O
 			return c != nil && c.UID == om.UID
 		}, func(m *api.ObjectMeta) {
 			m.OwnerReferences = slices.DeleteFunc(m.OwnerReferences, func(r api.OwnerReference) bool { return r.UID == om.UID })
+			if len(finalizers) > 0 {
+				m.Finalizers = slices.DeleteFunc(slices.Clone(m.Finalizers), func(f string) bool { return slices.Contains(finalizers, f) })
+			}
 		})
 		switch {
 		case err != nil:
@@ -85,6 +90,11 @@ func claimPods(ctx *Context, owner api.Object, sel *api.LabelSelector, ref api.O
 			return live.Meta().ControllerOf() == nil && live.Meta().DeletionTimestamp == nil && sel.Matches(live.Meta().Labels)
 		}, func(m *api.ObjectMeta) {
 			m.OwnerReferences = append(m.OwnerReferences, ref)
+			for _, f := range finalizers {
+				if !slices.Contains(m.Finalizers, f) {
+					m.Finalizers = append(slices.Clone(m.Finalizers), f)
+				}
+			}
 		})
 		switch {
 		case err != nil:

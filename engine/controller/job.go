@@ -94,7 +94,7 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 		pods = append(pods, o.(*api.Pod))
 	}
 	ref := api.OwnerReference{APIVersion: "batch/v1", Kind: "Job", Name: job.Name, UID: job.UID, Controller: true, BlockOwnerDeletion: true}
-	claim, err := claimPods(ctx, job, job.Spec.Selector, ref, j.orphans.in(job.Namespace), pods)
+	claim, err := claimPods(ctx, job, job.Spec.Selector, ref, j.orphans.in(job.Namespace), pods, JobTrackingFinalizer)
 	if err != nil {
 		return Result{}, err
 	}
@@ -119,7 +119,7 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 		}
 		return ctx.NothingToDo(), nil
 	}
-	var active, ready, terminating, succeeded, failed int32
+	var active, ready, terminating int32
 	var running []*api.Pod
 	// What the pod failure policy makes of the failed pods: ignored ones
 	// are not counted, a FailJob match fails the Job, a FailIndex match
@@ -127,24 +127,25 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	var policyFail *api.JobCondition
 	suspendedNow := job.Spec.Suspend != nil && *job.Spec.Suspend
 	replaceFailedOnly := job.Spec.PodReplacementPolicy != nil && *job.Spec.PodReplacementPolicy == "Failed"
+	// The pods the job-tracking finalizer holds and the Job has not noted
+	// in status.uncountedTerminatedPods yet (getNewFinishedPods): they
+	// ended since the last pass, and the back-off record counts them.
+	var newSucceeded, newFailed []*api.Pod
 	var finished []*api.Pod // failed pods held for counting, the ones to count
 	counted := map[string]bool{}
-	failIndex := map[int]bool{}
-	// The pods that ended since the last pass, which the job-tracking
-	// finalizer still holds: the back-off record counts them.
-	var newSucceeded, newFailed []*api.Pod
-	noted := uncountedFailed(&job.Status)
+	failIndex := map[string]bool{} // the failed pods a FailIndex rule matched
+	noted := uncountedSets(&job.Status)
 	for _, p := range pods {
+		uid := string(p.UID)
 		switch {
 		case p.Status.Phase == api.PodSucceeded:
-			succeeded++
-			if tracked(p) {
+			if tracked(p) && !noted.succeeded[uid] && !noted.failed[uid] {
 				newSucceeded = append(newSucceeded, p)
 			}
 		case p.Status.Phase == api.PodFailed && suspendedNow && p.DeletionTimestamp != nil:
 			continue // deleted by the suspension: not a failure
 		case p.Status.Phase == api.PodFailed:
-			if tracked(p) && !noted[string(p.UID)] {
+			if tracked(p) && !noted.failed[uid] {
 				newFailed = append(newFailed, p) // an ignored failure too
 			}
 			action, msg := matchPodFailurePolicy(job.Spec.PodFailurePolicy, p)
@@ -156,12 +157,9 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 					policyFail = &api.JobCondition{Type: "FailureTarget", Status: "True", Reason: "PodFailurePolicy", Message: msg}
 				}
 			case "FailIndex":
-				if i, ok := completionIndex(p, want); ok {
-					failIndex[i] = true
-				}
+				failIndex[uid] = true
 			}
-			counted[string(p.UID)] = true
-			failed++
+			counted[uid] = true
 			if tracked(p) {
 				finished = append(finished, p)
 			}
@@ -169,11 +167,10 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 			// A deleted pod still held for counting is a failure at once
 			// when any terminating pod is replaced: it may never reach the
 			// phase Failed (podReplacementPolicy TerminatingOrFailed).
-			counted[string(p.UID)] = true
-			failed++
+			counted[uid] = true
 			finished = append(finished, p)
 			terminating++
-			if !noted[string(p.UID)] {
+			if !noted.failed[uid] {
 				newFailed = append(newFailed, p)
 			}
 		case p.DeletionTimestamp != nil:
@@ -191,33 +188,62 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	var lastFailed []*api.Pod   // with a backoff limit per index: each index's last failed pod
 	perIndex := indexed && job.Spec.BackoffLimitPerIndex != nil
 	if indexed {
-		done, busy, lost = make([]bool, want), make([]bool, want), make([]bool, want)
+		// The indexes succeeded and failed are those the status lists and
+		// those of the pods held for counting (calculateSucceededIndexes,
+		// calculateFailedIndexes): a pod counted and then deleted leaves
+		// its index where it was.
+		done, busy = indexSet(job.Status.CompletedIndexes, want), make([]bool, want)
 		if perIndex {
-			lastFailed = make([]*api.Pod, want)
+			var prev string
+			if f := job.Status.FailedIndexes; f != nil {
+				prev = *f
+			}
+			lost, lastFailed = indexSet(prev, want), make([]*api.Pod, want)
+		} else {
+			lost = make([]bool, want)
 		}
-		failures := make([]int32, want)
-		succeeded = 0
 		for _, p := range pods {
 			i, ok := completionIndex(p, want)
-			if ok && perIndex && (p.Status.Phase == api.PodFailed || counted[string(p.UID)]) {
-				lastFailed[i] = laterFailure(lastFailed[i], p)
-			}
 			switch {
 			case !ok:
-			case p.Status.Phase == api.PodSucceeded && !done[i]:
+			case p.Status.Phase == api.PodSucceeded && tracked(p):
 				done[i] = true
-				succeeded++
-			case p.Status.Phase == api.PodFailed && counted[string(p.UID)]:
-				failures[i]++
 			case p.Status.Phase != api.PodSucceeded && p.Status.Phase != api.PodFailed && p.DeletionTimestamp == nil:
 				busy[i] = true
+			case perIndex && tracked(p) && counted[string(p.UID)]:
+				// With a backoff limit per index, the index fails with a
+				// pod a FailIndex rule matched, or one whose index had
+				// failed backoffLimitPerIndex times before it, as its
+				// batch.kubernetes.io/job-index-failure-count annotation
+				// says (isIndexFailed).
+				if f, _ := indexFailureCounts(p); failIndex[string(p.UID)] || f >= *job.Spec.BackoffLimitPerIndex {
+					lost[i] = true
+				}
 			}
 		}
-		// With a backoff limit per index, an index that failed more
-		// often than that, or whose pod matched a FailIndex rule, is not
-		// retried.
-		for i := range lost {
-			lost[i] = perIndex && !done[i] && (failures[i] > *job.Spec.BackoffLimitPerIndex || failIndex[i])
+		if perIndex {
+			// Each index to be retried is replaced from its last failed pod
+			// the finalizer still holds (getPodsWithDelayedDeletionPerIndex).
+			for _, p := range pods {
+				i, ok := completionIndex(p, want)
+				if ok && tracked(p) && (p.Status.Phase == api.PodFailed || counted[string(p.UID)]) && !done[i] && !busy[i] && !lost[i] {
+					lastFailed[i] = laterFailure(lastFailed[i], p)
+				}
+			}
+		}
+	}
+	// Succeeded and failed as the job controller counts them: the counts
+	// in the status, the pods noted in status.uncountedTerminatedPods, and
+	// the pods the finalizer still holds (an Indexed Job counts its
+	// succeeded indexes instead).
+	succeeded := job.Status.Succeeded + int32(len(noted.succeeded)+len(newSucceeded))
+	if indexed {
+		succeeded = int32(countSet(done))
+	}
+	failed := job.Status.Failed + int32(len(noted.failed))
+	for _, p := range finished {
+		if !noted.failed[string(p.UID)] {
+			failed++
 		}
 	}
 	// With a backoff limit per index, the last failed pod of an index to
@@ -225,54 +251,33 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	// exists: the replacement's failure counts are read from it
 	// (canRemoveFinalizer, getPodsWithDelayedDeletionPerIndex).
 	var held map[string]bool
-	for i, p := range lastFailed {
-		if p != nil && tracked(p) && !done[i] && !busy[i] && !lost[i] {
+	for _, p := range lastFailed {
+		if p != nil {
 			if held == nil {
 				held = map[string]bool{}
 			}
 			held[string(p.UID)] = true
-			if counted[string(p.UID)] {
-				failed--
-			}
 		}
 	}
 	if held != nil {
-		finished = slices.DeleteFunc(finished, func(p *api.Pod) bool { return held[string(p.UID)] })
 		newFailed = slices.DeleteFunc(newFailed, func(p *api.Pod) bool { return held[string(p.UID)] })
 	}
 	ctx.Observed = fmt.Sprintf("%d active, %d succeeded, %d failed", active, succeeded, failed)
 	st := job.DeepCopy().Status
-	// A failed pod the job-tracking finalizer holds is counted once, as
-	// the job controller does it: its uid is noted in
-	// status.uncountedTerminatedPods (written first), the finalizer is
-	// removed from every finished pod, then the noted pods are counted.
-	// A crash between two of the steps neither loses nor repeats a count.
-	job, err = j.countFinished(ctx, job, &st, pods, finished, held)
-	if err != nil {
-		return Result{}, err
-	}
 	backoff := j.backoff[key].with(newSucceeded, newFailed)
 	if backoff == (backoffRecord{}) {
 		delete(j.backoff, key)
 	} else {
 		j.backoff[key] = backoff
 	}
-	// The counts only grow: a pod counted and then removed stays counted.
-	st.Succeeded, st.Failed = max(st.Succeeded, succeeded), max(st.Failed, failed)
 	if indexed {
 		st.CompletedIndexes = indexIntervals(done)
+		st.Succeeded = succeeded
 	}
-	var lostCount, pendingCount int32
+	var lostCount int32
 	if perIndex {
 		st.FailedIndexes = api.String(indexIntervals(lost))
-		for i := range lost {
-			switch {
-			case lost[i]:
-				lostCount++
-			case !done[i]:
-				pendingCount++
-			}
-		}
+		lostCount = int32(countSet(lost))
 	}
 	suspended := job.Spec.Suspend != nil && *job.Spec.Suspend
 	if st.StartTime == nil && !suspended {
@@ -287,11 +292,11 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 		fail = c
 	} else if policyFail != nil {
 		fail = policyFail
-	} else if st.Failed > api.Deref(job.Spec.BackoffLimit, 6) || pastBackoffLimitOnFailure(job, running) {
+	} else if failed > api.Deref(job.Spec.BackoffLimit, 6) || pastBackoffLimitOnFailure(job, running) {
 		fail = &api.JobCondition{Type: "FailureTarget", Status: "True", Reason: "BackoffLimitExceeded", Message: "Job has reached the specified backoff limit"}
 	} else if m := job.Spec.MaxFailedIndexes; perIndex && m != nil && lostCount > *m {
 		fail = &api.JobCondition{Type: "FailureTarget", Status: "True", Reason: "MaxFailedIndexesExceeded", Message: "Job has exceeded the specified maximal number of failed indexes"}
-	} else if perIndex && lostCount > 0 && pendingCount == 0 {
+	} else if perIndex && lostCount > 0 && lostCount+succeeded >= want {
 		fail = &api.JobCondition{Type: "FailureTarget", Status: "True", Reason: "FailedIndexes", Message: "Job has failed indexes"}
 	} else if d := job.Spec.ActiveDeadlineSeconds; d != nil && st.StartTime != nil && !suspended {
 		if left := api.Duration(*d)*api.Second - (ctx.Now - *st.StartTime); left <= 0 {
@@ -301,6 +306,7 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 		}
 	}
 	start := int32(0)
+	complete := false
 	switch {
 	case fail != nil:
 		// Its pods still running are stopped, and count as failed.
@@ -318,23 +324,13 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 				return Result{}, err
 			}
 			ctx.Event(job, "Normal", "SuccessfulDelete", "Deleted pod: %s", p.Name)
-			st.Failed++
 			terminating++
 		}
 		active, ready = 0, 0
-		// A failing Job holds none of its pods any more.
-		if err := releaseTracked(ctx, pods, true, nil); err != nil {
-			return Result{}, err
-		}
 		if findJobCondition(st.Conditions, "FailureTarget") == nil {
 			c := *fail
 			c.LastTransitionTime = ctx.Now
 			st.Conditions = append(st.Conditions, c)
-		}
-		// Failed once none of its pods is terminating.
-		if terminating == 0 {
-			st.Conditions = append(st.Conditions, api.JobCondition{Type: "Failed", Status: "True", LastTransitionTime: ctx.Now, Reason: fail.Reason, Message: fail.Message})
-			ctx.Event(job, "Warning", fail.Reason, "%s", fail.Message)
 		}
 		res.RequeueAfter = 0
 	case suspended:
@@ -359,8 +355,8 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 			ctx.Event(job, "Normal", "Suspended", "Job suspended")
 		}
 	default:
-		if st.Succeeded < want {
-			start = min(par-active, want-st.Succeeded-active)
+		if succeeded < want {
+			start = min(par-active, want-succeeded-active)
 			if job.Spec.PodReplacementPolicy != nil && *job.Spec.PodReplacementPolicy == "Failed" {
 				start -= terminating // a replacement waits for the pod it replaces to be gone
 			}
@@ -423,12 +419,13 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 			ctx.Event(job, "Normal", "SuccessfulCreate", "Created pod: %s", created.Meta().Name)
 		}
 		active += start
-		if st.Succeeded >= want && active == 0 {
-			t := ctx.Now
-			st.CompletionTime = &t
-			st.Conditions = append(st.Conditions, api.JobCondition{Type: "SuccessCriteriaMet", Status: "True", LastTransitionTime: t, Reason: "CompletionsReached", Message: "Reached expected number of succeeded pods"},
-				api.JobCondition{Type: "Complete", Status: "True", LastTransitionTime: t, Reason: "CompletionsReached", Message: "Reached expected number of succeeded pods"})
-			ctx.Event(job, "Normal", "Completed", "Job completed")
+		if succeeded >= want && active == 0 {
+			// The interim SuccessCriteriaMet condition goes with the
+			// pods noted for counting; Complete once they are counted.
+			complete = true
+			if findJobCondition(st.Conditions, "SuccessCriteriaMet") == nil {
+				st.Conditions = append(st.Conditions, api.JobCondition{Type: "SuccessCriteriaMet", Status: "True", LastTransitionTime: ctx.Now, Reason: "CompletionsReached", Message: "Reached expected number of succeeded pods"})
+			}
 		} else if setJobCondition(&st, "Suspended", "False", "JobResumed", "Job resumed", ctx.Now) {
 			ctx.Event(job, "Normal", "Resumed", "Job resumed")
 			// The active deadline counts from the resume.
@@ -441,6 +438,51 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	}
 	st.Active = active
 	st.Ready, st.Terminating = api.Int32(ready), api.Int32(terminating)
+	// The pods that ended are counted as the job controller does it
+	// (trackJobStatusAndRemoveFinalizers): their uids are noted in
+	// status.uncountedTerminatedPods (written first, with the rest of the
+	// status), the finalizer is removed from every finished pod, then the
+	// noted pods no longer held are counted. A crash between two of the
+	// steps neither loses nor repeats a count. A Job that fails counts
+	// every pod still held but those succeeded as failed, and holds none.
+	toNote := slices.DeleteFunc(slices.Clone(finished), func(p *api.Pod) bool { return held[string(p.UID)] })
+	finishing := fail != nil || complete
+	if finishing {
+		held = nil
+	}
+	if fail != nil {
+		toNote = nil
+		for _, p := range pods {
+			uid := string(p.UID)
+			if !tracked(p) || p.Status.Phase == api.PodSucceeded {
+				continue
+			}
+			if counted[uid] || slices.Contains(running, p) || p.Status.Phase != api.PodFailed && p.DeletionTimestamp != nil {
+				toNote = append(toNote, p)
+			}
+		}
+	}
+	if !indexed {
+		toNote = append(slices.Clone(toNote), newSucceeded...)
+	}
+	job, err = countFinished(ctx, job, &st, pods, toNote, finishing, held)
+	if err != nil {
+		return Result{}, err
+	}
+	// Finished once every pod noted is counted (enactJobFinished); failed
+	// once none of its pods is terminating either.
+	if u := st.UncountedTerminatedPods; len(u.Succeeded)+len(u.Failed) == 0 {
+		switch {
+		case fail != nil && terminating == 0:
+			st.Conditions = append(st.Conditions, api.JobCondition{Type: "Failed", Status: "True", LastTransitionTime: ctx.Now, Reason: fail.Reason, Message: fail.Message})
+			ctx.Event(job, "Warning", fail.Reason, "%s", fail.Message)
+		case complete:
+			t := ctx.Now
+			st.CompletionTime = &t
+			st.Conditions = append(st.Conditions, api.JobCondition{Type: "Complete", Status: "True", LastTransitionTime: t, Reason: "CompletionsReached", Message: "Reached expected number of succeeded pods"})
+			ctx.Event(job, "Normal", "Completed", "Job completed")
+		}
+	}
 	if !jobStatusEqual(job.Status, st) {
 		n := job.DeepCopy()
 		n.Status = st
@@ -600,4 +642,43 @@ func pastBackoffLimitOnFailure(job *api.Job, active []*api.Pod) bool {
 		return restarts > 0
 	}
 	return restarts >= limit
+}
+
+// indexSet reads indexes written as indexIntervals writes them into a set
+// of n, as the job controller parses status.completedIndexes and
+// status.failedIndexes (parseIndexesFromString): an interval it cannot
+// read is skipped, indexes from n on are dropped.
+func indexSet(s string, n int32) []bool {
+	set := make([]bool, n)
+	if s == "" {
+		return set
+	}
+	for _, iv := range strings.Split(s, ",") {
+		lo, hi, isRange := strings.Cut(iv, "-")
+		first, err := strconv.Atoi(lo)
+		if err != nil || first < 0 {
+			continue
+		}
+		last := first
+		if isRange {
+			if last, err = strconv.Atoi(hi); err != nil {
+				continue
+			}
+		}
+		for i := first; i <= last && i < int(n); i++ {
+			set[i] = true
+		}
+	}
+	return set
+}
+
+// countSet is how many indexes set holds.
+func countSet(set []bool) int {
+	n := 0
+	for _, b := range set {
+		if b {
+			n++
+		}
+	}
+	return n
 }

@@ -1,6 +1,7 @@
 package controller
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -14,66 +15,112 @@ const JobTrackingFinalizer = "batch.kubernetes.io/job-tracking"
 
 func tracked(p *api.Pod) bool { return slices.Contains(p.Finalizers, JobTrackingFinalizer) }
 
-// countFinished counts the failed pods in finished, each once, and lets go
-// of every pod of the Job that has finished: their uids are written to
-// status.uncountedTerminatedPods.failed first, then their finalizers are
-// removed, then the noted pods (no longer held) are counted in st.Failed.
-// The pods held (by uid) keep their finalizer.
-func (j *JobLoop) countFinished(ctx *Context, job *api.Job, st *api.JobStatus, pods, finished []*api.Pod, held map[string]bool) (*api.Job, error) {
+// countFinished counts the pods of a Job that ended as the job controller
+// does it (trackJobStatusAndRemoveFinalizers, flushUncountedAndRemoveFinalizers):
+// the uids of toNote are added to status.uncountedTerminatedPods (succeeded
+// or failed, by phase), and the status is written with them; then the
+// job-tracking finalizer is removed from every pod that has finished, or
+// from all of them (all: the Job finishes), but the pods held (by uid);
+// then each uid noted whose pod no longer has the finalizer moves to
+// st.Succeeded or st.Failed (cleanUncountedPodsWithoutFinalizers). The
+// caller writes that second status.
+func countFinished(ctx *Context, job *api.Job, st *api.JobStatus, pods, toNote []*api.Pod, all bool, held map[string]bool) (*api.Job, error) {
 	// The controller tracks every Job it syncs with finalizers: the
 	// field is set, empty while no pod waits to be counted
 	// (uncountedTerminatedPods: {}).
 	if st.UncountedTerminatedPods == nil {
 		st.UncountedTerminatedPods = &api.UncountedTerminatedPods{}
 	}
-	noted := uncountedFailed(st)
-	var add []string
-	for _, p := range finished {
-		if !noted[string(p.UID)] {
-			add = append(add, string(p.UID))
-			noted[string(p.UID)] = true
+	withFinalizer := map[string]bool{}
+	for _, p := range pods {
+		if tracked(p) {
+			withFinalizer[string(p.UID)] = true
 		}
 	}
-	if len(add) > 0 {
-		st.UncountedTerminatedPods = &api.UncountedTerminatedPods{Succeeded: st.UncountedTerminatedPods.Succeeded}
-		st.UncountedTerminatedPods.Failed = append(slices.Clone(st.UncountedTerminatedPods.Failed), add...)
+	// A pod noted in an earlier pass whose finalizer is gone is counted
+	// first.
+	countReleased(st, withFinalizer)
+	noted := uncountedSets(st)
+	u := &api.UncountedTerminatedPods{Succeeded: slices.Clone(st.UncountedTerminatedPods.Succeeded), Failed: slices.Clone(st.UncountedTerminatedPods.Failed)}
+	added := false
+	for _, p := range toNote {
+		uid := string(p.UID)
+		if noted.succeeded[uid] || noted.failed[uid] {
+			continue
+		}
+		if p.Status.Phase == api.PodSucceeded {
+			u.Succeeded, noted.succeeded[uid] = append(u.Succeeded, uid), true
+		} else {
+			u.Failed, noted.failed[uid] = append(u.Failed, uid), true
+		}
+		added = true
+	}
+	st.UncountedTerminatedPods = u
+	if !jobStatusEqual(job.Status, *st) {
+		report := fmt.Sprintf("active %d, succeeded %d", st.Active, st.Succeeded)
+		if added {
+			report = "noting finished pods to count"
+		}
 		n := job.DeepCopy()
 		n.Status = *st
-		written, err := ctx.UpdateStatus(n, Status("noting failed pods to count"))
+		written, err := ctx.UpdateStatus(n, Status(report))
 		if err != nil {
 			return job, err
 		}
 		job = written.(*api.Job)
 	}
-	if err := releaseTracked(ctx, pods, false, held); err != nil {
-		return job, err
-	}
-	for _, p := range finished {
-		if p.DeletionTimestamp != nil && p.Status.Phase != api.PodFailed && tracked(p) {
-			if err := release(ctx, p); err != nil { // counted while it terminates
-				return job, err
-			}
+	for _, p := range pods {
+		uid := string(p.UID)
+		done := p.Status.Phase == api.PodSucceeded || p.Status.Phase == api.PodFailed || noted.failed[uid]
+		if !tracked(p) || held[uid] || !done && !all {
+			continue
 		}
+		if err := release(ctx, p); err != nil {
+			return job, err
+		}
+		delete(withFinalizer, uid)
 	}
-	if len(st.UncountedTerminatedPods.Failed) == 0 {
-		return job, nil
-	}
-	// None of the noted pods is held any more: they are counted.
-	st.Failed += int32(len(st.UncountedTerminatedPods.Failed))
-	st.UncountedTerminatedPods = &api.UncountedTerminatedPods{}
+	countReleased(st, withFinalizer)
 	return job, nil
 }
 
-// uncountedFailed is the set of the uids in st's
-// uncountedTerminatedPods.failed: failed pods noted, not counted yet.
-func uncountedFailed(st *api.JobStatus) map[string]bool {
-	noted := map[string]bool{}
+// countReleased moves the uids noted in st.uncountedTerminatedPods whose
+// pods have no finalizer any more (not in withFinalizer) to the counts.
+func countReleased(st *api.JobStatus, withFinalizer map[string]bool) {
+	u := st.UncountedTerminatedPods
+	keep := func(uids []string) []string {
+		var out []string
+		for _, uid := range uids {
+			if withFinalizer[uid] {
+				out = append(out, uid)
+			}
+		}
+		return out
+	}
+	s, f := keep(u.Succeeded), keep(u.Failed)
+	if len(s) == len(u.Succeeded) && len(f) == len(u.Failed) {
+		return
+	}
+	st.Succeeded += int32(len(u.Succeeded) - len(s))
+	st.Failed += int32(len(u.Failed) - len(f))
+	st.UncountedTerminatedPods = &api.UncountedTerminatedPods{Succeeded: s, Failed: f}
+}
+
+// uncounted is what st's uncountedTerminatedPods notes: the pods that
+// ended, succeeded or failed, not counted yet.
+type uncounted struct{ succeeded, failed map[string]bool }
+
+func uncountedSets(st *api.JobStatus) uncounted {
+	n := uncounted{succeeded: map[string]bool{}, failed: map[string]bool{}}
 	if u := st.UncountedTerminatedPods; u != nil {
+		for _, uid := range u.Succeeded {
+			n.succeeded[uid] = true
+		}
 		for _, uid := range u.Failed {
-			noted[uid] = true
+			n.failed[uid] = true
 		}
 	}
-	return noted
+	return n
 }
 
 // releaseTracked removes the job-tracking finalizer from the pods that

@@ -31,6 +31,9 @@ func SummarizeActions(p Pass) string {
 		}
 	}
 	if len(acts) == 0 && len(p.Actions) > 0 {
+		if p.Result == controller.Crashed || p.Result == controller.Failed {
+			return "report status only — " + p.Outcome
+		}
 		return "report status only"
 	}
 	if len(acts) == 0 {
