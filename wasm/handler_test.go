@@ -19,6 +19,7 @@ import (
 	"reconcile/app/session"
 	"reconcile/engine/sim"
 	"reconcile/scenarios"
+	"reconcile/wasm/goappjs"
 )
 
 var registerRoutes sync.Once
@@ -248,7 +249,7 @@ func TestAppJSRegistersTheWorkerAfterTheWasm(t *testing.T) {
 	registerRoutes.Do(routes)
 	rec := httptest.NewRecorder()
 	handler(7977005).ServeHTTP(rec, httptest.NewRequest("GET", "/app.js", nil))
-	js, err := laterWorker(rec.Body.Bytes())
+	js, err := goappjs.LaterWorker(rec.Body.Bytes())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -260,7 +261,7 @@ func TestAppJSRegistersTheWorkerAfterTheWasm(t *testing.T) {
 	if strings.Count(s, "goappInitServiceWorker();\ngoappWatchForUpdate();") != 0 {
 		t.Error("app.js still registers the worker first")
 	}
-	if _, err := laterWorker([]byte("goappInitWebAssembly();\n")); err == nil {
+	if _, err := goappjs.LaterWorker([]byte("goappInitWebAssembly();\n")); err == nil {
 		t.Error("an app.js without go-app's start is accepted")
 	}
 }

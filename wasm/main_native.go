@@ -17,6 +17,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"reconcile/scenarios"
+	"reconcile/wasm/goappjs"
 )
 
 func main() {
@@ -113,59 +114,8 @@ func handler(wasmSize int64) *app.Handler {
 			h.CacheableResources = append(h.CacheableResources, p)
 		}
 	}
-	h.ServiceWorkerTemplate = offlineWorker(app.DefaultAppWorkerJS)
+	h.ServiceWorkerTemplate = goappjs.OfflineWorker(app.DefaultAppWorkerJS)
 	return h
-}
-
-// cacheLookup is the line of go-app's service worker that finds a request
-// in the cache.
-const cacheLookup = "const cachedResponse = await caches.match(request);"
-
-// workerInstall is go-app's install handler: it caches the site without
-// telling the browser to wait for it (event.waitUntil), so the worker is
-// activated, and navigator.serviceWorker.ready resolves, while the cache
-// is still being filled.
-const workerInstall = `self.addEventListener("install", async (event) => {
-  try {
-    console.log("installing app worker {{.Version}}");
-    await installWorker();
-    await self.skipWaiting();
-  } catch (error) {
-    console.error("error during installation:", error);
-  }
-});`
-
-// workerInstallWaited is the same handler with the install held open
-// until the site is cached (or caching failed, which it logs as before).
-const workerInstallWaited = `self.addEventListener("install", (event) => {
-  event.waitUntil((async () => {
-    try {
-      console.log("installing app worker {{.Version}}");
-      await installWorker();
-      await self.skipWaiting();
-    } catch (error) {
-      console.error("error during installation:", error);
-    }
-  })());
-});`
-
-// offlineWorker adapts go-app's service worker template: a page is found in
-// the cache whatever its query (?pass=N, ?embed=1), since every page is
-// prerendered once and reads its query in the browser; and the worker is
-// installed, so ready and in control of the pages, once the site is in its
-// cache, not as it starts caching it (the site's app.js registers the worker
-// after app.wasm has loaded: a visit that follows at once would otherwise
-// race the worker's own downloads). It panics if the template no longer has
-// the lines it changes (a go-app upgrade; the tests catch it).
-func offlineWorker(template string) string {
-	for _, s := range []string{cacheLookup, workerInstall} {
-		if !strings.Contains(template, s) {
-			panic("go-app's service worker template has changed: cannot find " + s)
-		}
-	}
-	template = strings.Replace(template, workerInstall, workerInstallWaited, 1)
-	return strings.Replace(template, cacheLookup,
-		`const cachedResponse = await caches.match(request, {ignoreSearch: request.mode === "navigate"});`, 1)
 }
 
 // embedHeader marks the document as embedded when its address says so.

@@ -17,6 +17,8 @@ import (
 
 	"github.com/andybalholm/brotli"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"reconcile/wasm/goappjs"
 )
 
 // generateSite writes the static site into dir: every page prerendered by
@@ -42,7 +44,7 @@ func generateSite(dir, web, wasm string) error {
 			return err
 		}
 	}
-	if err := rewriteFile(filepath.Join(dir, "app.js"), laterWorker); err != nil {
+	if err := rewriteFile(filepath.Join(dir, "app.js"), goappjs.LaterWorker); err != nil {
 		return err
 	}
 	if err := copyTree(web, filepath.Join(dir, "web"), func(name string) bool {
@@ -188,36 +190,6 @@ func dropHostlessPreviews(dir string) error {
 		}
 		return rewriteFile(path, func(b []byte) ([]byte, error) { return hostlessPreview.ReplaceAll(b, nil), nil })
 	})
-}
-
-// workerStart is how go-app's app.js begins its work: the service worker
-// registered first, app.wasm loaded last.
-const workerStart = "goappInitServiceWorker();\ngoappWatchForUpdate();\ngoappWatchForInstallable();\ngoappInitWebAssembly();\n"
-
-// workerLater registers the service worker once app.wasm runs (or could not
-// load) and the page is next idle, within 5 s.
-const workerLater = `goappWatchForUpdate();
-goappWatchForInstallable();
-goappInitWebAssembly().finally(function () {
-  if (window.requestIdleCallback) requestIdleCallback(function () { goappInitServiceWorker(); }, {timeout: 5000});
-  else setTimeout(goappInitServiceWorker, 0);
-});
-`
-
-// laterWorker adapts go-app's app.js: the service worker is registered
-// after app.wasm has loaded and Go has drawn the page, not as app.js
-// starts. Its install caches the site for the next visit and for offline
-// use (every page, the styles, app.wasm a second time, into the Cache
-// Storage): begun first, it competed with the first load of app.wasm for
-// the network, the renderer and the machine's cores (the cold time to
-// "instantiated" 761 → 496 ms, median of 7, with it registered once the
-// loader was gone). It fails when the script no longer has the lines it
-// changes (a go-app upgrade).
-func laterWorker(js []byte) ([]byte, error) {
-	if !bytes.Contains(js, []byte(workerStart)) {
-		return nil, fmt.Errorf("go-app's app.js has changed: cannot find %q", workerStart)
-	}
-	return bytes.Replace(js, []byte(workerStart), []byte(workerLater), 1), nil
 }
 
 // rewriteFile replaces the file name with what change makes of it, when

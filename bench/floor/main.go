@@ -1,7 +1,8 @@
 // Command floor is the floor make bench compares the playground with: a
 // one-button go-app app, built with the playground's flags, its site
 // generated and served the same way (app.wasm precompressed with gzip and
-// brotli, the loader told its raw size). Its button, Next pass, counts the
+// brotli, the loader told its raw size, local icons, the service worker
+// registered and installed as the playground's: reconcile/wasm/goappjs). Its button, Next pass, counts the
 // passes in a role=status element, as the player does, so the same probe
 // times both.
 //

@@ -13,12 +13,15 @@ import (
 
 	"github.com/andybalholm/brotli"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"reconcile/wasm/goappjs"
 )
 
 func main() {
 	log.SetFlags(0)
 	dir := flag.String("generate", "", "write the static site into `DIR`")
 	wasm := flag.String("wasm", "", "the floor's WebAssembly binary")
+	web := flag.String("web", "web", "the playground's static files, whose icons the floor's site uses")
 	flag.Parse()
 	if *dir == "" || *wasm == "" {
 		log.Fatal("usage: floor -generate DIR -wasm FILE")
@@ -33,12 +36,37 @@ func main() {
 		Title:             "Floor",
 		LoadingLabel:      "Loading: {progress}%",
 		WasmContentLength: strconv.FormatInt(st.Size(), 10),
+		// Local icons, as the playground's: go-app's default icons are
+		// remote, and where they cannot be fetched (a machine with no
+		// network) the service worker's install, which caches them,
+		// fails at once, and the floor never pays for its worker.
+		Icon: app.Icon{Default: "/web/icon-192.png", Large: "/web/icon-512.png", SVG: "/web/icon.svg"},
+		// The playground's service worker: installed once the site is
+		// cached.
+		ServiceWorkerTemplate: goappjs.OfflineWorker(app.DefaultAppWorkerJS),
 	}
 	if err := os.MkdirAll(*dir, 0o755); err != nil {
 		log.Fatal(err)
 	}
 	if err := app.GenerateStaticWebsite(*dir, h, "/"); err != nil {
 		log.Fatal(err)
+	}
+	// The playground's app.js: the worker registered once app.wasm runs.
+	appJS := filepath.Join(*dir, "app.js")
+	js, err := os.ReadFile(appJS)
+	if err == nil {
+		js, err = goappjs.LaterWorker(js)
+	}
+	if err == nil {
+		err = os.WriteFile(appJS, js, 0o644)
+	}
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, icon := range []string{"icon-192.png", "icon-512.png", "icon.svg"} {
+		if err := copyFile(filepath.Join(*web, icon), filepath.Join(*dir, "web", icon), nil); err != nil {
+			log.Fatal(err)
+		}
 	}
 	out := filepath.Join(*dir, "web", "app.wasm")
 	if err := copyFile(*wasm, out, nil); err != nil {
