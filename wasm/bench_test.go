@@ -43,8 +43,10 @@ const (
 	benchDir    = "../bench-results"
 	benchReport = "../docs/bench.md"
 	// loadRounds is how many cold and warm loads of each app the medians
-	// are taken over.
-	loadRounds = 5
+	// are taken over, interleaved: single cold loads on a shared two-core
+	// machine move by ±100 ms, and with five the cold ratio's verdict
+	// changed between runs of the same code (1.50×, 1.69×, 1.66×).
+	loadRounds = 9
 	// clicks is how many Next pass clicks are timed per scenario, within
 	// clickCap of wall time.
 	clicks   = 200
