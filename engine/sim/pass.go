@@ -113,7 +113,9 @@ func (w *world) runPass(i int, q queue.Item) *Pass {
 	if c.crashNext {
 		crashAfter = 1
 	}
-	ctx := controller.NewContext(c.name, w.now, w.cacheOf(c), c.host, w.store, w, crashAfter)
+	ctx := &w.ctx
+	ctx.Reset(c.name, w.now, w.cacheOf(c), c.host, w.store, w, crashAfter)
+	defer func() { *ctx = controller.Context{} }() // empty between passes, in a clone or a snapshot
 	trigger := q.Trigger
 	trigger.More = q.Events - 1
 	var changed []Change

@@ -75,6 +75,9 @@ type world struct {
 	watches []watching
 	// changed collects the objects the pass under way changes.
 	changed *[]Change
+	// ctx is the context of the pass under way (runPass), one for all
+	// (passes do not nest), empty between passes.
+	ctx controller.Context
 	// listing is set while an input given before the first pass is
 	// applied: the controllers have not yet read the world, so what the
 	// input writes is part of what their informers first list.
