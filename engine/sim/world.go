@@ -78,6 +78,12 @@ type world struct {
 	// ctx is the context of the pass under way (runPass), one for all
 	// (passes do not nest), empty between passes.
 	ctx controller.Context
+	// passScratch gathers the actions and changes of the pass under way
+	// (scratch, a world's own: a clone starts without).
+	passScratch struct {
+		actions []controller.Action
+		changed []Change
+	}
 	// listing is set while an input given before the first pass is
 	// applied: the controllers have not yet read the world, so what the
 	// input writes is part of what their informers first list.
@@ -153,5 +159,6 @@ func (w *world) clone() *world {
 	out.pods.terminating = w.pods.terminating.Clone()
 	out.informers = cloneInformers(w.informers)
 	out.fan, out.rosters = nil, nil
+	out.passScratch.actions, out.passScratch.changed = nil, nil
 	return &out
 }
