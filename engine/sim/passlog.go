@@ -368,9 +368,7 @@ func passEqual(a, b *Pass) bool {
 // before it writes), and its passes go nowhere, so a try does not copy
 // the run's passes.
 func (w *world) scratchCopy() *world {
-	shared, owned := w.shared, w.rtOwned
-	d := w.clone()
-	w.shared, w.rtOwned = shared, owned
+	d := w.copyApart()
 	d.scratch = true
 	return d
 }
