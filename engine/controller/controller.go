@@ -294,10 +294,9 @@ func NewContext(component string, now api.Time, c *informer.Cache, host string, 
 	return ctx
 }
 
-// Reset makes ctx the context NewContext returns, in place, for the
-// simulation to run every pass in one context (a new one each pass was
-// garbage). The last pass's Actions and Lines, which its record keeps,
-// are let go, not reused.
+// Reset makes ctx the context NewContext returns, in place: the
+// simulation runs every pass in one context (a new one each pass was
+// garbage), and may then give Actions a slice to gather in.
 func (ctx *Context) Reset(component string, now api.Time, c *informer.Cache, host string, a API, w World, crashAfter int) {
 	*ctx = Context{component: component, Now: now, Cache: c, Host: host, API: a, World: w, crashAfter: crashAfter}
 }
