@@ -207,9 +207,11 @@ func (s *Sim) nearest(n int) int {
 	return max(i-1, 0)
 }
 
-// dropCheckpointsAfter forgets checkpoints later than pass n.
+// dropCheckpointsAfter forgets checkpoints later than pass n. The slice is
+// clipped: the checkpoints taken next go to an array of their own, not
+// over the forgotten ones, which a Copy may still hold.
 func (s *Sim) dropCheckpointsAfter(n int) {
-	s.checkpoints = s.checkpoints[:s.nearest(n)+1]
+	s.checkpoints = slices.Clip(s.checkpoints[:s.nearest(n)+1])
 }
 
 // Config returns what the run started from.
