@@ -289,7 +289,16 @@ type Context struct {
 
 // NewContext returns a pass context. crashAfter < 0 means no crash.
 func NewContext(component string, now api.Time, c *informer.Cache, host string, a API, w World, crashAfter int) *Context {
-	return &Context{component: component, Now: now, Cache: c, Host: host, API: a, World: w, crashAfter: crashAfter}
+	ctx := new(Context)
+	ctx.Reset(component, now, c, host, a, w, crashAfter)
+	return ctx
+}
+
+// Reset makes ctx the context NewContext returns, in place: the
+// simulation runs every pass in one context (a new one each pass was
+// garbage), and may then give Actions a slice to gather in.
+func (ctx *Context) Reset(component string, now api.Time, c *informer.Cache, host string, a API, w World, crashAfter int) {
+	*ctx = Context{component: component, Now: now, Cache: c, Host: host, API: a, World: w, crashAfter: crashAfter}
 }
 
 // Crashed reports whether the pass's crash fault fired: an action found

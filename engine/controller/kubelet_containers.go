@@ -171,7 +171,11 @@ func containerID(uid, name string, restarts int32) string {
 // podCompletionIndex is the completion index of an Indexed Job's pod, -1
 // for any other pod.
 func podCompletionIndex(p *api.Pod) int {
-	if i, err := strconv.Atoi(p.Annotations[JobCompletionIndex]); err == nil && i >= 0 {
+	v, ok := p.Annotations[JobCompletionIndex]
+	if !ok {
+		return -1 // not an indexed Job's: Atoi("")'s error was garbage at every container sync
+	}
+	if i, err := strconv.Atoi(v); err == nil && i >= 0 {
 		return i
 	}
 	return -1

@@ -105,9 +105,12 @@ func (k *KubeletLoop) syncPod(ctx *Context, p *api.Pod, rt *Runtime, key string)
 	if ctx.Observed == "" {
 		ctx.Observed = "no container yet"
 	}
-	st := k.podStatus(p, rt, key, ctx, mounted)
-	if !reflect.DeepEqual(&st, &p.Status) {
-		np := p.WithStatus(st) // a pod of its own, with the status just built: the store keeps it
+	// A pod of its own, with the status just built: the store keeps it
+	// when the status changed (4 syncs in 5 at scale). Built at once, the
+	// status is not first a value of its own that DeepEqual's pointer
+	// would move to the heap at every sync.
+	np := p.WithStatus(k.podStatus(p, rt, key, ctx, mounted))
+	if !reflect.DeepEqual(&np.Status, &p.Status) {
 		if _, err := ctx.UpdateStatusOwned(np, reportStatus(np)); err != nil {
 			return Result{}, err
 		}

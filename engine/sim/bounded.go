@@ -137,6 +137,7 @@ func (s *Sim) quietText() string {
 // past. A Seek after it replays from the start.
 func (s *Sim) DropCheckpoints() {
 	s.noCheckpoints = true
-	clear(s.checkpoints[1:])
-	s.checkpoints = s.checkpoints[:1]
+	// A new slice: the old one goes (with the worlds it holds) unless a
+	// Copy holds it, whose checkpoints stay.
+	s.checkpoints = []checkpoint{s.checkpoints[0]}
 }

@@ -106,7 +106,7 @@ func TestCheckpointCap(t *testing.T) {
 		}
 		s.checkpoints = append(s.checkpoints, checkpoint{pass: i, w: base.w, work: w, before: w - 1})
 	}
-	kept := slices.Clone(s.checkpoints)
+	c := s.Copy() // shares the slice
 	s.thin()
 	if len(s.checkpoints) != maxCheckpoints {
 		t.Fatalf("%d checkpoints after thinning, want %d", len(s.checkpoints), maxCheckpoints)
@@ -116,10 +116,20 @@ func TestCheckpointCap(t *testing.T) {
 			t.Errorf("the checkpoint at pass 10, the one whose neighbours are closest, is kept")
 		}
 	}
-	// The slice the run had is not changed in place (a Copy shares it).
-	for i := range kept {
-		if kept[i].pass != i {
-			t.Fatalf("thinning changed the old slice in place at %d", i)
+	// Thinned again, the run's own slice now (rebuilt by the first), in
+	// place: the copy's checkpoints are never changed.
+	w := s.checkpoints[len(s.checkpoints)-1].work + 1
+	s.checkpoints = append(s.checkpoints, checkpoint{pass: maxCheckpoints + 1, w: base.w, work: w, before: w - 1})
+	s.thin()
+	if len(s.checkpoints) != maxCheckpoints || slices.ContainsFunc(s.checkpoints, func(c checkpoint) bool { return c.pass == 9 }) {
+		t.Errorf("the second thinning left %d checkpoints, the one at pass 9 (now the closest) among them: want %d without it", len(s.checkpoints), maxCheckpoints)
+	}
+	if len(c.checkpoints) != maxCheckpoints+1 {
+		t.Fatalf("the copy has %d checkpoints, want %d", len(c.checkpoints), maxCheckpoints+1)
+	}
+	for i, cp := range c.checkpoints {
+		if cp.pass != i {
+			t.Fatalf("thinning the run changed its copy's checkpoints at %d", i)
 		}
 	}
 }

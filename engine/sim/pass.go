@@ -3,6 +3,7 @@ package sim
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"reconcile/engine/api"
 	"reconcile/engine/controller"
@@ -113,11 +114,20 @@ func (w *world) runPass(i int, q queue.Item) *Pass {
 	if c.crashNext {
 		crashAfter = 1
 	}
-	ctx := controller.NewContext(c.name, w.now, w.cacheOf(c), c.host, w.store, w, crashAfter)
+	ctx := &w.ctx
+	ctx.Reset(c.name, w.now, w.cacheOf(c), c.host, w.store, w, crashAfter)
+	// The pass's actions and changes are gathered in the world's scratch
+	// slices and copied out once, at their size: grown by appends in
+	// slices of their own, the 2-action passes at scale left a 1-action
+	// array each, and a ReplicaSet's 500 creates ten smaller ones.
+	ctx.Actions, w.passScratch.changed = w.passScratch.actions[:0], w.passScratch.changed[:0]
+	defer func() {
+		w.passScratch.actions = ctx.Actions[:0]
+		*ctx = controller.Context{} // empty between passes, in a clone or a snapshot
+	}()
 	trigger := q.Trigger
 	trigger.More = q.Events - 1
-	var changed []Change
-	w.changed = &changed
+	w.changed = &w.passScratch.changed
 	key := q.Key
 	var res controller.Result
 	var err error
@@ -133,6 +143,10 @@ func (w *world) runPass(i int, q queue.Item) *Pass {
 	if key == "" {
 		return nil // an event the edge-triggered handler ignores
 	}
+	var changed []Change
+	if len(w.passScratch.changed) > 0 {
+		changed = slices.Clone(w.passScratch.changed)
+	}
 	variant := ""
 	if _, ok := c.spec.Pseudocode[c.mode]; ok {
 		variant = string(c.mode)
@@ -140,7 +154,7 @@ func (w *world) runPass(i int, q queue.Item) *Pass {
 	p := Pass{N: w.npass + 1, At: w.now, AtText: w.now.String(), Controller: c.name, Host: c.host, Key: key, Trigger: trigger,
 		Desired:    controller.Statement{Fact: ctx.DesiredFact, Words: ctx.Desired},
 		Observed:   controller.Statement{Fact: ctx.ObservedFact, Words: ctx.Observed},
-		Difference: controller.Statement{Fact: ctx.DifferenceFact, Words: ctx.Difference}, Actions: ctx.Actions,
+		Difference: controller.Statement{Fact: ctx.DifferenceFact, Words: ctx.Difference}, Actions: slices.Clone(ctx.Actions),
 		Lines: ctx.Lines, Variant: variant, Object: controller.ObjectOf(c.spec, c.impl(), key), Changed: changed}
 	if p.Actions == nil {
 		p.Actions = []controller.Action{}

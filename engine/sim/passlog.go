@@ -124,7 +124,8 @@ func (t *passTable) fact(f [3]controller.Fact) *[3]controller.Fact {
 	if *slot != nil && **slot == f {
 		return *slot
 	}
-	*slot = &f
+	*slot = new([3]controller.Fact) // on a miss only: &f would move f to the heap at every call
+	**slot = f
 	return *slot
 }
 
@@ -163,7 +164,8 @@ func (t *passTable) trigger(tr queue.Trigger) *queue.Trigger {
 		return *slot
 	}
 	tr.Object.Name, tr.Reason = t.intern(tr.Object.Name), t.intern(tr.Reason)
-	*slot = &tr
+	*slot = new(queue.Trigger) // on a miss only, as fact
+	**slot = tr
 	return *slot
 }
 
@@ -366,9 +368,7 @@ func passEqual(a, b *Pass) bool {
 // before it writes), and its passes go nowhere, so a try does not copy
 // the run's passes.
 func (w *world) scratchCopy() *world {
-	shared, owned := w.shared, w.rtOwned
-	d := w.clone()
-	w.shared, w.rtOwned = shared, owned
+	d := w.copyApart()
 	d.scratch = true
 	return d
 }

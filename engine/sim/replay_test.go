@@ -98,3 +98,33 @@ func TestCopyGoesOnApart(t *testing.T) {
 }
 
 func secs(seconds int) api.Time { return api.Time(seconds) * api.Second }
+
+// TestCopyKeepsItsPast: a run that goes back, takes an input there and
+// runs on takes new checkpoints; a Copy made before keeps its own, and
+// seeks in its past land where they did.
+func TestCopyKeepsItsPast(t *testing.T) {
+	s := churnWorld(t, 6, 100)
+	s.RunUntil(2*api.Minute, 0)
+	n := s.PassCount()
+	c := s.Copy()
+	seek := func() string {
+		t.Helper()
+		for _, to := range []int{n / 2, n} { // from a checkpoint, past the run's copy of the moment
+			if err := c.Seek(to); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return c.Digest()
+	}
+	want := seek()
+	if err := s.Seek(n / 4); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Inject(Kubectl{Line: "scale deployment/web --replicas=7"}); err != nil {
+		t.Fatal(err)
+	}
+	s.RunUntil(3*api.Minute, 0)
+	if got := seek(); got != want {
+		t.Errorf("the copy at pass %d, after the run went back and on: %s, was %s", n, got, want)
+	}
+}

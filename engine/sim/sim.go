@@ -28,6 +28,10 @@ type Sim struct {
 	// write), so it costs what the passes after it change, whatever the
 	// size of the world.
 	checkpoints []checkpoint
+	// checkpointsShared says the array under checkpoints may be another
+	// run's too (Copy): thin then rebuilds it rather than drop one in
+	// place.
+	checkpointsShared bool
 	// quiet memoizes Quiet for the current world (quiet.go).
 	quiet quietMemo
 	// noCheckpoints: only the start is kept (DropCheckpoints).
@@ -203,9 +207,11 @@ func (s *Sim) nearest(n int) int {
 	return max(i-1, 0)
 }
 
-// dropCheckpointsAfter forgets checkpoints later than pass n.
+// dropCheckpointsAfter forgets checkpoints later than pass n. The slice is
+// clipped: the checkpoints taken next go to an array of their own, not
+// over the forgotten ones, which a Copy may still hold.
 func (s *Sim) dropCheckpointsAfter(n int) {
-	s.checkpoints = s.checkpoints[:s.nearest(n)+1]
+	s.checkpoints = slices.Clip(s.checkpoints[:s.nearest(n)+1])
 }
 
 // Config returns what the run started from.
@@ -360,7 +366,8 @@ func (s *Sim) Fork(n int) (*Sim, error) {
 // past, the same inputs, the same moment. It costs what a checkpoint costs
 // (the two share what neither changes).
 func (s *Sim) Copy() *Sim {
-	return &Sim{cfg: s.cfg, until: s.until, inputs: slices.Clip(s.inputs), checkpoints: slices.Clip(s.checkpoints), w: s.w.clone()}
+	s.checkpointsShared = true
+	return &Sim{cfg: s.cfg, until: s.until, inputs: slices.Clip(s.inputs), checkpoints: slices.Clip(s.checkpoints), checkpointsShared: true, w: s.w.clone()}
 }
 
 // Inject gives an input now (after the current pass) and records it. It

@@ -75,6 +75,15 @@ type world struct {
 	watches []watching
 	// changed collects the objects the pass under way changes.
 	changed *[]Change
+	// ctx is the context of the pass under way (runPass), one for all
+	// (passes do not nest), empty between passes.
+	ctx controller.Context
+	// passScratch gathers the actions and changes of the pass under way
+	// (scratch, a world's own: a clone starts without).
+	passScratch struct {
+		actions []controller.Action
+		changed []Change
+	}
 	// listing is set while an input given before the first pass is
 	// applied: the controllers have not yet read the world, so what the
 	// input writes is part of what their informers first list.
@@ -123,15 +132,31 @@ type world struct {
 // objects, the store's and caches' maps, processes and runtimes are copied
 // when one of them writes.
 func (w *world) clone() *world {
+	out := w.copyApart()
+	// w's processes and runtimes are out's too now: marked in place, in
+	// what w had (a new slice and map for every checkpoint was garbage).
+	if len(w.shared) != len(w.procs) {
+		w.shared = make([]bool, len(w.procs))
+	}
+	for i := range w.shared {
+		w.shared[i] = true
+	}
+	clear(w.rtOwned)
+	return out
+}
+
+// copyApart is clone but for w's marks: the copy's processes and
+// runtimes are marked shared, w's are left as they were (scratchCopy).
+func (w *world) copyApart() *world {
 	out := *w
 	out.agenda = w.agenda.Clone()
 	out.procs = slices.Clone(w.procs)
-	w.shared, out.shared = make([]bool, len(w.procs)), make([]bool, len(w.procs))
-	for i := range w.shared {
-		w.shared[i], out.shared[i] = true, true
+	out.shared = make([]bool, len(w.procs))
+	for i := range out.shared {
+		out.shared[i] = true
 	}
 	out.runtimes = w.runtimes.Clone()
-	w.rtOwned, out.rtOwned = map[string]bool{}, map[string]bool{}
+	out.rtOwned = nil // made at the first runtime the copy owns
 	out.nodeUp = w.nodeUp.Clone()
 	out.beats = w.beats.Clone()
 	out.registry = w.registry.Clone()
@@ -150,5 +175,6 @@ func (w *world) clone() *world {
 	out.pods.terminating = w.pods.terminating.Clone()
 	out.informers = cloneInformers(w.informers)
 	out.fan, out.rosters = nil, nil
+	out.passScratch.actions, out.passScratch.changed = nil, nil
 	return &out
 }

@@ -53,3 +53,29 @@ func TestUpdateStatusOwned(t *testing.T) {
 		t.Errorf("a write that changes nothing: got a new version or a change (err %v)", err)
 	}
 }
+
+// TestCreateLeavesCallerAlone: admission writes the pod being created in
+// place (its rare fields, its containers' mounts), which is the store's own
+// copy under Create: the caller's pod is as it was, the stored one has the
+// token volume mounted in every container.
+func TestCreateLeavesCallerAlone(t *testing.T) {
+	s := New(1)
+	pod := &api.Pod{TypeMeta: api.TypeMeta{APIVersion: "v1", Kind: "Pod"},
+		ObjectMeta: api.ObjectMeta{Name: "p", Namespace: "default"},
+		Spec: api.PodSpec{Containers: []api.Container{{Name: "c", Image: "nginx"}},
+			PodSpecMore: &api.PodSpecMore{InitContainers: []api.Container{{Name: "i", Image: "busybox"}}}}}
+	before := pod.DeepCopy()
+	created, err := s.Create(pod)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(pod, before) {
+		t.Errorf("Create changed the caller's pod:\n got %+v\nwant %+v", pod, before)
+	}
+	p := created.(*api.Pod)
+	for _, c := range append(p.Spec.More().InitContainers, p.Spec.Containers...) {
+		if m := c.More().VolumeMounts; len(m) != 1 || m[0].MountPath != ServiceAccountTokenPath {
+			t.Errorf("stored container %s mounts %+v, want the token volume", c.Name, m)
+		}
+	}
+}

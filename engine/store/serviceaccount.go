@@ -40,18 +40,19 @@ var tokenProjection = map[string]any{
 
 // mutate runs the mutating admission plugins on a pod being created: its
 // priority, its service account and the token volume. name is the pod's
-// name as admission sees it.
+// name as admission sees it. The pod is the store's own (CreateOwned:
+// its caller shares nothing the store changes), so its rare fields and
+// containers are written in place, not on copies.
 func (s *Store) mutate(op string, obj api.Object, name string) error {
 	p, ok := obj.(*api.Pod)
 	if !ok || op != "CREATE" {
 		return nil
 	}
-	m := p.Spec.More() // written on a copy, once: the spec's may be shared
-	if err := priority(&m, name); err != nil {
+	m := p.Spec.SetMore()
+	if err := priority(m, name); err != nil {
 		return err
 	}
-	s.serviceAccount(p, &m)
-	p.Spec.PodSpecMore = &m
+	s.serviceAccount(p, m)
 	return nil
 }
 
@@ -107,24 +108,19 @@ func (s *Store) serviceAccount(p *api.Pod, m *api.PodSpecMore) {
 	}
 	mount := api.VolumeMount{Name: vol, ReadOnly: true, MountPath: ServiceAccountTokenPath}
 	mounted := false
-	add := func(cs []api.Container) []api.Container {
-		out, copied := cs, false
-		for i, c := range cs {
+	add := func(cs []api.Container) {
+		for i := range cs {
+			c := &cs[i]
 			if slices.ContainsFunc(c.More().VolumeMounts, func(v api.VolumeMount) bool { return v.MountPath == ServiceAccountTokenPath }) {
 				continue
 			}
-			if !copied {
-				out, copied = slices.Clone(cs), true // written on a copy: the list may be shared
-			}
-			cm := c.More()
+			cm := c.SetMore()
 			cm.VolumeMounts = append(slices.Clip(cm.VolumeMounts), mount)
-			out[i].ContainerMore = &cm
 			mounted = true
 		}
-		return out
 	}
-	m.InitContainers = add(m.InitContainers)
-	p.Spec.Containers = add(p.Spec.Containers)
+	add(m.InitContainers)
+	add(p.Spec.Containers)
 	if !hasVolume && mounted {
 		m.Volumes = append(slices.Clip(m.Volumes), api.Volume{Name: vol, Projected: tokenProjection})
 	}
