@@ -28,24 +28,52 @@ func (q Quantity) Parse() (float64, error) {
 		return 0, fmt.Errorf("quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'")
 	}
 	mult := 1.0
-	for _, b := range binarySuffixes {
-		if strings.HasSuffix(s, b.suffix) {
-			s, mult = strings.TrimSuffix(s, b.suffix), b.mult
-			goto parse
+	// The suffix, read from the last byte: Ki…Ei end in i, the decimal
+	// ones are one letter.
+	switch last := s[len(s)-1]; {
+	case last == 'i' && len(s) >= 2:
+		for _, b := range binarySuffixes {
+			if b.suffix[0] == s[len(s)-2] {
+				s, mult = s[:len(s)-2], b.mult
+				break
+			}
+		}
+	case last > '9':
+		for _, d := range decimalSuffixes {
+			if d.suffix[0] == last {
+				s, mult = s[:len(s)-1], d.mult
+				break
+			}
 		}
 	}
-	for _, d := range decimalSuffixes {
-		if strings.HasSuffix(s, d.suffix) {
-			s, mult = strings.TrimSuffix(s, d.suffix), d.mult
-			break
-		}
+	if n, ok := wholeNumber(s); ok {
+		// Most quantities are whole numbers ("100m", "128Mi", "2"): the
+		// same value ParseFloat gives, without its cost on every pod the
+		// scheduler and the kubelets admit.
+		return float64(n) * mult, nil
 	}
-parse:
 	v, err := strconv.ParseFloat(s, 64)
 	if err != nil || math.IsInf(v, 0) || math.IsNaN(v) || v < 0 {
 		return 0, fmt.Errorf("quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'")
 	}
 	return v * mult, nil
+}
+
+// wholeNumber reads s when it is only decimal digits, at most 15 of them
+// (below 2^53: the float64 holds it exactly, as ParseFloat would).
+func wholeNumber(s string) (int64, bool) {
+	if s == "" || len(s) > 15 {
+		return 0, false
+	}
+	var n int64
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int64(c-'0')
+	}
+	return n, true
 }
 
 // Milli returns q in thousandths of the base unit (millicores), rounded up.
