@@ -234,8 +234,13 @@ func axeCheck(t *testing.T, ctx context.Context, view string) {
 		ID, Impact, Help string
 		Nodes            []string
 	}
+	// The page as it settles: a pod that has just appeared fades in
+	// (0.45 s), and its text read mid-animation fails the contrast check.
 	got := run(t, ctx, "running axe-core", chromedp.Evaluate[[]violation](`
-		axe.run(document, {resultTypes: ["violations"]}).then(r => r.violations.map(v => ({
+		Promise.all(document.getAnimations()
+			.filter(a => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
+			.map(a => a.finished.catch(() => null)))
+		.then(() => axe.run(document, {resultTypes: ["violations"]})).then(r => r.violations.map(v => ({
 			ID: v.id, Impact: v.impact || "", Help: v.help,
 			Nodes: v.nodes.map(n => n.target.join(" ")),
 		})))`, chromedp.EvalAwaitPromise))
