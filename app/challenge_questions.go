@@ -115,7 +115,7 @@ func (p *Playground) renderQuestions() app.UI {
 			el.Label().Attr("for", "q-controller").Text("1. Which controller is responsible for closing the gap?"),
 			el.Div().Class("question-row").Body(
 				el.Select().ID("q-controller").OnChange(p.onQController).Body(app.Range(ch.Controllers).Slice(func(i int) app.UI {
-					return el.Option().Attr("value", ch.Controllers[i]).Text(ch.Controllers[i]).Attr("selected", ch.Controllers[i] == q.controller)
+					return el.Option().Attr("value", ch.Controllers[i]).Text(ch.Controllers[i]).Attr("selected", el.Flag(ch.Controllers[i] == q.controller))
 				})),
 				el.Button().Attr("type", "button").Class("quiet").ID("q1-answer").Text("Answer").Aria("label", "Answer question 1").OnClick(p.onAnswerController),
 			),
@@ -126,7 +126,7 @@ func (p *Playground) renderQuestions() app.UI {
 			el.Div().Class("question-row").Body(
 				el.Select().ID("q-object").OnChange(p.onQObject).Body(app.Range(ch.Objects).Slice(func(i int) app.UI {
 					r := ch.Objects[i]
-					return el.Option().Attr("value", refText(r)).Text(r.String()).Attr("selected", r == q.object)
+					return el.Option().Attr("value", refText(r)).Text(r.String()).Attr("selected", el.Flag(r == q.object))
 				})),
 				el.Button().Attr("type", "button").Class("quiet").ID("q2-seen").Text("Seen").OnClick(p.onAnswerSeen(true)),
 				el.Button().Attr("type", "button").Class("quiet").ID("q2-unseen").Text("Not seen").OnClick(p.onAnswerSeen(false)),
@@ -137,7 +137,7 @@ func (p *Playground) renderQuestions() app.UI {
 			el.Label().Attr("for", "q-line").Text("3. What does it say? Pick the line of its conditions or events that tells the story"),
 			el.Div().Class("question-row").Body(
 				el.Select().ID("q-line").OnChange(p.onQLine).Body(app.Range(lines).Slice(func(i int) app.UI {
-					return el.Option().Attr("value", fmt.Sprint(i)).Text(sayLine(lines[i])).Attr("selected", i == q.line)
+					return el.Option().Attr("value", fmt.Sprint(i)).Text(sayLine(lines[i])).Attr("selected", el.Flag(i == q.line))
 				})),
 				el.Button().Attr("type", "button").Class("quiet").ID("q3-answer").Text("Answer").Aria("label", "Answer question 3").Attr("disabled", len(lines) == 0).OnClick(p.onAnswerSays),
 			),

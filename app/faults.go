@@ -83,7 +83,7 @@ func renderFaults(f session.FaultForm, targets session.Targets, history []string
 					if len(targets[v]) == 0 {
 						label += ", nothing to target"
 					}
-					return el.Option().Attr("value", v).Text(label).Attr("selected", v == verb)
+					return el.Option().Attr("value", v).Text(label).Attr("selected", el.Flag(v == verb))
 				})),
 			),
 			el.Div().Class("field").Body(
@@ -94,7 +94,7 @@ func renderFaults(f session.FaultForm, targets session.Targets, history []string
 				return el.Div().Class("field").Body(
 					el.Label().Attr("for", "fault-extra").Text(extraLabel),
 					el.Select().ID("fault-extra").OnChange(onExtra).Body(app.Range(extras).Slice(func(i int) app.UI {
-						return el.Option().Attr("value", extras[i]).Text(extras[i]).Attr("selected", extras[i] == extra)
+						return el.Option().Attr("value", extras[i]).Text(extras[i]).Attr("selected", el.Flag(extras[i] == extra))
 					})),
 				)
 			}),
@@ -132,6 +132,6 @@ type targetSelect struct {
 func (t *targetSelect) Render() app.UI {
 	options := t.Options
 	return el.Select().ID("fault-target").OnChange(t.Picker.onTarget).Attr("disabled", len(options) == 0).Body(app.Range(options).Slice(func(i int) app.UI {
-		return el.Option().Attr("value", options[i]).Text(options[i]).Attr("selected", options[i] == t.Selected)
+		return el.Option().Attr("value", options[i]).Text(options[i]).Attr("selected", el.Flag(options[i] == t.Selected))
 	}))
 }

@@ -145,7 +145,7 @@ func speedControl(speed int, onSpeed app.EventHandler) app.UI {
 	return el.Div().Class("field").Body(
 		el.Label().Attr("for", "speed").Text("Speed"),
 		el.Select().ID("speed").OnChange(onSpeed).Body(app.Range(speeds).Slice(func(i int) app.UI {
-			return el.Option().Attr("value", speeds[i].label).Text(speeds[i].label).Attr("selected", i == speed)
+			return el.Option().Attr("value", speeds[i].label).Text(speeds[i].label).Attr("selected", el.Flag(i == speed))
 		})),
 	)
 }

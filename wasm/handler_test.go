@@ -82,6 +82,13 @@ func TestEveryPageIsPrerenderedWithItsContent(t *testing.T) {
 				t.Errorf("/s/%s lacks %q", id, want)
 			}
 		}
+		// HTML reads an attribute that is there as true: each list shows
+		// its one selected option (the default speed) from the first paint.
+		speed, _, _ := strings.Cut(page[strings.Index(page, `<select id="speed"`)+1:], "</select>")
+		if chosen := regexp.MustCompile(`<option[^>]*\bselected\b[^>]*>([^<]*)<`).FindAllStringSubmatch(speed, -1); strings.Contains(page, `selected="false"`) ||
+			len(chosen) != 1 || chosen[0][1] != "5 passes a second" {
+			t.Errorf("/s/%s does not select the default speed alone: %q", id, chosen)
+		}
 	}
 }
 

@@ -138,3 +138,20 @@ func Tr() app.HTMLElem { return app.Elem("tr") }
 
 // Ul is <ul>.
 func Ul() app.HTMLElem { return app.Elem("ul") }
+
+// Flag is the value Attr takes for a boolean attribute (selected, checked,
+// open): the attribute when on, none when off. HTML reads an attribute
+// that is there as true whatever its value, and go-app writes
+// Attr("selected", false) into the prerendered page as selected="false",
+// every option of a list selected (the last one shown). go-app leaves out
+// an attribute whose value is empty, and takes away in the browser one
+// that an update leaves out. Disabled takes a bool as it is: written
+// disabled="false", a control of the prerendered page stays disabled until
+// the page's binary runs (the browser's go-app sets the property), and
+// nothing answers a click before then.
+func Flag(on bool) any {
+	if on {
+		return true
+	}
+	return ""
+}

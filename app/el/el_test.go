@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
 // TestNoTypedElements holds the pages to this package's elements: a call
@@ -51,6 +53,39 @@ func TestNoTypedElements(t *testing.T) {
 		for i, line := range strings.Split(string(src), "\n") {
 			if m := typed.FindString(line); m != "" {
 				t.Errorf("%s:%d: %s: make it with reconcile/app/el (el.%s)", f, i+1, m, strings.TrimSuffix(strings.TrimPrefix(m, "app."), "()"))
+			}
+		}
+	}
+}
+
+// A boolean attribute is there when on and left out when off: the
+// prerendered page must not write selected="false" (HTML reads it as
+// selected), and the pages give such attributes through Flag.
+func TestFlag(t *testing.T) {
+	if got := app.HTMLString(Option().Attr("selected", Flag(false))); strings.Contains(got, "selected") {
+		t.Errorf("an option not selected is written %s", got)
+	}
+	if got := app.HTMLString(Option().Attr("selected", Flag(true))); !strings.Contains(got, " selected") || strings.Contains(got, `selected="false"`) {
+		t.Errorf("a selected option is written %s", got)
+	}
+	files, err := filepath.Glob(filepath.Join("..", "*.go"))
+	if err != nil || len(files) < 20 {
+		t.Fatalf("found %d source files of the pages (%v)", len(files), err)
+	}
+	given := regexp.MustCompile(`Attr\("(selected|checked|open|hidden|required|multiple)", ([^)]*)`)
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, line := range strings.Split(string(src), "\n") {
+			for _, m := range given.FindAllStringSubmatch(line, -1) {
+				if v := m[2]; v != "true" && !strings.HasPrefix(v, "el.Flag(") {
+					t.Errorf("%s:%d: %s: give it as el.Flag(…)", f, i+1, m[0])
+				}
 			}
 		}
 	}
