@@ -31,31 +31,11 @@ func TestNoTypedElements(t *testing.T) {
 		t.Fatalf("found %d typed constructors in go-app's html_gen.go: is it the file it was?", len(names))
 	}
 	typed := regexp.MustCompile(`\bapp\.(` + strings.Join(names, "|") + `)\(\)`)
-	var files []string
-	for _, dir := range []string{"..", filepath.Join("..", "..", "wasm")} {
-		fs, err := filepath.Glob(filepath.Join(dir, "*.go"))
-		if err != nil {
-			t.Fatal(err)
+	eachPageLine(t, []string{"..", filepath.Join("..", "..", "wasm")}, func(f string, n int, line string) {
+		if m := typed.FindString(line); m != "" {
+			t.Errorf("%s:%d: %s: make it with reconcile/app/el (el.%s)", f, n, m, strings.TrimSuffix(strings.TrimPrefix(m, "app."), "()"))
 		}
-		files = append(files, fs...)
-	}
-	if len(files) < 20 {
-		t.Fatalf("found %d source files of the pages", len(files))
-	}
-	for _, f := range files {
-		if strings.HasSuffix(f, "_test.go") {
-			continue
-		}
-		src, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i, line := range strings.Split(string(src), "\n") {
-			if m := typed.FindString(line); m != "" {
-				t.Errorf("%s:%d: %s: make it with reconcile/app/el (el.%s)", f, i+1, m, strings.TrimSuffix(strings.TrimPrefix(m, "app."), "()"))
-			}
-		}
-	}
+	})
 }
 
 // A boolean attribute is there when on and left out when off: the
@@ -68,11 +48,32 @@ func TestFlag(t *testing.T) {
 	if got := app.HTMLString(Option().Attr("selected", Flag(true))); !strings.Contains(got, " selected") || strings.Contains(got, `selected="false"`) {
 		t.Errorf("a selected option is written %s", got)
 	}
-	files, err := filepath.Glob(filepath.Join("..", "*.go"))
-	if err != nil || len(files) < 20 {
-		t.Fatalf("found %d source files of the pages (%v)", len(files), err)
-	}
 	given := regexp.MustCompile(`Attr\("(selected|checked|open|hidden|required|multiple)", ([^)]*)`)
+	eachPageLine(t, []string{".."}, func(f string, n int, line string) {
+		for _, m := range given.FindAllStringSubmatch(line, -1) {
+			if v := m[2]; v != "true" && !strings.HasPrefix(v, "el.Flag(") {
+				t.Errorf("%s:%d: %s: give it as el.Flag(…)", f, n, m[0])
+			}
+		}
+	})
+}
+
+// eachPageLine calls line for every line (numbered from 1) of the pages'
+// Go sources in dirs, their tests left out; at least 20 files must be
+// found, or the test is not reading what it thinks it reads.
+func eachPageLine(t *testing.T, dirs []string, line func(file string, n int, text string)) {
+	t.Helper()
+	var files []string
+	for _, dir := range dirs {
+		fs, err := filepath.Glob(filepath.Join(dir, "*.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, fs...)
+	}
+	if len(files) < 20 {
+		t.Fatalf("found %d source files of the pages in %v", len(files), dirs)
+	}
 	for _, f := range files {
 		if strings.HasSuffix(f, "_test.go") {
 			continue
@@ -81,12 +82,8 @@ func TestFlag(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for i, line := range strings.Split(string(src), "\n") {
-			for _, m := range given.FindAllStringSubmatch(line, -1) {
-				if v := m[2]; v != "true" && !strings.HasPrefix(v, "el.Flag(") {
-					t.Errorf("%s:%d: %s: give it as el.Flag(…)", f, i+1, m[0])
-				}
-			}
+		for i, text := range strings.Split(string(src), "\n") {
+			line(f, i+1, text)
 		}
 	}
 }
