@@ -14,7 +14,7 @@
 SHELL := /bin/bash
 GO ?= go
 ADDR ?= 127.0.0.1:8080
-# app.wasm.br's brotli quality: the best, for what is served (wasm/site.go).
+# app.wasm.br's brotli quality: the best, for what is served (wasm/sitefile).
 BROTLI ?= 11
 VERSION ?= $(shell git describe --always --dirty 2>/dev/null || \
 	cat go.mod $$(find app engine scenarios wasm web -type f ! -name 'app.wasm*' 2>/dev/null | sort) | sha256sum | cut -c1-12)

@@ -943,7 +943,7 @@ func (b *benchRun) write(file string) error {
 	fmt.Fprintf(&w, "Measured by `make bench` at %s on %s, in one run on one machine: %s, %d cores; %s; %s; headless.\n",
 		benchCommit(), b.start.UTC().Format("2006-01-02 15:04 MST"), benchCPU(), runtime.NumCPU(), runtime.Version(), benchOr(b.chromium))
 	fmt.Fprintf(&w, "Load average %s at the start, %s at the end (the machine is shared: figures move with it).\n", b.load0, b.load1)
-	fmt.Fprintf(&w, "Each figure stands beside its budget. The floor is a one-button go-app v10.1.11 app (`bench/floor/`), built with the same flags and served the same way (its icons local and its service worker registered once app.wasm has run, as ours: `wasm/goappjs`).\n\n")
+	fmt.Fprintf(&w, "Each figure stands beside its budget. The floor is a one-button go-app v10.1.11 app (`bench/floor/`), built with the same flags and served the same way (its icons local and its service worker registered once app.wasm has run, as ours: `wasm/goappjs`, `wasm/sitefile`).\n\n")
 
 	row("Figure", "Reconcile", "Floor", "Ratio", "Budget", "Verdict")
 	row("---", "---:", "---:", "---:", "---", "---")

@@ -18,6 +18,7 @@ import (
 
 	"reconcile/scenarios"
 	"reconcile/wasm/goappjs"
+	"reconcile/wasm/sitefile"
 )
 
 func main() {
@@ -29,7 +30,7 @@ func main() {
 	dir := flag.String("dir", "dist", "the generated site to serve (with -serve)")
 	flag.IntVar(&snapshotFrom, "snapshots-from", snapshotFrom, "ship snapshots of the lessons whose run has at least `N` passes (with -generate)")
 	flag.IntVar(&snapshotEvery, "snapshots-every", snapshotEvery, "one snapshot every `N` passes (with -generate)")
-	flag.IntVar(&wasmBrotli.Quality, "brotli", wasmBrotli.Quality, "app.wasm.br's brotli `quality`, 0 to 11 (with -generate; 11 takes most of a minute, 5 a second)")
+	flag.IntVar(&wasmBrotli, "brotli", wasmBrotli, "app.wasm.br's brotli `quality`, 0 to 11 (with -generate; 11 takes most of a minute, 5 a second)")
 	flag.StringVar(&siteAddress, "site", os.Getenv("RECONCILE_SITE"), "the site's address, `https://HOST[/PATH]`, for link previews (og:url, og:image; with -generate; default $RECONCILE_SITE; without it they are left out)")
 	flag.Usage = func() {
 		fmt.Fprintf(flag.CommandLine.Output(), "usage: wasm -generate DIR | -serve ADDR [-dir DIR]\n\n")
@@ -44,8 +45,8 @@ func main() {
 	if err := checkSiteAddress(siteAddress); err != nil {
 		log.Fatalf("-site: %v", err)
 	}
-	if q := wasmBrotli.Quality; q < 0 || q > 11 {
-		log.Fatalf("-brotli %d: brotli's quality is 0 to 11", q)
+	if q := wasmBrotli; q < 0 || q > sitefile.BestBrotli {
+		log.Fatalf("-brotli %d: brotli's quality is 0 to %d", q, sitefile.BestBrotli)
 	}
 
 	if *generate != "" {

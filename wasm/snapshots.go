@@ -14,6 +14,7 @@ import (
 	ui "reconcile/app"
 	"reconcile/engine/sim"
 	"reconcile/scenarios"
+	"reconcile/wasm/sitefile"
 )
 
 // Snapshots shipped with the site (app/snapshots.go): a lesson whose run
@@ -101,7 +102,7 @@ func writeLessonSnapshots(dir, id string) error {
 	index := ui.SnapshotIndex{Label: label}
 	for i, b := range snaps {
 		n := (i + 1) * snapshotEvery
-		err := writeAtomically(filepath.Join(out, strconv.Itoa(n)+".snap"), func(w io.Writer) error {
+		err := sitefile.WriteAtomically(filepath.Join(out, strconv.Itoa(n)+".snap"), func(w io.Writer) error {
 			z, err := gzip.NewWriterLevel(w, gzip.BestSpeed)
 			if err != nil {
 				return err
@@ -120,7 +121,7 @@ func writeLessonSnapshots(dir, id string) error {
 	if err != nil {
 		return err
 	}
-	return writeAtomically(filepath.Join(out, "index.json"), func(w io.Writer) error {
+	return sitefile.WriteAtomically(filepath.Join(out, "index.json"), func(w io.Writer) error {
 		_, err := w.Write(append(j, '\n'))
 		return err
 	})

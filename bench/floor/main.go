@@ -2,7 +2,8 @@
 // one-button go-app app, built with the playground's flags, its site
 // generated and served the same way (app.wasm precompressed with gzip and
 // brotli, the loader told its raw size, local icons, the service worker
-// registered and installed as the playground's: reconcile/wasm/goappjs). Its button, Next pass, counts the
+// registered and installed as the playground's: reconcile/wasm/goappjs and
+// reconcile/wasm/sitefile). Its button, Next pass, counts the
 // passes in a role=status element, as the player does, so the same probe
 // times both.
 //

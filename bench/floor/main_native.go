@@ -3,18 +3,16 @@
 package main
 
 import (
-	"compress/gzip"
 	"flag"
-	"io"
 	"log"
 	"os"
 	"path/filepath"
 	"strconv"
 
-	"github.com/andybalholm/brotli"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"reconcile/wasm/goappjs"
+	"reconcile/wasm/sitefile"
 )
 
 func main() {
@@ -51,72 +49,21 @@ func main() {
 	if err := app.GenerateStaticWebsite(*dir, h, "/"); err != nil {
 		log.Fatal(err)
 	}
-	// The playground's app.js: the worker registered once app.wasm runs.
-	appJS := filepath.Join(*dir, "app.js")
-	js, err := os.ReadFile(appJS)
-	if err == nil {
-		js, err = goappjs.LaterWorker(js)
-	}
-	if err == nil {
-		err = os.WriteFile(appJS, js, 0o644)
-	}
-	if err != nil {
+	// The playground's app.js (the worker registered once app.wasm runs),
+	// icons and compressed binaries.
+	if err := sitefile.Rewrite(filepath.Join(*dir, "app.js"), goappjs.LaterWorker); err != nil {
 		log.Fatal(err)
 	}
 	for _, icon := range []string{"icon-192.png", "icon-512.png", "icon.svg"} {
-		if err := copyFile(filepath.Join(*web, icon), filepath.Join(*dir, "web", icon), nil); err != nil {
+		if err := sitefile.Copy(filepath.Join(*web, icon), filepath.Join(*dir, "web", icon)); err != nil {
 			log.Fatal(err)
 		}
 	}
 	out := filepath.Join(*dir, "web", "app.wasm")
-	if err := copyFile(*wasm, out, nil); err != nil {
+	if err := sitefile.Copy(*wasm, out); err != nil {
 		log.Fatal(err)
 	}
-	// The playground's levels and brotli window (wasm/site.go).
-	if err := copyFile(out, out+".gz", func(w io.Writer) (io.WriteCloser, error) {
-		return gzip.NewWriterLevel(w, gzip.BestCompression)
-	}); err != nil {
+	if err := sitefile.Precompress(out, sitefile.BestBrotli); err != nil {
 		log.Fatal(err)
 	}
-	if err := copyFile(out, out+".br", func(w io.Writer) (io.WriteCloser, error) {
-		return brotli.NewWriterOptions(w, brotli.WriterOptions{Quality: 11, LGWin: 24}), nil
-	}); err != nil {
-		log.Fatal(err)
-	}
-}
-
-// copyFile copies src to dst through the writer compress makes (nil: as is).
-func copyFile(src, dst string, compress func(io.Writer) (io.WriteCloser, error)) error {
-	in, err := os.Open(src)
-	if err != nil {
-		return err
-	}
-	defer in.Close()
-	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-		return err
-	}
-	f, err := os.Create(dst)
-	if err != nil {
-		return err
-	}
-	var w io.Writer = f
-	var zw io.WriteCloser
-	if compress != nil {
-		if zw, err = compress(f); err != nil {
-			f.Close()
-			return err
-		}
-		w = zw
-	}
-	if _, err := io.Copy(w, in); err != nil {
-		f.Close()
-		return err
-	}
-	if zw != nil {
-		if err := zw.Close(); err != nil {
-			f.Close()
-			return err
-		}
-	}
-	return f.Close()
 }
