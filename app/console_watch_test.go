@@ -85,3 +85,39 @@ func TestConsoleWatchGrows(t *testing.T) {
 }
 
 func simKubectl(line string) sim.Kubectl { return sim.Kubectl{Line: line} }
+
+// TestConsoleWaitEnds: kubectl wait in the console waits as passes run
+// (exit -1, still watching) and ends by itself once what --for asks
+// holds: "condition met", exit 0.
+func TestConsoleWaitEnds(t *testing.T) {
+	p := playground(t, "")
+	var ctx app.Context
+	runUntil(t, p, 300, func() bool { return p.view.Converged })
+	for _, line := range []string{"scale deployment/web --replicas=5", "wait --for=jsonpath={.status.readyReplicas}=5 deployment/web --timeout=2m"} {
+		p.runKubectl(ctx, line)
+		if p.alert != "" {
+			t.Fatalf("%s: alert %q", line, p.alert)
+		}
+	}
+	wait := func() consoleView {
+		for _, v := range p.consoleViews() {
+			if strings.HasPrefix(v.line, "wait ") {
+				return v
+			}
+		}
+		t.Fatal("the wait is not on the screen")
+		return consoleView{}
+	}
+	if w := wait(); w.code != -1 || w.out != "" {
+		t.Fatalf("wait right after the scale = %q (exit %d), want nothing yet, still waiting", w.out, w.code)
+	}
+	for range 200 {
+		if wait().code != -1 {
+			break
+		}
+		p.next(ctx)
+	}
+	if w := wait(); w.code != 0 || w.out != "deployment.apps/web condition met\n" {
+		t.Errorf("the wait ended as %q (exit %d), want deployment.apps/web condition met, exit 0", w.out, w.code)
+	}
+}

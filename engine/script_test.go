@@ -73,6 +73,7 @@ var takes = map[string]map[string]bool{
 	"start":   {"seed": true, "twins": false, "nodes": true, "cpu": true},
 	"load":    {"twins": false, "seed": true, "file": true},
 	"run":     {"until": true, "for": true, "passes": true},
+	"outputs": {"ended": false},
 	"passes":  {"controller": true, "last": true},
 	"events":  {"reason": true},
 	"moving":  {"max": true},
@@ -281,11 +282,17 @@ func (h *harness) do(t testing.TB, d *datadriven.TestData) string {
 		}
 		return warns.String() + "ok\n"
 	case "outputs":
-		// outputs: what the scenario's kubectl and apply steps printed
+		// outputs: what the scenario's kubectl and apply steps printed;
+		// outputs ended: with when each command that watched ended
+		ended := d.HasArg("ended")
 		return h.each(func(_ string, s *sim.Sim) string {
 			var b strings.Builder
 			for _, o := range s.Outputs() {
-				fmt.Fprintf(&b, "t=%s $ %s\n%s(exit %d)\n", o.AtText, o.Command, o.Output, o.ExitCode)
+				fmt.Fprintf(&b, "t=%s $ %s\n%s(exit %d", o.AtText, o.Command, o.Output, o.ExitCode)
+				if ended && o.Ended != "" {
+					fmt.Fprintf(&b, ", ended t=%s", o.Ended)
+				}
+				b.WriteString(")\n")
 			}
 			return b.String()
 		})

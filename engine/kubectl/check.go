@@ -14,11 +14,11 @@ import (
 // The console, a lesson's kubectl steps and reconcile check all read this
 // list: a verb one of them takes, they all take.
 var Verbs = []string{"apply", "create", "expose", "delete", "scale", "autoscale", "set", "patch", "label", "annotate",
-	"taint", "cordon", "uncordon", "drain", "rollout", "get", "describe"}
+	"taint", "cordon", "uncordon", "drain", "rollout", "wait", "get", "describe"}
 
 // readVerbs are the verbs of Verbs whose commands change nothing (apply
 // here only says where manifests are applied).
-var readVerbs = []string{"get", "describe", "apply"}
+var readVerbs = []string{"get", "describe", "wait", "apply"}
 
 // Writes reports whether a command of verb can change the world (rollout
 // history and --help aside, which the console reads as reads).
@@ -90,7 +90,7 @@ func prepare(in *Invocation) error {
 	}
 	msg := errorText(err)
 	for _, lacks := range []string{"(NotFound)", " not found", "no objects passed to", "no rollout history found",
-		"no resources found", "error executing jsonpath", "error executing template", "couldn't find any field"} {
+		"no resources found", "no matching resources found", "timed out waiting for the condition", "condition not met for", "error executing jsonpath", "error executing template", "couldn't find any field"} {
 		if strings.Contains(msg, lacks) {
 			return nil
 		}

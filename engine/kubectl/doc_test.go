@@ -83,6 +83,7 @@ var bases = map[string]string{
 	"rollout restart": "rollout restart deployment/web", "create deployment": "create deployment api --image=shop/api:1.0",
 	"taint": "taint nodes worker-2 dedicated=db:NoSchedule", "set resources": "set resources deployment/web --limits=cpu=200m",
 	"expose": "expose deployment web --port=80", "autoscale": "autoscale deployment/web --max=5",
+	"wait": "wait --for=condition=Available deployment/web",
 }
 
 // examples are the lines that show a flag better than its default use.
@@ -174,6 +175,14 @@ var examples = map[string]string{
 	"set resources --all":               "set resources deployments --all --limits=cpu=200m",
 	"set resources -l":                  "set resources deployments -l app=web --limits=cpu=200m",
 	"set resources -o":                  "set resources deployment/web --limits=cpu=200m -o name",
+	"wait --all":                        "wait --for=jsonpath={.metadata.name} deployments --all",
+	"wait -A":                           "wait --for=condition=Available deployments -l app=web -A",
+	"wait --field-selector":             "wait --for=condition=Ready pods --field-selector=metadata.name=debug",
+	"wait --for":                        "wait --for=jsonpath={.spec.replicas}=3 deployment/web",
+	"wait -o":                           "wait --for=jsonpath={.spec.replicas}=3 deployment/web -o name",
+	"wait --template":                   "wait --for=jsonpath={.spec.replicas}=3 deployment/web --template={{.metadata.name}}",
+	"wait -l":                           "wait --for=condition=Available deployments -l app=web",
+	"wait --timeout":                    "wait --for=delete pod debug --timeout=0",
 	"expose --port":                     "expose deployment web --port=8080",
 	"expose --target-port":              "expose deployment web --port=80 --target-port=8080",
 	"expose --type":                     "expose deployment web --port=80 --type=NodePort",

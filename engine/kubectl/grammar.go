@@ -359,6 +359,20 @@ rollout restart
 	show-managed-fields b false ~objects here carry no managed fields
 	template s ''
 	selector/l s ''
+wait
+	all b false
+	all-namespaces/A b false
+	field-selector s ''
+	filename/f l [] !files
+	recursive/R b true !files
+	for s ''
+	local b false !files
+	output/o s ''
+	allow-missing-template-keys b true
+	show-managed-fields b false ~objects here carry no managed fields
+	template s ''
+	selector/l s ''
+	timeout d 30s
 create deployment
 	dry-run s 'none' !dry-run
 	field-manager s 'kubectl-create' ~field managers are not simulated

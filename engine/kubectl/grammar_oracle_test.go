@@ -120,6 +120,8 @@ var oracleCommands = []Command{
 	{"rollout pause", oGroup(oOne(ofManager("kubectl-rollout")), ofFiles, ofPrint, oOne(ofSelector))},
 	{"rollout resume", oGroup(oOne(ofManager("kubectl-rollout")), ofFiles, ofPrint, oOne(ofSelector))},
 	{"rollout restart", oGroup(oOne(ofManager("kubectl-rollout")), ofFiles, ofPrint, oOne(ofSelector))},
+	{"wait", oGroup(oOne(oBoolF("all", "", "false"), ofAllNS, oStrF("field-selector", "", "''"), oRefused(oListF("filename", "f", "[]"), oNoFiles),
+		oRefused(oBoolF("recursive", "R", "true"), oNoFiles), oStrF("for", "", "''"), ofLocal), ofPrint, oOne(ofSelector, oDurF("timeout", "30s")))},
 	{"create deployment", oGroup(oOne(ofDryRun, ofManager("kubectl-create"), oListF("image", "", "[]")), ofPrint,
 		oOne(oIntF("port", "", "-1"), oIntF("replicas", "r", "1"), oIgnored(oBoolF("save-config", "", "false"), "the object is created without the last-applied annotation; a later apply warns and writes it"),
 			oIgnored(oStrF("validate", "", "'strict'"), "the API server validates every object here")))},

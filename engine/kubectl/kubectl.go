@@ -114,6 +114,8 @@ func (k *cmd) run() (string, error) {
 		return k.createDeployment()
 	case "create namespace":
 		return k.createNamespace()
+	case "wait":
+		return k.wait()
 	case "apply":
 		return "", errors.New("error: kubectl apply needs manifests: use the Desired state editor (apply -f -)")
 	}
@@ -137,6 +139,7 @@ Commands:
   taint NODE key=value:Effect | key[:Effect]- [--overwrite]
   delete TYPE NAME... | -l SELECTOR | --all  [--cascade=background|foreground|orphan] [--grace-period=N --force]
   rollout (status|undo|history|pause|resume|restart) deployment/NAME
+  wait TYPE/NAME... | TYPE -l SELECTOR | TYPE --all  --for=condition=TYPE[=STATUS]|jsonpath={PATH}[=VALUE]|delete|create [--timeout=30s]
   cordon NODE | uncordon NODE | drain NODE [--ignore-daemonsets] [--force]
   create deployment NAME --image=IMAGE [--replicas=N]
   create namespace NAME

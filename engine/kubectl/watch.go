@@ -2,6 +2,7 @@ package kubectl
 
 import (
 	"maps"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -12,7 +13,8 @@ import (
 )
 
 // Watch is a kubectl command that keeps watching the store: `rollout
-// status` until the rollout ends, `get -w` until its bound. It prints a
+// status` until the rollout ends, `wait` until what it waits for holds or
+// its --timeout runs out, `get -w` until its bound. It prints a
 // line each time what it watches changes. Its owner asks it to look again
 // after every change (Check, or CheckAt with the simulated time) and ends
 // it when Timeout runs out (Expired).
@@ -25,11 +27,11 @@ import (
 type Watch struct {
 	// Command is the command line, with "kubectl".
 	Command string
-	// Timeout is --timeout (rollout status) or --request-timeout (get -w);
+	// Timeout is --timeout (rollout status, wait) or --request-timeout (get -w);
 	// 0 means none.
 	Timeout api.Duration
 
-	kind         string // "rollout" or "get"
+	kind         string // "rollout", "wait" or "get"
 	rolloutKind  string // rollout status of a DaemonSet or StatefulSet: its kind
 	namespace    string
 	name, uid    string // rollout status: the deployment
@@ -39,6 +41,7 @@ type Watch struct {
 	full         bool // printed limits.MaxOutput: stopped, exit code 1
 	maxLines     int  // | head -n N; 0 for none
 	get          *getWatch
+	wait         *waiter
 	lastObserved api.Time
 }
 
@@ -128,6 +131,19 @@ func WatchingAt(st *store.Store, now api.Time, line string) (*Watch, bool) {
 		} else {
 			g.mark(st)
 		}
+	case "wait":
+		k := &cmd{st: st, in: in, ns: w.namespace}
+		wt, err := k.newWaiter()
+		timeout := waitTimeout(in)
+		if err != nil || timeout == 0 {
+			return nil, false
+		}
+		out, ended, _ := wt.step()
+		if ended {
+			return nil, false // Run answers at once, the same
+		}
+		w.kind, w.wait, w.Timeout = "wait", wt, timeout
+		w.add(out)
 	default:
 		return nil, false
 	}
@@ -388,6 +404,20 @@ func (w *Watch) CheckAt(st *store.Store, now api.Time) (output string, ended boo
 		}
 		return w.Output(), false, 0
 	}
+	if w.kind == "wait" {
+		w.wait.k.st = st
+		out, ended, err := w.wait.step()
+		w.add(out)
+		switch {
+		case w.full:
+			return w.Output(), true, 1
+		case ended && err != nil:
+			return w.Output() + errorText(err), true, 1
+		case ended || (w.maxLines > 0 && len(w.lines) >= w.maxLines):
+			return w.Output(), true, 0
+		}
+		return w.Output(), false, 0
+	}
 	if w.rolloutKind != "" {
 		return w.checkWorkload(st)
 	}
@@ -417,8 +447,9 @@ func (w *Watch) CheckAt(st *store.Store, now api.Time) (output string, ended boo
 func (w *Watch) Output() string { return strings.Join(w.lines, "") }
 
 // Expired is the command's whole output and exit code when its Timeout
-// runs out: rollout status fails ("timed out waiting for the condition"),
-// get -w ends quietly, as kubectl does when its request times out.
+// runs out: rollout status and wait fail ("timed out waiting for the
+// condition"), get -w ends quietly, as kubectl does when its request times
+// out.
 func (w *Watch) Expired() (string, int) {
 	if w.kind == "get" {
 		return w.Output(), 0
@@ -426,10 +457,14 @@ func (w *Watch) Expired() (string, int) {
 	return w.TimedOut(), 1
 }
 
-// TimedOut is the output of a rollout status whose --timeout ran out.
+// TimedOut is the output of a rollout status or wait whose --timeout ran
+// out.
 func (w *Watch) TimedOut() string {
-	if w.kind == "get" {
+	switch w.kind {
+	case "get":
 		return w.Output()
+	case "wait":
+		return w.Output() + errorText(w.wait.notMet(false))
 	}
 	return w.Output() + "error: timed out waiting for the condition\n"
 }
@@ -446,6 +481,13 @@ func (w *Watch) Clone() *Watch {
 		g.last = maps.Clone(w.get.last)
 		g.widths = append([]int(nil), w.get.widths...)
 		c.get = &g
+	}
+	if w.wait != nil {
+		wt := *w.wait
+		k := *wt.k
+		wt.k = &k
+		wt.items = slices.Clone(w.wait.items)
+		c.wait = &wt
 	}
 	return &c
 }
