@@ -128,13 +128,15 @@ func (k *KubeletLoop) create(s *podSync, c api.Container, rc *Container, img reg
 	s.act(Action{Verb: Create, Container: c.Name, Rest: "container " + c.Name + " (" + api.FormatDuration(img.Start) + ")"})
 }
 
-// run starts a created container and its postStart hook. It is ready
+// run starts a created container and its postStart hook, with the
+// kubelet's events for it ("Created container: NAME", then "Started
+// container NAME", as kuberuntime's startContainer words them). It is ready
 // once it runs if it has neither a startup nor a readiness probe;
 // otherwise its probes decide. A container that exits runs for the
 // image's run time (its start time, a second at least, by default).
 func (k *KubeletLoop) run(s *podSync, c api.Container, r role, rc *Container, img registry.Image) {
 	ctx, p := s.ctx, s.p
-	ctx.EventMessage(p, "Normal", "Created", "Created container "+c.Name)
+	ctx.EventMessage(p, "Normal", "Created", "Created container: "+c.Name)
 	ctx.EventMessage(p, "Normal", "Started", "Started container "+c.Name)
 	if rc.HasLast {
 		rc.Restarts++ // a new container of an ended one: restartCount counts it

@@ -46,7 +46,7 @@ func whole(t *testing.T, st *store.Store, format string) string {
 	if format == "yaml" {
 		return YAML(toJSON(v))
 	}
-	out, err := json.MarshalIndent(v, "", "    ")
+	out, err := json.MarshalIndent(toJSON(v), "", "    ")
 	if err != nil {
 		t.Fatal(err)
 	}

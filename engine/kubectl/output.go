@@ -178,7 +178,9 @@ func (p *printer) print(objs []found, single bool) (string, error) {
 	}
 	switch p.format {
 	case "json":
-		out, err := json.MarshalIndent(v, "", "    ")
+		// kubectl prints the unstructured object the API sent: a map,
+		// its keys in sorted order (as -o yaml), not the Go type's.
+		out, err := json.MarshalIndent(toJSON(v), "", "    ")
 		if err != nil {
 			return "", err
 		}
@@ -228,7 +230,7 @@ func (p *printer) list(objs []found) (string, error) {
 			b.WriteString(",")
 		}
 		b.WriteString("\n        ")
-		out, err := json.MarshalIndent(f.obj, "        ", "    ")
+		out, err := json.MarshalIndent(toJSON(f.obj), "        ", "    ")
 		if err != nil {
 			return "", err
 		}

@@ -17,7 +17,14 @@ func (l *loader) imageBehaviour(f *fieldSet, im *Image, path string) {
 		to   *api.Duration
 	}{{"pull", &im.Pull}, {"start", &im.Start}, {"runs", &im.Runs}, {"warmup", &im.Warmup}, {"stops", &im.Stops}} {
 		if v := f.get(d.name); v != nil {
-			*d.to, _ = l.duration(v, path+"."+d.name)
+			var ok bool
+			*d.to, ok = l.duration(v, path+"."+d.name)
+			// The kubelet moves a container from pulling to created to
+			// running a pass at a time, each when its time is up: a pull
+			// or start of no time would never wake it.
+			if ok && *d.to <= 0 && (d.name == "pull" || d.name == "start") {
+				l.fail(v, "%s.%s: invalid value %s: must be greater than 0s (a fast one is 100ms)", path, d.name, api.FormatDuration(*d.to))
+			}
 		}
 	}
 	for _, b := range []struct {

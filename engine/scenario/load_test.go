@@ -393,6 +393,9 @@ func TestLoadErrors(t *testing.T) {
 				"web.yaml:4:37: cluster.images[0].runs: invalid duration \"soon\": want a number of seconds or a Go duration such as 30s, 2m, 1h30m\n" +
 				"web.yaml:4:69: cluster.images[0].startupFails: invalid type: got \"string\", expected \"boolean\" (true or false)\n" +
 				"web.yaml:5:32: cluster.images[1].postStartFails: invalid type: got \"integer\", expected \"boolean\" (true or false)"},
+		{"image times of none", "id: web\ncluster:\n  images:\n  - {ref: a:1, pull: 0s, start: 0}\n  - {ref: b:1, pull: 100ms, start: 500ms, stops: 0s}\n",
+			"web.yaml:4:22: cluster.images[0].pull: invalid value 0s: must be greater than 0s (a fast one is 100ms)\n" +
+				"web.yaml:4:33: cluster.images[0].start: invalid value 0s: must be greater than 0s (a fast one is 100ms)"},
 		{"cluster CIDR", "id: web\ncluster:\n  clusterCIDR: 10.244.0.0/25\n",
 			`web.yaml:3:16: cluster.clusterCIDR: Invalid value: "10.244.0.0/25": 10.244.0.0/25: the prefix must be between /8 and /24: each node gets a /24 of it (--node-cidr-mask-size), and at most 2^16 of them`},
 		{"cluster CIDR host bits", "id: web\ncluster:\n  clusterCIDR: 10.244.1.0/16\n",
