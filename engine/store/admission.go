@@ -91,9 +91,10 @@ func (s *Store) webhooks(op string, obj api.Object) error {
 }
 
 // quota refuses an object that would take its namespace over a
-// ResourceQuota: a pod (pods, cpu and memory requests) or a
-// PersistentVolumeClaim (claims, storage requests), each counted as the
-// quota evaluator of its resource counts it.
+// ResourceQuota: a pod (pods, cpu and memory requests), a
+// PersistentVolumeClaim (claims, storage requests) or a Service (services,
+// load balancers, node ports), each counted as the quota evaluator of its
+// resource counts it.
 func (s *Store) quota(op string, obj api.Object, name string) error {
 	if op != "CREATE" {
 		return nil
@@ -104,6 +105,8 @@ func (s *Store) quota(op string, obj api.Object, name string) error {
 		kind, resource = "Pod", "pods"
 	case *api.PersistentVolumeClaim:
 		kind, resource = "PersistentVolumeClaim", "persistentvolumeclaims"
+	case *api.Service:
+		kind, resource = "Service", "services"
 	default:
 		return nil
 	}
@@ -175,7 +178,7 @@ func (s *Store) quota(op string, obj api.Object, name string) error {
 // addUsage adds what obj counts against a quota: a pod that has not
 // finished counts itself and its containers' cpu and memory requests; a
 // claim counts itself (by its storage class too) and the storage it
-// requests.
+// requests; a Service, itself, as a load balancer, and its node ports.
 func addUsage(m map[string]int64, obj api.Object) {
 	switch o := obj.(type) {
 	case *api.Pod:
@@ -194,6 +197,11 @@ func addUsage(m map[string]int64, obj api.Object) {
 	case *api.PersistentVolumeClaim:
 		// A sum: order does not matter.
 		for k, v := range api.ClaimQuotaUsage(o) {
+			m[k] += v
+		}
+	case *api.Service:
+		// A sum: order does not matter.
+		for k, v := range api.ServiceQuotaUsage(o) {
 			m[k] += v
 		}
 	}
