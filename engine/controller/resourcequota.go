@@ -18,7 +18,8 @@ const ResourceQuotaController = "resourcequota-controller"
 //
 // Desired: a ResourceQuota's status says what its namespace uses of each
 // resource its spec caps (status.used) beside the caps (status.hard).
-// Observed: the namespace's pods that are not finished. Difference: a
+// Observed: the namespace's pods that are not finished, its
+// PersistentVolumeClaims and its Services. Difference: a
 // status that says otherwise is rewritten. (Admission refuses a pod over
 // the quota whatever the status says: it counts for itself.)
 type QuotaLoop struct{}
@@ -26,13 +27,17 @@ type QuotaLoop struct{}
 // NewResourceQuota returns the resource quota controller.
 func NewResourceQuota() *QuotaLoop { return &QuotaLoop{} }
 
-func (q *QuotaLoop) Name() string      { return ResourceQuotaController }
-func (q *QuotaLoop) Watches() []string { return []string{"ResourceQuota", "Pod"} }
+func (q *QuotaLoop) Name() string { return ResourceQuotaController }
+func (q *QuotaLoop) Watches() []string {
+	return []string{"ResourceQuota", "Pod", "PersistentVolumeClaim", "Service"}
+}
 func (q *QuotaLoop) Clone() Reconciler { return &QuotaLoop{} }
 
 // Keys maps a new quota, or one whose spec.hard changed, to itself, and a
-// pod that starts or stops counting (created, deleted, finished) to every
-// quota of its namespace. Its own status writes bring no pass.
+// pod that starts or stops counting (created, deleted, finished), a claim
+// created, deleted or asking for other storage, or a Service created,
+// deleted or counting otherwise (its type, its ports), to every quota of
+// its namespace. Its own status writes bring no pass.
 func (q *QuotaLoop) Keys(c *informer.Cache, ev store.WatchEvent) []string {
 	switch o := ev.Object.(type) {
 	case *api.ResourceQuota:
@@ -49,15 +54,38 @@ func (q *QuotaLoop) Keys(c *informer.Cache, ev store.WatchEvent) []string {
 		if old, ok := ev.Old.(*api.Pod); ok && ev.Type == store.Modified && finished(old) == finished(o) {
 			return nil
 		}
-		var keys []string
-		for _, k := range c.Keys("ResourceQuota") {
-			if strings.HasPrefix(k, o.Namespace+"/") {
-				keys = append(keys, k)
-			}
+		return quotasOf(c, o.Namespace)
+	case *api.PersistentVolumeClaim:
+		if c.Len("ResourceQuota") == 0 {
+			return nil
 		}
-		return keys
+		if old, ok := ev.Old.(*api.PersistentVolumeClaim); ok && ev.Type == store.Modified &&
+			maps.Equal(api.ClaimQuotaUsage(old), api.ClaimQuotaUsage(o)) {
+			return nil
+		}
+		return quotasOf(c, o.Namespace)
+	case *api.Service:
+		if c.Len("ResourceQuota") == 0 {
+			return nil
+		}
+		if old, ok := ev.Old.(*api.Service); ok && ev.Type == store.Modified &&
+			maps.Equal(api.ServiceQuotaUsage(old), api.ServiceQuotaUsage(o)) {
+			return nil
+		}
+		return quotasOf(c, o.Namespace)
 	}
 	return nil
+}
+
+// quotasOf is the keys of a namespace's quotas.
+func quotasOf(c *informer.Cache, ns string) []string {
+	var keys []string
+	for _, k := range c.Keys("ResourceQuota") {
+		if strings.HasPrefix(k, ns+"/") {
+			keys = append(keys, k)
+		}
+	}
+	return keys
 }
 
 // Reconcile runs one pass for a quota.
@@ -73,7 +101,19 @@ func (q *QuotaLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 			pods = append(pods, p)
 		}
 	}
-	used := QuotaUsage(rq.Spec.Hard, pods)
+	var claims []*api.PersistentVolumeClaim
+	for _, o := range ctx.Cache.List("PersistentVolumeClaim") {
+		if c := o.(*api.PersistentVolumeClaim); c.Namespace == rq.Namespace {
+			claims = append(claims, c)
+		}
+	}
+	var services []*api.Service
+	for _, o := range ctx.Cache.List("Service") {
+		if s := o.(*api.Service); s.Namespace == rq.Namespace {
+			services = append(services, s)
+		}
+	}
+	used := QuotaUsage(rq.Spec.Hard, pods, claims, services)
 	ctx.Desired = "status.used = what namespace " + rq.Namespace + " uses"
 	ctx.Observed = FormatResources(used)
 	if maps.Equal(rq.Status.Used, used) && maps.Equal(rq.Status.Hard, rq.Spec.Hard) {
@@ -90,12 +130,36 @@ func (q *QuotaLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	return Result{Outcome: InSync}, nil
 }
 
-// QuotaUsage is what pods use of each resource hard names: pods, cpu and
-// memory (requests), requests.*, limits.*; other resources count 0.
-func QuotaUsage(hard map[string]api.Quantity, pods []*api.Pod) map[string]api.Quantity {
+// QuotaUsage is what pods, claims and Services use of each resource hard
+// names: pods, cpu and memory (requests), requests.*, limits.* of the pods;
+// the claims' count and storage (api.ClaimQuotaUsage); the Services' count,
+// load balancers and node ports (api.ServiceQuotaUsage); other resources
+// count 0.
+func QuotaUsage(hard map[string]api.Quantity, pods []*api.Pod, claims []*api.PersistentVolumeClaim, services []*api.Service) map[string]api.Quantity {
 	used := make(map[string]api.Quantity, len(hard))
+	counted := map[string]int64{}
+	for _, c := range claims {
+		// A sum: order does not matter.
+		for k, v := range api.ClaimQuotaUsage(c) {
+			counted[k] += v
+		}
+	}
+	for _, s := range services {
+		// A sum: order does not matter.
+		for k, v := range api.ServiceQuotaUsage(s) {
+			counted[k] += v
+		}
+	}
 	// Each name is computed on its own: order does not matter.
 	for name := range hard {
+		if v, ok := counted[name]; ok {
+			if strings.HasSuffix(name, "requests.storage") {
+				used[name] = api.Quantity(api.FormatBytes(v))
+			} else {
+				used[name] = api.Quantity(fmt.Sprint(v))
+			}
+			continue
+		}
 		var total int64
 		field, res := "requests", name
 		if f, r, ok := strings.Cut(name, "."); ok && (f == "requests" || f == "limits") {

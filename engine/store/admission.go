@@ -90,15 +90,30 @@ func (s *Store) webhooks(op string, obj api.Object) error {
 	return nil
 }
 
-// quota refuses a pod that would take its namespace over a ResourceQuota.
+// quota refuses an object that would take its namespace over a
+// ResourceQuota: a pod (pods, cpu and memory requests), a
+// PersistentVolumeClaim (claims, storage requests) or a Service (services,
+// load balancers, node ports), each counted as the quota evaluator of its
+// resource counts it.
 func (s *Store) quota(op string, obj api.Object, name string) error {
-	p, ok := obj.(*api.Pod)
-	if !ok || op != "CREATE" {
+	if op != "CREATE" {
 		return nil
 	}
+	var kind, resource string
+	switch obj.(type) {
+	case *api.Pod:
+		kind, resource = "Pod", "pods"
+	case *api.PersistentVolumeClaim:
+		kind, resource = "PersistentVolumeClaim", "persistentvolumeclaims"
+	case *api.Service:
+		kind, resource = "Service", "services"
+	default:
+		return nil
+	}
+	ns := obj.Meta().Namespace
 	var quotas []*api.ResourceQuota
 	for _, o := range s.List("ResourceQuota") {
-		if q := o.(*api.ResourceQuota); q.Namespace == p.Namespace {
+		if q := o.(*api.ResourceQuota); q.Namespace == ns {
 			quotas = append(quotas, q)
 		}
 	}
@@ -106,15 +121,13 @@ func (s *Store) quota(op string, obj api.Object, name string) error {
 		return nil
 	}
 	used := map[string]int64{}
-	for _, o := range s.List("Pod") {
-		op := o.(*api.Pod)
-		if op.Namespace != p.Namespace || op.Status.Phase == api.PodSucceeded || op.Status.Phase == api.PodFailed {
-			continue
+	for _, o := range s.List(kind) {
+		if o.Meta().Namespace == ns {
+			addUsage(used, o)
 		}
-		addUsage(used, op)
 	}
 	req := map[string]int64{}
-	addUsage(req, p)
+	addUsage(req, obj)
 	for _, q := range quotas {
 		var names []string
 		for k := range q.Spec.Hard {
@@ -127,7 +140,7 @@ func (s *Store) quota(op string, obj api.Object, name string) error {
 			if k == "cpu" || k == "memory" {
 				res = "requests." + k
 			}
-			if _, ok := req[res]; !ok && res != "pods" && strings.HasPrefix(res, "requests.") {
+			if _, ok := req[res]; !ok && kind == "Pod" && (res == "requests.cpu" || res == "requests.memory") {
 				missing = append(missing, res)
 				continue
 			}
@@ -136,7 +149,7 @@ func (s *Store) quota(op string, obj api.Object, name string) error {
 			}
 		}
 		if len(missing) > 0 {
-			return &StatusError{Reason: "Forbidden", Message: fmt.Sprintf("pods %q is forbidden: failed quota: %s: must specify %s", name, q.Name, strings.Join(missing, ","))}
+			return &StatusError{Reason: "Forbidden", Message: fmt.Sprintf("%s %q is forbidden: failed quota: %s: must specify %s", resource, name, q.Name, strings.Join(missing, ","))}
 		}
 		if len(exceeded) > 0 {
 			show := func(m map[string]int64, hard bool) string {
@@ -155,21 +168,41 @@ func (s *Store) quota(op string, obj api.Object, name string) error {
 				return strings.Join(parts, ",")
 			}
 			return &StatusError{Reason: "Forbidden", Message: fmt.Sprintf(
-				"pods %q is forbidden: exceeded quota: %s, requested: %s, used: %s, limited: %s",
-				name, q.Name, show(req, false), show(used, false), show(nil, true))}
+				"%s %q is forbidden: exceeded quota: %s, requested: %s, used: %s, limited: %s",
+				resource, name, q.Name, show(req, false), show(used, false), show(nil, true))}
 		}
 	}
 	return nil
 }
 
-func addUsage(m map[string]int64, p *api.Pod) {
-	m["pods"]++
-	for _, c := range p.Spec.Containers {
-		if v, ok := c.Resources.Requests["cpu"]; ok {
-			m["requests.cpu"] += v.Milli()
+// addUsage adds what obj counts against a quota: a pod that has not
+// finished counts itself and its containers' cpu and memory requests; a
+// claim counts itself (by its storage class too) and the storage it
+// requests; a Service, itself, as a load balancer, and its node ports.
+func addUsage(m map[string]int64, obj api.Object) {
+	switch o := obj.(type) {
+	case *api.Pod:
+		if o.Status.Phase == api.PodSucceeded || o.Status.Phase == api.PodFailed {
+			return
 		}
-		if v, ok := c.Resources.Requests["memory"]; ok {
-			m["requests.memory"] += v.Value()
+		m["pods"]++
+		for _, c := range o.Spec.Containers {
+			if v, ok := c.Resources.Requests["cpu"]; ok {
+				m["requests.cpu"] += v.Milli()
+			}
+			if v, ok := c.Resources.Requests["memory"]; ok {
+				m["requests.memory"] += v.Value()
+			}
+		}
+	case *api.PersistentVolumeClaim:
+		// A sum: order does not matter.
+		for k, v := range api.ClaimQuotaUsage(o) {
+			m[k] += v
+		}
+	case *api.Service:
+		// A sum: order does not matter.
+		for k, v := range api.ServiceQuotaUsage(o) {
+			m[k] += v
 		}
 	}
 }
@@ -186,6 +219,9 @@ func formatQuantity(res string, v int64) string {
 	case "requests.cpu":
 		return api.FormatMilliCPU(v)
 	case "requests.memory":
+		return api.FormatBytes(v)
+	}
+	if strings.HasSuffix(res, "requests.storage") {
 		return api.FormatBytes(v)
 	}
 	return fmt.Sprint(v)
