@@ -304,6 +304,7 @@ func (d *DaemonSetLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 			remove = append(remove, live...)
 		}
 	}
+	remove = append(remove, unscheduledWithoutNode(nodes, byNode)...)
 	ctx.Desired = fmt.Sprintf("a pod on each of %d eligible node(s) (of %d)", desired, len(nodes))
 	ctx.Observed = fmt.Sprintf("%d node(s) run one", running)
 	ctx.Difference = fmt.Sprintf("%d to create, %d to delete", len(create), len(remove))
@@ -347,6 +348,34 @@ func (d *DaemonSetLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 		}
 	}
 	return res, nil
+}
+
+// unscheduledWithoutNode returns the pods, not being deleted, that no
+// scheduler has bound and whose node (the one their affinity pins them to)
+// is gone: they can never be scheduled, and the pod garbage collector only
+// takes bound pods, so the DaemonSet deletes them
+// (getUnscheduledPodsWithoutNode).
+func unscheduledWithoutNode(nodes []api.Object, byNode map[string][]*api.Pod) []*api.Pod {
+	exists := make(map[string]bool, len(nodes)) // lookup only
+	for _, o := range nodes {
+		exists[o.Meta().Name] = true
+	}
+	var gone []string
+	for n := range byNode {
+		if n != "" && !exists[n] {
+			gone = append(gone, n)
+		}
+	}
+	sort.Strings(gone)
+	var out []*api.Pod
+	for _, n := range gone {
+		for _, p := range byNode[n] {
+			if p.Spec.NodeName == "" && p.DeletionTimestamp == nil {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
 }
 
 func (d *DaemonSetLoop) surging(ds *api.DaemonSet) bool {
