@@ -136,11 +136,21 @@ var DaemonTolerations = []api.Toleration{
 	{Key: "node.kubernetes.io/unschedulable", Operator: "Exists", Effect: "NoSchedule"},
 }
 
+// HostNetworkDaemonToleration is added, after those, to a daemon pod on
+// the host's network: it runs on a node whose pod network is not up yet
+// (AddOrUpdateDaemonPodTolerations).
+var HostNetworkDaemonToleration = api.Toleration{Key: "node.kubernetes.io/network-unavailable", Operator: "Exists", Effect: "NoSchedule"}
+
 // daemonTolerations returns the template's tolerations with the daemon
 // ones added where the template has none for the same key and effect.
-func daemonTolerations(own []api.Toleration) []api.Toleration {
+func daemonTolerations(spec *api.PodSpec) []api.Toleration {
+	own := spec.Tolerations
 	out := append([]api.Toleration(nil), own...)
-	for _, t := range DaemonTolerations {
+	add := DaemonTolerations
+	if spec.HostNetwork {
+		add = append(slices.Clip(add), HostNetworkDaemonToleration)
+	}
+	for _, t := range add {
 		found := false
 		for _, o := range own {
 			if o.Key == t.Key && o.Effect == t.Effect {
@@ -170,7 +180,7 @@ func NodeShouldRunDaemonPod(n *api.Node, ds *api.DaemonSet) (shouldRun, shouldCo
 	if a := spec.Affinity; a != nil && a.NodeAffinity != nil && !a.NodeAffinity.RequiredDuringSchedulingIgnoredDuringExecution.MatchesNode(n.Name, n.Labels) {
 		return false, false
 	}
-	tolerations := daemonTolerations(spec.Tolerations)
+	tolerations := daemonTolerations(spec)
 	shouldRun, shouldContinueRunning = true, true
 	taints := n.Spec.Taints
 	if n.Spec.Unschedulable {
@@ -549,7 +559,7 @@ func daemonPod(ds *api.DaemonSet, hash, node string) *api.Pod {
 	labels[api.ControllerRevisionHashLabel] = hash
 	labels["pod-template-generation"] = strconv.FormatInt(ds.Generation, 10)
 	spec := t.Spec
-	spec.Tolerations = daemonTolerations(spec.Tolerations)
+	spec.Tolerations = daemonTolerations(&spec)
 	pin := api.NodeSelectorTerm{MatchFields: []api.NodeSelectorRequirement{{Key: "metadata.name", Operator: "In", Values: []string{node}}}}
 	if spec.Affinity == nil {
 		spec.Affinity = &api.Affinity{}
