@@ -2,6 +2,8 @@ package controller
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strconv"
 
@@ -23,25 +25,36 @@ import (
 // leaving or changing labels and taints are watch events like any other.
 type DaemonSetLoop struct {
 	expect expectations
+	// orphans are the cached pods no controller owns (claim.go): a
+	// DaemonSet adopts those its selector matches, as one recreated after
+	// an orphaning delete does.
+	orphans orphanSet
 }
 
 // DaemonSetController is the component's name.
 const DaemonSetController = "daemonset-controller"
 
 // NewDaemonSet returns the daemonset controller.
-func NewDaemonSet() *DaemonSetLoop { return &DaemonSetLoop{expect: expectations{}} }
+func NewDaemonSet() *DaemonSetLoop {
+	return &DaemonSetLoop{expect: expectations{}, orphans: orphanSet{}}
+}
 
 func (d *DaemonSetLoop) Name() string { return DaemonSetController }
 func (d *DaemonSetLoop) Watches() []string {
 	return []string{"DaemonSet", "Pod", "Node", "ControllerRevision"}
 }
-func (d *DaemonSetLoop) Clone() Reconciler { return &DaemonSetLoop{expect: d.expect.clone()} }
+func (d *DaemonSetLoop) Clone() Reconciler {
+	return &DaemonSetLoop{expect: d.expect.clone(), orphans: maps.Clone(d.orphans)}
+}
 
-// Restarted forgets the expectations, as a new process starts empty.
-func (d *DaemonSetLoop) Restarted() { d.expect = expectations{} }
+// Restarted forgets the expectations and the orphans, as a new process
+// starts empty (and lists every pod again).
+func (d *DaemonSetLoop) Restarted() { d.expect, d.orphans = expectations{}, orphanSet{} }
 
-// Keys maps a DaemonSet to itself, a pod to the DaemonSet that owns it, and
-// a node to every DaemonSet (any of them may now belong on it, or not).
+// Keys maps a DaemonSet to itself, a pod or a revision to the DaemonSet
+// that owns it (or owned it, when released), an orphan to the DaemonSets
+// whose selector matches it (who may adopt it), and a node to every
+// DaemonSet (any of them may now belong on it, or not).
 func (d *DaemonSetLoop) Keys(c *informer.Cache, ev store.WatchEvent) []string {
 	switch o := ev.Object.(type) {
 	case *api.DaemonSet:
@@ -51,14 +64,27 @@ func (d *DaemonSetLoop) Keys(c *informer.Cache, ev store.WatchEvent) []string {
 		}
 		return []string{k}
 	case *api.Pod:
-		if ref := o.ControllerOf(); ref != nil && ref.Kind == "DaemonSet" {
+		d.orphans.note(o, ev.Type == store.Deleted)
+		var keys []string
+		if prev := previousController(c, o, "DaemonSet"); prev != "" {
+			keys = append(keys, prev) // released: its old DaemonSet hears of it
+		}
+		ref := o.ControllerOf()
+		if ref == nil && ev.Type != store.Deleted && o.DeletionTimestamp == nil {
+			keys = append(keys, daemonSetsSelecting(c, o.Namespace, o.Labels)...)
+		}
+		if ref != nil && ref.Kind == "DaemonSet" {
 			k := o.Namespace + "/" + ref.Name
 			d.expect.observe(k, ev)
-			return []string{k}
+			keys = append(keys, k)
 		}
+		return keys
 	case *api.ControllerRevision:
 		if ref := o.ControllerOf(); ref != nil && ref.Kind == "DaemonSet" {
 			return []string{o.Namespace + "/" + ref.Name}
+		}
+		if ev.Type != store.Deleted && o.DeletionTimestamp == nil {
+			return daemonSetsSelecting(c, o.Namespace, o.Labels)
 		}
 	case *api.Node:
 		if old, ok := ev.Old.(*api.Node); ok && ev.Type == store.Modified && !nodeChangesDaemons(old, o) {
@@ -67,6 +93,19 @@ func (d *DaemonSetLoop) Keys(c *informer.Cache, ev store.WatchEvent) []string {
 		return c.Keys("DaemonSet")
 	}
 	return nil
+}
+
+// daemonSetsSelecting returns the keys of the DaemonSets of namespace, not
+// being deleted, whose selector matches labels: who may adopt an orphan.
+func daemonSetsSelecting(c *informer.Cache, namespace string, labels map[string]string) []string {
+	var keys []string
+	for _, o := range c.List("DaemonSet") {
+		ds := o.(*api.DaemonSet)
+		if ds.Namespace == namespace && ds.DeletionTimestamp == nil && !ds.Spec.Selector.Empty() && ds.Spec.Selector.Matches(labels) {
+			keys = append(keys, api.RefOf(ds).Key())
+		}
+	}
+	return keys
 }
 
 // nodeChangesDaemons reports whether a node update can change which
@@ -97,11 +136,21 @@ var DaemonTolerations = []api.Toleration{
 	{Key: "node.kubernetes.io/unschedulable", Operator: "Exists", Effect: "NoSchedule"},
 }
 
+// HostNetworkDaemonToleration is added, after those, to a daemon pod on
+// the host's network: it runs on a node whose pod network is not up yet
+// (AddOrUpdateDaemonPodTolerations).
+var HostNetworkDaemonToleration = api.Toleration{Key: "node.kubernetes.io/network-unavailable", Operator: "Exists", Effect: "NoSchedule"}
+
 // daemonTolerations returns the template's tolerations with the daemon
 // ones added where the template has none for the same key and effect.
-func daemonTolerations(own []api.Toleration) []api.Toleration {
+func daemonTolerations(spec *api.PodSpec) []api.Toleration {
+	own := spec.Tolerations
 	out := append([]api.Toleration(nil), own...)
-	for _, t := range DaemonTolerations {
+	add := DaemonTolerations
+	if spec.HostNetwork {
+		add = append(slices.Clip(add), HostNetworkDaemonToleration)
+	}
+	for _, t := range add {
 		found := false
 		for _, o := range own {
 			if o.Key == t.Key && o.Effect == t.Effect {
@@ -131,7 +180,7 @@ func NodeShouldRunDaemonPod(n *api.Node, ds *api.DaemonSet) (shouldRun, shouldCo
 	if a := spec.Affinity; a != nil && a.NodeAffinity != nil && !a.NodeAffinity.RequiredDuringSchedulingIgnoredDuringExecution.MatchesNode(n.Name, n.Labels) {
 		return false, false
 	}
-	tolerations := daemonTolerations(spec.Tolerations)
+	tolerations := daemonTolerations(spec)
 	shouldRun, shouldContinueRunning = true, true
 	taints := n.Spec.Taints
 	if n.Spec.Unschedulable {
@@ -198,9 +247,26 @@ func (d *DaemonSetLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 		}
 		oldRevisions = old
 	}
-	byNode := map[string][]*api.Pod{} // every pod of the DaemonSet, terminating ones too; lookup only
+	var owned []*api.Pod
 	for _, o := range ctx.Cache.Owned("Pod", ds.UID) {
-		p := o.(*api.Pod)
+		owned = append(owned, o.(*api.Pod))
+	}
+	// Adopt the orphans its selector matches, release the pods it no
+	// longer matches (getDaemonPods' ClaimPods).
+	orphans := d.orphans.in(ds.Namespace)
+	if len(orphans) > 0 || slices.ContainsFunc(owned, func(p *api.Pod) bool { return !ds.Spec.Selector.Matches(p.Labels) }) {
+		ref := api.OwnerReference{APIVersion: "apps/v1", Kind: "DaemonSet", Name: ds.Name, UID: ds.UID, Controller: true, BlockOwnerDeletion: true}
+		claim, err := claimPods(ctx, ds, ds.Spec.Selector, ref, orphans, owned)
+		if err != nil {
+			return Result{}, err
+		}
+		owned = slices.DeleteFunc(owned, func(p *api.Pod) bool {
+			return slices.ContainsFunc(claim.released, func(r *api.Pod) bool { return r.UID == p.UID })
+		})
+		owned = append(owned, claim.adopted...)
+	}
+	byNode := map[string][]*api.Pod{} // every pod of the DaemonSet, terminating ones too; lookup only
+	for _, p := range owned {
 		n := daemonPodNode(p)
 		byNode[n] = append(byNode[n], p)
 	}
@@ -248,6 +314,7 @@ func (d *DaemonSetLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 			remove = append(remove, live...)
 		}
 	}
+	remove = append(remove, unscheduledWithoutNode(nodes, byNode)...)
 	ctx.Desired = fmt.Sprintf("a pod on each of %d eligible node(s) (of %d)", desired, len(nodes))
 	ctx.Observed = fmt.Sprintf("%d node(s) run one", running)
 	ctx.Difference = fmt.Sprintf("%d to create, %d to delete", len(create), len(remove))
@@ -291,6 +358,34 @@ func (d *DaemonSetLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 		}
 	}
 	return res, nil
+}
+
+// unscheduledWithoutNode returns the pods, not being deleted, that no
+// scheduler has bound and whose node (the one their affinity pins them to)
+// is gone: they can never be scheduled, and the pod garbage collector only
+// takes bound pods, so the DaemonSet deletes them
+// (getUnscheduledPodsWithoutNode).
+func unscheduledWithoutNode(nodes []api.Object, byNode map[string][]*api.Pod) []*api.Pod {
+	exists := make(map[string]bool, len(nodes)) // lookup only
+	for _, o := range nodes {
+		exists[o.Meta().Name] = true
+	}
+	var gone []string
+	for n := range byNode {
+		if n != "" && !exists[n] {
+			gone = append(gone, n)
+		}
+	}
+	sort.Strings(gone)
+	var out []*api.Pod
+	for _, n := range gone {
+		for _, p := range byNode[n] {
+			if p.Spec.NodeName == "" && p.DeletionTimestamp == nil {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
 }
 
 func (d *DaemonSetLoop) surging(ds *api.DaemonSet) bool {
@@ -464,7 +559,7 @@ func daemonPod(ds *api.DaemonSet, hash, node string) *api.Pod {
 	labels[api.ControllerRevisionHashLabel] = hash
 	labels["pod-template-generation"] = strconv.FormatInt(ds.Generation, 10)
 	spec := t.Spec
-	spec.Tolerations = daemonTolerations(spec.Tolerations)
+	spec.Tolerations = daemonTolerations(&spec)
 	pin := api.NodeSelectorTerm{MatchFields: []api.NodeSelectorRequirement{{Key: "metadata.name", Operator: "In", Values: []string{node}}}}
 	if spec.Affinity == nil {
 		spec.Affinity = &api.Affinity{}

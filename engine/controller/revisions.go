@@ -134,7 +134,16 @@ func daemonSetHistory(ctx *Context, ds *api.DaemonSet, hash string) (*api.Contro
 	want := RevisionData(&ds.Spec.Template)
 	var cur *api.ControllerRevision
 	var old []*api.ControllerRevision
-	for _, r := range ownedRevisions(ctx.Cache, ds.UID) {
+	revs := ownedRevisions(ctx.Cache, ds.UID)
+	adopted, err := adoptOrphanRevisions(ctx, ds, ds.Spec.Selector)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(adopted) > 0 {
+		revs = append(revs, adopted...)
+		SortRevisions(revs)
+	}
+	for _, r := range revs {
 		if RevisionMatches(r, want) && (cur == nil || r.Revision >= cur.Revision) {
 			if cur != nil {
 				old = append(old, cur)
@@ -145,7 +154,6 @@ func daemonSetHistory(ctx *Context, ds *api.DaemonSet, hash string) (*api.Contro
 		old = append(old, r)
 	}
 	next := nextRevision(old)
-	var err error
 	switch {
 	case cur == nil:
 		cur, err = createRevision(ctx, newRevision(ds, "apps/v1", &ds.Spec.Template, ds.Name+"-"+hash, api.ControllerRevisionHashLabel, hash, next))
@@ -189,7 +197,7 @@ func cleanupDaemonSetHistory(ctx *Context, ds *api.DaemonSet, old []*api.Control
 // revisions it listed before.
 func statefulSetHistory(ctx *Context, set *api.StatefulSet) (current, update *api.ControllerRevision, revs []*api.ControllerRevision, err error) {
 	revs = ownedRevisions(ctx.Cache, set.UID)
-	if adopted, err := adoptOrphanRevisions(ctx, set); err != nil {
+	if adopted, err := adoptOrphanRevisions(ctx, set, set.Spec.Selector); err != nil {
 		return nil, nil, revs, err
 	} else if len(adopted) > 0 {
 		revs = append(revs, adopted...)
@@ -277,19 +285,21 @@ func versionedSet(set *api.StatefulSet, current *api.ControllerRevision, update 
 }
 
 // adoptOrphanRevisions adopts the ControllerRevisions with no controller
-// that the set's selector matches (a set recreated after an orphaning
-// delete finds its history), returning them as written.
-func adoptOrphanRevisions(ctx *Context, set *api.StatefulSet) ([]*api.ControllerRevision, error) {
-	if set.Spec.Selector.Empty() {
+// that the set's selector matches (a StatefulSet or DaemonSet recreated
+// after an orphaning delete finds its history: ClaimControllerRevisions),
+// returning them as written.
+func adoptOrphanRevisions(ctx *Context, set api.Object, sel *api.LabelSelector) ([]*api.ControllerRevision, error) {
+	m := set.Meta()
+	if sel.Empty() || m.DeletionTimestamp != nil {
 		return nil, nil
 	}
 	var out []*api.ControllerRevision
 	for _, o := range ctx.Cache.List("ControllerRevision") {
 		r := o.(*api.ControllerRevision)
-		if r.Namespace != set.Namespace || r.ControllerOf() != nil || r.DeletionTimestamp != nil || !set.Spec.Selector.Matches(r.Labels) {
+		if r.Namespace != m.Namespace || r.ControllerOf() != nil || r.DeletionTimestamp != nil || !sel.Matches(r.Labels) {
 			continue
 		}
-		ref := api.OwnerReference{APIVersion: "apps/v1", Kind: "StatefulSet", Name: set.Name, UID: set.UID, Controller: true, BlockOwnerDeletion: true}
+		ref := api.OwnerReference{APIVersion: "apps/v1", Kind: set.GetTypeMeta().Kind, Name: m.Name, UID: m.UID, Controller: true, BlockOwnerDeletion: true}
 		n, err := patchLive(ctx, r, On(Adopt, "controllerrevision", r.Name, ""), func(live api.Object) bool {
 			return live.Meta().ControllerOf() == nil
 		}, func(m *api.ObjectMeta) { m.OwnerReferences = append(m.OwnerReferences, ref) })
