@@ -343,7 +343,7 @@ func (p *Playground) renderConsole() app.UI {
 	shown := c.options[:min(len(c.options), maxOptions)]
 	return el.Section().Class("console").Aria("labelledby", "console-title").Body(
 		el.H2().ID("console-title").Text("kubectl console"),
-		el.P().ID("console-hint").Class("muted").Text("Type a command and press Enter: get, describe, scale, set image, delete, rollout status|undo|history, wait, cordon, drain, label … "+
+		el.P().ID("console-hint").Class("muted").Text("Type a command and press Enter: get, describe, scale, set image, delete, rollout status|undo|history, wait, events, cordon, drain, label … "+
 			"Tab completes verbs, kinds and names; ↑ and ↓ bring back earlier commands, kept across reloads; get -w watches until Ctrl+C or its Stop; Ctrl+L (or clear) clears the screen; help lists the commands."),
 		el.Div().Class("terminal").Body(
 			// The newest command is in view without the page measuring

@@ -28,7 +28,7 @@ func TestBrowserChallengeHints(t *testing.T) {
 	do(t, ctx, "taking the hint", chromedp.Click(chromedp.CSS("#challenge-hint")))
 	poll(t, ctx, "the hint shows", `document.getElementById("challenge-hints") != null`, 5*time.Second)
 	h := text(t, ctx, "#challenge-hints")
-	if !strings.Contains(h, "What do its events say?") || !strings.Contains(h, "You have not read the events about deployment/web yet: the inspector's third question, or kubectl describe deployment web, or kubectl get events.") {
+	if !strings.Contains(h, "What do its events say?") || !strings.Contains(h, "You have not read the events about deployment/web yet: the inspector's third question, or kubectl describe deployment web, or kubectl events --for deployment/web.") {
 		t.Errorf("the hint taken: %q", h)
 	}
 	if n := text(t, ctx, "#challenge-hint"); n != "Hint 1 of 3: Has the controller seen the change?" {

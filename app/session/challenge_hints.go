@@ -43,7 +43,7 @@ const (
 	ViaJSONPath
 	// ViaDescribe is kubectl describe: the conditions and the events.
 	ViaDescribe
-	// ViaEvents is kubectl get events.
+	// ViaEvents is kubectl get events, or kubectl events.
 	ViaEvents
 	// ViaRolloutStatus is kubectl rollout status, which reads
 	// observedGeneration against generation, then the Progressing
@@ -87,7 +87,21 @@ func (s *Session) Ran(c *Challenge, line string, code int) {
 		return
 	}
 	inv, err := kubectl.Parse(line)
-	if err != nil || inv.Help != nil || len(inv.Args) == 0 {
+	if err != nil || inv.Help != nil {
+		return
+	}
+	if inv.Command == "events" {
+		// kubectl events: of the object --for names, or of every one.
+		ref := api.Ref{}
+		if word, name, ok := strings.Cut(inv.String("for", ""), "/"); ok {
+			if k, ok := api.KindNamed(word); ok {
+				ref = api.Ref{Kind: k.Name, Name: name}
+			}
+		}
+		c.open(Opened{Ref: ref, What: ClueEvents, Via: ViaEvents, Line: line, Pass: s.run.PassCount()})
+		return
+	}
+	if len(inv.Args) == 0 {
 		return
 	}
 	refs := argRefs(inv.Args)
@@ -282,5 +296,8 @@ func (c *Challenge) Pointer(l HintLevel) string {
 	case ClueConditions:
 		return fmt.Sprintf("You have not opened %s's conditions yet: the inspector's second question, or kubectl describe %s.", name, obj)
 	}
-	return fmt.Sprintf("You have not read the events about %s yet: the inspector's third question, or kubectl describe %s, or kubectl get events.", name, obj)
+	if t.Kind == "" {
+		return fmt.Sprintf("You have not read the events about %s yet: the inspector's third question, or kubectl describe %s, or kubectl get events.", name, obj)
+	}
+	return fmt.Sprintf("You have not read the events about %s yet: the inspector's third question, or kubectl describe %s, or kubectl events --for %s.", name, obj, name)
 }

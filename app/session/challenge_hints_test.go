@@ -51,6 +51,21 @@ func TestHintPointsAtEvidenceNotOpened(t *testing.T) {
 	}
 }
 
+// kubectl events --for opens the events of the object it names, where the
+// pointer says it was read; without --for, every object's.
+func TestHintEventsCommand(t *testing.T) {
+	_, _, s, c := openChallenge(t, "stuck-rollout")
+	s.Ran(c, "events --for deploy/web", 0)
+	if p := c.Pointer(session.HintEvents); !strings.HasPrefix(p, "You have read the events about deployment/web with kubectl events --for deploy/web") {
+		t.Errorf("events pointer: %q", p)
+	}
+	s.Ran(c, "events --for pod/other", 0)
+	s.Ran(c, "events --for deploy/web --types=Bad", 1)
+	if got := strings.Join(opened(c), "; "); got != "events Deployment/web; events Pod/other" {
+		t.Errorf("opened: %s", got)
+	}
+}
+
 // Answered right, a question's hint is passed over for one whose evidence
 // is not open; the inspector opens all three; taking hints keeps them
 // recorded, and a try again keeps both the hints and what was opened.

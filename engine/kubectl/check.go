@@ -14,11 +14,11 @@ import (
 // The console, a lesson's kubectl steps and reconcile check all read this
 // list: a verb one of them takes, they all take.
 var Verbs = []string{"apply", "create", "expose", "delete", "scale", "autoscale", "set", "patch", "label", "annotate",
-	"taint", "cordon", "uncordon", "drain", "rollout", "wait", "get", "describe"}
+	"taint", "cordon", "uncordon", "drain", "rollout", "wait", "get", "describe", "events"}
 
 // readVerbs are the verbs of Verbs whose commands change nothing (apply
 // here only says where manifests are applied).
-var readVerbs = []string{"get", "describe", "wait", "apply"}
+var readVerbs = []string{"get", "describe", "wait", "events", "apply"}
 
 // Writes reports whether a command of verb can change the world (rollout
 // history and --help aside, which the console reads as reads).
@@ -67,11 +67,11 @@ func Check(line string) error {
 		}
 		return oneLine(err)
 	}
-	if in.Command == "get" && (in.Bool("watch", false) || in.Bool("watch-only", false)) &&
+	if (in.Command == "get" || in.Command == "events") && (in.Bool("watch", false) || in.Bool("watch-only", false)) &&
 		in.String("request-timeout", "0") == "0" && head < 0 {
 		// A step runs with no one to press Ctrl+C: unbounded, it would
 		// watch (and print) until the run ends.
-		return fmt.Errorf("a get -w step needs a bound: --request-timeout=D (simulated time) or | head -n N")
+		return fmt.Errorf("a %s -w step needs a bound: --request-timeout=D (simulated time) or | head -n N", in.Command)
 	}
 	if in.Command == "" || in.Command == "help" || in.Help != nil {
 		return nil // kubectl's usage, as the console prints it

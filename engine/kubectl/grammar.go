@@ -359,6 +359,17 @@ rollout restart
 	show-managed-fields b false ~objects here carry no managed fields
 	template s ''
 	selector/l s ''
+events
+	all-namespaces/A b false
+	chunk-size i 500 ~lists are not paged here
+	for s ''
+	no-headers b false
+	types l []
+	watch/w b false
+	output/o s ''
+	allow-missing-template-keys b true
+	show-managed-fields b false ~objects here carry no managed fields
+	template s ''
 wait
 	all b false
 	all-namespaces/A b false

@@ -120,6 +120,7 @@ var oracleCommands = []Command{
 	{"rollout pause", oGroup(oOne(ofManager("kubectl-rollout")), ofFiles, ofPrint, oOne(ofSelector))},
 	{"rollout resume", oGroup(oOne(ofManager("kubectl-rollout")), ofFiles, ofPrint, oOne(ofSelector))},
 	{"rollout restart", oGroup(oOne(ofManager("kubectl-rollout")), ofFiles, ofPrint, oOne(ofSelector))},
+	{"events", oGroup(oOne(ofAllNS, ofChunk, oStrF("for", "", "''"), oBoolF("no-headers", "", "false"), oListF("types", "", "[]"), oBoolF("watch", "w", "false")), ofPrint)},
 	{"wait", oGroup(oOne(oBoolF("all", "", "false"), ofAllNS, oStrF("field-selector", "", "''"), oRefused(oListF("filename", "f", "[]"), oNoFiles),
 		oRefused(oBoolF("recursive", "R", "true"), oNoFiles), oStrF("for", "", "''"), ofLocal), ofPrint, oOne(ofSelector, oDurF("timeout", "30s")))},
 	{"create deployment", oGroup(oOne(ofDryRun, ofManager("kubectl-create"), oListF("image", "", "[]")), ofPrint,

@@ -116,6 +116,8 @@ func (k *cmd) run() (string, error) {
 		return k.createNamespace()
 	case "wait":
 		return k.wait()
+	case "events":
+		return k.events()
 	case "apply":
 		return "", errors.New("error: kubectl apply needs manifests: use the Desired state editor (apply -f -)")
 	}
@@ -139,6 +141,7 @@ Commands:
   taint NODE key=value:Effect | key[:Effect]- [--overwrite]
   delete TYPE NAME... | -l SELECTOR | --all  [--cascade=background|foreground|orphan] [--grace-period=N --force]
   rollout (status|undo|history|pause|resume|restart) deployment/NAME
+  events [--for TYPE/NAME] [--types=Normal,Warning] [-A] [-w]
   wait TYPE/NAME... | TYPE -l SELECTOR | TYPE --all  --for=condition=TYPE[=STATUS]|jsonpath={PATH}[=VALUE]|delete|create [--timeout=30s]
   cordon NODE | uncordon NODE | drain NODE [--ignore-daemonsets] [--force]
   create deployment NAME --image=IMAGE [--replicas=N]

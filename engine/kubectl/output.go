@@ -176,6 +176,12 @@ func (p *printer) print(objs []found, single bool) (string, error) {
 		}
 		v = map[string]any{"apiVersion": "v1", "kind": "List", "items": items, "metadata": map[string]string{"resourceVersion": ""}}
 	}
+	return p.printValue(v)
+}
+
+// printValue prints v, an object or a list of them, as -o json, yaml, a
+// template or a jsonpath asks.
+func (p *printer) printValue(v any) (string, error) {
 	switch p.format {
 	case "json":
 		// kubectl prints the unstructured object the API sent: a map,

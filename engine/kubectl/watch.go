@@ -14,7 +14,7 @@ import (
 
 // Watch is a kubectl command that keeps watching the store: `rollout
 // status` until the rollout ends, `wait` until what it waits for holds or
-// its --timeout runs out, `get -w` until its bound. It prints a
+// its --timeout runs out, `get -w` and `events -w` until their bound. It prints a
 // line each time what it watches changes. Its owner asks it to look again
 // after every change (Check, or CheckAt with the simulated time) and ends
 // it when Timeout runs out (Expired).
@@ -31,7 +31,7 @@ type Watch struct {
 	// 0 means none.
 	Timeout api.Duration
 
-	kind         string // "rollout", "wait" or "get"
+	kind         string // "rollout", "wait", "get" or "events"
 	rolloutKind  string // rollout status of a DaemonSet or StatefulSet: its kind
 	namespace    string
 	name, uid    string // rollout status: the deployment
@@ -42,6 +42,7 @@ type Watch struct {
 	maxLines     int  // | head -n N; 0 for none
 	get          *getWatch
 	wait         *waiter
+	events       *eventsWatch
 	lastObserved api.Time
 }
 
@@ -131,6 +132,27 @@ func WatchingAt(st *store.Store, now api.Time, line string) (*Watch, bool) {
 		} else {
 			g.mark(st)
 		}
+	case "events":
+		if !in.Bool("watch", false) {
+			return nil, false
+		}
+		ew, ok := newEventsWatch(st, in, w.namespace)
+		if !ok {
+			return nil, false
+		}
+		w.kind, w.events = "events", ew
+		if t := in.String("request-timeout", "0"); t != "0" {
+			d, err := api.ParseDuration(t)
+			if err != nil {
+				return nil, false
+			}
+			w.Timeout = d
+		}
+		if now < 0 {
+			now = estimateNow(st)
+		}
+		w.lastObserved = now
+		w.add(ew.changes(now))
 	case "wait":
 		k := &cmd{st: st, in: in, ns: w.namespace}
 		wt, err := k.newWaiter()
@@ -381,7 +403,7 @@ func (w *Watch) add(s string) {
 // whether the command has ended and with which exit code.
 func (w *Watch) Check(st *store.Store) (output string, ended bool, code int) {
 	now := w.lastObserved
-	if w.kind == "get" {
+	if w.kind == "get" || w.kind == "events" {
 		now = max(now, estimateNow(st))
 	}
 	return w.CheckAt(st, now)
@@ -400,6 +422,17 @@ func (w *Watch) CheckAt(st *store.Store, now api.Time) (output string, ended boo
 			return w.Output(), true, 1
 		}
 		if w.maxLines > 0 && len(w.lines) >= w.maxLines {
+			return w.Output(), true, 0
+		}
+		return w.Output(), false, 0
+	}
+	if w.kind == "events" {
+		w.events.k.st = st
+		w.add(w.events.changes(now))
+		switch {
+		case w.full:
+			return w.Output(), true, 1
+		case w.maxLines > 0 && len(w.lines) >= w.maxLines:
 			return w.Output(), true, 0
 		}
 		return w.Output(), false, 0
@@ -451,7 +484,7 @@ func (w *Watch) Output() string { return strings.Join(w.lines, "") }
 // condition"), get -w ends quietly, as kubectl does when its request times
 // out.
 func (w *Watch) Expired() (string, int) {
-	if w.kind == "get" {
+	if w.kind == "get" || w.kind == "events" {
 		return w.Output(), 0
 	}
 	return w.TimedOut(), 1
@@ -461,7 +494,7 @@ func (w *Watch) Expired() (string, int) {
 // out.
 func (w *Watch) TimedOut() string {
 	switch w.kind {
-	case "get":
+	case "get", "events":
 		return w.Output()
 	case "wait":
 		return w.Output() + errorText(w.wait.notMet(false))
@@ -481,6 +514,13 @@ func (w *Watch) Clone() *Watch {
 		g.last = maps.Clone(w.get.last)
 		g.widths = append([]int(nil), w.get.widths...)
 		c.get = &g
+	}
+	if w.events != nil {
+		ew := *w.events
+		k := *ew.k
+		ew.k = &k
+		ew.seen = maps.Clone(w.events.seen)
+		c.events = &ew
 	}
 	if w.wait != nil {
 		wt := *w.wait

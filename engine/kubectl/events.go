@@ -1,0 +1,215 @@
+package kubectl
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"text/tabwriter"
+
+	"reconcile/engine/api"
+	"reconcile/engine/store"
+)
+
+// kubectl events, as kubectl v1.34 runs it (pkg/cmd/events): the events
+// of the namespace (-A: of every one), of one object with --for TYPE/NAME,
+// of the types --types names (Normal, Warning), oldest first, each with
+// when it was last seen and, repeated, how often over how long
+// ("2m (x4 over 5m)"). With -w, the events there are, then each one
+// recorded or repeated after, as they come (a watch: not sorted).
+
+// eventsQuery is what a kubectl events line asks for.
+type eventsQuery struct {
+	kind, version, name string // --for: the object's kind, apiVersion and name
+	types               []string
+	p                   *printer
+}
+
+// eventsQueryOf reads the line's flags, with kubectl's refusals in its
+// order: --for, the output format, then --types.
+func (k *cmd) eventsQueryOf() (eventsQuery, error) {
+	var q eventsQuery
+	if f := k.in.String("for", ""); f != "" {
+		if !strings.Contains(f, "/") {
+			return q, errors.New("error: --for must be in resource/name form")
+		}
+		word, name, _ := strings.Cut(f, "/")
+		if strings.Contains(name, "/") {
+			return q, errors.New("error: arguments in resource/name form may not have more than one slash")
+		}
+		kind, ok := api.KindNamed(word)
+		if !ok {
+			return q, fmt.Errorf("error: the server doesn't have a resource type %q", word)
+		}
+		q.kind, q.version, q.name = kind.Name, kind.Version, name
+		if kind.Group != "" {
+			q.version = kind.Group + "/" + kind.Version
+		}
+	}
+	p, err := k.newPrinter(printFormats)
+	if err != nil {
+		return q, err
+	}
+	q.p = p
+	for _, t := range k.in.List("types") {
+		if !strings.EqualFold(t, "Normal") && !strings.EqualFold(t, "Warning") {
+			return q, errors.New("error: valid --types are Normal or Warning")
+		}
+		q.types = append(q.types, t)
+	}
+	return q, nil
+}
+
+// matches reports whether e is one of the events asked for.
+func (q eventsQuery) matches(k *cmd, e *api.Event) bool {
+	if !k.in.Bool("all-namespaces", false) && e.Namespace != k.ns {
+		return false
+	}
+	if q.name != "" {
+		o := e.InvolvedObject
+		if o.Kind != q.kind || o.Name != q.name || (o.APIVersion != "" && o.APIVersion != q.version) {
+			return false
+		}
+	}
+	if len(q.types) == 0 {
+		return true
+	}
+	for _, t := range q.types {
+		if strings.EqualFold(t, e.Type) {
+			return true
+		}
+	}
+	return false
+}
+
+// list is the events asked for, in the API server's order (by namespace
+// and name).
+func (q eventsQuery) list(k *cmd) []*api.Event {
+	var out []*api.Event
+	for _, o := range k.st.List("Event") {
+		if e, ok := o.(*api.Event); ok && q.matches(k, e) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// byLastSeen orders events as kubectl events does: by when each was last
+// seen, to the second (the API's timestamps have no finer part). kubectl
+// sorts with sort.Sort, which is not stable: events seen in the same
+// second are in the order sort.Sort gives them from the API server's, as
+// here.
+type byLastSeen []*api.Event
+
+func (l byLastSeen) Len() int      { return len(l) }
+func (l byLastSeen) Swap(i, j int) { l[i], l[j] = l[j], l[i] }
+func (l byLastSeen) Less(i, j int) bool {
+	return l[i].LastTimestamp/api.Second < l[j].LastTimestamp/api.Second
+}
+
+// events runs kubectl events without -w.
+func (k *cmd) events() (string, error) {
+	q, err := k.eventsQueryOf()
+	if err != nil {
+		return "", err
+	}
+	evs := q.list(k)
+	if len(evs) == 0 {
+		if k.in.Bool("all-namespaces", false) {
+			return "No events found.\n", nil
+		}
+		return fmt.Sprintf("No events found in %s namespace.\n", k.ns), nil
+	}
+	sort.Sort(byLastSeen(evs))
+	return k.printEvents(q, evs, true)
+}
+
+// printEvents prints events in kubectl events' table (its header first
+// when header) or in the -o format, as an EventList.
+func (k *cmd) printEvents(q eventsQuery, evs []*api.Event, header bool) (string, error) {
+	if !q.p.table() {
+		if q.p.format == "name" {
+			var b strings.Builder
+			for _, e := range evs {
+				fmt.Fprintf(&b, "event/%s\n", e.Name)
+			}
+			return b.String(), nil
+		}
+		return q.p.printValue(map[string]any{"apiVersion": "v1", "kind": "EventList", "items": evs, "metadata": map[string]any{}})
+	}
+	var b strings.Builder
+	w := tabwriter.NewWriter(&b, 6, 4, 3, ' ', 0)
+	all := k.in.Bool("all-namespaces", false)
+	if header && !k.in.Bool("no-headers", false) {
+		if all {
+			fmt.Fprint(w, "NAMESPACE\t")
+		}
+		fmt.Fprint(w, "LAST SEEN\tTYPE\tREASON\tOBJECT\tMESSAGE\n")
+	}
+	for _, e := range evs {
+		if all {
+			fmt.Fprintf(w, "%s\t", e.Namespace)
+		}
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s/%s\t%s\n", k.lastSeen(e), e.Type, e.Reason, e.InvolvedObject.Kind, e.InvolvedObject.Name, strings.TrimSpace(e.Message))
+	}
+	w.Flush()
+	return b.String(), nil
+}
+
+// lastSeen is kubectl events' first column: how long ago the event was
+// first seen or, repeated, last seen, how often and over how long.
+func (k *cmd) lastSeen(e *api.Event) string {
+	if e.Count > 1 {
+		return fmt.Sprintf("%s (x%d over %s)", age(k.now, e.LastTimestamp), e.Count, age(k.now, e.FirstTimestamp))
+	}
+	return age(k.now, e.FirstTimestamp)
+}
+
+// eventsWatch is a kubectl events -w under way: what it printed of each
+// event, by namespace and name.
+type eventsWatch struct {
+	k      *cmd
+	q      eventsQuery
+	seen   map[string]eventSeen
+	header bool // printed
+}
+
+// eventSeen is what a watch printed of an event: a repeat changes its
+// count and when it was last seen.
+type eventSeen struct {
+	count int32
+	last  api.Time
+}
+
+func newEventsWatch(st *store.Store, in *Invocation, ns string) (*eventsWatch, bool) {
+	k := &cmd{st: st, in: in, ns: ns}
+	q, err := k.eventsQueryOf()
+	if err != nil {
+		return nil, false
+	}
+	return &eventsWatch{k: k, q: q, seen: map[string]eventSeen{}}, true
+}
+
+// changes prints the events recorded or repeated since the watch last
+// looked, each as kubectl prints a watch event: a table of its own (the
+// header with the first), in the order they were last seen.
+func (w *eventsWatch) changes(now api.Time) string {
+	w.k.now = now
+	var fresh []*api.Event
+	for _, e := range w.q.list(w.k) {
+		key := e.Namespace + "/" + e.Name
+		s := eventSeen{e.Count, e.LastTimestamp}
+		if prev, ok := w.seen[key]; !ok || prev != s {
+			w.seen[key] = s
+			fresh = append(fresh, e)
+		}
+	}
+	sort.SliceStable(fresh, func(i, j int) bool { return fresh[i].LastTimestamp < fresh[j].LastTimestamp })
+	var b strings.Builder
+	for _, e := range fresh {
+		out, _ := w.k.printEvents(w.q, []*api.Event{e}, !w.header)
+		w.header = true
+		b.WriteString(out)
+	}
+	return b.String()
+}
