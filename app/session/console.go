@@ -178,7 +178,7 @@ type Completion struct {
 // and whose later arguments are names of that kind, with the kinds each
 // takes (nil: every kind the registry lists).
 var objectVerbs = map[string][]string{
-	"get": nil, "describe": nil, "delete": nil, "label": nil, "annotate": nil, "patch": nil,
+	"get": nil, "describe": nil, "delete": nil, "label": nil, "annotate": nil, "patch": nil, "wait": nil,
 	"scale": {"Deployment", "ReplicaSet"}, "autoscale": {"Deployment", "ReplicaSet", "StatefulSet"},
 	"expose": {"Deployment", "ReplicaSet", "Pod", "Service"}, "taint": {"Node"},
 }

@@ -77,6 +77,9 @@ func TestComplete(t *testing.T) {
 		{"scale deployment/web --rep", "scale deployment/web --rep", nil},
 		{"label deployment web tier=", "label deployment web tier=", nil},
 		{"get pods -l app=web web-", "get pods -l app=web " + rs + "-", pods},
+		{"wait --for=condition=Available deployment/w", "wait --for=condition=Available deployment/web ", nil},
+		{"ev", "events ", nil},
+		{"e", "e", []string{"events", "expose"}},
 	} {
 		got := Complete(st, c.line)
 		if got.Line != c.want || !slices.Equal(got.Options, c.options) {
