@@ -19,8 +19,8 @@ func TestCheck(t *testing.T) {
 	for line, want := range map[string]string{
 		"   ":                                     `empty command: want a kubectl command such as "get pods"`,
 		"kubectl get pods":                        `write the command without "kubectl": "get pods"`,
-		"logs web-1":                              "unknown kubectl command \"logs\": want one of apply, create, expose, delete, scale, autoscale, set, patch, label, annotate, taint, cordon, uncordon, drain, rollout, wait, get, describe, events",
-		"gte pods":                                "unknown kubectl command \"gte\" (did you mean get?): want one of apply, create, expose, delete, scale, autoscale, set, patch, label, annotate, taint, cordon, uncordon, drain, rollout, wait, get, describe, events",
+		"logs web-1":                              "unknown kubectl command \"logs\": want one of apply, create, expose, delete, scale, autoscale, set, patch, label, annotate, taint, cordon, uncordon, drain, rollout, wait, get, describe, events, api-resources",
+		"gte pods":                                "unknown kubectl command \"gte\" (did you mean get?): want one of apply, create, expose, delete, scale, autoscale, set, patch, label, annotate, taint, cordon, uncordon, drain, rollout, wait, get, describe, events, api-resources",
 		"rollout":                                 "kubectl rollout needs a subcommand: one of status, undo, pause, resume, history, restart",
 		"set --image=x":                           "kubectl set needs a subcommand, e.g. set image deployment/web web=shop/web:2.0",
 		"get pods -A --frob":                      "unknown flag: --frob",
@@ -89,7 +89,7 @@ func TestOneListOfVerbs(t *testing.T) {
 		"scale": "scale deployment/web --replicas=2", "autoscale": "autoscale deployment/web --min=2 --max=5 --cpu-percent=80",
 		"set": "set resources deployment/web -c=web --limits=cpu=200m,memory=512Mi", "patch": `patch deployment web -p '{"spec":{"replicas":2}}'`,
 		"label": "label pod web a=b", "annotate": "annotate pod web a=b", "taint": "taint nodes worker-1 key1=value1:NoSchedule",
-		"cordon": "cordon worker-1", "uncordon": "uncordon worker-1", "drain": "drain worker-1", "rollout": "rollout status deployment/web", "wait": "wait --for=condition=Available deployment/web", "events": "events --for deployment/web",
+		"cordon": "cordon worker-1", "uncordon": "uncordon worker-1", "drain": "drain worker-1", "rollout": "rollout status deployment/web", "wait": "wait --for=condition=Available deployment/web", "events": "events --for deployment/web", "api-resources": "api-resources",
 		"get": "get pods", "describe": "describe pods",
 	}
 	for _, v := range Verbs {

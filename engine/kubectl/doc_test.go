@@ -83,7 +83,7 @@ var bases = map[string]string{
 	"rollout restart": "rollout restart deployment/web", "create deployment": "create deployment api --image=shop/api:1.0",
 	"taint": "taint nodes worker-2 dedicated=db:NoSchedule", "set resources": "set resources deployment/web --limits=cpu=200m",
 	"expose": "expose deployment web --port=80", "autoscale": "autoscale deployment/web --max=5",
-	"wait": "wait --for=condition=Available deployment/web", "events": "events",
+	"wait": "wait --for=condition=Available deployment/web", "events": "events", "api-resources": "api-resources",
 }
 
 // examples are the lines that show a flag better than its default use.
@@ -175,6 +175,11 @@ var examples = map[string]string{
 	"set resources --all":               "set resources deployments --all --limits=cpu=200m",
 	"set resources -l":                  "set resources deployments -l app=web --limits=cpu=200m",
 	"set resources -o":                  "set resources deployment/web --limits=cpu=200m -o name",
+	"api-resources --api-group":         "api-resources --api-group=apps",
+	"api-resources --categories":        "api-resources --categories=all --sort-by=kind",
+	"api-resources --namespaced":        "api-resources --namespaced=false",
+	"api-resources -o":                  "api-resources -o name",
+	"api-resources --sort-by":           "api-resources --sort-by=name",
 	"events --for":                      "events --for deployment/web",
 	"events --types":                    "events --types=Warning",
 	"events -o":                         "events -o name",

@@ -359,6 +359,15 @@ rollout restart
 	show-managed-fields b false ~objects here carry no managed fields
 	template s ''
 	selector/l s ''
+api-resources
+	api-group s ''
+	cached b false ~discovery is not cached: the resources are the simulated server's
+	categories l []
+	namespaced b true
+	no-headers b false
+	output/o s ''
+	sort-by s ''
+	verbs l [] !the verbs each resource takes are not modelled
 events
 	all-namespaces/A b false
 	chunk-size i 500 ~lists are not paged here

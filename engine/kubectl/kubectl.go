@@ -118,6 +118,8 @@ func (k *cmd) run() (string, error) {
 		return k.wait()
 	case "events":
 		return k.events()
+	case "api-resources":
+		return k.apiResources()
 	case "apply":
 		return "", errors.New("error: kubectl apply needs manifests: use the Desired state editor (apply -f -)")
 	}
@@ -141,6 +143,7 @@ Commands:
   taint NODE key=value:Effect | key[:Effect]- [--overwrite]
   delete TYPE NAME... | -l SELECTOR | --all  [--cascade=background|foreground|orphan] [--grace-period=N --force]
   rollout (status|undo|history|pause|resume|restart) deployment/NAME
+  api-resources [--api-group=GROUP] [--namespaced=true|false] [--sort-by=name|kind] [-o name]
   events [--for TYPE/NAME] [--types=Normal,Warning] [-A] [-w]
   wait TYPE/NAME... | TYPE -l SELECTOR | TYPE --all  --for=condition=TYPE[=STATUS]|jsonpath={PATH}[=VALUE]|delete|create [--timeout=30s]
   cordon NODE | uncordon NODE | drain NODE [--ignore-daemonsets] [--force]
