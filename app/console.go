@@ -213,7 +213,7 @@ func (p *Playground) consoleViews() []consoleView {
 			}
 		}
 		if v.code == -1 {
-			v.note = "Still watching: it prints as the world changes, with each pass and each command given here; Ctrl+C or Stop ends it."
+			v.note = stillRunning(e.line)
 		}
 		out = append(out, v)
 	}

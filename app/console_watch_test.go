@@ -108,8 +108,8 @@ func TestConsoleWaitEnds(t *testing.T) {
 		t.Fatal("the wait is not on the screen")
 		return consoleView{}
 	}
-	if w := wait(); w.code != -1 || w.out != "" {
-		t.Fatalf("wait right after the scale = %q (exit %d), want nothing yet, still waiting", w.out, w.code)
+	if w := wait(); w.code != -1 || w.out != "" || !strings.HasPrefix(w.note, "Still waiting: it ends once what --for asks holds") {
+		t.Fatalf("wait right after the scale = %q (exit %d, note %q), want nothing yet, still waiting", w.out, w.code, w.note)
 	}
 	for range 200 {
 		if wait().code != -1 {
