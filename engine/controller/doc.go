@@ -29,6 +29,11 @@
 // kubelet gives its pods the addresses of its node's /24 as the host-local
 // CNI plugin does (kubelet_ipam.go); ipam_ranges.go holds the arithmetic.
 //
+// The pod garbage collector (podgc.go) deletes the pods no kubelet will
+// finish: those bound to a node that is gone, after a quarantine, and
+// those being deleted that no kubelet runs. It works from a periodic check
+// over every pod, as kube-controller-manager's does, not from events.
+//
 // The edge-triggered twin of the ReplicaSet controller (replicaset_edge.go)
 // is here too: it reacts to events and keeps its own count, and so it is
 // wrong forever after one lost, doubled or interrupted event.

@@ -15,7 +15,8 @@ import (
 // A converged world is one where observed state matches desired state and
 // nothing in the control plane would act again:
 //
-//   - every node is Ready; no pod is pending, unready or terminating; every
+//   - every node is Ready; no pod is pending, unready or terminating, nor
+//     bound to a node that is gone (the pod garbage collector's); every
 //     Job has finished; every ReplicaSet has its replicas, ready and
 //     available, and has seen its latest spec; every Deployment's rollout
 //     is complete (kubectl rollout status would return);

@@ -1,6 +1,8 @@
 package sim
 
 import (
+	"slices"
+
 	"reconcile/engine/api"
 	"reconcile/engine/controller"
 	"reconcile/engine/kubectl"
@@ -15,7 +17,8 @@ import (
 //   - the pods being deleted, kept up to date as writes are drained;
 //   - the active pods per controller and the pods not running or not
 //     ready, computed once per state of the pods (podWrites counts the
-//     writes to pods, so a pass that writes no pod reuses them).
+//     writes to pods, and the nodes added or deleted, so a pass that
+//     writes no pod reuses them).
 //
 // A world's memo is its own field: worlds cloned from it keep the pointer,
 // which stays right for them until they write a pod, and then they count
@@ -45,6 +48,9 @@ type linesMemo struct {
 func (w *world) indexPod(ev store.WatchEvent) {
 	p, ok := ev.Object.(*api.Pod)
 	if !ok {
+		if _, node := ev.Object.(*api.Node); node && ev.Type != store.Modified {
+			w.pods.podWrites++ // a node added or gone: its pods' lines change
+		}
 		return
 	}
 	w.pods.podWrites++
@@ -83,18 +89,28 @@ func (w *world) ownedActive() map[string]int {
 	return owned
 }
 
-// podsNotReady returns podsMoving's lines: pods not running, or running
-// and not ready, counted by what kubectl get pods shows of them.
+// podsNotReady returns podsMoving's lines: pods bound to a node that is
+// gone (the pod garbage collector's to delete), then pods not running, or
+// running and not ready, counted by what kubectl get pods shows of them.
 func (w *world) podsNotReady() []string {
 	if m := w.pods.podLines; m != nil && m.at == w.pods.podWrites {
 		return m.lines
 	}
 	var g groups
+	var orphans, gone []string // pods bound to a node that is gone; those nodes
 	for _, o := range w.store.List("Pod") {
 		p := o.(*api.Pod)
+		finished := p.Status.Phase == api.PodSucceeded || p.Status.Phase == api.PodFailed
+		if !finished && p.Spec.NodeName != "" && w.store.Get("Node", "", p.Spec.NodeName) == nil {
+			if !slices.Contains(gone, p.Spec.NodeName) {
+				gone = append(gone, p.Spec.NodeName)
+			}
+			orphans = append(orphans, p.Name)
+			continue
+		}
 		status := kubectl.PodStatus(p)
 		switch {
-		case p.Status.Phase == api.PodSucceeded || p.Status.Phase == api.PodFailed:
+		case finished:
 		case p.Status.Phase != api.PodRunning:
 			g.note(p.Name, 0, "is", status)
 		case !controller.IsPodReady(p):
@@ -102,6 +118,14 @@ func (w *world) podsNotReady() []string {
 		}
 	}
 	var m reasons
+	switch {
+	case len(orphans) == 1:
+		m.add("pod %s is bound to node %s, which is gone", orphans[0], gone[0])
+	case len(gone) == 1:
+		m.add("%d pods are bound to node %s, which is gone", len(orphans), gone[0])
+	case len(gone) > 1:
+		m.add("%d pods are bound to %d nodes that are gone", len(orphans), len(gone))
+	}
 	for _, e := range g.list {
 		how, status := e.words[0], e.words[1]
 		switch {
