@@ -115,17 +115,9 @@ func WatchingAt(st *store.Store, now api.Time, line string) (*Watch, bool) {
 			return nil, false
 		}
 		w.kind, w.get = "get", g
-		if t := in.String("request-timeout", "0"); t != "0" {
-			d, err := api.ParseDuration(t)
-			if err != nil {
-				return nil, false
-			}
-			w.Timeout = d
+		if now, ok = w.requestBound(st, in, now); !ok {
+			return nil, false
 		}
-		if now < 0 {
-			now = estimateNow(st)
-		}
-		w.lastObserved = now
 		if !in.Bool("watch-only", false) {
 			g.k.now = now
 			w.add(g.initial(st))
@@ -141,17 +133,9 @@ func WatchingAt(st *store.Store, now api.Time, line string) (*Watch, bool) {
 			return nil, false
 		}
 		w.kind, w.events = "events", ew
-		if t := in.String("request-timeout", "0"); t != "0" {
-			d, err := api.ParseDuration(t)
-			if err != nil {
-				return nil, false
-			}
-			w.Timeout = d
+		if now, ok = w.requestBound(st, in, now); !ok {
+			return nil, false
 		}
-		if now < 0 {
-			now = estimateNow(st)
-		}
-		w.lastObserved = now
 		w.add(ew.changes(now))
 	case "wait":
 		k := &cmd{st: st, in: in, ns: w.namespace}
@@ -170,6 +154,24 @@ func WatchingAt(st *store.Store, now api.Time, line string) (*Watch, bool) {
 		return nil, false
 	}
 	return w, true
+}
+
+// requestBound sets a watch's Timeout from --request-timeout (kubectl
+// ends the watch quietly when its request times out) and returns the time
+// it starts at: now, or estimated from the store.
+func (w *Watch) requestBound(st *store.Store, in *Invocation, now api.Time) (api.Time, bool) {
+	if t := in.String("request-timeout", "0"); t != "0" {
+		d, err := api.ParseDuration(t)
+		if err != nil {
+			return 0, false
+		}
+		w.Timeout = d
+	}
+	if now < 0 {
+		now = estimateNow(st)
+	}
+	w.lastObserved = now
+	return now, true
 }
 
 func newGetWatch(st *store.Store, in *Invocation, ns string) (*getWatch, bool) {
