@@ -107,9 +107,12 @@ func (k *cmd) delete() (string, error) {
 	return b.String(), errorsText(errs)
 }
 
-// drain cordons a node and evicts its pods, as kubectl drain does. A pod
-// no controller owns is refused unless --force: nothing would make it
-// again.
+// drain cordons a node and evicts its pods through the Eviction API
+// (evict.go), as kubectl drain does. A pod no controller owns is refused
+// unless --force: nothing would make it again. An eviction a
+// PodDisruptionBudget refuses (429) is printed as kubectl prints it before
+// it retries; kubectl then retries every 5s until --timeout, but this
+// drain makes one pass and ends with an error that says so.
 func (k *cmd) drain() (string, error) {
 	if len(k.in.Args) == 0 && k.in.String("selector", "") == "" {
 		return "", errors.New("error: USAGE: drain NODE [flags]\nSee 'kubectl drain -h' for help and examples")
@@ -137,8 +140,7 @@ func (k *cmd) drain() (string, error) {
 		period := int64(g)
 		opts = store.DeleteOptions{Force: g == 0, GracePeriodSeconds: &period}
 	}
-	var fatal []string
-	var pending []string
+	var fatal, pending, stopped []string
 	for _, n := range nodes {
 		victims, warned, refused := k.podsToEvict(n.Name)
 		if len(refused) > 0 {
@@ -151,25 +153,76 @@ func (k *cmd) drain() (string, error) {
 		if len(warned) > 0 {
 			fmt.Fprintf(&b, "Warning: deleting Pods that declare no controller: %s\n", strings.Join(warned, ", "))
 		}
+		if k.in.Bool("disable-eviction", false) {
+			// Plain deletes: no budget is consulted, no DisruptionTarget set.
+			for _, p := range victims {
+				if _, err := k.st.DeleteWith("Pod", p.Namespace, p.Name, opts); err != nil && !errors.Is(err, store.ErrNotFound) {
+					return b.String(), err
+				}
+			}
+			for _, p := range victims {
+				fmt.Fprintf(&b, "pod/%s deleted\n", p.Name)
+			}
+			fmt.Fprintf(&b, "node/%s drained\n", n.Name)
+			continue
+		}
 		for _, p := range victims {
 			fmt.Fprintf(&b, "evicting pod %s/%s\n", p.Namespace, p.Name)
 		}
+		// kubectl evicts the pods at once, each in its own goroutine: a
+		// refusal is printed at once, "evicted" once the pod is gone.
+		var retry, evicted []string
+		var failed error
 		for _, p := range victims {
-			if err := k.markEvicted(p); err != nil && !errors.Is(err, store.ErrNotFound) {
-				return b.String(), err
+			err := k.evict(p, opts)
+			switch {
+			case err == nil, errors.Is(err, store.ErrNotFound):
+				evicted = append(evicted, p.Name)
+			case isTooManyRequests(err):
+				fmt.Fprintf(&b, "error when evicting pods/%q -n %q (will retry after 5s): %s\n", p.Name, p.Namespace, err)
+				retry = append(retry, p.Name)
+			default:
+				var se *store.StatusError
+				if !errors.As(err, &se) {
+					return b.String(), err
+				}
+				failed = fmt.Errorf("error when evicting pods/%q -n %q: %s", p.Name, p.Namespace, err)
 			}
-			if _, err := k.st.DeleteWith("Pod", p.Namespace, p.Name, opts); err != nil && !errors.Is(err, store.ErrNotFound) {
-				return b.String(), err
+		}
+		for _, name := range evicted {
+			fmt.Fprintf(&b, "pod/%s evicted\n", name)
+		}
+		if failed != nil {
+			// kubectl waits for the evictions under way, then lists what is
+			// left on the node and gives up on it.
+			fmt.Fprintf(&b, "There are pending pods in node %q when an error occurred: %s\n", n.Name, failed)
+			for _, p := range k.pendingOn(n.Name) {
+				fmt.Fprintf(&b, "pod/%s\n", p)
 			}
-			fmt.Fprintf(&b, "pod/%s evicted\n", p.Name)
+			fmt.Fprintf(&b, "error: unable to drain node %q due to error: %s, continuing command...\n", n.Name, failed)
+			fatal = append(fatal, failed.Error())
+			pending = append(pending, n.Name)
+			continue
+		}
+		if len(retry) > 0 {
+			// kubectl retries each refused eviction every 5s until they go
+			// through or --timeout runs out; this drain makes one pass.
+			stopped = append(stopped, fmt.Sprintf("node %q: %d pod(s) not evicted (%s): kubectl retries every 5s until --timeout; run kubectl drain again",
+				n.Name, len(retry), strings.Join(retry, ", ")))
+			continue
 		}
 		fmt.Fprintf(&b, "node/%s drained\n", n.Name)
+	}
+	for _, s := range stopped {
+		fatal = append(fatal, "drain stopped after one pass of evictions: "+s)
 	}
 	if len(pending) > 0 {
 		b.WriteString("There are pending nodes to be drained:\n")
 		for _, n := range pending {
 			fmt.Fprintf(&b, " %s\n", n)
 		}
+	}
+	if len(fatal) > 0 {
 		return b.String(), fmt.Errorf("error: %s", strings.Join(fatal, "\nerror: "))
 	}
 	return b.String(), nil
@@ -215,4 +268,15 @@ func (k *cmd) podsToEvict(node string) (victims []*api.Pod, warned, refused []st
 		victims = append(victims, p)
 	}
 	return victims, warned, refused
+}
+
+// pendingOn names the pods still on a node that drain would evict.
+func (k *cmd) pendingOn(node string) []string {
+	var names []string
+	for _, po := range k.st.List("Pod") {
+		if p := po.(*api.Pod); p.Spec.NodeName == node {
+			names = append(names, p.Name)
+		}
+	}
+	return names
 }

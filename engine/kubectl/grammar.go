@@ -299,7 +299,7 @@ drain
 	pod-selector s ''
 	selector/l s ''
 	skip-wait-for-delete-timeout i 0 ~drain does not wait here
-	timeout d 0s ~drain does not wait here
+	timeout d 0s ~drain makes one pass here: an eviction refused is not retried
 rollout status
 	filename/f l [] !files
 	kustomize/k s '' !files
