@@ -12,7 +12,6 @@ import (
 // The Eviction API (pods/NAME/eviction), as v1.34's EvictionREST does it,
 // for kubectl drain.
 
-
 // evictionRefused is the API's 429 (TooManyRequests): the pod's budget
 // allows no disruption now, or has not been seen by its controller since
 // it changed.
