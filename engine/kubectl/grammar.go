@@ -396,6 +396,18 @@ create deployment
 	replicas/r i 1
 	save-config b false ~the object is created without the last-applied annotation; a later apply warns and writes it
 	validate s 'strict' ~the API server validates every object here
+create poddisruptionbudget
+	dry-run s 'none' !dry-run
+	field-manager s 'kubectl-create' ~field managers are not simulated
+	max-unavailable s ''
+	min-available s ''
+	output/o s ''
+	allow-missing-template-keys b true
+	show-managed-fields b false ~objects here carry no managed fields
+	template s ''
+	save-config b false ~last-applied configuration is not kept
+	selector s ''
+	validate s 'strict' ~the API server validates every object here
 create namespace
 	dry-run s 'none' !dry-run
 	field-manager s 'kubectl-create' ~field managers are not simulated
