@@ -377,20 +377,23 @@ func countHealthyPods(pods []*api.Pod, disrupted map[string]api.Time, now api.Ti
 }
 
 // selectorText is a selector as the controller's %v of a
-// *metav1.LabelSelector prints it: &LabelSelector{MatchLabels:map[...],...}.
+// *metav1.LabelSelector prints it (its generated String):
+// &LabelSelector{MatchLabels:map[string]string{app: web,},MatchExpressions:[]LabelSelectorRequirement{},}.
 func selectorText(s *api.LabelSelector) string {
 	if s == nil {
 		return "nil"
 	}
-	var labels []string
+	labels := "map[string]string{"
 	for _, k := range slices.Sorted(maps.Keys(s.MatchLabels)) {
-		labels = append(labels, k+":"+s.MatchLabels[k])
+		labels += fmt.Sprintf("%v: %v,", k, s.MatchLabels[k])
 	}
-	var exprs []string
+	labels += "}"
+	exprs := "[]LabelSelectorRequirement{"
 	for _, r := range s.MatchExpressions {
-		exprs = append(exprs, fmt.Sprintf("LabelSelectorRequirement{Key:%s,Operator:%s,Values:[%s],}", r.Key, r.Operator, strings.Join(r.Values, " ")))
+		exprs += fmt.Sprintf("LabelSelectorRequirement{Key:%v,Operator:%v,Values:%v,},", r.Key, r.Operator, r.Values)
 	}
-	return fmt.Sprintf("&LabelSelector{MatchLabels:map[string]string{%s,},MatchExpressions:[]LabelSelectorRequirement{%s},}", strings.Join(labels, ","), strings.Join(exprs, ","))
+	exprs += "}"
+	return "&LabelSelector{MatchLabels:" + labels + ",MatchExpressions:" + exprs + ",}"
 }
 
 // pdbEvent records an event as the disruption controller's recorder does:
