@@ -170,8 +170,9 @@ func (d *Disruption) Reconcile(ctx *Context, req Request) (Result, error) {
 
 // failSafe is what the controller writes when it cannot compute a
 // budget's status: no disruption allowed, DisruptionAllowed False with
-// reason SyncFailed and the error. (The controller retries with its
-// rate limiter; here a pod's change brings the next pass.)
+// reason SyncFailed and the error. A write that goes through ends the
+// sync without error, so nothing retries it: a pod's or the budget's next
+// change brings the next pass.
 func (d *Disruption) failSafe(ctx *Context, pdb *api.PodDisruptionBudget, cause error) (Result, error) {
 	ctx.Desired = "status of budget " + pdb.Name
 	ctx.Observed = cause.Error()
