@@ -143,15 +143,19 @@ func (k *cmd) drain() (string, error) {
 	var fatal, pending, stopped []string
 	for _, n := range nodes {
 		victims, warned, refused := k.podsToEvict(n.Name)
-		if len(refused) > 0 {
-			msg := "cannot delete cannot delete Pods that declare no controller (use --force to override): " + strings.Join(refused, ", ")
+		if len(refused.msgs) > 0 {
+			// kubectl's aggregate of one error is the error; of more, a list.
+			msg := refused.join("cannot delete ", ", ")
+			if len(refused.msgs) > 1 {
+				msg = "[" + msg + "]"
+			}
 			fmt.Fprintf(&b, "error: unable to drain node %q due to error: %s, continuing command...\n", n.Name, msg)
 			fatal = append(fatal, msg)
 			pending = append(pending, n.Name)
 			continue
 		}
-		if len(warned) > 0 {
-			fmt.Fprintf(&b, "Warning: deleting Pods that declare no controller: %s\n", strings.Join(warned, ", "))
+		if len(warned.msgs) > 0 {
+			fmt.Fprintf(&b, "Warning: %s\n", warned.join("", "; "))
 		}
 		if k.in.Bool("disable-eviction", false) {
 			// Plain deletes: no budget is consulted, no DisruptionTarget set.
@@ -247,23 +251,73 @@ func (k *cmd) markEvicted(p *api.Pod) error {
 	return err
 }
 
-// podsToEvict lists a node's pods as drain sorts them: those to evict,
-// the unowned ones --force lets it evict, and the unowned ones it refuses.
-func (k *cmd) podsToEvict(node string) (victims []*api.Pod, warned, refused []string) {
+// podGroups are pods by the message kubectl lists them under, in the order
+// the messages first came (kubectl's map has none).
+type podGroups struct {
+	msgs []string
+	pods map[string][]string
+}
+
+func (g *podGroups) add(msg string, p *api.Pod) {
+	if g.pods == nil {
+		g.pods = map[string][]string{}
+	}
+	if _, ok := g.pods[msg]; !ok {
+		g.msgs = append(g.msgs, msg)
+	}
+	g.pods[msg] = append(g.pods[msg], p.Namespace+"/"+p.Name)
+}
+
+// join writes the groups as kubectl does: "MSG: ns/a, ns/b", each group
+// with prefix, joined by sep.
+func (g *podGroups) join(prefix, sep string) string {
+	parts := make([]string, len(g.msgs))
+	for i, m := range g.msgs {
+		parts[i] = prefix + m + ": " + strings.Join(g.pods[m], ", ")
+	}
+	return strings.Join(parts, sep)
+}
+
+// podsToEvict lists a node's pods as drain's filters sort them: those to
+// evict, those it warns of (evicted or left alone), and those it refuses.
+// A DaemonSet's pod is refused without --ignore-daemonsets and left on the
+// node with it (its DaemonSet would put it back); a pod no controller owns
+// is refused without --force. A pod that has finished goes whatever owns it.
+func (k *cmd) podsToEvict(node string) (victims []*api.Pod, warned, refused podGroups) {
 	sel := k.in.String("pod-selector", "")
 	labels, _ := selector.ParseLabels(sel)
+	force := k.in.Bool("force", false)
 	for _, po := range k.st.List("Pod") {
 		p := po.(*api.Pod)
 		if p.Spec.NodeName != node || p.DeletionTimestamp != nil || !labels.Matches(p.Labels) {
 			continue
 		}
 		finished := p.Status.Phase == api.PodSucceeded || p.Status.Phase == api.PodFailed
-		if !finished && p.ControllerOf() == nil {
-			if !k.in.Bool("force", false) {
-				refused = append(refused, p.Namespace+"/"+p.Name)
+		ref := p.ControllerOf()
+		switch {
+		case finished:
+		case ref != nil && ref.Kind == "DaemonSet":
+			if k.st.Get("DaemonSet", p.Namespace, ref.Name) == nil {
+				msg := fmt.Sprintf("daemonsets.apps %q not found", ref.Name)
+				if !force {
+					refused.add(msg, p)
+					continue
+				}
+				warned.add(msg, p)
+				break
+			}
+			if !k.in.Bool("ignore-daemonsets", false) {
+				refused.add("DaemonSet-managed Pods (use --ignore-daemonsets to ignore)", p)
 				continue
 			}
-			warned = append(warned, p.Namespace+"/"+p.Name)
+			warned.add("ignoring DaemonSet-managed Pods", p)
+			continue
+		case ref == nil:
+			if !force {
+				refused.add("cannot delete Pods that declare no controller (use --force to override)", p)
+				continue
+			}
+			warned.add("deleting Pods that declare no controller", p)
 		}
 		victims = append(victims, p)
 	}
