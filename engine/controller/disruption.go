@@ -78,7 +78,7 @@ func (d *Disruption) Keys(c *informer.Cache, ev store.WatchEvent) []string {
 				continue
 			}
 			b, _ := c.Get("PodDisruptionBudget", k).(*api.PodDisruptionBudget)
-			if b != nil && (pdbSelects(b, o.Labels) || old != nil && pdbSelects(b, old.Labels)) {
+			if b != nil && (PDBSelects(b, o.Labels) || old != nil && PDBSelects(b, old.Labels)) {
 				keys = append(keys, k)
 			}
 		}
@@ -94,10 +94,10 @@ func controllerUID(p *api.Pod) string {
 	return ""
 }
 
-// pdbSelects reports whether a budget's selector matches labels, as
+// PDBSelects reports whether a budget's selector matches labels, as
 // policy/v1 reads it: a null selector matches nothing, an empty one
 // everything.
-func pdbSelects(b *api.PodDisruptionBudget, labels map[string]string) bool {
+func PDBSelects(b *api.PodDisruptionBudget, labels map[string]string) bool {
 	return b.Spec.Selector != nil && (b.Spec.Selector.Empty() || b.Spec.Selector.Matches(labels))
 }
 
@@ -106,7 +106,7 @@ func pdbSelects(b *api.PodDisruptionBudget, labels map[string]string) bool {
 func PDBPods(b *api.PodDisruptionBudget, objs []api.Object) []*api.Pod {
 	var pods []*api.Pod
 	for _, o := range objs {
-		if p := o.(*api.Pod); p.Namespace == b.Namespace && pdbSelects(b, p.Labels) {
+		if p := o.(*api.Pod); p.Namespace == b.Namespace && PDBSelects(b, p.Labels) {
 			pods = append(pods, p)
 		}
 	}

@@ -242,6 +242,13 @@ func (k *cmd) markEvicted(p *api.Pod) error {
 	n := p.DeepCopy()
 	c := api.PodCondition{Type: "DisruptionTarget", Status: "True", LastTransitionTime: k.now, Reason: "EvictionByEvictionAPI", Message: "Eviction API: evicting"}
 	if i := slices.IndexFunc(n.Status.Conditions, func(c api.PodCondition) bool { return c.Type == "DisruptionTarget" }); i >= 0 {
+		old := n.Status.Conditions[i]
+		if old.Status == c.Status && old.Reason == c.Reason && old.Message == c.Message {
+			return nil // UpdatePodCondition changes nothing: a no-op update
+		}
+		if old.Status == c.Status {
+			c.LastTransitionTime = old.LastTransitionTime
+		}
 		n.Status.Conditions[i] = c
 	} else {
 		n.Status.Conditions = append(n.Status.Conditions, c)
@@ -289,7 +296,9 @@ func (k *cmd) podsToEvict(node string) (victims []*api.Pod, warned, refused podG
 	force := k.in.Bool("force", false)
 	for _, po := range k.st.List("Pod") {
 		p := po.(*api.Pod)
-		if p.Spec.NodeName != node || p.DeletionTimestamp != nil || !labels.Matches(p.Labels) {
+		// A pod being deleted is listed too (--skip-wait-for-delete-timeout
+		// is 0): its eviction deletes it again, which changes nothing.
+		if p.Spec.NodeName != node || !labels.Matches(p.Labels) {
 			continue
 		}
 		finished := p.Status.Phase == api.PodSucceeded || p.Status.Phase == api.PodFailed
@@ -324,13 +333,13 @@ func (k *cmd) podsToEvict(node string) (victims []*api.Pod, warned, refused podG
 	return victims, warned, refused
 }
 
-// pendingOn names the pods still on a node that drain would evict.
+// pendingOn names the pods drain would still evict from a node, as
+// kubectl lists them after an error.
 func (k *cmd) pendingOn(node string) []string {
-	var names []string
-	for _, po := range k.st.List("Pod") {
-		if p := po.(*api.Pod); p.Spec.NodeName == node {
-			names = append(names, p.Name)
-		}
+	victims, _, _ := k.podsToEvict(node)
+	names := make([]string, len(victims))
+	for i, p := range victims {
+		names[i] = p.Name
 	}
 	return names
 }

@@ -37,7 +37,7 @@ func (k *cmd) evict(p *api.Pod, opts store.DeleteOptions) error {
 	if !ignore {
 		var pdbs []*api.PodDisruptionBudget
 		for _, o := range k.st.List("PodDisruptionBudget") {
-			if b := o.(*api.PodDisruptionBudget); b.Namespace == pod.Namespace && len(controller.PDBPods(b, []api.Object{pod})) == 1 {
+			if b := o.(*api.PodDisruptionBudget); b.Namespace == pod.Namespace && controller.PDBSelects(b, pod.Labels) {
 				pdbs = append(pdbs, b)
 			}
 		}
