@@ -174,7 +174,8 @@ func (k *cmd) drain() (string, error) {
 			fmt.Fprintf(&b, "evicting pod %s/%s\n", p.Namespace, p.Name)
 		}
 		// kubectl evicts the pods at once, each in its own goroutine: a
-		// refusal is printed at once, "evicted" once the pod is gone.
+		// refusal is printed at once, "evicted" once the pod is gone
+		// (here, once its eviction is accepted: drain does not wait).
 		var retry, evicted []string
 		var failed error
 		for _, p := range victims {
