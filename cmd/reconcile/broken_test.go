@@ -21,7 +21,7 @@ func TestCheckRejectsBrokenScenarios(t *testing.T) {
 		{"testdata/broken/bad-time.yaml", 2,
 			`testdata/broken/bad-time.yaml:22:8: steps[0].at: invalid duration "30 seconds": want a number of seconds or a Go duration such as 30s, 2m, 1h30m`},
 		{"testdata/broken/unknown-controller.yaml", 2,
-			`testdata/broken/unknown-controller.yaml:22:20: steps[0].fault: fault stop: unknown controller "replication-controller": want one of deployment-controller, replicaset-controller, default-scheduler, job-controller, ttl-after-finished-controller, daemonset-controller, statefulset-controller, cronjob-controller, persistentvolume-controller, node-lifecycle-controller, garbage-collector-controller, pod-garbage-collector-controller, namespace-controller, resourcequota-controller, horizontal-pod-autoscaler, endpointslice-controller, endpoints-controller, gitops, node-ipam-controller, kubelet`},
+			`testdata/broken/unknown-controller.yaml:22:20: steps[0].fault: fault stop: unknown controller "replication-controller": want one of deployment-controller, replicaset-controller, default-scheduler, job-controller, ttl-after-finished-controller, daemonset-controller, statefulset-controller, cronjob-controller, persistentvolume-controller, node-lifecycle-controller, garbage-collector-controller, pod-garbage-collector-controller, namespace-controller, resourcequota-controller, horizontal-pod-autoscaler, disruption-controller, endpointslice-controller, endpoints-controller, gitops, node-ipam-controller, kubelet`},
 		{"testdata/broken/missing-object.yaml", 1,
 			`testdata/broken/missing-object.yaml:23:3: expect at 1m: deployment/api status.availableReplicas == 5: no deployment named "api"`},
 	}

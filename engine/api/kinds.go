@@ -50,7 +50,7 @@ var kinds = []Kind{
 	{Name: "ReplicationController", Version: "v1", Resource: "replicationcontrollers", Short: []string{"rc"}, Namespaced: true},
 	{Name: "PersistentVolumeClaim", Version: "v1", Resource: "persistentvolumeclaims", Short: []string{"pvc"}, Namespaced: true, New: func() Object { return &PersistentVolumeClaim{} }},
 	{Name: "LimitRange", Version: "v1", Resource: "limitranges", Short: []string{"limits"}, Namespaced: true, New: func() Object { return &LimitRange{} }},
-	{Name: "PodDisruptionBudget", Group: "policy", Version: "v1", Resource: "poddisruptionbudgets", Short: []string{"pdb"}, Namespaced: true},
+	{Name: "PodDisruptionBudget", Group: "policy", Version: "v1", Resource: "poddisruptionbudgets", Short: []string{"pdb"}, Namespaced: true, New: func() Object { return &PodDisruptionBudget{} }},
 	{Name: "NetworkPolicy", Group: "networking.k8s.io", Version: "v1", Resource: "networkpolicies", Short: []string{"netpol"}, Namespaced: true},
 	{Name: "Role", Group: "rbac.authorization.k8s.io", Version: "v1", Resource: "roles", Namespaced: true},
 	{Name: "RoleBinding", Group: "rbac.authorization.k8s.io", Version: "v1", Resource: "rolebindings", Namespaced: true},

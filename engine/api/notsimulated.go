@@ -12,7 +12,6 @@ var notSimulated = map[string]string{
 	"Ingress":                          "no ingress controller routes traffic by them",
 	"IngressClass":                     "no ingress controller reads them",
 	"NetworkPolicy":                    "no traffic is allowed or denied by them: every pod can reach every pod",
-	"PodDisruptionBudget":              "kubectl drain and evictions do not consult them",
 	"ConfigMap":                        "no pod mounts or reads them",
 	"Secret":                           "no pod mounts or reads them",
 	"StatefulSet":                      "no controller creates their pods",

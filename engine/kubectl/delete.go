@@ -107,9 +107,12 @@ func (k *cmd) delete() (string, error) {
 	return b.String(), errorsText(errs)
 }
 
-// drain cordons a node and evicts its pods, as kubectl drain does. A pod
-// no controller owns is refused unless --force: nothing would make it
-// again.
+// drain cordons a node and evicts its pods through the Eviction API
+// (evict.go), as kubectl drain does. A pod no controller owns is refused
+// unless --force: nothing would make it again. An eviction a
+// PodDisruptionBudget refuses (429) is printed as kubectl prints it before
+// it retries; kubectl then retries every 5s until --timeout, but this
+// drain makes one pass and ends with an error that says so.
 func (k *cmd) drain() (string, error) {
 	if len(k.in.Args) == 0 && k.in.String("selector", "") == "" {
 		return "", errors.New("error: USAGE: drain NODE [flags]\nSee 'kubectl drain -h' for help and examples")
@@ -137,39 +140,94 @@ func (k *cmd) drain() (string, error) {
 		period := int64(g)
 		opts = store.DeleteOptions{Force: g == 0, GracePeriodSeconds: &period}
 	}
-	var fatal []string
-	var pending []string
+	var fatal, pending, stopped []string
 	for _, n := range nodes {
 		victims, warned, refused := k.podsToEvict(n.Name)
-		if len(refused) > 0 {
-			msg := "cannot delete cannot delete Pods that declare no controller (use --force to override): " + strings.Join(refused, ", ")
+		if len(refused.msgs) > 0 {
+			// kubectl's aggregate of one error is the error; of more, a list.
+			msg := refused.join("cannot delete ", ", ")
+			if len(refused.msgs) > 1 {
+				msg = "[" + msg + "]"
+			}
 			fmt.Fprintf(&b, "error: unable to drain node %q due to error: %s, continuing command...\n", n.Name, msg)
 			fatal = append(fatal, msg)
 			pending = append(pending, n.Name)
 			continue
 		}
-		if len(warned) > 0 {
-			fmt.Fprintf(&b, "Warning: deleting Pods that declare no controller: %s\n", strings.Join(warned, ", "))
+		if len(warned.msgs) > 0 {
+			fmt.Fprintf(&b, "Warning: %s\n", warned.join("", "; "))
+		}
+		if k.in.Bool("disable-eviction", false) {
+			// Plain deletes: no budget is consulted, no DisruptionTarget set.
+			for _, p := range victims {
+				if _, err := k.st.DeleteWith("Pod", p.Namespace, p.Name, opts); err != nil && !errors.Is(err, store.ErrNotFound) {
+					return b.String(), err
+				}
+			}
+			for _, p := range victims {
+				fmt.Fprintf(&b, "pod/%s deleted\n", p.Name)
+			}
+			fmt.Fprintf(&b, "node/%s drained\n", n.Name)
+			continue
 		}
 		for _, p := range victims {
 			fmt.Fprintf(&b, "evicting pod %s/%s\n", p.Namespace, p.Name)
 		}
+		// kubectl evicts the pods at once, each in its own goroutine: a
+		// refusal is printed at once, "evicted" once the pod is gone
+		// (here, once its eviction is accepted: drain does not wait).
+		var retry, evicted []string
+		var failed error
 		for _, p := range victims {
-			if err := k.markEvicted(p); err != nil && !errors.Is(err, store.ErrNotFound) {
-				return b.String(), err
+			err := k.evict(p, opts)
+			switch {
+			case err == nil, errors.Is(err, store.ErrNotFound):
+				evicted = append(evicted, p.Name)
+			case isTooManyRequests(err):
+				fmt.Fprintf(&b, "error when evicting pods/%q -n %q (will retry after 5s): %s\n", p.Name, p.Namespace, err)
+				retry = append(retry, p.Name)
+			default:
+				var se *store.StatusError
+				if !errors.As(err, &se) {
+					return b.String(), err
+				}
+				failed = fmt.Errorf("error when evicting pods/%q -n %q: %s", p.Name, p.Namespace, err)
 			}
-			if _, err := k.st.DeleteWith("Pod", p.Namespace, p.Name, opts); err != nil && !errors.Is(err, store.ErrNotFound) {
-				return b.String(), err
+		}
+		for _, name := range evicted {
+			fmt.Fprintf(&b, "pod/%s evicted\n", name)
+		}
+		if failed != nil {
+			// kubectl waits for the evictions under way, then lists what is
+			// left on the node and gives up on it.
+			fmt.Fprintf(&b, "There are pending pods in node %q when an error occurred: %s\n", n.Name, failed)
+			for _, p := range k.pendingOn(n.Name) {
+				fmt.Fprintf(&b, "pod/%s\n", p)
 			}
-			fmt.Fprintf(&b, "pod/%s evicted\n", p.Name)
+			fmt.Fprintf(&b, "error: unable to drain node %q due to error: %s, continuing command...\n", n.Name, failed)
+			fatal = append(fatal, failed.Error())
+			pending = append(pending, n.Name)
+			continue
+		}
+		if len(retry) > 0 {
+			// kubectl retries each refused eviction every 5s until they go
+			// through or --timeout runs out; this drain makes one pass.
+			stopped = append(stopped, fmt.Sprintf("node %q: %d pod(s) not evicted (%s): kubectl retries every 5s until --timeout; run kubectl drain again",
+				n.Name, len(retry), strings.Join(retry, ", ")))
+			continue
 		}
 		fmt.Fprintf(&b, "node/%s drained\n", n.Name)
+	}
+	for _, s := range stopped {
+		fatal = append(fatal, "drain stopped after one pass of evictions: "+s)
 	}
 	if len(pending) > 0 {
 		b.WriteString("There are pending nodes to be drained:\n")
 		for _, n := range pending {
 			fmt.Fprintf(&b, " %s\n", n)
 		}
+	}
+	if len(fatal) > 0 {
 		return b.String(), fmt.Errorf("error: %s", strings.Join(fatal, "\nerror: "))
 	}
 	return b.String(), nil
@@ -185,6 +243,13 @@ func (k *cmd) markEvicted(p *api.Pod) error {
 	n := p.DeepCopy()
 	c := api.PodCondition{Type: "DisruptionTarget", Status: "True", LastTransitionTime: k.now, Reason: "EvictionByEvictionAPI", Message: "Eviction API: evicting"}
 	if i := slices.IndexFunc(n.Status.Conditions, func(c api.PodCondition) bool { return c.Type == "DisruptionTarget" }); i >= 0 {
+		old := n.Status.Conditions[i]
+		if old.Status == c.Status && old.Reason == c.Reason && old.Message == c.Message {
+			return nil // UpdatePodCondition changes nothing: a no-op update
+		}
+		if old.Status == c.Status {
+			c.LastTransitionTime = old.LastTransitionTime
+		}
 		n.Status.Conditions[i] = c
 	} else {
 		n.Status.Conditions = append(n.Status.Conditions, c)
@@ -194,25 +259,88 @@ func (k *cmd) markEvicted(p *api.Pod) error {
 	return err
 }
 
-// podsToEvict lists a node's pods as drain sorts them: those to evict,
-// the unowned ones --force lets it evict, and the unowned ones it refuses.
-func (k *cmd) podsToEvict(node string) (victims []*api.Pod, warned, refused []string) {
+// podGroups are pods by the message kubectl lists them under, in the order
+// the messages first came (kubectl's map has none).
+type podGroups struct {
+	msgs []string
+	pods map[string][]string
+}
+
+func (g *podGroups) add(msg string, p *api.Pod) {
+	if g.pods == nil {
+		g.pods = map[string][]string{}
+	}
+	if _, ok := g.pods[msg]; !ok {
+		g.msgs = append(g.msgs, msg)
+	}
+	g.pods[msg] = append(g.pods[msg], p.Namespace+"/"+p.Name)
+}
+
+// join writes the groups as kubectl does: "MSG: ns/a, ns/b", each group
+// with prefix, joined by sep.
+func (g *podGroups) join(prefix, sep string) string {
+	parts := make([]string, len(g.msgs))
+	for i, m := range g.msgs {
+		parts[i] = prefix + m + ": " + strings.Join(g.pods[m], ", ")
+	}
+	return strings.Join(parts, sep)
+}
+
+// podsToEvict lists a node's pods as drain's filters sort them: those to
+// evict, those it warns of (evicted or left alone), and those it refuses.
+// A DaemonSet's pod is refused without --ignore-daemonsets and left on the
+// node with it (its DaemonSet would put it back); a pod no controller owns
+// is refused without --force. A pod that has finished goes whatever owns it.
+func (k *cmd) podsToEvict(node string) (victims []*api.Pod, warned, refused podGroups) {
 	sel := k.in.String("pod-selector", "")
 	labels, _ := selector.ParseLabels(sel)
+	force := k.in.Bool("force", false)
 	for _, po := range k.st.List("Pod") {
 		p := po.(*api.Pod)
-		if p.Spec.NodeName != node || p.DeletionTimestamp != nil || !labels.Matches(p.Labels) {
+		// A pod being deleted is listed too (--skip-wait-for-delete-timeout
+		// is 0): its eviction deletes it again, which changes nothing.
+		if p.Spec.NodeName != node || !labels.Matches(p.Labels) {
 			continue
 		}
 		finished := p.Status.Phase == api.PodSucceeded || p.Status.Phase == api.PodFailed
-		if !finished && p.ControllerOf() == nil {
-			if !k.in.Bool("force", false) {
-				refused = append(refused, p.Namespace+"/"+p.Name)
+		ref := p.ControllerOf()
+		switch {
+		case finished:
+		case ref != nil && ref.Kind == "DaemonSet":
+			if k.st.Get("DaemonSet", p.Namespace, ref.Name) == nil {
+				msg := fmt.Sprintf("daemonsets.apps %q not found", ref.Name)
+				if !force {
+					refused.add(msg, p)
+					continue
+				}
+				warned.add(msg, p)
+				break
+			}
+			if !k.in.Bool("ignore-daemonsets", false) {
+				refused.add("DaemonSet-managed Pods (use --ignore-daemonsets to ignore)", p)
 				continue
 			}
-			warned = append(warned, p.Namespace+"/"+p.Name)
+			warned.add("ignoring DaemonSet-managed Pods", p)
+			continue
+		case ref == nil:
+			if !force {
+				refused.add("cannot delete Pods that declare no controller (use --force to override)", p)
+				continue
+			}
+			warned.add("deleting Pods that declare no controller", p)
 		}
 		victims = append(victims, p)
 	}
 	return victims, warned, refused
+}
+
+// pendingOn names the pods drain would still evict from a node, as
+// kubectl lists them after an error.
+func (k *cmd) pendingOn(node string) []string {
+	victims, _, _ := k.podsToEvict(node)
+	names := make([]string, len(victims))
+	for i, p := range victims {
+		names[i] = p.Name
+	}
+	return names
 }

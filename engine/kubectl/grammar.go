@@ -299,7 +299,7 @@ drain
 	pod-selector s ''
 	selector/l s ''
 	skip-wait-for-delete-timeout i 0 ~drain does not wait here
-	timeout d 0s ~drain does not wait here
+	timeout d 0s ~drain makes one pass here: an eviction refused is not retried
 rollout status
 	filename/f l [] !files
 	kustomize/k s '' !files
@@ -404,6 +404,18 @@ create deployment
 	port i -1
 	replicas/r i 1
 	save-config b false ~the object is created without the last-applied annotation; a later apply warns and writes it
+	validate s 'strict' ~the API server validates every object here
+create poddisruptionbudget
+	dry-run s 'none' !dry-run
+	field-manager s 'kubectl-create' ~field managers are not simulated
+	max-unavailable s ''
+	min-available s ''
+	output/o s ''
+	allow-missing-template-keys b true
+	show-managed-fields b false ~objects here carry no managed fields
+	template s ''
+	save-config b false ~last-applied configuration is not kept
+	selector s ''
 	validate s 'strict' ~the API server validates every object here
 create namespace
 	dry-run s 'none' !dry-run

@@ -114,6 +114,8 @@ func (k *cmd) run() (string, error) {
 		return k.createDeployment()
 	case "create namespace":
 		return k.createNamespace()
+	case "create poddisruptionbudget":
+		return k.createPDB()
 	case "wait":
 		return k.wait()
 	case "events":
@@ -149,6 +151,7 @@ Commands:
   cordon NODE | uncordon NODE | drain NODE [--ignore-daemonsets] [--force]
   create deployment NAME --image=IMAGE [--replicas=N]
   create namespace NAME
+  create poddisruptionbudget NAME --selector=SELECTOR --min-available=N|--max-unavailable=N
   patch TYPE/NAME -p '{"spec":{"replicas":3}}' [--type=merge|json|strategic]
   label|annotate TYPE/NAME... key=value key- [--overwrite] [-l SELECTOR | --all]
 
