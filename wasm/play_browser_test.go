@@ -322,6 +322,18 @@ func TestBrowserPlay(t *testing.T) {
 		if out := kubectl(t, ctx, "delete pod "+pod); !strings.Contains(out, fmt.Sprintf("pod %q deleted", pod)) {
 			t.Errorf("delete pod = %q", out)
 		}
+		// A wait waits as passes run, then ends by itself.
+		if out := kubectl(t, ctx, "wait --for=delete pod/"+pod+" --timeout=2m"); !strings.Contains(out, "Still waiting") {
+			t.Errorf("wait --for=delete = %q, want it waiting", out)
+		}
+		met := fmt.Sprintf(`[...document.querySelectorAll("#kubectl-output .console-entry")].some(e => e.textContent.includes("pod/%s condition met"))`, pod)
+		for i := 0; i < 200 && !eval[bool](t, ctx, "reading the wait", met); i++ {
+			clickButton(t, ctx, "Next pass")
+		}
+		poll(t, ctx, "the wait ends", met, 10*time.Second)
+		if out := kubectl(t, ctx, "events --for deployment/web"); !strings.Contains(out, "LAST SEEN") || !strings.Contains(out, "ScalingReplicaSet") {
+			t.Errorf("events --for deployment/web = %q", out)
+		}
 		if out := kubectl(t, ctx, "rollout undo deployment/web"); !strings.Contains(out, "deployment.apps/web rolled back") {
 			t.Errorf("rollout undo = %q", out)
 		}
