@@ -93,9 +93,9 @@ func (s *Session) Ran(c *Challenge, line string, code int) {
 	if inv.Command == "events" {
 		// kubectl events: of the object --for names, or of every one.
 		ref := api.Ref{}
-		if word, name, ok := strings.Cut(inv.String("for", ""), "/"); ok {
-			if k, ok := api.KindNamed(word); ok {
-				ref = api.Ref{Kind: k.Name, Name: name}
+		if f := inv.String("for", ""); f != "" {
+			if refs := argRefs([]string{f}); len(refs) == 1 {
+				ref = refs[0]
 			}
 		}
 		c.open(Opened{Ref: ref, What: ClueEvents, Via: ViaEvents, Line: line, Pass: s.run.PassCount()})

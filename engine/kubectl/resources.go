@@ -160,16 +160,8 @@ func (k *cmd) resolve(args []string, allowAll bool) ([]found, []error, error) {
 		return nil, nil, err
 	}
 	sel := k.selection()
-	named := false
-	for _, t := range ts {
-		named = named || t.name != ""
-	}
-	all := allowAll && k.in.Bool("all", false)
-	if named && (sel.labelText != "" || all) {
-		return nil, nil, errors.New("error: name cannot be provided when a selector is specified")
-	}
-	if allowAll && !named && !all && sel.labelText == "" && sel.fieldText == "" && len(ts) > 0 {
-		return nil, nil, errors.New("error: resource(s) were provided, but no name was specified")
+	if err := k.checkNames(ts, sel, allowAll); err != nil {
+		return nil, nil, err
 	}
 	var out []found
 	var errs []error
@@ -192,6 +184,24 @@ func (k *cmd) resolve(args []string, allowAll bool) ([]found, []error, error) {
 		out = append(out, found{t.kind, o})
 	}
 	return out, errs, nil
+}
+
+// checkNames refuses targets as kubectl's resource builder does: names
+// beside a selector (or --all, for a command that takes it), and, for a
+// command that takes --all, kinds with neither names nor a selector.
+func (k *cmd) checkNames(ts []target, sel selection, allowAll bool) error {
+	named := false
+	for _, t := range ts {
+		named = named || t.name != ""
+	}
+	all := allowAll && k.in.Bool("all", false)
+	if named && (sel.labelText != "" || all) {
+		return errors.New("error: name cannot be provided when a selector is specified")
+	}
+	if allowAll && !named && !all && sel.labelText == "" && sel.fieldText == "" && len(ts) > 0 {
+		return errors.New("error: resource(s) were provided, but no name was specified")
+	}
+	return nil
 }
 
 // noneFound is what kubectl says when a list finds nothing.

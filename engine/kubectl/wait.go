@@ -175,6 +175,10 @@ type waitItem struct {
 	name string
 	uid  string
 	obj  api.Object
+	// unmet is the resourceVersion of the version last found not to
+	// hold: the wait looks after every change to the world, and reads an
+	// object (as JSON) again only once it has changed.
+	unmet string
 }
 
 // waiter is a kubectl wait under way.
@@ -222,15 +226,8 @@ func (w *waiter) resolve() (bool, error) {
 		return false, err
 	}
 	sel := k.selection()
-	named, all := false, k.in.Bool("all", false)
-	for _, t := range ts {
-		named = named || t.name != ""
-	}
-	switch {
-	case named && (sel.labelText != "" || all):
-		return false, errors.New("error: name cannot be provided when a selector is specified")
-	case !named && !all && sel.labelText == "" && sel.fieldText == "":
-		return false, errors.New("error: resource(s) were provided, but no name was specified")
+	if err := k.checkNames(ts, sel, true); err != nil {
+		return false, err
 	}
 	w.items = w.items[:0]
 	exist := true
@@ -289,11 +286,15 @@ func (w *waiter) step() (out string, ended bool, err error) {
 			if cur == nil {
 				return b.String(), true, store.NotFound(it.kind.Name, it.name)
 			}
+			if rv := cur.Meta().ResourceVersion; rv != "" && rv == it.unmet {
+				return b.String(), false, nil
+			}
 			ok, err := w.cond.met(cur)
 			if err != nil {
 				return b.String(), true, err
 			}
 			if !ok {
+				it.unmet = cur.Meta().ResourceVersion
 				return b.String(), false, nil
 			}
 		}
