@@ -31,7 +31,7 @@ type Watch struct {
 	// 0 means none.
 	Timeout api.Duration
 
-	kind         string // "rollout", "wait", "get" or "events"
+	kind         string // "rollout", "wait", "get", "events" or "drain"
 	rolloutKind  string // rollout status of a DaemonSet or StatefulSet: its kind
 	namespace    string
 	name, uid    string // rollout status: the deployment
@@ -43,6 +43,7 @@ type Watch struct {
 	get          *getWatch
 	wait         *waiter
 	events       *eventsWatch
+	drain        *drainer // drain.go: a watching command that writes
 	lastObserved api.Time
 }
 
@@ -417,6 +418,10 @@ func (w *Watch) CheckAt(st *store.Store, now api.Time) (output string, ended boo
 	if w.full {
 		return w.Output(), true, 1
 	}
+	if w.kind == "drain" {
+		// A drain acts on its own clock (ActAt), not as the world changes.
+		return w.Output(), false, 0
+	}
 	if w.kind == "get" {
 		w.get.k.now = now
 		w.add(w.get.changes(st))
@@ -496,7 +501,7 @@ func (w *Watch) Expired() (string, int) {
 // out.
 func (w *Watch) TimedOut() string {
 	switch w.kind {
-	case "get", "events":
+	case "get", "events", "drain":
 		return w.Output()
 	case "wait":
 		return w.Output() + errorText(w.wait.notMet(false))
@@ -523,6 +528,9 @@ func (w *Watch) Clone() *Watch {
 		ew.k = &k
 		ew.seen = maps.Clone(w.events.seen)
 		c.events = &ew
+	}
+	if w.drain != nil {
+		c.drain = w.drain.clone()
 	}
 	if w.wait != nil {
 		wt := *w.wait
