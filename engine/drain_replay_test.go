@@ -9,13 +9,7 @@ import (
 	"reconcile/engine/sim"
 )
 
-// A drain a PodDisruptionBudget holds up retries over simulated time,
-// writing (evictions) at its own moments. Those writes are the run's:
-// a copy made while it retries goes on alike, and seeking back into
-// the retries, forking there and replaying the inputs
-// on a new run reach the same digest as the run that went straight on.
-func TestDrainRetriesReplay(t *testing.T) {
-	const text = `id: drain-replay
+const drainReplayScenario = `id: drain-replay
 title: drain replay
 cluster:
   nodes:
@@ -46,6 +40,14 @@ manifests: |
     minAvailable: 2
     selector: {matchLabels: {app: web}}
 `
+
+// A drain a PodDisruptionBudget holds up retries over simulated time,
+// writing (evictions) at its own moments. Those writes are the run's:
+// a copy made while it retries goes on alike, and seeking back into
+// the retries, forking there and replaying the inputs
+// on a new run reach the same digest as the run that went straight on.
+func TestDrainRetriesReplay(t *testing.T) {
+	text := drainReplayScenario
 	sc, err := scenario.Load("drain-replay.yaml", []byte(text))
 	if err != nil {
 		t.Fatal(err)
@@ -108,5 +110,48 @@ manifests: |
 	r.RunUntil(2*api.Minute, 0)
 	if got := r.Digest(); got != want {
 		t.Errorf("replayed run: digest %s, want %s", got, want)
+	}
+}
+
+// A lesson step's drain still retrying when a snapshot is written goes on
+// from the snapshot as it went on in the run: the same digest.
+func TestDrainSnapshot(t *testing.T) {
+	text := drainReplayScenario + `steps:
+- {at: 30s, kubectl: "drain worker-1 --ignore-daemonsets"}
+`
+	sc, err := scenario.Load("drain-snapshot.yaml", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := sc.Config()
+	cfg.Until = 10 * api.Minute
+	s, err := sim.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.RunUntil(40*api.Second, 0)
+	n := s.PassCount()
+	if len(s.Outputs()) != 1 || s.Outputs()[0].ExitCode != -1 {
+		t.Fatalf("outputs at pass %d: %+v; want the drain still running", n, s.Outputs())
+	}
+	data, err := s.Snapshot("test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.RunUntil(2*api.Minute, 0)
+	want := s.Digest()
+	r, err := sim.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.AddCheckpoint(data, "test"); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Seek(n); err != nil {
+		t.Fatal(err)
+	}
+	r.RunUntil(2*api.Minute, 0)
+	if got := r.Digest(); got != want {
+		t.Errorf("run on from the snapshot of pass %d: digest %s, want %s", n, got, want)
 	}
 }

@@ -91,12 +91,22 @@ func (w *world) actWatch(id string, at api.Time) {
 		if wt.id != id || wt.due != at {
 			continue
 		}
+		before, writes := len(wt.cmd.Output()), w.writes
 		out, ended, code := wt.cmd.ActAt(w.store, w.now)
+		w.drain()
+		if w.writes > writes {
+			printed := ""
+			if before <= len(out) {
+				printed = out[before:]
+			}
+			a := Act{After: w.npass, At: w.now, AtText: w.now.String(), Command: wt.cmd.Command, Started: wt.start.String(), Output: printed}
+			w.acts = append(w.acts, a)
+			w.hash(a)
+		}
 		if ended {
 			w.watches = append(w.watches[:i:i], w.watches[i+1:]...)
 			w.endWatch(wt, out, code)
 		} else {
-			w.drain()
 			w.scheduleAct(i)
 		}
 		w.checkWatches()
@@ -161,6 +171,11 @@ func (w *world) interruptWatch(command string) bool {
 	}
 	return false
 }
+
+// Acts returns what kubectl commands still running wrote on their own
+// clock (a drain's evictions tried again), in order. The slice is shared:
+// do not change it.
+func (s *Sim) Acts() []Act { return s.w.acts }
 
 // Watching reports whether a kubectl command with line command ("kubectl
 // get pods -w") is still watching.

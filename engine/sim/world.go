@@ -73,6 +73,8 @@ type world struct {
 	outside []SideEffect
 	// watches are kubectl commands still watching (rollout status).
 	watches []watching
+	// acts are what commands still running wrote on their own clock.
+	acts []Act
 	// changed collects the objects the pass under way changes.
 	changed *[]Change
 	// ctx is the context of the pass under way (runPass), one for all
@@ -169,6 +171,7 @@ func (w *world) copyApart() *world {
 		out.watches[i] = wt
 	}
 	out.outputs = slices.Clip(w.outputs)
+	out.acts = slices.Clip(w.acts)
 	out.notes = slices.Clip(w.notes)
 	out.store = w.store.Clone()
 	out.traffic = w.traffic.clone()
