@@ -283,7 +283,7 @@ func (d *drainer) look(b *strings.Builder, now api.Time) {
 		case cur == nil || cur.UID != p.uid:
 			p.state = drainDone
 			fmt.Fprintf(b, "pod/%s %s\n", p.name, verb)
-		case d.skipped(cur, now):
+		case skipDeleted(cur, d.skip, now):
 			p.state = drainDone
 			fmt.Fprintf(b, "pod %q has DeletionTimestamp older than %v seconds, skipping\n", p.name, d.skip)
 		default:
@@ -295,12 +295,8 @@ func (d *drainer) look(b *strings.Builder, now api.Time) {
 	}
 }
 
-// skipped is shouldSkipPod: --skip-wait-for-delete-timeout is N > 0 and
-// the pod's deletionTimestamp is more than N seconds past.
-func (d *drainer) skipped(p *api.Pod, now api.Time) bool {
-	return skipDeleted(p, d.skip, now)
-}
-
+// skipDeleted is shouldSkipPod: --skip-wait-for-delete-timeout is N > 0
+// and the pod's deletionTimestamp is more than N seconds past.
 func skipDeleted(p *api.Pod, skip int, now api.Time) bool {
 	return skip > 0 && p.DeletionTimestamp != nil && int((now-*p.DeletionTimestamp)/api.Second) > skip
 }

@@ -17,7 +17,9 @@ import (
 // its --timeout runs out, `get -w` and `events -w` until their bound. It prints a
 // line each time what it watches changes. Its owner asks it to look again
 // after every change (Check, or CheckAt with the simulated time) and ends
-// it when Timeout runs out (Expired).
+// it when Timeout runs out (Expired). A drain that goes on (StartDrain,
+// drain.go) is a Watch too, one that writes: it acts on its own clock,
+// at the moments NextAct names (ActAt), not as the world changes.
 //
 // A `get -w` line is bounded as a shell user bounds it: --request-timeout=D
 // ends it after D of simulated time (kubectl then exits quietly, 0), and
