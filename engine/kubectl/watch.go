@@ -236,35 +236,109 @@ func (g *getWatch) initial(st *store.Store) string {
 	return b.String() + g.render(batch)
 }
 
+// watchChange is a row a get -w prints: an object added, changed or
+// deleted, and the resourceVersion it prints in the order of.
+type watchChange struct {
+	rv   int64
+	o    api.Object
+	what string
+}
+
+func changeOf(o api.Object, what string) watchChange {
+	n, _ := strconv.ParseInt(o.Meta().ResourceVersion, 10, 64)
+	return watchChange{n, o, what}
+}
+
 // changes prints a row for every object added, changed or deleted since
 // the watch last looked, in the order of their resourceVersions.
 func (g *getWatch) changes(st *store.Store) string {
-	type change struct {
-		rv   int64
-		o    api.Object
-		what string
-	}
-	var cs []change
+	var cs []watchChange
 	now := map[string]bool{}
 	for _, o := range g.objects(st) {
 		key := objectKey(o)
 		now[key] = true
-		rv := o.Meta().ResourceVersion
-		if prev, ok := g.seen[key]; !ok || prev != rv {
-			what := "MODIFIED"
-			if !ok {
-				what = "ADDED"
-			}
-			n, _ := strconv.ParseInt(rv, 10, 64)
-			cs = append(cs, change{n, o, what})
+		if c, ok := g.changed(o); ok {
+			cs = append(cs, c)
 		}
 	}
 	for _, key := range sortedObjectKeys(g.last) {
 		if !now[key] {
-			n, _ := strconv.ParseInt(g.last[key].Meta().ResourceVersion, 10, 64)
-			cs = append(cs, change{n, g.last[key], "DELETED"})
+			cs = append(cs, changeOf(g.last[key], "DELETED"))
 		}
 	}
+	return g.print(cs)
+}
+
+// changed is the row an object the watch chooses prints, if it changed
+// since the watch last printed it: ADDED or MODIFIED.
+func (g *getWatch) changed(o api.Object) (watchChange, bool) {
+	prev, ok := g.seen[objectKey(o)]
+	switch {
+	case !ok:
+		return changeOf(o, "ADDED"), true
+	case prev != o.Meta().ResourceVersion:
+		return changeOf(o, "MODIFIED"), true
+	}
+	return watchChange{}, false
+}
+
+// chooses reports whether the watch watches o, of its kind: the object
+// it names, or one its namespace and selectors choose.
+func (g *getWatch) chooses(o api.Object) bool {
+	if g.name != "" {
+		return o.Meta().Name == g.name && o.Meta().Namespace == g.k.namespace(g.kind.Name)
+	}
+	return g.sel.matches(g.kind, o)
+}
+
+// fed is changes for an owner that hands the watch what the store did
+// since it last looked (feed, in the order it was done): the watch reads
+// again only the objects of its kind the feed names. An object the feed
+// does not name is as it was when the watch last looked, so changes
+// would print nothing of it: fed prints what changes prints.
+func (g *getWatch) fed(st *store.Store, feed []store.Change) string {
+	g.k.st = st
+	var keys []string
+	for _, c := range feed {
+		if o := changedObject(c); o.GetTypeMeta().Kind == g.kind.Name && (g.name == "" || o.Meta().Name == g.name) {
+			keys = append(keys, objectKey(o))
+		}
+	}
+	if len(keys) == 0 {
+		return ""
+	}
+	// In the orders changes finds them in: the objects there are by
+	// namespace and name (as listed), then those gone.
+	slices.Sort(keys)
+	keys = slices.Compact(keys)
+	var cs, gone []watchChange
+	for _, key := range keys {
+		ns, name, _ := strings.Cut(key, "/")
+		if o := st.Get(g.kind.Name, ns, name); o != nil && g.chooses(o) {
+			if c, ok := g.changed(o); ok {
+				cs = append(cs, c)
+			}
+			continue
+		}
+		if last, ok := g.last[key]; ok {
+			gone = append(gone, changeOf(last, "DELETED"))
+		}
+	}
+	return g.print(append(cs, gone...))
+}
+
+// changedObject is the object a change of the store is about: the one
+// written, or the event recorded.
+func changedObject(c store.Change) api.Object {
+	if c.Recorded != nil {
+		return c.Recorded
+	}
+	return c.Watch.Object
+}
+
+// print prints the rows of cs in the order of their resourceVersions,
+// and remembers what it printed (a deleted object: nothing).
+func (g *getWatch) print(cs []watchChange) string {
 	sort.SliceStable(cs, func(i, j int) bool { return cs[i].rv < cs[j].rv })
 	var b strings.Builder
 	for _, c := range cs {
@@ -413,31 +487,56 @@ func (w *Watch) Check(st *store.Store) (output string, ended bool, code int) {
 
 // CheckAt is Check at simulated time now.
 func (w *Watch) CheckAt(st *store.Store, now api.Time) (output string, ended bool, code int) {
+	ended, code, tail := w.look(st, now, nil, false)
+	return w.Output() + tail, ended, code
+}
+
+// CheckChanges is CheckAt for an owner that hands the watch what the store
+// did since the watch last looked (or started), in order: the changes it
+// took from the store (TakeChanges) and those it has not taken yet
+// (Pending). get -w and events -w read only the objects those changes
+// name, not every object of their kind; they print what CheckAt prints.
+// The output is returned only once the command has ended ("" before:
+// Output has it).
+func (w *Watch) CheckChanges(st *store.Store, now api.Time, changes []store.Change) (output string, ended bool, code int) {
+	ended, code, tail := w.look(st, now, changes, true)
+	if !ended {
+		return "", false, 0
+	}
+	return w.Output() + tail, true, code
+}
+
+// look looks at the store again: get -w and events -w at the objects
+// feed names when fed, at all of them otherwise. tail is what the command
+// prints after its output when it ends (an error).
+func (w *Watch) look(st *store.Store, now api.Time, feed []store.Change, fed bool) (ended bool, code int, tail string) {
 	w.lastObserved = now
 	if w.full {
-		return w.Output(), true, 1
+		return true, 1, ""
 	}
-	if w.kind == "get" {
-		w.get.k.now = now
-		w.add(w.get.changes(st))
-		if w.full {
-			return w.Output(), true, 1
+	if w.kind == "get" || w.kind == "events" {
+		if w.kind == "get" {
+			w.get.k.now = now
+			if fed {
+				w.add(w.get.fed(st, feed))
+			} else {
+				w.add(w.get.changes(st))
+			}
+		} else {
+			w.events.k.st = st
+			if fed {
+				w.add(w.events.fed(now, feed))
+			} else {
+				w.add(w.events.changes(now))
+			}
 		}
-		if w.maxLines > 0 && len(w.lines) >= w.maxLines {
-			return w.Output(), true, 0
-		}
-		return w.Output(), false, 0
-	}
-	if w.kind == "events" {
-		w.events.k.st = st
-		w.add(w.events.changes(now))
 		switch {
 		case w.full:
-			return w.Output(), true, 1
+			return true, 1, ""
 		case w.maxLines > 0 && len(w.lines) >= w.maxLines:
-			return w.Output(), true, 0
+			return true, 0, ""
 		}
-		return w.Output(), false, 0
+		return false, 0, ""
 	}
 	if w.kind == "wait" {
 		w.wait.k.st = st
@@ -445,20 +544,20 @@ func (w *Watch) CheckAt(st *store.Store, now api.Time) (output string, ended boo
 		w.add(out)
 		switch {
 		case w.full:
-			return w.Output(), true, 1
+			return true, 1, ""
 		case ended && err != nil:
-			return w.Output() + errorText(err), true, 1
+			return true, 1, errorText(err)
 		case ended || (w.maxLines > 0 && len(w.lines) >= w.maxLines):
-			return w.Output(), true, 0
+			return true, 0, ""
 		}
-		return w.Output(), false, 0
+		return false, 0, ""
 	}
 	if w.rolloutKind != "" {
 		return w.checkWorkload(st)
 	}
 	d, _ := st.Get("Deployment", w.namespace, w.name).(*api.Deployment)
 	if d == nil || d.UID != w.uid {
-		return w.Output() + "error: object has been deleted\n", true, 1
+		return true, 1, "error: object has been deleted\n"
 	}
 	line, done, err := RolloutStatus(d)
 	if line != "" && (len(w.lines) == 0 || w.lines[len(w.lines)-1] != line) {
@@ -466,16 +565,16 @@ func (w *Watch) CheckAt(st *store.Store, now api.Time) (output string, ended boo
 	}
 	switch {
 	case err != nil:
-		return w.Output() + err.Error() + "\n", true, 1
+		return true, 1, err.Error() + "\n"
 	case done:
 		if rerr := checkRevision(d, w.revision); rerr != nil {
-			return w.Output() + rerr.Error() + "\n", true, 1
+			return true, 1, rerr.Error() + "\n"
 		}
-		return w.Output(), true, 0
+		return true, 0, ""
 	case w.maxLines > 0 && len(w.lines) >= w.maxLines:
-		return w.Output(), true, 0
+		return true, 0, ""
 	}
-	return w.Output(), false, 0
+	return false, 0, ""
 }
 
 // Output is what the command has printed so far.
