@@ -9,6 +9,7 @@ import (
 	"text/tabwriter"
 
 	"reconcile/engine/api"
+	"reconcile/engine/pmap"
 	"reconcile/engine/store"
 )
 
@@ -171,8 +172,8 @@ func (k *cmd) lastSeen(e *api.Event) string {
 type eventsWatch struct {
 	k      *cmd
 	q      eventsQuery
-	seen   map[string]eventSeen
-	header bool // printed
+	seen   pmap.Map[eventSeen] // shared with its clones until one changes it
+	header bool                // printed
 }
 
 // eventSeen is what a watch printed of an event: a repeat changes its
@@ -188,7 +189,7 @@ func newEventsWatch(st *store.Store, in *Invocation, ns string) (*eventsWatch, b
 	if err != nil {
 		return nil, false
 	}
-	return &eventsWatch{k: k, q: q, seen: map[string]eventSeen{}}, true
+	return &eventsWatch{k: k, q: q}, true
 }
 
 // changes prints the events recorded or repeated since the watch last
@@ -210,10 +211,10 @@ func (w *eventsWatch) changes(now api.Time) string {
 func (w *eventsWatch) changed(e *api.Event) bool {
 	key := e.Namespace + "/" + e.Name
 	s := eventSeen{e.Count, e.LastTimestamp}
-	if prev, ok := w.seen[key]; ok && prev == s {
+	if prev, ok := w.seen.Get(key); ok && prev == s {
 		return false
 	}
-	w.seen[key] = s
+	w.seen.Set(key, s)
 	return true
 }
 

@@ -1,7 +1,6 @@
 package kubectl
 
 import (
-	"maps"
 	"slices"
 	"sort"
 	"strconv"
@@ -9,6 +8,7 @@ import (
 
 	"reconcile/engine/api"
 	"reconcile/engine/limits"
+	"reconcile/engine/pmap"
 	"reconcile/engine/store"
 )
 
@@ -48,15 +48,16 @@ type Watch struct {
 
 // getWatch is the state of a get -w: what it last printed of each object.
 type getWatch struct {
-	k      *cmd
-	kind   api.Kind
-	sel    selection
-	name   string
-	seen   map[string]string     // object key → resourceVersion last printed
-	last   map[string]api.Object // object key → version last printed
-	widths []int                 // the columns' widths so far (kubectl's tab writer remembers them)
-	events bool                  // --output-watch-events
-	header bool                  // printed the header yet
+	k    *cmd
+	kind api.Kind
+	sel  selection
+	name string
+	// last maps object key → the version last printed, in a map its
+	// clones (checkpoints of the run) share until one changes it.
+	last   pmap.Map[api.Object]
+	widths []int // the columns' widths so far (kubectl's tab writer remembers them)
+	events bool  // --output-watch-events
+	header bool  // printed the header yet
 }
 
 // Watching starts line (without "kubectl") when it is a watching command
@@ -183,7 +184,7 @@ func newGetWatch(st *store.Store, in *Invocation, ns string) (*getWatch, bool) {
 	if err != nil || len(ts) != 1 {
 		return nil, false
 	}
-	g := &getWatch{k: k, kind: ts[0].kind, sel: k.selection(), name: ts[0].name, seen: map[string]string{}, last: map[string]api.Object{},
+	g := &getWatch{k: k, kind: ts[0].kind, sel: k.selection(), name: ts[0].name,
 		events: in.Bool("output-watch-events", false)}
 	if err := g.sel.check(g.kind); err != nil {
 		return nil, false
@@ -212,8 +213,7 @@ func objectKey(o api.Object) string { return o.Meta().Namespace + "/" + o.Meta()
 // mark remembers the objects as printed, without printing them.
 func (g *getWatch) mark(st *store.Store) {
 	for _, o := range g.objects(st) {
-		g.seen[objectKey(o)] = o.Meta().ResourceVersion
-		g.last[objectKey(o)] = o
+		g.last.Set(objectKey(o), o)
 	}
 }
 
@@ -230,8 +230,7 @@ func (g *getWatch) initial(st *store.Store) string {
 			b.WriteString(text)
 		}
 		batch = append(batch, lines...)
-		g.seen[objectKey(o)] = o.Meta().ResourceVersion
-		g.last[objectKey(o)] = o
+		g.last.Set(objectKey(o), o)
 	}
 	return b.String() + g.render(batch)
 }
@@ -261,9 +260,9 @@ func (g *getWatch) changes(st *store.Store) string {
 			cs = append(cs, c)
 		}
 	}
-	for _, key := range sortedObjectKeys(g.last) {
+	for key, last := range g.last.All() {
 		if !now[key] {
-			cs = append(cs, changeOf(g.last[key], "DELETED"))
+			cs = append(cs, changeOf(last, "DELETED"))
 		}
 	}
 	return g.print(cs)
@@ -272,11 +271,11 @@ func (g *getWatch) changes(st *store.Store) string {
 // changed is the row an object the watch chooses prints, if it changed
 // since the watch last printed it: ADDED or MODIFIED.
 func (g *getWatch) changed(o api.Object) (watchChange, bool) {
-	prev, ok := g.seen[objectKey(o)]
+	prev, ok := g.last.Get(objectKey(o))
 	switch {
 	case !ok:
 		return changeOf(o, "ADDED"), true
-	case prev != o.Meta().ResourceVersion:
+	case prev.Meta().ResourceVersion != o.Meta().ResourceVersion:
 		return changeOf(o, "MODIFIED"), true
 	}
 	return watchChange{}, false
@@ -320,7 +319,7 @@ func (g *getWatch) fed(st *store.Store, feed []store.Change) string {
 			}
 			continue
 		}
-		if last, ok := g.last[key]; ok {
+		if last, ok := g.last.Get(key); ok {
 			gone = append(gone, changeOf(last, "DELETED"))
 		}
 	}
@@ -345,23 +344,12 @@ func (g *getWatch) print(cs []watchChange) string {
 		key := objectKey(c.o)
 		b.WriteString(g.row(c.o, c.what))
 		if c.what == "DELETED" {
-			delete(g.seen, key)
-			delete(g.last, key)
+			g.last.Delete(key)
 			continue
 		}
-		g.seen[key] = c.o.Meta().ResourceVersion
-		g.last[key] = c.o
+		g.last.Set(key, c.o)
 	}
 	return b.String()
-}
-
-func sortedObjectKeys(m map[string]api.Object) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // row prints one object as a line of get's table (or in the -o format),
@@ -611,8 +599,7 @@ func (w *Watch) Clone() *Watch {
 		g := *w.get
 		k := *g.k
 		g.k = &k
-		g.seen = maps.Clone(w.get.seen)
-		g.last = maps.Clone(w.get.last)
+		g.last = w.get.last.Clone()
 		g.widths = append([]int(nil), w.get.widths...)
 		c.get = &g
 	}
@@ -620,7 +607,7 @@ func (w *Watch) Clone() *Watch {
 		ew := *w.events
 		k := *ew.k
 		ew.k = &k
-		ew.seen = maps.Clone(w.events.seen)
+		ew.seen = w.events.seen.Clone()
 		c.events = &ew
 	}
 	if w.wait != nil {

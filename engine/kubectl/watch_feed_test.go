@@ -138,3 +138,48 @@ func feedPod(ns, name, app string) *api.Pod {
 		ObjectMeta: api.ObjectMeta{Name: name, Namespace: ns, Labels: map[string]string{"app": app}},
 		Spec:       api.PodSpec{Containers: []api.Container{{Name: "c", Image: "shop/web:1.0"}}}}
 }
+
+// TestWatchCloneGoesOnApart: a clone of a watch (a checkpoint of the run
+// keeps one) remembers what the watch had printed when cloned, whatever
+// the watch prints after: looking at the same changes, it prints them.
+func TestWatchCloneGoesOnApart(t *testing.T) {
+	for _, line := range []string{"get pods -A -w --output-watch-events", "events -A -w"} {
+		st := store.New(1)
+		st.SetNow(api.Second)
+		for _, name := range []string{"p1", "p2", "p3"} {
+			p, err := st.Create(feedPod("default", name, "a"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			st.Record("kubelet", "worker-1", p, "Normal", "Pulled", "pulled")
+		}
+		st.TakeChanges()
+		w, ok := kubectl.WatchingAt(st, api.Second, line)
+		if !ok {
+			t.Fatalf("%s: not watching", line)
+		}
+		c := w.Clone()
+		st.SetNow(2 * api.Second)
+		p2 := st.Get("Pod", "default", "p2").(*api.Pod).DeepCopy()
+		p2.Labels["app"] = "b"
+		st.Update(p2)
+		st.Delete("Pod", "default", "p3", true)
+		st.Create(feedPod("default", "p4", "a"))
+		st.Record("kubelet", "worker-1", p2, "Normal", "Pulled", "pulled")
+		st.Record("kubelet", "worker-1", p2, "Warning", "BackOff", "back-off")
+		changes := st.TakeChanges()
+		before := w.Output()
+		w.CheckChanges(st, 2*api.Second, changes)
+		printed := strings.TrimPrefix(w.Output(), before)
+		if strings.Count(printed, "\n") < 2 {
+			t.Fatalf("kubectl %s printed %q after the changes", line, printed)
+		}
+		if c.Output() != before {
+			t.Fatalf("kubectl %s: the clone's output changed with the watch's: %q", line, c.Output())
+		}
+		c.CheckChanges(st, 2*api.Second, changes)
+		if got := strings.TrimPrefix(c.Output(), before); got != printed {
+			t.Errorf("kubectl %s: the clone printed\n%s\nwhere the watch printed\n%s", line, got, printed)
+		}
+	}
+}
