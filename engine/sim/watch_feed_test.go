@@ -49,6 +49,9 @@ func TestWatchesReadingChangesPrintAsListing(t *testing.T) {
 		}
 		var seen []string
 		look := func() {
+			if n := s.OutputCount(); n != len(s.Outputs()) {
+				t.Errorf("OutputCount %d, %d outputs", n, len(s.Outputs()))
+			}
 			for _, o := range s.Outputs() {
 				seen = append(seen, fmt.Sprintf("%+v", o))
 			}
