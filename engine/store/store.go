@@ -134,6 +134,12 @@ func (s *Store) TakeChanges() []Change {
 	return out
 }
 
+// Pending returns what the store did since the last TakeChanges, oldest
+// first, without taking it: a reader that must see every change by the
+// time it looks (a kubectl watch) reads those its owner has not taken
+// yet. The slice is the store's: read it before the next write.
+func (s *Store) Pending() []Change { return s.changes }
+
 // Recycle gives back a slice TakeChanges returned, once read, for the
 // store to log the next changes into: a pass logs a few, and the slice of
 // the one before does. It is taken only when no change came since.
