@@ -296,11 +296,14 @@ func (h *harness) do(t testing.TB, d *datadriven.TestData) string {
 			}
 			return b.String()
 		})
-	case "apply", "git":
+	case "apply", "diff", "git":
 		return h.each(func(_ string, s *sim.Sim) string {
 			var in sim.Input = sim.Apply{Manifests: d.Input}
-			if d.Cmd == "git" {
+			switch d.Cmd {
+			case "git":
 				in = sim.Commit{Manifests: d.Input}
+			case "diff":
+				in = sim.Diff{Manifests: d.Input}
 			}
 			out, err := s.Inject(in)
 			if err != nil {
