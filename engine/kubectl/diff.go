@@ -35,7 +35,9 @@ func ExecStdin(st *store.Store, now api.Time, line string, stdin []Stdin) Result
 // written), each as YAML in a file named GROUP.VERSION.KIND.NAMESPACE.NAME
 // of a directory, LIVE and MERGED, compared by `diff -u -N`: its output is
 // kubectl's, exit code 1 when there are differences, 0 when none, and an
-// error stops it before it prints any, with exit code 2.
+// error stops it before it prints any, with exit code 2. With --prune,
+// the objects apply --prune would delete have a LIVE file and no MERGED
+// one.
 //
 // The directories are /tmp/LIVE-N and /tmp/MERGED-N, as os.MkdirTemp
 // names them, N a number derived from the simulated time (FNV-1a of the
@@ -63,12 +65,22 @@ func (k *cmd) diff() (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("error: %v", err)
 	}
+	prune := k.in.Bool("prune", false)
+	allow, err := pruneAllowlist(k.in.List("prune-allowlist"))
+	if err != nil {
+		return "", err
+	}
 	if !k.piped {
 		return "", errors.New("error: kubectl diff -f - needs manifests on stdin: in a lesson, write them in a diff: step (diff: |, then the YAML)")
 	}
-	type pair struct{ live, merged string }
+	// merged is "" and gone true for an object --prune would delete.
+	type pair struct {
+		live, merged string
+		gone         bool
+	}
 	out := map[string]pair{}
 	var warnings strings.Builder
+	visitedNS, visitedUID := map[string]bool{}, map[string]bool{}
 	for _, s := range k.stdin {
 		if s.Refused != "" {
 			return warnings.String(), errors.New(s.Refused)
@@ -91,6 +103,12 @@ func (k *cmd) diff() (string, error) {
 			}
 		}
 		live := k.st.Get(kind, m.Namespace, m.Name)
+		if kd.Namespaced {
+			visitedNS[m.Namespace] = true
+		}
+		if live != nil {
+			visitedUID[live.Meta().UID] = true
+		}
 		_, _, merged, err := apply(k.st.DryRun(), obj, s.Config)
 		if err != nil {
 			return warnings.String(), err
@@ -116,11 +134,28 @@ func (k *cmd) diff() (string, error) {
 		if from != nil {
 			p.live = YAML(from)
 		}
-		gv := obj.GetTypeMeta().APIVersion
-		if !strings.Contains(gv, "/") {
-			gv = "v1"
+		out[fileName(obj)] = p
+	}
+	if prune {
+		if len(allow) == 0 {
+			// kubectl's namespace is always given (its kubeconfig's, if
+			// not -n): klog's warning, the time simulated, pid 1.
+			allow = defaultPrune
+			fmt.Fprintf(&warnings, "W%s       1 prune.go:71] Deprecated: kubectl apply will no longer prune non-namespaced resources by default when used with the --namespace flag in a future release. To preserve the current behaviour, list the resources you want to target explicitly in the --prune-allowlist flag.\n",
+				k.now.Wall().Format("0102 15:04:05.000000"))
 		}
-		out[strings.ReplaceAll(gv, "/", ".")+"."+kind+"."+m.Namespace+"."+m.Name] = p
+		for _, kind := range allow {
+			kd, _ := api.KindOf(kind)
+			for _, o := range k.st.List(kind) {
+				m := o.Meta()
+				if kd.Namespaced && !visitedNS[m.Namespace] || visitedUID[m.UID] || !labels.Matches(m.Labels) {
+					continue
+				}
+				if _, applied := m.Annotations[LastAppliedAnnotation]; applied {
+					out[fileName(o)] = pair{live: YAML(toJSON(o)), gone: true}
+				}
+			}
+		}
 	}
 	names := make([]string, 0, len(out))
 	for n := range out {
@@ -137,13 +172,59 @@ func (k *cmd) diff() (string, error) {
 			continue
 		}
 		fmt.Fprintf(&b, "diff -u -N %s/%s %s/%s\n", liveDir, n, mergedDir, n)
-		unified(&b, p.live, p.merged, liveDir+"/"+n, mergedDir+"/"+n, stamp, stamp)
+		mergedStamp := stamp
+		if p.gone {
+			mergedStamp = "1970-01-01 00:00:00.000000000 +0000" // diff -N: an absent file, empty, of time 0
+		}
+		unified(&b, p.live, p.merged, liveDir+"/"+n, mergedDir+"/"+n, stamp, mergedStamp)
 	}
 	k.errCode = 0
 	if b.Len() > warnings.Len() {
 		k.code = 1
 	}
 	return b.String(), nil
+}
+
+// fileName is the name of obj's file in LIVE and MERGED:
+// GROUP.VERSION.KIND.NAMESPACE.NAME (no GROUP. for the core group).
+func fileName(obj api.Object) string {
+	gv := obj.GetTypeMeta().APIVersion
+	if !strings.Contains(gv, "/") {
+		gv = "v1"
+	}
+	m := obj.Meta()
+	return strings.ReplaceAll(gv, "/", ".") + "." + obj.GetTypeMeta().Kind + "." + m.Namespace + "." + m.Name
+}
+
+// defaultPrune are the kinds kubectl's --prune looks for objects to
+// delete among, unless --prune-allowlist names others
+// (pkg/util/prune), of those simulated here.
+var defaultPrune = []string{"ConfigMap", "Endpoints", "PersistentVolumeClaim", "Pod", "Secret", "Service", "Job", "CronJob",
+	"DaemonSet", "Deployment", "ReplicaSet", "StatefulSet", "Namespace", "PersistentVolume"}
+
+// pruneAllowlist reads --prune-allowlist: GROUP/VERSION/KIND each ("core"
+// for the core group).
+func pruneAllowlist(gvks []string) ([]string, error) {
+	var kinds []string
+	for _, s := range gvks {
+		gvk := strings.Split(s, "/")
+		if len(gvk) != 3 {
+			return nil, fmt.Errorf("error: invalid GroupVersionKind format: %v, please follow <group/version/kind>", s)
+		}
+		if gvk[0] == "core" {
+			gvk[0] = ""
+		}
+		kd, ok := api.KindOf(gvk[2])
+		if !ok || kd.Name != gvk[2] || kd.Group != gvk[0] || kd.Version != gvk[1] {
+			gv := gvk[1]
+			if gvk[0] != "" {
+				gv = gvk[0] + "/" + gvk[1]
+			}
+			return nil, fmt.Errorf("error: no matches for kind %q in version %q", gvk[2], gv)
+		}
+		kinds = append(kinds, kd.Name)
+	}
+	return kinds, nil
 }
 
 // tempDir is the directory os.MkdirTemp("", prefix+"-") would make, its

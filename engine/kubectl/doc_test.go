@@ -181,6 +181,8 @@ var examples = map[string]string{
 	"set resources -o":                             "set resources deployment/web --limits=cpu=200m -o name",
 	"diff -f":                                      "diff -f -",
 	"diff -l":                                      "diff -f - -l app=web",
+	"diff --prune":                                 "diff -f - --prune --prune-allowlist=core/v1/Pod",
+	"diff --prune-allowlist":                       "diff -f - --prune --prune-allowlist=apps/v1/Deployment",
 	"events --for":                                 "events --for deployment/web",
 	"events --types":                               "events --types=Warning",
 	"events -o":                                    "events -o name",

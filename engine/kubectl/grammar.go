@@ -374,8 +374,8 @@ diff
 	filename/f l []
 	force-conflicts b false
 	kustomize/k s '' !files
-	prune b false !pruning is not simulated
-	prune-allowlist l [] !pruning is not simulated
+	prune b false
+	prune-allowlist l []
 	recursive/R b false !files
 	selector/l s ''
 	server-side b false !server-side apply is not simulated: kubectl diff runs kubectl apply's client-side merge

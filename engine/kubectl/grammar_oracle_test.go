@@ -125,7 +125,7 @@ var oracleCommands = []Command{
 		oRefused(oListF("verbs", "", "[]"), "the verbs each resource takes are not modelled"))},
 	{"diff", oOne(oIgnored(oIntF("concurrency", "", "1"), "objects are diffed one after another here"), ofManager("kubectl-client-side-apply"),
 		oListF("filename", "f", "[]"), oBoolF("force-conflicts", "", "false"), oRefused(oStrF("kustomize", "k", "''"), oNoFiles),
-		oRefused(oBoolF("prune", "", "false"), "pruning is not simulated"), oRefused(oListF("prune-allowlist", "", "[]"), "pruning is not simulated"),
+		oBoolF("prune", "", "false"), oListF("prune-allowlist", "", "[]"),
 		oRefused(oBoolF("recursive", "R", "false"), oNoFiles), ofSelector,
 		oRefused(oBoolF("server-side", "", "false"), "server-side apply is not simulated: kubectl diff runs kubectl apply's client-side merge"),
 		oIgnored(oBoolF("show-managed-fields", "", "false"), "objects here carry no managed fields"))},
