@@ -125,7 +125,8 @@ func lines(s string) []string {
 
 // editScript returns a shortest edit script from x to y, one byte a
 // line: '=' kept, '-' removed from x, '+' added from y (Myers' greedy
-// algorithm, after the common first and last lines are set aside).
+// algorithm, after the common first and last lines are set aside, its
+// runs of changes then moved as GNU diff moves them).
 func editScript(x, y []string) []byte {
 	pre := 0
 	for pre < len(x) && pre < len(y) && x[pre] == y[pre] {
@@ -139,7 +140,119 @@ func editScript(x, y []string) []byte {
 	out := make([]byte, 0, pre+len(mid)+suf)
 	out = append(out, strings.Repeat("=", pre)...)
 	out = append(out, mid...)
-	return append(out, strings.Repeat("=", suf)...)
+	out = append(out, strings.Repeat("=", suf)...)
+	return shiftBoundaries(out, x, y)
+}
+
+// shiftBoundaries moves each run of lines changed in one file as GNU diff
+// does (analyze.c, shift_boundaries): back while the line before it equals
+// its last line, merging with the changes before; then forward while its
+// first line equals the line after it, merging with the changes after, or
+// as far as it goes; then back to where it lines up with a change in the
+// other file, if it can. Which lines are changed in each file is what the
+// edit script says; the script is built again from them.
+func shiftBoundaries(ops []byte, x, y []string) []byte {
+	// changed[f][i+1] is whether line i of file f changed; [0] and
+	// [len+1] are the zeros GNU diff keeps either side.
+	cx, cy := make([]bool, len(x)+2), make([]bool, len(y)+2)
+	i, j := 0, 0
+	for _, op := range ops {
+		switch op {
+		case '-':
+			cx[i+1] = true
+			i++
+		case '+':
+			cy[j+1] = true
+			j++
+		default:
+			i, j = i+1, j+1
+		}
+	}
+	shift(cx, cy, x)
+	shift(cy, cx, y)
+	out := make([]byte, 0, len(ops))
+	i, j = 1, 1
+	for i <= len(x) || j <= len(y) {
+		for ; cx[i]; i++ {
+			out = append(out, '-')
+		}
+		for ; cy[j]; j++ {
+			out = append(out, '+')
+		}
+		if i <= len(x) && j <= len(y) {
+			out = append(out, '=')
+		}
+		i, j = i+1, j+1
+	}
+	return out
+}
+
+// shift is shift_boundaries for one file: changed and other are offset by
+// one, as shiftBoundaries makes them; lines the file's lines.
+func shift(changed, other []bool, lines []string) {
+	eq := func(a, b int) bool { return lines[a-1] == lines[b-1] }
+	end := len(changed) - 1 // one past the last line
+	i, j := 1, 1
+	for {
+		for i < end && !changed[i] {
+			for other[j] {
+				j++
+			}
+			j++
+			i++
+		}
+		if i == end {
+			return
+		}
+		start := i
+		for i++; changed[i]; i++ {
+		}
+		for other[j] {
+			j++
+		}
+		var corresponding int
+		for {
+			runlength := i - start
+			for start > 1 && eq(start-1, i-1) {
+				start--
+				changed[start] = true
+				i--
+				changed[i] = false
+				for changed[start-1] {
+					start--
+				}
+				for j--; other[j]; j-- {
+				}
+			}
+			corresponding = end
+			if other[j-1] {
+				corresponding = i
+			}
+			for i != end && eq(start, i) {
+				changed[start] = false
+				start++
+				changed[i] = true
+				i++
+				for changed[i] {
+					i++
+				}
+				for j++; other[j]; j++ {
+					corresponding = i
+				}
+			}
+			if runlength == i-start {
+				break
+			}
+		}
+		for corresponding < i {
+			start--
+			changed[start] = true
+			i--
+			changed[i] = false
+			for j--; other[j]; j-- {
+			}
+		}
+	}
 }
 
 // myers is Myers' O(ND) diff, keeping each round's frontier to walk the
