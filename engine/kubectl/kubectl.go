@@ -167,7 +167,7 @@ Commands:
   delete TYPE NAME... | -l SELECTOR | --all  [--cascade=background|foreground|orphan] [--grace-period=N --force]
   rollout (status|undo|history|pause|resume|restart) deployment/NAME
   api-resources [--api-group=GROUP] [--namespaced=true|false] [--sort-by=name|kind] [-o name]
-  diff -f -   (the manifests on stdin: a diff: step)
+  diff -f - [-l SELECTOR] [--prune]   (the manifests on stdin: in a lesson, a diff: step)
   events [--for TYPE/NAME] [--types=Normal,Warning] [-A] [-w]
   wait TYPE/NAME... | TYPE -l SELECTOR | TYPE --all  --for=condition=TYPE[=STATUS]|jsonpath={PATH}[=VALUE]|delete|create [--timeout=30s]
   cordon NODE | uncordon NODE | drain NODE [--ignore-daemonsets] [--force]
