@@ -281,6 +281,26 @@ func utf16Len(r rune) int {
 	return 1
 }
 
+// editorKey is all renderEditor reads: the pane is drawn again only when
+// it changes, not at every pass.
+type editorKey struct {
+	desired, text, base, holds, why, stash, alert, result string
+	problems                                              string
+	known, off, liveDiffers, gitOps                       bool
+}
+
+func (p *Playground) editorKey() editorKey {
+	e := &p.editor
+	var problems []byte
+	for _, pr := range e.problems {
+		problems = strconv.AppendInt(append(strconv.AppendInt(problems, int64(pr.line), 10), ':'), int64(pr.col), 10)
+		problems = append(problems, ' ')
+	}
+	return editorKey{desired: e.desired, text: e.text, base: e.base, holds: e.holds, why: e.why, stash: e.stash, alert: e.alert,
+		result: e.result, problems: string(problems), known: e.known, off: !p.view.Ready || p.loading, liveDiffers: p.liveDiffers(),
+		gitOps: p.ses != nil && p.ses.GitOps()}
+}
+
 // renderEditor draws the desired-state editor.
 func (p *Playground) renderEditor() app.UI {
 	lines := strings.Count(p.editor.desired, "\n") + 1

@@ -319,7 +319,7 @@ func (p *Playground) Render() app.UI {
 			p.renderNotice(),
 			p.renderChallenge(),
 			renderStageOf(&p.stage, p.renderNow("")),
-			el.Div().Class("workspace play-tools").Body(p.renderEditor(), p.renderFaults()),
+			el.Div().Class("workspace play-tools").Body(memoize(p.editorKey(), p.renderEditor), memoize(p.faultsKey(), p.renderFaults)),
 			p.renderConsole(),
 			app.If(p.chal.c == nil, p.renderFutures),
 			el.Div().Class("workspace").Body(p.renderLog(el.P().Class("empty").Text(note)), p.renderPass()),

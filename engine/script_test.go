@@ -15,6 +15,7 @@ import (
 	"reconcile/engine/manifest"
 	"reconcile/engine/scenario"
 	"reconcile/engine/sim"
+	"reconcile/engine/yamlpos"
 )
 
 // TestScripts runs the behaviour specifications in testdata/*.txt. Each
@@ -78,6 +79,7 @@ var takes = map[string]map[string]bool{
 	"events":  {"reason": true},
 	"moving":  {"max": true},
 	"traffic": {"window": true},
+	"diff":    {"prune": false, "selector": true, "prune-allowlist": true},
 }
 
 // checkArgs fails the test when d carries an argument its command does not
@@ -296,11 +298,37 @@ func (h *harness) do(t testing.TB, d *datadriven.TestData) string {
 			}
 			return b.String()
 		})
-	case "apply", "git":
+	case "apply", "diff", "git":
+		if d.Cmd == "diff" && len(d.CmdArgs) > 0 {
+			// diff with flags (diff prune selector=app=web): kubectl diff
+			// -f - with them, the manifests decoded as a diff step's are
+			return h.each(func(_ string, s *sim.Sim) string {
+				line := "diff -f -"
+				for _, a := range d.CmdArgs {
+					line += " --" + a.Key
+					if len(a.Vals) > 0 {
+						line += "=" + a.Vals[0]
+					}
+				}
+				ds, err := manifest.DecodeTextAs(d.Input, yamlpos.File("input"), yamlpos.NewBudget(), manifest.RefuseEach)
+				if err != nil {
+					return "error: " + err.Error() + "\n"
+				}
+				stdin := make([]kubectl.Stdin, len(ds))
+				for i, m := range ds {
+					stdin[i] = kubectl.Stdin{Object: m.Object, Config: m.Config, Refused: m.Refused}
+				}
+				r := kubectl.ExecStdin(s.Store(), s.Now(), line, stdin)
+				return fmt.Sprintf("$ kubectl %s\n%s(exit %d)\n", line, r.Output, r.Code)
+			})
+		}
 		return h.each(func(_ string, s *sim.Sim) string {
 			var in sim.Input = sim.Apply{Manifests: d.Input}
-			if d.Cmd == "git" {
+			switch d.Cmd {
+			case "git":
 				in = sim.Commit{Manifests: d.Input}
+			case "diff":
+				in = sim.Diff{Manifests: d.Input}
 			}
 			out, err := s.Inject(in)
 			if err != nil {

@@ -43,22 +43,21 @@ type Event struct {
 	Type, Reason, Age, From, Message string
 }
 
-// objectProbe reads, from any kind's JSON, the fields the three questions
-// need.
+// objectProbe is what probeOf reads, from any kind, of the fields the three
+// questions need.
 type objectProbe struct {
 	Metadata struct {
-		Generation int64 `json:"generation"`
-	} `json:"metadata"`
+		Generation int64
+	}
 	Status struct {
-		ObservedGeneration *int64 `json:"observedGeneration"`
-		Conditions         []struct {
-			Type               string `json:"type"`
-			Status             string `json:"status"`
-			Reason             string `json:"reason"`
-			Message            string `json:"message"`
-			LastTransitionTime string `json:"lastTransitionTime"`
-		} `json:"conditions"`
-	} `json:"status"`
+		ObservedGeneration *int64
+		Conditions         []probeCondition
+	}
+}
+
+// probeCondition is one of status.conditions.
+type probeCondition struct {
+	Type, Status, Reason, Message, LastTransitionTime string
 }
 
 // objectText is what the inspector reads from one stored version of an
@@ -84,7 +83,6 @@ func readObject(obj api.Object, last *objectText) *objectText {
 		t.yaml = "cannot render: " + err.Error()
 		return t
 	}
-	t.ok = json.Unmarshal(data, &t.probe) == nil
 	// The YAML kubectl get -o yaml prints, from the object as the API
 	// writes it (timestamps as RFC 3339, quantities as strings).
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -94,8 +92,38 @@ func readObject(obj api.Object, last *objectText) *objectText {
 		t.yaml = "cannot render: " + err.Error()
 		return t
 	}
+	t.probe, t.ok = probeOf(doc)
 	t.yaml = kubectl.YAML(doc)
 	return t
+}
+
+// probeOf reads the probe's fields from an object decoded with numbers
+// kept (json.Number): the same document the YAML is written from, not a
+// second decoding of the JSON.
+func probeOf(doc any) (objectProbe, bool) {
+	var p objectProbe
+	m, ok := doc.(map[string]any)
+	if !ok {
+		return p, false
+	}
+	if meta, ok := m["metadata"].(map[string]any); ok {
+		if n, ok := meta["generation"].(json.Number); ok {
+			p.Metadata.Generation, _ = n.Int64()
+		}
+	}
+	status, _ := m["status"].(map[string]any)
+	if n, ok := status["observedGeneration"].(json.Number); ok {
+		g, _ := n.Int64()
+		p.Status.ObservedGeneration = &g
+	}
+	conds, _ := status["conditions"].([]any)
+	for _, c := range conds {
+		cm, _ := c.(map[string]any)
+		str := func(k string) string { v, _ := cm[k].(string); return v }
+		p.Status.Conditions = append(p.Status.Conditions, probeCondition{Type: str("type"), Status: str("status"),
+			Reason: str("reason"), Message: str("message"), LastTransitionTime: str("lastTransitionTime")})
+	}
+	return p, true
 }
 
 // inspect reads the view of ref from the run. cache holds the text of the

@@ -18,6 +18,8 @@ func StepText(st scenario.Step) string {
 	switch st.Input.(type) {
 	case sim.Apply:
 		return "kubectl apply -f - (" + manifestNames(st.Manifests) + ")"
+	case sim.Diff:
+		return "kubectl diff -f - (" + manifestNames(st.Manifests) + ")"
 	case sim.Commit:
 		return "git commit (" + manifestNames(st.Manifests) + ")"
 	case nil:

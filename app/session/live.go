@@ -25,7 +25,7 @@ var serverFields = []string{"uid", "resourceVersion", "generation", "creationTim
 // in (serverFields, the last-applied and deployment.kubernetes.io
 // annotations). An object named but gone is left out.
 func (s *Session) LiveManifests(text string) string {
-	return liveOf(s.run.Store(), NamedIn(text))
+	return liveOf(s.run.Store(), NamedIn(text), nil)
 }
 
 // ObjectKey names a stored object: kind, namespace and name.
@@ -51,10 +51,28 @@ func NamedIn(text string) []ObjectKey {
 }
 
 // LiveOf is LiveManifests for the objects named (NamedIn), so that a page
-// decodes its text once, not once per pass.
-func (s *Session) LiveOf(named []ObjectKey) string { return liveOf(s.run.Store(), named) }
+// decodes its text once, not once per pass; an object not replaced since
+// the last call is not written again.
+func (s *Session) LiveOf(named []ObjectKey) string {
+	next := make(map[*api.ObjectMeta]string, len(s.live))
+	out := liveOf(s.run.Store(), named, func(o api.Object) string {
+		doc, ok := s.live[o.Meta()]
+		if !ok {
+			doc = desiredYAML(o)
+		}
+		next[o.Meta()] = doc
+		return doc
+	})
+	s.live = next
+	return out
+}
 
-func liveOf(st *store.Store, named []ObjectKey) string {
+// liveOf writes the live desired state of the objects named and of those
+// no controller owns, each with write (desiredYAML when nil).
+func liveOf(st *store.Store, named []ObjectKey, write func(api.Object) string) string {
+	if write == nil {
+		write = desiredYAML
+	}
 	var objs []api.Object
 	seen := map[ObjectKey]bool{}
 	add := func(o api.Object) {
@@ -88,7 +106,7 @@ func liveOf(st *store.Store, named []ObjectKey) string {
 	}
 	docs := make([]string, 0, len(objs))
 	for _, o := range objs {
-		docs = append(docs, desiredYAML(o))
+		docs = append(docs, write(o))
 	}
 	return strings.Join(docs, "---\n")
 }

@@ -216,7 +216,7 @@ func (s *Session) nextTimedInput() (api.Time, bool) {
 
 // recordCount counts what inputs left in the run's record: faults applied,
 // commands that printed or still watch. It grows when an input is given.
-func recordCount(run *sim.Sim) int { return len(run.Notes()) + len(run.Outputs()) }
+func recordCount(run *sim.Sim) int { return len(run.Notes()) + run.OutputCount() }
 
 // crashedLately reports whether a pass crashed its controller less than
 // sim.RestartDelay before now: only then can a controller be down, to come

@@ -90,3 +90,51 @@ func TestReads(t *testing.T) {
 		t.Errorf("NearestCheckpoint(%d) = %d, after it", s.N(), s.NearestCheckpoint(s.N()))
 	}
 }
+
+// TestLiveOfFollowsEveryMove: LiveOf keeps the documents of objects not
+// replaced since its last call; what it returns is what LiveManifests
+// writes afresh after every pass, an input, a seek back (to older objects)
+// and a fork (other objects at the same resourceVersions).
+func TestLiveOfFollowsEveryMove(t *testing.T) {
+	sc := mustLoad(t, "self-healing")
+	s, err := Start(sc.Config())
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n"
+	named := NamedIn(text)
+	same := func(when string) string {
+		t.Helper()
+		got, want := s.LiveOf(named), s.LiveManifests(text)
+		if got != want {
+			t.Fatalf("%s: LiveOf differs from LiveManifests:\n%s\nwant:\n%s", when, got, want)
+		}
+		return got
+	}
+	for i := 0; i < 20; i++ {
+		if _, ok := s.Next(); !ok {
+			break
+		}
+		same("pass")
+	}
+	at := s.N()
+	before := same("before the scale")
+	if out, err := s.Inject(sim.Kubectl{Line: "scale deployment web --replicas=7"}); err != nil || out.ExitCode != 0 {
+		t.Fatalf("scale: %v %+v", err, out)
+	}
+	if after := same("after the scale"); after == before || !strings.Contains(after, "replicas: 7") {
+		t.Fatalf("the scale does not show:\n%s", after)
+	}
+	if err := s.Seek(at - 1); err != nil {
+		t.Fatal(err)
+	}
+	if back := same("after the seek back"); strings.Contains(back, "replicas: 7") {
+		t.Fatalf("the seek back still shows the scale:\n%s", back)
+	}
+	if out, err := s.Inject(sim.Kubectl{Line: "scale deployment web --replicas=2"}); err != nil || out.ExitCode != 0 {
+		t.Fatalf("scale: %v %+v", err, out)
+	}
+	if fork := same("in the fork"); !strings.Contains(fork, "replicas: 2") {
+		t.Fatalf("the fork's scale does not show:\n%s", fork)
+	}
+}

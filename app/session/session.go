@@ -67,6 +67,10 @@ type Session struct {
 	// judged is the challenge judged on this run (Judge): while its judge
 	// follows the run, every move of the run is watched (challenge_judge.go).
 	judged *Challenge
+	// live holds the last LiveOf's documents by the object each was made
+	// from: stored objects never change, so one not replaced since is not
+	// written again.
+	live map[*api.ObjectMeta]string
 }
 
 // New starts a run of cfg and looks ahead to find where it ends.

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"maps"
-	"net"
 	"slices"
 	"sort"
 	"strings"
@@ -326,7 +325,7 @@ func describeProbe(p *api.Probe) string {
 		if scheme != "" {
 			scheme += ":"
 		}
-		return fmt.Sprintf("http-get %s//%s%s %s", scheme, net.JoinHostPort(str(p.HTTPGet, "host"), str(p.HTTPGet, "port")), str(p.HTTPGet, "path"), attrs)
+		return fmt.Sprintf("http-get %s//%s%s %s", scheme, joinHostPort(str(p.HTTPGet, "host"), str(p.HTTPGet, "port")), str(p.HTTPGet, "path"), attrs)
 	case p.TCPSocket != nil:
 		return fmt.Sprintf("tcp-socket %s:%s %s", str(p.TCPSocket, "host"), str(p.TCPSocket, "port"), attrs)
 	case p.GRPC != nil:
@@ -496,4 +495,13 @@ func withEvents[T api.Object](f func(*Describer, T)) func(*Describer, T) {
 		f(w, o)
 		w.Events()
 	}
+}
+
+// joinHostPort is net.JoinHostPort (an IPv6 host in brackets), without
+// the net package in the binary.
+func joinHostPort(host, port string) string {
+	if strings.IndexByte(host, ':') >= 0 {
+		return "[" + host + "]:" + port
+	}
+	return host + ":" + port
 }

@@ -30,6 +30,13 @@ const LastAppliedAnnotation = merge.LastApplied
 // metadata.resourceVersion in the manifest is a precondition: when it is
 // not the live one, the write is a Conflict.
 func Apply(st *store.Store, obj api.Object, config map[string]any) (result, warning string, err error) {
+	result, warning, _, err = apply(st, obj, config)
+	return result, warning, err
+}
+
+// apply is Apply; it returns the object as stored too (the live one when
+// unchanged).
+func apply(st *store.Store, obj api.Object, config map[string]any) (result, warning string, stored api.Object, err error) {
 	if config == nil {
 		config = merge.Config(obj)
 	}
@@ -37,14 +44,15 @@ func Apply(st *store.Store, obj api.Object, config map[string]any) (result, warn
 	kind := obj.GetTypeMeta().Kind
 	m := obj.Meta()
 	if m.Name == "" {
-		return "", "", nameless(obj)
+		return "", "", nil, nameless(obj)
 	}
 	live := st.Get(kind, m.Namespace, m.Name)
 	if live == nil {
-		if _, err := st.Create(merge.Annotated(obj, applied)); err != nil {
-			return "", "", err
+		out, err := st.Create(merge.Annotated(obj, applied))
+		if err != nil {
+			return "", "", nil, err
 		}
-		return "created", "", nil
+		return "created", "", out, nil
 	}
 	k, _ := api.KindOf(kind)
 	r, err := merge.Object(live, modified)
@@ -54,17 +62,17 @@ func Apply(st *store.Store, obj api.Object, config map[string]any) (result, warn
 			"The missing annotation will be patched automatically.\n", k.Resource, m.Name, LastAppliedAnnotation)
 	}
 	if err != nil {
-		return "", warning, err
+		return "", warning, nil, err
 	}
 	if r.Next == nil {
-		return "unchanged", warning + deleting(live), nil
+		return "unchanged", warning + deleting(live), live, nil
 	}
 	out, err := st.Update(r.Next)
 	if err != nil {
 		patch, _ := json.Marshal(r.Patch)
-		return "", warning, &PatchError{Patch: string(patch), Kind: k, Name: m.Name, Namespace: m.Namespace, Err: err}
+		return "", warning, nil, &PatchError{Patch: string(patch), Kind: k, Name: m.Name, Namespace: m.Namespace, Err: err}
 	}
-	return "configured", warning + deleting(out), nil
+	return "configured", warning + deleting(out), out, nil
 }
 
 // deleting is kubectl's warning for an apply to an object on its way out

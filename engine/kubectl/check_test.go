@@ -17,27 +17,31 @@ func TestCheck(t *testing.T) {
 		}
 	}
 	for line, want := range map[string]string{
-		"   ":                                     `empty command: want a kubectl command such as "get pods"`,
-		"kubectl get pods":                        `write the command without "kubectl": "get pods"`,
-		"logs web-1":                              "unknown kubectl command \"logs\": want one of apply, create, expose, delete, scale, autoscale, set, patch, label, annotate, taint, cordon, uncordon, drain, rollout, wait, get, describe, events, api-resources",
-		"gte pods":                                "unknown kubectl command \"gte\" (did you mean get?): want one of apply, create, expose, delete, scale, autoscale, set, patch, label, annotate, taint, cordon, uncordon, drain, rollout, wait, get, describe, events, api-resources",
-		"rollout":                                 "kubectl rollout needs a subcommand: one of status, undo, pause, resume, history, restart",
-		"set --image=x":                           "kubectl set needs a subcommand, e.g. set image deployment/web web=shop/web:2.0",
-		"get pods -A --frob":                      "unknown flag: --frob",
-		"get pods -w=maybe":                       `invalid argument "maybe" for "-w, --watch" flag: strconv.ParseBool: parsing "maybe": invalid syntax`,
-		"get pods -Z":                             "unknown shorthand flag: 'Z' in -Z",
-		"get pods --sort-by":                      "flag needs an argument: --sort-by",
-		"get pods -o foo":                         `unable to match a printer suitable for the output format "foo", allowed formats are: custom-columns,custom-columns-file,go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,wide,yaml`,
-		"get pods -l 'app in (web'":               `Error from server (BadRequest): Unable to find "/v1, Resource=pods" that match label selector "app in (web", field selector "": unable to parse requirement: found '', expected: ',' or ')'`,
-		"get deploy --field-selector a=b":         `Error from server (BadRequest): Unable to find "apps/v1, Resource=deployments" that match label selector "", field selector "a=b": "a" is not a known field selector: only "metadata.name", "metadata.namespace"`,
-		"get widgets":                             `the server doesn't have a resource type "widgets"`,
-		"delete pods":                             "resource(s) were provided, but no name was specified",
-		"delete pod x --cascade=all":              `invalid cascade value (all). Must be "background", "foreground", or "orphan"`,
-		"label pods -l app=web --all x=y":         "cannot set --all and --selector at the same time",
-		"scale deployment/web":                    `required flag(s) "replicas" not set`,
-		"get pods -o jsonpath='{.items[0]'":       "error parsing jsonpath {.items[0], unclosed action",
-		"patch deployment web --type=xml -p '{}'": `--type must be one of [json merge strategic], not "xml"`,
-		"get pods --context=prod":                 "--context is not simulated: this kubectl talks to the one simulated cluster, as its one user",
+		"   ":              `empty command: want a kubectl command such as "get pods"`,
+		"kubectl get pods": `write the command without "kubectl": "get pods"`,
+		"logs web-1":       "unknown kubectl command \"logs\": want one of apply, create, expose, delete, scale, autoscale, set, patch, label, annotate, taint, cordon, uncordon, drain, rollout, wait, get, describe, events, api-resources, diff",
+		"diff -f -":        "kubectl diff -f - needs manifests on stdin: in a lesson, write them in a diff: step (diff: |, then the YAML)",
+		"diff -f - --prune --prune-allowlist=apps/v1": "invalid GroupVersionKind format: apps/v1, please follow <group/version/kind>",
+		"diff -f web.yaml":                            "the path \"web.yaml\" cannot be read: reading manifests from files is not simulated: kubectl diff reads them from stdin (-f -), in a lesson a diff: step",
+		"diff":                                        "must specify one of -f and -k",
+		"gte pods":                                    "unknown kubectl command \"gte\" (did you mean get?): want one of apply, create, expose, delete, scale, autoscale, set, patch, label, annotate, taint, cordon, uncordon, drain, rollout, wait, get, describe, events, api-resources, diff",
+		"rollout":                                     "kubectl rollout needs a subcommand: one of status, undo, pause, resume, history, restart",
+		"set --image=x":                               "kubectl set needs a subcommand, e.g. set image deployment/web web=shop/web:2.0",
+		"get pods -A --frob":                          "unknown flag: --frob",
+		"get pods -w=maybe":                           `invalid argument "maybe" for "-w, --watch" flag: strconv.ParseBool: parsing "maybe": invalid syntax`,
+		"get pods -Z":                                 "unknown shorthand flag: 'Z' in -Z",
+		"get pods --sort-by":                          "flag needs an argument: --sort-by",
+		"get pods -o foo":                             `unable to match a printer suitable for the output format "foo", allowed formats are: custom-columns,custom-columns-file,go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,wide,yaml`,
+		"get pods -l 'app in (web'":                   `Error from server (BadRequest): Unable to find "/v1, Resource=pods" that match label selector "app in (web", field selector "": unable to parse requirement: found '', expected: ',' or ')'`,
+		"get deploy --field-selector a=b":             `Error from server (BadRequest): Unable to find "apps/v1, Resource=deployments" that match label selector "", field selector "a=b": "a" is not a known field selector: only "metadata.name", "metadata.namespace"`,
+		"get widgets":                                 `the server doesn't have a resource type "widgets"`,
+		"delete pods":                                 "resource(s) were provided, but no name was specified",
+		"delete pod x --cascade=all":                  `invalid cascade value (all). Must be "background", "foreground", or "orphan"`,
+		"label pods -l app=web --all x=y":             "cannot set --all and --selector at the same time",
+		"scale deployment/web":                        `required flag(s) "replicas" not set`,
+		"get pods -o jsonpath='{.items[0]'":           "error parsing jsonpath {.items[0], unclosed action",
+		"patch deployment web --type=xml -p '{}'":     `--type must be one of [json merge strategic], not "xml"`,
+		"get pods --context=prod":                     "--context is not simulated: this kubectl talks to the one simulated cluster, as its one user",
 	} {
 		if err := Check(line); err == nil || err.Error() != want {
 			t.Errorf("Check(%q): got %v\nwant %s", line, err, want)
@@ -93,8 +97,8 @@ func TestOneListOfVerbs(t *testing.T) {
 		"get": "get pods", "describe": "describe pods",
 	}
 	for _, v := range Verbs {
-		if v == "apply" {
-			continue // a lesson applies manifests in an apply: step
+		if v == "apply" || v == "diff" {
+			continue // a lesson applies (diffs) manifests in an apply: (diff:) step
 		}
 		line, ok := lines[v]
 		if !ok {

@@ -15,5 +15,7 @@
 // Commands act on the store exactly as kubectl acts on an API server: they
 // store desired state and return. Nothing has run yet when they return.
 // Commands that keep watching (rollout status, get -w) are a Watch, which
-// its owner asks to look again after every change.
+// its owner asks to look again after every change (CheckAt), or hands the
+// store's changes since it last looked (CheckChanges), which get -w and
+// events -w read instead of every object of their kind.
 package kubectl

@@ -84,7 +84,7 @@ var bases = map[string]string{
 	"create poddisruptionbudget": "create poddisruptionbudget web-pdb --selector=app=web --min-available=1",
 	"taint":                      "taint nodes worker-2 dedicated=db:NoSchedule", "set resources": "set resources deployment/web --limits=cpu=200m",
 	"expose": "expose deployment web --port=80", "autoscale": "autoscale deployment/web --max=5",
-	"wait": "wait --for=condition=Available deployment/web", "events": "events", "api-resources": "api-resources",
+	"wait": "wait --for=condition=Available deployment/web", "events": "events", "diff": "diff -f -", "api-resources": "api-resources",
 }
 
 // examples are the lines that show a flag better than its default use.
@@ -179,6 +179,10 @@ var examples = map[string]string{
 	"set resources --all":                          "set resources deployments --all --limits=cpu=200m",
 	"set resources -l":                             "set resources deployments -l app=web --limits=cpu=200m",
 	"set resources -o":                             "set resources deployment/web --limits=cpu=200m -o name",
+	"diff -f":                                      "diff -f -",
+	"diff -l":                                      "diff -f - -l app=web",
+	"diff --prune":                                 "diff -f - --prune --prune-allowlist=core/v1/Pod",
+	"diff --prune-allowlist":                       "diff -f - --prune --prune-allowlist=apps/v1/Deployment",
 	"events --for":                                 "events --for deployment/web",
 	"events --types":                               "events --types=Warning",
 	"events -o":                                    "events -o name",
@@ -260,6 +264,11 @@ func rows(t testing.TB) []row {
 	add := func(cmd string, f kubectl.Flag) {
 		line := example(cmd, f)
 		got, code := kubectl.Run(tableWorld(t), 90*api.Second, line)
+		if cmd == "diff" {
+			// kubectl diff -f - reads web scaled to 5 from stdin
+			r := kubectl.ExecStdin(tableWorld(t), 90*api.Second, line, stdinOf(t, webScaled))
+			got, code = r.Output, r.Code
+		}
 		status := "simulated"
 		switch {
 		case f.Refused != "":

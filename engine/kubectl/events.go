@@ -3,11 +3,13 @@ package kubectl
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"text/tabwriter"
 
 	"reconcile/engine/api"
+	"reconcile/engine/pmap"
 	"reconcile/engine/store"
 )
 
@@ -170,8 +172,8 @@ func (k *cmd) lastSeen(e *api.Event) string {
 type eventsWatch struct {
 	k      *cmd
 	q      eventsQuery
-	seen   map[string]eventSeen
-	header bool // printed
+	seen   pmap.Map[eventSeen] // shared with its clones until one changes it
+	header bool                // printed
 }
 
 // eventSeen is what a watch printed of an event: a repeat changes its
@@ -187,7 +189,7 @@ func newEventsWatch(st *store.Store, in *Invocation, ns string) (*eventsWatch, b
 	if err != nil {
 		return nil, false
 	}
-	return &eventsWatch{k: k, q: q, seen: map[string]eventSeen{}}, true
+	return &eventsWatch{k: k, q: q}, true
 }
 
 // changes prints the events recorded or repeated since the watch last
@@ -197,13 +199,60 @@ func (w *eventsWatch) changes(now api.Time) string {
 	w.k.now = now
 	var fresh []*api.Event
 	for _, e := range w.q.list(w.k) {
-		key := e.Namespace + "/" + e.Name
-		s := eventSeen{e.Count, e.LastTimestamp}
-		if prev, ok := w.seen[key]; !ok || prev != s {
-			w.seen[key] = s
+		if w.changed(e) {
 			fresh = append(fresh, e)
 		}
 	}
+	return w.print(fresh)
+}
+
+// changed reports whether e, one the watch asks for, was recorded or
+// repeated since the watch last printed it, and remembers it.
+func (w *eventsWatch) changed(e *api.Event) bool {
+	key := e.Namespace + "/" + e.Name
+	s := eventSeen{e.Count, e.LastTimestamp}
+	if prev, ok := w.seen.Get(key); ok && prev == s {
+		return false
+	}
+	w.seen.Set(key, s)
+	return true
+}
+
+// fed is changes for an owner that hands the watch what the store did
+// since it last looked (feed): the watch reads again only the events the
+// feed names, and prints what changes prints (an event the feed does not
+// name is as the watch last saw it).
+func (w *eventsWatch) fed(now api.Time, feed []store.Change) string {
+	w.k.now = now
+	type named struct{ key, ns, name string } // key: the store's, which it lists by
+	var ns []named
+	for _, c := range feed {
+		if o := changedObject(c); o.GetTypeMeta().Kind == "Event" {
+			m := o.Meta()
+			k := m.Name
+			if m.Namespace != "" {
+				k = m.Namespace + "/" + m.Name
+			}
+			ns = append(ns, named{k, m.Namespace, m.Name})
+		}
+	}
+	if len(ns) == 0 {
+		return ""
+	}
+	slices.SortFunc(ns, func(a, b named) int { return strings.Compare(a.key, b.key) })
+	ns = slices.CompactFunc(ns, func(a, b named) bool { return a.key == b.key })
+	var fresh []*api.Event
+	for _, n := range ns {
+		if e, ok := w.k.st.Get("Event", n.ns, n.name).(*api.Event); ok && w.q.matches(w.k, e) && w.changed(e) {
+			fresh = append(fresh, e)
+		}
+	}
+	return w.print(fresh)
+}
+
+// print prints fresh, events in the API server's order, in the order
+// they were last seen.
+func (w *eventsWatch) print(fresh []*api.Event) string {
 	sort.SliceStable(fresh, func(i, j int) bool { return fresh[i].LastTimestamp < fresh[j].LastTimestamp })
 	var b strings.Builder
 	for _, e := range fresh {

@@ -368,6 +368,18 @@ api-resources
 	output/o s ''
 	sort-by s ''
 	verbs l [] !the verbs each resource takes are not modelled
+diff
+	concurrency i 1 ~objects are diffed one after another here
+	field-manager s 'kubectl-client-side-apply' ~field managers are not simulated
+	filename/f l []
+	force-conflicts b false
+	kustomize/k s '' !files
+	prune b false
+	prune-allowlist l []
+	recursive/R b false !files
+	selector/l s ''
+	server-side b false !server-side apply is not simulated: kubectl diff runs kubectl apply's client-side merge
+	show-managed-fields b false ~objects here carry no managed fields
 events
 	all-namespaces/A b false
 	chunk-size i 500 ~lists are not paged here

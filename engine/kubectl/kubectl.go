@@ -39,6 +39,12 @@ func Exec(st *store.Store, now api.Time, line string) Result {
 // is never rendered whole. The output is then a prefix of the whole,
 // longer than room: cut at MaxOutput as the whole would be.
 func ExecWithin(st *store.Store, now api.Time, line string, room int) Result {
+	return execWith(st, now, line, room, nil, false)
+}
+
+// execWith is ExecWithin of a command given stdin (piped): the manifests
+// kubectl diff -f - reads.
+func execWith(st *store.Store, now api.Time, line string, room int, stdin []Stdin, piped bool) Result {
 	if len(line) > limits.MaxLine {
 		return Result{fmt.Sprintf("error: command line is %d bytes; the limit is %d (MaxLine)\n", len(line), limits.MaxLine), 1, nil}
 	}
@@ -48,6 +54,12 @@ func ExecWithin(st *store.Store, now api.Time, line string, room int) Result {
 	}
 	in, err := Parse(line)
 	if err != nil {
+		if w := strings.Fields(line); len(w) > 0 && w[0] == "diff" {
+			// kubectl diff's flag errors: exit code 2 (1 says "differences
+			// found"), and its own pointer to the help.
+			msg := strings.Replace(errorText(err), "See 'kubectl diff --help' for usage.", "See 'kubectl diff -h' for help and examples", 1)
+			return Result{msg, 2, err}
+		}
 		return Result{errorText(err), 1, err}
 	}
 	if in.Command == "" || in.Command == "help" {
@@ -56,12 +68,12 @@ func ExecWithin(st *store.Store, now api.Time, line string, room int) Result {
 	if in.Help != nil {
 		return Result{commandHelp(in.Help), 0, nil}
 	}
-	k := &cmd{st: st, now: now, in: in, ns: in.String("namespace", "default"), room: max(room, 1)}
+	k := &cmd{st: st, now: now, in: in, ns: in.String("namespace", "default"), room: max(room, 1), stdin: stdin, piped: piped}
 	out, err := k.run()
 	out = strings.Join(in.Warnings, "") + out
-	code := 0
+	code := k.code
 	if err != nil {
-		out, code = out+errorText(err), 1
+		out, code = out+errorText(err), max(k.errCode, 1)
 	}
 	if head >= 0 {
 		out, code = firstLines(out, head), 0
@@ -80,6 +92,13 @@ type cmd struct {
 	ns  string
 	// room is how much of the output is kept (ExecWithin); 0: all.
 	room int
+	// stdin is what the command reads from stdin, if piped (-f -).
+	stdin []Stdin
+	piped bool
+	// code is the exit code of a command that succeeds (0 unless set:
+	// kubectl diff's 1 when it finds differences); errCode that of one
+	// that fails (1 unless set).
+	code, errCode int
 }
 
 func (k *cmd) run() (string, error) {
@@ -122,6 +141,8 @@ func (k *cmd) run() (string, error) {
 		return k.events()
 	case "api-resources":
 		return k.apiResources()
+	case "diff":
+		return k.diff()
 	case "apply":
 		return "", errors.New("error: kubectl apply needs manifests: use the Desired state editor (apply -f -)")
 	}
@@ -146,6 +167,7 @@ Commands:
   delete TYPE NAME... | -l SELECTOR | --all  [--cascade=background|foreground|orphan] [--grace-period=N --force]
   rollout (status|undo|history|pause|resume|restart) deployment/NAME
   api-resources [--api-group=GROUP] [--namespaced=true|false] [--sort-by=name|kind] [-o name]
+  diff -f - [-l SELECTOR] [--prune]   (the manifests on stdin: in a lesson, a diff: step)
   events [--for TYPE/NAME] [--types=Normal,Warning] [-A] [-w]
   wait TYPE/NAME... | TYPE -l SELECTOR | TYPE --all  --for=condition=TYPE[=STATUS]|jsonpath={PATH}[=VALUE]|delete|create [--timeout=30s]
   cordon NODE | uncordon NODE | drain NODE [--ignore-daemonsets] [--force]

@@ -131,7 +131,8 @@ func jsonType(v any) string {
 // everything else replaces. With strategic, a list the Kubernetes API
 // declares with patchStrategy "merge" (merge.Strategy, the table apply's
 // three-way merge reads too) merges item by item on its key, and an item
-// {"$patch": "delete", KEY: ...} removes one; path is the field path of cur.
+// {"$patch": "delete", KEY: ...} removes one, and $retainKeys clears the
+// fields of cur it does not name; path is the field path of cur.
 func mergePatch(path string, cur, patch map[string]any, strategic bool) map[string]any {
 	if cur == nil {
 		cur = map[string]any{}
@@ -177,6 +178,14 @@ func mergePatch(path string, cur, patch map[string]any, strategic bool) map[stri
 			cur[key] = pv
 		}
 	}
+	if keep, ok := patch["$retainKeys"].([]any); ok && strategic {
+		// the fields $retainKeys does not name are cleared
+		for _, k := range sortedKeys(cur) {
+			if !slices.Contains(keep, any(k)) {
+				delete(cur, k)
+			}
+		}
+	}
 	return cur
 }
 
@@ -204,6 +213,47 @@ func mergeList(path string, cur, patch []any, key string) []any {
 			out[at] = mergePatch(path, cm, pm, true)
 		} else {
 			out = append(out, pm)
+		}
+	}
+	return patchOrder(out, cur, patch, key)
+}
+
+// patchOrder orders a list a strategic merge patch without
+// $setElementOrder merged, as the API server does (normalizeElementOrder):
+// the patch's items in the patch's order, the live list's other items put
+// among them where the live order puts them before one of them (an item
+// the live list lacks goes first).
+func patchOrder(merged, live, patch []any, key string) []any {
+	keyOf := func(v any) string { m, _ := v.(map[string]any); return fmt.Sprint(m[key]) }
+	index := func(l []any, v any) int {
+		return slices.IndexFunc(l, func(x any) bool { return keyOf(x) == keyOf(v) })
+	}
+	var ours, theirs []any
+	for _, patched := range patch {
+		if at := index(merged, patched); at >= 0 && !slices.ContainsFunc(ours, func(x any) bool { return keyOf(x) == keyOf(patched) }) {
+			ours = append(ours, merged[at])
+		}
+	}
+	for _, it := range merged {
+		if index(ours, it) < 0 {
+			theirs = append(theirs, it)
+		}
+	}
+	out := make([]any, 0, len(merged))
+	i, j := 0, 0
+	for i < len(theirs) || j < len(ours) {
+		switch {
+		case i >= len(theirs):
+			out, j = append(out, ours[j]), j+1
+		case j >= len(ours):
+			out, i = append(out, theirs[i]), i+1
+		default:
+			ti, oi := index(live, theirs[i]), index(live, ours[j])
+			if ti >= 0 && oi >= 0 && ti < oi {
+				out, i = append(out, theirs[i]), i+1
+			} else {
+				out, j = append(out, ours[j]), j+1
+			}
 		}
 	}
 	return out

@@ -140,15 +140,20 @@ func (k *cmd) list(kind api.Kind, s selection) ([]api.Object, error) {
 	}
 	var out []api.Object
 	for _, o := range k.st.List(kind.Name) {
-		m := o.Meta()
-		if kind.Namespaced && !s.all && m.Namespace != s.namespace {
-			continue
-		}
-		if s.labels.Matches(m.Labels) && s.fields.Matches(o) {
+		if s.matches(kind, o) {
 			out = append(out, o)
 		}
 	}
 	return out, nil
+}
+
+// matches reports whether the selection (checked) chooses o, of kind.
+func (s *selection) matches(kind api.Kind, o api.Object) bool {
+	m := o.Meta()
+	if kind.Namespaced && !s.all && m.Namespace != s.namespace {
+		return false
+	}
+	return s.labels.Matches(m.Labels) && s.fields.Matches(o)
 }
 
 // resolve finds the objects args name. A command that changes objects

@@ -182,12 +182,12 @@ func (k *cmd) workloadUndo(o api.Object, kind api.Kind, p *printer) (string, err
 	return k.done(p, kind, out, "rolled back")
 }
 
-// checkWorkload is CheckAt for rollout status on a DaemonSet or
+// checkWorkload is look for rollout status on a DaemonSet or
 // StatefulSet.
-func (w *Watch) checkWorkload(st *store.Store) (output string, ended bool, code int) {
+func (w *Watch) checkWorkload(st *store.Store) (ended bool, code int, tail string) {
 	o := st.Get(w.rolloutKind, w.namespace, w.name)
 	if o == nil || o.Meta().UID != w.uid {
-		return w.Output() + "error: object has been deleted\n", true, 1
+		return true, 1, "error: object has been deleted\n"
 	}
 	line, done, err := WorkloadRolloutStatus(o)
 	if line != "" && (len(w.lines) == 0 || w.lines[len(w.lines)-1] != line) {
@@ -195,9 +195,9 @@ func (w *Watch) checkWorkload(st *store.Store) (output string, ended bool, code 
 	}
 	switch {
 	case err != nil:
-		return w.Output() + err.Error() + "\n", true, 1
+		return true, 1, err.Error() + "\n"
 	case done, w.maxLines > 0 && len(w.lines) >= w.maxLines:
-		return w.Output(), true, 0
+		return true, 0, ""
 	}
-	return w.Output(), false, 0
+	return false, 0, ""
 }

@@ -1,7 +1,6 @@
 package kubectl
 
 import (
-	"maps"
 	"slices"
 	"sort"
 	"strconv"
@@ -9,6 +8,7 @@ import (
 
 	"reconcile/engine/api"
 	"reconcile/engine/limits"
+	"reconcile/engine/pmap"
 	"reconcile/engine/store"
 )
 
@@ -51,15 +51,16 @@ type Watch struct {
 
 // getWatch is the state of a get -w: what it last printed of each object.
 type getWatch struct {
-	k      *cmd
-	kind   api.Kind
-	sel    selection
-	name   string
-	seen   map[string]string     // object key → resourceVersion last printed
-	last   map[string]api.Object // object key → version last printed
-	widths []int                 // the columns' widths so far (kubectl's tab writer remembers them)
-	events bool                  // --output-watch-events
-	header bool                  // printed the header yet
+	k    *cmd
+	kind api.Kind
+	sel  selection
+	name string
+	// last maps object key → the version last printed, in a map its
+	// clones (checkpoints of the run) share until one changes it.
+	last   pmap.Map[api.Object]
+	widths []int // the columns' widths so far (kubectl's tab writer remembers them)
+	events bool  // --output-watch-events
+	header bool  // printed the header yet
 }
 
 // Watching starts line (without "kubectl") when it is a watching command
@@ -186,7 +187,7 @@ func newGetWatch(st *store.Store, in *Invocation, ns string) (*getWatch, bool) {
 	if err != nil || len(ts) != 1 {
 		return nil, false
 	}
-	g := &getWatch{k: k, kind: ts[0].kind, sel: k.selection(), name: ts[0].name, seen: map[string]string{}, last: map[string]api.Object{},
+	g := &getWatch{k: k, kind: ts[0].kind, sel: k.selection(), name: ts[0].name,
 		events: in.Bool("output-watch-events", false)}
 	if err := g.sel.check(g.kind); err != nil {
 		return nil, false
@@ -215,8 +216,7 @@ func objectKey(o api.Object) string { return o.Meta().Namespace + "/" + o.Meta()
 // mark remembers the objects as printed, without printing them.
 func (g *getWatch) mark(st *store.Store) {
 	for _, o := range g.objects(st) {
-		g.seen[objectKey(o)] = o.Meta().ResourceVersion
-		g.last[objectKey(o)] = o
+		g.last.Set(objectKey(o), o)
 	}
 }
 
@@ -233,64 +233,126 @@ func (g *getWatch) initial(st *store.Store) string {
 			b.WriteString(text)
 		}
 		batch = append(batch, lines...)
-		g.seen[objectKey(o)] = o.Meta().ResourceVersion
-		g.last[objectKey(o)] = o
+		g.last.Set(objectKey(o), o)
 	}
 	return b.String() + g.render(batch)
+}
+
+// watchChange is a row a get -w prints: an object added, changed or
+// deleted, and the resourceVersion it prints in the order of.
+type watchChange struct {
+	rv   int64
+	o    api.Object
+	what string
+}
+
+func changeOf(o api.Object, what string) watchChange {
+	n, _ := strconv.ParseInt(o.Meta().ResourceVersion, 10, 64)
+	return watchChange{n, o, what}
 }
 
 // changes prints a row for every object added, changed or deleted since
 // the watch last looked, in the order of their resourceVersions.
 func (g *getWatch) changes(st *store.Store) string {
-	type change struct {
-		rv   int64
-		o    api.Object
-		what string
-	}
-	var cs []change
+	var cs []watchChange
 	now := map[string]bool{}
 	for _, o := range g.objects(st) {
 		key := objectKey(o)
 		now[key] = true
-		rv := o.Meta().ResourceVersion
-		if prev, ok := g.seen[key]; !ok || prev != rv {
-			what := "MODIFIED"
-			if !ok {
-				what = "ADDED"
-			}
-			n, _ := strconv.ParseInt(rv, 10, 64)
-			cs = append(cs, change{n, o, what})
+		if c, ok := g.changed(o); ok {
+			cs = append(cs, c)
 		}
 	}
-	for _, key := range sortedObjectKeys(g.last) {
+	for key, last := range g.last.All() {
 		if !now[key] {
-			n, _ := strconv.ParseInt(g.last[key].Meta().ResourceVersion, 10, 64)
-			cs = append(cs, change{n, g.last[key], "DELETED"})
+			cs = append(cs, changeOf(last, "DELETED"))
 		}
 	}
+	return g.print(cs)
+}
+
+// changed is the row an object the watch chooses prints, if it changed
+// since the watch last printed it: ADDED or MODIFIED.
+func (g *getWatch) changed(o api.Object) (watchChange, bool) {
+	prev, ok := g.last.Get(objectKey(o))
+	switch {
+	case !ok:
+		return changeOf(o, "ADDED"), true
+	case prev.Meta().ResourceVersion != o.Meta().ResourceVersion:
+		return changeOf(o, "MODIFIED"), true
+	}
+	return watchChange{}, false
+}
+
+// chooses reports whether the watch watches o, of its kind: the object
+// it names, or one its namespace and selectors choose.
+func (g *getWatch) chooses(o api.Object) bool {
+	if g.name != "" {
+		return o.Meta().Name == g.name && o.Meta().Namespace == g.k.namespace(g.kind.Name)
+	}
+	return g.sel.matches(g.kind, o)
+}
+
+// fed is changes for an owner that hands the watch what the store did
+// since it last looked (feed, in the order it was done): the watch reads
+// again only the objects of its kind the feed names. An object the feed
+// does not name is as it was when the watch last looked, so changes
+// would print nothing of it: fed prints what changes prints.
+func (g *getWatch) fed(st *store.Store, feed []store.Change) string {
+	g.k.st = st
+	var keys []string
+	for _, c := range feed {
+		if o := changedObject(c); o.GetTypeMeta().Kind == g.kind.Name && (g.name == "" || o.Meta().Name == g.name) {
+			keys = append(keys, objectKey(o))
+		}
+	}
+	if len(keys) == 0 {
+		return ""
+	}
+	// In the orders changes finds them in: the objects there are by
+	// namespace and name (as listed), then those gone.
+	slices.Sort(keys)
+	keys = slices.Compact(keys)
+	var cs, gone []watchChange
+	for _, key := range keys {
+		ns, name, _ := strings.Cut(key, "/")
+		if o := st.Get(g.kind.Name, ns, name); o != nil && g.chooses(o) {
+			if c, ok := g.changed(o); ok {
+				cs = append(cs, c)
+			}
+			continue
+		}
+		if last, ok := g.last.Get(key); ok {
+			gone = append(gone, changeOf(last, "DELETED"))
+		}
+	}
+	return g.print(append(cs, gone...))
+}
+
+// changedObject is the object a change of the store is about: the one
+// written, or the event recorded.
+func changedObject(c store.Change) api.Object {
+	if c.Recorded != nil {
+		return c.Recorded
+	}
+	return c.Watch.Object
+}
+
+// print prints the rows of cs in the order of their resourceVersions,
+// and remembers what it printed (a deleted object: nothing).
+func (g *getWatch) print(cs []watchChange) string {
 	sort.SliceStable(cs, func(i, j int) bool { return cs[i].rv < cs[j].rv })
 	var b strings.Builder
 	for _, c := range cs {
 		key := objectKey(c.o)
 		b.WriteString(g.row(c.o, c.what))
 		if c.what == "DELETED" {
-			delete(g.seen, key)
-			delete(g.last, key)
+			g.last.Delete(key)
 			continue
 		}
-		g.seen[key] = c.o.Meta().ResourceVersion
-		g.last[key] = c.o
+		g.last.Set(key, c.o)
 	}
 	return b.String()
-}
-
-func sortedObjectKeys(m map[string]api.Object) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // row prints one object as a line of get's table (or in the -o format),
@@ -416,35 +478,60 @@ func (w *Watch) Check(st *store.Store) (output string, ended bool, code int) {
 
 // CheckAt is Check at simulated time now.
 func (w *Watch) CheckAt(st *store.Store, now api.Time) (output string, ended bool, code int) {
+	ended, code, tail := w.look(st, now, nil, false)
+	return w.Output() + tail, ended, code
+}
+
+// CheckChanges is CheckAt for an owner that hands the watch what the store
+// did since the watch last looked (or started), in order: the changes it
+// took from the store (TakeChanges) and those it has not taken yet
+// (Pending). get -w and events -w read only the objects those changes
+// name, not every object of their kind; they print what CheckAt prints.
+// The output is returned only once the command has ended ("" before:
+// Output has it).
+func (w *Watch) CheckChanges(st *store.Store, now api.Time, changes []store.Change) (output string, ended bool, code int) {
+	ended, code, tail := w.look(st, now, changes, true)
+	if !ended {
+		return "", false, 0
+	}
+	return w.Output() + tail, true, code
+}
+
+// look looks at the store again: get -w and events -w at the objects
+// feed names when fed, at all of them otherwise. tail is what the command
+// prints after its output when it ends (an error).
+func (w *Watch) look(st *store.Store, now api.Time, feed []store.Change, fed bool) (ended bool, code int, tail string) {
 	w.lastObserved = now
 	if w.full {
-		return w.Output(), true, 1
+		return true, 1, ""
 	}
 	if w.kind == "drain" {
 		// A drain acts on its own clock (ActAt), not as the world changes.
-		return w.Output(), false, 0
+		return false, 0, ""
 	}
-	if w.kind == "get" {
-		w.get.k.now = now
-		w.add(w.get.changes(st))
-		if w.full {
-			return w.Output(), true, 1
+	if w.kind == "get" || w.kind == "events" {
+		if w.kind == "get" {
+			w.get.k.now = now
+			if fed {
+				w.add(w.get.fed(st, feed))
+			} else {
+				w.add(w.get.changes(st))
+			}
+		} else {
+			w.events.k.st = st
+			if fed {
+				w.add(w.events.fed(now, feed))
+			} else {
+				w.add(w.events.changes(now))
+			}
 		}
-		if w.maxLines > 0 && len(w.lines) >= w.maxLines {
-			return w.Output(), true, 0
-		}
-		return w.Output(), false, 0
-	}
-	if w.kind == "events" {
-		w.events.k.st = st
-		w.add(w.events.changes(now))
 		switch {
 		case w.full:
-			return w.Output(), true, 1
+			return true, 1, ""
 		case w.maxLines > 0 && len(w.lines) >= w.maxLines:
-			return w.Output(), true, 0
+			return true, 0, ""
 		}
-		return w.Output(), false, 0
+		return false, 0, ""
 	}
 	if w.kind == "wait" {
 		w.wait.k.st = st
@@ -452,20 +539,20 @@ func (w *Watch) CheckAt(st *store.Store, now api.Time) (output string, ended boo
 		w.add(out)
 		switch {
 		case w.full:
-			return w.Output(), true, 1
+			return true, 1, ""
 		case ended && err != nil:
-			return w.Output() + errorText(err), true, 1
+			return true, 1, errorText(err)
 		case ended || (w.maxLines > 0 && len(w.lines) >= w.maxLines):
-			return w.Output(), true, 0
+			return true, 0, ""
 		}
-		return w.Output(), false, 0
+		return false, 0, ""
 	}
 	if w.rolloutKind != "" {
 		return w.checkWorkload(st)
 	}
 	d, _ := st.Get("Deployment", w.namespace, w.name).(*api.Deployment)
 	if d == nil || d.UID != w.uid {
-		return w.Output() + "error: object has been deleted\n", true, 1
+		return true, 1, "error: object has been deleted\n"
 	}
 	line, done, err := RolloutStatus(d)
 	if line != "" && (len(w.lines) == 0 || w.lines[len(w.lines)-1] != line) {
@@ -473,16 +560,16 @@ func (w *Watch) CheckAt(st *store.Store, now api.Time) (output string, ended boo
 	}
 	switch {
 	case err != nil:
-		return w.Output() + err.Error() + "\n", true, 1
+		return true, 1, err.Error() + "\n"
 	case done:
 		if rerr := checkRevision(d, w.revision); rerr != nil {
-			return w.Output() + rerr.Error() + "\n", true, 1
+			return true, 1, rerr.Error() + "\n"
 		}
-		return w.Output(), true, 0
+		return true, 0, ""
 	case w.maxLines > 0 && len(w.lines) >= w.maxLines:
-		return w.Output(), true, 0
+		return true, 0, ""
 	}
-	return w.Output(), false, 0
+	return false, 0, ""
 }
 
 // Output is what the command has printed so far.
@@ -519,8 +606,7 @@ func (w *Watch) Clone() *Watch {
 		g := *w.get
 		k := *g.k
 		g.k = &k
-		g.seen = maps.Clone(w.get.seen)
-		g.last = maps.Clone(w.get.last)
+		g.last = w.get.last.Clone()
 		g.widths = append([]int(nil), w.get.widths...)
 		c.get = &g
 	}
@@ -528,7 +614,7 @@ func (w *Watch) Clone() *Watch {
 		ew := *w.events
 		k := *ew.k
 		ew.k = &k
-		ew.seen = maps.Clone(w.events.seen)
+		ew.seen = w.events.seen.Clone()
 		c.events = &ew
 	}
 	if w.drain != nil {

@@ -40,3 +40,20 @@ func ExampleThreeWay() {
 	// {"metadata":{"labels":{"tier":null}},"spec":{"template":{"spec":{"$setElementOrder/containers":[{"name":"web"}],"containers":[{"image":"web:2","name":"web"}]}}}}
 	// true
 }
+
+// A Deployment's spec.strategy has the retainKeys strategy: a manifest
+// that switches to Recreate has the rollingUpdate the API server
+// defaulted removed with it (else the object is invalid), and the patch
+// says which keys to keep.
+func ExampleThreeWay_retainKeys() {
+	current := doc(`{"spec":{"strategy":{"type":"RollingUpdate","rollingUpdate":{"maxSurge":"25%","maxUnavailable":"25%"}}}}`)
+	modified := doc(`{"spec":{"strategy":{"type":"Recreate"}}}`)
+	merged, patched := merge.ThreeWay(nil, modified, current)
+	out, _ := json.Marshal(merged)
+	fmt.Println(string(out), patched)
+	patch, _ := json.Marshal(merge.Patch(nil, modified, current))
+	fmt.Println(string(patch))
+	// Output:
+	// {"spec":{"strategy":{"type":"Recreate"}}} true
+	// {"spec":{"strategy":{"$retainKeys":["type"],"type":"Recreate"}}}
+}

@@ -26,7 +26,8 @@ func join(path, key string) string {
 }
 
 // mergeMap merges one object level. retain applies the retainKeys
-// strategy to it (it is an item of a list that has it).
+// strategy to it (it is an item of a list that has it, or a field that
+// has it: RetainsKeys).
 func mergeMap(path string, orig, mod, cur map[string]any, retain bool) (map[string]any, bool) {
 	out := make(map[string]any, len(cur)+len(mod))
 	for _, k := range sortedKeys(cur) {
@@ -57,7 +58,7 @@ func mergeMap(path string, orig, mod, cur map[string]any, retain bool) (map[stri
 				break
 			}
 			o, _ := orig[k].(map[string]any)
-			out[k], p = mergeMap(join(path, k), o, m, c, false)
+			out[k], p = mergeMap(join(path, k), o, m, c, RetainsKeys(join(path, k)))
 		case []any:
 			c, isList := cv.([]any)
 			key, ret, ok := Strategy(join(path, k))

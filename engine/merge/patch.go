@@ -40,7 +40,7 @@ func diff(path string, a, b map[string]any, ignoreChanges, ignoreDeletions, reta
 		}
 		switch at := av.(type) {
 		case map[string]any:
-			if sub := diff(join(path, k), at, bv.(map[string]any), ignoreChanges, ignoreDeletions, false); len(sub) > 0 {
+			if sub := diff(join(path, k), at, bv.(map[string]any), ignoreChanges, ignoreDeletions, RetainsKeys(join(path, k))); len(sub) > 0 {
 				p[k] = sub
 			}
 		case []any:

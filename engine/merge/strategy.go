@@ -55,3 +55,8 @@ func Strategy(path string) (key string, retain, ok bool) {
 	}
 	return "", false, false
 }
+
+// RetainsKeys reports whether the object field at path has the retainKeys
+// strategy: a Deployment's spec.strategy, so that a manifest that switches
+// to type Recreate has the defaulted rollingUpdate removed with it.
+func RetainsKeys(path string) bool { return path == "spec.strategy" }

@@ -368,18 +368,18 @@ func TestLoadErrors(t *testing.T) {
 		{"time past the limit", "id: web\nexpect:\n- {at: 25h, event: {reason: Scheduled}}\n",
 			`web.yaml:3:8: expect[0].at: 25h is later than the limit of 24h0m0s of simulated time (MaxTime)`},
 		{"step forms", "id: web\nsteps:\n- {at: 1m}\n- {fault: \"stop kubelet\"}\n- {at: 1m, afterPass: 3, fault: \"stop kubelet\"}\n- {afterPass: 0, kubectl: get pods}\n- {at: 1m, kubectl: get pods, fault: stop kubelet}\n",
-			"web.yaml:3:3: steps[0]: want exactly one of fault, kubectl, apply, git, delete; got none\n" +
+			"web.yaml:3:3: steps[0]: want exactly one of fault, kubectl, apply, diff, git, delete; got none\n" +
 				"web.yaml:4:3: steps[1]: Required value: when the step happens: at (a time such as 30s) or afterPass (a pass number)\n" +
 				"web.yaml:5:23: steps[2]: give at or afterPass, not both\n" +
 				"web.yaml:6:15: steps[3].afterPass: must be a pass number, 1 or more\n" +
-				"web.yaml:7:3: steps[4]: want exactly one of fault, kubectl, apply, git, delete; got fault and kubectl"},
+				"web.yaml:7:3: steps[4]: want exactly one of fault, kubectl, apply, diff, git, delete; got fault and kubectl"},
 		{"delete steps", "id: web\nsteps:\n- {at: 1m, delete: web}\n- {at: 1m, delete: deployment/web, propagationPolicy: foreground}\n- {at: 1m, kubectl: get pods, propagationPolicy: Orphan}\n- {at: 1m, delete: frobs/web}\n",
 			"web.yaml:3:20: steps[0].delete: want KIND/NAME, such as deployment/web; got \"web\"\n" +
 				"web.yaml:4:55: steps[1].propagationPolicy: Unsupported value: \"foreground\": supported values: \"Foreground\", \"Background\", \"Orphan\"\n" +
 				"web.yaml:5:50: steps[2].propagationPolicy: goes with a delete step\n" +
 				"web.yaml:6:20: steps[3].delete: the server doesn't have a resource type \"frobs\""},
 		{"unknown kubectl verb", "id: web\nsteps:\n- {at: 1m, kubectl: \"frobnicate pods\"}\n- {at: 1m, kubectl: \"kubectl get pods\"}\n- {at: 1m, kubectl: \"rollout back deployment/web\"}\n",
-			"web.yaml:3:21: steps[0].kubectl: unknown kubectl command \"frobnicate\": want one of apply, create, expose, delete, scale, autoscale, set, patch, label, annotate, taint, cordon, uncordon, drain, rollout, wait, get, describe, events, api-resources\n" +
+			"web.yaml:3:21: steps[0].kubectl: unknown kubectl command \"frobnicate\": want one of apply, create, expose, delete, scale, autoscale, set, patch, label, annotate, taint, cordon, uncordon, drain, rollout, wait, get, describe, events, api-resources, diff\n" +
 				"web.yaml:4:21: steps[1].kubectl: write the command without \"kubectl\": \"get pods\"\n" +
 				"web.yaml:5:21: steps[2].kubectl: kubectl rollout needs a subcommand: one of status, undo, pause, resume, history, restart"},
 		{"faults", "id: web\nsteps:\n- {at: 1m, fault: \"crash rs-controller\"}\n- {at: 1m, fault: \"node-down\"}\n- {at: 1m, fault: \"explode worker-1\"}\n- {at: 1m, fault: \"node-down worker-9\"}\n- {at: 1m, fault: \"delay-watch kubelet soon\"}\n",

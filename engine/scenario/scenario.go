@@ -137,7 +137,7 @@ type Step struct {
 	AfterPass int
 	// Input is the fault, kubectl command, apply or git commit.
 	Input sim.Input
-	// Manifests are an apply's or a commit's manifests, decoded and
+	// Manifests are an apply's, a diff's or a commit's manifests, decoded and
 	// positioned in the file.
 	Manifests []manifest.Manifest
 }

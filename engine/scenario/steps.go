@@ -14,7 +14,7 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-var stepFields = []string{"at", "afterPass", "fault", "kubectl", "apply", "git", "delete", "propagationPolicy"}
+var stepFields = []string{"at", "afterPass", "fault", "kubectl", "apply", "diff", "git", "delete", "propagationPolicy"}
 
 func (l *loader) steps(n *yaml.Node, path string, response bool) []Step {
 	items := l.list(n, path, `[{at: 30s, fault: "node-down worker-2"}]`)
@@ -46,7 +46,7 @@ func (l *loader) steps(n *yaml.Node, path string, response bool) []Step {
 		case !response:
 			l.fail(f.node, "%s: Required value: when the step happens: at (a time such as 30s) or afterPass (a pass number)", sp)
 		}
-		kind, ok := l.oneOf(f, sp, "fault", "kubectl", "apply", "git", "delete")
+		kind, ok := l.oneOf(f, sp, "fault", "kubectl", "apply", "diff", "git", "delete")
 		if !ok {
 			continue
 		}
@@ -71,22 +71,25 @@ func (l *loader) steps(n *yaml.Node, path string, response bool) []Step {
 			if in, ok := l.deleteStep(v, f.get("propagationPolicy"), sp); ok {
 				st.Input = in
 			}
-		case "apply", "git":
+		case "apply", "diff", "git":
 			s, _ := l.str(v, sp+"."+kind)
 			if strings.TrimSpace(s) == "" {
-				l.fail(v, "%s.%s: Required value: Kubernetes YAML to %s", sp, kind, map[string]string{"apply": "apply", "git": "commit"}[kind])
+				l.fail(v, "%s.%s: Required value: Kubernetes YAML to %s", sp, kind, map[string]string{"apply": "apply", "diff": "diff", "git": "commit"}[kind])
 				continue
 			}
 			mode := l.validate
-			if kind == "apply" && mode == manifest.Strict {
+			if kind != "git" && mode == manifest.Strict {
 				// an object the API server would not decode is refused
 				// when the step runs, with kubectl's error: not the lesson
 				mode = manifest.RefuseEach
 			}
 			st.Manifests = l.checkManifests(l.blockAs(v, sp+"."+kind, mode), false)
-			if kind == "apply" {
+			switch kind {
+			case "apply":
 				st.Input = sim.Apply{Manifests: s}
-			} else {
+			case "diff":
+				st.Input = sim.Diff{Manifests: s}
+			default:
 				st.Input = sim.Commit{Manifests: s}
 				if l.sc.Cluster.GitOps == nil {
 					l.fail(v, "%s.git: a git step needs cluster.gitops (e.g. gitops: {interval: 30s})", sp)

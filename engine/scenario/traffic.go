@@ -92,6 +92,9 @@ func (l *loader) traffic(n *yaml.Node, path string, sc *Scenario) *Traffic {
 		}
 	}
 	for _, st := range sc.Steps {
+		if _, diff := st.Input.(sim.Diff); diff {
+			continue // a diff creates nothing
+		}
 		for _, m := range st.Manifests {
 			if declared(m.Object) {
 				return t

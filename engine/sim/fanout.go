@@ -15,12 +15,16 @@ import (
 // drain takes what the store did since the last drain, in order: each
 // object written goes to the watches of the controllers that watch its kind
 // (and to the pass under way's list of changes), each event recorded into
-// the trace's hash chain. It runs after every call that writes — a pass,
+// the trace's hash chain; both to the kubectl commands watching, if any
+// (watchFeed). It runs after every call that writes — a pass,
 // an input, an edge-triggered controller's status report — and before the
 // world records anything of its own, so that the order is the order things
 // happened.
 func (w *world) drain() {
 	changes := w.store.TakeChanges()
+	if len(w.watches) > 0 {
+		w.watchFeed = append(w.watchFeed, changes...)
+	}
 	for _, ch := range changes {
 		if ch.Recorded != nil {
 			w.eventRecorded(ch.Recorded)

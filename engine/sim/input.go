@@ -34,6 +34,10 @@ type Kubectl struct{ Line string }
 // Apply is `kubectl apply -f -` of manifests (Kubernetes YAML).
 type Apply struct{ Manifests string }
 
+// Diff is `kubectl diff -f -` of manifests: what applying them would
+// change, printed as a unified diff; it changes nothing.
+type Diff struct{ Manifests string }
+
 // Commit commits manifests to the GitOps source; the GitOps controller
 // applies them at its next sync.
 type Commit struct{ Manifests string }
@@ -48,6 +52,7 @@ type Interrupt struct{ Command string }
 func (Fault) input()     {}
 func (Kubectl) input()   {}
 func (Apply) input()     {}
+func (Diff) input()      {}
 func (Commit) input()    {}
 func (Interrupt) input() {}
 
@@ -64,6 +69,9 @@ func (k Kubectl) Text() string { return "kubectl " + k.Line }
 
 // Text returns "kubectl apply -f -".
 func (Apply) Text() string { return "kubectl apply -f -" }
+
+// Text returns "kubectl diff -f -".
+func (Diff) Text() string { return "kubectl diff -f -" }
 
 // Text returns "git commit".
 func (Commit) Text() string { return "git commit" }
@@ -92,6 +100,7 @@ func (s *Sim) ParseFault(line string) (Fault, error) {
 //	{"after": 12, "fault": "node-down worker-2"}
 //	{"after": 30, "kubectl": "scale deployment/web --replicas=5"}
 //	{"after": 40, "apply": "apiVersion: apps/v1\nkind: Deployment\n..."}
+//	{"after": 40, "diff": "apiVersion: apps/v1\nkind: Deployment\n..."}
 //	{"after": 41, "git": "apiVersion: apps/v1\n..."}
 //	{"after": 45, "interrupt": "kubectl get pods -w"}
 //
@@ -113,6 +122,7 @@ type givenJSON struct {
 	Fault     *string `json:"fault,omitempty"`
 	Kubectl   *string `json:"kubectl,omitempty"`
 	Apply     *string `json:"apply,omitempty"`
+	Diff      *string `json:"diff,omitempty"`
 	Git       *string `json:"git,omitempty"`
 	Interrupt *string `json:"interrupt,omitempty"`
 }
@@ -131,6 +141,8 @@ func (g Given) MarshalJSON() ([]byte, error) {
 		j.Kubectl = &in.Line
 	case Apply:
 		j.Apply = &in.Manifests
+	case Diff:
+		j.Diff = &in.Manifests
 	case Commit:
 		j.Git = &in.Manifests
 	case Interrupt:
@@ -142,7 +154,7 @@ func (g Given) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON reads {"after": N, KIND: TEXT}: exactly one of fault,
-// kubectl, apply or git, a fault that parses, nothing else.
+// kubectl, apply, diff or git, a fault that parses, nothing else.
 func (g *Given) UnmarshalJSON(b []byte) error {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
@@ -151,13 +163,13 @@ func (g *Given) UnmarshalJSON(b []byte) error {
 		return err
 	}
 	n := 0
-	for _, s := range []*string{j.Fault, j.Kubectl, j.Apply, j.Git, j.Interrupt} {
+	for _, s := range []*string{j.Fault, j.Kubectl, j.Apply, j.Diff, j.Git, j.Interrupt} {
 		if s != nil && *s != "" {
 			n++
 		}
 	}
 	if n != 1 {
-		return fmt.Errorf("an input is exactly one of fault, kubectl, apply, git or interrupt")
+		return fmt.Errorf("an input is exactly one of fault, kubectl, apply, diff, git or interrupt")
 	}
 	g.After, g.At = j.After, 0
 	if j.At != "" {
@@ -178,6 +190,8 @@ func (g *Given) UnmarshalJSON(b []byte) error {
 		g.Input = Kubectl{Line: *j.Kubectl}
 	case j.Apply != nil && *j.Apply != "":
 		g.Input = Apply{Manifests: *j.Apply}
+	case j.Diff != nil && *j.Diff != "":
+		g.Input = Diff{Manifests: *j.Diff}
 	case j.Interrupt != nil && *j.Interrupt != "":
 		g.Input = Interrupt{Command: *j.Interrupt}
 	default:

@@ -29,6 +29,8 @@ func (s *Sim) apply(w *world, in Input) {
 		var limit *kubectl.LimitError
 		errors.As(r.Err, &limit)
 		w.record(Output{At: w.now, AtText: w.now.String(), Command: in.Text(), Output: r.Output, ExitCode: r.Code, Limit: limit})
+	case Diff:
+		s.diff(w, in)
 	case Apply, Commit:
 		text := ""
 		if a, ok := in.(Apply); ok {
@@ -117,6 +119,23 @@ func (w *world) commitOutput(ms []manifest.Manifest) {
 		fmt.Fprintf(&b, "  %s\n", api.RefOf(o.Object))
 	}
 	w.record(Output{At: w.now, AtText: w.now.String(), Command: "git commit && git push", Output: b.String()})
+}
+
+// diff is kubectl diff -f -: each object against what applying it would
+// make of it (kubectl.ExecStdin). It changes nothing.
+func (s *Sim) diff(w *world, in Diff) {
+	ms, warns, err := decode(in.Manifests, s.cfg.WarnUnknownFields)
+	if err != nil {
+		// kubectl diff fails with exit code 2 (1 says "differences found")
+		w.record(Output{At: w.now, AtText: w.now.String(), Command: in.Text(), Output: "error: " + err.Error() + "\n", ExitCode: 2})
+		return
+	}
+	stdin := make([]kubectl.Stdin, len(ms))
+	for i, m := range ms {
+		stdin[i] = kubectl.Stdin{Object: m.Object, Config: m.Config, Refused: m.Refused}
+	}
+	r := kubectl.ExecStdin(w.store, w.now, "diff -f -", stdin)
+	w.record(Output{At: w.now, AtText: w.now.String(), Command: in.Text(), Output: strings.Join(warns, "") + r.Output, ExitCode: r.Code})
 }
 
 // applyManifests is kubectl apply -f -: each object is created or merged

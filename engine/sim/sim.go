@@ -475,6 +475,10 @@ func (s *Sim) Objects() []api.Object {
 // Events returns the stored events, oldest first.
 func (s *Sim) Events() []*api.Event { return s.w.store.Events() }
 
+// OutputCount is len(Outputs()) without making them: a command still
+// watching would be its whole output so far, joined.
+func (s *Sim) OutputCount() int { return len(s.w.outputs) + len(s.w.watches) }
+
 // Outputs returns what kubectl and apply inputs printed so far, then the
 // commands still watching (exit code -1).
 func (s *Sim) Outputs() []Output {

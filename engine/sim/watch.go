@@ -114,14 +114,35 @@ func (w *world) actWatch(id string, at api.Time) {
 	}
 }
 
-// checkWatches has every watching command look at the store again.
+// watchByList, set by tests, has the watching commands list every object
+// they watch at each look (CheckAt), as they did before they read the
+// feed, to check that both print the same.
+var watchByList bool
+
+// checkWatches has every watching command look at the store again: at
+// what the store did since they last looked (watchFeed, and what is not
+// drained yet), not at every object, so that a watch costs what changed,
+// not the world's size.
 func (w *world) checkWatches() {
 	if len(w.watches) == 0 {
+		clear(w.watchFeed) // what the last watch to end did not read
+		w.watchFeed = w.watchFeed[:0]
 		return
 	}
+	// The feed is taken: a watch that ends records its output, which
+	// drains into a new one.
+	feed := append(w.watchFeed, w.store.Pending()...)
+	w.watchFeed = nil
 	keep := w.watches[:0:0]
 	for _, wt := range w.watches {
-		out, ended, code := wt.cmd.CheckAt(w.store, w.now)
+		var out string
+		var ended bool
+		var code int
+		if watchByList {
+			out, ended, code = wt.cmd.CheckAt(w.store, w.now)
+		} else {
+			out, ended, code = wt.cmd.CheckChanges(w.store, w.now, feed)
+		}
 		if ended {
 			w.endWatch(wt, out, code)
 			continue
@@ -129,6 +150,10 @@ func (w *world) checkWatches() {
 		keep = append(keep, wt)
 	}
 	w.watches = keep
+	if w.watchFeed == nil {
+		clear(feed) // keep no object alive
+		w.watchFeed = feed[:0]
+	}
 }
 
 func (w *world) endWatch(wt watching, out string, code int) {

@@ -75,6 +75,10 @@ type world struct {
 	watches []watching
 	// acts are what commands still running wrote on their own clock.
 	acts []Act
+	// watchFeed is what the store did since the watches last looked
+	// (drained while one is watching), for them to read only the objects
+	// it names (checkWatches).
+	watchFeed []store.Change
 	// changed collects the objects the pass under way changes.
 	changed *[]Change
 	// ctx is the context of the pass under way (runPass), one for all
@@ -169,6 +173,10 @@ func (w *world) copyApart() *world {
 	for i, wt := range w.watches {
 		wt.cmd = wt.cmd.Clone()
 		out.watches[i] = wt
+	}
+	out.watchFeed = nil
+	if len(w.watchFeed) > 0 {
+		out.watchFeed = slices.Clone(w.watchFeed) // w's is emptied and written again
 	}
 	out.outputs = slices.Clip(w.outputs)
 	out.acts = slices.Clip(w.acts)

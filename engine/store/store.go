@@ -122,6 +122,19 @@ func (s *Store) Clone() *Store {
 	return out
 }
 
+// DryRun returns a copy of s for one dry-run request: a write to it is
+// defaulted, validated and admitted as s would (generation, uid,
+// creationTimestamp filled) and then thrown away with the copy. Unlike
+// Clone it may be taken while s has changes its owner has not taken:
+// the copy starts with none.
+func (s *Store) DryRun() *Store {
+	changes := s.changes
+	s.changes = nil
+	c := s.Clone()
+	s.changes = changes
+	return c
+}
+
 // SetNow moves the store's clock: creation, deletion and event timestamps
 // are read from it.
 func (s *Store) SetNow(t api.Time) { s.now = t }
@@ -133,6 +146,12 @@ func (s *Store) TakeChanges() []Change {
 	s.changes = nil
 	return out
 }
+
+// Pending returns what the store did since the last TakeChanges, oldest
+// first, without taking it: a reader that must see every change by the
+// time it looks (a kubectl watch) reads those its owner has not taken
+// yet. The slice is the store's: read it before the next write.
+func (s *Store) Pending() []Change { return s.changes }
 
 // Recycle gives back a slice TakeChanges returned, once read, for the
 // store to log the next changes into: a pass logs a few, and the slice of
