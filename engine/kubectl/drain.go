@@ -73,7 +73,7 @@ type drainer struct {
 	node    int
 	start   api.Time
 	pods    []drainPod
-	nodeErr string // the error the node failed with (deletions)
+	nodeErr string // the error the node failed with (its deletions); "-": reported as it began (pods refused)
 	fatal   []string
 	pending []string
 	ended   bool
