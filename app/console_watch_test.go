@@ -121,3 +121,52 @@ func TestConsoleWaitEnds(t *testing.T) {
 		t.Errorf("the wait ended as %q (exit %d), want deployment.apps/web condition met, exit 0", w.out, w.code)
 	}
 }
+
+// TestConsoleDrainRetries: a drain in the console that a budget holds up
+// goes on (exit -1, still draining), trying the refused eviction again
+// every 5s; once the learner deletes the budget its next try goes
+// through, and it ends by itself once the pods are gone: drained, exit 0.
+func TestConsoleDrainRetries(t *testing.T) {
+	p := playground(t, "")
+	var ctx app.Context
+	runUntil(t, p, 300, func() bool { return p.view.Converged })
+	node, code := p.ses.Read("get pods -l app=web -o jsonpath={.items[0].spec.nodeName}")
+	if code != 0 || node == "" {
+		t.Fatalf("no pod of web on a node: %q (exit %d)", node, code)
+	}
+	for _, line := range []string{"create pdb web-pdb --selector=app=web --min-available=100%", "drain " + node + " --ignore-daemonsets"} {
+		p.runKubectl(ctx, line)
+		if p.alert != "" {
+			t.Fatalf("%s: alert %q", line, p.alert)
+		}
+	}
+	drain := func() consoleView {
+		for _, v := range p.consoleViews() {
+			if strings.HasPrefix(v.line, "drain ") {
+				return v
+			}
+		}
+		t.Fatal("the drain is not on the screen")
+		return consoleView{}
+	}
+	const refused = "(will retry after 5s): Cannot evict pod as it would violate the pod's disruption budget."
+	if d := drain(); d.code != -1 || !strings.Contains(d.out, refused) || !strings.HasPrefix(d.note, "Still draining:") {
+		t.Fatalf("drain right after the budget = %q (exit %d, note %q), want a refusal, still draining", d.out, d.code, d.note)
+	}
+	for range 5 {
+		p.next(ctx)
+	}
+	if d := drain(); d.code != -1 || strings.Count(d.out, refused) < 2 {
+		t.Fatalf("drain a few passes on = %q (exit %d), want it retried, still draining", d.out, d.code)
+	}
+	p.runKubectl(ctx, "delete pdb web-pdb")
+	for range 300 {
+		if drain().code != -1 {
+			break
+		}
+		p.next(ctx)
+	}
+	if d := drain(); d.code != 0 || !strings.HasSuffix(d.out, "node/"+node+" drained\n") {
+		t.Errorf("the drain ended as %q (exit %d), want node/%s drained, exit 0", d.out, d.code, node)
+	}
+}

@@ -72,6 +72,9 @@ func renderInputEntry(in *session.InputEntry) app.UI {
 	head := fmt.Sprintf("t=%s, given by %s: ", in.At, who)
 	status := ""
 	switch {
+	case in.Since != "":
+		// Not an input: kubectl's own API call, made on its own clock.
+		head = fmt.Sprintf("t=%s, kubectl again (running since t=%s): ", in.At, in.Since)
 	case in.ExitCode == -1:
 		status = " (still watching)"
 	case in.ExitCode != 0:

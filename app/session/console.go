@@ -100,6 +100,8 @@ rollout undo, cordon, drain, label, ...) are recorded after
 the current pass and replay with the run; get, describe and
 rollout history only read. get -w and rollout status watch:
 they print as passes run and as commands change the world, until Ctrl+C.
+drain goes on too: it retries evictions a budget refuses every
+5s and waits for the evicted pods to be gone, until drained.
 Tab completes a verb, a kind or a name; ↑ and ↓ bring back
 the commands you typed before; Ctrl+L (or clear) clears the
 screen. For kubectl apply, edit the desired state and press

@@ -42,6 +42,10 @@ type InputEntry struct {
 	ExitCode int
 	// Learner says the learner gave it, not the lesson.
 	Learner bool
+	// Since, when set, says the entry is not an input but what a command
+	// given at Since and still running wrote on its own clock (sim.Act: a
+	// drain's eviction tried again): Output is what it printed then.
+	Since string
 }
 
 // QuietEntry is a stretch of at least QuietGap of simulated time between
@@ -183,6 +187,7 @@ func readEntries(run *sim.Sim, round int, log []sim.Pass, from int) []Entry {
 			inputs, ats = append(inputs, e), append(ats, pi.at)
 		}
 	}
+	inputs, ats = withActs(run, inputs, ats, from)
 	out := make([]Entry, 0, len(log)+len(inputs))
 	next := 0
 	// given adds the inputs given after pass n, up to (not including) the
@@ -209,4 +214,31 @@ func readEntries(run *sim.Sim, round int, log []sim.Pass, from int) []Entry {
 		given(p.N, -1)
 	}
 	return out
+}
+
+// withActs places among the inputs (in the order they are given, ats
+// their times) what commands still running wrote on their own clock
+// after pass from (sim.Act), each after the inputs given before it.
+func withActs(run *sim.Sim, inputs []InputEntry, ats []api.Time, from int) ([]InputEntry, []api.Time) {
+	var acts []sim.Act
+	for _, a := range run.Acts() {
+		if a.After >= from && a.After <= run.PassCount() {
+			acts = append(acts, a)
+		}
+	}
+	if len(acts) == 0 {
+		return inputs, ats
+	}
+	outIn := make([]InputEntry, 0, len(inputs)+len(acts))
+	outAt := make([]api.Time, 0, len(inputs)+len(acts))
+	i := 0
+	for _, a := range acts {
+		for i < len(inputs) && (inputs[i].After < a.After || (inputs[i].After == a.After && ats[i] <= a.At)) {
+			outIn, outAt = append(outIn, inputs[i]), append(outAt, ats[i])
+			i++
+		}
+		outIn = append(outIn, InputEntry{After: a.After, At: a.AtText, Text: a.Command, Output: a.Output, ExitCode: -1, Since: a.Started})
+		outAt = append(outAt, a.At)
+	}
+	return append(outIn, inputs[i:]...), append(outAt, ats[i:]...)
 }

@@ -243,3 +243,45 @@ func TestEntriesMatchEachFaultItsNotes(t *testing.T) {
 		t.Errorf("inputs at 30s: %d, want %d", len(got), len(want)+1)
 	}
 }
+
+// A drain a budget holds up goes on between passes: its eviction tried
+// again and accepted is kubectl's own API call, in the pass log where it
+// happened (Since: the drain's start), with what kubectl printed then,
+// not an input given.
+func TestEntriesShowDrainActs(t *testing.T) {
+	s := newSession(t, "self-healing")
+	for s.run.PassCount() < 40 {
+		if _, ok := s.Next(); !ok {
+			break
+		}
+	}
+	node, _ := s.Read("get pods -l app=web -o jsonpath={.items[0].spec.nodeName}")
+	for _, line := range []string{"create pdb web-pdb --selector=app=web --min-available=100%", "drain " + node + " --ignore-daemonsets"} {
+		if _, err := s.Inject(sim.Kubectl{Line: line}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	start := s.run.Now()
+	s.PlayTo(start + 12*api.Second)
+	if _, err := s.Inject(sim.Kubectl{Line: "delete pdb web-pdb"}); err != nil {
+		t.Fatal(err)
+	}
+	s.PlayTo(start + 20*api.Second)
+	acts := s.run.Acts()
+	if len(acts) != 1 || acts[0].At != start+15*api.Second || acts[0].Started != start.String() {
+		t.Fatalf("acts %+v; want one, the eviction tried again at %s", acts, start+15*api.Second)
+	}
+	var r Reader
+	v := r.Read(s, false)
+	checkEntries(t, s, v)
+	var found *InputEntry
+	for _, e := range v.Entries {
+		if e.Input != nil && e.Input.Since != "" {
+			found = e.Input
+		}
+	}
+	if found == nil || found.Since != start.String() || found.At != acts[0].AtText || found.Text != "kubectl drain "+node+" --ignore-daemonsets" ||
+		found.Output != acts[0].Output || found.Output == "" {
+		t.Errorf("pass log entry of the drain's act: %+v; want the act of %s printing %q", found, acts[0].AtText, acts[0].Output)
+	}
+}

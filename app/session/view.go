@@ -284,11 +284,13 @@ func deletedBy(p sim.Pass) string {
 
 // deletedByInput says why a pod no pass deleted since pass since is gone:
 // the last input given since that writes (a fault, a kubectl write, an
-// apply).
+// apply), or the last write a command still running made on its own
+// clock (a drain's eviction tried again), whichever came later.
 func deletedByInput(s *Session, since int) string {
 	run := s.run
 	recs := newInputRecords(run)
 	why := "deleted between passes"
+	var whyAt api.Time
 	for _, pi := range placeInputs(run, s.round) {
 		if pi.after < since || pi.after > run.PassCount() {
 			continue
@@ -304,7 +306,12 @@ func deletedByInput(s *Session, since int) string {
 		if _, ok := pi.in.(sim.Interrupt); ok {
 			continue // Ctrl+C ends a watch: it deletes nothing
 		}
-		why = "deleted by an input: " + pi.in.Text()
+		why, whyAt = "deleted by an input: "+pi.in.Text(), pi.at
+	}
+	for _, a := range run.Acts() {
+		if a.After >= since && a.After <= run.PassCount() && a.At >= whyAt {
+			why = "deleted by " + a.Command + " (given at t=" + a.Started + "): its eviction at t=" + a.AtText
+		}
 	}
 	return why
 }

@@ -295,3 +295,51 @@ func unmarkedNode(n NodeView) NodeView {
 	}
 	return n
 }
+
+// A pod a drain evicts on its own clock, with no pass in between, is a
+// ghost that names the drain and the moment of its eviction: the drain
+// was given earlier, the eviction tried again once the budget that
+// refused it was deleted.
+func TestGhostOfADrainRetry(t *testing.T) {
+	s := newSession(t, "self-healing")
+	for s.run.PassCount() < 40 {
+		if _, ok := s.Next(); !ok {
+			break
+		}
+	}
+	pod, _ := s.Read("get pods -l app=web -o jsonpath={.items[0].metadata.name}")
+	node, _ := s.Read("get pod " + pod + " -o jsonpath={.spec.nodeName}")
+	drain := "drain " + node + " --ignore-daemonsets --grace-period=0 --pod-selector=app=web"
+	for _, line := range []string{"create pdb web-pdb --selector=app=web --min-available=100%", drain} {
+		if _, err := s.Inject(sim.Kubectl{Line: line}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	start := s.run.Now()
+	s.PlayTo(start + 12*api.Second)
+	if _, err := s.Inject(sim.Kubectl{Line: "delete pdb web-pdb"}); err != nil {
+		t.Fatal(err)
+	}
+	s.PlayTo(start + 14*api.Second)
+	var r Reader
+	r.Read(s, false)
+	s.PlayTo(start + 15*api.Second)
+	v := r.Read(s, false)
+	acts := s.run.Acts()
+	if len(acts) != 1 || !strings.HasPrefix(acts[0].Output, "evicting pod default/") {
+		t.Fatalf("acts %+v; want one eviction tried again", acts)
+	}
+	pod = strings.TrimPrefix(strings.SplitN(acts[0].Output, "\n", 2)[0], "evicting pod default/")
+	want := "deleted by kubectl " + drain + " (given at t=" + start.String() + "): its eviction at t=" + (start + 15*api.Second).String()
+	var reasons []string
+	for _, n := range v.Cluster.Nodes {
+		for _, g := range n.Ghosts {
+			if g.Ref.Name == pod {
+				reasons = append(reasons, g.Reason)
+			}
+		}
+	}
+	if len(reasons) != 1 || reasons[0] != want {
+		t.Errorf("ghost of %s: %q, want %q", pod, reasons, want)
+	}
+}

@@ -107,132 +107,6 @@ func (k *cmd) delete() (string, error) {
 	return b.String(), errorsText(errs)
 }
 
-// drain cordons a node and evicts its pods through the Eviction API
-// (evict.go), as kubectl drain does. A pod no controller owns is refused
-// unless --force: nothing would make it again. An eviction a
-// PodDisruptionBudget refuses (429) is printed as kubectl prints it before
-// it retries; kubectl then retries every 5s until --timeout, but this
-// drain makes one pass and ends with an error that says so.
-func (k *cmd) drain() (string, error) {
-	if len(k.in.Args) == 0 && k.in.String("selector", "") == "" {
-		return "", errors.New("error: USAGE: drain NODE [flags]\nSee 'kubectl drain -h' for help and examples")
-	}
-	nodes, err := k.nodes()
-	if err != nil {
-		return "", err
-	}
-	var b strings.Builder
-	for _, n := range nodes {
-		if !n.Spec.Unschedulable {
-			n.Spec.Unschedulable = true
-			if _, err := k.write(n); err != nil {
-				return b.String(), err
-			}
-			fmt.Fprintf(&b, "node/%s cordoned\n", n.Name)
-		} else {
-			fmt.Fprintf(&b, "node/%s already cordoned\n", n.Name)
-		}
-	}
-	// --grace-period goes to each eviction's delete options: 0 deletes at
-	// once, a negative value (the default) keeps the pod's own period.
-	var opts store.DeleteOptions
-	if g := k.in.Int("grace-period", -1); g >= 0 {
-		period := int64(g)
-		opts = store.DeleteOptions{Force: g == 0, GracePeriodSeconds: &period}
-	}
-	var fatal, pending, stopped []string
-	for _, n := range nodes {
-		victims, warned, refused := k.podsToEvict(n.Name)
-		if len(refused.msgs) > 0 {
-			// kubectl's aggregate of one error is the error; of more, a list.
-			msg := refused.join("cannot delete ", ", ")
-			if len(refused.msgs) > 1 {
-				msg = "[" + msg + "]"
-			}
-			fmt.Fprintf(&b, "error: unable to drain node %q due to error: %s, continuing command...\n", n.Name, msg)
-			fatal = append(fatal, msg)
-			pending = append(pending, n.Name)
-			continue
-		}
-		if len(warned.msgs) > 0 {
-			fmt.Fprintf(&b, "Warning: %s\n", warned.join("", "; "))
-		}
-		if k.in.Bool("disable-eviction", false) {
-			// Plain deletes: no budget is consulted, no DisruptionTarget set.
-			for _, p := range victims {
-				if _, err := k.st.DeleteWith("Pod", p.Namespace, p.Name, opts); err != nil && !errors.Is(err, store.ErrNotFound) {
-					return b.String(), err
-				}
-			}
-			for _, p := range victims {
-				fmt.Fprintf(&b, "pod/%s deleted\n", p.Name)
-			}
-			fmt.Fprintf(&b, "node/%s drained\n", n.Name)
-			continue
-		}
-		for _, p := range victims {
-			fmt.Fprintf(&b, "evicting pod %s/%s\n", p.Namespace, p.Name)
-		}
-		// kubectl evicts the pods at once, each in its own goroutine: a
-		// refusal is printed at once, "evicted" once the pod is gone
-		// (here, once its eviction is accepted: drain does not wait).
-		var retry, evicted []string
-		var failed error
-		for _, p := range victims {
-			err := k.evict(p, opts)
-			switch {
-			case err == nil, errors.Is(err, store.ErrNotFound):
-				evicted = append(evicted, p.Name)
-			case isTooManyRequests(err):
-				fmt.Fprintf(&b, "error when evicting pods/%q -n %q (will retry after 5s): %s\n", p.Name, p.Namespace, err)
-				retry = append(retry, p.Name)
-			default:
-				var se *store.StatusError
-				if !errors.As(err, &se) {
-					return b.String(), err
-				}
-				failed = fmt.Errorf("error when evicting pods/%q -n %q: %s", p.Name, p.Namespace, err)
-			}
-		}
-		for _, name := range evicted {
-			fmt.Fprintf(&b, "pod/%s evicted\n", name)
-		}
-		if failed != nil {
-			// kubectl waits for the evictions under way, then lists what is
-			// left on the node and gives up on it.
-			fmt.Fprintf(&b, "There are pending pods in node %q when an error occurred: %s\n", n.Name, failed)
-			for _, p := range k.pendingOn(n.Name) {
-				fmt.Fprintf(&b, "pod/%s\n", p)
-			}
-			fmt.Fprintf(&b, "error: unable to drain node %q due to error: %s, continuing command...\n", n.Name, failed)
-			fatal = append(fatal, failed.Error())
-			pending = append(pending, n.Name)
-			continue
-		}
-		if len(retry) > 0 {
-			// kubectl retries each refused eviction every 5s until they go
-			// through or --timeout runs out; this drain makes one pass.
-			stopped = append(stopped, fmt.Sprintf("node %q: %d pod(s) not evicted (%s): kubectl retries every 5s until --timeout; run kubectl drain again",
-				n.Name, len(retry), strings.Join(retry, ", ")))
-			continue
-		}
-		fmt.Fprintf(&b, "node/%s drained\n", n.Name)
-	}
-	for _, s := range stopped {
-		fatal = append(fatal, "drain stopped after one pass of evictions: "+s)
-	}
-	if len(pending) > 0 {
-		b.WriteString("There are pending nodes to be drained:\n")
-		for _, n := range pending {
-			fmt.Fprintf(&b, " %s\n", n)
-		}
-	}
-	if len(fatal) > 0 {
-		return b.String(), fmt.Errorf("error: %s", strings.Join(fatal, "\nerror: "))
-	}
-	return b.String(), nil
-}
-
 // markEvicted is what the Eviction API writes before it deletes a pod that
 // has not finished: the DisruptionTarget condition, which a Job's pod
 // failure policy can match.
@@ -291,15 +165,19 @@ func (g *podGroups) join(prefix, sep string) string {
 // A DaemonSet's pod is refused without --ignore-daemonsets and left on the
 // node with it (its DaemonSet would put it back); a pod no controller owns
 // is refused without --force. A pod that has finished goes whatever owns it.
-func (k *cmd) podsToEvict(node string) (victims []*api.Pod, warned, refused podGroups) {
+//
+// A pod whose deletionTimestamp is more than skip seconds past
+// (--skip-wait-for-delete-timeout) is left out, unless skip is 0.
+func (k *cmd) podsToEvict(node string, skip int) (victims []*api.Pod, warned, refused podGroups) {
 	sel := k.in.String("pod-selector", "")
 	labels, _ := selector.ParseLabels(sel)
 	force := k.in.Bool("force", false)
 	for _, po := range k.st.List("Pod") {
 		p := po.(*api.Pod)
-		// A pod being deleted is listed too (--skip-wait-for-delete-timeout
-		// is 0): its eviction deletes it again, which changes nothing.
-		if p.Spec.NodeName != node || !labels.Matches(p.Labels) {
+		// A pod being deleted is listed too (unless
+		// --skip-wait-for-delete-timeout leaves it out): its eviction
+		// deletes it again, which changes nothing.
+		if p.Spec.NodeName != node || !labels.Matches(p.Labels) || skipDeleted(p, skip, k.now) {
 			continue
 		}
 		finished := p.Status.Phase == api.PodSucceeded || p.Status.Phase == api.PodFailed
@@ -336,8 +214,8 @@ func (k *cmd) podsToEvict(node string) (victims []*api.Pod, warned, refused podG
 
 // pendingOn names the pods drain would still evict from a node, as
 // kubectl lists them after an error.
-func (k *cmd) pendingOn(node string) []string {
-	victims, _, _ := k.podsToEvict(node)
+func (k *cmd) pendingOn(node string, skip int) []string {
+	victims, _, _ := k.podsToEvict(node, skip)
 	names := make([]string, len(victims))
 	for i, p := range victims {
 		names[i] = p.Name

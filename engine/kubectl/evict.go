@@ -32,50 +32,65 @@ func (k *cmd) evict(p *api.Pod, opts store.DeleteOptions) error {
 	if pod == nil {
 		return store.ErrNotFound
 	}
-	ignore := pod.Status.Phase == api.PodSucceeded || pod.Status.Phase == api.PodFailed ||
-		pod.Status.Phase == api.PodPending || pod.DeletionTimestamp != nil
-	if !ignore {
-		var pdbs []*api.PodDisruptionBudget
-		for _, o := range k.st.List("PodDisruptionBudget") {
-			if b := o.(*api.PodDisruptionBudget); b.Namespace == pod.Namespace && controller.PDBSelects(b, pod.Labels) {
-				pdbs = append(pdbs, b)
-			}
-		}
-		if len(pdbs) > 1 {
-			return &store.StatusError{Reason: "InternalError", Message: "This pod has more than one PodDisruptionBudget, which the eviction subresource does not support."}
-		}
-		if len(pdbs) == 1 {
-			if err := k.takeDisruption(pdbs[0], pod); err != nil {
-				return err
-			}
+	b, err := k.evictionBudget(pod)
+	if err != nil {
+		return err
+	}
+	if b != nil {
+		if err := k.takeDisruption(b, pod); err != nil {
+			return err
 		}
 	}
 	if err := k.markEvicted(pod); err != nil {
 		return err
 	}
-	_, err := k.st.DeleteWith("Pod", pod.Namespace, pod.Name, opts)
+	_, err = k.st.DeleteWith("Pod", pod.Namespace, pod.Name, opts)
 	return err
 }
 
-// takeDisruption is checkAndDecrement: the budget allows the eviction of
-// pod, and records it, or refuses it.
-func (k *cmd) takeDisruption(b *api.PodDisruptionBudget, pod *api.Pod) error {
+// evictionBudget is the Eviction API's check of pod, which writes
+// nothing: the budget the eviction takes a disruption from (nil for none),
+// or its refusal.
+func (k *cmd) evictionBudget(pod *api.Pod) (*api.PodDisruptionBudget, error) {
+	if pod.Status.Phase == api.PodSucceeded || pod.Status.Phase == api.PodFailed ||
+		pod.Status.Phase == api.PodPending || pod.DeletionTimestamp != nil {
+		return nil, nil
+	}
+	var pdbs []*api.PodDisruptionBudget
+	for _, o := range k.st.List("PodDisruptionBudget") {
+		if b := o.(*api.PodDisruptionBudget); b.Namespace == pod.Namespace && controller.PDBSelects(b, pod.Labels) {
+			pdbs = append(pdbs, b)
+		}
+	}
+	if len(pdbs) > 1 {
+		return nil, &store.StatusError{Reason: "InternalError", Message: "This pod has more than one PodDisruptionBudget, which the eviction subresource does not support."}
+	}
+	if len(pdbs) == 0 {
+		return nil, nil
+	}
+	b := pdbs[0]
 	if !controller.IsPodReady(pod) {
 		if pol := b.Spec.UnhealthyPodEvictionPolicy; pol != nil && *pol == api.AlwaysAllow {
-			return nil
+			return nil, nil
 		}
 		if b.Status.CurrentHealthy >= b.Status.DesiredHealthy && b.Status.DesiredHealthy > 0 {
-			return nil
+			return nil, nil
 		}
 	}
 	switch {
 	case b.Status.ObservedGeneration < b.Generation:
-		return evictionRefused()
+		return nil, evictionRefused()
 	case b.Status.DisruptionsAllowed < 0:
-		return &store.StatusError{Reason: "Forbidden", Message: fmt.Sprintf("poddisruptionbudget.policy %q is forbidden: pdb disruptions allowed is negative", b.Name)}
+		return nil, &store.StatusError{Reason: "Forbidden", Message: fmt.Sprintf("poddisruptionbudget.policy %q is forbidden: pdb disruptions allowed is negative", b.Name)}
 	case b.Status.DisruptionsAllowed == 0:
-		return evictionRefused()
+		return nil, evictionRefused()
 	}
+	return b, nil
+}
+
+// takeDisruption is checkAndDecrement's write: the budget, which allows
+// the eviction of pod (evictionBudget), records it.
+func (k *cmd) takeDisruption(b *api.PodDisruptionBudget, pod *api.Pod) error {
 	upd := b.DeepCopy()
 	upd.Status.DisruptionsAllowed--
 	if upd.Status.DisruptionsAllowed == 0 {

@@ -298,8 +298,8 @@ drain
 	ignore-daemonsets b false
 	pod-selector s ''
 	selector/l s ''
-	skip-wait-for-delete-timeout i 0 ~drain does not wait here
-	timeout d 0s ~drain makes one pass here: an eviction refused is not retried
+	skip-wait-for-delete-timeout i 0
+	timeout d 0s
 rollout status
 	filename/f l [] !files
 	kustomize/k s '' !files

@@ -113,7 +113,7 @@ var oracleCommands = []Command{
 	{"uncordon", oOne(ofDryRun, ofSelector)},
 	{"drain", oOne(ofChunk, oBoolF("delete-emptydir-data", "", "false"), oBoolF("disable-eviction", "", "false"), ofDryRun, oBoolF("force", "", "false"),
 		oIntF("grace-period", "", "-1"), oBoolF("ignore-daemonsets", "", "false"), oStrF("pod-selector", "", "''"), ofSelector,
-		oIgnored(oIntF("skip-wait-for-delete-timeout", "", "0"), "drain does not wait here"), oIgnored(oDurF("timeout", "0s"), "drain makes one pass here: an eviction refused is not retried"))},
+		oIntF("skip-wait-for-delete-timeout", "", "0"), oDurF("timeout", "0s"))},
 	{"rollout status", oGroup(ofFiles, oOne(oIntF("revision", "", "0"), ofSelector, oDurF("timeout", "0s"), oBoolF("watch", "w", "true")))},
 	{"rollout history", oGroup(ofFiles, ofPrint, oOne(oIntF("revision", "", "0"), ofSelector))},
 	{"rollout undo", oGroup(oOne(ofDryRun), ofFiles, ofPrint, oOne(ofSelector, oIntF("to-revision", "", "0")))},

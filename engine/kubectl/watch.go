@@ -17,7 +17,9 @@ import (
 // its --timeout runs out, `get -w` and `events -w` until their bound. It prints a
 // line each time what it watches changes. Its owner asks it to look again
 // after every change (Check, or CheckAt with the simulated time) and ends
-// it when Timeout runs out (Expired).
+// it when Timeout runs out (Expired). A drain that goes on (StartDrain,
+// drain.go) is a Watch too, one that writes: it acts on its own clock,
+// at the moments NextAct names (ActAt), not as the world changes.
 //
 // A `get -w` line is bounded as a shell user bounds it: --request-timeout=D
 // ends it after D of simulated time (kubectl then exits quietly, 0), and
@@ -31,7 +33,7 @@ type Watch struct {
 	// 0 means none.
 	Timeout api.Duration
 
-	kind         string // "rollout", "wait", "get" or "events"
+	kind         string // "rollout", "wait", "get", "events" or "drain"
 	rolloutKind  string // rollout status of a DaemonSet or StatefulSet: its kind
 	namespace    string
 	name, uid    string // rollout status: the deployment
@@ -43,6 +45,7 @@ type Watch struct {
 	get          *getWatch
 	wait         *waiter
 	events       *eventsWatch
+	drain        *drainer // drain.go: a watching command that writes
 	lastObserved api.Time
 }
 
@@ -502,6 +505,10 @@ func (w *Watch) look(st *store.Store, now api.Time, feed []store.Change, fed boo
 	if w.full {
 		return true, 1, ""
 	}
+	if w.kind == "drain" {
+		// A drain acts on its own clock (ActAt), not as the world changes.
+		return false, 0, ""
+	}
 	if w.kind == "get" || w.kind == "events" {
 		if w.kind == "get" {
 			w.get.k.now = now
@@ -583,7 +590,7 @@ func (w *Watch) Expired() (string, int) {
 // out.
 func (w *Watch) TimedOut() string {
 	switch w.kind {
-	case "get", "events":
+	case "get", "events", "drain":
 		return w.Output()
 	case "wait":
 		return w.Output() + errorText(w.wait.notMet(false))
@@ -609,6 +616,9 @@ func (w *Watch) Clone() *Watch {
 		ew.k = &k
 		ew.seen = w.events.seen.Clone()
 		c.events = &ew
+	}
+	if w.drain != nil {
+		c.drain = w.drain.clone()
 	}
 	if w.wait != nil {
 		wt := *w.wait

@@ -22,6 +22,7 @@ const (
 	itemRelist                  // a controller's watch restarts and re-lists
 	itemTimeout                 // a watching kubectl command gives up
 	itemInput                   // a recorded input replayed at its moment
+	itemAct                     // a watching kubectl command acts on its own clock (drain)
 )
 
 // item is one thing the agenda will do. An item is never changed once

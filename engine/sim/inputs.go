@@ -21,7 +21,7 @@ func (s *Sim) apply(w *world, in Input) {
 	case Fault:
 		s.fault(w, in)
 	case Kubectl:
-		if w.startWatch(in.Line) {
+		if w.startWatch(in.Line) || w.startDrain(in) {
 			return
 		}
 		// What the run will not keep (past MaxRunOutput) is not rendered.

@@ -48,7 +48,7 @@ func (s *Sim) Quiet() (bool, string) {
 			continue
 		}
 		c := (*process)(nil)
-		if it.kind != itemStep && it.kind != itemInput && it.kind != itemTimeout {
+		if it.kind != itemStep && it.kind != itemInput && it.kind != itemTimeout && it.kind != itemAct {
 			c = w.procs[it.ctrl]
 			if c.epoch != it.epoch {
 				continue // for a process that has since restarted
@@ -59,6 +59,12 @@ func (s *Sim) Quiet() (bool, string) {
 			return false, fmt.Sprintf("an input is scheduled at t=%s", it.at)
 		case itemTimeout:
 			return false, fmt.Sprintf("a kubectl command is still watching until t=%s", it.at)
+		case itemAct:
+			// A drain whose evictions would be refused again, its evicted
+			// pods still there, repeats itself: it changes nothing.
+			if wt := w.watchDue(it.key, it.at); wt != nil && wt.cmd.WouldAct(w.store, it.at) {
+				return false, fmt.Sprintf("%s acts again at t=%s", wt.cmd.Command, it.at)
+			}
 		case itemPass:
 			if c.running && c.queue.Len() > 0 {
 				return false, fmt.Sprintf("%s has %d key(s) queued", c.name, c.queue.Len())

@@ -236,6 +236,8 @@ func (s *Sim) handle(w *world, it item) *Pass {
 		s.apply(w, s.inputs[it.step].Input)
 	case itemTimeout:
 		w.timeoutWatch(it.key)
+	case itemAct:
+		w.actWatch(it.key, it.at)
 	case itemDeliver:
 		var trigger queue.Trigger // the event as a trigger, once for all who take it
 		for _, r := range it.to.list {

@@ -42,6 +42,20 @@ type Output struct {
 	Limit *kubectl.LimitError `json:"-"`
 }
 
+// Act is what a kubectl command still running wrote on its own clock, an
+// API call of kubectl's between passes (a drain's eviction tried again
+// 5s after a refusal, and accepted): after which pass and when, the
+// command (started at Started) and what it printed then. The trace
+// chains it, as it chains an output.
+type Act struct {
+	After   int      `json:"after"`
+	At      api.Time `json:"-"`
+	AtText  string   `json:"at"`
+	Command string   `json:"command"`
+	Started string   `json:"started"`
+	Output  string   `json:"output"`
+}
+
 // Invalid is the API server's refusal of the Object-th object of an
 // apply, with its causes.
 type Invalid struct {

@@ -8,11 +8,14 @@ import (
 )
 
 // watching is a kubectl command still watching (rollout status): it
-// started at start, and its output is recorded when it ends.
+// started at start, and its output is recorded when it ends. A command
+// that acts on its own clock (drain) acts at due, an item of the agenda
+// (itemAct); an item due at another moment is stale.
 type watching struct {
 	id    string
 	start api.Time
 	cmd   *kubectl.Watch
+	due   api.Time
 }
 
 // startWatch begins line when it is a watching command that cannot answer
@@ -30,6 +33,85 @@ func (w *world) startWatch(line string) bool {
 	}
 	w.checkWatches()
 	return true
+}
+
+// startDrain begins kubectl drain when in is one: it cordons and makes
+// its first evictions now, an input's writes as any command's; a drain
+// that must go on (evictions refused, evicted pods not gone yet) goes on
+// as a watching command that writes (actWatch). It reports false for any
+// other command.
+func (w *world) startDrain(in Kubectl) bool {
+	cmd, out, code, ended, ok := kubectl.StartDrain(w.store, w.now, in.Line)
+	if !ok {
+		return false
+	}
+	if ended {
+		w.record(Output{At: w.now, AtText: w.now.String(), Command: in.Text(), Output: out, ExitCode: code})
+		return true
+	}
+	w.drain() // what it wrote, before anything looks
+	w.seq++
+	wt := watching{id: strconv.FormatUint(w.seq, 10), start: w.now, cmd: cmd}
+	w.watches = append(w.watches, wt)
+	w.scheduleAct(len(w.watches) - 1)
+	w.checkWatches()
+	return true
+}
+
+// scheduleAct puts the next moment the i-th watching command acts at on
+// the agenda, unless it is there already.
+func (w *world) scheduleAct(i int) {
+	wt := &w.watches[i]
+	at, ok := wt.cmd.NextAct()
+	if !ok || (wt.due == at && wt.due != 0) {
+		return
+	}
+	wt.due = at
+	w.schedule(item{at: at, kind: itemAct, key: wt.id})
+}
+
+// watchDue is the command watching with id that acts at at, nil when the
+// item is stale (the command has ended, or acts at another moment).
+func (w *world) watchDue(id string, at api.Time) *watching {
+	for i := range w.watches {
+		if wt := &w.watches[i]; wt.id == id && wt.due == at {
+			return wt
+		}
+	}
+	return nil
+}
+
+// actWatch has the command watching with id act, as kubectl does at its
+// own moments (a drain retries a refused eviction 5s later, and polls each
+// evicted pod every second until it is gone): its writes are kubectl's,
+// made now, seen by the controllers as an input's are.
+func (w *world) actWatch(id string, at api.Time) {
+	for i := range w.watches {
+		wt := w.watches[i]
+		if wt.id != id || wt.due != at {
+			continue
+		}
+		before, writes := len(wt.cmd.Output()), w.writes
+		out, ended, code := wt.cmd.ActAt(w.store, w.now)
+		w.drain()
+		if w.writes > writes {
+			printed := ""
+			if before <= len(out) {
+				printed = out[before:]
+			}
+			a := Act{After: w.npass, At: w.now, AtText: w.now.String(), Command: wt.cmd.Command, Started: wt.start.String(), Output: printed}
+			w.acts = append(w.acts, a)
+			w.hash(a)
+		}
+		if ended {
+			w.watches = append(w.watches[:i:i], w.watches[i+1:]...)
+			w.endWatch(wt, out, code)
+		} else {
+			w.scheduleAct(i)
+		}
+		w.checkWatches()
+		return
+	}
 }
 
 // watchByList, set by tests, has the watching commands list every object
@@ -114,6 +196,11 @@ func (w *world) interruptWatch(command string) bool {
 	}
 	return false
 }
+
+// Acts returns what kubectl commands still running wrote on their own
+// clock (a drain's evictions tried again), in order. The slice is shared:
+// do not change it.
+func (s *Sim) Acts() []Act { return s.w.acts }
 
 // Watching reports whether a kubectl command with line command ("kubectl
 // get pods -w") is still watching.

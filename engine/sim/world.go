@@ -73,6 +73,8 @@ type world struct {
 	outside []SideEffect
 	// watches are kubectl commands still watching (rollout status).
 	watches []watching
+	// acts are what commands still running wrote on their own clock.
+	acts []Act
 	// watchFeed is what the store did since the watches last looked
 	// (drained while one is watching), for them to read only the objects
 	// it names (checkWatches).
@@ -177,6 +179,7 @@ func (w *world) copyApart() *world {
 		out.watchFeed = slices.Clone(w.watchFeed) // w's is emptied and written again
 	}
 	out.outputs = slices.Clip(w.outputs)
+	out.acts = slices.Clip(w.acts)
 	out.notes = slices.Clip(w.notes)
 	out.store = w.store.Clone()
 	out.traffic = w.traffic.clone()
