@@ -164,7 +164,8 @@ func (g *podGroups) join(prefix, sep string) string {
 // evict, those it warns of (evicted or left alone), and those it refuses.
 // A DaemonSet's pod is refused without --ignore-daemonsets and left on the
 // node with it (its DaemonSet would put it back); a pod no controller owns
-// is refused without --force. A pod that has finished goes whatever owns it.
+// is refused without --force, and one with an emptyDir volume without
+// --delete-emptydir-data. A pod that has finished goes whatever owns it.
 //
 // A pod whose deletionTimestamp is more than skip seconds past
 // (--skip-wait-for-delete-timeout) is left out, unless skip is 0.
@@ -200,6 +201,11 @@ func (k *cmd) podsToEvict(node string, skip int) (victims []*api.Pod, warned, re
 			}
 			warned.add("ignoring DaemonSet-managed Pods", p)
 			continue
+		case hasLocalStorage(p) && !k.in.Bool("delete-emptydir-data", false):
+			// With the flag kubectl's warning is dropped: the filter after
+			// it (no controller) writes the pod's status again.
+			refused.add("Pods with local storage (use --delete-emptydir-data to override)", p)
+			continue
 		case ref == nil:
 			if !force {
 				refused.add("cannot delete Pods that declare no controller (use --force to override)", p)
@@ -221,4 +227,15 @@ func (k *cmd) pendingOn(node string, skip int) []string {
 		names[i] = p.Name
 	}
 	return names
+}
+
+// hasLocalStorage reports a pod with an emptyDir volume: its data goes with
+// it, so drain asks for --delete-emptydir-data.
+func hasLocalStorage(p *api.Pod) bool {
+	for _, v := range p.Spec.Volumes {
+		if v.EmptyDir != nil {
+			return true
+		}
+	}
+	return false
 }
