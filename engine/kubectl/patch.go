@@ -239,24 +239,7 @@ func patchOrder(merged, live, patch []any, key string) []any {
 			theirs = append(theirs, it)
 		}
 	}
-	out := make([]any, 0, len(merged))
-	i, j := 0, 0
-	for i < len(theirs) || j < len(ours) {
-		switch {
-		case i >= len(theirs):
-			out, j = append(out, ours[j]), j+1
-		case j >= len(ours):
-			out, i = append(out, theirs[i]), i+1
-		default:
-			ti, oi := index(live, theirs[i]), index(live, ours[j])
-			if ti >= 0 && oi >= 0 && ti < oi {
-				out, i = append(out, theirs[i]), i+1
-			} else {
-				out, j = append(out, ours[j]), j+1
-			}
-		}
-	}
-	return out
+	return merge.Interleave(theirs, ours, func(it any) int { return index(live, it) })
 }
 
 // jsonPatch applies RFC 6902 operations: add, remove, replace, move, copy

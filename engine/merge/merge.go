@@ -171,7 +171,16 @@ func mergeList(path, key string, retain bool, orig, mod, cur []any) ([]any, bool
 		return find(mod, key, keyOf(ours[i], key)) < find(mod, key, keyOf(ours[j], key))
 	})
 	order := liveOrder(cur, mod, deleted, key)
-	out := make([]any, 0, len(items))
+	return Interleave(theirs, ours, func(it any) int { return find(order, key, keyOf(it, key)) }), true
+}
+
+// Interleave puts the live list's own items (theirs, in the live order)
+// among the items a manifest or a patch gives (ours, in its order), as the
+// API server's normalizeElementOrder does: at each step the next of theirs
+// goes first only when the live order (live: an item's place in it, -1
+// when it is not there) puts it before the next of ours.
+func Interleave(theirs, ours []any, live func(any) int) []any {
+	out := make([]any, 0, len(theirs)+len(ours))
 	i, j := 0, 0
 	for i < len(theirs) || j < len(ours) {
 		switch {
@@ -180,7 +189,7 @@ func mergeList(path, key string, retain bool, orig, mod, cur []any) ([]any, bool
 		case j >= len(ours):
 			out, i = append(out, theirs[i]), i+1
 		default:
-			ti, oi := find(order, key, keyOf(theirs[i], key)), find(order, key, keyOf(ours[j], key))
+			ti, oi := live(theirs[i]), live(ours[j])
 			if ti >= 0 && oi >= 0 && ti < oi {
 				out, i = append(out, theirs[i]), i+1
 			} else {
@@ -188,7 +197,7 @@ func mergeList(path, key string, retain bool, orig, mod, cur []any) ([]any, bool
 			}
 		}
 	}
-	return out, true
+	return out
 }
 
 // liveOrder is the order the API server compares items by when it
