@@ -39,8 +39,15 @@ func TestPlaygroundDiff(t *testing.T) {
 		t.Fatalf("no Diff button with its title: %q", tag)
 	}
 
+	p.loading = true
+	if tag := tagWith(app.HTMLString(p.renderEditor()), `id="diff"`); !strings.Contains(tag, "disabled") || strings.Contains(tag, `disabled="false"`) {
+		t.Errorf("Diff is not disabled while the page opens: %q", tag)
+	}
+	p.loading = false
+
 	// The text the scenario applied: no difference.
 	n, ins, world, base := p.ses.N(), len(p.ses.Inputs()), worldSum(t, p), p.editor.base
+	known, final := p.ses.Known(), p.ses.Final()
 	p.diff(ctx)
 	if p.editor.alert != "" || !p.editor.diffed {
 		t.Fatalf("diff of the live state: alert %q", p.editor.alert)
@@ -64,6 +71,9 @@ func TestPlaygroundDiff(t *testing.T) {
 		if !strings.Contains(p.editor.result, want) {
 			t.Errorf("the diff does not print %q:\n%s", want, p.editor.result)
 		}
+	}
+	if p.ses.Known() != known || p.ses.Final() != final {
+		t.Errorf("the diffs moved the run's end: %d passes known (final %v), was %d (final %v)", p.ses.Known(), p.ses.Final(), known, final)
 	}
 	if p.ses.N() != n || worldSum(t, p) != world {
 		t.Errorf("the diff changed the world: pass %d (was %d), objects changed %v", p.ses.N(), n, worldSum(t, p) != world)
