@@ -100,14 +100,21 @@ func TestPlaygroundDiff(t *testing.T) {
 	if p.editor.result != "" || p.editor.diffed || len(p.ses.Inputs()) != ins+2 {
 		t.Errorf("a refused diff: result %q, %d inputs (want %d)", p.editor.result, len(p.ses.Inputs()), ins+2)
 	}
-	// The API server's dry run refuses it: its words, nothing recorded.
+	// The API server's dry run refuses it: at the field, as Apply shows
+	// it, nothing recorded.
 	p.editor.desired = strings.Replace(p.editor.base, "replicas: 3", "replicas: -1", 1)
 	p.diff(ctx)
-	if !strings.HasPrefix(p.editor.alert, "Nothing was compared: the API server refused it.") || !strings.Contains(p.editor.alert, "spec.replicas: Invalid value: -1") {
-		t.Errorf("an invalid object: alert %q", p.editor.alert)
+	diffAlert, diffProblems := p.editor.alert, p.editor.problems
+	if !strings.HasPrefix(diffAlert, "Nothing was compared: the API server refused it. Desired state:6:") || !strings.Contains(diffAlert, "spec.replicas: Invalid value: -1") ||
+		len(diffProblems) != 1 || diffProblems[0].line != 6 {
+		t.Errorf("an invalid object: alert %q, problems %+v", diffAlert, diffProblems)
 	}
 	if len(p.ses.Inputs()) != ins+2 {
 		t.Error("a refused diff was recorded")
+	}
+	p.apply(ctx)
+	if want := strings.Replace(p.editor.alert, "Nothing was applied", "Nothing was compared", 1); diffAlert != want || fmt.Sprint(diffProblems) != fmt.Sprint(p.editor.problems) {
+		t.Errorf("Diff refuses with %q at %+v, Apply with %q at %+v", diffAlert, diffProblems, p.editor.alert, p.editor.problems)
 	}
 
 	// Saved and opened again, the diffs replay to the same digest.
