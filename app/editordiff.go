@@ -54,8 +54,13 @@ func (p *Playground) diff(ctx app.Context) {
 			p.editor.alert = notCompared(p.editor.alert)
 			return
 		}
-		a.Commit()
-		p.logLines = nil
+		// Recorded, unless inputs were given after this pass: an input in
+		// the past starts a new future without them, and a diff, which
+		// changes nothing, never throws them away.
+		if kept = !p.inputsAhead(); kept {
+			a.Commit()
+			p.logLines = nil
+		}
 		n := p.ses.N()
 		out := strings.TrimRight(a.Output.Output, "\n")
 		if a.Output.ExitCode == 0 {
@@ -64,7 +69,6 @@ func (p *Playground) diff(ctx app.Context) {
 		}
 		p.editor.result = fmt.Sprintf("%s after pass %d:\n%s", diffCommand, n, out)
 		p.editor.diffed = true
-		kept = true
 	})
 	p.refresh()
 	if kept {
@@ -86,6 +90,17 @@ func notCompared(alert string) string {
 		}
 	}
 	return alert
+}
+
+// inputsAhead reports whether the run holds inputs given after the pass
+// it stands at (the learner stepped back).
+func (p *Playground) inputsAhead() bool {
+	for _, in := range p.ses.Inputs() {
+		if in.After > p.ses.N() {
+			return true
+		}
+	}
+	return false
 }
 
 func (p *Playground) onDiff(ctx app.Context, e app.Event) { p.diff(ctx) }

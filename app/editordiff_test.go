@@ -132,6 +132,7 @@ func TestPlaygroundDiff(t *testing.T) {
 	}
 
 	// Apply works as before.
+	at := p.ses.N()
 	p.editor.desired = strings.Replace(p.editor.base, "replicas: 3", "replicas: 5", 1)
 	p.apply(ctx)
 	if p.editor.alert != "" || p.editor.diffed || !strings.Contains(p.editor.result, "deployment.apps/web configured") {
@@ -139,6 +140,22 @@ func TestPlaygroundDiff(t *testing.T) {
 	}
 	if strings.Contains(p.holdsLine(), "diff") {
 		t.Errorf("the editor names the diff as a change: %q", p.holdsLine())
+	}
+
+	// Stepped back before that Apply, a diff shows what applying the
+	// text would change there, and keeps the future: it is not recorded.
+	runUntil(t, p, 300, func() bool { return p.view.Converged })
+	given := len(p.ses.Inputs())
+	if err := p.ses.Seek(at - 1); err != nil {
+		t.Fatal(err)
+	}
+	p.refresh()
+	p.diff(ctx)
+	if p.editor.alert != "" || !strings.Contains(p.editor.result, "+  replicas: 5") || !strings.Contains(p.editor.result, fmt.Sprintf("after pass %d:", at-1)) {
+		t.Errorf("a diff in the past: alert %q, result %q", p.editor.alert, p.editor.result)
+	}
+	if len(p.ses.Inputs()) != given {
+		t.Errorf("a diff in the past left %d inputs, want the %d given", len(p.ses.Inputs()), given)
 	}
 }
 
