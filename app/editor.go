@@ -70,8 +70,9 @@ type editorState struct {
 	// positions of its errors.
 	alert    string
 	problems []problemAt
-	// result is what the last Apply printed.
+	// result is what the last Apply printed; diffed says it is a Diff's.
 	result string
+	diffed bool
 }
 
 // problemAt is one error of the desired state at a line and column.
@@ -148,7 +149,7 @@ func (p *Playground) attempt(ctx app.Context, v editorVerb, try func(text string
 		return
 	}
 	p.pause()
-	p.alert, p.editor.alert, p.editor.result, p.editor.problems = "", "", "", nil
+	p.alert, p.editor.alert, p.editor.result, p.editor.diffed, p.editor.problems = "", "", "", false, nil
 	text := p.editor.desired
 	kept := false
 	p.act(ctx, v.name, v.what, func() {
@@ -286,7 +287,7 @@ func utf16Len(r rune) int {
 type editorKey struct {
 	desired, text, base, holds, why, stash, alert, result string
 	problems                                              string
-	known, off, liveDiffers, gitOps                       bool
+	known, off, liveDiffers, gitOps, diffed               bool
 }
 
 func (p *Playground) editorKey() editorKey {
@@ -298,7 +299,7 @@ func (p *Playground) editorKey() editorKey {
 	}
 	return editorKey{desired: e.desired, text: e.text, base: e.base, holds: e.holds, why: e.why, stash: e.stash, alert: e.alert,
 		result: e.result, problems: string(problems), known: e.known, off: !p.view.Ready || p.loading, liveDiffers: p.liveDiffers(),
-		gitOps: p.ses != nil && p.ses.GitOps()}
+		gitOps: p.ses != nil && p.ses.GitOps(), diffed: e.diffed}
 }
 
 // renderEditor draws the desired-state editor.
@@ -325,7 +326,8 @@ func (p *Playground) renderEditor() app.UI {
 	return el.Section().Class("editor-pane").Aria("labelledby", "editor-title").Body(
 		el.H2().ID("editor-title").Text("Edit desired state"),
 		el.P().ID("desired-hint").Class("muted").Text("Kubernetes YAML. Apply does what kubectl apply -f - does: each object is created or updated "+
-			"(removing one from the text does not delete it). Errors are named by line and column and nothing is applied. Ctrl+Enter applies."),
+			"(removing one from the text does not delete it). Diff shows what Apply would change, as kubectl diff -f - does, and changes nothing. "+
+			"Errors are named by line and column and nothing is applied. Ctrl+Enter applies."),
 		el.Div().Class("editor-head").Body(
 			el.Label().Attr("for", "desired").Text("Desired state"),
 			el.P().ID("editor-holds").Class("holds").Aria("live", "polite").DataSet("live", p.liveDiffers()).Text(p.holdsLine()),
@@ -344,6 +346,7 @@ func (p *Playground) renderEditor() app.UI {
 		),
 		el.Div().Class("buttons").Body(
 			el.Button().Attr("type", "button").Class("primary").Text("Apply").Attr("disabled", off).OnClick(p.onApply),
+			p.diffButton(off),
 			p.gitButton(off),
 			el.Button().Attr("type", "button").ID("load-live").Text("Load the live desired state").Attr("disabled", off || !p.liveDiffers()).OnClick(p.onLoadLive).
 				Title("Put the live objects' manifests in the editor, as kubectl get -o yaml prints them, without status"),
@@ -354,7 +357,7 @@ func (p *Playground) renderEditor() app.UI {
 		// What Apply said, in a space of its own under the editor: an error
 		// (role=alert, focused) or the result (role=status, announced where
 		// it is), never moving the page.
-		el.Div().Class("editor-msg").Body(
+		el.Div().Class(map[bool]string{true: "editor-msg diffed", false: "editor-msg"}[e.diffed && e.alert == ""]).Body(
 			el.Div().ID("apply-alert").Class(map[bool]string{true: "apply-alert on", false: "apply-alert"}[e.alert != ""]).Role("alert").TabIndex(-1).Body(
 				app.If(e.alert != "", func() app.UI {
 					return el.P().Class("alert-text").Text(e.alert)
@@ -370,12 +373,12 @@ func (p *Playground) renderEditor() app.UI {
 					}))
 				}),
 			),
-			el.Pre().ID("apply-result").Class("result").Role("status").Aria("label", "Apply result").Text(e.result),
+			p.renderResult(),
 			app.If(e.alert == "" && e.result == "", func() app.UI {
 				if p.ses != nil && p.ses.GitOps() {
-					return el.P().Class("muted msg-empty").Text("What Apply or Commit to git prints appears here.")
+					return el.P().Class("muted msg-empty").Text("What Apply, Diff or Commit to git prints appears here.")
 				}
-				return el.P().Class("muted msg-empty").Text("What Apply prints appears here.")
+				return el.P().Class("muted msg-empty").Text("What Apply or Diff prints appears here.")
 			}),
 		),
 	)

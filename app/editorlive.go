@@ -93,14 +93,18 @@ func (p *Playground) bringBack() {
 }
 
 // liveCause says what last changed the live desired state: the latest
-// input up to the current pass, unless that was an Apply (then the run
-// changed it: a GitOps controller, say), or the pass the run stands at.
+// input up to the current pass (a Diff aside, which changes nothing),
+// unless that was an Apply (then the run changed it: a GitOps controller,
+// say), or the pass the run stands at.
 func (p *Playground) liveCause() string {
 	ins := p.ses.Inputs()
 	for i := len(ins) - 1; i >= 0; i-- {
 		in := ins[i]
 		if in.After > p.ses.N() {
 			continue
+		}
+		if _, ok := in.Input.(sim.Diff); ok {
+			continue // a diff changes nothing
 		}
 		if _, ok := in.Input.(sim.Apply); ok {
 			break

@@ -185,6 +185,8 @@ func manifestsOf(in sim.Input) string {
 	switch in := in.(type) {
 	case sim.Apply:
 		return in.Manifests
+	case sim.Diff:
+		return in.Manifests
 	case sim.Commit:
 		return in.Manifests
 	}

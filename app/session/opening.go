@@ -142,6 +142,8 @@ func (o *Opening) future(f Future, until time.Time) error {
 		switch in := in.Input.(type) {
 		case sim.Apply:
 			manifests = in.Manifests
+		case sim.Diff:
+			manifests = in.Manifests
 		case sim.Commit:
 			manifests = in.Manifests
 		}

@@ -79,8 +79,11 @@ type Future struct {
 
 // InputText is an input the way a learner would type it.
 func InputText(in sim.Input) string {
-	if _, ok := in.(sim.Apply); ok {
+	switch in.(type) {
+	case sim.Apply:
 		return "kubectl apply -f - (desired state)"
+	case sim.Diff:
+		return "kubectl diff -f - (desired state)"
 	}
 	return in.Text()
 }
@@ -182,12 +185,14 @@ func (f Future) check() error {
 			line = in.Line
 		case sim.Apply:
 			manifests = in.Manifests
+		case sim.Diff:
+			manifests = in.Manifests
 		case sim.Commit:
 			manifests = in.Manifests
 		case sim.Interrupt:
 			line = in.Command
 		default:
-			return fmt.Errorf("input %d: %w: an input is exactly one of fault, kubectl, apply, git or interrupt", i+1, ErrState)
+			return fmt.Errorf("input %d: %w: an input is exactly one of fault, kubectl, apply, diff, git or interrupt", i+1, ErrState)
 		}
 		switch {
 		case in.After < after:

@@ -22,6 +22,17 @@ type Stdin struct {
 	Refused string
 }
 
+// StdinError is the refusal of one object of the manifests on stdin, the
+// Index-th (0 the first): the API server's, or its decoder's. It reads as
+// Err does.
+type StdinError struct {
+	Index int
+	Err   error
+}
+
+func (e *StdinError) Error() string { return e.Err.Error() }
+func (e *StdinError) Unwrap() error { return e.Err }
+
 // ExecStdin is Exec of a command given manifests on stdin (-f -).
 func ExecStdin(st *store.Store, now api.Time, line string, stdin []Stdin) Result {
 	return execWith(st, now, line, limits.MaxOutput, stdin, true)
@@ -81,9 +92,9 @@ func (k *cmd) diff() (string, error) {
 	out := map[string]pair{}
 	var warnings strings.Builder
 	visitedNS, visitedUID := map[string]bool{}, map[string]bool{}
-	for _, s := range k.stdin {
+	for i, s := range k.stdin {
 		if s.Refused != "" {
-			return warnings.String(), errors.New(s.Refused)
+			return warnings.String(), &StdinError{Index: i, Err: errors.New(s.Refused)}
 		}
 		obj := s.Object.DeepCopyObject()
 		m := obj.Meta()
@@ -111,7 +122,7 @@ func (k *cmd) diff() (string, error) {
 		}
 		_, _, merged, err := apply(k.st.DryRun(), obj, s.Config)
 		if err != nil {
-			return warnings.String(), err
+			return warnings.String(), &StdinError{Index: i, Err: err}
 		}
 		merged = merged.DeepCopyObject()
 		if live == nil {

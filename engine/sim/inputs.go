@@ -135,7 +135,18 @@ func (s *Sim) diff(w *world, in Diff) {
 		stdin[i] = kubectl.Stdin{Object: m.Object, Config: m.Config, Refused: m.Refused}
 	}
 	r := kubectl.ExecStdin(w.store, w.now, "diff -f -", stdin)
-	w.record(Output{At: w.now, AtText: w.now.String(), Command: in.Text(), Output: strings.Join(warns, "") + r.Output, ExitCode: r.Code})
+	out := Output{At: w.now, AtText: w.now.String(), Command: in.Text(), Output: strings.Join(warns, "") + r.Output, ExitCode: r.Code}
+	// The object refused, as an apply's refusals are recorded, for an
+	// editor to point at.
+	var refused *kubectl.StdinError
+	if errors.As(r.Err, &refused) {
+		out.Refused = []int{refused.Index}
+		var ve *validation.Error
+		if errors.As(refused.Err, &ve) {
+			out.Invalid = []Invalid{{Object: refused.Index, Err: ve.Plain()}}
+		}
+	}
+	w.record(out)
 }
 
 // applyManifests is kubectl apply -f -: each object is created or merged

@@ -374,7 +374,9 @@ func (s *Sim) Copy() *Sim {
 
 // Inject gives an input now (after the current pass) and records it. It
 // refuses, changing nothing, an input the run cannot take (a fault naming a
-// node or a controller it does not have).
+// node or a controller it does not have). The run's horizon moves to
+// DefaultHorizon after the input, unless it is a Diff (which changes
+// nothing, so the run goes on as it would have).
 func (s *Sim) Inject(in Input) (Output, error) {
 	if in == nil {
 		return Output{}, fmt.Errorf("no input")
@@ -394,7 +396,9 @@ func (s *Sim) Inject(in Input) (Output, error) {
 	s.inputs = append(s.inputs, g)
 	before, watching := len(s.w.outputs), len(s.w.watches)
 	s.give(s.w, in)
-	if s.w.now+DefaultHorizon > s.until {
+	// The run goes on for a horizon after an input, to show what it
+	// causes; a diff causes nothing, and the run ends where it did.
+	if _, read := in.(Diff); !read && s.w.now+DefaultHorizon > s.until {
 		s.until = s.w.now + DefaultHorizon
 	}
 	if len(s.w.outputs) > before {

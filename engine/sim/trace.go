@@ -29,12 +29,13 @@ type Output struct {
 	ExitCode int `json:"exitCode"`
 	// Ended is when a watching command ended, if it ran for a while.
 	Ended string `json:"ended,omitempty"`
-	// Invalid are the API server's Invalid refusals of an apply's objects,
-	// each with the object's place in the applied text (0 the first), for
-	// an editor to point at the fields. Not part of the trace.
+	// Invalid are the API server's Invalid refusals of an apply's (or a
+	// diff's) objects, each with the object's place in the applied text
+	// (0 the first), for an editor to point at the fields. Not part of
+	// the trace.
 	Invalid []Invalid `json:"-"`
-	// Refused are the places in an apply's text (0 the first) of the
-	// objects the API server refused, for whatever reason. Not part of
+	// Refused are the places in an apply's (or a diff's) text (0 the
+	// first) of the objects the API server refused, for whatever reason. Not part of
 	// the trace.
 	Refused []int `json:"-"`
 	// Limit is kubectl's refusal of a workload larger than the playground
