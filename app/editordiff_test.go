@@ -84,6 +84,16 @@ func TestPlaygroundDiff(t *testing.T) {
 	if got := p.holdsLine(); !strings.Contains(got, "Shows your edits, not applied yet.") {
 		t.Errorf("after the diff the editor says %q", got)
 	}
+	// The pass log says what exit 1 means for a diff.
+	var logged string
+	for _, e := range p.view.Entries {
+		if e.Input != nil && e.Input.Diff && e.Input.ExitCode == 1 {
+			logged = app.HTMLString(renderInputEntry(e.Input))
+		}
+	}
+	if !strings.Contains(logged, "kubectl diff -f -") || !strings.Contains(logged, "(exit 1: differences were found)") {
+		t.Errorf("the pass log shows the diff as %q, want its exit 1 said as differences found", logged)
+	}
 	html = app.HTMLString(p.renderEditor())
 	for _, want := range []string{`class="d-add">+  replicas: 5`, `class="d-del">-  replicas: 3`, `class="d-hunk">@@ `, `aria-label="Diff result"`, `class="editor-msg diffed"`} {
 		if !strings.Contains(html, want) {

@@ -77,6 +77,8 @@ func renderInputEntry(in *session.InputEntry) app.UI {
 		head = fmt.Sprintf("t=%s, kubectl again (running since t=%s): ", in.At, in.Since)
 	case in.ExitCode == -1:
 		status = " (still watching)"
+	case in.Diff && in.ExitCode == 1:
+		status = " (exit 1: differences were found)" // kubectl diff's own words for it
 	case in.ExitCode != 0:
 		status = fmt.Sprintf(" (exit %d)", in.ExitCode)
 	}

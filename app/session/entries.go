@@ -42,6 +42,9 @@ type InputEntry struct {
 	ExitCode int
 	// Learner says the learner gave it, not the lesson.
 	Learner bool
+	// Diff says it is kubectl diff, whose exit code 1 says that
+	// differences were found, not that it failed.
+	Diff bool
 	// Since, when set, says the entry is not an input but what a command
 	// given at Since and still running wrote on its own clock (sim.Act: a
 	// drain's eviction tried again): Output is what it printed then.
@@ -130,6 +133,7 @@ func newInputRecords(run *sim.Sim) *inputRecords {
 // of it.
 func (r *inputRecords) find(pi placedInput) (InputEntry, bool) {
 	e := InputEntry{After: pi.after, At: pi.at.String(), Text: inputWords(pi.in), Learner: pi.learner}
+	_, e.Diff = pi.in.(sim.Diff)
 	if f, ok := pi.in.(sim.Fault); ok {
 		// ofIt: a note of this fault, given at its time.
 		ofIt := func(n sim.Note) bool { return n.At == pi.at && n.Fault == f }
