@@ -78,6 +78,7 @@ var lessonPasses = map[string]int{
 	"apply-nothing-changes":                  33,
 	"controllers-chain":                      112,
 	"converges-on-the-wrong-thing":           170,
+	"drain-waits-on-a-budget":                30,
 	"edge-vs-level":                          170,
 	"edge-vs-level-edge":                     143,
 	"edit-reverts":                           112,

@@ -87,9 +87,21 @@ func renderInputEntry(in *session.InputEntry) app.UI {
 		el.Code().Class("given").Text(in.Text),
 		app.Text(status),
 		app.If(strings.TrimSpace(in.Output) != "", func() app.UI {
-			return el.Pre().Class("output").TabIndex(0).Aria("label", "Output of "+in.Text).Text(in.Output)
+			return el.Pre().Class("output").Class(proseClass(in.Output)).TabIndex(0).Aria("label", "Output of "+in.Text).Text(in.Output)
 		}),
 	)
+}
+
+// proseClass is "prose" for an output of sentences, such as a drain's
+// refusals: no two spaces side by side, so nothing is aligned in columns
+// or indented, and its lines may wrap on a narrow screen, where the end of
+// a long line would otherwise be out of sight. A table, YAML or describe
+// keeps its lines as printed.
+func proseClass(out string) string {
+	if strings.Contains(out, "  ") {
+		return ""
+	}
+	return "prose"
 }
 
 // passLine is one pass as a line of text, the way the CLI prints it.

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"reconcile/engine/challenge"
+	"reconcile/engine/scenario"
 	"reconcile/engine/sim"
 )
 
@@ -143,5 +144,38 @@ func TestRollbackChallengeWithholdsTheUndo(t *testing.T) {
 	}
 	if why := res.Status.Why(); res.Status.State != challenge.OutOfTime || !strings.Contains(why, `got "shop/web:2.0"`) {
 		t.Errorf("doing nothing: %s", why)
+	}
+}
+
+// A drain with --disable-eviction deletes the node's pods without asking
+// the Eviction API, and so without asking their budget: the shortcut of
+// deleting web's pods, caught as kubectl delete pod is. A drain that
+// evicts, of a node with web's pod or of none, takes no shortcut.
+func TestDrainWithoutEvictionDeletesPods(t *testing.T) {
+	sc, err := Load("drain-waits-on-a-budget")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ch := sc.Challenge
+	for _, c := range []struct {
+		line     string
+		shortcut bool
+	}{
+		{"drain worker-1 --ignore-daemonsets --disable-eviction", true},
+		{"drain worker-1 --ignore-daemonsets --disable-eviction=false", false},
+		{"drain worker-2 --ignore-daemonsets", false},
+	} {
+		in, err := challenge.Given(sc, []scenario.Step{{At: ch.Start, Input: sim.Kubectl{Line: c.line}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := challenge.Play(sc, in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := res.Status
+		if got := st.State == challenge.Shortcut; got != c.shortcut || got && !strings.Contains(st.Why(), "like a drain with --disable-eviction, does not ask the budget") {
+			t.Errorf("%s: %s", c.line, st.Why())
+		}
 	}
 }

@@ -191,6 +191,9 @@ var holdsThroughout = map[string][]string{
 	// The refused apply changes nothing: generation, selector, labels.
 	"immutable-field": {"deployment/web metadata.generation == 1", "deployment/web spec.selector.matchLabels.app == web",
 		"deployment/web metadata.labels.app == web", "pods{app=storefront} == 0"},
+	// A budget of all of web's pods never allows a disruption: that is the
+	// symptom, with or without the drain.
+	"drain-waits-on-a-budget": {"poddisruptionbudget/web-pdb status.disruptionsAllowed == 0"},
 	// The refused apply stores nothing.
 	"webhook-fail-closed": {"deployment/web metadata.generation == 1", "deployment/web spec.template.spec.containers[0].image == shop/web:1.0"},
 }

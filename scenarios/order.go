@@ -40,6 +40,7 @@ var Sections = []Section{
 		"two-controllers-fight",
 		"two-controllers-own-replicas",
 		"quota-exhausted",
+		"drain-waits-on-a-budget",
 		"self-healing-is-not-ha",
 	}},
 	{"Where this applies", []string{

@@ -192,6 +192,12 @@ func TestBrowserChallengeSolve(t *testing.T) {
 		{id: "quota-exhausted", wrong: []learnerStep{k("delete resourcequota team-quota")}, forbid: 0, right: func(sc *scenario.Scenario) []learnerStep {
 			return []learnerStep{{apply: solutionApply(t, sc, 0)}}
 		}},
+		// A drain without the Eviction API is the pods' deletion; the
+		// budget changed at its source lets the drain of the lesson,
+		// still running, finish.
+		{id: "drain-waits-on-a-budget", wrong: []learnerStep{k("drain worker-1 --ignore-daemonsets --disable-eviction")}, forbid: 1, right: func(sc *scenario.Scenario) []learnerStep {
+			return []learnerStep{{apply: solutionApply(t, sc, 0)}}
+		}},
 		{id: "converges-on-the-wrong-thing", wrong: []learnerStep{k("set image pods -l app=web web=shop/web:1.0")}, forbid: 1, right: func(*scenario.Scenario) []learnerStep {
 			return []learnerStep{k("set image deployment/web web=shop/web:1.0")}
 		}},

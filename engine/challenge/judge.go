@@ -2,6 +2,7 @@ package challenge
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"reconcile/engine/api"
@@ -299,6 +300,8 @@ func takes(s *sim.Sim, g sim.Given, f *scenario.Forbid) bool {
 			return false
 		}
 		switch {
+		case f.Action == scenario.ForbidDelete && inv.Command == "drain":
+			return f.Kind == "Pod" && inv.Bool("disable-eviction", false) && drainDeletes(s, inv.Args, f.Name)
 		case f.Action == scenario.ForbidDelete && inv.Command == "delete":
 		case f.Action == scenario.ForbidEdit && editCommands[inv.Command]:
 			if inv.Command == "create deployment" {
@@ -308,6 +311,24 @@ func takes(s *sim.Sim, g sim.Given, f *scenario.Forbid) bool {
 			return false
 		}
 		return names(inv.Args, f)
+	}
+	return false
+}
+
+// drainDeletes reports whether a drain of nodes with --disable-eviction,
+// which deletes their pods without asking the Eviction API (and so without
+// asking any PodDisruptionBudget), deleted a pod whose name matches
+// pattern: a pod bound to one of the nodes (to any node for a drain that
+// picks its nodes with a selector), now being deleted.
+func drainDeletes(s *sim.Sim, nodes []string, pattern string) bool {
+	for _, o := range s.Objects() {
+		p, ok := o.(*api.Pod)
+		if !ok || p.DeletionTimestamp == nil || !nameMatches(pattern, p.Name) {
+			continue
+		}
+		if len(nodes) == 0 || slices.Contains(nodes, p.Spec.NodeName) {
+			return true
+		}
 	}
 	return false
 }
