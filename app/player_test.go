@@ -186,3 +186,31 @@ func TestOutcomeStyleFollowsTheResult(t *testing.T) {
 		}
 	}
 }
+
+// TestStatusSaysADrainStillRuns: in drain-waits-on-a-budget, at its symptom, the
+// controllers have converged while kubectl drain still asks, every 5 s,
+// for an eviction the budget refuses: the status says both, and stops
+// saying the drain runs once it is not (before it, at pass 0).
+func TestStatusSaysADrainStillRuns(t *testing.T) {
+	status := func(p *Player) string {
+		html := app.HTMLString(p.renderTransport(transport{}))
+		i := strings.Index(html, `role="status"`)
+		if i < 0 {
+			t.Fatalf("no status in %s", html)
+		}
+		return html[i:]
+	}
+	p := openPlayer(t, "/s/drain-waits-on-a-budget")
+	p.ses.PlayTo(session.SymptomAt(p.sc)) // as Play to the symptom does
+	p.refresh()
+	if p.alert != "" || p.view.Now != "2m0s" {
+		t.Fatalf("at pass %d, t=%s, alert %q; want the symptom at t=2m0s", p.view.N, p.view.Now, p.alert)
+	}
+	if got := status(p); !strings.Contains(got, "converged · kubectl drain still running") {
+		t.Errorf("at the symptom (t=%s) the status reads %q, want converged and the drain still running", p.view.Now, got)
+	}
+	p = openPlayer(t, "/s/drain-waits-on-a-budget?pass=0")
+	if got := status(p); strings.Contains(got, "still running") {
+		t.Errorf("before the drain the status reads %q", got)
+	}
+}

@@ -47,6 +47,9 @@ func (s *stage) renderTransport(t transport) app.UI {
 	case v.N > 0:
 		status += " · not converged"
 	}
+	for _, verb := range v.Acting {
+		status += " · kubectl " + verb + " still running"
+	}
 	if t.suffix != "" {
 		status += " · " + t.suffix
 	}

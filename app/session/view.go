@@ -53,6 +53,9 @@ type View struct {
 	// and Why not.
 	Converged bool
 	Why       string
+	// Acting are the verbs of the kubectl commands still running that act
+	// on their own clock (sim.Sim.Acting: a drain asking again).
+	Acting []string
 	// Moving says what is still moving when the world has not converged,
 	// at most MovingShown lines (sim.Sim.Moving).
 	Moving  []string
@@ -144,6 +147,7 @@ func (r *Reader) Read(s *Session, digest bool) View {
 	v.InStartup = s.inStartup(s.ahead == nil || s.aheadFrom != 0)
 	// One walk of the world's checks for both (a big world pays for each).
 	v.Converged, v.Moving = run.ConvergedMoving(MovingShown)
+	v.Acting = run.Acting()
 	if !v.Converged {
 		v.Why = v.Moving[0]
 	}

@@ -489,6 +489,15 @@ func (w *Watch) drainEnded() (string, int, bool) {
 	return w.Output(), 0, true
 }
 
+// Verb is the command's verb as kubectl names it: "rollout status",
+// "wait", "get", "events" or "drain".
+func (w *Watch) Verb() string {
+	if w.kind == "rollout" {
+		return "rollout status"
+	}
+	return w.kind
+}
+
 // NextAct is when a command that acts on its own clock (a drain) acts
 // again; false for none, and for every other command.
 func (w *Watch) NextAct() (api.Time, bool) {

@@ -202,6 +202,20 @@ func (w *world) interruptWatch(command string) bool {
 // do not change it.
 func (s *Sim) Acts() []Act { return s.w.acts }
 
+// Acting returns the verbs of the kubectl commands still running that
+// act on their own clock ("drain": it writes again every few seconds), in
+// the order they were given: the controllers may have converged while one
+// still waits for what it asked.
+func (s *Sim) Acting() []string {
+	var out []string
+	for _, wt := range s.w.watches {
+		if _, ok := wt.cmd.NextAct(); ok {
+			out = append(out, wt.cmd.Verb())
+		}
+	}
+	return out
+}
+
 // Watching reports whether a kubectl command with line command ("kubectl
 // get pods -w") is still watching.
 func (s *Sim) Watching(command string) bool {
