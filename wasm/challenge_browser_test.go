@@ -214,11 +214,13 @@ func TestBrowserChallenge(t *testing.T) {
 		if h := text(t, ctx, "#git-hint"); !strings.Contains(h, "Commit to git changes git, the source it reconciles from.") {
 			t.Errorf("the line under the buttons: %q", h)
 		}
-		// Keyboard: Tab from Apply reaches it.
+		// Keyboard: Tab from Apply reaches Diff, and Commit to git after it.
 		eval[bool](t, ctx, "focusing Apply", `(() => { [...document.querySelectorAll(".editor-pane .buttons button")].find(b => b.textContent == "Apply").focus(); return true })()`)
-		do(t, ctx, "Tab", chromedp.KeyEvent(kb.Tab))
-		if f := focused(t, ctx); f != "commit-git" {
-			t.Errorf("Tab from Apply goes to %q, not Commit to git", f)
+		for _, want := range []string{"diff", "commit-git"} {
+			do(t, ctx, "Tab", chromedp.KeyEvent(kb.Tab))
+			if f := focused(t, ctx); f != want {
+				t.Errorf("Tab from Apply goes to %q, not %s", f, want)
+			}
 		}
 		// Edit spec.replicas to 5 as a learner would: select the number, type 5.
 		poll(t, ctx, "the editor holds web", `/\n  replicas: \d+/.test(document.getElementById("desired").value)`, 10*time.Second)
