@@ -171,10 +171,43 @@ func DescribePodTemplate(w *Describer, t *api.PodTemplateSpec) {
 	if len(t.Annotations) > 0 {
 		annotationsBlock(w, "  Annotations", t.Annotations)
 	}
+	more := t.Spec.More()
+	if more.ServiceAccountName != "" {
+		w.Line(1, "Service Account:\t%s\n", more.ServiceAccountName)
+	}
+	if len(more.InitContainers) > 0 {
+		describeContainerList(w, "  ", "Init Containers", more.InitContainers, nil)
+	}
 	describeContainers(w, "  ", t.Spec.Containers, nil)
-	describeVolumes(w, "  ", t.Spec.More().Volumes)
+	describeVolumes(w, "  ", more.Volumes)
+	describeTopologySpread(w, "  ", more.TopologySpreadConstraints)
+	if more.PriorityClassName != "" {
+		w.Line(1, "Priority Class Name:\t%s\n", more.PriorityClassName)
+	}
 	labelsBlock(w, "  Node-Selectors", t.Spec.NodeSelector)
 	tolerationsBlock(w, "  Tolerations", t.Spec.Tolerations)
+}
+
+// describeTopologySpread prints a pod's (or a template's, with indent
+// "  ") topology spread constraints as kubectl describe does: by topology
+// key, one a line.
+func describeTopologySpread(w *Describer, indent string, cs []api.TopologySpreadConstraint) {
+	if len(cs) == 0 {
+		return
+	}
+	cs = slices.Clone(cs)
+	sort.Slice(cs, func(i, j int) bool { return cs[i].TopologyKey < cs[j].TopologyKey }) // kubectl's own sort, not a stable one
+	w.Line(0, "%sTopology Spread Constraints:\t", indent)
+	for i, c := range cs {
+		if i > 0 {
+			w.Line(0, "%s\t", indent)
+		}
+		w.Line(0, "%s:%s when max skew %d is exceeded", c.TopologyKey, c.WhenUnsatisfiable, c.MaxSkew)
+		if c.LabelSelector != nil {
+			w.Line(0, " for selector %s", FormatSelector(c.LabelSelector))
+		}
+		w.Line(0, "\n")
+	}
 }
 
 // describeContainers prints containers as a pod (with their statuses)

@@ -100,6 +100,7 @@ func describePod(w *Describer, p *api.Pod) {
 	w.Line(0, "QoS Class:\t%s\n", qosClass(p))
 	labelsBlock(w, "Node-Selectors", p.Spec.NodeSelector)
 	tolerationsBlock(w, "Tolerations", p.Spec.Tolerations)
+	describeTopologySpread(w, "", p.Spec.More().TopologySpreadConstraints)
 }
 
 // qosClass is the pod's QoS class: the one the API server recorded in its
