@@ -13,8 +13,8 @@ import (
 )
 
 // TestDescribeTemplateFieldsAgreeWithKubectl: what no lesson's template
-// holds — topology spread constraints, a service account, init containers
-// — is described as kubectl's describer describes it, in the Deployment's
+// holds — topology spread constraints, a service account, init
+// containers, a priority class — is described as kubectl's describer describes it, in the Deployment's
 // and the ReplicaSet's pod template and in the pods.
 func TestDescribeTemplateFieldsAgreeWithKubectl(t *testing.T) {
 	sc, err := scenario.Load("spread.yaml", []byte(`id: spread
@@ -32,6 +32,12 @@ manifests: |
   metadata:
     name: web
   ---
+  apiVersion: scheduling.k8s.io/v1
+  kind: PriorityClass
+  metadata:
+    name: high
+  value: 1000
+  ---
   apiVersion: apps/v1
   kind: Deployment
   metadata:
@@ -43,6 +49,7 @@ manifests: |
       metadata: {labels: {app: web}}
       spec:
         serviceAccountName: web
+        priorityClassName: high
         topologySpreadConstraints:
         - maxSkew: 1
           topologyKey: topology.kubernetes.io/zone
@@ -88,7 +95,7 @@ manifests: |
 			if normalizeDescribe(got) != normalizeDescribe(want) {
 				t.Errorf("kubectl %s:\n--- ours\n%s--- kubectl's describer\n%s", line, got, want)
 			}
-			if !strings.Contains(got, "Topology Spread Constraints:") {
+			if !strings.Contains(got, "Topology Spread Constraints:") || (kind != "Pod" && !strings.Contains(got, "Priority Class Name:")) {
 				t.Errorf("kubectl %s prints no topology spread constraints:\n%s", line, got)
 			}
 			described++
