@@ -14,8 +14,9 @@ import (
 
 // TestDescribeTemplateFieldsAgreeWithKubectl: what no lesson's template
 // holds — topology spread constraints, a service account, init
-// containers, a priority class — is described as kubectl's describer describes it, in the Deployment's
-// and the ReplicaSet's pod template and in the pods.
+// containers, a priority class — is described as kubectl's describer
+// describes it, in the Deployment's and the ReplicaSet's pod template and
+// in the pods.
 func TestDescribeTemplateFieldsAgreeWithKubectl(t *testing.T) {
 	sc, err := scenario.Load("spread.yaml", []byte(`id: spread
 title: spread
