@@ -145,12 +145,10 @@ var applyVerb = editorVerb{name: "apply", what: "Apply", command: "kubectl apply
 // the result, the notice and what the editor holds say so in v's words;
 // refused, the focus goes to the alert.
 func (p *Playground) attempt(ctx app.Context, v editorVerb, try func(text string) *session.Attempt) {
-	if !p.idle() {
+	text, ok := p.beginEditorAct()
+	if !ok {
 		return
 	}
-	p.pause()
-	p.alert, p.editor.alert, p.editor.result, p.editor.diffed, p.editor.problems = "", "", "", false, nil
-	text := p.editor.desired
 	kept := false
 	p.act(ctx, v.name, v.what, func() {
 		a := try(text)
@@ -165,16 +163,7 @@ func (p *Playground) attempt(ctx app.Context, v editorVerb, try func(text string
 		p.editorFrom(text, fmt.Sprintf("your last %s text (%s after pass %d)", v.done, v.done, n), true)
 		kept = true
 	})
-	p.refresh()
-	if kept {
-		// The result is announced where it is (role=status); the focus
-		// stays on the button or in the editor, where the learner is.
-		p.changed(ctx, change{inputs: true})
-		return
-	}
-	if p.editor.alert != "" {
-		p.focus(ctx, "apply-alert")
-	}
+	p.editorActed(ctx, kept)
 }
 
 // refuse shows why nothing was applied, with each problem's position.

@@ -24,12 +24,10 @@ const diffCommand = "kubectl diff -f -"
 // decode, or that the API server's dry run refuses, is refused as Apply
 // refuses it, and nothing is recorded.
 func (p *Playground) diff(ctx app.Context) {
-	if !p.idle() {
+	text, ok := p.beginEditorAct()
+	if !ok {
 		return
 	}
-	p.pause()
-	p.alert, p.editor.alert, p.editor.result, p.editor.diffed, p.editor.problems = "", "", "", false, nil
-	text := p.editor.desired
 	kept := false
 	p.act(ctx, "diff", "Diff", func() {
 		ms, err := manifest.Decode(editorFile, text, 1, 1)
@@ -70,10 +68,30 @@ func (p *Playground) diff(ctx app.Context) {
 		p.editor.result = fmt.Sprintf("%s after pass %d:\n%s", diffCommand, n, out)
 		p.editor.diffed = true
 	})
+	// Recorded, as every input is; the world is as it was, and the editor
+	// holds what it held.
+	p.editorActed(ctx, kept)
+}
+
+// beginEditorAct starts an action of the editor's on its text, unless
+// the page is busy: play stops, and the last action's result and alert go.
+func (p *Playground) beginEditorAct() (text string, ok bool) {
+	if !p.idle() {
+		return "", false
+	}
+	p.pause()
+	p.alert, p.editor.alert, p.editor.result, p.editor.diffed, p.editor.problems = "", "", "", false, nil
+	return p.editor.desired, true
+}
+
+// editorActed draws the page after an action of the editor's (Apply,
+// Commit to git, Diff): an input recorded is a change like any other, and
+// its result is announced where it is (role=status), the focus staying on
+// the button or in the editor, where the learner is; a refusal takes the
+// focus to the alert.
+func (p *Playground) editorActed(ctx app.Context, recorded bool) {
 	p.refresh()
-	if kept {
-		// Recorded, as every input is; the world is as it was, and the
-		// editor holds what it held.
+	if recorded {
 		p.changed(ctx, change{inputs: true})
 		return
 	}
