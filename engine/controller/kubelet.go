@@ -28,6 +28,10 @@ type KubeletLoop struct {
 	// ips is the node's pod address state (kubelet_ipam.go), shared with
 	// clones until one changes it.
 	ips *podAddrs
+	// unschedulable is the node's spec.unschedulable as this kubelet last
+	// saw it (the kubelet's lastNodeUnschedulable): a change is told once,
+	// as the event NodeNotSchedulable or NodeSchedulable.
+	unschedulable bool
 }
 
 // Container back-off bounds (image pulls and crash loops).
@@ -53,7 +57,7 @@ func (k *KubeletLoop) Clone() Reconciler {
 // CloneInto makes *out what Clone returns, in memory the caller holds (a
 // checkpoint's copy of the kubelet's process carries it).
 func (k *KubeletLoop) CloneInto(out *KubeletLoop) {
-	*out = KubeletLoop{node: k.node, hostIP: k.hostIP, ips: k.ips.share()}
+	*out = KubeletLoop{node: k.node, hostIP: k.hostIP, ips: k.ips.share(), unschedulable: k.unschedulable}
 }
 
 // Node returns the node this kubelet runs on.
@@ -99,7 +103,7 @@ func (k *KubeletLoop) Keys(c *informer.Cache, ev store.WatchEvent) []string {
 			// try again.
 			keys = k.podsWithoutNetwork(c)
 		}
-		if !nodeReadyPosted(o) {
+		if !nodeReadyPosted(o) || o.Spec.Unschedulable != k.unschedulable {
 			keys = append(keys, o.Name)
 		}
 		return keys
@@ -278,7 +282,10 @@ func nodeIP(node string) string {
 // kubelet finds (after the kubelet comes back, or the node's pod range
 // comes or is missing): True, or False while the node has no
 // spec.podCIDR, as the CNI plugin then has no configuration and the
-// container runtime reports its network not ready.
+// container runtime reports its network not ready. A node cordoned or
+// uncordoned since it last looked is told as an event, as a kubelet's
+// node status update does (recordNodeSchedulableEvent): NodeNotSchedulable
+// or NodeSchedulable.
 func (k *KubeletLoop) syncNode(ctx *Context) (Result, error) {
 	n, _ := ctx.Cache.Get("Node", k.node).(*api.Node)
 	ready, msg := nodeReadiness(n)
@@ -292,6 +299,7 @@ func (k *KubeletLoop) syncNode(ctx *Context) (Result, error) {
 	}
 	cur := nodeCondition(n, "Ready")
 	ctx.Observed = "Ready=" + condStatus(cur)
+	k.tellSchedulable(ctx, n)
 	if nodeReadyPosted(n) {
 		return ctx.NothingToDo(), nil
 	}
@@ -314,6 +322,21 @@ func (k *KubeletLoop) syncNode(ctx *Context) (Result, error) {
 		ctx.Event(n, "Normal", "NodeNotReady", "Node %s status is now: NodeNotReady", k.node)
 	}
 	return Result{Outcome: Acted}, nil
+}
+
+// tellSchedulable records NodeNotSchedulable or NodeSchedulable when the
+// node's spec.unschedulable is not what this kubelet last saw. An event
+// is not a write to the node: the pass stays in sync.
+func (k *KubeletLoop) tellSchedulable(ctx *Context, n *api.Node) {
+	if n.Spec.Unschedulable == k.unschedulable {
+		return
+	}
+	k.unschedulable = n.Spec.Unschedulable
+	reason := "NodeSchedulable"
+	if n.Spec.Unschedulable {
+		reason = "NodeNotSchedulable"
+	}
+	ctx.Event(n, "Normal", reason, "Node %s status is now: %s", k.node, reason)
 }
 
 // NodeNetworkNotReady is the message of the Ready=False condition a
