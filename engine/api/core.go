@@ -391,7 +391,21 @@ type Event struct {
 	LastTimestamp  Time            `json:"lastTimestamp" yaml:"-"`
 	Count          int32           `json:"count" yaml:"count"`
 	Type           string          `json:"type" yaml:"type"`
+	// EventTime is null: the legacy recorder (client-go's record) that
+	// every simulated component uses sets no eventTime.
+	EventTime NullTime `json:"eventTime" yaml:"-"`
+	// ReportingController and ReportingInstance are the source's
+	// component and host again, as the legacy recorder writes them.
+	ReportingController string `json:"reportingComponent" yaml:"reportingComponent"`
+	ReportingInstance   string `json:"reportingInstance" yaml:"reportingInstance"`
 }
+
+// NullTime is a time the object leaves unset, which the API server renders
+// as null (an Event's eventTime from the legacy recorder).
+type NullTime struct{}
+
+// MarshalJSON renders the unset time: null.
+func (NullTime) MarshalJSON() ([]byte, error) { return []byte("null"), nil }
 
 // ObjectReference names the object an event is about.
 type ObjectReference struct {

@@ -248,6 +248,9 @@ type API interface {
 	Delete(kind, namespace, name string, force bool) (api.Object, error)
 	Bind(namespace, name, node string) (api.Object, error)
 	Record(component, host string, obj api.Object, typ, reason, message string)
+	// RecordAbout records an event whose involved object is a reference
+	// of the recorder's own (a kubelet's node reference).
+	RecordAbout(component, host string, ref api.ObjectReference, typ, reason, message string)
 	// DeleteWith deletes with a propagation policy (the garbage
 	// collector's cascades).
 	DeleteWith(kind, namespace, name string, opts store.DeleteOptions) (api.Object, error)
@@ -393,6 +396,11 @@ func (ctx *Context) Bind(namespace, name, node string) error {
 // Event records an event from this controller.
 func (ctx *Context) Event(obj api.Object, typ, reason, format string, args ...any) {
 	ctx.API.Record(ctx.component, ctx.Host, obj, typ, reason, fmt.Sprintf(format, args...))
+}
+
+// EventAbout records an event from this controller about ref.
+func (ctx *Context) EventAbout(ref api.ObjectReference, typ, reason, format string, args ...any) {
+	ctx.API.RecordAbout(ctx.component, ctx.Host, ref, typ, reason, fmt.Sprintf(format, args...))
 }
 
 // NothingToDo ends a pass that found observed state matching desired: the

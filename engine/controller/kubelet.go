@@ -60,6 +60,14 @@ func (k *KubeletLoop) CloneInto(out *KubeletLoop) {
 	*out = KubeletLoop{node: k.node, hostIP: k.hostIP, ips: k.ips.share(), unschedulable: k.unschedulable}
 }
 
+// nodeRef is how a kubelet names its node in the events it records
+// (kubelet.go's nodeRef): by its name, with the name as its UID and no
+// apiVersion. kubectl describe node finds them by that UID too; kubectl
+// events --for node/NAME, which asks for apiVersion v1, does not.
+func (k *KubeletLoop) nodeRef() api.ObjectReference {
+	return api.ObjectReference{Kind: "Node", Name: k.node, UID: k.node}
+}
+
 // Node returns the node this kubelet runs on.
 func (k *KubeletLoop) Node() string { return k.node }
 
@@ -310,7 +318,7 @@ func (k *KubeletLoop) syncNode(ctx *Context) (Result, error) {
 		if _, err := ctx.UpdateStatus(nn, Do(Post, "node status Ready=True")); err != nil {
 			return Result{}, err
 		}
-		ctx.Event(n, "Normal", "NodeReady", "Node %s status is now: NodeReady", k.node)
+		ctx.EventAbout(k.nodeRef(), "Normal", "NodeReady", "Node %s status is now: NodeReady", k.node)
 		return Result{Outcome: Acted}, nil
 	}
 	ctx.Difference = "post Ready=False: the node has no spec.podCIDR"
@@ -319,7 +327,7 @@ func (k *KubeletLoop) syncNode(ctx *Context) (Result, error) {
 		return Result{}, err
 	}
 	if cur == nil || cur.Status != "False" {
-		ctx.Event(n, "Normal", "NodeNotReady", "Node %s status is now: NodeNotReady", k.node)
+		ctx.EventAbout(k.nodeRef(), "Normal", "NodeNotReady", "Node %s status is now: NodeNotReady", k.node)
 	}
 	return Result{Outcome: Acted}, nil
 }
@@ -336,7 +344,7 @@ func (k *KubeletLoop) tellSchedulable(ctx *Context, n *api.Node) {
 	if n.Spec.Unschedulable {
 		reason = "NodeNotSchedulable"
 	}
-	ctx.Event(n, "Normal", reason, "Node %s status is now: %s", k.node, reason)
+	ctx.EventAbout(k.nodeRef(), "Normal", reason, "Node %s status is now: %s", k.node, reason)
 }
 
 // NodeNetworkNotReady is the message of the Ready=False condition a

@@ -68,8 +68,11 @@ func (q eventsQuery) matches(k *cmd, e *api.Event) bool {
 		return false
 	}
 	if q.name != "" {
+		// kubectl asks the API server for involvedObject.kind, .apiVersion
+		// and .name: an event whose reference has no apiVersion (a
+		// kubelet's about its node) is not among them.
 		o := e.InvolvedObject
-		if o.Kind != q.kind || o.Name != q.name || (o.APIVersion != "" && o.APIVersion != q.version) {
+		if o.Kind != q.kind || o.Name != q.name || o.APIVersion != q.version {
 			return false
 		}
 	}

@@ -111,12 +111,19 @@ const (
 // Events are not watched by any controller.
 func (s *Store) Record(component, host string, obj api.Object, typ, reason, message string) {
 	m := obj.Meta()
-	kind := obj.GetTypeMeta().Kind
-	ns := m.Namespace
+	s.RecordAbout(component, host, api.ObjectReference{Kind: obj.GetTypeMeta().Kind, Namespace: m.Namespace, Name: m.Name, UID: m.UID, APIVersion: obj.GetTypeMeta().APIVersion}, typ, reason, message)
+}
+
+// RecordAbout is Record for an event whose involved object is ref as its
+// recorder names it: a kubelet names its node by a reference of its own,
+// whose UID is the node's name and which has no apiVersion.
+func (s *Store) RecordAbout(component, host string, ref api.ObjectReference, typ, reason, message string) {
+	kind := ref.Kind
+	ns := ref.Namespace
 	if ns == "" {
 		ns = "default"
 	}
-	a := kind + "/" + m.Namespace + "/" + m.Name
+	a := kind + "/" + ref.Namespace + "/" + ref.Name
 	old, _ := s.about.Get(a)
 	o := old.with()
 	defer func() {
@@ -124,7 +131,7 @@ func (s *Store) Record(component, host string, obj api.Object, typ, reason, mess
 			s.about.Set(a, o) // an event bumped changes nothing here
 		}
 	}()
-	similar := eventKey{component, host, m.UID, typ, reason}
+	similar := eventKey{component, host, ref.UID, typ, reason}
 	combined := false
 	now := s.now
 	// rec, when it has no event yet, gets the one recorded (or bumped).
@@ -183,14 +190,15 @@ func (s *Store) Record(component, host string, obj api.Object, typ, reason, mess
 	}
 	s.lastSeq = seq
 	s.rv++
-	str := newEventStrings(m.Name, v, s.uid, s.rv, seq)
+	str := newEventStrings(ref.Name, v, s.uid, s.rv, seq)
 	e := &api.Event{
 		TypeMeta:       api.TypeMeta{APIVersion: "v1", Kind: "Event"},
 		ObjectMeta:     api.ObjectMeta{Name: str.name, Namespace: ns, CreationTimestamp: now, UID: str.uid, ResourceVersion: str.rv},
-		InvolvedObject: api.ObjectReference{Kind: kind, Namespace: m.Namespace, Name: m.Name, UID: m.UID, APIVersion: obj.GetTypeMeta().APIVersion},
+		InvolvedObject: ref,
 		Reason:         reason, Message: message, Type: typ, Count: 1,
 		Source:         api.EventSource{Component: component, Host: host},
 		FirstTimestamp: now, LastTimestamp: now,
+		ReportingController: component, ReportingInstance: host,
 	}
 	s.events.Set(str.key, e)
 	recorded(e)
