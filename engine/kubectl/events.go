@@ -1,6 +1,7 @@
 package kubectl
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -140,6 +141,13 @@ func (k *cmd) printEvents(q eventsQuery, evs []*api.Event, header bool) (string,
 			}
 			return b.String(), nil
 		}
+		if q.p.format == "json" {
+			items := make([]typedEvent, len(evs))
+			for i, e := range evs {
+				items[i] = typedEventOf(e)
+			}
+			return typedJSON(typedEventList{Kind: "EventList", APIVersion: "v1", Items: items})
+		}
 		return q.p.printValue(map[string]any{"apiVersion": "v1", "kind": "EventList", "items": evs, "metadata": map[string]any{}})
 	}
 	var b strings.Builder
@@ -259,9 +267,82 @@ func (w *eventsWatch) print(fresh []*api.Event) string {
 	sort.SliceStable(fresh, func(i, j int) bool { return fresh[i].LastTimestamp < fresh[j].LastTimestamp })
 	var b strings.Builder
 	for _, e := range fresh {
-		out, _ := w.k.printEvents(w.q, []*api.Event{e}, !w.header)
+		out, _ := w.printOne(e)
 		w.header = true
 		b.WriteString(out)
 	}
 	return b.String()
+}
+
+// printOne prints an event the watch tells: a row of the table (the
+// header with the first) or, in an -o format, the event itself, as kubectl
+// prints each object a watch sends (YAML documents apart with "---").
+func (w *eventsWatch) printOne(e *api.Event) (string, error) {
+	switch w.q.p.format {
+	case "json":
+		return typedJSON(typedEventOf(e))
+	case "yaml":
+		out, err := w.q.p.printValue(e)
+		if w.header {
+			out = "---\n" + out
+		}
+		return out, err
+	}
+	if !w.q.p.table() && w.q.p.format != "name" {
+		return w.q.p.printValue(e)
+	}
+	return w.k.printEvents(w.q, []*api.Event{e}, !w.header)
+}
+
+// typedEvent is a core/v1 Event in the order of the fields of k8s.io/api's
+// type: kubectl events prints the typed objects its client read (after
+// setting kind and apiVersion), not the maps kubectl get prints with
+// their keys sorted.
+type typedEvent struct {
+	Kind       string `json:"kind"`
+	APIVersion string `json:"apiVersion"`
+	Metadata   struct {
+		Name              string   `json:"name,omitempty"`
+		Namespace         string   `json:"namespace,omitempty"`
+		UID               string   `json:"uid,omitempty"`
+		ResourceVersion   string   `json:"resourceVersion,omitempty"`
+		CreationTimestamp api.Time `json:"creationTimestamp"`
+	} `json:"metadata"`
+	InvolvedObject      api.ObjectReference `json:"involvedObject"`
+	Reason              string              `json:"reason,omitempty"`
+	Message             string              `json:"message,omitempty"`
+	Source              api.EventSource     `json:"source"`
+	FirstTimestamp      api.Time            `json:"firstTimestamp"`
+	LastTimestamp       api.Time            `json:"lastTimestamp"`
+	Count               int32               `json:"count,omitempty"`
+	Type                string              `json:"type,omitempty"`
+	EventTime           api.NullTime        `json:"eventTime"`
+	ReportingController string              `json:"reportingComponent"`
+	ReportingInstance   string              `json:"reportingInstance"`
+}
+
+type typedEventList struct {
+	Kind       string       `json:"kind"`
+	APIVersion string       `json:"apiVersion"`
+	Metadata   struct{}     `json:"metadata"`
+	Items      []typedEvent `json:"items"`
+}
+
+func typedEventOf(e *api.Event) typedEvent {
+	t := typedEvent{Kind: "Event", APIVersion: "v1", InvolvedObject: e.InvolvedObject, Reason: e.Reason, Message: e.Message,
+		Source: e.Source, FirstTimestamp: e.FirstTimestamp, LastTimestamp: e.LastTimestamp, Count: e.Count, Type: e.Type,
+		ReportingController: e.ReportingController, ReportingInstance: e.ReportingInstance}
+	t.Metadata.Name, t.Metadata.Namespace, t.Metadata.UID = e.Name, e.Namespace, e.UID
+	t.Metadata.ResourceVersion, t.Metadata.CreationTimestamp = e.ResourceVersion, e.CreationTimestamp
+	return t
+}
+
+// typedJSON prints v as kubectl's JSON printer does (json.MarshalIndent,
+// four spaces, a newline after).
+func typedJSON(v any) (string, error) {
+	out, err := json.MarshalIndent(v, "", "    ")
+	if err != nil {
+		return "", err
+	}
+	return string(out) + "\n", nil
 }

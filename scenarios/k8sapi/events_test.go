@@ -1,11 +1,18 @@
 package k8sapi_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"reflect"
+	"sort"
 	"testing"
 
 	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/cli-runtime/pkg/printers"
+
+	"reconcile/engine/kubectl"
 )
 
 // TestEventsAreWhatTheAPIServerStores holds every event of every bundled
@@ -48,3 +55,63 @@ func TestEventsAreWhatTheAPIServerStores(t *testing.T) {
 	}
 	t.Logf("%d events compared", n)
 }
+
+// TestEventsJSONIsKubectls runs kubectl events -o json in every bundled
+// lesson's world at three moments and holds its output, byte for byte, to
+// what kubectl's own JSON printer (k8s.io/cli-runtime) prints of the same
+// events as kubectl events hands them over: read from the API server in
+// its order, kind and apiVersion set, sorted by kubectl's SortableEvents,
+// in a typed EventList (its fields in the Go type's order, not sorted).
+// The order of the events is kubectl's sort (its SortableEvents, whose
+// package brings in the whole kubectl command line: byLastTimestamp
+// here), held by the kubectl-events script.
+func TestEventsJSONIsKubectls(t *testing.T) {
+	compared := 0
+	for _, m := range moments(t) {
+		list := &corev1.EventList{TypeMeta: metav1.TypeMeta{Kind: "EventList", APIVersion: "v1"}}
+		for _, o := range m.store.List("Event") {
+			if o.Meta().Namespace != "default" {
+				continue
+			}
+			b, err := json.Marshal(o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var e corev1.Event
+			if err := json.Unmarshal(b, &e); err != nil {
+				t.Fatal(err)
+			}
+			e.TypeMeta = metav1.TypeMeta{}
+			e.SetGroupVersionKind(schema.GroupVersionKind{Version: "v1", Kind: "Event"})
+			list.Items = append(list.Items, e)
+		}
+		if len(list.Items) == 0 {
+			continue
+		}
+		sort.Sort(byLastTimestamp(list.Items))
+		var want bytes.Buffer
+		if err := (&printers.JSONPrinter{}).PrintObj(list, &want); err != nil {
+			t.Fatal(err)
+		}
+		got, code := kubectl.Run(m.store, m.at, "events -o json")
+		if code != 0 {
+			t.Fatalf("%s at %v: kubectl events -o json: exit %d: %s", m.lesson, m.at, code, got)
+		}
+		if got != want.String() {
+			t.Fatalf("%s at %v: kubectl events -o json is not kubectl's:\n--- ours\n%s--- kubectl's printer\n%s", m.lesson, m.at, got, want.String())
+		}
+		compared++
+	}
+	if compared < 50 {
+		t.Fatalf("only %d worlds compared", compared)
+	}
+}
+
+// byLastTimestamp is kubectl events' SortableEvents for events of the
+// legacy recorder (no series, no eventTime): by lastTimestamp, with
+// sort.Sort.
+type byLastTimestamp []corev1.Event
+
+func (l byLastTimestamp) Len() int           { return len(l) }
+func (l byLastTimestamp) Swap(i, j int)      { l[i], l[j] = l[j], l[i] }
+func (l byLastTimestamp) Less(i, j int) bool { return l[i].LastTimestamp.Before(&l[j].LastTimestamp) }
