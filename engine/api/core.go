@@ -346,10 +346,12 @@ type NodeStatus struct {
 	Capacity    map[string]Quantity `json:"capacity,omitempty" yaml:"capacity,omitempty"`
 	Allocatable map[string]Quantity `json:"allocatable,omitempty" yaml:"allocatable,omitempty"`
 	Conditions  []NodeCondition     `json:"conditions,omitempty" yaml:"conditions,omitempty"`
-	// Addresses and NodeInfo are what the kubelet reports of its machine;
-	// kubectl get nodes -o wide and describe node print them.
-	Addresses []NodeAddress   `json:"addresses,omitempty" yaml:"addresses,omitempty"`
-	NodeInfo  *NodeSystemInfo `json:"nodeInfo,omitempty" yaml:"nodeInfo,omitempty"`
+	// Addresses, DaemonEndpoints and NodeInfo are what the kubelet
+	// reports of its machine; kubectl get nodes -o wide and describe node
+	// print them.
+	Addresses       []NodeAddress       `json:"addresses,omitempty" yaml:"addresses,omitempty"`
+	DaemonEndpoints NodeDaemonEndpoints `json:"daemonEndpoints" yaml:"daemonEndpoints"`
+	NodeInfo        *NodeSystemInfo     `json:"nodeInfo,omitempty" yaml:"nodeInfo,omitempty"`
 }
 
 // NodeAddress is one address of a node: InternalIP, ExternalIP or Hostname.
@@ -358,15 +360,28 @@ type NodeAddress struct {
 	Address string `json:"address" yaml:"address"`
 }
 
-// NodeSystemInfo describes a node's machine and software.
+// NodeDaemonEndpoints are the ports the node's daemons listen on: the
+// kubelet's (10250). Its field is "Port", capitalised, as in the API.
+type NodeDaemonEndpoints struct {
+	KubeletEndpoint struct {
+		Port int32 `json:"Port" yaml:"Port"`
+	} `json:"kubeletEndpoint" yaml:"kubeletEndpoint"`
+}
+
+// NodeSystemInfo describes a node's machine and software. Every field is
+// written, empty or not, as the API server does (kubeProxyVersion is no
+// longer set by v1.34's kubelet: empty).
 type NodeSystemInfo struct {
-	MachineID               string `json:"machineID,omitempty" yaml:"machineID,omitempty"`
-	KernelVersion           string `json:"kernelVersion,omitempty" yaml:"kernelVersion,omitempty"`
-	OSImage                 string `json:"osImage,omitempty" yaml:"osImage,omitempty"`
-	ContainerRuntimeVersion string `json:"containerRuntimeVersion,omitempty" yaml:"containerRuntimeVersion,omitempty"`
-	KubeletVersion          string `json:"kubeletVersion,omitempty" yaml:"kubeletVersion,omitempty"`
-	OperatingSystem         string `json:"operatingSystem,omitempty" yaml:"operatingSystem,omitempty"`
-	Architecture            string `json:"architecture,omitempty" yaml:"architecture,omitempty"`
+	MachineID               string `json:"machineID" yaml:"machineID"`
+	SystemUUID              string `json:"systemUUID" yaml:"systemUUID"`
+	BootID                  string `json:"bootID" yaml:"bootID"`
+	KernelVersion           string `json:"kernelVersion" yaml:"kernelVersion"`
+	OSImage                 string `json:"osImage" yaml:"osImage"`
+	ContainerRuntimeVersion string `json:"containerRuntimeVersion" yaml:"containerRuntimeVersion"`
+	KubeletVersion          string `json:"kubeletVersion" yaml:"kubeletVersion"`
+	KubeProxyVersion        string `json:"kubeProxyVersion" yaml:"kubeProxyVersion"`
+	OperatingSystem         string `json:"operatingSystem" yaml:"operatingSystem"`
+	Architecture            string `json:"architecture" yaml:"architecture"`
 }
 
 // NodeCondition is Ready, MemoryPressure, DiskPressure or PIDPressure.

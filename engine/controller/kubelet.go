@@ -278,6 +278,65 @@ func orderConditions(st *api.PodStatus) {
 	st.Conditions = out
 }
 
+// Register fills in what a node's kubelet registers of its machine
+// (kubelet_node_status.go: initialNode and the status setters): its
+// addresses (the InternalIP its pods get as their hostIP, and its
+// hostname), the kubelet's port, and the machine and its software, as on
+// a kind node of v1.34: Debian 12, containerd 2.1, amd64. The machine's
+// IDs are made from the node's name, the same on every run. Its
+// annotations: the kubelet's controller-managed-attach-detach and the
+// TTL controller's ttl, both set before the run.
+func Register(n *api.Node) {
+	n.Status.Addresses = []api.NodeAddress{{Type: "InternalIP", Address: nodeIP(n.Name)}, {Type: "Hostname", Address: n.Name}}
+	n.Status.DaemonEndpoints.KubeletEndpoint.Port = 10250
+	id := machineID(n.Name)
+	n.Status.NodeInfo = &api.NodeSystemInfo{
+		MachineID:               id,
+		SystemUUID:              uuidOf(machineID(n.Name + "/system")),
+		BootID:                  uuidOf(machineID(n.Name + "/boot")),
+		KernelVersion:           "6.8.0-59-generic",
+		OSImage:                 "Debian GNU/Linux 12 (bookworm)",
+		ContainerRuntimeVersion: "containerd://2.1.3",
+		KubeletVersion:          "v1.34.0",
+		OperatingSystem:         "linux",
+		Architecture:            "amd64",
+	}
+	if n.Annotations == nil {
+		n.Annotations = map[string]string{}
+	}
+	n.Annotations["node.alpha.kubernetes.io/ttl"] = "0"
+	n.Annotations["volumes.kubernetes.io/controller-managed-attach-detach"] = "true"
+}
+
+// machineID is 32 hex digits made from s (FNV-1a, twice over, each half
+// mixed as splitmix64 finishes), as a machine's /etc/machine-id holds.
+func machineID(s string) string {
+	const hexDigits = "0123456789abcdef"
+	var b [32]byte
+	h := uint64(14695981039346656037)
+	for half := 0; half < 2; half++ {
+		for i := 0; i < len(s); i++ {
+			h ^= uint64(s[i])
+			h *= 1099511628211
+		}
+		h ^= uint64(half + 1)
+		h *= 1099511628211
+		z := h
+		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+		z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+		z ^= z >> 31
+		for i := 0; i < 16; i++ {
+			b[half*16+i] = hexDigits[(z>>(60-4*i))&15]
+		}
+	}
+	return string(b[:])
+}
+
+// uuidOf writes 32 hex digits as a UUID: 8-4-4-4-12.
+func uuidOf(hex string) string {
+	return hex[:8] + "-" + hex[8:12] + "-" + hex[12:16] + "-" + hex[16:20] + "-" + hex[20:]
+}
+
 func nodeIP(node string) string {
 	var h uint32
 	for i := 0; i < len(node); i++ {

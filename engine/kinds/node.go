@@ -18,12 +18,7 @@ var _ = Define(Def[*api.Node]{
 		{Name: "STATUS", Cell: func(n *api.Node, _ api.Time) string { return NodeStatus(n) }},
 		{Name: "ROLES", Cell: func(n *api.Node, _ api.Time) string { return NodeRoles(n) }},
 		Age[*api.Node](),
-		{Name: "VERSION", Cell: func(n *api.Node, _ api.Time) string {
-			if v := nodeInfo(n).KubeletVersion; v != "" {
-				return v
-			}
-			return "v1.34.0"
-		}},
+		{Name: "VERSION", Cell: func(n *api.Node, _ api.Time) string { return nodeInfo(n).KubeletVersion }},
 		{Name: "INTERNAL-IP", Wide: true, Cell: func(n *api.Node, _ api.Time) string { return nodeAddress(n, "InternalIP") }},
 		{Name: "EXTERNAL-IP", Wide: true, Cell: func(n *api.Node, _ api.Time) string { return nodeAddress(n, "ExternalIP") }},
 		{Name: "OS-IMAGE", Wide: true, Cell: func(n *api.Node, _ api.Time) string { return orUnknown(nodeInfo(n).OSImage) }},
@@ -138,9 +133,9 @@ func describeNode(w *Describer, n *api.Node) {
 		info = *n.Status.NodeInfo
 	}
 	w.Line(0, "System Info:\n")
-	for _, f := range [][2]string{{"Machine ID", info.MachineID}, {"System UUID", ""}, {"Boot ID", ""}, {"Kernel Version", info.KernelVersion},
+	for _, f := range [][2]string{{"Machine ID", info.MachineID}, {"System UUID", info.SystemUUID}, {"Boot ID", info.BootID}, {"Kernel Version", info.KernelVersion},
 		{"OS Image", info.OSImage}, {"Operating System", info.OperatingSystem}, {"Architecture", info.Architecture},
-		{"Container Runtime Version", info.ContainerRuntimeVersion}, {"Kubelet Version", info.KubeletVersion}, {"Kube-Proxy Version", ""}} {
+		{"Container Runtime Version", info.ContainerRuntimeVersion}, {"Kubelet Version", info.KubeletVersion}, {"Kube-Proxy Version", info.KubeProxyVersion}} {
 		w.Line(0, "  %s:\t%s\n", f[0], f[1])
 	}
 	if n.Spec.PodCIDR != "" {

@@ -140,6 +140,7 @@ func (s *Sim) build() (*world, error) {
 		for k, v := range n.Labels {
 			node.Labels[k] = v
 		}
+		controller.Register(node)
 		if cidr, ok := ipam.Allocate(); ok {
 			node.Spec.PodCIDR, node.Spec.PodCIDRs = cidr, []string{cidr}
 			controller.SetNodeReady(node, 0)

@@ -15,25 +15,35 @@ import (
 	"reconcile/engine/kubectl"
 )
 
-// TestEventsAreWhatTheAPIServerStores holds every event of every bundled
-// lesson, at three moments, to the core/v1 Event the API server would
-// return: read into k8s.io/api's type and written again, its JSON has
-// exactly the fields ours has, with the same values (eventTime null,
-// reportingComponent and reportingInstance as the legacy recorder sets
-// them, count, both timestamps).
-func TestEventsAreWhatTheAPIServerStores(t *testing.T) {
+// TestNodesAreWhatTheAPIServerStores holds every node of every bundled
+// lesson, at three moments, to the core/v1 Node the API server would
+// return, as TestEventsAreWhatTheAPIServerStores does events: what the
+// kubelet registers (addresses, daemon endpoints, every field of its
+// nodeInfo) included.
+func TestNodesAreWhatTheAPIServerStores(t *testing.T) {
+	if n := roundTrips(t, "Node", func() any { return &corev1.Node{} }); n < 100 {
+		t.Fatalf("only %d nodes compared", n)
+	}
+}
+
+// roundTrips holds every object of kind in the lessons' worlds to the
+// k8s.io/api type newTyped returns: read into it and written again, the
+// JSON has exactly the fields ours has, with the same values. It returns
+// how many it compared.
+func roundTrips(t *testing.T, kind string, newTyped func() any) int {
+	t.Helper()
 	n := 0
 	for _, m := range moments(t) {
-		for _, o := range m.store.List("Event") {
+		for _, o := range m.store.List(kind) {
 			ours, err := json.Marshal(o)
 			if err != nil {
 				t.Fatal(err)
 			}
-			var e corev1.Event
-			if err := json.Unmarshal(ours, &e); err != nil {
+			typed := newTyped()
+			if err := json.Unmarshal(ours, typed); err != nil {
 				t.Fatalf("%s at %v: %v", m.lesson, m.at, err)
 			}
-			theirs, err := json.Marshal(&e)
+			theirs, err := json.Marshal(typed)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -45,11 +55,22 @@ func TestEventsAreWhatTheAPIServerStores(t *testing.T) {
 				t.Fatal(err)
 			}
 			if !reflect.DeepEqual(a, b) {
-				t.Fatalf("%s at %v: event %s is not what the API server returns:\nours:   %s\ntheirs: %s", m.lesson, m.at, e.Name, ours, theirs)
+				t.Fatalf("%s at %v: %s %s is not what the API server returns:\nours:   %s\ntheirs: %s", m.lesson, m.at, kind, o.Meta().Name, ours, theirs)
 			}
 			n++
 		}
 	}
+	return n
+}
+
+// TestEventsAreWhatTheAPIServerStores holds every event of every bundled
+// lesson, at three moments, to the core/v1 Event the API server would
+// return: read into k8s.io/api's type and written again, its JSON has
+// exactly the fields ours has, with the same values (eventTime null,
+// reportingComponent and reportingInstance as the legacy recorder sets
+// them, count, both timestamps).
+func TestEventsAreWhatTheAPIServerStores(t *testing.T) {
+	n := roundTrips(t, "Event", func() any { return &corev1.Event{} })
 	if n < 1000 {
 		t.Fatalf("only %d events compared: the lessons record more", n)
 	}
