@@ -115,6 +115,8 @@ func nodeWhat(p sim.Pass, who string, steps []controller.Action) string {
 		return fmt.Sprintf("%s looked at node %s (%s): no pod is due for eviction yet.", who, node, p.Observed)
 	case p.Difference.Is == controller.NodeBack && len(steps) > 0:
 		return fmt.Sprintf("%s saw node %s Ready again and %s.", who, node, done(steps))
+	case p.Difference.Is == controller.CordonTaint && len(steps) > 0:
+		return fmt.Sprintf("%s saw node %s's spec.unschedulable change (a cordon or an uncordon) and %s.", who, node, done(steps))
 	}
 	return ""
 }

@@ -77,6 +77,9 @@ const (
 	// WaitingFor: a StatefulSet waits for a pod, as OrderedReady asks
 	// (difference).
 	WaitingFor
+	// CordonTaint: the node lifecycle controller keeps the unschedulable
+	// taint on a cordoned node, and only there (difference).
+	CordonTaint
 )
 
 // Deleted reports a key whose object is gone: words ("ReplicaSet

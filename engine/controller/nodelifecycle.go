@@ -32,6 +32,7 @@ const (
 	DefaultTolerationSecs  = 300
 	UnreachableTaint       = "node.kubernetes.io/unreachable"
 	NotReadyTaint          = "node.kubernetes.io/not-ready"
+	UnschedulableTaint     = "node.kubernetes.io/unschedulable"
 )
 
 // NewNodeLifecycle returns the node lifecycle controller.
@@ -64,8 +65,44 @@ func (c *NodeLifecycle) Keys(cache *informer.Cache, ev store.WatchEvent) []strin
 		if needsNotReadyTaints(n) {
 			return []string{n.Name} // the kubelet posted NotReady
 		}
+		if cordonTainted(n) != n.Spec.Unschedulable {
+			return []string{n.Name} // cordoned or uncordoned
+		}
 	}
 	return nil
+}
+
+// cordonTainted reports whether n carries the unschedulable NoSchedule
+// taint that the controller keeps on a cordoned node.
+func cordonTainted(n *api.Node) bool {
+	return slices.ContainsFunc(n.Spec.Taints, func(t api.Taint) bool { return t.Key == UnschedulableTaint && t.Effect == "NoSchedule" })
+}
+
+// cordonTaint taints a node cordoned (spec.unschedulable) with
+// node.kubernetes.io/unschedulable:NoSchedule, or takes the taint off a
+// node uncordoned, as doNoScheduleTaintingPass does (TaintNodesByCondition).
+func (c *NodeLifecycle) cordonTaint(ctx *Context, n *api.Node) (Result, error) {
+	ctx.Desired = fmt.Sprintf("taint %s:NoSchedule only while the node is cordoned", UnschedulableTaint)
+	ctx.Observed = fmt.Sprintf("spec.unschedulable=%v, tainted=%v", n.Spec.Unschedulable, cordonTainted(n))
+	ctx.DifferenceFact = Fact{Is: CordonTaint}
+	nn := n.DeepCopy()
+	step := Do(Taint, n.Name+" "+UnschedulableTaint+":NoSchedule")
+	if n.Spec.Unschedulable {
+		ctx.Difference = "node cordoned: taint " + UnschedulableTaint
+		now := ctx.Now
+		nn.Spec.Taints = append(nn.Spec.Taints, api.Taint{Key: UnschedulableTaint, Effect: "NoSchedule", TimeAdded: &now})
+	} else {
+		ctx.Difference = "node uncordoned: remove taint " + UnschedulableTaint
+		nn.Spec.Taints = slices.DeleteFunc(nn.Spec.Taints, func(t api.Taint) bool { return t.Key == UnschedulableTaint && t.Effect == "NoSchedule" })
+		if len(nn.Spec.Taints) == 0 {
+			nn.Spec.Taints = nil
+		}
+		step = Do(Remove, "taint "+UnschedulableTaint+" from "+n.Name)
+	}
+	if _, err := ctx.Update(nn, step); err != nil {
+		return Result{}, err
+	}
+	return Result{Outcome: Acted}, nil
 }
 
 // Period is how often Tick runs.
@@ -203,6 +240,9 @@ func (c *NodeLifecycle) Reconcile(ctx *Context, req Request) (Result, error) {
 			}
 			return res, nil
 		}
+	}
+	if cordonTainted(n) != n.Spec.Unschedulable {
+		return c.cordonTaint(ctx, n)
 	}
 	silent := ctx.Now - lastHeartbeat(ctx.World, n)
 	ready := nodeCondition(n, "Ready")
