@@ -116,7 +116,7 @@ func nodeWhat(p sim.Pass, who string, steps []controller.Action) string {
 	case p.Difference.Is == controller.NodeBack && len(steps) > 0:
 		return fmt.Sprintf("%s saw node %s Ready again and %s.", who, node, done(steps))
 	case p.Difference.Is == controller.CordonTaint && len(steps) > 0:
-		return fmt.Sprintf("%s saw node %s's spec.unschedulable change (a cordon or an uncordon) and %s.", who, node, done(steps))
+		return fmt.Sprintf("%s saw node %s %s (spec.unschedulable) and %s.", who, node, p.Difference.Name, done(steps))
 	}
 	return ""
 }

@@ -240,3 +240,19 @@ func TestCrashSaysWhatRestartsIt(t *testing.T) {
 		}
 	}
 }
+
+// TestExplainCordon: the drain's cordon, as the node lifecycle controller
+// answers it with the unschedulable taint.
+func TestExplainCordon(t *testing.T) {
+	for _, p := range lessonPasses(t, "drain-waits-on-a-budget", 2*api.Minute) {
+		if p.Controller != controller.NodeLifecycleController || p.Difference.Is != controller.CordonTaint {
+			continue
+		}
+		want := "node-lifecycle-controller saw node worker-1 cordoned (spec.unschedulable) and tainted worker-1 node.kubernetes.io/unschedulable:NoSchedule."
+		if got := Explain(p).What; got != want {
+			t.Errorf("the cordon's pass:\n got %s\nwant %s", got, want)
+		}
+		return
+	}
+	t.Fatal("no node lifecycle pass answered the drain's cordon")
+}

@@ -78,7 +78,8 @@ const (
 	// (difference).
 	WaitingFor
 	// CordonTaint: the node lifecycle controller keeps the unschedulable
-	// taint on a cordoned node, and only there (difference).
+	// taint on a cordoned node, and only there; Name says "cordoned" or
+	// "uncordoned" (difference).
 	CordonTaint
 )
 

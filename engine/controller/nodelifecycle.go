@@ -84,10 +84,11 @@ func cordonTainted(n *api.Node) bool {
 func (c *NodeLifecycle) cordonTaint(ctx *Context, n *api.Node) (Result, error) {
 	ctx.Desired = fmt.Sprintf("taint %s:NoSchedule only while the node is cordoned", UnschedulableTaint)
 	ctx.Observed = fmt.Sprintf("spec.unschedulable=%v, tainted=%v", n.Spec.Unschedulable, cordonTainted(n))
-	ctx.DifferenceFact = Fact{Is: CordonTaint}
+	ctx.DifferenceFact = Fact{Is: CordonTaint, Name: "uncordoned"}
 	nn := n.DeepCopy()
 	step := Do(Taint, n.Name+" "+UnschedulableTaint+":NoSchedule")
 	if n.Spec.Unschedulable {
+		ctx.DifferenceFact.Name = "cordoned"
 		ctx.Difference = "node cordoned: taint " + UnschedulableTaint
 		now := ctx.Now
 		nn.Spec.Taints = append(nn.Spec.Taints, api.Taint{Key: UnschedulableTaint, Effect: "NoSchedule", TimeAdded: &now})
