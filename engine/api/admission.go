@@ -118,8 +118,10 @@ type UncountedTerminatedPods struct {
 
 // JobCondition is Complete or Failed.
 type JobCondition struct {
-	Type               string `json:"type" yaml:"type"`
-	Status             string `json:"status" yaml:"status"`
+	Type   string `json:"type" yaml:"type"`
+	Status string `json:"status" yaml:"status"`
+	// LastProbeTime is when the job controller added the condition.
+	LastProbeTime      Time   `json:"lastProbeTime" yaml:"-"`
 	LastTransitionTime Time   `json:"lastTransitionTime" yaml:"-"`
 	Reason             string `json:"reason,omitempty" yaml:"reason,omitempty"`
 	Message            string `json:"message,omitempty" yaml:"message,omitempty"`

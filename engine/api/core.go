@@ -264,11 +264,13 @@ type PodIP struct {
 
 // PodCondition is PodScheduled, Initialized, ContainersReady, Ready or DisruptionTarget.
 type PodCondition struct {
-	Type               string `json:"type" yaml:"type"`
-	Status             string `json:"status" yaml:"status"`
-	LastTransitionTime Time   `json:"lastTransitionTime" yaml:"-"`
-	Reason             string `json:"reason,omitempty" yaml:"reason,omitempty"`
-	Message            string `json:"message,omitempty" yaml:"message,omitempty"`
+	Type   string `json:"type" yaml:"type"`
+	Status string `json:"status" yaml:"status"`
+	// LastProbeTime is null: no one probes a pod's conditions.
+	LastProbeTime      NullTime `json:"lastProbeTime" yaml:"-"`
+	LastTransitionTime Time     `json:"lastTransitionTime" yaml:"-"`
+	Reason             string   `json:"reason,omitempty" yaml:"reason,omitempty"`
+	Message            string   `json:"message,omitempty" yaml:"message,omitempty"`
 }
 
 // ContainerStatus is the kubelet's report on one container.

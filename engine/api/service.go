@@ -1,6 +1,9 @@
 package api
 
-import "maps"
+import (
+	"encoding/json"
+	"maps"
+)
 
 // Service names a set of pods and the virtual IP (and, for NodePort, the
 // port on every node) that spreads traffic over them (core/v1). The API
@@ -114,6 +117,26 @@ type EndpointSubset struct {
 	Addresses         []EndpointAddress `json:"addresses,omitempty" yaml:"addresses,omitempty"`
 	NotReadyAddresses []EndpointAddress `json:"notReadyAddresses,omitempty" yaml:"notReadyAddresses,omitempty"`
 	Ports             []EndpointPort    `json:"ports,omitempty" yaml:"ports,omitempty"`
+}
+
+// MarshalJSON writes the subset as core/v1 does: an unnamed port has no
+// name (in discovery/v1 a slice's port name is a pointer, and an unnamed
+// one is written "").
+func (s EndpointSubset) MarshalJSON() ([]byte, error) {
+	type port struct {
+		Name     string `json:"name,omitempty"`
+		Protocol string `json:"protocol,omitempty"`
+		Port     int32  `json:"port"`
+	}
+	out := struct {
+		Addresses         []EndpointAddress `json:"addresses,omitempty"`
+		NotReadyAddresses []EndpointAddress `json:"notReadyAddresses,omitempty"`
+		Ports             []port            `json:"ports,omitempty"`
+	}{Addresses: s.Addresses, NotReadyAddresses: s.NotReadyAddresses}
+	for _, p := range s.Ports {
+		out.Ports = append(out.Ports, port(p))
+	}
+	return json.Marshal(out)
 }
 
 // EndpointAddress is one pod's address in an Endpoints object.

@@ -329,7 +329,7 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 		active, ready = 0, 0
 		if findJobCondition(st.Conditions, "FailureTarget") == nil {
 			c := *fail
-			c.LastTransitionTime = ctx.Now
+			c.LastProbeTime, c.LastTransitionTime = ctx.Now, ctx.Now
 			st.Conditions = append(st.Conditions, c)
 		}
 		res.RequeueAfter = 0
@@ -424,7 +424,7 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 			// pods noted for counting; Complete once they are counted.
 			complete = true
 			if findJobCondition(st.Conditions, "SuccessCriteriaMet") == nil {
-				st.Conditions = append(st.Conditions, api.JobCondition{Type: "SuccessCriteriaMet", Status: "True", LastTransitionTime: ctx.Now, Reason: "CompletionsReached", Message: "Reached expected number of succeeded pods"})
+				st.Conditions = append(st.Conditions, api.JobCondition{Type: "SuccessCriteriaMet", Status: "True", LastProbeTime: ctx.Now, LastTransitionTime: ctx.Now, Reason: "CompletionsReached", Message: "Reached expected number of succeeded pods"})
 			}
 		} else if setJobCondition(&st, "Suspended", "False", "JobResumed", "Job resumed", ctx.Now) {
 			ctx.Event(job, "Normal", "Resumed", "Job resumed")
@@ -474,12 +474,12 @@ func (j *JobLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	if u := st.UncountedTerminatedPods; len(u.Succeeded)+len(u.Failed) == 0 {
 		switch {
 		case fail != nil && terminating == 0:
-			st.Conditions = append(st.Conditions, api.JobCondition{Type: "Failed", Status: "True", LastTransitionTime: ctx.Now, Reason: fail.Reason, Message: fail.Message})
+			st.Conditions = append(st.Conditions, api.JobCondition{Type: "Failed", Status: "True", LastProbeTime: ctx.Now, LastTransitionTime: ctx.Now, Reason: fail.Reason, Message: fail.Message})
 			ctx.Event(job, "Warning", fail.Reason, "%s", fail.Message)
 		case complete:
 			t := ctx.Now
 			st.CompletionTime = &t
-			st.Conditions = append(st.Conditions, api.JobCondition{Type: "Complete", Status: "True", LastTransitionTime: t, Reason: "CompletionsReached", Message: "Reached expected number of succeeded pods"})
+			st.Conditions = append(st.Conditions, api.JobCondition{Type: "Complete", Status: "True", LastProbeTime: t, LastTransitionTime: t, Reason: "CompletionsReached", Message: "Reached expected number of succeeded pods"})
 			ctx.Event(job, "Normal", "Completed", "Job completed")
 		}
 	}
@@ -521,11 +521,12 @@ func findJobCondition(cs []api.JobCondition, typ string) *api.JobCondition {
 // sets the condition of that type to status, reason and message, adding
 // it only when status is not False, and reports whether it changed.
 func setJobCondition(st *api.JobStatus, typ, status, reason, message string, now api.Time) bool {
-	c := api.JobCondition{Type: typ, Status: status, LastTransitionTime: now, Reason: reason, Message: message}
+	c := api.JobCondition{Type: typ, Status: status, LastProbeTime: now, LastTransitionTime: now, Reason: reason, Message: message}
 	if old := findJobCondition(st.Conditions, typ); old != nil {
 		if old.Status == status && old.Reason == reason && old.Message == message {
 			return false
 		}
+		c.LastProbeTime = old.LastProbeTime // set when the condition was added
 		*old = c
 		return true
 	}

@@ -7,7 +7,9 @@ import (
 	"sort"
 	"testing"
 
+	autoscalingv2 "k8s.io/api/autoscaling/v2"
 	corev1 "k8s.io/api/core/v1"
+	policyv1 "k8s.io/api/policy/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/cli-runtime/pkg/printers"
@@ -15,14 +17,31 @@ import (
 	"reconcile/engine/kubectl"
 )
 
-// TestNodesAreWhatTheAPIServerStores holds every node of every bundled
-// lesson, at three moments, to the core/v1 Node the API server would
-// return, as TestEventsAreWhatTheAPIServerStores does events: what the
-// kubelet registers (addresses, daemon endpoints, every field of its
-// nodeInfo) included.
-func TestNodesAreWhatTheAPIServerStores(t *testing.T) {
-	if n := roundTrips(t, "Node", func() any { return &corev1.Node{} }); n < 100 {
-		t.Fatalf("only %d nodes compared", n)
+// TestObjectsAreWhatTheAPIServerStores holds every object of every kind
+// that k8s.io/api has a type for here (typed), in every bundled lesson at
+// three moments, to what the API server would return: read into the type
+// and written again, its JSON has exactly the fields ours has, with the
+// same values (a pod condition's lastProbeTime: null; a node's addresses,
+// daemon endpoints and every field of its nodeInfo; an Endpoints port
+// without a name has none).
+func TestObjectsAreWhatTheAPIServerStores(t *testing.T) {
+	more := map[string]func() any{
+		"Namespace":               func() any { return &corev1.Namespace{} },
+		"HorizontalPodAutoscaler": func() any { return &autoscalingv2.HorizontalPodAutoscaler{} },
+		"PodDisruptionBudget":     func() any { return &policyv1.PodDisruptionBudget{} },
+	}
+	for _, kind := range []string{"Deployment", "ReplicaSet", "Pod", "Node", "Job", "ResourceQuota",
+		"ValidatingWebhookConfiguration", "Service", "Endpoints", "EndpointSlice",
+		"Namespace", "HorizontalPodAutoscaler", "PodDisruptionBudget"} {
+		newTyped := func() any { return typed(kind) }
+		if f, ok := more[kind]; ok {
+			newTyped = f
+		}
+		n := roundTrips(t, kind, newTyped)
+		if n == 0 {
+			t.Errorf("no %s in the lessons' worlds to compare", kind)
+		}
+		t.Logf("%s: %d compared", kind, n)
 	}
 }
 
