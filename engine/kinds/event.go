@@ -42,7 +42,8 @@ var _ = Define(Def[*api.Event]{
 
 // eventSource is the wide SOURCE column (printers.go formatEventSource):
 // the source's component, else the reporting controller, and its host,
-// else the reporting instance, apart by ", ".
+// else the reporting instance, apart by ", " (the component alone when
+// there is no instance).
 func eventSource(e *api.Event) string {
 	component, instance := e.Source.Component, e.Source.Host
 	if component == "" {
@@ -51,10 +52,7 @@ func eventSource(e *api.Event) string {
 	if instance == "" {
 		instance = e.ReportingInstance
 	}
-	switch {
-	case component == "":
-		return "<unknown>"
-	case instance == "":
+	if instance == "" {
 		return component
 	}
 	return component + ", " + instance

@@ -240,10 +240,10 @@ func describeEvent(ev store.WatchEvent) queue.Trigger {
 // walk over tens of thousands of them.
 //
 // The link hashes the chain, then kind, name, reason, message, reporting
-// component (the legacy recorder's source component),
-// count and when last seen (decimal; a series' count and lastObservedTime
-// for an event of the events.k8s.io recorder), apart by NULs: written into a buffer
-// on the stack and hashed at once, as there is one per event recorded.
+// component (the legacy recorder's source component), count and when
+// last seen (decimal; a series' count and lastObservedTime for an event of
+// the events.k8s.io recorder), apart by NULs: written into a buffer on the
+// stack and hashed at once, as there is one per event recorded.
 func (w *world) eventRecorded(e *api.Event) {
 	b := make([]byte, 0, 512)
 	b = append(b, w.chain[:]...)
