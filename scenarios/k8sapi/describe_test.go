@@ -2,7 +2,6 @@ package k8sapi_test
 
 import (
 	"bytes"
-	"encoding/json"
 	"reflect"
 	"regexp"
 	"slices"
@@ -168,14 +167,7 @@ func TestDescribeEventsAgreeWithKubectl(t *testing.T) {
 						// k8s.io/api's type: count, timestamps, source, and
 						// an events.k8s.io recorder's eventTime, series and
 						// reportingComponent.
-						b, err := json.Marshal(e)
-						if err != nil {
-							t.Fatal(err)
-						}
-						var ce corev1.Event
-						if err := json.Unmarshal(b, &ce); err != nil {
-							t.Fatal(err)
-						}
+						ce := coreEvent(t, e)
 						// The simulation's ages count the legacy
 						// timestamps' milliseconds, which the API's
 						// seconds drop: kubectl is handed them whole.

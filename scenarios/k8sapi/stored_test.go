@@ -128,14 +128,7 @@ func TestEventsJSONIsKubectls(t *testing.T) {
 			if o.Meta().Namespace != "default" {
 				continue
 			}
-			b, err := json.Marshal(o)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var e corev1.Event
-			if err := json.Unmarshal(b, &e); err != nil {
-				t.Fatal(err)
-			}
+			e := coreEvent(t, o.(*api.Event))
 			e.TypeMeta = metav1.TypeMeta{}
 			e.SetGroupVersionKind(schema.GroupVersionKind{Version: "v1", Kind: "Event"})
 			list.Items = append(list.Items, e)
@@ -169,6 +162,21 @@ func TestEventsJSONIsKubectls(t *testing.T) {
 	if withSeries == 0 {
 		t.Fatal("no world compared has an event with a series")
 	}
+}
+
+// coreEvent is e as the API server returns it, read into k8s.io/api's
+// type.
+func coreEvent(t *testing.T, e *api.Event) corev1.Event {
+	t.Helper()
+	b, err := json.Marshal(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ce corev1.Event
+	if err := json.Unmarshal(b, &ce); err != nil {
+		t.Fatal(err)
+	}
+	return ce
 }
 
 // byEventTime is kubectl events' SortableEvents (pkg/cmd/events/events.go,
