@@ -37,8 +37,11 @@ import (
 //     nothing (a refresh of a series the finish writes again) changes
 //     nothing stored, as the API server's no-op patch.
 //
-// The cache (Store.series) is part of the store, cloned with it, so a
-// fork or a seek records as the run it copies would.
+// The cache (Store.series) is kept in the store, cloned with it, so a
+// fork or a seek records as the run it copies would; it is the recording
+// process's memory, though: when that process stops or crashes, its
+// entries go (ForgetEventSeries), and the counts of its series not yet
+// written are lost, as a restarted kube-scheduler's are.
 const (
 	seriesFinishTime  = 6 * api.Minute
 	seriesRefreshTime = 30 * api.Minute
@@ -48,6 +51,7 @@ const (
 // stored event it writes (by its number, Store.events) and the series it
 // counts. It is never changed in place (the store's clones share it).
 type cachedEvent struct {
+	controller   string
 	seq          uint64
 	eventTime    api.Time
 	series       bool
@@ -106,7 +110,7 @@ func (s *Store) RecordEvent(controller, instance string, obj api.Object, typ, re
 	o := old.with()
 	o.folds = append(o.folds, fold{ev: e, seq: s.lastSeq})
 	s.about.Set(a, o)
-	s.series.Set(key, &cachedEvent{seq: s.lastSeq, eventTime: now})
+	s.series.Set(key, &cachedEvent{controller: controller, seq: s.lastSeq, eventTime: now})
 }
 
 // writeSeries writes c's series into its stored event, as the recorder's
@@ -157,4 +161,22 @@ func (s *Store) seriesTicks(t api.Time) {
 		}
 	}
 	s.seriesTick = (t/seriesFinishTime + 1) * seriesFinishTime
+}
+
+// ForgetEventSeries drops the recorder's cache of controller's events: the
+// process that kept it has stopped. Its series are not written again; its
+// next occurrence of each is a new Event.
+func (s *Store) ForgetEventSeries(controller string) {
+	if s.series.Len() == 0 {
+		return
+	}
+	var gone []string
+	for k, c := range s.series.All() {
+		if c.controller == controller {
+			gone = append(gone, k)
+		}
+	}
+	for _, k := range gone {
+		s.series.Delete(k)
+	}
 }

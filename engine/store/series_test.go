@@ -11,7 +11,8 @@ import (
 // stored one a series of 2 at once; later ones are written on the
 // 30-minute refresh, not before; a series last observed more than 6
 // minutes before a 6-minute tick is written a last time and forgotten, so
-// the next occurrence is a new Event; a clone records as the original.
+// the next occurrence is a new Event, as it is after the recording
+// process stopped; a clone records as the original.
 func TestRecordEventSeries(t *testing.T) {
 	s := New(1)
 	pod := &api.Pod{TypeMeta: api.TypeMeta{APIVersion: "v1", Kind: "Pod"}, ObjectMeta: api.ObjectMeta{Name: "p", Namespace: "default", UID: "u1"}}
@@ -62,6 +63,14 @@ func TestRecordEventSeries(t *testing.T) {
 	rec(49*api.Minute, "new")
 	if evs := s.EventsFor("Pod", "default", "p"); len(evs) != 2 || evs[1].Series != nil || evs[1].Message != "new" {
 		t.Fatalf("a repeat after the series ended: %+v", evs)
+	}
+	// The recording process stops: its cache goes, and with it the
+	// count not written; the next occurrence is a new Event.
+	rec(50*api.Minute, "again")
+	s.ForgetEventSeries("default-scheduler")
+	rec(51*api.Minute, "after a restart")
+	if evs := s.EventsFor("Pod", "default", "p"); len(evs) != 3 || evs[1].Series == nil || evs[1].Series.Count != 2 || evs[2].Message != "after a restart" {
+		t.Fatalf("after the recorder's process stopped: %+v", evs)
 	}
 	// The clone, taken at the second occurrence, goes on as s did.
 	c.SetNow(7 * api.Minute)
