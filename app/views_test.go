@@ -250,6 +250,17 @@ func TestEventAgeCountsRepeats(t *testing.T) {
 	if got := session.EventAge(50*api.Second, e); got != "10s (x3 over 40s)" {
 		t.Errorf("eventAge = %q", got)
 	}
+	// The scheduler's: a series (its count, when last observed) over the
+	// time since its eventTime; a singleton, the time since its eventTime.
+	at := api.MicroTime(10 * api.Second)
+	e = &api.Event{FirstTimestamp: api.NoTime, LastTimestamp: api.NoTime, EventTime: &at, Series: &api.EventSeries{Count: 2, LastObservedTime: api.MicroTime(20 * api.Second)}}
+	if got := session.EventAge(50*api.Second, e); got != "30s (x2 over 40s)" {
+		t.Errorf("eventAge of a series = %q", got)
+	}
+	e.Series = nil
+	if got := session.EventAge(50*api.Second, e); got != "40s" {
+		t.Errorf("eventAge of a singleton of the events.k8s.io recorder = %q", got)
+	}
 }
 
 func TestClusterShowsPhaseByShapeAndText(t *testing.T) {

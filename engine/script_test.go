@@ -424,6 +424,11 @@ func (h *harness) do(t testing.TB, d *datadriven.TestData) string {
 				if reason != "" && e.Reason != reason {
 					continue
 				}
+				if e.Series != nil || e.EventTime != nil {
+					// the events.k8s.io recorder's: the stored series
+					fmt.Fprintf(&b, "%s %s %s/%s %q x%d (%s..%s) from %s action %s\n", e.Type, e.Reason, api.LowerKind(e.InvolvedObject.Kind), e.InvolvedObject.Name, e.Message, e.Repeats(), e.FirstSeen(), e.LastSeen(), e.ReportingController, e.Action)
+					continue
+				}
 				fmt.Fprintf(&b, "%s %s %s/%s %q x%d (%s..%s) from %s\n", e.Type, e.Reason, api.LowerKind(e.InvolvedObject.Kind), e.InvolvedObject.Name, e.Message, e.Count, e.FirstTimestamp, e.LastTimestamp, e.Source.Component)
 			}
 			return b.String()

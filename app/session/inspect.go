@@ -161,18 +161,27 @@ func inspect(run *sim.Sim, ref api.Ref, cache **objectText) Inspection {
 			continue
 		}
 		v.Events = append(v.Events, Event{
-			Type: e.Type, Reason: e.Reason, Age: EventAge(now, e), From: e.Source.Component, Message: e.Message,
+			Type: e.Type, Reason: e.Reason, Age: EventAge(now, e), From: eventFrom(e), Message: e.Message,
 		})
 	}
 	return v
 }
 
+// eventFrom is the From column of kubectl describe: the source's
+// component, else the reporting controller (the scheduler's events).
+func eventFrom(e *api.Event) string {
+	if e.Source.Component != "" {
+		return e.Source.Component
+	}
+	return e.ReportingController
+}
+
 // EventAge is the age column of kubectl describe: "12s", or
 // "12s (x3 over 40s)" for an event seen more than once.
 func EventAge(now api.Time, e *api.Event) string {
-	age := api.HumanDuration(now - e.LastTimestamp)
-	if e.Count > 1 {
-		age += fmt.Sprintf(" (x%d over %s)", e.Count, api.HumanDuration(now-e.FirstTimestamp))
+	age := api.HumanDuration(now - e.LastSeen())
+	if n := e.Repeats(); n > 1 {
+		age += fmt.Sprintf(" (x%d over %s)", n, api.HumanDuration(now-e.FirstSeen()))
 	}
 	return age
 }

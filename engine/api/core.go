@@ -396,7 +396,13 @@ type NodeCondition struct {
 	Message            string `json:"message,omitempty" yaml:"message,omitempty"`
 }
 
-// Event is a core/v1 Event, aggregated like the legacy recorder does.
+// Event is a core/v1 Event, as the API server returns it. Two recorders
+// write them. The legacy one (client-go tools/record), which every
+// simulated component but the scheduler uses, aggregates: count,
+// firstTimestamp and lastTimestamp, source, eventTime null. The
+// events.k8s.io one (client-go tools/events), which kube-scheduler uses,
+// writes an events.k8s.io/v1 Event, which core/v1 reads with eventTime,
+// action, series, source {}, no count and both timestamps null (NoTime).
 type Event struct {
 	TypeMeta       `json:",inline" yaml:",inline"`
 	ObjectMeta     `json:"metadata" yaml:"metadata"`
@@ -404,17 +410,67 @@ type Event struct {
 	Reason         string          `json:"reason" yaml:"reason"`
 	Message        string          `json:"message" yaml:"message"`
 	Source         EventSource     `json:"source" yaml:"source"`
-	FirstTimestamp Time            `json:"firstTimestamp" yaml:"-"`
-	LastTimestamp  Time            `json:"lastTimestamp" yaml:"-"`
-	Count          int32           `json:"count" yaml:"count"`
-	Type           string          `json:"type" yaml:"type"`
-	// EventTime is null: the legacy recorder (client-go's record) that
-	// every simulated component uses sets no eventTime.
-	EventTime NullTime `json:"eventTime" yaml:"-"`
+	// FirstTimestamp and LastTimestamp are NoTime (null) for an event of
+	// the events.k8s.io recorder.
+	FirstTimestamp Time `json:"firstTimestamp" yaml:"-"`
+	LastTimestamp  Time `json:"lastTimestamp" yaml:"-"`
+	// Count is 0 (absent) for an event of the events.k8s.io recorder.
+	Count int32  `json:"count,omitempty" yaml:"count,omitempty"`
+	Type  string `json:"type" yaml:"type"`
+	// EventTime is nil (null) for the legacy recorder, which sets no
+	// eventTime; the events.k8s.io recorder sets it when it makes the
+	// event.
+	EventTime *MicroTime `json:"eventTime" yaml:"-"`
+	// Series is set by the events.k8s.io recorder on the second
+	// occurrence of an isomorphic event (store/series.go).
+	Series *EventSeries `json:"series,omitempty" yaml:"series,omitempty"`
+	// Action is what the events.k8s.io recorder's caller was doing
+	// (the scheduler's Scheduling, Binding); the legacy recorder sets none.
+	Action string `json:"action,omitempty" yaml:"action,omitempty"`
 	// ReportingController and ReportingInstance are the source's
-	// component and host again, as the legacy recorder writes them.
+	// component and host again, as the legacy recorder writes them; the
+	// events.k8s.io recorder's own (reportingController, and
+	// "<controller>-<host>").
 	ReportingController string `json:"reportingComponent" yaml:"reportingComponent"`
 	ReportingInstance   string `json:"reportingInstance" yaml:"reportingInstance"`
+}
+
+// EventSeries is an Event's series: how many times the recorder saw it
+// up to its last write, and when last.
+type EventSeries struct {
+	Count            int32     `json:"count" yaml:"count"`
+	LastObservedTime MicroTime `json:"lastObservedTime" yaml:"-"`
+}
+
+// FirstSeen is when e was first seen: its eventTime, or else its
+// firstTimestamp (kubectl's describe and kubectl events read it so).
+func (e *Event) FirstSeen() Time {
+	if e.EventTime != nil {
+		return Time(*e.EventTime)
+	}
+	return e.FirstTimestamp
+}
+
+// Repeats is how many times e was seen, as kubectl's describe and
+// kubectl events show it ("x%d over"): its series' count, or else its
+// count; 1 for a singleton of the events.k8s.io recorder.
+func (e *Event) Repeats() int32 {
+	if e.Series != nil {
+		return e.Series.Count
+	}
+	return max(e.Count, 1)
+}
+
+// LastSeen is when e was last seen: its series' lastObservedTime, or else
+// its lastTimestamp, or else its eventTime (kubectl's printers).
+func (e *Event) LastSeen() Time {
+	if e.Series != nil {
+		return Time(e.Series.LastObservedTime)
+	}
+	if e.LastTimestamp != NoTime {
+		return e.LastTimestamp
+	}
+	return e.FirstSeen()
 }
 
 // NullTime is a time the object leaves unset, which the API server renders

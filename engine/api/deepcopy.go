@@ -196,6 +196,10 @@ func (n *Node) DeepCopy() *Node {
 func (e *Event) DeepCopy() *Event {
 	out := *e
 	out.ObjectMeta = e.ObjectMeta.DeepCopy()
+	if e.Series != nil {
+		s := *e.Series
+		out.Series = &s
+	}
 	return &out
 }
 

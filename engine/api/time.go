@@ -38,9 +38,29 @@ func (t Time) String() string { return FormatDuration(Duration(t)) }
 // quoted as it is, without encoding/json (every stored object's times are
 // marshalled for the digest).
 func (t Time) MarshalJSON() ([]byte, error) {
+	if t == NoTime {
+		return []byte("null"), nil
+	}
 	b := make([]byte, 0, len(time.RFC3339)+8)
 	b = append(b, '"')
 	b = t.Wall().AppendFormat(b, time.RFC3339)
+	return append(b, '"'), nil
+}
+
+// NoTime is a Time the object leaves unset, which renders as null (the
+// timestamps of an Event of the events.k8s.io recorder).
+const NoTime Time = math.MinInt64
+
+// MicroTime is a metav1.MicroTime: a Time rendered to the microsecond
+// (RFC 3339 with six digits of fraction), as an Event's eventTime and its
+// series' lastObservedTime are.
+type MicroTime Time
+
+// MarshalJSON renders t as metav1.MicroTime does (RFC3339Micro).
+func (t MicroTime) MarshalJSON() ([]byte, error) {
+	b := make([]byte, 0, 32)
+	b = append(b, '"')
+	b = Time(t).Wall().UTC().AppendFormat(b, "2006-01-02T15:04:05.000000Z07:00")
 	return append(b, '"'), nil
 }
 

@@ -33,7 +33,7 @@ func expectEvent(events []*api.Event, e *scenario.ExpectEvent) (what, got string
 		if e.Message != "" && !strings.Contains(ev.Message, e.Message) {
 			continue
 		}
-		n += max(1, int(ev.Count))
+		n += int(ev.Repeats())
 	}
 	if n >= e.Min && (e.Max < 0 || n <= e.Max) {
 		return what, "", true

@@ -22,6 +22,16 @@ const (
 	JobController           = "job-controller"
 )
 
+// ControlPlaneHost is the host name of the simulated control plane's
+// node, where kube-scheduler runs (a kind cluster's is
+// <cluster>-control-plane): the scheduler's events name their
+// reportingInstance after it, as client-go's events recorder does
+// (reportingController + "-" + os.Hostname()).
+const ControlPlaneHost = "control-plane"
+
+// SchedulerInstance is the reportingInstance of the scheduler's events.
+const SchedulerInstance = Scheduler + "-" + ControlPlaneHost
+
 // SideEffectAnnotation on a pod names what it does outside the cluster
 // when it runs to success (a migration, a message sent). The simulation
 // records it; nothing in the cluster can undo it.
@@ -251,6 +261,10 @@ type API interface {
 	// RecordAbout records an event whose involved object is a reference
 	// of the recorder's own (a kubelet's node reference).
 	RecordAbout(component, host string, ref api.ObjectReference, typ, reason, message string)
+	// RecordEvent records an event as the events.k8s.io recorder does
+	// (client-go tools/events: a series, not a count), as kube-scheduler
+	// records its own.
+	RecordEvent(controller, instance string, obj api.Object, typ, reason, action, note string)
 	// DeleteWith deletes with a propagation policy (the garbage
 	// collector's cascades).
 	DeleteWith(kind, namespace, name string, opts store.DeleteOptions) (api.Object, error)
@@ -401,6 +415,13 @@ func (ctx *Context) Event(obj api.Object, typ, reason, format string, args ...an
 // EventAbout records an event from this controller about ref.
 func (ctx *Context) EventAbout(ref api.ObjectReference, typ, reason, format string, args ...any) {
 	ctx.API.RecordAbout(ctx.component, ctx.Host, ref, typ, reason, fmt.Sprintf(format, args...))
+}
+
+// Eventf records an event from this controller through the events.k8s.io
+// recorder, as the scheduler records its own: reportingController the
+// component, reportingInstance instance, action what it was doing.
+func (ctx *Context) Eventf(instance string, obj api.Object, typ, reason, action, note string) {
+	ctx.API.RecordEvent(ctx.component, instance, obj, typ, reason, action, note)
 }
 
 // NothingToDo ends a pass that found observed state matching desired: the

@@ -380,7 +380,7 @@ func (s *SchedulerLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	bound := *p
 	bound.Spec.NodeName = best.Name
 	s.account(key, &bound)
-	ctx.EventMessage(p, "Normal", "Scheduled", "Successfully assigned "+p.Namespace+"/"+p.Name+" to "+best.Name)
+	ctx.Eventf(SchedulerInstance, p, "Normal", "Scheduled", "Binding", "Successfully assigned "+p.Namespace+"/"+p.Name+" to "+best.Name)
 	return Result{Outcome: Acted}, nil
 }
 
@@ -388,7 +388,7 @@ func (s *SchedulerLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 // event, PodScheduled=False, and a retry in 5 minutes (or sooner, when the
 // cluster changes).
 func unschedulable(ctx *Context, p *api.Pod, msg, why string) (Result, error) {
-	ctx.Event(p, "Warning", "FailedScheduling", "%s", msg)
+	ctx.Eventf(SchedulerInstance, p, "Warning", "FailedScheduling", "Scheduling", msg)
 	np := p.DeepCopy()
 	setPodCondition(np, api.PodCondition{Type: "PodScheduled", Status: "False", Reason: "Unschedulable", Message: msg}, ctx.Now)
 	if _, err := ctx.UpdateStatus(np, Action{Verb: Unschedulable, Detail: msg, Rest: msg}); err != nil {

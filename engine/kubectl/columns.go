@@ -13,6 +13,9 @@ import (
 
 // headers returns a kind's column names.
 func headers(kind string, wide bool) []string {
+	if h, ok := kinds.Headers(kind, wide); ok {
+		return h // the wide ones in their places (an event's SUBOBJECT, SOURCE)
+	}
 	h, w := columnsOf(kind)
 	if wide {
 		return append(append([]string(nil), h...), w...)

@@ -148,7 +148,11 @@ func smartLabel(field string) string {
 	return strings.Join(out, " ")
 }
 
-// describeEvents prints an object's events, oldest last seen first.
+// describeEvents prints an object's events, oldest last seen first, as
+// kubectl's DescribeEvents (pkg/describe/describe.go): sorted by
+// lastTimestamp (an event of the events.k8s.io recorder, whose
+// lastTimestamp is null, first), the age as kubectl events' (lastSeen),
+// From the source's component, else the reporting controller.
 func (k *cmd) describeEvents(w *pw, f found) {
 	if !k.in.Bool("show-events", true) {
 		return
@@ -165,10 +169,10 @@ func (k *cmd) describeEvents(w *pw, f found) {
 	w.Line(0, "Events:\n  Type\tReason\tAge\tFrom\tMessage\n")
 	w.Line(1, "----\t------\t----\t----\t-------\n")
 	for _, e := range evs {
-		a := age(k.now, e.FirstTimestamp)
-		if e.Count > 1 {
-			a = fmt.Sprintf("%s (x%d over %s)", age(k.now, e.LastTimestamp), e.Count, age(k.now, e.FirstTimestamp))
+		from := e.Source.Component
+		if from == "" {
+			from = e.ReportingController
 		}
-		w.Line(1, "%v\t%v\t%s\t%v\t%v\n", e.Type, e.Reason, a, e.Source.Component, strings.TrimSpace(e.Message))
+		w.Line(1, "%v\t%v\t%s\t%v\t%v\n", e.Type, e.Reason, k.lastSeen(e), from, strings.TrimSpace(e.Message))
 	}
 }

@@ -100,17 +100,24 @@ func (q eventsQuery) list(k *cmd) []*api.Event {
 	return out
 }
 
-// byLastSeen orders events as kubectl events does: by when each was last
-// seen, to the second (the API's timestamps have no finer part). kubectl
-// sorts with sort.Sort, which is not stable: events seen in the same
-// second are in the order sort.Sort gives them from the API server's, as
-// here.
+// byLastSeen orders events as kubectl events does (pkg/cmd/events/
+// events.go SortableEvents, eventTime): by the series' lastObservedTime,
+// else lastTimestamp, else eventTime, each as precise as the API renders
+// it (a Time to the second, a MicroTime to the microsecond: the
+// simulation's millisecond). kubectl sorts with sort.Sort, which is not
+// stable: events seen at the same instant are in the order sort.Sort
+// gives them from the API server's, as here.
 type byLastSeen []*api.Event
 
-func (l byLastSeen) Len() int      { return len(l) }
-func (l byLastSeen) Swap(i, j int) { l[i], l[j] = l[j], l[i] }
-func (l byLastSeen) Less(i, j int) bool {
-	return l[i].LastTimestamp/api.Second < l[j].LastTimestamp/api.Second
+func (l byLastSeen) Len() int           { return len(l) }
+func (l byLastSeen) Swap(i, j int)      { l[i], l[j] = l[j], l[i] }
+func (l byLastSeen) Less(i, j int) bool { return sortTime(l[i]) < sortTime(l[j]) }
+
+func sortTime(e *api.Event) api.Time {
+	if e.Series == nil && e.LastTimestamp != api.NoTime {
+		return e.LastTimestamp / api.Second * api.Second
+	}
+	return e.LastSeen()
 }
 
 // events runs kubectl events without -w.
@@ -169,13 +176,20 @@ func (k *cmd) printEvents(q eventsQuery, evs []*api.Event, header bool) (string,
 	return b.String(), nil
 }
 
-// lastSeen is kubectl events' first column: how long ago the event was
-// first seen or, repeated, last seen, how often and over how long.
+// lastSeen is kubectl events' first column and describe's Age
+// (pkg/cmd/events/event_printer.go getInterval, pkg/describe/describe.go
+// DescribeEvents): how long ago the event was first seen (eventTime, else
+// firstTimestamp) or, repeated, last seen (the series', else
+// lastTimestamp), how often and over how long.
 func (k *cmd) lastSeen(e *api.Event) string {
-	if e.Count > 1 {
-		return fmt.Sprintf("%s (x%d over %s)", age(k.now, e.LastTimestamp), e.Count, age(k.now, e.FirstTimestamp))
+	first := age(k.now, e.FirstSeen())
+	switch {
+	case e.Series != nil:
+		return fmt.Sprintf("%s (x%d over %s)", age(k.now, api.Time(e.Series.LastObservedTime)), e.Series.Count, first)
+	case e.Count > 1:
+		return fmt.Sprintf("%s (x%d over %s)", age(k.now, e.LastTimestamp), e.Count, first)
 	}
-	return age(k.now, e.FirstTimestamp)
+	return first
 }
 
 // eventsWatch is a kubectl events -w under way: what it printed of each
@@ -221,7 +235,7 @@ func (w *eventsWatch) changes(now api.Time) string {
 // repeated since the watch last printed it, and remembers it.
 func (w *eventsWatch) changed(e *api.Event) bool {
 	key := e.Namespace + "/" + e.Name
-	s := eventSeen{e.Count, e.LastTimestamp}
+	s := eventSeen{e.Repeats(), e.LastSeen()}
 	if prev, ok := w.seen.Get(key); ok && prev == s {
 		return false
 	}
@@ -264,7 +278,7 @@ func (w *eventsWatch) fed(now api.Time, feed []store.Change) string {
 // print prints fresh, events in the API server's order, in the order
 // they were last seen.
 func (w *eventsWatch) print(fresh []*api.Event) string {
-	sort.SliceStable(fresh, func(i, j int) bool { return fresh[i].LastTimestamp < fresh[j].LastTimestamp })
+	sort.SliceStable(fresh, func(i, j int) bool { return fresh[i].LastSeen() < fresh[j].LastSeen() })
 	var b strings.Builder
 	for _, e := range fresh {
 		out, _ := w.printOne(e)
@@ -316,7 +330,9 @@ type typedEvent struct {
 	LastTimestamp       api.Time            `json:"lastTimestamp"`
 	Count               int32               `json:"count,omitempty"`
 	Type                string              `json:"type,omitempty"`
-	EventTime           api.NullTime        `json:"eventTime"`
+	EventTime           *api.MicroTime      `json:"eventTime"`
+	Series              *api.EventSeries    `json:"series,omitempty"`
+	Action              string              `json:"action,omitempty"`
 	ReportingController string              `json:"reportingComponent"`
 	ReportingInstance   string              `json:"reportingInstance"`
 }
@@ -331,7 +347,7 @@ type typedEventList struct {
 func typedEventOf(e *api.Event) typedEvent {
 	t := typedEvent{Kind: "Event", APIVersion: "v1", InvolvedObject: e.InvolvedObject, Reason: e.Reason, Message: e.Message,
 		Source: e.Source, FirstTimestamp: e.FirstTimestamp, LastTimestamp: e.LastTimestamp, Count: e.Count, Type: e.Type,
-		ReportingController: e.ReportingController, ReportingInstance: e.ReportingInstance}
+		EventTime: e.EventTime, Series: e.Series, Action: e.Action, ReportingController: e.ReportingController, ReportingInstance: e.ReportingInstance}
 	t.Metadata.Name, t.Metadata.Namespace, t.Metadata.UID = e.Name, e.Namespace, e.UID
 	t.Metadata.ResourceVersion, t.Metadata.CreationTimestamp = e.ResourceVersion, e.CreationTimestamp
 	return t

@@ -432,7 +432,7 @@ func estimateNow(st *store.Store) api.Time {
 		t = max(t, o.(*api.Lease).Spec.RenewTime)
 	}
 	for _, e := range st.Events() {
-		t = max(t, e.LastTimestamp)
+		t = max(t, e.LastSeen())
 	}
 	for _, kind := range st.Kinds() {
 		for _, o := range st.List(kind) {

@@ -168,7 +168,9 @@ type ExpectEvent struct {
 	Object  string
 	Message string
 	// Min and Max bound the number of matching events (counting an
-	// aggregated event's count). The loader makes Min 1 when neither is
+	// aggregated event's count, and a series event's stored series count,
+	// what kubectl get events -o wide shows: the scheduler's recorder
+	// writes the count later than the occurrences). The loader makes Min 1 when neither is
 	// given, and Max -1 (no upper bound) when it is not given; "max: 0"
 	// asserts that no such event happened.
 	Min int

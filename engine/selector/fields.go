@@ -234,7 +234,15 @@ func FieldValue(o api.Object, field string) string {
 		case "reason":
 			return t.Reason
 		case "source":
+			// the API server's (pkg/registry/core/event/strategy.go
+			// ToSelectableFields): the source's component, else the
+			// reporting controller (the scheduler's events)
+			if t.Source.Component == "" {
+				return t.ReportingController
+			}
 			return t.Source.Component
+		case "reportingComponent":
+			return t.ReportingController
 		case "type":
 			return t.Type
 		}

@@ -85,5 +85,8 @@ func (w *world) setNow(t api.Time) {
 		w.serveTraffic(t) // requests sent before the world changes at t
 		w.now = t
 		w.store.SetNow(t)
+		if len(w.store.Pending()) > 0 {
+			w.drain() // the scheduler's event series written on their ticks
+		}
 	}
 }

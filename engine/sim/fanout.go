@@ -239,17 +239,19 @@ func describeEvent(ev store.WatchEvent) queue.Trigger {
 // part of the trace, and hashing them as they happen spares the digest a
 // walk over tens of thousands of them.
 //
-// The link hashes the chain, then kind, name, reason, message, component,
-// count and lastTimestamp (decimal), apart by NULs: written into a buffer
-// on the stack and hashed at once, as there is one per event recorded.
+// The link hashes the chain, then kind, name, reason, message, reporting
+// component (the legacy recorder's source component), count and when
+// last seen (decimal; a series' count and lastObservedTime for an event of
+// the events.k8s.io recorder), apart by NULs: written into a buffer on the
+// stack and hashed at once, as there is one per event recorded.
 func (w *world) eventRecorded(e *api.Event) {
 	b := make([]byte, 0, 512)
 	b = append(b, w.chain[:]...)
-	for _, s := range [...]string{e.InvolvedObject.Kind, e.InvolvedObject.Name, e.Reason, e.Message, e.Source.Component} {
+	for _, s := range [...]string{e.InvolvedObject.Kind, e.InvolvedObject.Name, e.Reason, e.Message, e.ReportingController} {
 		b = append(append(b, s...), 0)
 	}
-	b = strconv.AppendInt(b, int64(e.Count), 10)
+	b = strconv.AppendInt(b, int64(e.Repeats()), 10)
 	b = append(b, 0)
-	b = strconv.AppendInt(b, int64(e.LastTimestamp), 10)
+	b = strconv.AppendInt(b, int64(e.LastSeen()), 10)
 	w.chain = sha256.Sum256(b)
 }

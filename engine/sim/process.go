@@ -148,6 +148,7 @@ func (w *world) halt(c *process) {
 	c.queue = queue.Queue{}
 	c.pending = false
 	c.cache, c.inf = informer.NewCache(), 0
+	w.store.ForgetEventSeries(c.name) // its event recorder's cache (the scheduler's)
 	if r, ok := c.impl().(controller.Restarter); ok {
 		r.Restarted()
 	}

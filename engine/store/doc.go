@@ -1,8 +1,10 @@
 // Package store is the simulated API server: a store with a watch interface,
 // not an executor. It defaults and validates (package validation), admits
 // (validating webhooks, ResourceQuota), persists objects, stamps
-// resourceVersion, uid and metadata.generation, records events with their
-// counts, and logs what changed for its owner to fan out to the watches
+// resourceVersion, uid and metadata.generation, records events (with their
+// counts, as the legacy recorder; the scheduler's as series, as the
+// events.k8s.io recorder, whose periodic writes SetNow makes: series.go),
+// and logs what changed for its owner to fan out to the watches
 // (TakeChanges). Everything that changes the world is a controller reacting
 // to what it stored.
 //

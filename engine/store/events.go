@@ -118,12 +118,7 @@ func (s *Store) Record(component, host string, obj api.Object, typ, reason, mess
 // recorder names it: a kubelet names its node by a reference of its own,
 // whose UID is the node's name and which has no apiVersion.
 func (s *Store) RecordAbout(component, host string, ref api.ObjectReference, typ, reason, message string) {
-	kind := ref.Kind
-	ns := ref.Namespace
-	if ns == "" {
-		ns = "default"
-	}
-	a := kind + "/" + ref.Namespace + "/" + ref.Name
+	a := ref.Kind + "/" + ref.Namespace + "/" + ref.Name
 	old, _ := s.about.Get(a)
 	o := old.with()
 	defer func() {
@@ -180,6 +175,24 @@ func (s *Store) RecordAbout(component, host string, ref api.ObjectReference, typ
 			return
 		}
 	}
+	e := s.newEvent(ref, now)
+	e.Count = 1
+	e.Source = api.EventSource{Component: component, Host: host}
+	e.FirstTimestamp, e.LastTimestamp = now, now
+	e.ReportingController, e.ReportingInstance = component, host
+	e.Reason, e.Message, e.Type = reason, message, typ
+	recorded(e)
+	o.folds = append(o.folds, fold{ev: e, seq: s.lastSeq, combined: combined})
+}
+
+// newEvent stores a new event about ref, first recorded at now, with its
+// name, namespace, UID and resourceVersion, for the caller to fill in
+// before it is read (it is the stored one); its number is s.lastSeq.
+func (s *Store) newEvent(ref api.ObjectReference, now api.Time) *api.Event {
+	ns := ref.Namespace
+	if ns == "" {
+		ns = "default"
+	}
 	v := now.Wall().UnixNano() + s.rv
 	s.uid++
 	seq := uint64(v)
@@ -195,14 +208,9 @@ func (s *Store) RecordAbout(component, host string, ref api.ObjectReference, typ
 		TypeMeta:       api.TypeMeta{APIVersion: "v1", Kind: "Event"},
 		ObjectMeta:     api.ObjectMeta{Name: str.name, Namespace: ns, CreationTimestamp: now, UID: str.uid, ResourceVersion: str.rv},
 		InvolvedObject: ref,
-		Reason:         reason, Message: message, Type: typ, Count: 1,
-		Source:         api.EventSource{Component: component, Host: host},
-		FirstTimestamp: now, LastTimestamp: now,
-		ReportingController: component, ReportingInstance: host,
 	}
 	s.events.Set(str.key, e)
-	recorded(e)
-	o.folds = append(o.folds, fold{ev: e, seq: seq, combined: combined})
+	return e
 }
 
 // uidOf is the UID the store gives its n-th object:

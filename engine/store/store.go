@@ -84,6 +84,10 @@ type Store struct {
 	events  pmap.Map[*api.Event]
 	lastSeq uint64
 	renamed bool
+	// series is the events.k8s.io recorder's cache, by isomorphic key
+	// (series.go); seriesTick is its next periodic run, when it has any.
+	series     pmap.Map[*cachedEvent]
+	seriesTick api.Time
 }
 
 // Change is one thing the store did that its owner hears of, in order.
@@ -119,6 +123,7 @@ func (s *Store) Clone() *Store {
 	}
 	out.about = s.about.Clone()
 	out.events, out.lastSeq, out.renamed = s.events.Clone(), s.lastSeq, s.renamed
+	out.series, out.seriesTick = s.series.Clone(), s.seriesTick
 	return out
 }
 
@@ -136,8 +141,14 @@ func (s *Store) DryRun() *Store {
 }
 
 // SetNow moves the store's clock: creation, deletion and event timestamps
-// are read from it.
-func (s *Store) SetNow(t api.Time) { s.now = t }
+// are read from it. The events.k8s.io recorder's periodic writes due by t
+// are made (series.go): the owner takes them as changes.
+func (s *Store) SetNow(t api.Time) {
+	if s.series.Len() > 0 && t >= s.seriesTick {
+		s.seriesTicks(t)
+	}
+	s.now = t
+}
 
 // TakeChanges returns what the store did since the last call, oldest
 // first, and forgets it.

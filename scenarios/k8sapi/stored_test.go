@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"sort"
 	"testing"
+	"time"
 
 	autoscalingv2 "k8s.io/api/autoscaling/v2"
 	corev1 "k8s.io/api/core/v1"
@@ -14,6 +15,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/cli-runtime/pkg/printers"
 
+	"reconcile/engine/api"
 	"reconcile/engine/kubectl"
 )
 
@@ -85,15 +87,28 @@ func roundTrips(t *testing.T, kind string, newTyped func() any) int {
 // TestEventsAreWhatTheAPIServerStores holds every event of every bundled
 // lesson, at three moments, to the core/v1 Event the API server would
 // return: read into k8s.io/api's type and written again, its JSON has
-// exactly the fields ours has, with the same values (eventTime null,
-// reportingComponent and reportingInstance as the legacy recorder sets
-// them, count, both timestamps).
+// exactly the fields ours has, with the same values: for the legacy
+// recorder's, eventTime null, reportingComponent and reportingInstance
+// as it sets them, count, both timestamps; for the scheduler's (the
+// events.k8s.io recorder's), eventTime to the microsecond, action,
+// series, source {}, no count, both timestamps null.
 func TestEventsAreWhatTheAPIServerStores(t *testing.T) {
 	n := roundTrips(t, "Event", func() any { return &corev1.Event{} })
 	if n < 1000 {
 		t.Fatalf("only %d events compared: the lessons record more", n)
 	}
-	t.Logf("%d events compared", n)
+	series := 0
+	for _, m := range moments(t) {
+		for _, o := range m.store.List("Event") {
+			if e := o.(*api.Event); e.Series != nil && e.EventTime != nil && e.Action != "" {
+				series++
+			}
+		}
+	}
+	if series == 0 {
+		t.Fatal("no event with a series compared: the scheduler's FailedScheduling of pending-pods has one")
+	}
+	t.Logf("%d events compared, %d of them series", n, series)
 }
 
 // TestEventsJSONIsKubectls runs kubectl events -o json in every bundled
@@ -103,24 +118,17 @@ func TestEventsAreWhatTheAPIServerStores(t *testing.T) {
 // its order, kind and apiVersion set, sorted by kubectl's SortableEvents,
 // in a typed EventList (its fields in the Go type's order, not sorted).
 // The order of the events is kubectl's sort (its SortableEvents, whose
-// package brings in the whole kubectl command line: byLastTimestamp
-// here), held by the kubectl-events script.
+// package brings in the whole kubectl command line: byEventTime here),
+// held by the kubectl-events script.
 func TestEventsJSONIsKubectls(t *testing.T) {
-	compared := 0
+	compared, withSeries := 0, 0
 	for _, m := range moments(t) {
 		list := &corev1.EventList{TypeMeta: metav1.TypeMeta{Kind: "EventList", APIVersion: "v1"}}
 		for _, o := range m.store.List("Event") {
 			if o.Meta().Namespace != "default" {
 				continue
 			}
-			b, err := json.Marshal(o)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var e corev1.Event
-			if err := json.Unmarshal(b, &e); err != nil {
-				t.Fatal(err)
-			}
+			e := coreEvent(t, o.(*api.Event))
 			e.TypeMeta = metav1.TypeMeta{}
 			e.SetGroupVersionKind(schema.GroupVersionKind{Version: "v1", Kind: "Event"})
 			list.Items = append(list.Items, e)
@@ -128,10 +136,16 @@ func TestEventsJSONIsKubectls(t *testing.T) {
 		if len(list.Items) == 0 {
 			continue
 		}
-		sort.Sort(byLastTimestamp(list.Items))
+		sort.Sort(byEventTime(list.Items))
 		var want bytes.Buffer
 		if err := (&printers.JSONPrinter{}).PrintObj(list, &want); err != nil {
 			t.Fatal(err)
+		}
+		for _, e := range list.Items {
+			if e.Series != nil {
+				withSeries++
+				break
+			}
 		}
 		got, code := kubectl.Run(m.store, m.at, "events -o json")
 		if code != 0 {
@@ -145,13 +159,42 @@ func TestEventsJSONIsKubectls(t *testing.T) {
 	if compared < 50 {
 		t.Fatalf("only %d worlds compared", compared)
 	}
+	if withSeries == 0 {
+		t.Fatal("no world compared has an event with a series")
+	}
 }
 
-// byLastTimestamp is kubectl events' SortableEvents for events of the
-// legacy recorder (no series, no eventTime): by lastTimestamp, with
-// sort.Sort.
-type byLastTimestamp []corev1.Event
+// coreEvent is e as the API server returns it, read into k8s.io/api's
+// type.
+func coreEvent(t *testing.T, e *api.Event) corev1.Event {
+	t.Helper()
+	b, err := json.Marshal(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ce corev1.Event
+	if err := json.Unmarshal(b, &ce); err != nil {
+		t.Fatal(err)
+	}
+	return ce
+}
 
-func (l byLastTimestamp) Len() int           { return len(l) }
-func (l byLastTimestamp) Swap(i, j int)      { l[i], l[j] = l[j], l[i] }
-func (l byLastTimestamp) Less(i, j int) bool { return l[i].LastTimestamp.Before(&l[j].LastTimestamp) }
+// byEventTime is kubectl events' SortableEvents (pkg/cmd/events/events.go,
+// whose package brings in the whole kubectl command line): by the
+// series' lastObservedTime, else lastTimestamp, else eventTime, with
+// sort.Sort.
+type byEventTime []corev1.Event
+
+func (l byEventTime) Len() int           { return len(l) }
+func (l byEventTime) Swap(i, j int)      { l[i], l[j] = l[j], l[i] }
+func (l byEventTime) Less(i, j int) bool { return eventTime(l[i]).Before(eventTime(l[j])) }
+
+func eventTime(e corev1.Event) time.Time {
+	if e.Series != nil {
+		return e.Series.LastObservedTime.Time
+	}
+	if !e.LastTimestamp.Time.IsZero() {
+		return e.LastTimestamp.Time
+	}
+	return e.EventTime.Time
+}
