@@ -19,11 +19,15 @@ import (
 // kube-root-ca.crt, whose ca.crt is the cluster's CA: self-signed,
 // CN=kubernetes, valid from 2026-01-01T00:00:00Z for ten years.
 func TestNamespaceObjectsAreWhatTheAPIServerStores(t *testing.T) {
-	for kind, newTyped := range map[string]func() any{
-		"ServiceAccount": func() any { return &corev1.ServiceAccount{} },
-		"ConfigMap":      func() any { return &corev1.ConfigMap{} },
+	for _, k := range []struct {
+		kind     string
+		newTyped func() any
+	}{
+		{"ServiceAccount", func() any { return &corev1.ServiceAccount{} }},
+		{"ConfigMap", func() any { return &corev1.ConfigMap{} }},
 	} {
-		n := roundTrips(t, kind, newTyped)
+		kind := k.kind
+		n := roundTrips(t, kind, k.newTyped)
 		if n == 0 {
 			t.Errorf("no %s in the lessons' worlds to compare", kind)
 		}
