@@ -164,6 +164,8 @@ func what(reg []controller.Spec, p sim.Pass) string {
 		s = jobWhat(p, who, obj, steps, status)
 	case controller.Kubelet:
 		s = kubeletWhat(p, who, obj, steps, status)
+	case controller.ServiceAccountController, controller.RootCAPublisher:
+		s = namespaceHoldsWhat(p, who, steps, status)
 	}
 	if s == "" {
 		s = workloadWhat(p, who, obj, steps, status)

@@ -99,6 +99,9 @@ func liveOf(st *store.Store, named []ObjectKey, write func(api.Object) string) s
 			if kind == "Service" && o.Meta().Namespace == "default" && o.Meta().Name == "kubernetes" {
 				continue // the API server's own
 			}
+			if store.KeptInEveryNamespace(kind, o.Meta().Name) {
+				continue // the controllers keep it in every namespace
+			}
 			if o.Meta().ControllerOf() == nil {
 				add(o)
 			}

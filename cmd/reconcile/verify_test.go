@@ -28,13 +28,13 @@ func TestVerify(t *testing.T) {
 		stdout   string
 		stderr   string
 	}{
-		{name: "solved", code: 0, stdout: "solved  RECORD  (gitops-five: the goal held for 1m from t=2m2.4s, 1 input, cost: 0 pods replaced, no hints, digest sha256:ed1fe442c244)"},
+		{name: "solved", code: 0, stdout: "solved  RECORD  (gitops-five: the goal held for 1m from t=2m2.4s, 1 input, cost: 0 pods replaced, no hints, digest sha256:4adfe008f00e)"},
 		{name: "one input changed", old: `replicas: 5`, new: `replicas: 4`, code: 1,
 			stdout: "NOT SOLVED  RECORD  (gitops-five): out of time: the goal was not reached by t=6m40s"},
 		{name: "an input moved", old: `"after": 90`, new: `"after": 91`, code: 1,
 			stdout: "NOT SOLVED  RECORD  (gitops-five): the replay solves the challenge but ends on digest sha256:"},
-		{name: "digest changed", old: `"digest": "sha256:ed1f`, new: `"digest": "sha256:0e35`, code: 1,
-			stdout: "the replay solves the challenge but ends on digest sha256:ed1fe442c244, not the record's sha256:0e35e442c244: the record was changed"},
+		{name: "digest changed", old: `"digest": "sha256:4adf`, new: `"digest": "sha256:0e35`, code: 1,
+			stdout: "the replay solves the challenge but ends on digest sha256:4adfe008f00e, not the record's sha256:0e35e008f00e: the record was changed"},
 		{name: "version changed", old: `"version": "sha256:9`, new: `"version": "sha256:8`, code: 1,
 			stdout: "NOT SOLVED  RECORD  (gitops-five): the record was made against version sha256:82af75e29d1d of gitops-five; this file is version sha256:92af75e29d1d"},
 		{name: "input before the start", old: `"at": "1m40s"`, new: `"at": "1m20s"`, code: 1,
@@ -102,14 +102,14 @@ func TestVerifyHints(t *testing.T) {
   "hints": [
     "desired",
     "events"
-  ]`, new: ``, code: 1, stdout: "the replay solves the challenge but ends on digest sha256:ed1fe442c244, not the record's " + hinted.Digest[:19] + ": " + changed},
+  ]`, new: ``, code: 1, stdout: "the replay solves the challenge but ends on digest sha256:4adfe008f00e, not the record's " + hinted.Digest[:19] + ": " + changed},
 		{name: "the hints reordered", record: good, old: `"desired",
     "events"`, new: `"events",
     "desired"`, code: 1, stdout: changed},
 		{name: "an unknown hint", record: good, old: `"events"`, new: `"answer"`, code: 2},
 		// Made before digests covered the hints: the run's digest.
 		{name: "a record made before", record: data, old: `"digest"`, new: `"hints": ["events"],
-  "digest"`, code: 0, stdout: "hints: events, digest sha256:ed1fe442c244 (the hints are not covered by this digest: a record made before digests covered them)"},
+  "digest"`, code: 0, stdout: "hints: events, digest sha256:4adfe008f00e (the hints are not covered by this digest: a record made before digests covered them)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -156,7 +156,7 @@ func TestVerifyBadArguments(t *testing.T) {
 // its place in the file.
 func TestCheckProvesTheChallenge(t *testing.T) {
 	code, stdout, _ := runCLI("check", "testdata/challenge.yaml")
-	if code != 0 || !strings.Contains(stdout, "ok  testdata/challenge.yaml  (17 expects, digest sha256:3295c6044451; challenge: the solution holds the goal from t=2m2.4s, doing nothing does not, 2 shortcuts caught)") {
+	if code != 0 || !strings.Contains(stdout, "ok  testdata/challenge.yaml  (17 expects, digest sha256:e9ad80a73188; challenge: the solution holds the goal from t=2m2.4s, doing nothing does not, 2 shortcuts caught)") {
 		t.Errorf("exit %d\n%s", code, stdout)
 	}
 	code, stdout, _ = runCLI("check", "testdata/challenge-wrong.yaml")

@@ -81,6 +81,20 @@ const (
 	// taint on a cordoned node, and only there; Name says "cordoned" or
 	// "uncordoned" (difference).
 	CordonTaint
+	// NamespaceHolds: a namespace must hold the object Name
+	// ("serviceaccount default") (desired); NamespaceTerminating: a
+	// namespace being deleted gets nothing new (desired).
+	NamespaceHolds
+	NamespaceTerminating
+	// Present, Missing, Altered: the object Name is there as it should
+	// be, is not there, or is there changed (observed).
+	Present
+	Missing
+	Altered
+	// ToCreate, ToRestore: the object Name is to be created, or its
+	// data put back (difference).
+	ToCreate
+	ToRestore
 )
 
 // Deleted reports a key whose object is gone: words ("ReplicaSet

@@ -149,6 +149,8 @@ var Builtin = []Spec{
 	{Name: EndpointsController, Runs: ControllerManager, Display: EndpointsController, For: "Service", Doc: "keeps each Service's legacy Endpoints object (deprecated since v1.33)", New: func(Env) Reconciler { return NewEndpoints() }},
 	{Name: GitOpsController, Runs: InCluster, Display: "GitOps controller", Doc: "applies what is committed to git and reverts drift", Optional: true, New: func(e Env) Reconciler { return NewGitOps(e.SyncInterval) }},
 	{Name: NodeIPAMController, Runs: ControllerManager, Display: NodeIPAMController, For: "Node", Doc: "gives every node a range of pod addresses (spec.podCIDR) from the cluster's", New: func(e Env) Reconciler { return NewNodeIPAM(e.ClusterCIDR) }},
+	{Name: ServiceAccountController, Runs: ControllerManager, Display: ServiceAccountController, For: "Namespace", Doc: "keeps the ServiceAccount default in every Active namespace", New: func(Env) Reconciler { return NewServiceAccount() }},
+	{Name: RootCAPublisher, Runs: ControllerManager, Display: RootCAPublisher, For: "Namespace", Doc: "keeps the ConfigMap kube-root-ca.crt, the cluster's CA, in every Active namespace", New: func(Env) Reconciler { return NewRootCA() }},
 	{Name: Kubelet, Runs: NodeAgent, Display: "kubelet", For: "Pod", Doc: "runs the containers of the pods bound to its node and reports their status", PerNode: true, New: func(e Env) Reconciler { return NewKubelet(e.Node) }},
 }
 

@@ -35,6 +35,8 @@ func columnsOf(kind string) (base, wide []string) {
 		return []string{"NAME", "DATA", "AGE"}, nil
 	case "Secret":
 		return []string{"NAME", "TYPE", "DATA", "AGE"}, nil
+	case "ServiceAccount":
+		return []string{"NAME", "SECRETS", "AGE"}, nil
 	}
 	return []string{"NAME", "AGE"}, nil
 }
@@ -92,6 +94,9 @@ func unstructuredCells(u *api.Unstructured, now api.Time, wide bool) []string {
 		return []string{u.Name, "Opaque", fmt.Sprint(len(u.Data)), a}
 	case "Namespace":
 		return []string{u.Name, "Active", a}
+	case "ServiceAccount":
+		secrets, _ := u.Fields["secrets"].([]any)
+		return []string{u.Name, fmt.Sprint(len(secrets)), a}
 	}
 	return []string{u.Name, a}
 }

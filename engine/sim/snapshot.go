@@ -663,9 +663,11 @@ var snapPlainTypes = []reflect.Type{
 	validation.RenderedType, // the bad values of an apply's refusals (Output.Invalid)
 }
 
-// snapObjectTypes are the types of the kinds the engine simulates.
+// snapObjectTypes are the types of the kinds the engine simulates, and
+// the type of those it stores without simulating them (the ServiceAccount
+// and ConfigMap every namespace holds are there from the start).
 func snapObjectTypes() []reflect.Type {
-	var out []reflect.Type
+	out := []reflect.Type{reflect.TypeFor[*api.Unstructured]()}
 	for _, k := range api.Kinds() {
 		if k.New != nil {
 			out = append(out, reflect.TypeOf(k.New()))

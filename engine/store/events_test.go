@@ -97,7 +97,7 @@ func TestRecordedEventsAreObjects(t *testing.T) {
 	if n := s.Count("Event"); n != 4 {
 		t.Fatalf("Count(Event) = %d, want 4", n)
 	}
-	if k := s.Kinds(); fmt.Sprint(k) != "[Event Namespace]" {
+	if k := s.Kinds(); fmt.Sprint(k) != "[ConfigMap Event Namespace ServiceAccount]" {
 		t.Fatalf("Kinds = %v", k)
 	}
 	before := s.Clone()

@@ -15,7 +15,9 @@ var SystemNamespaces = []string{"default", "kube-system", "kube-public", "kube-n
 var immortal = map[string]bool{"default": true, "kube-system": true, "kube-public": true}
 
 // bootstrap stores the system namespaces, Active, as a starting API server
-// does. They are there before anyone watches: no change is logged.
+// does, each with its ServiceAccount "default" and its ConfigMap
+// "kube-root-ca.crt". They are there before anyone watches: no change is
+// logged.
 func (s *Store) bootstrap() {
 	for i, name := range SystemNamespaces {
 		// Their UIDs are of their own series, so the UIDs (and pod IPs) of
@@ -26,6 +28,20 @@ func (s *Store) bootstrap() {
 			Spec:   api.NamespaceSpec{Finalizers: []string{api.NamespaceFinalizer}},
 			Status: api.NamespaceStatus{Phase: api.NamespaceActive}}
 		s.put("Namespace", ns)
+	}
+	// What the controllers of a running cluster keep in every namespace
+	// (rootca.go) was there too: the ServiceAccounts, then the ConfigMaps,
+	// the UIDs going on from the namespaces'.
+	n := len(SystemNamespaces)
+	for i, name := range SystemNamespaces {
+		sa := NewDefaultServiceAccount(name)
+		sa.UID = fmt.Sprintf("00000000-0000-4000-a000-%012x", n+i+1)
+		s.put("ServiceAccount", sa)
+	}
+	for i, name := range SystemNamespaces {
+		cm := NewRootCAConfigMap(name)
+		cm.UID = fmt.Sprintf("00000000-0000-4000-a000-%012x", 2*n+i+1)
+		s.put("ConfigMap", cm)
 	}
 }
 

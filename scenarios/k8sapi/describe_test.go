@@ -75,6 +75,10 @@ func describer(kind string, c *fake.Clientset) describe.ResourceDescriber {
 		return &describe.EndpointSliceDescriber{Interface: c}
 	case "Endpoints":
 		return &describe.EndpointsDescriber{Interface: c}
+	case "ServiceAccount":
+		return &describe.ServiceAccountDescriber{Interface: c}
+	case "ConfigMap":
+		return &describe.ConfigMapDescriber{Interface: c}
 	case "Deployment":
 		d := &describe.DeploymentDescriber{}
 		f := reflect.ValueOf(d).Elem().FieldByName("client") // its one field, unexported

@@ -71,6 +71,10 @@ func typed(kind string) runtime.Object {
 		return &corev1.Endpoints{}
 	case "EndpointSlice":
 		return &discoveryv1.EndpointSlice{}
+	case "ServiceAccount":
+		return &corev1.ServiceAccount{}
+	case "ConfigMap":
+		return &corev1.ConfigMap{}
 	}
 	return nil
 }
@@ -108,5 +112,8 @@ func toK8s(t *testing.T, o api.Object) runtime.Object {
 	return out
 }
 
-// simulatedKinds are the kinds the engine simulates and kubectl describes.
-var simulatedKinds = []string{"Deployment", "ReplicaSet", "Pod", "Node", "Job", "ResourceQuota", "Service", "EndpointSlice", "Endpoints"}
+// simulatedKinds are the kinds the engine simulates and kubectl describes
+// (the ServiceAccount and the ConfigMap that every namespace holds among
+// them).
+var simulatedKinds = []string{"Deployment", "ReplicaSet", "Pod", "Node", "Job", "ResourceQuota", "Service", "EndpointSlice", "Endpoints",
+	"ServiceAccount", "ConfigMap"}
