@@ -156,7 +156,8 @@ func (s *Session) Interrupt(line string) bool {
 
 // RunRead runs a command that changes nothing against the world as it is.
 func RunRead(run *sim.Sim, line string) (string, int) {
-	out, code := kubectl.Run(run.Store(), run.Now(), line)
+	r := kubectl.ExecCluster(run.Store(), run.Now(), line, limits.MaxOutput, run.Metrics())
+	out, code := r.Output, r.Code
 	if verb, _ := VerbOf(line); verb == "help" || verb == "" || line == "--help" || line == "-h" {
 		out = HelpText + out
 	}

@@ -14,11 +14,11 @@ import (
 // The console, a lesson's kubectl steps and reconcile check all read this
 // list: a verb one of them takes, they all take.
 var Verbs = []string{"apply", "create", "expose", "delete", "scale", "autoscale", "set", "patch", "label", "annotate",
-	"taint", "cordon", "uncordon", "drain", "rollout", "wait", "get", "describe", "events", "api-resources", "diff"}
+	"taint", "cordon", "uncordon", "drain", "rollout", "wait", "get", "describe", "events", "top", "api-resources", "diff"}
 
 // readVerbs are the verbs of Verbs whose commands change nothing (apply
 // here only says where manifests are applied).
-var readVerbs = []string{"get", "describe", "wait", "events", "api-resources", "diff", "apply"}
+var readVerbs = []string{"get", "describe", "wait", "events", "top", "api-resources", "diff", "apply"}
 
 // Writes reports whether a command of verb can change the world (rollout
 // history and --help aside, which the console reads as reads).
