@@ -123,3 +123,19 @@ func TestConsoleTakesKubectlVerbs(t *testing.T) {
 		}
 	}
 }
+
+// TestConsoleTopReadsMetrics: the console's top reads the run's metrics
+// API (not a cluster without metrics-server), and it is a read.
+func TestConsoleTopReadsMetrics(t *testing.T) {
+	run := completionRun(t)
+	if _, write := VerbOf("top pods"); write {
+		t.Error("top pods is recorded as a write")
+	}
+	out, code := RunRead(run, "top pods")
+	if code != 0 || !strings.HasPrefix(out, "NAME") || !strings.Contains(out, "0m") {
+		t.Errorf("top pods = %q (exit %d)", out, code)
+	}
+	if out, code := RunRead(run, "top nodes"); code != 0 || !strings.Contains(out, "worker-1") {
+		t.Errorf("top nodes = %q (exit %d)", out, code)
+	}
+}

@@ -1,6 +1,7 @@
 package kubectl
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"slices"
@@ -62,27 +63,40 @@ func (p podUsage) total() Usage {
 // served.
 var errNoMetricsAPI = errors.New("error: Metrics API not available")
 
-// sortBy reads --sort-by as top's Validate does.
-func (k *cmd) topSortBy() (string, error) {
-	s := k.in.String("sort-by", "")
-	if s != "" && s != "cpu" && s != "memory" {
-		return "", errors.New("error: --sort-by accepts only cpu or memory")
+// topArgs reads what top pod and top node share, as their Complete and
+// Validate do: at most one NAME, and --sort-by cpu or memory.
+func (k *cmd) topArgs(what string) (name, sortBy string, err error) {
+	if len(k.in.Args) > 1 {
+		return "", "", fmt.Errorf("error: %s [NAME | -l label]\nSee 'kubectl top %s -h' for help and examples", what, what)
 	}
-	return s, nil
+	if len(k.in.Args) == 1 {
+		name = k.in.Args[0]
+	}
+	sortBy = k.in.String("sort-by", "")
+	if sortBy != "" && sortBy != "cpu" && sortBy != "memory" {
+		return "", "", errors.New("error: --sort-by accepts only cpu or memory")
+	}
+	return name, sortBy, nil
+}
+
+// byUsage orders a before b as kubectl's sorters do under --sort-by: the
+// larger usage first; 0 for no --sort-by and for ties, which are then
+// ordered by name.
+func byUsage(sortBy string, a, b Usage) int {
+	switch sortBy {
+	case "cpu":
+		return cmp.Compare(b.CPU, a.CPU)
+	case "memory":
+		return cmp.Compare(b.Memory, a.Memory)
+	}
+	return 0
 }
 
 // topPod is kubectl top pod [NAME | -l label].
 func (k *cmd) topPod() (string, error) {
-	if len(k.in.Args) > 1 {
-		return "", errors.New("error: pod [NAME | -l label]\nSee 'kubectl top pod -h' for help and examples")
-	}
-	sortBy, err := k.topSortBy()
+	name, sortBy, err := k.topArgs("pod")
 	if err != nil {
 		return "", err
-	}
-	name := ""
-	if len(k.in.Args) == 1 {
-		name = k.in.Args[0]
 	}
 	labelText, fieldText := k.in.String("selector", ""), k.in.String("field-selector", "")
 	if name != "" && (labelText != "" || fieldText != "") {
@@ -181,14 +195,11 @@ func printPodMetrics(b *strings.Builder, items []podUsage, containers, withNames
 		}
 		fmt.Fprint(w, "NAME\tCPU(cores)\tMEMORY(bytes)\t\n")
 	}
-	// kubectl's sort is not stable; here ties keep the order by namespace
-	// and name.
+	// kubectl's sort is not stable; here ties are ordered by namespace and
+	// name.
 	slices.SortStableFunc(items, func(a, c podUsage) int {
-		switch sortBy {
-		case "cpu":
-			return -cmpInt(a.total().CPU, c.total().CPU)
-		case "memory":
-			return -cmpInt(a.total().Memory, c.total().Memory)
+		if o := byUsage(sortBy, a.total(), c.total()); o != 0 {
+			return o
 		}
 		if withNamespace && a.pod.Namespace != c.pod.Namespace {
 			return strings.Compare(a.pod.Namespace, c.pod.Namespace)
@@ -209,11 +220,8 @@ func printPodMetrics(b *strings.Builder, items []podUsage, containers, withNames
 		}
 		cs := slices.Clone(it.containers)
 		slices.SortStableFunc(cs, func(a, c ContainerUsage) int {
-			switch sortBy {
-			case "cpu":
-				return -cmpInt(a.CPU, c.CPU)
-			case "memory":
-				return -cmpInt(a.Memory, c.Memory)
+			if o := byUsage(sortBy, a.Usage, c.Usage); o != 0 {
+				return o
 			}
 			return strings.Compare(a.Name, c.Name)
 		})
@@ -239,28 +247,11 @@ func usageCells(u Usage) string {
 	return fmt.Sprintf("%dm\t%dMi\t", u.CPU, u.Memory/(1024*1024))
 }
 
-func cmpInt(a, b int64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
-
 // topNode is kubectl top node [NAME | -l label].
 func (k *cmd) topNode() (string, error) {
-	if len(k.in.Args) > 1 {
-		return "", errors.New("error: node [NAME | -l label]\nSee 'kubectl top node -h' for help and examples")
-	}
-	sortBy, err := k.topSortBy()
+	name, sortBy, err := k.topArgs("node")
 	if err != nil {
 		return "", err
-	}
-	name := ""
-	if len(k.in.Args) == 1 {
-		name = k.in.Args[0]
 	}
 	labelText := k.in.String("selector", "")
 	if name != "" && labelText != "" {
@@ -307,11 +298,8 @@ func (k *cmd) topNode() (string, error) {
 		return "", errors.New("error: metrics not available yet")
 	}
 	slices.SortStableFunc(measured, func(a, c nodeUsage) int {
-		switch sortBy {
-		case "cpu":
-			return -cmpInt(a.usage.CPU, c.usage.CPU)
-		case "memory":
-			return -cmpInt(a.usage.Memory, c.usage.Memory)
+		if o := byUsage(sortBy, a.usage, c.usage); o != 0 {
+			return o
 		}
 		return strings.Compare(a.node.Name, c.node.Name)
 	})
