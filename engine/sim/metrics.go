@@ -10,8 +10,8 @@ import (
 // is the world's at the moment it is asked, without scrape jitter or its
 // resolution (15 s upstream) and without the first scrapes' delay.
 //
-//   - A pod has metrics while all its containers run (as the HPA's
-//     reading, PodCPU) and its node's kubelet runs. Its CPU is PodCPU's
+//   - A pod has metrics while all its containers run and its node's
+//     kubelet runs, as the HPA's reading (PodCPU). Its CPU is PodCPU's
 //     reading, split over its containers by their CPU requests (evenly
 //     when none requests CPU); the millicores that do not divide go one
 //     each to the first containers, so the containers sum to the reading
@@ -30,9 +30,6 @@ func (s *Sim) Metrics() kubectl.Metrics { return metrics{s.w} }
 
 // PodMetrics implements kubectl.Metrics.
 func (m metrics) PodMetrics(p *api.Pod) ([]kubectl.ContainerUsage, bool) {
-	if p.Spec.NodeName == "" || !m.w.NodeUp(p.Spec.NodeName) {
-		return nil, false
-	}
 	cpu, ok := m.w.PodCPU(p)
 	if !ok {
 		return nil, false
