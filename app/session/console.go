@@ -227,6 +227,12 @@ func Complete(st *store.Store, line string) Completion {
 		cands = targetWords(st, cur, []string{"Deployment", "ReplicaSet", "Pod"})
 	case verb == "create" && len(args) == 1:
 		cands = []string{"deployment"}
+	case verb == "top" && len(args) == 1:
+		cands = []string{"node", "pod"}
+	case verb == "top" && len(args) == 2 && (args[1] == "pod" || args[1] == "pods" || args[1] == "po"):
+		cands = namesOf(st, "Pod", "")
+	case verb == "top" && len(args) == 2 && (args[1] == "node" || args[1] == "nodes" || args[1] == "no"):
+		cands = namesOf(st, "Node", "")
 	case (verb == "cordon" || verb == "uncordon" || verb == "drain") && len(args) == 1:
 		cands = namesOf(st, "Node", "")
 	default:

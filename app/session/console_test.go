@@ -139,3 +139,17 @@ func TestConsoleTopReadsMetrics(t *testing.T) {
 		t.Errorf("top nodes = %q (exit %d)", out, code)
 	}
 }
+
+// TestCompleteTop: Tab completes top's subcommands, then a pod's or a
+// node's name.
+func TestCompleteTop(t *testing.T) {
+	run := completionRun(t)
+	for _, c := range [][2]string{{"top p", "top pod "}, {"top no", "top node "}, {"top node worker-3", "top node worker-3 "}} {
+		if got := Complete(run.Store(), c[0]).Line; got != c[1] {
+			t.Errorf("Complete(%q) = %q, want %q", c[0], got, c[1])
+		}
+	}
+	if got := Complete(run.Store(), "top pod web").Options; len(got) != 3 {
+		t.Errorf("Complete(top pod web) options = %q, want web's three pods", got)
+	}
+}
