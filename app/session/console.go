@@ -156,7 +156,8 @@ func (s *Session) Interrupt(line string) bool {
 
 // RunRead runs a command that changes nothing against the world as it is.
 func RunRead(run *sim.Sim, line string) (string, int) {
-	out, code := kubectl.Run(run.Store(), run.Now(), line)
+	r := kubectl.ExecCluster(run.Store(), run.Now(), line, limits.MaxOutput, run.Metrics())
+	out, code := r.Output, r.Code
 	if verb, _ := VerbOf(line); verb == "help" || verb == "" || line == "--help" || line == "-h" {
 		out = HelpText + out
 	}
@@ -226,6 +227,12 @@ func Complete(st *store.Store, line string) Completion {
 		cands = targetWords(st, cur, []string{"Deployment", "ReplicaSet", "Pod"})
 	case verb == "create" && len(args) == 1:
 		cands = []string{"deployment"}
+	case verb == "top" && len(args) == 1:
+		cands = []string{"node", "pod"}
+	case verb == "top" && len(args) == 2 && (args[1] == "pod" || args[1] == "pods" || args[1] == "po"):
+		cands = namesOf(st, "Pod", "")
+	case verb == "top" && len(args) == 2 && (args[1] == "node" || args[1] == "nodes" || args[1] == "no"):
+		cands = namesOf(st, "Node", "")
 	case (verb == "cordon" || verb == "uncordon" || verb == "drain") && len(args) == 1:
 		cands = namesOf(st, "Node", "")
 	default:

@@ -123,3 +123,33 @@ func TestConsoleTakesKubectlVerbs(t *testing.T) {
 		}
 	}
 }
+
+// TestConsoleTopReadsMetrics: the console's top reads the run's metrics
+// API (not a cluster without metrics-server), and it is a read.
+func TestConsoleTopReadsMetrics(t *testing.T) {
+	run := completionRun(t)
+	if _, write := VerbOf("top pods"); write {
+		t.Error("top pods is recorded as a write")
+	}
+	out, code := RunRead(run, "top pods")
+	if code != 0 || !strings.HasPrefix(out, "NAME") || !strings.Contains(out, "0m") {
+		t.Errorf("top pods = %q (exit %d)", out, code)
+	}
+	if out, code := RunRead(run, "top nodes"); code != 0 || !strings.Contains(out, "worker-1") {
+		t.Errorf("top nodes = %q (exit %d)", out, code)
+	}
+}
+
+// TestCompleteTop: Tab completes top's subcommands, then a pod's or a
+// node's name.
+func TestCompleteTop(t *testing.T) {
+	run := completionRun(t)
+	for _, c := range [][2]string{{"top p", "top pod "}, {"top no", "top node "}, {"top node worker-3", "top node worker-3 "}} {
+		if got := Complete(run.Store(), c[0]).Line; got != c[1] {
+			t.Errorf("Complete(%q) = %q, want %q", c[0], got, c[1])
+		}
+	}
+	if got := Complete(run.Store(), "top pod web").Options; len(got) != 3 {
+		t.Errorf("Complete(top pod web) options = %q, want web's three pods", got)
+	}
+}

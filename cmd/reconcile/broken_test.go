@@ -17,7 +17,7 @@ func TestCheckRejectsBrokenScenarios(t *testing.T) {
 		want string // the start of the message, from file:line:column on
 	}{
 		{"testdata/broken/unknown-verb.yaml", 2,
-			`testdata/broken/unknown-verb.yaml:22:22: steps[0].kubectl: unknown kubectl command "restart": want one of apply, create, expose, delete, scale, autoscale, set, patch, label, annotate, taint, cordon, uncordon, drain, rollout, wait, get, describe, events, api-resources, diff`},
+			`testdata/broken/unknown-verb.yaml:22:22: steps[0].kubectl: unknown kubectl command "restart": want one of apply, create, expose, delete, scale, autoscale, set, patch, label, annotate, taint, cordon, uncordon, drain, rollout, wait, get, describe, events, top, api-resources, diff`},
 		{"testdata/broken/bad-time.yaml", 2,
 			`testdata/broken/bad-time.yaml:22:8: steps[0].at: invalid duration "30 seconds": want a number of seconds or a Go duration such as 30s, 2m, 1h30m`},
 		{"testdata/broken/unknown-controller.yaml", 2,

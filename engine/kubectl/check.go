@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"reconcile/engine/api"
 	"reconcile/engine/limits"
 	"reconcile/engine/store"
 )
@@ -14,11 +15,11 @@ import (
 // The console, a lesson's kubectl steps and reconcile check all read this
 // list: a verb one of them takes, they all take.
 var Verbs = []string{"apply", "create", "expose", "delete", "scale", "autoscale", "set", "patch", "label", "annotate",
-	"taint", "cordon", "uncordon", "drain", "rollout", "wait", "get", "describe", "events", "api-resources", "diff"}
+	"taint", "cordon", "uncordon", "drain", "rollout", "wait", "get", "describe", "events", "top", "api-resources", "diff"}
 
 // readVerbs are the verbs of Verbs whose commands change nothing (apply
 // here only says where manifests are applied).
-var readVerbs = []string{"get", "describe", "wait", "events", "api-resources", "diff", "apply"}
+var readVerbs = []string{"get", "describe", "wait", "events", "top", "api-resources", "diff", "apply"}
 
 // Writes reports whether a command of verb can change the world (rollout
 // history and --help aside, which the console reads as reads).
@@ -83,20 +84,28 @@ func Check(line string) error {
 // command against an empty store: every refusal that needs no object.
 // Errors that only say what the empty store lacks are not refusals.
 func prepare(in *Invocation) error {
-	k := &cmd{st: store.New(0), in: in, ns: in.String("namespace", "default")}
+	k := &cmd{st: store.New(0), in: in, ns: in.String("namespace", "default"), metrics: noMetrics{}}
 	_, err := k.run()
 	if err == nil {
 		return nil
 	}
 	msg := errorText(err)
 	for _, lacks := range []string{"(NotFound)", " not found", "no objects passed to", "no rollout history found",
-		"no resources found", "no matching resources found", "timed out waiting for the condition", "condition not met for", "error executing jsonpath", "error executing template", "couldn't find any field"} {
+		"no resources found", "no matching resources found", "timed out waiting for the condition", "condition not met for", "error executing jsonpath", "error executing template", "couldn't find any field",
+		"metrics not available yet"} {
 		if strings.Contains(msg, lacks) {
 			return nil
 		}
 	}
 	return err
 }
+
+// noMetrics is a metrics API that has no metrics yet: a lesson's top
+// step is checked as kubectl reads it, not against metrics it cannot know.
+type noMetrics struct{}
+
+func (noMetrics) PodMetrics(*api.Pod) ([]ContainerUsage, bool) { return nil, false }
+func (noMetrics) NodeMetrics(*api.Node) (Usage, bool)          { return Usage{}, false }
 
 // oneLine is an error's first line without kubectl's "error: ".
 func oneLine(err error) error {

@@ -19,12 +19,12 @@ func TestCheck(t *testing.T) {
 	for line, want := range map[string]string{
 		"   ":              `empty command: want a kubectl command such as "get pods"`,
 		"kubectl get pods": `write the command without "kubectl": "get pods"`,
-		"logs web-1":       "unknown kubectl command \"logs\": want one of apply, create, expose, delete, scale, autoscale, set, patch, label, annotate, taint, cordon, uncordon, drain, rollout, wait, get, describe, events, api-resources, diff",
+		"logs web-1":       "unknown kubectl command \"logs\": want one of apply, create, expose, delete, scale, autoscale, set, patch, label, annotate, taint, cordon, uncordon, drain, rollout, wait, get, describe, events, top, api-resources, diff",
 		"diff -f -":        "kubectl diff -f - needs manifests on stdin: in a lesson, write them in a diff: step (diff: |, then the YAML)",
 		"diff -f - --prune --prune-allowlist=apps/v1": "invalid GroupVersionKind format: apps/v1, please follow <group/version/kind>",
 		"diff -f web.yaml":                            "the path \"web.yaml\" cannot be read: reading manifests from files is not simulated: kubectl diff reads them from stdin (-f -), in a lesson a diff: step",
 		"diff":                                        "must specify one of -f and -k",
-		"gte pods":                                    "unknown kubectl command \"gte\" (did you mean get?): want one of apply, create, expose, delete, scale, autoscale, set, patch, label, annotate, taint, cordon, uncordon, drain, rollout, wait, get, describe, events, api-resources, diff",
+		"gte pods":                                    "unknown kubectl command \"gte\" (did you mean get?): want one of apply, create, expose, delete, scale, autoscale, set, patch, label, annotate, taint, cordon, uncordon, drain, rollout, wait, get, describe, events, top, api-resources, diff",
 		"rollout":                                     "kubectl rollout needs a subcommand: one of status, undo, pause, resume, history, restart",
 		"set --image=x":                               "kubectl set needs a subcommand, e.g. set image deployment/web web=shop/web:2.0",
 		"get pods -A --frob":                          "unknown flag: --frob",
@@ -94,7 +94,7 @@ func TestOneListOfVerbs(t *testing.T) {
 		"set": "set resources deployment/web -c=web --limits=cpu=200m,memory=512Mi", "patch": `patch deployment web -p '{"spec":{"replicas":2}}'`,
 		"label": "label pod web a=b", "annotate": "annotate pod web a=b", "taint": "taint nodes worker-1 key1=value1:NoSchedule",
 		"cordon": "cordon worker-1", "uncordon": "uncordon worker-1", "drain": "drain worker-1", "rollout": "rollout status deployment/web", "wait": "wait --for=condition=Available deployment/web", "events": "events --for deployment/web", "api-resources": "api-resources",
-		"get": "get pods", "describe": "describe pods",
+		"get": "get pods", "describe": "describe pods", "top": "top pods --containers --sort-by=cpu",
 	}
 	for _, v := range Verbs {
 		if v == "apply" || v == "diff" {

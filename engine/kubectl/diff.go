@@ -35,7 +35,7 @@ func (e *StdinError) Unwrap() error { return e.Err }
 
 // ExecStdin is Exec of a command given manifests on stdin (-f -).
 func ExecStdin(st *store.Store, now api.Time, line string, stdin []Stdin) Result {
-	return execWith(st, now, line, limits.MaxOutput, stdin, true)
+	return execWith(st, now, line, limits.MaxOutput, stdin, true, nil)
 }
 
 // diff is kubectl diff -f -, as v1.34's (pkg/cmd/diff): for each object of

@@ -18,4 +18,8 @@
 // its owner asks to look again after every change (CheckAt), or hands the
 // store's changes since it last looked (CheckChanges), which get -w and
 // events -w read instead of every object of their kind.
+//
+// kubectl top reads the metrics API besides the store: a Metrics its
+// caller serves (ExecCluster; the simulation's is engine/sim's metrics-server),
+// or none, as a cluster without metrics-server.
 package kubectl

@@ -85,10 +85,16 @@ var bases = map[string]string{
 	"taint":                      "taint nodes worker-2 dedicated=db:NoSchedule", "set resources": "set resources deployment/web --limits=cpu=200m",
 	"expose": "expose deployment web --port=80", "autoscale": "autoscale deployment/web --max=5",
 	"wait": "wait --for=condition=Available deployment/web", "events": "events", "diff": "diff -f -", "api-resources": "api-resources",
+	"top pod": "top pod", "top node": "top node",
 }
 
 // examples are the lines that show a flag better than its default use.
 var examples = map[string]string{
+	"top pod --field-selector": "top pod --field-selector=spec.nodeName=worker-1",
+	"top pod -l":               "top pod -l app=web",
+	"top pod --sort-by":        "top pod --sort-by=cpu",
+	"top node -l":              "top node -l tier!=db",
+	"top node --sort-by":       "top node --sort-by=memory",
 	"create poddisruptionbudget --max-unavailable": "create poddisruptionbudget web-pdb --selector=app=web --max-unavailable=1",
 	"create poddisruptionbudget --min-available":   "create poddisruptionbudget web-pdb --selector=app=web --min-available=50%",
 	"create poddisruptionbudget --selector":        "create poddisruptionbudget web-pdb --selector='app in (web)' --min-available=1",
@@ -259,11 +265,34 @@ func firstLine(s string) string {
 	return l
 }
 
+// tableMetrics is the table's metrics-server: each container of a
+// running pod uses 100m and 64Mi, and every node answers.
+type tableMetrics struct{}
+
+func (tableMetrics) PodMetrics(p *api.Pod) ([]kubectl.ContainerUsage, bool) {
+	if p.Status.Phase != "Running" {
+		return nil, false
+	}
+	var out []kubectl.ContainerUsage
+	for _, c := range p.Spec.Containers {
+		out = append(out, kubectl.ContainerUsage{Name: c.Name, Usage: kubectl.Usage{CPU: 100, Memory: 64 << 20}})
+	}
+	return out, true
+}
+
+func (m tableMetrics) NodeMetrics(n *api.Node) (kubectl.Usage, bool) {
+	return kubectl.Usage{CPU: 300, Memory: 192 << 20}, true
+}
+
 func rows(t testing.TB) []row {
 	var out []row
 	add := func(cmd string, f kubectl.Flag) {
 		line := example(cmd, f)
 		got, code := kubectl.Run(tableWorld(t), 90*api.Second, line)
+		if strings.HasPrefix(cmd, "top ") {
+			r := kubectl.ExecCluster(tableWorld(t), 90*api.Second, line, 1<<20, tableMetrics{})
+			got, code = r.Output, r.Code
+		}
 		if cmd == "diff" {
 			// kubectl diff -f - reads web scaled to 5 from stdin
 			r := kubectl.ExecStdin(tableWorld(t), 90*api.Second, line, stdinOf(t, webScaled))

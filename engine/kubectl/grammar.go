@@ -438,6 +438,23 @@ create namespace
 	template s ''
 	save-config b false ~last-applied configuration is not kept
 	validate s 'strict' ~the API server validates every object here
+top pod
+	all-namespaces/A b false
+	containers b false
+	field-selector s ''
+	no-headers b false
+	selector/l s ''
+	show-swap b false !swap is not simulated
+	sort-by s ''
+	sum b false
+	use-protocol-buffers b true ~the metrics API is read in process here
+top node
+	no-headers b false
+	selector/l s ''
+	show-capacity b false
+	show-swap b false !swap is not simulated
+	sort-by s ''
+	use-protocol-buffers b true ~the metrics API is read in process here
 apply
 help
 `
@@ -526,6 +543,7 @@ var suggestFor = map[string][]string{"get": {"list", "ps"}, "wait": {"list", "ps
 // subcommands of the commands that have them, in kubectl's order.
 var subcommands = map[string][]string{
 	"rollout": {"history", "pause", "restart", "resume", "status", "undo"},
+	"top":     {"node", "pod"},
 	"set":     {"env", "image", "resources", "selector", "serviceaccount", "subject"},
 	"create": {"clusterrole", "clusterrolebinding", "configmap", "cronjob", "deployment", "ingress", "job", "namespace",
 		"poddisruptionbudget", "priorityclass", "quota", "role", "rolebinding", "secret", "service", "serviceaccount", "token"},
@@ -534,6 +552,9 @@ var subcommands = map[string][]string{
 // createAliases are the other names kubectl takes for create's subcommands.
 var createAliases = map[string]string{"deploy": "deployment", "cm": "configmap", "cj": "cronjob", "ns": "namespace", "pdb": "poddisruptionbudget",
 	"pc": "priorityclass", "resourcequota": "quota", "sa": "serviceaccount", "svc": "service", "ing": "ingress"}
+
+// topAliases are the other names kubectl takes for top's subcommands.
+var topAliases = map[string]string{"pods": "pod", "po": "pod", "nodes": "node", "no": "node"}
 
 // Invocation is a command line read by the grammar.
 type Invocation struct {
@@ -796,6 +817,9 @@ func findCommand(words []string) (string, *Command, error) {
 		sub := path[1]
 		if verb == "create" && createAliases[sub] != "" {
 			sub = createAliases[sub]
+		}
+		if verb == "top" && topAliases[sub] != "" {
+			sub = topAliases[sub]
 		}
 		if !slices.Contains(subs, sub) {
 			if verb == "create" {

@@ -141,6 +141,12 @@ var oracleCommands = []Command{
 	{"create namespace", oGroup(oOne(ofDryRun, ofManager("kubectl-create")), ofPrint,
 		oOne(oIgnored(oBoolF("save-config", "", "false"), "last-applied configuration is not kept"),
 			oIgnored(oStrF("validate", "", "'strict'"), "the API server validates every object here")))},
+	{"top pod", oOne(ofAllNS, oBoolF("containers", "", "false"), oStrF("field-selector", "", "''"), oBoolF("no-headers", "", "false"), ofSelector,
+		oRefused(oBoolF("show-swap", "", "false"), "swap is not simulated"), oStrF("sort-by", "", "''"), oBoolF("sum", "", "false"),
+		oIgnored(oBoolF("use-protocol-buffers", "", "true"), "the metrics API is read in process here"))},
+	{"top node", oOne(oBoolF("no-headers", "", "false"), ofSelector, oBoolF("show-capacity", "", "false"),
+		oRefused(oBoolF("show-swap", "", "false"), "swap is not simulated"), oStrF("sort-by", "", "''"),
+		oIgnored(oBoolF("use-protocol-buffers", "", "true"), "the metrics API is read in process here"))},
 	{"apply", nil},
 	{"help", nil},
 }

@@ -39,12 +39,18 @@ func Exec(st *store.Store, now api.Time, line string) Result {
 // is never rendered whole. The output is then a prefix of the whole,
 // longer than room: cut at MaxOutput as the whole would be.
 func ExecWithin(st *store.Store, now api.Time, line string, room int) Result {
-	return execWith(st, now, line, room, nil, false)
+	return execWith(st, now, line, room, nil, false, nil)
+}
+
+// ExecCluster is ExecWithin against a cluster that serves the metrics API
+// m (kubectl top reads it); nil is a cluster without metrics-server.
+func ExecCluster(st *store.Store, now api.Time, line string, room int, m Metrics) Result {
+	return execWith(st, now, line, room, nil, false, m)
 }
 
 // execWith is ExecWithin of a command given stdin (piped): the manifests
 // kubectl diff -f - reads.
-func execWith(st *store.Store, now api.Time, line string, room int, stdin []Stdin, piped bool) Result {
+func execWith(st *store.Store, now api.Time, line string, room int, stdin []Stdin, piped bool, m Metrics) Result {
 	if len(line) > limits.MaxLine {
 		return Result{fmt.Sprintf("error: command line is %d bytes; the limit is %d (MaxLine)\n", len(line), limits.MaxLine), 1, nil}
 	}
@@ -68,7 +74,7 @@ func execWith(st *store.Store, now api.Time, line string, room int, stdin []Stdi
 	if in.Help != nil {
 		return Result{commandHelp(in.Help), 0, nil}
 	}
-	k := &cmd{st: st, now: now, in: in, ns: in.String("namespace", "default"), room: max(room, 1), stdin: stdin, piped: piped}
+	k := &cmd{st: st, now: now, in: in, ns: in.String("namespace", "default"), room: max(room, 1), stdin: stdin, piped: piped, metrics: m}
 	out, err := k.run()
 	out = strings.Join(in.Warnings, "") + out
 	code := k.code
@@ -95,6 +101,8 @@ type cmd struct {
 	// stdin is what the command reads from stdin, if piped (-f -).
 	stdin []Stdin
 	piped bool
+	// metrics is the metrics API kubectl top reads (nil: not served).
+	metrics Metrics
 	// code is the exit code of a command that succeeds (0 unless set:
 	// kubectl diff's 1 when it finds differences); errCode that of one
 	// that fails (1 unless set).
@@ -139,6 +147,10 @@ func (k *cmd) run() (string, error) {
 		return k.wait()
 	case "events":
 		return k.events()
+	case "top pod":
+		return k.topPod()
+	case "top node":
+		return k.topNode()
 	case "api-resources":
 		return k.apiResources()
 	case "diff":
@@ -169,6 +181,7 @@ Commands:
   api-resources [--api-group=GROUP] [--namespaced=true|false] [--sort-by=name|kind] [-o name]
   diff -f - [-l SELECTOR] [--prune]   (the manifests on stdin: in a lesson, a diff: step)
   events [--for TYPE/NAME] [--types=Normal,Warning] [-A] [-w]
+  top pod [NAME | -l SELECTOR] [-A] [--containers] [--sort-by=cpu|memory] [--sum] | top node [NAME] [--show-capacity]
   wait TYPE/NAME... | TYPE -l SELECTOR | TYPE --all  --for=condition=TYPE[=STATUS]|jsonpath={PATH}[=VALUE]|delete|create [--timeout=30s]
   cordon NODE | uncordon NODE | drain NODE [--ignore-daemonsets] [--force]
   create deployment NAME --image=IMAGE [--replicas=N]

@@ -379,7 +379,7 @@ func TestLoadErrors(t *testing.T) {
 				"web.yaml:5:50: steps[2].propagationPolicy: goes with a delete step\n" +
 				"web.yaml:6:20: steps[3].delete: the server doesn't have a resource type \"frobs\""},
 		{"unknown kubectl verb", "id: web\nsteps:\n- {at: 1m, kubectl: \"frobnicate pods\"}\n- {at: 1m, kubectl: \"kubectl get pods\"}\n- {at: 1m, kubectl: \"rollout back deployment/web\"}\n",
-			"web.yaml:3:21: steps[0].kubectl: unknown kubectl command \"frobnicate\": want one of apply, create, expose, delete, scale, autoscale, set, patch, label, annotate, taint, cordon, uncordon, drain, rollout, wait, get, describe, events, api-resources, diff\n" +
+			"web.yaml:3:21: steps[0].kubectl: unknown kubectl command \"frobnicate\": want one of apply, create, expose, delete, scale, autoscale, set, patch, label, annotate, taint, cordon, uncordon, drain, rollout, wait, get, describe, events, top, api-resources, diff\n" +
 				"web.yaml:4:21: steps[1].kubectl: write the command without \"kubectl\": \"get pods\"\n" +
 				"web.yaml:5:21: steps[2].kubectl: kubectl rollout needs a subcommand: one of status, undo, pause, resume, history, restart"},
 		{"faults", "id: web\nsteps:\n- {at: 1m, fault: \"crash rs-controller\"}\n- {at: 1m, fault: \"node-down\"}\n- {at: 1m, fault: \"explode worker-1\"}\n- {at: 1m, fault: \"node-down worker-9\"}\n- {at: 1m, fault: \"delay-watch kubelet soon\"}\n",

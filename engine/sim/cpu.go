@@ -11,7 +11,8 @@ import (
 // deployment/web 85%": every pod of it, however many) or as a demand
 // spread evenly over its running pods ("cpu deployment/web 900m": more
 // pods, less each). A pod's own signal wins over its Deployment's. A pod
-// has a reading only while all its containers run.
+// has a reading only while all its containers run and its node's kubelet
+// runs (metrics-server scrapes the kubelets).
 
 // setCPU records a cpu fault's signal.
 func (w *world) setCPU(f Fault) {
@@ -25,7 +26,7 @@ func (w *world) setCPU(f Fault) {
 // PodCPU is what the metrics API reports of a pod's CPU use, in
 // millicores (controller.Metrics).
 func (w *world) PodCPU(p *api.Pod) (int64, bool) {
-	if !allRunning(p) {
+	if !w.measured(p) {
 		return 0, false
 	}
 	if v, ok := w.cpu.Get("Pod/" + p.Namespace + "/" + p.Name); ok {
@@ -42,7 +43,7 @@ func (w *world) PodCPU(p *api.Pod) (int64, bool) {
 	running := 0
 	for _, o := range w.store.List("Pod") {
 		q := o.(*api.Pod)
-		if q.Namespace == p.Namespace && q.DeletionTimestamp == nil && allRunning(q) && w.deploymentOf(q) == dep {
+		if q.Namespace == p.Namespace && q.DeletionTimestamp == nil && w.measured(q) && w.deploymentOf(q) == dep {
 			running++
 		}
 	}
@@ -83,6 +84,13 @@ func (w *world) deploymentOf(p *api.Pod) string {
 		return owner.Name
 	}
 	return ""
+}
+
+// measured reports whether metrics-server has a reading of p: all its
+// containers run, on a node whose kubelet runs (a stopped kubelet is not
+// scraped, whatever the pod's last status says).
+func (w *world) measured(p *api.Pod) bool {
+	return p.Spec.NodeName != "" && w.NodeUp(p.Spec.NodeName) && allRunning(p)
 }
 
 func allRunning(p *api.Pod) bool {

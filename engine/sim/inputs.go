@@ -25,7 +25,7 @@ func (s *Sim) apply(w *world, in Input) {
 			return
 		}
 		// What the run will not keep (past MaxRunOutput) is not rendered.
-		r := kubectl.ExecWithin(w.store, w.now, in.Line, min(limits.MaxOutput, limits.MaxRunOutput-w.printed))
+		r := kubectl.ExecCluster(w.store, w.now, in.Line, min(limits.MaxOutput, limits.MaxRunOutput-w.printed), metrics{w})
 		var limit *kubectl.LimitError
 		errors.As(r.Err, &limit)
 		w.record(Output{At: w.now, AtText: w.now.String(), Command: in.Text(), Output: r.Output, ExitCode: r.Code, Limit: limit})
