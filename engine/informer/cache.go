@@ -99,8 +99,9 @@ func (c *Cache) Clone() *Cache { return c.CloneIn(nil) }
 func (c *Cache) CloneIn(room *CacheRoom) *Cache {
 	var out *Cache
 	if len(c.objs) <= len(CacheRoom{}.kinds) {
-		// A kubelet's cache holds its node and its pods: the cache and its
-		// kinds in one allocation (a clone after every checkpoint).
+		// A kubelet's cache holds its node, its pods and the ConfigMaps
+		// (every namespace's kube-root-ca.crt): the cache and its kinds in
+		// one allocation (a clone after every checkpoint).
 		b := room
 		if b == nil {
 			b = &CacheRoom{}
@@ -119,7 +120,7 @@ func (c *Cache) CloneIn(room *CacheRoom) *Cache {
 // CacheRoom is a cache and room for the kinds of a small one (CloneIn).
 type CacheRoom struct {
 	c     Cache
-	kinds [2]kindObjs
+	kinds [3]kindObjs
 }
 
 // Apply folds a watch event into the cache.
