@@ -583,7 +583,7 @@ func TestLoadNotesWhatIsNotSimulated(t *testing.T) {
 	}
 	want := []string{
 		"web.yaml:1:1: Note: NetworkPolicy objects are stored, not simulated: no traffic is allowed or denied by them: every pod can reach every pod",
-		"web.yaml:18:1: Note: ConfigMap objects are stored, not simulated: no pod mounts or reads them",
+		"web.yaml:18:1: Note: ConfigMap objects are stored, not simulated: the kubelet checks that those a pod names exist, with the keys it names; no container reads their data",
 	}
 	if !reflect.DeepEqual(sc.Notes, want) {
 		t.Errorf("notes:\n got %q\nwant %q", sc.Notes, want)
