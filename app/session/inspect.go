@@ -161,19 +161,10 @@ func inspect(run *sim.Sim, ref api.Ref, cache **objectText) Inspection {
 			continue
 		}
 		v.Events = append(v.Events, Event{
-			Type: e.Type, Reason: e.Reason, Age: EventAge(now, e), From: eventFrom(e), Message: e.Message,
+			Type: e.Type, Reason: e.Reason, Age: EventAge(now, e), From: e.Component(), Message: e.Message,
 		})
 	}
 	return v
-}
-
-// eventFrom is the From column of kubectl describe: the source's
-// component, else the reporting controller (the scheduler's events).
-func eventFrom(e *api.Event) string {
-	if e.Source.Component != "" {
-		return e.Source.Component
-	}
-	return e.ReportingController
 }
 
 // EventAge is the age column of kubectl describe: "12s", or

@@ -442,6 +442,16 @@ type EventSeries struct {
 	LastObservedTime MicroTime `json:"lastObservedTime" yaml:"-"`
 }
 
+// Component is who recorded e, as kubectl's describe, its wide SOURCE
+// column and the API server's source field selector read it: the source's
+// component, else the reporting controller (the scheduler's events).
+func (e *Event) Component() string {
+	if e.Source.Component != "" {
+		return e.Source.Component
+	}
+	return e.ReportingController
+}
+
 // FirstSeen is when e was first seen: its eventTime, or else its
 // firstTimestamp (kubectl's describe and kubectl events read it so).
 func (e *Event) FirstSeen() Time {

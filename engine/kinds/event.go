@@ -45,10 +45,7 @@ var _ = Define(Def[*api.Event]{
 // else the reporting instance, apart by ", " (the component alone when
 // there is no instance).
 func eventSource(e *api.Event) string {
-	component, instance := e.Source.Component, e.Source.Host
-	if component == "" {
-		component = e.ReportingController
-	}
+	component, instance := e.Component(), e.Source.Host
 	if instance == "" {
 		instance = e.ReportingInstance
 	}

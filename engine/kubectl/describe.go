@@ -169,10 +169,6 @@ func (k *cmd) describeEvents(w *pw, f found) {
 	w.Line(0, "Events:\n  Type\tReason\tAge\tFrom\tMessage\n")
 	w.Line(1, "----\t------\t----\t----\t-------\n")
 	for _, e := range evs {
-		from := e.Source.Component
-		if from == "" {
-			from = e.ReportingController
-		}
-		w.Line(1, "%v\t%v\t%s\t%v\t%v\n", e.Type, e.Reason, k.lastSeen(e), from, strings.TrimSpace(e.Message))
+		w.Line(1, "%v\t%v\t%s\t%v\t%v\n", e.Type, e.Reason, k.lastSeen(e), e.Component(), strings.TrimSpace(e.Message))
 	}
 }

@@ -237,10 +237,7 @@ func FieldValue(o api.Object, field string) string {
 			// the API server's (pkg/registry/core/event/strategy.go
 			// ToSelectableFields): the source's component, else the
 			// reporting controller (the scheduler's events)
-			if t.Source.Component == "" {
-				return t.ReportingController
-			}
-			return t.Source.Component
+			return t.Component()
 		case "reportingComponent":
 			return t.ReportingController
 		case "type":
