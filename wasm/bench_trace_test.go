@@ -6,6 +6,7 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"slices"
 	"strings"
@@ -203,4 +204,119 @@ func benchTrace(t *testing.T, ctx context.Context, categories ...string) (stop f
 		defer mu.Unlock()
 		return raw
 	}
+}
+
+// TestTraceClicks traces make bench's clicks on Next pass through the
+// largest lesson and sums, on the page's main thread, the self time of each
+// kind of slice (Chromium's devtools.timeline names: FunctionCall,
+// UpdateLayoutTree, Layout, Paint, …) per click: where a click's time goes
+// between Go's code and the browser's style, layout and paint, which a CPU
+// profile shows as one "(program)". It traces the site of make
+// profile-wasm (bench-results/prof-scale), or compares the sites of
+// $CLICK_SITES (comma-separated), $CLICK_RUNS times each, alternating
+// (default 1). With $WASMPROF_PHONE set, on the phone of the budgets.
+func TestTraceClicks(t *testing.T) {
+	id, _, _, err := benchLargestLesson()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dirs, runs := []string{benchPath("prof-scale")}, 1
+	if os.Getenv("CLICK_SITES") != "" {
+		dirs, runs = benchABEnv(t, "CLICK_SITES", "CLICK_RUNS", 1)
+	}
+	urls := make([]string, len(dirs))
+	for i, d := range dirs {
+		urls[i] = benchServe(t, d) + "/s/" + id
+	}
+	medians, threads := make([][]float64, len(dirs)), make([][]float64, len(dirs))
+	for r := 0; r < runs; r++ {
+		for i, u := range urls {
+			median, self := traceClicks(t, u)
+			total := 0.0
+			names := make([]string, 0, len(self))
+			for n, v := range self {
+				names = append(names, n)
+				total += v
+			}
+			slices.SortFunc(names, func(a, b string) int { return cmp.Compare(self[b], self[a]) })
+			var top []string
+			for _, n := range names[:min(8, len(names))] {
+				top = append(top, fmt.Sprintf("%s %.2f", n, self[n]))
+			}
+			t.Logf("%s: click → DOM median %.1f ms; the main thread's self time per click %.1f ms: %s", dirs[i], median, total, strings.Join(top, ", "))
+			medians[i], threads[i] = append(medians[i], median), append(threads[i], total)
+		}
+	}
+	for i, d := range dirs {
+		t.Logf("%s: click → DOM, median of medians %.1f ms %v; main thread per click, median %.1f ms %v", d, benchMedian(medians[i]), medians[i], benchMedian(threads[i]), threads[i])
+	}
+}
+
+// traceClicks opens url in a fresh tab, clicks Next pass as make bench
+// does, traced, and returns the clicks' median and, by slice name, the
+// main thread's self time per click (ms).
+func traceClicks(t *testing.T, url string) (float64, map[string]float64) {
+	t.Helper()
+	ctx := probedTab(t, false)
+	defer chromedp.Cancel(ctx)
+	if os.Getenv("WASMPROF_PHONE") != "" {
+		if err := phoneEmulate(ctx, benchNet{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := probeNavigate(ctx, time.Minute, url); err != nil {
+		t.Fatal(err)
+	}
+	if err := probeWait(ctx, time.Minute, benchReadyJS); err != nil {
+		t.Fatal(err)
+	}
+	stop := benchTrace(t, ctx, "devtools.timeline", "toplevel", "v8.execute", "__metadata")
+	r, err := benchClicks(ctx, clicks, clickCap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw := stop()
+	var evs []traceEvent
+	for _, b := range raw {
+		var e traceEvent
+		if json.Unmarshal(b, &e) == nil {
+			evs = append(evs, e)
+		}
+	}
+	// The renderer's main thread: the one with the most FunctionCall time.
+	type key struct{ pid, tid int64 }
+	calls := map[key]float64{}
+	for _, e := range evs {
+		if e.Name == "FunctionCall" && e.Ph == "X" {
+			calls[key{e.Pid, e.Tid}] += e.Dur
+		}
+	}
+	var main key
+	for k, v := range calls {
+		if v > calls[main] {
+			main = k
+		}
+	}
+	// Self time by name: a slice's time less that of the slices within it.
+	var own []traceEvent
+	for _, e := range evs {
+		if e.Ph == "X" && e.Pid == main.pid && e.Tid == main.tid {
+			own = append(own, e)
+		}
+	}
+	slices.SortFunc(own, func(a, b traceEvent) int { return cmp.Or(cmp.Compare(a.Ts, b.Ts), cmp.Compare(b.Dur, a.Dur)) })
+	self := map[string]float64{}
+	var stack []traceEvent
+	n := float64(len(r.Times))
+	for _, e := range own {
+		for len(stack) > 0 && e.Ts >= stack[len(stack)-1].Ts+stack[len(stack)-1].Dur {
+			stack = stack[:len(stack)-1]
+		}
+		if len(stack) > 0 {
+			self[stack[len(stack)-1].Name] -= e.Dur / 1000 / n
+		}
+		self[e.Name] += e.Dur / 1000 / n
+		stack = append(stack, e)
+	}
+	return benchMedian(r.Times), self
 }

@@ -491,7 +491,8 @@ func TestCatchUpAB(t *testing.T) {
 // TestProfileClicks profiles the player while make bench's clicks on Next
 // pass run through the largest lesson (the scale site of make
 // profile-wasm holds every lesson): where a click's time goes in the page,
-// Go's and the browser's own.
+// Go's and the browser's own. With $WASMPROF_PHONE set, on the phone of
+// the budgets (bench_phone_test.go: 390×844, the CPU 4× slower).
 func TestProfileClicks(t *testing.T) {
 	id, _, _, err := benchLargestLesson()
 	if err != nil {
@@ -499,6 +500,13 @@ func TestProfileClicks(t *testing.T) {
 	}
 	url := benchServe(t, benchPath("prof-scale")) + "/s/" + id
 	ctx := probedTab(t, false)
+	name := "clicks"
+	if os.Getenv("WASMPROF_PHONE") != "" { // the phone of the budgets
+		if err := phoneEmulate(ctx, benchNet{}); err != nil {
+			t.Fatal(err)
+		}
+		name = "clicks-phone"
+	}
 	if err := probeNavigate(ctx, time.Minute, url); err != nil {
 		t.Fatal(err)
 	}
@@ -513,7 +521,7 @@ func TestProfileClicks(t *testing.T) {
 		t.Fatal(err)
 	}
 	wall := time.Since(t0)
-	p := &profiled{name: "clicks", ctx: ctx, prof: stopProfiler(t, ctx), wall: wall, notes: []string{
+	p := &profiled{name: name, ctx: ctx, prof: stopProfiler(t, ctx), wall: wall, notes: []string{
 		fmt.Sprintf("%s: %d clicks on Next pass in %s (a frame between clicks), sampled every %d µs; click → DOM median %.1f ms, p95 %.1f ms",
 			url, len(r.Times), wall.Round(time.Millisecond), interval, scale.Quantile(r.Times, 0.5), scale.Quantile(r.Times, 0.95))}}
 	p.write(t)

@@ -182,11 +182,18 @@ func yamlString(s string) string {
 	case "true", "false", "yes", "no", "on", "off", "null", "~", "y", "n":
 		return strconv.Quote(s)
 	}
-	if _, err := strconv.ParseFloat(s, 64); err == nil {
-		return `"` + s + `"`
-	}
-	if _, err := time.Parse(time.RFC3339, s); err == nil {
-		return `"` + s + `"` // YAML would read it as a timestamp
+	// Only a string that starts as a number can be read as one, and only
+	// one that starts with a digit as a timestamp: the others skip the
+	// parsers, whose refusals allocate (an inspector's YAML on every pass).
+	if lead := s[0]; strings.IndexByte("+-.0123456789iInN", lead) >= 0 {
+		if _, err := strconv.ParseFloat(s, 64); err == nil {
+			return `"` + s + `"`
+		}
+		if lead >= '0' && lead <= '9' {
+			if _, err := time.Parse(time.RFC3339, s); err == nil {
+				return `"` + s + `"` // YAML would read it as a timestamp
+			}
+		}
 	}
 	if strings.ContainsAny(s, "\n\t\r") || !printable(s) {
 		return strconv.Quote(s)
