@@ -484,9 +484,10 @@ func benchOpenAndClick(t *testing.T, url string) (context.Context, *benchClickRe
 }
 
 // clicksFloor times Next pass → DOM on the floor app: what go-app itself
-// takes from a click to the DOM, the floor under every page's figure (its
-// engine renders a frame 1/120 s after the first event that follows a
-// quiet spell: engine.Start(120)).
+// takes from a click to the DOM, the floor under every page's figure (built
+// with the same patched go-app as app.wasm: its engine renders the first
+// event after a frame's time of quiet at once, the events within the next
+// 1/120 s a frame later; wasm/go-app-js.patch).
 func (b *benchRun) clicksFloor(t *testing.T) {
 	_, r, err := benchOpenAndClick(t, benchServe(t, benchPath("floor"))+"/")
 	b.floorClicks = r
@@ -1057,7 +1058,7 @@ func (b *benchRun) write(file string) error {
 		phoneRows(&w, b.phoneFig)
 	}
 	if r := b.floorClicks; r != nil && len(r.Times) > 0 {
-		row("Next pass → DOM, the floor app (go-app alone: a frame 1/120 s after a click)",
+		row("Next pass → DOM, the floor app (go-app alone, patched as app.wasm: a click after a quiet spell is drawn at once)",
 			fmt.Sprintf("median %s, p95 %s", benchMS(scale.Quantile(r.Times, 0.5)), benchMS(scale.Quantile(r.Times, 0.95))), "", "", "none (the floor of the two above)", "")
 	}
 	if d := b.scaleLink; d != nil {
