@@ -12,7 +12,7 @@ import (
 
 // renderInspector draws the stage's inspector.
 func (s *stage) renderInspector() app.UI {
-	return renderInspector(s.view.Inspector, s.view.Following, s.onFollow, s.asOf())
+	return renderInspector(s.inspection, s.view.Following, s.onFollow, s.asOfShown)
 }
 
 // renderInspector draws the inspector. following says whether it follows

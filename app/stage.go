@@ -27,6 +27,12 @@ type stage struct {
 	// loop is the loop figure of the view's pass, drawn once per pass.
 	loop  string
 	loopN int
+	// inspection is what the inspector shows, read asOf: the view's,
+	// except just after a step, when the stage is drawn first and the
+	// inspector is read once the browser is idle (inspectDue, stepped).
+	inspection session.Inspection
+	asOfShown  string
+	inspectDue bool
 
 	driver
 	// dialsOpen shows the transport's other controls on a narrow screen.
@@ -157,7 +163,36 @@ func (s *stage) refresh() {
 			s.loop, s.loopN = loopSVGFor(v.Current, captionFor(v.Current)), shown
 		}
 		s.view = v
+		s.inspectDue = s.reader.InspectLater && v.Inspector.Ref.Kind != ""
+		if !s.inspectDue {
+			s.inspection, s.asOfShown = v.Inspector, s.asOf()
+		}
 	}
+}
+
+// stepped reads the session after a step as refresh does, but leaves the
+// inspector (the object's YAML: the costliest part of a reading) until the
+// browser has drawn the rest and is idle: in the browser, where a step's
+// time is the learner's wait.
+func (s *stage) stepped(ctx app.Context) {
+	if !app.IsClient || s.reader.NoInspector {
+		s.refresh()
+		return
+	}
+	s.reader.InspectLater = true
+	s.refresh()
+	s.reader.InspectLater = false
+	if !s.inspectDue {
+		return
+	}
+	ses, n := s.ses, s.view.N
+	whenIdle(ctx, func(ctx app.Context) {
+		if !s.inspectDue || s.ses != ses || s.view.N != n {
+			return // read since, or another step's to read
+		}
+		guard(&s.alert, "Reading the inspected object", func() { s.reader.Inspect(ses, &s.view) })
+		s.inspection, s.asOfShown, s.inspectDue = s.view.Inspector, s.asOf(), false
+	})
 }
 
 // act runs f for the action named what, recovering a panic (and failing on

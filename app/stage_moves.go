@@ -24,7 +24,7 @@ func (s *stage) next(ctx app.Context) {
 			s.pause()
 		}
 	})
-	s.refresh()
+	s.stepped(ctx)
 	s.tell(ctx, change{moved: true})
 }
 

@@ -472,6 +472,10 @@ func TestBrowser(t *testing.T) {
 		looks := []look{see(t)}
 		for i := 1; i <= 3; i++ {
 			nextPass(t, ctx, i)
+			// The stage shows the pass at once, the inspector once the
+			// browser is idle.
+			poll(t, ctx, fmt.Sprintf("the inspector reads pass %d", i),
+				fmt.Sprintf(`document.querySelector(".inspector").textContent.includes("as read after pass %d,")`, i), 5*time.Second)
 			looks = append(looks, see(t))
 			if !strings.Contains(looks[i].diagram, fmt.Sprintf("Pass %d:", i)) {
 				t.Errorf("at pass %d the loop diagram says %q", i, looks[i].diagram)

@@ -93,6 +93,9 @@ type Reader struct {
 	// (View.Inspector holds its Ref only): for a page that does not draw
 	// the inspector yet. Its YAML is the costliest part of a reading.
 	NoInspector bool
+	// InspectLater leaves it out of a reading too, for Inspect to read
+	// once the page has shown the rest (a step: the stage first).
+	InspectLater bool
 
 	world     worldIndex
 	inspected *objectText
@@ -151,10 +154,7 @@ func (r *Reader) Read(s *Session, digest bool) View {
 	if !v.Converged {
 		v.Why = v.Moving[0]
 	}
-	ref, following := r.Selected, r.Selected == api.Ref{}
-	if following && v.Current != nil {
-		ref = v.Current.Object
-	}
+	ref, following := r.inspecting(&v)
 	v.Following = following
 	v.History = History(run, HistoryShown)
 	v.LoadNotes = run.Config().Notes
@@ -177,7 +177,7 @@ func (r *Reader) Read(s *Session, digest bool) View {
 	v.Targets = readTargets(run, &r.world, ctrls)
 	switch {
 	case ref.Kind == "":
-	case r.NoInspector:
+	case r.NoInspector || r.InspectLater:
 		v.Inspector = Inspection{Ref: ref}
 	default:
 		v.Inspector = inspect(run, ref, &r.inspected)
@@ -188,6 +188,24 @@ func (r *Reader) Read(s *Session, digest bool) View {
 	v.Traffic = readTraffic(run)
 	v.Ready = true
 	return v
+}
+
+// inspecting returns the object the inspector shows in reading v: the
+// one selected, else the one v's pass reconciled (following).
+func (r *Reader) inspecting(v *View) (ref api.Ref, following bool) {
+	ref, following = r.Selected, r.Selected == api.Ref{}
+	if following && v.Current != nil {
+		ref = v.Current.Object
+	}
+	return ref, following
+}
+
+// Inspect reads the inspector of v, a reading of s made with InspectLater
+// that s has not moved from since.
+func (r *Reader) Inspect(s *Session, v *View) {
+	if ref, _ := r.inspecting(v); ref.Kind != "" && !r.NoInspector {
+		v.Inspector = inspect(s.run, ref, &r.inspected)
+	}
 }
 
 // marksSince returns the changes this reading shows, when it follows the
