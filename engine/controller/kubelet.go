@@ -3,6 +3,7 @@ package controller
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 
 	"reconcile/engine/api"
@@ -32,6 +33,10 @@ type KubeletLoop struct {
 	// saw it (the kubelet's lastNodeUnschedulable): a change is told once,
 	// as the event NodeNotSchedulable or NodeSchedulable.
 	unschedulable bool
+	// fieldPaths are the containers' fieldPaths its events have named,
+	// each made once and shared (kubelet_events.go); a copy appends to
+	// an array of its own.
+	fieldPaths []string
 }
 
 // Container back-off bounds (image pulls and crash loops).
@@ -57,7 +62,7 @@ func (k *KubeletLoop) Clone() Reconciler {
 // CloneInto makes *out what Clone returns, in memory the caller holds (a
 // checkpoint's copy of the kubelet's process carries it).
 func (k *KubeletLoop) CloneInto(out *KubeletLoop) {
-	*out = KubeletLoop{node: k.node, hostIP: k.hostIP, ips: k.ips.share(), unschedulable: k.unschedulable}
+	*out = KubeletLoop{node: k.node, hostIP: k.hostIP, ips: k.ips.share(), unschedulable: k.unschedulable, fieldPaths: slices.Clip(k.fieldPaths)}
 }
 
 // nodeRef is how a kubelet names its node in the events it records
@@ -390,6 +395,12 @@ func (k *KubeletLoop) syncNode(ctx *Context) (Result, error) {
 	}
 	return Result{Outcome: Acted}, nil
 }
+
+// Restarted forgets what the kubelet process held: a kubelet starts with
+// no lastNodeUnschedulable (false), so its first sync of a cordoned node
+// records NodeNotSchedulable again. Its pod addresses live on the node and
+// stay (kubelet_ipam.go).
+func (k *KubeletLoop) Restarted() { k.unschedulable = false }
 
 // tellSchedulable records NodeNotSchedulable or NodeSchedulable when the
 // node's spec.unschedulable is not what this kubelet last saw. An event
