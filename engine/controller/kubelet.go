@@ -20,7 +20,8 @@ import (
 // them, restart them by restartPolicy, stop the containers of pods being
 // deleted (preStop hooks first) — and write what is true into pod status.
 // One file per concept: kubelet_pod.go (a pod's pass), _containers.go,
-// _probes.go, _configref.go, _hooks.go, _status.go.
+// _probes.go, _configref.go, _hooks.go, _status.go, _events.go (what its
+// events name).
 type KubeletLoop struct {
 	node string
 	// hostIP is the node's address (nodeIP), worked out once.
