@@ -490,13 +490,26 @@ type NullTime struct{}
 // MarshalJSON renders the unset time: null.
 func (NullTime) MarshalJSON() ([]byte, error) { return []byte("null"), nil }
 
-// ObjectReference names the object an event is about.
+// ObjectReference names the object an event is about (core/v1
+// ObjectReference, its fields in that order): ResourceVersion is the
+// object's as its recorder saw it, FieldPath the part of it the event is
+// about (a container: "spec.containers{app}"), empty for the whole.
 type ObjectReference struct {
-	Kind       string `json:"kind" yaml:"kind"`
-	Namespace  string `json:"namespace,omitempty" yaml:"namespace,omitempty"`
-	Name       string `json:"name" yaml:"name"`
-	UID        string `json:"uid,omitempty" yaml:"uid,omitempty"`
-	APIVersion string `json:"apiVersion,omitempty" yaml:"apiVersion,omitempty"`
+	Kind            string `json:"kind" yaml:"kind"`
+	Namespace       string `json:"namespace,omitempty" yaml:"namespace,omitempty"`
+	Name            string `json:"name" yaml:"name"`
+	UID             string `json:"uid,omitempty" yaml:"uid,omitempty"`
+	APIVersion      string `json:"apiVersion,omitempty" yaml:"apiVersion,omitempty"`
+	ResourceVersion string `json:"resourceVersion,omitempty" yaml:"resourceVersion,omitempty"`
+	FieldPath       string `json:"fieldPath,omitempty" yaml:"fieldPath,omitempty"`
+}
+
+// ReferenceTo is client-go's GetReference (tools/reference/ref.go): o's
+// kind, namespace, name, UID, apiVersion and resourceVersion, as o holds
+// them (the strings are o's own). An event recorder names its object so.
+func ReferenceTo(o Object) ObjectReference {
+	m, t := o.Meta(), o.GetTypeMeta()
+	return ObjectReference{Kind: t.Kind, Namespace: m.Namespace, Name: m.Name, UID: m.UID, APIVersion: t.APIVersion, ResourceVersion: m.ResourceVersion}
 }
 
 // EventSource is the component that reported an event.

@@ -20,7 +20,8 @@ import (
 // them, restart them by restartPolicy, stop the containers of pods being
 // deleted (preStop hooks first) — and write what is true into pod status.
 // One file per concept: kubelet_pod.go (a pod's pass), _containers.go,
-// _probes.go, _configref.go, _hooks.go, _status.go.
+// _probes.go, _configref.go, _hooks.go, _status.go, _events.go (what its
+// events name).
 type KubeletLoop struct {
 	node string
 	// hostIP is the node's address (nodeIP), worked out once.
@@ -32,6 +33,12 @@ type KubeletLoop struct {
 	// saw it (the kubelet's lastNodeUnschedulable): a change is told once,
 	// as the event NodeNotSchedulable or NodeSchedulable.
 	unschedulable bool
+	// fieldPaths are the containers' fieldPaths its events have named,
+	// each made once and shared (kubelet_events.go).
+	fieldPaths *fieldPath
+	// seen holds the pods as this kubelet process first saw them
+	// (kubelet_events.go): the resourceVersion its events name.
+	seen *seenPod
 }
 
 // Container back-off bounds (image pulls and crash loops).
@@ -57,7 +64,7 @@ func (k *KubeletLoop) Clone() Reconciler {
 // CloneInto makes *out what Clone returns, in memory the caller holds (a
 // checkpoint's copy of the kubelet's process carries it).
 func (k *KubeletLoop) CloneInto(out *KubeletLoop) {
-	*out = KubeletLoop{node: k.node, hostIP: k.hostIP, ips: k.ips.share(), unschedulable: k.unschedulable}
+	*out = KubeletLoop{node: k.node, hostIP: k.hostIP, ips: k.ips.share(), unschedulable: k.unschedulable, fieldPaths: k.fieldPaths, seen: k.seen}
 }
 
 // nodeRef is how a kubelet names its node in the events it records
@@ -129,11 +136,13 @@ func (k *KubeletLoop) Reconcile(ctx *Context, req Request) (Result, error) {
 	p, _ := ctx.Cache.Get("Pod", key).(*api.Pod)
 	if p == nil || p.Spec.NodeName != k.node {
 		ctx.Desired, ctx.DesiredFact = "pod gone from this node", Fact{Is: PodGone}
+		k.forget(ctx)
 		k.releaseAddress(key)
 		n := k.removeContainers(rt, key)
 		ctx.Observed = fmt.Sprintf("%d containers", n)
 		return ctx.NothingToDo(), nil
 	}
+	k.see(p)
 	if p.DeletionTimestamp != nil {
 		return k.terminate(ctx, p, rt, key)
 	}
@@ -390,6 +399,13 @@ func (k *KubeletLoop) syncNode(ctx *Context) (Result, error) {
 	}
 	return Result{Outcome: Acted}, nil
 }
+
+// Restarted forgets what the kubelet process held: a kubelet starts with
+// no lastNodeUnschedulable (false), so its first sync of a cordoned node
+// records NodeNotSchedulable again, and with no pods, so its events name
+// each pod as it lists it anew. Its pod addresses live on the node and
+// stay (kubelet_ipam.go).
+func (k *KubeletLoop) Restarted() { k.unschedulable, k.seen = false, nil }
 
 // tellSchedulable records NodeNotSchedulable or NodeSchedulable when the
 // node's spec.unschedulable is not what this kubelet last saw. An event

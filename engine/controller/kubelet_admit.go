@@ -65,7 +65,7 @@ func (k *KubeletLoop) reject(ctx *Context, p *api.Pod, reason, msg string) (Resu
 	ctx.Desired = desiredText(p)
 	ctx.Observed = msg
 	ctx.Difference = "the pod does not fit on this node: reject it"
-	ctx.Event(p, "Warning", reason, "%s", msg)
+	k.podEvent(ctx, p, "Warning", reason, msg)
 	t := ctx.Now
 	st := api.PodStatus{Phase: api.PodFailed, Reason: reason, Message: "Pod was rejected: " + msg, QOSClass: p.Status.QOSClass, StartTime: &t}
 	np := p.WithStatus(st)

@@ -105,7 +105,7 @@ func (k *KubeletLoop) mountVolumes(s *podSync) bool {
 			continue
 		}
 		ok = false
-		s.ctx.Event(s.p, "Warning", "FailedMount", "MountVolume.SetUp failed for volume %q : %s", v.Name, msg)
+		k.podEvent(s.ctx, s.p, "Warning", "FailedMount", fmt.Sprintf("MountVolume.SetUp failed for volume %q : %s", v.Name, msg))
 		s.seen = append(s.seen, "volume "+v.Name+": "+msg)
 	}
 	if !ok {

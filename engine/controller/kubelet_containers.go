@@ -43,17 +43,17 @@ func (k *KubeletLoop) syncContainer(s *podSync, c api.Container, r role) *Contai
 	case rc == nil:
 		present := s.rt.Images[c.Image] != ""
 		if c.ImagePullPolicy != "Always" && present {
-			ctx.EventMessage(p, "Normal", "Pulled", "Container image "+strconv.Quote(c.Image)+" already present on machine")
+			k.containerEvent(ctx, p, c.Name, "Normal", "Pulled", "Container image "+strconv.Quote(c.Image)+" already present on machine")
 			rc = &Container{PodUID: p.UID, Image: c.Image, Digest: s.rt.Images[c.Image]}
 			s.rt.Add(ck, rc)
 			s.because("no container " + c.Name + "; its image is on the node")
 			k.create(s, c, rc, img)
 		} else if c.ImagePullPolicy == "Never" {
-			ctx.Event(p, "Warning", "ErrImageNeverPull", "Container image %q is not present with pull policy of Never", c.Image)
+			k.containerEvent(ctx, p, c.Name, "Warning", "ErrImageNeverPull", fmt.Sprintf("Container image %q is not present with pull policy of Never", c.Image))
 			s.rt.Add(ck, &Container{PodUID: p.UID, Image: c.Image, State: "neverpull", Since: ctx.Now})
 			return s.rt.Get(ck)
 		} else {
-			ctx.EventMessage(p, "Normal", "Pulling", "Pulling image "+strconv.Quote(c.Image))
+			k.containerEvent(ctx, p, c.Name, "Normal", "Pulling", "Pulling image "+strconv.Quote(c.Image))
 			rc = &Container{PodUID: p.UID, Image: c.Image, State: "pulling", Since: ctx.Now, Until: ctx.Now + img.Pull}
 			s.rt.Add(ck, rc)
 			s.because("no container " + c.Name + "; its image is not on the node")
@@ -62,8 +62,8 @@ func (k *KubeletLoop) syncContainer(s *podSync, c api.Container, r role) *Contai
 	case rc.State == "pulling" && ctx.Now >= rc.Until:
 		if img.PullError != "" {
 			s.because("the pull of " + c.Image + " failed")
-			ctx.Event(p, "Warning", "Failed", "Failed to pull image %q: %s", c.Image, img.PullError)
-			ctx.Event(p, "Warning", "Failed", "Error: ErrImagePull")
+			k.containerEvent(ctx, p, c.Name, "Warning", "Failed", fmt.Sprintf("Failed to pull image %q: %s", c.Image, img.PullError))
+			k.containerEvent(ctx, p, c.Name, "Warning", "Failed", "Error: ErrImagePull")
 			back := nextBackOff(rc)
 			rc.State, rc.Since, rc.Until = "pullbackoff", ctx.Now, ctx.Now+back
 			s.act(Action{Verb: PullFailed, Image: c.Image, Detail: img.PullError + "; back off " + api.FormatDuration(back),
@@ -75,17 +75,17 @@ func (k *KubeletLoop) syncContainer(s *podSync, c api.Container, r role) *Contai
 		rc.Digest = img.Digest
 		s.because("image pulled; container " + c.Name + " not started")
 		took := api.FormatDuration(ctx.Now - rc.Since)
-		ctx.Event(p, "Normal", "Pulled", "Successfully pulled image %q in %s (%s including waiting). Image size: %d bytes.", c.Image, took, took, img.Size)
+		k.containerEvent(ctx, p, c.Name, "Normal", "Pulled", fmt.Sprintf("Successfully pulled image %q in %s (%s including waiting). Image size: %d bytes.", c.Image, took, took, img.Size))
 		k.create(s, c, rc, img)
 	case rc.State == "pullbackoff" && ctx.Now >= rc.Until:
 		s.because("back-off over; image still missing")
-		ctx.Event(p, "Normal", "Pulling", "Pulling image %q", c.Image)
+		k.containerEvent(ctx, p, c.Name, "Normal", "Pulling", "Pulling image "+strconv.Quote(c.Image))
 		rc.Failed = pullBackOffState(c.Image, ctx.World.Image(c.Image).PullError)
 		rc.State, rc.Since, rc.Until = "pulling", ctx.Now, ctx.Now+img.Pull
 		s.act(Action{Verb: RetryPull, Image: c.Image, Rest: c.Image})
 	case rc.State == "pullbackoff":
-		ctx.Event(p, "Normal", "BackOff", "Back-off pulling image %q", c.Image)
-		ctx.Event(p, "Warning", "Failed", "Error: ImagePullBackOff")
+		k.containerEvent(ctx, p, c.Name, "Normal", "BackOff", "Back-off pulling image "+strconv.Quote(c.Image))
+		k.containerEvent(ctx, p, c.Name, "Warning", "Failed", "Error: ImagePullBackOff")
 	case rc.State == "configerror":
 		s.because("container " + c.Name + " not created: " + rc.Message)
 		k.create(s, c, rc, img)
@@ -117,7 +117,7 @@ func (k *KubeletLoop) create(s *podSync, c api.Container, rc *Container, img reg
 		rc.Failed = configErrorState(rc.Message)
 	}
 	if msg := k.configError(s.ctx, s.p, c); msg != "" {
-		s.ctx.Event(s.p, "Warning", "Failed", "Error: %s", msg)
+		k.containerEvent(s.ctx, s.p, c.Name, "Warning", "Failed", "Error: "+msg)
 		if rc.State != "configerror" || rc.Message != msg {
 			s.act(Action{Verb: Cannot, Container: c.Name, Rest: "create container " + c.Name + ": " + msg})
 		}
@@ -136,8 +136,8 @@ func (k *KubeletLoop) create(s *podSync, c api.Container, rc *Container, img reg
 // image's run time (its start time, a second at least, by default).
 func (k *KubeletLoop) run(s *podSync, c api.Container, r role, rc *Container, img registry.Image) {
 	ctx, p := s.ctx, s.p
-	ctx.EventMessage(p, "Normal", "Created", "Created container: "+c.Name)
-	ctx.EventMessage(p, "Normal", "Started", "Started container "+c.Name)
+	k.containerEvent(ctx, p, c.Name, "Normal", "Created", "Created container: "+c.Name)
+	k.containerEvent(ctx, p, c.Name, "Normal", "Started", "Started container "+c.Name)
 	if rc.HasLast {
 		rc.Restarts++ // a new container of an ended one: restartCount counts it
 	}
@@ -259,14 +259,14 @@ func (k *KubeletLoop) exit(s *podSync, c api.Container, r role, rc *Container, i
 		a.Detail, a.Rest = oomKilledReason, a.Rest+" ("+oomKilledReason+")"
 		s.act(a)
 	case "FailedPostStartHook":
-		ctx.Event(p, "Normal", "Killing", "FailedPostStartHook")
+		k.containerEvent(ctx, p, c.Name, "Normal", "Killing", "FailedPostStartHook")
 		s.act(Action{Verb: Kill, Container: c.Name, Rest: "container " + c.Name + ": its postStart hook failed"})
 	default:
 		msg := fmt.Sprintf("Container %s failed %s probe", c.Name, killedBy)
 		if restart {
 			msg += ", will be restarted"
 		}
-		ctx.Event(p, "Normal", "Killing", "%s", msg)
+		k.containerEvent(ctx, p, c.Name, "Normal", "Killing", msg)
 		s.act(Action{Verb: Kill, Container: c.Name, Rest: "container " + c.Name + ": " + killedBy + " probe failed"})
 	}
 	if what := p.Annotations[SideEffectAnnotation]; what != "" && code == 0 && r == regular && killedBy == "" {
@@ -296,6 +296,6 @@ func (k *KubeletLoop) exit(s *podSync, c api.Container, r role, rc *Container, i
 	}
 	back := nextBackOff(rc)
 	rc.State, rc.Since, rc.Until = "crashbackoff", ctx.Now, ctx.Now+back
-	ctx.Event(p, "Warning", "BackOff", "Back-off restarting failed container %s in pod %s_%s(%s)", c.Name, p.Name, p.Namespace, p.UID)
+	k.containerEvent(ctx, p, c.Name, "Warning", "BackOff", fmt.Sprintf("Back-off restarting failed container %s in pod %s_%s(%s)", c.Name, p.Name, p.Namespace, p.UID))
 	s.act(Action{Verb: BackOff, Container: c.Name, Rest: api.FormatDuration(back) + " before restarting " + c.Name})
 }

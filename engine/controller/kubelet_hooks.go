@@ -48,7 +48,7 @@ func (k *KubeletLoop) postStart(s *podSync, c api.Container, img registry.Image)
 		return ""
 	}
 	msg := k.hookFailure(s.ctx, s.p, c, h)
-	s.ctx.Event(s.p, "Warning", "FailedPostStartHook", "%s", msg)
+	k.containerEvent(s.ctx, s.p, c.Name, "Warning", "FailedPostStartHook", msg)
 	s.because("container " + c.Name + "'s postStart hook failed")
 	return msg
 }
@@ -80,7 +80,7 @@ func (k *KubeletLoop) terminate(ctx *Context, p *api.Pod, rt *Runtime, key strin
 			}
 			continue
 		}
-		ctx.Event(p, "Normal", "Killing", "Stopping container %s", c.Name)
+		k.containerEvent(ctx, p, c.Name, "Normal", "Killing", "Stopping container "+c.Name)
 		img := ctx.World.Image(c.Image)
 		var hook api.Duration
 		if rc.State == "running" && c.More().Lifecycle != nil && c.More().Lifecycle.PreStop != nil {
@@ -89,7 +89,7 @@ func (k *KubeletLoop) terminate(ctx *Context, p *api.Pod, rt *Runtime, key strin
 			case h.Sleep != nil && h.Sleep.Seconds > 0:
 				hook = api.Duration(h.Sleep.Seconds) * api.Second
 			case img.PreStopFails || h.TCPSocket != nil:
-				ctx.Event(p, "Warning", "FailedPreStopHook", "%s", k.hookFailure(ctx, p, c, h))
+				k.containerEvent(ctx, p, c.Name, "Warning", "FailedPreStopHook", k.hookFailure(ctx, p, c, h))
 				s.act(Action{Verb: Observed, Container: c.Name, Rest: "preStop hook of " + c.Name + " failed"})
 			}
 		}

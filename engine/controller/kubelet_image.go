@@ -16,8 +16,8 @@ func invalidImageMessage(image string) string {
 // the kubelet reports InspectFailed and the container waits with reason
 // InvalidImageName. Nothing is pulled; only a new image (a new pod) helps.
 func (k *KubeletLoop) invalidImage(ctx *Context, p *api.Pod, c api.Container, rt *Runtime, ck string) {
-	ctx.Event(p, "Warning", "InspectFailed", "%s", invalidImageMessage(c.Image))
-	ctx.Event(p, "Warning", "Failed", "Error: InvalidImageName")
+	k.containerEvent(ctx, p, c.Name, "Warning", "InspectFailed", invalidImageMessage(c.Image))
+	k.containerEvent(ctx, p, c.Name, "Warning", "Failed", "Error: InvalidImageName")
 	rt.Add(ck, &Container{PodUID: p.UID, Image: c.Image, State: "invalidname", Since: ctx.Now})
 	ctx.Note(Action{Verb: Cannot, Image: c.Image, Rest: fmt.Sprintf("use image %q: InvalidImageName", c.Image)})
 }

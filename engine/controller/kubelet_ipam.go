@@ -201,7 +201,7 @@ func (k *KubeletLoop) networkNotReady(s *podSync) (Result, error) {
 	ctx := s.ctx
 	ctx.Observed = "the node has no spec.podCIDR: the pod network is not ready"
 	ctx.Difference = "wait for the node's pod range (node-ipam-controller)"
-	ctx.Event(s.p, "Warning", "NetworkNotReady", "%s", NetworkNotReadyMessage)
+	k.podEvent(ctx, s.p, "Warning", "NetworkNotReady", NetworkNotReadyMessage)
 	return k.reportWaiting(s, Result{Outcome: Blocked, Why: "network not ready"})
 }
 
@@ -212,9 +212,9 @@ func (k *KubeletLoop) sandboxFailed(s *podSync, why string) (Result, error) {
 	ctx.Observed = why
 	ctx.Difference = "wait for a pod of this node to give its address back"
 	sum := sha256.Sum256([]byte("sandbox/" + s.p.UID))
-	ctx.Event(s.p, "Warning", "FailedCreatePodSandBox",
+	k.podEvent(ctx, s.p, "Warning", "FailedCreatePodSandBox", fmt.Sprintf(
 		"Failed to create pod sandbox: rpc error: code = Unknown desc = failed to setup network for sandbox %q: plugin type=\"bridge\" failed (add): failed to allocate for range 0: %s",
-		hex.EncodeToString(sum[:]), why)
+		hex.EncodeToString(sum[:]), why))
 	return k.reportWaiting(s, Result{Outcome: Blocked, Why: "no pod address", RequeueAfter: BackOffInitial, RequeueReason: "sandbox back-off"})
 }
 

@@ -181,7 +181,7 @@ func (k *KubeletLoop) stopSidecars(s *podSync) {
 		if rc == nil || rc.State == "exited" {
 			continue
 		}
-		s.ctx.Event(s.p, "Normal", "Killing", "Stopping container %s", c.Name)
+		k.containerEvent(s.ctx, s.p, c.Name, "Normal", "Killing", "Stopping container "+c.Name)
 		s.because("the containers have ended; sidecar " + c.Name + " still runs")
 		s.act(Action{Verb: Stop, Container: c.Name, Rest: "sidecar " + c.Name})
 		rc.Last = api.ContainerStateTerminated{ExitCode: 0, Reason: "Completed", StartedAt: rc.RunSince, FinishedAt: s.ctx.Now}

@@ -116,7 +116,7 @@ func (k *KubeletLoop) probe(s *podSync, c api.Container, r role, rc *Container, 
 			if err := execError(s.p, c, pr, img, at); err != "" {
 				// The prober throws the result away: no success, no
 				// failure counted; the container keeps the state it had.
-				ctx.Event(s.p, "Warning", "Unhealthy", "%s probe errored and resulted in unknown state: %s", probeTitles[kind], err)
+				k.containerEvent(ctx, s.p, c.Name, "Warning", "Unhealthy", fmt.Sprintf("%s probe errored and resulted in unknown state: %s", probeTitles[kind], err))
 				continue
 			}
 			pass := probePasses(img, kind, rc, at)
@@ -124,7 +124,7 @@ func (k *KubeletLoop) probe(s *podSync, c api.Container, r role, rc *Container, 
 				ps.Succs, ps.Fails = ps.Succs+1, 0
 			} else {
 				ps.Succs, ps.Fails = 0, ps.Fails+1
-				ctx.Event(s.p, "Warning", "Unhealthy", "%s probe failed: %s", probeTitles[kind], k.probeFailure(s.ctx, s.p, c, pr, kind, at >= rc.RunSince+img.Warmup))
+				k.containerEvent(ctx, s.p, c.Name, "Warning", "Unhealthy", probeTitles[kind]+" probe failed: "+k.probeFailure(s.ctx, s.p, c, pr, kind, at >= rc.RunSince+img.Warmup))
 			}
 			switch kind {
 			case probeStartup:

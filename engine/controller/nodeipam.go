@@ -138,7 +138,7 @@ func (c *NodeIPAM) Reconcile(ctx *Context, req Request) (Result, error) {
 	cidr, ok := c.Allocate()
 	if !ok {
 		ctx.Difference = "no range left to give"
-		ctx.API.Record(CIDRAllocatorComponent, "", n, "Warning", "CIDRNotAvailable", fmt.Sprintf("Node %s status is now: CIDRNotAvailable", n.Name))
+		ctx.API.RecordAbout(CIDRAllocatorComponent, "", NodeStatusRef(n), "Warning", "CIDRNotAvailable", fmt.Sprintf("Node %s status is now: CIDRNotAvailable", n.Name))
 		return Result{}, fmt.Errorf("failed to allocate cidr from cluster cidr at idx:0: %w", ErrNoCIDRsRemaining)
 	}
 	ctx.Difference = "assign " + cidr

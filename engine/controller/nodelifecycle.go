@@ -289,6 +289,13 @@ func (c *NodeLifecycle) allSilent(ctx *Context) bool {
 	return true
 }
 
+// NodeStatusRef is how the node controllers name a node in its status
+// events (pkg/controller/util/node RecordNodeStatusChange): a reference of
+// their own, apiVersion v1, kind, name and UID, no resourceVersion.
+func NodeStatusRef(n *api.Node) api.ObjectReference {
+	return api.ObjectReference{Kind: "Node", Name: n.Name, UID: n.UID, APIVersion: "v1"}
+}
+
 func (c *NodeLifecycle) markUnknown(ctx *Context, n *api.Node) (Result, error) {
 	ctx.Difference, ctx.DifferenceFact = "heartbeat overdue: mark Ready=Unknown", Fact{Is: HeartbeatOverdue}
 	nn := n.DeepCopy()
@@ -304,7 +311,7 @@ func (c *NodeLifecycle) markUnknown(ctx *Context, n *api.Node) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	ctx.API.Record("node-controller", "", n, "Normal", "NodeNotReady", fmt.Sprintf("Node %s status is now: NodeNotReady", n.Name))
+	ctx.API.RecordAbout("node-controller", "", NodeStatusRef(n), "Normal", "NodeNotReady", fmt.Sprintf("Node %s status is now: NodeNotReady", n.Name))
 	for _, p := range ctx.Cache.PodsOnNode(n.Name) {
 		if !IsPodReady(p) {
 			continue
@@ -339,7 +346,7 @@ func (c *NodeLifecycle) markUnknown(ctx *Context, n *api.Node) (Result, error) {
 func (c *NodeLifecycle) markNotReady(ctx *Context, n *api.Node, why string) (Result, error) {
 	ctx.Difference = "kubelet posted Ready=False: taint " + NotReadyTaint
 	if !hasTaint(n, NotReadyTaint) {
-		ctx.API.Record("node-controller", "", n, "Normal", "NodeNotReady", fmt.Sprintf("Node %s status is now: NodeNotReady", n.Name))
+		ctx.API.RecordAbout("node-controller", "", NodeStatusRef(n), "Normal", "NodeNotReady", fmt.Sprintf("Node %s status is now: NodeNotReady", n.Name))
 	}
 	nn := n.DeepCopy()
 	now := ctx.Now

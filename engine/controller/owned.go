@@ -63,8 +63,7 @@ func (ctx *Context) CreateNew(newObj func() api.Object, describe func(api.Object
 
 // EventMessage records an event from this controller whose message is
 // written already: what Event records with a format and its arguments,
-// without formatting (the kubelet's and the scheduler's events on every
-// pod).
+// without formatting (a ReplicaSet's SuccessfulCreate, one for every pod).
 func (ctx *Context) EventMessage(obj api.Object, typ, reason, message string) {
 	ctx.API.Record(ctx.component, ctx.Host, obj, typ, reason, message)
 }

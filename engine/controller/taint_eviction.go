@@ -137,7 +137,11 @@ func (c *NodeLifecycle) userDue(cache interface{ PodsOnNode(string) []*api.Pod }
 
 // evictPod is the taint-eviction-controller's deletion of p.
 func evictPod(ctx *Context, p *api.Pod) error {
-	ctx.API.Record("taint-eviction-controller", "", p, "Normal", "TaintManagerEviction", fmt.Sprintf("Marking for deletion Pod %s/%s", p.Namespace, p.Name))
+	// emitPodDeletionEvent names the pod by a reference of its own, with
+	// no resourceVersion.
+	ref := api.ReferenceTo(p)
+	ref.ResourceVersion = ""
+	ctx.API.RecordAbout("taint-eviction-controller", "", ref, "Normal", "TaintManagerEviction", fmt.Sprintf("Marking for deletion Pod %s/%s", p.Namespace, p.Name))
 	np := p.DeepCopy()
 	setPodCondition(np, api.PodCondition{Type: "DisruptionTarget", Status: "True", Reason: "DeletionByTaintManager", Message: "Taint manager: deleting due to NoExecute taint"}, ctx.Now)
 	if _, err := ctx.UpdateStatus(np, Action{}); err != nil {

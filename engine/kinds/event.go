@@ -24,7 +24,7 @@ var _ = Define(Def[*api.Event]{
 			}
 			return target
 		}},
-		{Name: "SUBOBJECT", Wide: true, Cell: func(e *api.Event, _ api.Time) string { return "" }},
+		{Name: "SUBOBJECT", Wide: true, Cell: func(e *api.Event, _ api.Time) string { return e.InvolvedObject.FieldPath }},
 		{Name: "SOURCE", Wide: true, Cell: func(e *api.Event, _ api.Time) string { return eventSource(e) }},
 		{Name: "MESSAGE", Cell: func(e *api.Event, _ api.Time) string { return strings.TrimSpace(e.Message) }},
 		{Name: "FIRST SEEN", Wide: true, Cell: func(e *api.Event, now api.Time) string { return AgeOf(now, e.FirstSeen()) }},
@@ -37,8 +37,8 @@ var _ = Define(Def[*api.Event]{
 // (pkg/printers/internalversion/printers.go printEvent, v1.34): LAST SEEN
 // the series' lastObservedTime, else lastTimestamp, else the first seen;
 // FIRST SEEN firstTimestamp, else eventTime; COUNT the series' count, else
-// count, else 1; SUBOBJECT the involved object's fieldPath, which the
-// simulated references do not have.
+// count, else 1; SUBOBJECT the involved object's fieldPath (a kubelet's
+// container events: "spec.containers{app}").
 
 // eventSource is the wide SOURCE column (printers.go formatEventSource):
 // the source's component, else the reporting controller, and its host,

@@ -231,6 +231,10 @@ func FieldValue(o api.Object, field string) string {
 			return r.UID
 		case "involvedObject.apiVersion":
 			return r.APIVersion
+		case "involvedObject.resourceVersion":
+			return r.ResourceVersion
+		case "involvedObject.fieldPath":
+			return r.FieldPath
 		case "reason":
 			return t.Reason
 		case "source":

@@ -149,6 +149,10 @@ func (w *world) halt(c *process) {
 	c.pending = false
 	c.cache, c.inf = informer.NewCache(), 0
 	w.store.ForgetEventSeries(c.name) // its event recorder's cache (the scheduler's)
+	if c.host != "" {
+		// A kubelet's legacy recorder: a new process records anew.
+		w.store.ForgetEvents(c.name, c.host)
+	}
 	if r, ok := c.impl().(controller.Restarter); ok {
 		r.Restarted()
 	}

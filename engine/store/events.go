@@ -12,8 +12,9 @@ import (
 // are the strings of the events and of the calls that recorded them.
 type objectEvents struct {
 	// folds are its events, in the order first recorded: the stored event
-	// an identical occurrence folds into (same source, UID, type, reason
-	// and message; for a combined event, the message is not compared).
+	// an identical occurrence folds into (same source, UID, type, reason,
+	// fieldPath and message, as getEventKey; for a combined event, the
+	// aggregator's key: neither fieldPath nor message is compared).
 	folds []fold
 	// similar counts, per source, UID, type and reason, the distinct
 	// messages seen since first.
@@ -24,8 +25,9 @@ type objectEvents struct {
 	owned bool
 }
 
-// eventKey is what makes events similar: their source, the involved
-// object's UID, their type and reason.
+// eventKey is what makes events similar (EventAggregatorByReasonFunc):
+// their source, the involved object's UID, their type and reason; not the
+// fieldPath, so two containers' events of one reason combine.
 type eventKey struct{ component, host, uid, typ, reason string }
 
 func keyOf(e *api.Event) eventKey {
@@ -38,6 +40,9 @@ type fold struct {
 	// seq is where the store keeps its versions (Store.events).
 	seq      uint64
 	combined bool
+	// forgotten: the process that recorded it has restarted since
+	// (ForgetEvents); it is listed still, but nothing folds into it.
+	forgotten bool
 }
 
 type similarEvents struct {
@@ -47,12 +52,14 @@ type similarEvents struct {
 	n     int
 }
 
-func (o *objectEvents) fold(k eventKey, message string, combined bool) (uint64, bool) {
+// fold finds the stored event an occurrence with key k folds into:
+// for one not combined, the fieldPath and message must be the same too.
+func (o *objectEvents) fold(k eventKey, fieldPath, message string, combined bool) (uint64, bool) {
 	if o == nil {
 		return 0, false
 	}
 	for _, f := range o.folds {
-		if f.combined == combined && (combined || f.ev.Message == message) && keyOf(f.ev) == k {
+		if !f.forgotten && f.combined == combined && (combined || f.ev.Message == message && f.ev.InvolvedObject.FieldPath == fieldPath) && keyOf(f.ev) == k {
 			return f.seq, true
 		}
 	}
@@ -98,6 +105,36 @@ func (o *objectEvents) setSimilar(r similarEvents) {
 	o.similar = append(o.similar, r)
 }
 
+// ForgetEvents drops what the legacy recorder of component on host
+// remembers (its EventCorrelator's caches, the memory of the process that
+// records): the process has stopped. Its events stay stored and listed;
+// its next occurrence of each is a new Event, not a count on the old one,
+// as a restarted kubelet's is.
+func (s *Store) ForgetEvents(component, host string) {
+	by := func(e *api.Event) bool { return e.Source.Component == component && e.Source.Host == host }
+	var keys []string
+	var forgot []*objectEvents
+	for k, o := range s.about.All() {
+		if !slices.ContainsFunc(o.folds, func(f fold) bool { return !f.forgotten && by(f.ev) }) &&
+			!slices.ContainsFunc(o.similar, func(r similarEvents) bool { return by(r.ev) }) {
+			continue
+		}
+		n := &objectEvents{folds: slices.Clone(o.folds)}
+		for i := range n.folds {
+			n.folds[i].forgotten = n.folds[i].forgotten || by(n.folds[i].ev)
+		}
+		for _, r := range o.similar {
+			if !by(r.ev) {
+				n.similar = append(n.similar, r)
+			}
+		}
+		keys, forgot = append(keys, k), append(forgot, n)
+	}
+	for i, k := range keys {
+		s.about.Set(k, forgot[i])
+	}
+}
+
 // Event correlation, as the legacy recorder does it: after
 // aggregateMaxEvents distinct messages for similar events within
 // aggregateInterval, they fold into one "(combined from similar events)".
@@ -110,13 +147,16 @@ const (
 // the identical one already stored, as the legacy event recorder does.
 // Events are not watched by any controller.
 func (s *Store) Record(component, host string, obj api.Object, typ, reason, message string) {
-	m := obj.Meta()
-	s.RecordAbout(component, host, api.ObjectReference{Kind: obj.GetTypeMeta().Kind, Namespace: m.Namespace, Name: m.Name, UID: m.UID, APIVersion: obj.GetTypeMeta().APIVersion}, typ, reason, message)
+	s.RecordAbout(component, host, api.ReferenceTo(obj), typ, reason, message)
 }
 
 // RecordAbout is Record for an event whose involved object is ref as its
 // recorder names it: a kubelet names its node by a reference of its own,
-// whose UID is the node's name and which has no apiVersion.
+// whose UID is the node's name and which has no apiVersion, and a
+// container by its pod's with a fieldPath. An occurrence folded into a
+// stored event changes its count, lastTimestamp and message only (the
+// recorder's patch): its involvedObject stays the first's, resourceVersion
+// and all.
 func (s *Store) RecordAbout(component, host string, ref api.ObjectReference, typ, reason, message string) {
 	a := ref.Kind + "/" + ref.Namespace + "/" + ref.Name
 	old, _ := s.about.Get(a)
@@ -139,7 +179,7 @@ func (s *Store) RecordAbout(component, host string, ref api.ObjectReference, typ
 		s.recorded(e)
 	}
 	// Aggregation: similar events with many different messages combine.
-	if _, seen := old.fold(similar, message, false); !seen {
+	if _, seen := old.fold(similar, ref.FieldPath, message, false); !seen {
 		var ok bool
 		rec, ok = old.similarTo(similar)
 		if !ok || now-rec.first > aggregateInterval {
@@ -152,7 +192,7 @@ func (s *Store) RecordAbout(component, host string, ref api.ObjectReference, typ
 		if rec.n >= aggregateMaxEvents {
 			message = "(combined from similar events): " + message
 			combined = true
-			if seq, ok := old.fold(similar, "", true); ok {
+			if seq, ok := old.fold(similar, "", "", true); ok {
 				if old, ok := s.events.Get(seqKey(seq)); ok {
 					e := old.DeepCopy()
 					e.Count++
@@ -165,7 +205,7 @@ func (s *Store) RecordAbout(component, host string, ref api.ObjectReference, typ
 			}
 		}
 	}
-	if seq, ok := old.fold(similar, message, combined); ok {
+	if seq, ok := old.fold(similar, ref.FieldPath, message, combined); ok {
 		if old, ok := s.events.Get(seqKey(seq)); ok {
 			e := old.DeepCopy()
 			e.Count++

@@ -60,11 +60,13 @@ type cachedEvent struct {
 }
 
 // isomorphicKey is getKey's key as one string: type, action, reason,
-// reporting controller and instance, the regarding object (the recorder
-// relates none).
+// reporting controller and instance, the regarding object, every field of
+// its reference (the recorder relates none). Its resourceVersion is one:
+// an occurrence about the object after a write is not isomorphic to one
+// before it, and starts a new Event.
 func isomorphicKey(ref api.ObjectReference, controller, instance, typ, reason, action string) string {
 	b := make([]byte, 0, 160)
-	for _, s := range [...]string{typ, action, reason, controller, instance, ref.Kind, ref.Namespace, ref.Name, ref.UID, ref.APIVersion} {
+	for _, s := range [...]string{typ, action, reason, controller, instance, ref.Kind, ref.Namespace, ref.Name, ref.UID, ref.APIVersion, ref.ResourceVersion, ref.FieldPath} {
 		b = append(append(b, s...), 0)
 	}
 	return string(b)
@@ -75,8 +77,7 @@ func isomorphicKey(ref api.ObjectReference, controller, instance, typ, reason, a
 // and reportingInstance, action what the recorder was doing, note the
 // message.
 func (s *Store) RecordEvent(controller, instance string, obj api.Object, typ, reason, action, note string) {
-	m := obj.Meta()
-	ref := api.ObjectReference{Kind: obj.GetTypeMeta().Kind, Namespace: m.Namespace, Name: m.Name, UID: m.UID, APIVersion: obj.GetTypeMeta().APIVersion}
+	ref := api.ReferenceTo(obj)
 	key := isomorphicKey(ref, controller, instance, typ, reason, action)
 	now := s.now
 	if c, ok := s.series.Get(key); ok {

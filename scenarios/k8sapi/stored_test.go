@@ -97,18 +97,28 @@ func TestEventsAreWhatTheAPIServerStores(t *testing.T) {
 	if n < 1000 {
 		t.Fatalf("only %d events compared: the lessons record more", n)
 	}
-	series := 0
+	series, sub, versioned := 0, 0, 0
 	for _, m := range moments(t) {
 		for _, o := range m.store.List("Event") {
-			if e := o.(*api.Event); e.Series != nil && e.EventTime != nil && e.Action != "" {
+			e := o.(*api.Event)
+			if e.Series != nil && e.EventTime != nil && e.Action != "" {
 				series++
+			}
+			if e.InvolvedObject.FieldPath != "" {
+				sub++
+			}
+			if e.InvolvedObject.ResourceVersion != "" {
+				versioned++
 			}
 		}
 	}
 	if series == 0 {
 		t.Fatal("no event with a series compared: the scheduler's FailedScheduling of pending-pods has one")
 	}
-	t.Logf("%d events compared, %d of them series", n, series)
+	if sub == 0 || versioned == 0 {
+		t.Fatalf("%d events about a container (involvedObject.fieldPath), %d with involvedObject.resourceVersion: the kubelet's Started has both", sub, versioned)
+	}
+	t.Logf("%d events compared, %d of them series, %d about a container, %d with the object's resourceVersion", n, series, sub, versioned)
 }
 
 // TestEventsJSONIsKubectls runs kubectl events -o json in every bundled
@@ -121,7 +131,7 @@ func TestEventsAreWhatTheAPIServerStores(t *testing.T) {
 // package brings in the whole kubectl command line: byEventTime here),
 // held by the kubectl-events script.
 func TestEventsJSONIsKubectls(t *testing.T) {
-	compared, withSeries := 0, 0
+	compared, withSeries, withFieldPath := 0, 0, 0
 	for _, m := range moments(t) {
 		list := &corev1.EventList{TypeMeta: metav1.TypeMeta{Kind: "EventList", APIVersion: "v1"}}
 		for _, o := range m.store.List("Event") {
@@ -147,6 +157,14 @@ func TestEventsJSONIsKubectls(t *testing.T) {
 				break
 			}
 		}
+		for _, e := range list.Items {
+			// a kubelet's container event: fieldPath and the pod's
+			// resourceVersion, after the apiVersion
+			if e.InvolvedObject.FieldPath != "" && e.InvolvedObject.ResourceVersion != "" {
+				withFieldPath++
+				break
+			}
+		}
 		got, code := kubectl.Run(m.store, m.at, "events -o json")
 		if code != 0 {
 			t.Fatalf("%s at %v: kubectl events -o json: exit %d: %s", m.lesson, m.at, code, got)
@@ -161,6 +179,9 @@ func TestEventsJSONIsKubectls(t *testing.T) {
 	}
 	if withSeries == 0 {
 		t.Fatal("no world compared has an event with a series")
+	}
+	if withFieldPath == 0 {
+		t.Fatal("no world compared has an event about a container (involvedObject.fieldPath and resourceVersion)")
 	}
 }
 
