@@ -174,8 +174,8 @@ func (s *stage) refresh() {
 // inspector (the object's YAML: the costliest part of a reading) until the
 // browser has drawn the rest and is idle: in the browser, where a step's
 // time is the learner's wait.
-func (s *stage) stepped(ctx app.Context) {
-	if !app.IsClient || s.reader.NoInspector {
+func (s *stage) stepped() {
+	if !app.IsClient || !s.mounted || s.reader.NoInspector {
 		s.refresh()
 		return
 	}
@@ -185,8 +185,11 @@ func (s *stage) stepped(ctx app.Context) {
 	if !s.inspectDue {
 		return
 	}
+	// The page's own context: the element the step came from (a button)
+	// may be drawn anew meanwhile, and a context whose element is gone
+	// dispatches nothing.
 	ses, n := s.ses, s.view.N
-	whenIdle(ctx, func(ctx app.Context) {
+	whenIdle(s.ctx, func(ctx app.Context) {
 		if !s.inspectDue || s.ses != ses || s.view.N != n {
 			return // read since, or another step's to read
 		}

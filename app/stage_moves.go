@@ -24,7 +24,7 @@ func (s *stage) next(ctx app.Context) {
 			s.pause()
 		}
 	})
-	s.stepped(ctx)
+	s.stepped()
 	s.tell(ctx, change{moved: true})
 }
 
