@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"testing"
 
+	"reconcile/engine/api"
 	"reconcile/scenarios"
 )
 
@@ -42,5 +43,41 @@ func TestReadNoInspector(t *testing.T) {
 	lean.NoInspector = false
 	if again := lean.Read(s, false); !reflect.DeepEqual(again.Inspector, want.Inspector) {
 		t.Errorf("the full reading after a lean one: %+v, want %+v", again.Inspector, want.Inspector)
+	}
+}
+
+// TestReadInspectLater checks that a reading with InspectLater leaves the
+// inspector to Inspect as NoInspector does, and that Inspect then reads
+// what a full reading reads, at each of the lesson's first passes, the
+// object followed and one selected.
+func TestReadInspectLater(t *testing.T) {
+	sc, err := scenarios.Load(scenarios.Default)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(sc.Config())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n := 1; n <= 6; n++ {
+		if _, ok := s.Next(); !ok {
+			t.Fatalf("the lesson ends before pass %d", n)
+		}
+		for _, selected := range []bool{false, true} {
+			var full Reader
+			if selected {
+				full.Selected = api.Ref{Kind: "Deployment", Namespace: "default", Name: "web"}
+			}
+			later := Reader{InspectLater: true, Selected: full.Selected} // fresh, as full: no marks of a reading before
+			want := full.Read(s, false)
+			got := later.Read(s, false)
+			if got.Inspector.Ref != want.Inspector.Ref || got.Inspector.YAML != "" {
+				t.Errorf("pass %d: InspectLater read the inspector %+v, want only the ref %v", n, got.Inspector, want.Inspector.Ref)
+			}
+			later.Inspect(s, &got)
+			if want.Inspector.YAML == "" || !reflect.DeepEqual(got, want) {
+				t.Errorf("pass %d, selected %v: Inspect after InspectLater:\n%+v\nwant the full reading\n%+v", n, selected, got.Inspector, want.Inspector)
+			}
+		}
 	}
 }
