@@ -84,13 +84,7 @@ func traceColdLoad(t *testing.T, url string) traceCold {
 		t.Fatal(err)
 	}
 	raw := stop()
-	var evs []traceEvent
-	for _, b := range raw {
-		var e traceEvent
-		if json.Unmarshal(b, &e) == nil {
-			evs = append(evs, e)
-		}
-	}
+	evs := traceEvents(raw)
 	marks := map[string]traceEvent{}
 	for _, e := range evs {
 		if k, ok := strings.CutPrefix(e.Name, "bench:"); ok {
@@ -161,6 +155,19 @@ func traceColdLoad(t *testing.T, url string) traceCold {
 		t.Fatalf("no task of the main thread between the marks (%d events; marks %v %v %v; tasks from %v to %v; on its thread: %v)", len(evs), inst.Ts, gone.Ts, ready.Ts, first, last, names)
 	}
 	return c
+}
+
+// traceEvents decodes a trace's events (those that do not decode are
+// left out).
+func traceEvents(raw [][]byte) []traceEvent {
+	var evs []traceEvent
+	for _, b := range raw {
+		var e traceEvent
+		if json.Unmarshal(b, &e) == nil {
+			evs = append(evs, e)
+		}
+	}
+	return evs
 }
 
 // benchTrace starts Chromium's tracing of the categories in the tab ctx;
@@ -276,13 +283,7 @@ func traceClicks(t *testing.T, url string) (float64, map[string]float64) {
 		t.Fatal(err)
 	}
 	raw := stop()
-	var evs []traceEvent
-	for _, b := range raw {
-		var e traceEvent
-		if json.Unmarshal(b, &e) == nil {
-			evs = append(evs, e)
-		}
-	}
+	evs := traceEvents(raw)
 	// The renderer's main thread: the one with the most FunctionCall time.
 	type key struct{ pid, tid int64 }
 	calls := map[key]float64{}

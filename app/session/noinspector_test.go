@@ -13,14 +13,7 @@ import (
 // marks it), that everything else it reads is what a full reading reads,
 // and that the next full reading of the same reader has the text.
 func TestReadNoInspector(t *testing.T) {
-	sc, err := scenarios.Load(scenarios.Default)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := New(sc.Config())
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := defaultSession(t)
 	for range 3 {
 		if _, ok := s.Next(); !ok {
 			t.Fatal("the lesson ends before its third pass")
@@ -51,14 +44,7 @@ func TestReadNoInspector(t *testing.T) {
 // what a full reading reads, at each of the lesson's first passes, the
 // object followed and one selected.
 func TestReadInspectLater(t *testing.T) {
-	sc, err := scenarios.Load(scenarios.Default)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := New(sc.Config())
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := defaultSession(t)
 	for n := 1; n <= 6; n++ {
 		if _, ok := s.Next(); !ok {
 			t.Fatalf("the lesson ends before pass %d", n)
@@ -80,4 +66,18 @@ func TestReadInspectLater(t *testing.T) {
 			}
 		}
 	}
+}
+
+// defaultSession is a session of the default lesson, at its start.
+func defaultSession(t *testing.T) *Session {
+	t.Helper()
+	sc, err := scenarios.Load(scenarios.Default)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(sc.Config())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }
