@@ -12,20 +12,21 @@ import (
 
 // renderInspector draws the stage's inspector.
 func (s *stage) renderInspector() app.UI {
-	return renderInspector(s.inspection, s.view.Following, s.onFollow, s.asOfShown)
+	return renderInspector(s.inspection, s.view.Following, s.onFollow, s.asOfShown, s.inspectDue)
 }
 
 // renderInspector draws the inspector. following says whether it follows
 // the current pass; follow, when set, lets the learner go back to that.
-// asOf says when the object was read ("after pass 12, t=3.4s").
-func renderInspector(v session.Inspection, following bool, follow app.EventHandler, asOf string) app.UI {
+// asOf says when the object was read ("after pass 12, t=3.4s"); busy, that
+// a reading of a later pass is on its way (aria-busy).
+func renderInspector(v session.Inspection, following bool, follow app.EventHandler, asOf string, busy bool) app.UI {
 	title := "Inspector"
 	name := ""
 	if v.Ref.Kind != "" {
 		name = strings.ToLower(v.Ref.Kind) + "/" + v.Ref.Name
 		title += ": " + name
 	}
-	return el.Section().Class("inspector").Aria("labelledby", "inspector-title").Body(
+	return el.Section().Class("inspector").Aria("labelledby", "inspector-title").Aria("busy", busy).Body(
 		el.H2().ID("inspector-title").Text(title),
 		el.Div().Class("inspector-mode").Body(
 			app.If(following, func() app.UI {

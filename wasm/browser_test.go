@@ -169,23 +169,30 @@ func waitStatus(t *testing.T, ctx context.Context, n int) string {
 }
 
 // waitStatusWithin waits up to d until the role=status element says
-// "Pass n".
+// "Pass n" and no part of the page is still reading it (aria-busy: the
+// inspector is read when the browser is idle after a step, and what it
+// draws moves what is below it, so a click there waits for it).
 func waitStatusWithin(t *testing.T, ctx context.Context, n int, d time.Duration) string {
 	t.Helper()
 	re := regexp.MustCompile(`\bPass ` + strconv.Itoa(n) + `\b`)
 	deadline := time.Now().Add(d)
 	var last string
+	busy := false
 	for time.Now().Before(deadline) {
 		last = run(t, ctx, "reading the status", chromedp.Evaluate[string](
 			`(document.querySelector('[role="status"]') || {}).textContent || ""`))
 		if re.MatchString(last) {
-			return last
+			busy = run(t, ctx, "reading what is busy", chromedp.Evaluate[bool](
+				`document.querySelector('[aria-busy="true"]') != null`))
+			if !busy {
+				return last
+			}
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
 	alert := run(t, ctx, "reading the alert", chromedp.Evaluate[string](
 		`(document.querySelector('[role="alert"]') || {}).textContent || ""`))
-	t.Fatalf(`status = %q, want "Pass %d" (alert: %q)`, last, n, alert)
+	t.Fatalf(`status = %q, want "Pass %d" with nothing busy (busy: %v; alert: %q)`, last, n, busy, alert)
 	return ""
 }
 
