@@ -217,10 +217,12 @@ func (p *Player) endCatchUp(ctx app.Context, notice string) {
 	// The frame that shows the pass draws what the catch-up showed (the
 	// head, the transport, the stage, the story); what it left out (the
 	// pass and the inspector, the checks, the log...) follows a group
-	// per idle moment, as on a first visit (showLater): at scale that
-	// frame would otherwise mount all of it in one task.
+	// per idle moment, as on a first visit (showLater), the cluster pane
+	// first: at scale that frame would otherwise mount all of it in one
+	// task (150 ms at pass 30000 of scale-10000, 85 ms of it mounting
+	// elements, nearly all of them the cluster's).
 	if app.IsClient && p.mounted && !p.later {
-		p.later, p.reader.NoInspector = true, true
+		p.later, p.reader.NoInspector, p.clusterLater = true, true, true
 		p.laterHeight, p.laterShown = 0, belowInspector
 	}
 	p.refresh()
@@ -228,19 +230,42 @@ func (p *Player) endCatchUp(ctx app.Context, notice string) {
 	p.changed(ctx, change{moved: true})
 	p.showLater(ctx)
 	if c.gcPaused {
-		afterBrowser(ctx, func(ctx app.Context) {
-			c.resumeGC()
-			ctx.PreventUpdate()
-		})
+		p.gcHeld = c
+		if !p.later {
+			p.resumeHeldGC(ctx)
+		}
 	}
 }
 
-// dropCatchUp forgets the catch-up under way, if any, where it got to.
+// resumeHeldGC turns the collector back on after a catch-up, in a task of
+// its own once the browser has had its turn: its first cycle marks the
+// whole world in one go (a quarter of a second at pass 30000 of
+// scale-10000), and in the task that draws a part of the page it would
+// add that to the drawing. showLater calls it once the page is whole.
+func (p *Player) resumeHeldGC(ctx app.Context) {
+	c := p.gcHeld
+	if c == nil {
+		return
+	}
+	afterBrowser(ctx, func(ctx app.Context) {
+		if p.gcHeld == c {
+			p.gcHeld = nil
+			c.resumeGC()
+		}
+		ctx.PreventUpdate()
+	})
+}
+
+// dropCatchUp forgets the catch-up under way, if any, where it got to,
+// and turns the collector back on if a catch-up paused it.
 func (p *Player) dropCatchUp() {
 	if c := p.catching; c != nil {
 		c.resumeGC()
 	}
-	p.catching = nil
+	if c := p.gcHeld; c != nil {
+		c.resumeGC()
+	}
+	p.catching, p.gcHeld = nil, nil
 }
 
 // onCancelCatchUp stops the catch-up where it got to and shows that pass.

@@ -78,6 +78,9 @@ type Player struct {
 	// laterShown is how many of its groups (Player.below) are drawn.
 	laterHeight float64
 	laterShown  int
+	// gcHeld is the catch-up whose pause of the collector lasts until
+	// what the frame of its pass held back is drawn (resumeHeldGC).
+	gcHeld *catchUp
 }
 
 // OnInit opens the lesson as early as it can in the browser, so the first
@@ -292,7 +295,12 @@ func renderStageOf(s *stage, now app.UI) app.UI {
 			now,
 			app.If(s.drawRing() && s.loop != "", func() app.UI { return el.Div().Class("loop-ring").Body(app.Raw(s.loop)) }),
 		),
-		s.renderCluster(),
+		app.If(s.later && s.clusterLater, func() app.UI {
+			return el.Section().Class("cluster").Aria("labelledby", "cluster-title").Aria("busy", true).Body(
+				el.H2().ID("cluster-title").Text("Cluster"),
+				el.P().Class("muted").Text(fmt.Sprintf("Drawing the cluster at pass %d…", s.view.N)),
+			)
+		}).Else(s.renderCluster),
 	)
 }
 

@@ -24,7 +24,7 @@ func (p *Player) holdLater(u *url.URL) {
 			return
 		}
 	}
-	p.later, p.reader.NoInspector = true, true
+	p.later, p.reader.NoInspector, p.clusterLater = true, true, false
 	p.laterHeight, p.laterShown = 0, 0
 	doc := app.Window().Get("document")
 	main, stage := doc.Call("getElementById", "main"), doc.Call("querySelector", "#main > .stage")
@@ -33,15 +33,22 @@ func (p *Player) holdLater(u *url.URL) {
 	}
 }
 
-// showLater draws what holdLater held back, a group of Player.below each
-// time the browser is idle: the page's thread is never busy for long, and
-// an input meanwhile waits for one group at most.
+// showLater draws what holdLater (or the end of a catch-up) held back, a
+// group of Player.below each time the browser is idle, after the cluster
+// pane when it was held back too: the page's thread is never busy for
+// long, and an input meanwhile waits for one group at most.
 func (p *Player) showLater(ctx app.Context) {
 	if !p.later {
 		return
 	}
 	whenIdle(ctx, func(ctx app.Context) {
 		if !p.later || !p.mounted {
+			p.resumeHeldGC(ctx) // drawn by a pick, or gone
+			return
+		}
+		if p.clusterLater {
+			p.clusterLater = false
+			p.showLater(ctx)
 			return
 		}
 		p.laterShown++
@@ -59,6 +66,7 @@ func (p *Player) showLater(ctx app.Context) {
 		}
 		if p.laterShown == belowGroups {
 			p.later = false
+			p.resumeHeldGC(ctx)
 			return
 		}
 		p.showLater(ctx)

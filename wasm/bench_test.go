@@ -505,6 +505,9 @@ func (b *benchRun) clicksScale(t *testing.T) {
 	if d, err := benchDeepLinkOf(ctx, scalePass); err == nil {
 		b.scaleOpen, b.scaleLink = d.Shown, d
 		t.Logf("scale: the deep link %+v", *d)
+		if err := benchDeepLinkAfter(ctx, scalePass, d); err != nil {
+			t.Error(err)
+		}
 	} else {
 		t.Error(err)
 	}
@@ -561,6 +564,13 @@ type benchDeepLink struct {
 	// LongestComputing is the longest task from when the progress showed.
 	LongestComputing float64
 	Over50, Over100  int
+	// Whole is when the page had drawn all it holds back after the pass
+	// showed (ms from navigation; benchDeepLinkAfter), LongestAfter the
+	// longest task begun after the pass showed, until a second after that (the
+	// collector's first cycle after the catch-up comes then), and
+	// AfterTasks the tasks over 50 ms meanwhile, [start, ms].
+	Whole, LongestAfter float64
+	AfterTasks          [][2]float64
 }
 
 const benchDeepLinkJS = `((pass) => {
@@ -575,6 +585,31 @@ const benchDeepLinkJS = `((pass) => {
   }
   return out;
 })`
+
+// benchDeepLinkAfter waits, once a deep link's page shows its pass, until
+// it has drawn what it held back (no part of it aria-busy, nothing left to
+// draw later) and a second more, and adds to d the tasks of that time.
+func benchDeepLinkAfter(ctx context.Context, pass int, d *benchDeepLink) error {
+	const whole = `!document.querySelector(".later") && !document.querySelector('[aria-busy="true"]')`
+	if err := probeWait(ctx, time.Minute, whole); err != nil {
+		return fmt.Errorf("the deep link's page never drew all of it: %v", err)
+	}
+	w, err := probeEval[float64](ctx, 10*time.Second, `performance.now()`)
+	if err != nil {
+		return err
+	}
+	time.Sleep(time.Second)
+	tasks, err := probeEval[[][2]float64](ctx, 10*time.Second, fmt.Sprintf(
+		`window.__bench.longTasks.filter(([start]) => start > window.__bench.passAt[%d])`, pass))
+	if err != nil {
+		return err
+	}
+	d.Whole, d.AfterTasks = w, tasks
+	for _, x := range tasks {
+		d.LongestAfter = max(d.LongestAfter, x[1])
+	}
+	return nil
+}
 
 func benchDeepLinkOf(ctx context.Context, pass int) (*benchDeepLink, error) {
 	d, err := probeEval[benchDeepLink](ctx, 10*time.Second, fmt.Sprintf("%s(%d)", benchDeepLinkJS, pass))
@@ -1075,6 +1110,15 @@ func (b *benchRun) write(file string) error {
 			fmt.Sprintf("%s (from the navigation, with Go's start: %s); %d tasks over 50 ms, %d over 100 ms; %s",
 				benchMS(longest), benchMS(d.LongestTask), d.Over50, d.Over100, progress), "", "",
 			"≤ ~100 ms", benchVerdict(longest, 100))
+		if d.Whole > 0 {
+			var after []string
+			for _, x := range d.AfterTasks {
+				after = append(after, fmt.Sprintf("%s at %s", benchMS(x[1]), benchMS(x[0])))
+			}
+			row("the deep link's page after it shows the pass, until it has drawn all of it and a second more (the collector's first cycle after the catch-up is in it): its longest task",
+				fmt.Sprintf("%s; drawn whole at %s; the tasks over 50 ms: %s", benchMS(d.LongestAfter), benchMS(d.Whole), strings.Join(after, ", ")), "", "",
+				"none (reported)", "")
+		}
 	}
 	if d := b.scaleLinkBetween; d != nil {
 		row(fmt.Sprintf("`%s?pass=%d` deep link, between two snapshots (it reads the one of pass %d and computes %d passes): page shows the pass",

@@ -121,6 +121,11 @@ func TestBrowserSnapshotDeepLink(t *testing.T) {
 		if got := browserDigest(t, ctx, pass); got != want {
 			t.Errorf("pass %d shows the world %s, the engine's is %s", pass, got, want)
 		}
+		// The frame that showed the pass held the cluster pane back
+		// (aria-busy, which waitStatus waits out): it is drawn since.
+		if nodes := eval[int](t, ctx, "counting the cluster's nodes", `document.querySelectorAll("section.cluster ul.nodes > li").length`); nodes == 0 {
+			t.Errorf("after the catch-up the cluster shows no node: %q", text(t, ctx, "section.cluster"))
+		}
 	})
 
 	for _, c := range []struct {
