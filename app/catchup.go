@@ -239,9 +239,10 @@ func (p *Player) endCatchUp(ctx app.Context, notice string) {
 
 // resumeHeldGC turns the collector back on after a catch-up, in a task of
 // its own once the browser has had its turn: its first cycle marks the
-// whole world in one go (a quarter of a second at pass 30000 of
-// scale-10000), and in the task that draws a part of the page it would
-// add that to the drawing. showLater calls it once the page is whole.
+// whole world in one task (0.25–0.4 s at pass 30000 of scale-10000),
+// and in the task that draws a part of the page it would add that to the
+// drawing (the cluster pane and the cycle: 0.5 s). showLater calls it
+// once the page is whole.
 func (p *Player) resumeHeldGC(ctx app.Context) {
 	c := p.gcHeld
 	if c == nil {

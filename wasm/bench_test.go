@@ -566,9 +566,9 @@ type benchDeepLink struct {
 	Over50, Over100  int
 	// Whole is when the page had drawn all it holds back after the pass
 	// showed (ms from navigation; benchDeepLinkAfter), LongestAfter the
-	// longest task begun after the pass showed, until a second after that (the
-	// collector's first cycle after the catch-up comes then), and
-	// AfterTasks the tasks over 50 ms meanwhile, [start, ms].
+	// longest task begun after the pass showed, until a second after
+	// Whole (the collector's first cycle after the catch-up comes then),
+	// and AfterTasks the tasks over 50 ms meanwhile, [start, ms].
 	Whole, LongestAfter float64
 	AfterTasks          [][2]float64
 }
