@@ -2,6 +2,7 @@ package session
 
 import (
 	"fmt"
+	"iter"
 	"strings"
 
 	"reconcile/engine/api"
@@ -182,7 +183,7 @@ var ShapeLegend = []struct{ Shape, Words string }{
 // pane draws (a page of nodes, a few pods on each) and the pods' counts,
 // not every pod. page is the page of nodes drawn (from 0; past the last,
 // the last).
-func readCluster(run *sim.Sim, x *worldIndex, ctrls []sim.ControllerState, page int) Cluster {
+func readCluster(run *sim.Sim, x *worldIndex, ctrls iter.Seq[sim.ControllerState], page int) Cluster {
 	var v Cluster
 	st := run.Store()
 	m := x.marks
@@ -221,7 +222,7 @@ func readCluster(run *sim.Sim, x *worldIndex, ctrls []sim.ControllerState, page 
 	for _, o := range shown {
 		kubelets[o.Meta().Name] = ""
 	}
-	for _, c := range ctrls {
+	for c := range ctrls {
 		if c.Host == "" {
 			v.Controllers = append(v.Controllers, c)
 		} else if _, ok := kubelets[c.Host]; ok {

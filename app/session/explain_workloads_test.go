@@ -116,7 +116,7 @@ func TestClusterShowsDaemonSetsAndStatefulSets(t *testing.T) {
 	read := func() Cluster {
 		var x worldIndex
 		x.sync(run)
-		return readCluster(run, &x, run.Controllers(), 0)
+		return readCluster(run, &x, run.EachController(), 0)
 	}
 	v := read()
 	if len(v.DaemonSets) != 1 || len(v.StatefulSets) != 1 {

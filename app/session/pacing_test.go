@@ -2,6 +2,7 @@ package session
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -180,7 +181,7 @@ func paneLook(run *sim.Sim) string {
 	for i := range ctrls {
 		ctrls[i].Queued = 0
 	}
-	return fmt.Sprintf("%+v", readCluster(run, &x, ctrls, 0))
+	return fmt.Sprintf("%+v", readCluster(run, &x, slices.Values(ctrls), 0))
 }
 
 // The timeline marks each step after the last pass before its time, and

@@ -1,6 +1,7 @@
 package session
 
 import (
+	"iter"
 	"slices"
 	"sort"
 	"strconv"
@@ -40,7 +41,7 @@ type Targets map[string][]string
 
 // readTargets lists, for every fault verb, what it can hit now; x has just
 // read the run's nodes and pods, ctrls are its controllers.
-func readTargets(run *sim.Sim, x *worldIndex, ctrls []sim.ControllerState) Targets {
+func readTargets(run *sim.Sim, x *worldIndex, ctrls iter.Seq[sim.ControllerState]) Targets {
 	t := Targets{}
 	st := run.Store()
 	if len(x.nodeNames) > 0 {
@@ -62,7 +63,7 @@ func readTargets(run *sim.Sim, x *worldIndex, ctrls []sim.ControllerState) Targe
 		t["cpu"] = append(t["cpu"], name)
 	}
 	seen := map[string]bool{}
-	for _, c := range ctrls {
+	for c := range ctrls {
 		if seen[c.Name] {
 			continue
 		}

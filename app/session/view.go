@@ -169,7 +169,7 @@ func (r *Reader) Read(s *Session, digest bool) View {
 	r.world.marks = r.marksSince(s, follows)
 	r.world.delta = nil
 	r.last = lastReading{ses: s, n: v.N, jumps: s.jumps}
-	ctrls := run.Controllers()
+	ctrls := run.EachController()
 	v.Cluster = readCluster(run, &r.world, ctrls, r.NodePage)
 	if v.Current != nil {
 		v.Cluster.Acting = passActor(*v.Current)

@@ -232,6 +232,9 @@ func (x *worldIndex) unlist(node, k string) {
 // taken) and the chips of the first max of them.
 func (x *worldIndex) podsOn(node string, max int) (chips []PodChip, total int) {
 	keys := x.onNode[node]
+	if n := min(len(keys), max); n > 0 {
+		chips = make([]PodChip, 0, n)
+	}
 	for _, k := range keys[:min(len(keys), max)] {
 		e := x.entries[k]
 		if e.chipOf != e.pod {

@@ -89,7 +89,7 @@ func checkIndex(t *testing.T, when string, run *sim.Sim, x *worldIndex) {
 	var fresh worldIndex
 	fresh.sync(run)
 	ctrls := run.Controllers()
-	if got, want := readCluster(run, x, ctrls, 1), readCluster(run, &fresh, ctrls, 1); !reflect.DeepEqual(got, want) {
+	if got, want := readCluster(run, x, slices.Values(ctrls), 1), readCluster(run, &fresh, slices.Values(ctrls), 1); !reflect.DeepEqual(got, want) {
 		t.Fatalf("%s: the cluster pane from the kept index differs from one read from scratch:\n%+v\n%+v", when, got, want)
 	}
 }
@@ -232,7 +232,7 @@ func TestMarksChangeNothingElse(t *testing.T) {
 			v := r.Read(s, false)
 			var fresh worldIndex
 			fresh.sync(s.run)
-			want := readCluster(s.run, &fresh, s.run.Controllers(), 0)
+			want := readCluster(s.run, &fresh, s.run.EachController(), 0)
 			want.Acting = v.Cluster.Acting
 			if got := unmarked(v.Cluster); !reflect.DeepEqual(got, want) {
 				t.Fatalf("%s pass %d: with marks\n%+v\nfrom scratch\n%+v", id, v.N, got, want)

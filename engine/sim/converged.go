@@ -145,7 +145,7 @@ func (g *groups) note(first string, at api.Time, words ...string) {
 // nodesMoving: every node not Ready, and when the node lifecycle
 // controller evicts its pods, where the objects say.
 func (w *world) nodesMoving(m *reasons) {
-	for _, o := range w.store.List("Node") {
+	for o := range w.store.Each("Node") { // a list of 1,000 nodes, per pass, at scale
 		n := o.(*api.Node)
 		if nodeReady(n) == "True" {
 			continue

@@ -79,7 +79,9 @@ func (w *world) ownedActive() map[string]int {
 		return m.count
 	}
 	owned := map[string]int{}
-	for _, o := range w.store.List("Pod") {
+	// Each, not List: a pass that writes a pod counts them again, and at
+	// scale a list of 10,000 pods was the reading's largest allocation.
+	for o := range w.store.Each("Pod") {
 		p := o.(*api.Pod)
 		if ref := p.ControllerOf(); ref != nil && controller.IsPodActive(p) {
 			owned[ref.UID]++

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"iter"
 	"slices"
 	"sort"
 	"strings"
@@ -507,19 +508,32 @@ func (s *Sim) Inputs() []Given { return s.inputs }
 // Controllers returns each controller process's name, node and state
 // ("running", "stopped", "crashed"), the controller-manager's first.
 func (s *Sim) Controllers() []ControllerState {
-	var out []ControllerState
-	for _, c := range s.w.procs {
-		st := "running"
-		switch {
-		case c.stopped:
-			st = "stopped"
-		case !c.running:
-			st = "crashed"
+	return slices.AppendSeq(make([]ControllerState, 0, len(s.w.procs)), s.EachController())
+}
+
+// EachController yields what Controllers returns, one at a time: the
+// player reads them every pass, and at scale they are 1,020 (a kubelet per
+// node).
+func (s *Sim) EachController() iter.Seq[ControllerState] {
+	return func(yield func(ControllerState) bool) {
+		for _, hosted := range []bool{false, true} { // the control plane first
+			for _, c := range s.w.procs {
+				if (c.host != "") != hosted {
+					continue
+				}
+				st := "running"
+				switch {
+				case c.stopped:
+					st = "stopped"
+				case !c.running:
+					st = "crashed"
+				}
+				if !yield(ControllerState{Name: c.name, Host: c.host, Mode: c.mode, State: st, Queued: c.queue.Len()}) {
+					return
+				}
+			}
 		}
-		out = append(out, ControllerState{Name: c.name, Host: c.host, Mode: c.mode, State: st, Queued: c.queue.Len()})
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Host == "" && out[j].Host != "" })
-	return out
 }
 
 // ControllerState is one controller process as the UI shows it.
