@@ -142,10 +142,6 @@ func (s *stage) renderCluster() app.UI {
 // the object a pressed button names.
 func renderCluster(v session.Cluster, selected api.Ref, pk picker) app.UI {
 	acting := v.Acting
-	pick := pk.onPick
-	objButton := func(r api.Ref, class string, body ...app.UI) app.UI {
-		return objButton(r, selected, class, pick, body...)
-	}
 	workloads := func(title, kindWord string, rows []session.Workload) app.UI {
 		if len(rows) == 0 {
 			return nil
@@ -181,22 +177,12 @@ func renderCluster(v session.Cluster, selected api.Ref, pk picker) app.UI {
 		app.If(v.NodesTotal > session.MaxNodesShown, func() app.UI {
 			return renderNodePages(v, pk)
 		}),
-		renderControlPlane(v.Controllers, acting),
+		&controlPlane{Controllers: v.Controllers, Acting: acting},
 		el.Ul().Class("legend").Aria("label", "Pod shapes").Body(app.Range(session.ShapeLegend).Slice(func(i int) app.UI {
 			l := session.ShapeLegend[i]
 			return el.Li().Class("s-"+l.Shape).Body(el.Span().Class("shape").Aria("hidden", "true"), app.Text(l.Words))
 		})),
-		app.If(len(v.Others) > 0, func() app.UI {
-			return el.Div().Class("others").Body(
-				el.H3().Text("Other objects"),
-				el.Ul().Body(app.Range(v.Others).Slice(func(i int) app.UI {
-					return el.Li().Body(objButton(v.Others[i], "other", app.Text(v.Others[i].String())))
-				})),
-				app.If(v.MoreOthers > 0, func() app.UI {
-					return el.P().Class("muted").Text(fmt.Sprintf("and %d more", v.MoreOthers))
-				}),
-			)
-		}),
+		app.If(len(v.Others) > 0, func() app.UI { return newOtherObjects(v, selected, pk) }),
 	)
 }
 
