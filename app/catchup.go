@@ -218,11 +218,11 @@ func (p *Player) endCatchUp(ctx app.Context, notice string) {
 	// head, the transport, the stage, the story); what it left out (the
 	// pass and the inspector, the checks, the log...) follows a group
 	// per idle moment, as on a first visit (showLater), the cluster pane
-	// first: at scale that frame would otherwise mount all of it in one
-	// task (150 ms at pass 30000 of scale-10000, 85 ms of it mounting
+	// first, in two halves: at scale that frame would otherwise mount all
+	// of it in one task (150 ms at pass 30000 of scale-10000, 85 ms of it mounting
 	// elements, nearly all of them the cluster's).
 	if app.IsClient && p.mounted && !p.later {
-		p.later, p.reader.NoInspector, p.clusterLater = true, true, true
+		p.later, p.reader.NoInspector, p.clusterHeld = true, true, clusterAll
 		p.laterHeight, p.laterShown = 0, belowInspector
 	}
 	p.refresh()

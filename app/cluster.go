@@ -133,14 +133,19 @@ func selectedIn(n session.NodeView, selected api.Ref) api.Ref {
 
 // renderCluster draws the stage's cluster pane.
 func (s *stage) renderCluster() app.UI {
-	return renderCluster(s.view.Cluster, s.view.Inspector.Ref, s)
+	v, drawing := s.view.Cluster, s.later && s.clusterHeld > 0
+	if drawing {
+		v.Nodes = v.Nodes[:min(len(v.Nodes), nodesFirst)]
+	}
+	return renderCluster(v, s.view.Inspector.Ref, s, drawing)
 }
 
 // renderCluster draws the cluster pane: the control plane (the controller
 // acting now marked), the workloads with their desired count as slots,
 // the nodes with their pods. selected is the inspected object; pk selects
-// the object a pressed button names.
-func renderCluster(v session.Cluster, selected api.Ref, pk picker) app.UI {
+// the object a pressed button names; drawing, that more of it is on its way
+// (aria-busy).
+func renderCluster(v session.Cluster, selected api.Ref, pk picker, drawing bool) app.UI {
 	acting := v.Acting
 	workloads := func(title, kindWord string, rows []session.Workload) app.UI {
 		if len(rows) == 0 {
@@ -157,7 +162,7 @@ func renderCluster(v session.Cluster, selected api.Ref, pk picker) app.UI {
 			})),
 		)
 	}
-	return el.Section().Class("cluster").Aria("labelledby", "cluster-title").Body(
+	return el.Section().Class("cluster").Aria("labelledby", "cluster-title").Aria("busy", drawing).Body(
 		el.Div().Class("cluster-head").Body(
 			el.H2().ID("cluster-title").Text("Cluster"),
 			el.P().Class("muted").Text(fmt.Sprintf("%s. Select any object to inspect it.", plural(v.ActivePods, "active pod"))),

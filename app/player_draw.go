@@ -24,7 +24,7 @@ func (p *Player) holdLater(u *url.URL) {
 			return
 		}
 	}
-	p.later, p.reader.NoInspector, p.clusterLater = true, true, false
+	p.later, p.reader.NoInspector, p.clusterHeld = true, true, 0
 	p.laterHeight, p.laterShown = 0, 0
 	doc := app.Window().Get("document")
 	main, stage := doc.Call("getElementById", "main"), doc.Call("querySelector", "#main > .stage")
@@ -35,7 +35,7 @@ func (p *Player) holdLater(u *url.URL) {
 
 // showLater draws what holdLater (or the end of a catch-up) held back, a
 // group of Player.below each time the browser is idle, after the cluster
-// pane when it was held back too: the page's thread is never busy for
+// pane (in two halves) when it was held back too: the page's thread is never busy for
 // long, and an input meanwhile waits for one group at most.
 func (p *Player) showLater(ctx app.Context) {
 	if !p.later {
@@ -46,8 +46,8 @@ func (p *Player) showLater(ctx app.Context) {
 			p.resumeHeldGC(ctx) // drawn by a pick, or gone
 			return
 		}
-		if p.clusterLater {
-			p.clusterLater = false
+		if p.clusterHeld > 0 {
+			p.clusterHeld--
 			p.showLater(ctx)
 			return
 		}

@@ -65,13 +65,22 @@ type stage struct {
 	// is below it a part at a time (Player.holdLater). Picking an object
 	// to inspect shows all of it at once.
 	later bool
-	// clusterLater, with later, holds back the cluster pane too: the
+	// clusterHeld, with later, holds back the cluster pane too: the
 	// frame that shows the pass a catch-up reached mounts the stage anew
 	// (the progress stood in its place), and at scale the cluster is most
 	// of it (1,537 of the stage's 1,588 elements at pass 30000 of
-	// scale-10000).
-	clusterLater bool
+	// scale-10000). clusterAll draws none of it yet; clusterHalf the
+	// first half of its nodes (nodesFirst), the rest a moment later.
+	clusterHeld int
 }
+
+// What of the cluster pane is held back (stage.clusterHeld).
+const (
+	clusterAll  = 2
+	clusterHalf = 1
+	// nodesFirst are the node cards drawn first when half is held back.
+	nodesFirst = session.MaxNodesShown / 2
+)
 
 // stageHost is the page a stage is part of.
 type stageHost interface {
