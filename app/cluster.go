@@ -131,13 +131,23 @@ func selectedIn(n session.NodeView, selected api.Ref) api.Ref {
 	return api.Ref{}
 }
 
-// renderCluster draws the stage's cluster pane.
+// renderCluster draws the stage's cluster pane, or what of it is not held
+// back (stage.clusterHeld).
 func (s *stage) renderCluster() app.UI {
-	v, drawing := s.view.Cluster, s.later && s.clusterHeld > 0
-	if drawing {
+	v, held := s.view.Cluster, 0
+	if s.later {
+		held = s.clusterHeld
+	}
+	switch held {
+	case clusterAll:
+		return el.Section().Class("cluster").Aria("labelledby", "cluster-title").Aria("busy", true).Body(
+			el.H2().ID("cluster-title").Text("Cluster"),
+			el.P().Class("muted").Text(fmt.Sprintf("Drawing the cluster at pass %d…", s.view.N)),
+		)
+	case clusterHalf:
 		v.Nodes = v.Nodes[:min(len(v.Nodes), nodesFirst)]
 	}
-	return renderCluster(v, s.view.Inspector.Ref, s, drawing)
+	return renderCluster(v, s.view.Inspector.Ref, s, held > 0)
 }
 
 // renderCluster draws the cluster pane: the control plane (the controller

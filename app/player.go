@@ -295,12 +295,7 @@ func renderStageOf(s *stage, now app.UI) app.UI {
 			now,
 			app.If(s.drawRing() && s.loop != "", func() app.UI { return el.Div().Class("loop-ring").Body(app.Raw(s.loop)) }),
 		),
-		app.If(s.later && s.clusterHeld == clusterAll, func() app.UI {
-			return el.Section().Class("cluster").Aria("labelledby", "cluster-title").Aria("busy", true).Body(
-				el.H2().ID("cluster-title").Text("Cluster"),
-				el.P().Class("muted").Text(fmt.Sprintf("Drawing the cluster at pass %d…", s.view.N)),
-			)
-		}).Else(s.renderCluster),
+		s.renderCluster(),
 	)
 }
 

@@ -35,8 +35,8 @@ func (p *Player) holdLater(u *url.URL) {
 
 // showLater draws what holdLater (or the end of a catch-up) held back, a
 // group of Player.below each time the browser is idle, after the cluster
-// pane (in two halves) when it was held back too: the page's thread is never busy for
-// long, and an input meanwhile waits for one group at most.
+// pane (in two halves) when it was held back too: the page's thread is
+// never busy for long, and an input meanwhile waits for one group at most.
 func (p *Player) showLater(ctx app.Context) {
 	if !p.later {
 		return
