@@ -49,7 +49,7 @@ func (s *stage) nextEvent(ctx app.Context) {
 	if n > 1 {
 		s.notice = fmt.Sprintf("Ran %d passes to the next thing you can see change.", n)
 	}
-	s.refresh()
+	s.stepped()
 	s.tell(ctx, change{moved: true})
 	if asks {
 		a.ask(ctx) // Next event stopped before a question's pass
@@ -68,7 +68,7 @@ func (s *stage) skipStartup(ctx app.Context) {
 	if moved {
 		s.notice = fmt.Sprintf("Skipped the start-up: passes %d to %d created and started everything; the world has settled. Step on from here.", from+1, s.ses.N())
 	}
-	s.refresh()
+	s.stepped()
 	s.tell(ctx, change{moved: true})
 }
 
@@ -101,7 +101,7 @@ func (s *stage) seekTo(ctx app.Context, n int, c change) {
 			s.alert = err.Error()
 		}
 	})
-	s.refresh()
+	s.stepped()
 	s.tell(ctx, c)
 }
 
