@@ -54,7 +54,10 @@ type phoneRun struct {
 	// learner practises: the same world with the editor, the console and
 	// the live desired state beside the stage.
 	playClicks *benchClickResult
-	cold       []phoneCold
+	// bigBack are Previous pass clicks on the largest lesson, after its
+	// Next pass clicks: stepping back, a seek from the checkpoint before.
+	bigBack *benchClickResult
+	cold    []phoneCold
 }
 
 // phoneCold is one cold start on the phone at one network profile.
@@ -114,8 +117,9 @@ func phoneMeasure(t *testing.T, largest string) *phoneRun {
 	for _, l := range []struct {
 		id, path string
 		out      **benchClickResult
-	}{{p.first, "/s/" + p.first, &p.firstClicks}, {p.largest, "/s/" + p.largest, &p.bigClicks},
-		{"play-" + p.largest, "/play?from=" + p.largest, &p.playClicks}} {
+		back     **benchClickResult // Previous pass clicks after them, if not nil
+	}{{p.first, "/s/" + p.first, &p.firstClicks, nil}, {p.largest, "/s/" + p.largest, &p.bigClicks, &p.bigBack},
+		{"play-" + p.largest, "/play?from=" + p.largest, &p.playClicks, nil}} {
 		t.Run("clicks-"+l.id, func(t *testing.T) {
 			ctx := probedTab(t, false)
 			if err := phoneEmulate(ctx, benchNet{}); err != nil {
@@ -134,6 +138,16 @@ func phoneMeasure(t *testing.T, largest string) *phoneRun {
 			}
 			t.Logf("phone %s: %d clicks, median %.1f ms, p90 %.1f ms, p95 %.1f ms, max %.1f ms", l.id, len(r.Times),
 				scale.Quantile(r.Times, 0.5), scale.Quantile(r.Times, 0.9), scale.Quantile(r.Times, 0.95), scale.Quantile(r.Times, 1))
+			if l.back == nil {
+				return
+			}
+			r, err = benchClicksBack(ctx, phoneClicks, phoneClickCap)
+			*l.back = r
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("phone %s, Previous pass: %d clicks from pass %d, median %.1f ms, p95 %.1f ms, max %.1f ms", l.id, len(r.Times), r.From,
+				scale.Quantile(r.Times, 0.5), scale.Quantile(r.Times, 0.95), scale.Quantile(r.Times, 1))
 		})
 	}
 	for _, n := range phoneNets {
@@ -219,10 +233,10 @@ func TestBenchPhone(t *testing.T) {
 func phoneRows(w *strings.Builder, p *phoneRun) {
 	row := func(cells ...string) { fmt.Fprintf(w, "| %s |\n", strings.Join(cells, " | ")) }
 	budget := fmt.Sprintf("median ≤ %d ms, p95 ≤ %d ms", phoneMedian, phoneP95)
-	clickRow := func(id string, r *benchClickResult) {
-		name := fmt.Sprintf("**phone** (%d×%d, CPU %d× slower): Next pass → DOM, `%s`", phoneWidth, phoneHeight, phoneCPU, id)
+	clickRow := func(id, button string, r *benchClickResult) {
+		name := fmt.Sprintf("**phone** (%d×%d, CPU %d× slower): %s → DOM, `%s`", phoneWidth, phoneHeight, phoneCPU, button, id)
 		if strings.HasPrefix(id, "/") {
-			name = fmt.Sprintf("**phone** (%d×%d, CPU %d× slower): Next pass → DOM in the playground, `%s`", phoneWidth, phoneHeight, phoneCPU, id)
+			name = fmt.Sprintf("**phone** (%d×%d, CPU %d× slower): %s → DOM in the playground, `%s`", phoneWidth, phoneHeight, phoneCPU, button, id)
 		}
 		if r == nil || len(r.Times) == 0 {
 			row(name, "not measured (see the log)", "", "", budget, "")
@@ -244,9 +258,10 @@ func phoneRows(w *strings.Builder, p *phoneRun) {
 		row("**phone**", "not measured (see the log)", "", "", budget, "")
 		return
 	}
-	clickRow(p.first, p.firstClicks)
-	clickRow(p.largest, p.bigClicks)
-	clickRow("/play?from="+p.largest, p.playClicks)
+	clickRow(p.first, "Next pass", p.firstClicks)
+	clickRow(p.largest, "Next pass", p.bigClicks)
+	clickRow(p.largest, "Previous pass", p.bigBack)
+	clickRow("/play?from="+p.largest, "Next pass", p.playClicks)
 	for _, c := range p.cold {
 		name := fmt.Sprintf("phone: cold to the first working Next pass, `%s`, %s", p.first, c.Net.Name)
 		if c.Err != "" || c.Marks.Marks.Interactive == nil {

@@ -147,12 +147,16 @@ type benchRun struct {
 	scaleLinkBetween            *benchDeepLink // at scalePassBetween
 	floorClicks                 *benchClickResult
 	scaleClicks                 *benchClickResult
-	scaleMem                    *benchPageMem
-	web                         *scale.Report
-	webMem                      *benchPageMem
-	idleFig                     *benchIdle
-	phoneFig                    *phoneRun
-	goBench, wasmSize           string
+	// scaleBack are Previous pass clicks after scaleClicks, back to
+	// scalePass; scaleAcross the one after them, to the pass before the
+	// snapshot the deep link read (a catch-up from the snapshot before).
+	scaleBack, scaleAcross *benchClickResult
+	scaleMem               *benchPageMem
+	web                    *scale.Report
+	webMem                 *benchPageMem
+	idleFig                *benchIdle
+	phoneFig               *phoneRun
+	goBench, wasmSize      string
 	// wasmSizeEngine is what app.wasm adds to the floor with the engine.
 	wasmSizeEngine string
 	// viewBuilds weigh app.wasm built with fewer views (bench_views_test.go).
@@ -353,13 +357,16 @@ type benchClickResult struct {
 	Skipped int    `json:"skipped"`
 	Error   string `json:"error"`
 	From    int    `json:"from"` // the pass of the first click
+	Back    bool   `json:"back"` // Previous pass clicks
 }
 
 // benchClickJS clicks Next pass n times, or for capMs, timing each click until
 // the role=status element says the next pass (a MutationObserver sees it),
 // then lets a frame go by. At the end of the run it presses Reset (not
 // timed) and goes on; a click that finds the end is not timed either.
-const benchClickJS = `(async (n, capMs) => {
+// With back, it clicks Previous pass instead, until the status says the
+// pass before, and stops at pass 0.
+const benchClickJS = `(async (n, capMs, back) => {
   const status = () => document.querySelector('[role="status"]');
   const passOf = () => { const m = /\bPass (\d+)\b/.exec((status() || {}).textContent || ""); return m ? +m[1] : -1; };
   const button = (name) => [...document.querySelectorAll("button")].find((b) => b.textContent.trim() === name);
@@ -373,9 +380,22 @@ const benchClickJS = `(async (n, capMs) => {
     obs.observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true});
     timer = setTimeout(() => { obs.disconnect(); resolve(cond() ? performance.now() : -1); }, ms);
   });
-  const out = {times: [], resets: 0, skipped: 0, error: "", from: passOf()};
+  const out = {times: [], resets: 0, skipped: 0, error: "", from: passOf(), back: back};
   const start = performance.now();
   while (out.times.length < n && performance.now() - start < capMs) {
+    if (back) {
+      const prev = button("Previous pass");
+      if (!prev) { out.error = "no Previous pass button"; break; }
+      if (prev.disabled) break; // at pass 0
+      const before = passOf();
+      const t0 = performance.now();
+      prev.click();
+      const t1 = await until(() => passOf() === before - 1, 60000);
+      if (t1 < 0) { out.error = "the status did not say Pass " + (before - 1) + " within 60 s"; break; }
+      out.times.push(t1 - t0);
+      await frame();
+      continue;
+    }
     // A lesson's question before a pass: skip it (which runs the pass),
     // untimed: a click that asks is not a click that steps.
     const skip = button("Skip the question");
@@ -412,8 +432,30 @@ const benchClickJS = `(async (n, capMs) => {
 })`
 
 func benchClicks(ctx context.Context, n int, capacity time.Duration) (*benchClickResult, error) {
+	return benchClicksOf(ctx, n, capacity, false)
+}
+
+// benchClicksBack times Previous pass clicks as benchClicks times Next
+// pass's, from the pass the page is at back to pass 0 at most.
+func benchClicksBack(ctx context.Context, n int, capacity time.Duration) (*benchClickResult, error) {
+	return benchClicksOf(ctx, n, capacity, true)
+}
+
+// passOfClicks is the pass a series of clicks ended at, when each was a
+// step of one pass in the same direction from r.From (no resets).
+func passOfClicks(r *benchClickResult) int {
+	if r.Resets > 0 || r.Skipped > 0 {
+		return -1
+	}
+	if r.Back {
+		return r.From - len(r.Times)
+	}
+	return r.From + len(r.Times)
+}
+
+func benchClicksOf(ctx context.Context, n int, capacity time.Duration, back bool) (*benchClickResult, error) {
 	r, err := probeEval[benchClickResult](ctx, capacity+3*time.Minute,
-		fmt.Sprintf("%s(%d, %d)", benchClickJS, n, capacity.Milliseconds()))
+		fmt.Sprintf("%s(%d, %d, %t)", benchClickJS, n, capacity.Milliseconds(), back))
 	if err != nil {
 		return nil, err
 	}
@@ -517,6 +559,13 @@ func (b *benchRun) clicksScale(t *testing.T) {
 		t.Fatal(err)
 	}
 	b.scaleMem = benchPageMemory(t, ctx)
+	if back, err := benchClicksBack(ctx, max(0, passOfClicks(r)-scalePass), clickCap); err != nil {
+		t.Error(err)
+	} else if b.scaleBack = back; passOfClicks(back) == scalePass {
+		if b.scaleAcross, err = benchClicksBack(ctx, 1, clickCap); err != nil {
+			t.Error(err)
+		}
+	}
 	t.Logf("scale: opened at pass %d in %.0f ms; %d clicks, median %.1f ms, p95 %.1f ms", scalePass, b.scaleOpen,
 		len(r.Times), scale.Quantile(r.Times, 0.5), scale.Quantile(r.Times, 0.95))
 }
@@ -1087,6 +1136,11 @@ func (b *benchRun) write(file string) error {
 	}
 	clickRow(fmt.Sprintf("Next pass → DOM, largest lesson `%s` (%d objects, %d passes)", b.lesson, b.lessonObjects, b.lessonPasses), b.lessonClicks, "clicks-lesson")
 	clickRow(fmt.Sprintf("Next pass → DOM, `%s` (1,000 nodes, 10,000 pods)", scale.ID), b.scaleClicks, "clicks-scale")
+	clickRow(fmt.Sprintf("Previous pass → DOM, `%s`, after the clicks above", scale.ID), b.scaleBack, "clicks-scale")
+	if r := b.scaleAcross; r != nil && len(r.Times) == 1 {
+		row(fmt.Sprintf("Previous pass → DOM, `%s`, from pass %d to %d: across the snapshot the deep link read, the pass is computed from the one before", scale.ID, r.From, r.From-1),
+			benchMS(r.Times[0]), "", "", "none (reported: a catch-up, with its progress, as a deep link's)", "")
+	}
 	if b.notes["phone"] != "" && b.phoneFig == nil {
 		row("**phone**", b.notMeasured("phone"), "", "", fmt.Sprintf("median ≤ %d ms, p95 ≤ %d ms", phoneMedian, phoneP95), "")
 	} else if b.phoneFig != nil {
