@@ -7,6 +7,8 @@ import (
 	"net/url"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"reconcile/scenarios"
 )
 
 // slotOf reads the slot and the lesson a URL names.
@@ -41,8 +43,11 @@ func slotTitle(slot string) string {
 	case sharedSlot:
 		return "The last share link you opened"
 	}
-	if sc, _, err := openLesson(slot); err == nil && sc != nil {
-		return "Try it yourself: " + sc.Title
+	var m scenarios.Meta
+	var err error
+	var alert string
+	if guard(&alert, "reading lesson "+slot, func() { m, err = scenarios.ReadMeta(slot) }) && err == nil {
+		return "Try it yourself: " + m.Title
 	}
 	return slot
 }
