@@ -15,6 +15,28 @@ func (s *stage) renderInspector() app.UI {
 	return renderInspector(s.inspection, s.view.Following, s.onFollow, s.asOfShown, s.inspectDue)
 }
 
+// inspectorKey is what the stage's inspector draws: the reading shown
+// (counted), whether it follows the current pass, when it was read and
+// whether a reading is on its way.
+type inspectorKey struct {
+	reading         int
+	following, busy bool
+	asOf            string
+}
+
+// inspectorPart is the stage's inspector, drawn again only when what it
+// shows changes (not at each of the page's other renders: a save's
+// status, a console's line).
+func (s *stage) inspectorPart() app.UI {
+	return memoize(inspectorKey{s.inspected, s.view.Following, s.inspectDue, s.asOfShown}, s.renderInspector)
+}
+
+// showInspection puts a reading in the inspector.
+func (s *stage) showInspection(v session.Inspection) {
+	s.inspection, s.asOfShown = v, s.asOf()
+	s.inspected++
+}
+
 // renderInspector draws the inspector. following says whether it follows
 // the current pass; follow, when set, lets the learner go back to that.
 // asOf says when the object was read ("after pass 12, t=3.4s"); busy, that

@@ -96,7 +96,7 @@ func (p *Player) below(logNote app.UI) [belowGroups]func() []app.UI {
 			}
 		},
 		belowInspector: func() []app.UI {
-			return []app.UI{el.Div().Class("workspace").Body(p.renderPass(), p.renderInspector())}
+			return []app.UI{el.Div().Class("workspace").Body(p.renderPass(), p.inspectorPart())}
 		},
 		belowChecks: func() []app.UI {
 			return []app.UI{el.Div().Class("workspace").Body(

@@ -323,7 +323,7 @@ func (p *Playground) Render() app.UI {
 			p.renderConsole(),
 			app.If(p.chal.c == nil, p.renderFutures),
 			el.Div().Class("workspace").Body(p.renderLog(el.P().Class("empty").Text(note)), p.renderPass()),
-			p.renderInspector(),
+			p.inspectorPart(),
 			app.If(p.chal.c == nil, p.renderWork),
 		),
 	)

@@ -33,6 +33,9 @@ type stage struct {
 	inspection session.Inspection
 	asOfShown  string
 	inspectDue bool
+	// inspected counts the readings shown in the inspector, its part's
+	// key (inspectorPart) with what else it draws.
+	inspected int
 
 	driver
 	// dialsOpen shows the transport's other controls on a narrow screen.
@@ -180,7 +183,7 @@ func (s *stage) refresh() {
 		s.view = v
 		s.inspectDue = s.reader.InspectLater && v.Inspector.Ref.Kind != ""
 		if !s.inspectDue {
-			s.inspection, s.asOfShown = v.Inspector, s.asOf()
+			s.showInspection(v.Inspector)
 		}
 	}
 }
@@ -209,7 +212,8 @@ func (s *stage) stepped() {
 			return // read since, or another step's to read
 		}
 		guard(&s.alert, "Reading the inspected object", func() { s.reader.Inspect(ses, &s.view) })
-		s.inspection, s.asOfShown, s.inspectDue = s.view.Inspector, s.asOf(), false
+		s.inspectDue = false
+		s.showInspection(s.view.Inspector)
 	})
 }
 

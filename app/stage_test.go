@@ -295,3 +295,28 @@ func TestPredictComesAfterTheStoryThatMotivatesIt(t *testing.T) {
 		t.Errorf("%d lessons ask: want at least 6", lessons)
 	}
 }
+
+// The inspector is drawn again when what it shows changes: its part's key
+// changes with every reading put in it, and a step that reads it later
+// marks it busy meanwhile.
+func TestInspectorPartKey(t *testing.T) {
+	p := openPlayer(t, "/s/"+scenarios.Default)
+	var ctx app.Context
+	key := func() inspectorKey { return p.inspectorPart().(*memo[inspectorKey]).Key }
+	before := key()
+	p.next(ctx)
+	if p.asking != nil {
+		p.answerQuestion(ctx, -1)
+	}
+	after := key()
+	if after == before {
+		t.Fatalf("the inspector's key %+v did not change with a step", after)
+	}
+	if !strings.Contains(app.HTMLString(p.renderInspector()), p.inspection.Ref.Name) || p.inspection.Ref.Kind == "" {
+		t.Errorf("after pass %d the inspector shows %+v", p.view.N, p.inspection.Ref)
+	}
+	p.refresh()
+	if key() == after {
+		t.Errorf("a reading shown again kept the key %+v", after)
+	}
+}
