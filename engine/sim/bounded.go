@@ -140,4 +140,5 @@ func (s *Sim) DropCheckpoints() {
 	// A new slice: the old one goes (with the worlds it holds) unless a
 	// Copy holds it, whose checkpoints stay.
 	s.checkpoints = []checkpoint{s.checkpoints[0]}
+	s.back = nil
 }

@@ -66,6 +66,12 @@
 //     what makes a checkpoint cheaper is fewer copies per write (one pod
 //     informer shared by the controllers, issue 17).
 //
+// A seek back also keeps the worlds of the 16 passes before its own, so
+// that the steps back after it, one pass at a time as Previous pass goes,
+// restore one and replay nothing (stepback.go): a step back natively,
+// edge-vs-level from its pass 150 to the start, 344–383 → 56–58 µs a step
+// (3 runs); scale-10000 from pass 30100, 100 steps, 231 → 50 µs a step.
+//
 // The passes are one append-only log the run's worlds share (passlog.go):
 // a replay takes the recorded passes instead of copying the 10,000 before
 // a checkpoint, which cost a seek more than its replay. The log is blocks

@@ -37,6 +37,11 @@ type Sim struct {
 	quiet quietMemo
 	// noCheckpoints: only the start is kept (DropCheckpoints).
 	noCheckpoints bool
+	// back are worlds a seek back kept for the steps back after it, in
+	// increasing pass order (stepback.go); backTo is the pass a seek back
+	// replaying is going to, 0 otherwise.
+	back   []checkpoint
+	backTo int
 }
 
 type checkpoint struct {
@@ -201,7 +206,10 @@ func kubeletNodeLabels(name string) map[string]string {
 
 // maybeCheckpoint keeps a copy of the world after pass n when enough
 // work was done since the last copy (checkpoints.go).
-func (s *Sim) maybeCheckpoint(n int) { s.takeCheckpoint(n) }
+func (s *Sim) maybeCheckpoint(n int) {
+	s.keepBack(n)
+	s.takeCheckpoint(n)
+}
 
 // nearest returns the index of the last checkpoint at or before pass n.
 func (s *Sim) nearest(n int) int {
@@ -334,10 +342,14 @@ func (s *Sim) Seek(n int) error {
 	if n < 0 {
 		return fmt.Errorf("pass %d: passes count from 0", n)
 	}
-	cp := s.checkpoints[s.nearest(n)]
-	if n < s.PassCount() || cp.pass > s.PassCount() {
-		s.w = cp.w.clone()
-		s.applyRecorded(s.w, cp.pass)
+	start := s.startOf(n)
+	if n < s.PassCount() || start.pass > s.PassCount() {
+		if n < s.PassCount() && start.pass < n && !s.noCheckpoints {
+			s.keepBackFrom(start, n) // a replay back: keep what the steps back after it need
+			defer func() { s.backTo = 0 }()
+		}
+		s.w = start.w.clone()
+		s.applyRecorded(s.w, start.pass)
 	}
 	for s.PassCount() < n {
 		if _, ok := s.Next(); !ok {
@@ -395,6 +407,7 @@ func (s *Sim) Inject(in Input) (Output, error) {
 	// Checkpoints after this pass no longer describe this run (the one at
 	// this pass was taken before its inputs and still does).
 	s.dropCheckpointsAfter(g.After)
+	s.dropBackAfter(g.After)
 	s.inputs = append(s.inputs, g)
 	before, watching := len(s.w.outputs), len(s.w.watches)
 	s.give(s.w, in)
