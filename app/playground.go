@@ -294,7 +294,7 @@ func (p *Playground) Render() app.UI {
 		note = fmt.Sprintf("Passes %d to %d.", log[0].N, log[len(log)-1].N)
 	}
 	return s.render(
-		el.Div().Class(p.playClass()).Body(
+		el.Div().Class("play").Body(
 			el.Section().Class("intro").Body(
 				p.renderTitle(),
 				app.If(p.sc != nil && p.sc.Summary != "" && p.chal.c == nil, func() app.UI {
@@ -327,15 +327,6 @@ func (p *Playground) Render() app.UI {
 			app.If(p.chal.c == nil, p.renderWork),
 		),
 	)
-}
-
-// playClass classes the page: in a challenge, on a phone, the transport is
-// held at the bottom of the screen, as a lesson's is.
-func (p *Playground) playClass() string {
-	if p.chal.c != nil {
-		return "play in-challenge"
-	}
-	return "play"
 }
 
 // transportExtra is Fork here, but in a challenge (one future is judged).

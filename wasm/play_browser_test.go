@@ -1011,3 +1011,71 @@ func TestBrowserPlayShareLinkRefusedInPlace(t *testing.T) {
 		t.Errorf("a refused share link opened in place: pass %d digest %s, was pass %d digest %s; alert %q", m, e, n, d, alert)
 	}
 }
+
+// On a phone the playground's transport stays at hand at the bottom of
+// the screen, as a lesson's does: at the console and the editor, far
+// below the stage, Next pass is where the thumb is and works from there;
+// a control reached with the keyboard stops above the transport, not
+// under it; at the end of the page nothing is under it.
+func TestBrowserPlayPhone(t *testing.T) {
+	base := playSite(t)
+	ctx, _ := playBrowser(t, t.TempDir())
+	defer do(t, ctx, "back to the desktop", chromedp.EmulateViewport(1280, 900))
+	do(t, ctx, "a 390×844 phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
+	openPlay(t, ctx, base+"/play?from=node-dies-at-3am")
+
+	type box struct{ Top, Bottom, Height, NextTop float64 }
+	bar := func() box {
+		return eval[box](t, ctx, "finding the transport", `(() => { const r = document.querySelector("section.transport").getBoundingClientRect();
+			const n = [...document.querySelectorAll("section.transport button")].find(b => b.textContent.trim() == "Next pass").getBoundingClientRect();
+			return {Top: r.top, Bottom: r.bottom, Height: innerHeight, NextTop: n.top} })()`)
+	}
+	b := bar()
+	if b.Bottom < b.Height-1 || b.Bottom > b.Height+1 {
+		t.Errorf("the transport ends at y %.0f of a %.0f px screen, not at its bottom", b.Bottom, b.Height)
+	}
+	for _, part := range []string{"#kubectl", "#desired", ".log"} {
+		eval[bool](t, ctx, "scrolling to "+part, fmt.Sprintf(`(() => { document.querySelector(%q).scrollIntoView({block: "center"}); return true })()`, part))
+		time.Sleep(50 * time.Millisecond)
+		if s := bar(); s.NextTop != b.NextTop {
+			t.Errorf("at %s, Next pass is at y %.0f, was %.0f", part, s.NextTop, b.NextTop)
+		}
+	}
+	// Next pass from the console, and the console at once after it.
+	eval[bool](t, ctx, "scrolling to the console", `(document.getElementById("kubectl").scrollIntoView({block: "center"}), true)`)
+	n := statusPass(t, ctx)
+	clickButton(t, ctx, "Next pass")
+	waitStatus(t, ctx, n+1)
+	if out := kubectl(t, ctx, "get nodes"); !strings.Contains(out, "worker-1") {
+		t.Errorf("get nodes printed %q", out)
+	}
+	viewportShot(t, ctx, "play-phone-console-390x844")
+	// The keyboard's way to the console and to the editor, from the top.
+	for _, id := range []string{"kubectl", "desired"} {
+		eval[bool](t, ctx, "scrolling to the top", `(document.activeElement.blur(), window.scrollTo(0, 0), true)`)
+		time.Sleep(50 * time.Millisecond)
+		do(t, ctx, "focusing #"+id, chromedp.Focus(chromedp.CSS("#"+id)))
+		time.Sleep(100 * time.Millisecond)
+		r := eval[[]float64](t, ctx, "finding #"+id, fmt.Sprintf(`(() => { const e = document.getElementById(%q).getBoundingClientRect();
+			return [e.top, e.bottom, document.querySelector("section.transport").getBoundingClientRect().top] })()`, id))
+		if r[0] < 0 || (r[1] > r[2]+1 && r[0] > r[2]-40) {
+			t.Errorf("#%s, focused, is at y %.0f–%.0f: under the transport (from y %.0f)", id, r[0], r[1], r[2])
+		}
+	}
+	eval[bool](t, ctx, "leaving the editor", `(document.activeElement.blur(), true)`)
+	// At the end of the page the transport has its own room.
+	eval[bool](t, ctx, "scrolling to the end", `(window.scrollTo(0, 100000), true)`)
+	time.Sleep(50 * time.Millisecond)
+	if hidden := eval[string](t, ctx, "looking under the transport", `(() => {
+		const r = document.querySelector("section.transport").getBoundingClientRect();
+		for (const el of document.getElementById("main").querySelectorAll("section, .workspace > *, .futures, .console")) {
+			if (el.closest("section.transport")) continue;
+			const e = el.getBoundingClientRect();
+			if (e.height > 0 && e.bottom > r.top + 1 && e.top < r.bottom) return el.className + " at y " + Math.round(e.top) + "–" + Math.round(e.bottom);
+		}
+		return "" })()`); hidden != "" {
+		t.Errorf("at the end of the page the transport hides %s", hidden)
+	}
+	noSidewaysScroll(t, ctx, "/play on a phone")
+	axeCheck(t, ctx, "/play on a phone")
+}
