@@ -1024,12 +1024,7 @@ func TestBrowserPlayPhone(t *testing.T) {
 	do(t, ctx, "a 390×844 phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
 	openPlay(t, ctx, base+"/play?from=node-dies-at-3am")
 
-	type box struct{ Top, Bottom, Height, NextTop float64 }
-	bar := func() box {
-		return eval[box](t, ctx, "finding the transport", `(() => { const r = document.querySelector("section.transport").getBoundingClientRect();
-			const n = [...document.querySelectorAll("section.transport button")].find(b => b.textContent.trim() == "Next pass").getBoundingClientRect();
-			return {Top: r.top, Bottom: r.bottom, Height: innerHeight, NextTop: n.top} })()`)
-	}
+	bar := func() transportBox { return transportAt(t, ctx) }
 	b := bar()
 	if b.Bottom < b.Height-1 || b.Bottom > b.Height+1 {
 		t.Errorf("the transport ends at y %.0f of a %.0f px screen, not at its bottom", b.Bottom, b.Height)
@@ -1066,14 +1061,7 @@ func TestBrowserPlayPhone(t *testing.T) {
 	// At the end of the page the transport has its own room.
 	eval[bool](t, ctx, "scrolling to the end", `(window.scrollTo(0, 100000), true)`)
 	time.Sleep(50 * time.Millisecond)
-	if hidden := eval[string](t, ctx, "looking under the transport", `(() => {
-		const r = document.querySelector("section.transport").getBoundingClientRect();
-		for (const el of document.getElementById("main").querySelectorAll("section, .workspace > *, .futures, .console")) {
-			if (el.closest("section.transport")) continue;
-			const e = el.getBoundingClientRect();
-			if (e.height > 0 && e.bottom > r.top + 1 && e.top < r.bottom) return el.className + " at y " + Math.round(e.top) + "–" + Math.round(e.bottom);
-		}
-		return "" })()`); hidden != "" {
+	if hidden := underTransport(t, ctx, "section, .workspace > *, .futures, .console"); hidden != "" {
 		t.Errorf("at the end of the page the transport hides %s", hidden)
 	}
 	noSidewaysScroll(t, ctx, "/play on a phone")

@@ -316,6 +316,30 @@ const cutCheck = `(() => {
 	return out;
 })()`
 
+// transportBox is where the transport and its Next pass are on the screen.
+type transportBox struct{ Top, Bottom, Height, NextTop float64 }
+
+func transportAt(t *testing.T, ctx context.Context) transportBox {
+	t.Helper()
+	return eval[transportBox](t, ctx, "finding the transport", `(() => { const r = document.querySelector("section.transport").getBoundingClientRect();
+		const n = [...document.querySelectorAll("section.transport button")].find(b => b.textContent.trim() == "Next pass").getBoundingClientRect();
+		return {Top: r.top, Bottom: r.bottom, Height: innerHeight, NextTop: n.top} })()`)
+}
+
+// underTransport names the first part of the page (of those css selects in
+// main) that the transport covers, or "".
+func underTransport(t *testing.T, ctx context.Context, css string) string {
+	t.Helper()
+	return eval[string](t, ctx, "looking under the transport", fmt.Sprintf(`(() => {
+		const r = document.querySelector("section.transport").getBoundingClientRect();
+		for (const el of document.getElementById("main").querySelectorAll(%q)) {
+			if (el.closest("section.transport")) continue;
+			const e = el.getBoundingClientRect();
+			if (e.height > 0 && e.bottom > r.top + 1 && e.top < r.bottom) return el.className + " at y " + Math.round(e.top) + "–" + Math.round(e.bottom);
+		}
+		return "" })()`, css))
+}
+
 // On a phone the transport stays at hand at the bottom of the screen,
 // however far the page scrolls, without hiding the end of the page; every
 // text the stage cuts opens in place, with the keyboard too; nodes'
@@ -343,12 +367,7 @@ func TestBrowserStagePhone(t *testing.T) {
 			nextPass(t, ctx, c.pass)
 		}
 
-		type box struct{ Top, Bottom, Height, NextTop float64 }
-		bar := func() box {
-			return eval[box](t, ctx, "finding the transport", `(() => { const r = document.querySelector("section.transport").getBoundingClientRect();
-				const n = [...document.querySelectorAll("section.transport button")].find(b => b.textContent.trim() == "Next pass").getBoundingClientRect();
-				return {Top: r.top, Bottom: r.bottom, Height: innerHeight, NextTop: n.top} })()`)
-		}
+		bar := func() transportBox { return transportAt(t, ctx) }
 		b := bar()
 		if b.Bottom < b.Height-1 || b.Bottom > b.Height+1 {
 			t.Errorf("%s: the transport ends at y %.0f of a %.0f px screen, not at its bottom", where, b.Bottom, b.Height)
@@ -362,15 +381,7 @@ func TestBrowserStagePhone(t *testing.T) {
 		}
 		// At the end of the page the transport has its own room: nothing
 		// of the page is under it.
-		if hidden := eval[string](t, ctx, "looking under the transport", `(() => {
-			const r = document.querySelector("section.transport").getBoundingClientRect();
-			const main = document.getElementById("main");
-			for (const el of main.querySelectorAll("section, .workspace > *, .share, .log")) {
-				if (el.closest("section.transport")) continue;
-				const e = el.getBoundingClientRect();
-				if (e.height > 0 && e.bottom > r.top + 1 && e.top < r.bottom) return el.className + " at y " + Math.round(e.top) + "–" + Math.round(e.bottom);
-			}
-			return "" })()`); hidden != "" {
+		if hidden := underTransport(t, ctx, "section, .workspace > *, .share, .log"); hidden != "" {
 			t.Errorf("%s: at the end of the page the transport hides %s", where, hidden)
 		}
 		eval[bool](t, ctx, "scrolling back", `(window.scrollTo(0, 0), true)`)
