@@ -297,8 +297,7 @@ func TestPredictComesAfterTheStoryThatMotivatesIt(t *testing.T) {
 }
 
 // The inspector is drawn again when what it shows changes: its part's key
-// changes with every reading put in it, and a step that reads it later
-// marks it busy meanwhile.
+// changes with every reading put in it, a reading of the same pass too.
 func TestInspectorPartKey(t *testing.T) {
 	p := openPlayer(t, "/s/"+scenarios.Default)
 	var ctx app.Context

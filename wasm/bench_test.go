@@ -1138,7 +1138,7 @@ func (b *benchRun) write(file string) error {
 	clickRow(fmt.Sprintf("Next pass → DOM, `%s` (1,000 nodes, 10,000 pods)", scale.ID), b.scaleClicks, "clicks-scale")
 	clickRow(fmt.Sprintf("Previous pass → DOM, `%s`, after the clicks above", scale.ID), b.scaleBack, "clicks-scale")
 	if r := b.scaleAcross; r != nil && len(r.Times) == 1 {
-		row(fmt.Sprintf("Previous pass → DOM, `%s`, from pass %d to %d: across the snapshot the deep link read, the pass is computed from the one before", scale.ID, r.From, r.From-1),
+		row(fmt.Sprintf("Previous pass → DOM, `%s`, from pass %d to %d: across the snapshot the deep link read: the pass is computed from the snapshot before it", scale.ID, r.From, r.From-1),
 			benchMS(r.Times[0]), "", "", "none (reported: a catch-up, with its progress, as a deep link's)", "")
 	}
 	if b.notes["phone"] != "" && b.phoneFig == nil {

@@ -2,7 +2,7 @@ package sim
 
 // Stepping back. A learner who steps back one pass (Previous pass) steps
 // back again: a seek back restores the checkpoint at or before its pass and
-// replays the passes after it, and the next step back replayed the same
+// replays the passes after it, and the next step back would replay the same
 // passes again, less one. So a seek back that replays keeps the worlds of
 // the stepBackWorlds passes just before its own, taken as checkpoints are
 // (after the pass, before the inputs given after it), and the seeks back
