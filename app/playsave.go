@@ -91,23 +91,6 @@ func (p *Playground) loadSlot(ctx app.Context) {
 	})
 }
 
-// listed keeps the slots "Your work" lists. A slot listed before keeps
-// its title: the list is read again after every save, that is after
-// every step, and a title is read from the lesson's file.
-func (p *Playground) listed(slots, setAside []string) {
-	before := p.saved
-	p.saved = make([]savedSlot, 0, len(slots))
-	for _, s := range slots {
-		i := slices.IndexFunc(before, func(b savedSlot) bool { return b.slot == s })
-		if i >= 0 {
-			p.saved = append(p.saved, before[i])
-			continue
-		}
-		p.saved = append(p.saved, savedSlot{slot: s, title: slotTitle(s), href: slotHref(s)})
-	}
-	p.setAside = setAside
-}
-
 // openShared opens a share link's work in the shared slot, a slice at a
 // time (playopen.go). It reports false, with the reason in the alert,
 // when the link cannot be read; one that reads but does not replay says

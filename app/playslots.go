@@ -5,6 +5,7 @@ package app
 
 import (
 	"net/url"
+	"slices"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -61,4 +62,21 @@ func slotHref(slot string) string {
 		return "/play?work=shared"
 	}
 	return "/play?from=" + url.QueryEscape(slot)
+}
+
+// listed keeps the slots "Your work" lists. A slot listed before keeps
+// its title: the list is read again after every save, that is after
+// every step, and a title is read from the lesson's file.
+func (p *Playground) listed(slots, setAside []string) {
+	before := p.saved
+	p.saved = make([]savedSlot, 0, len(slots))
+	for _, s := range slots {
+		i := slices.IndexFunc(before, func(b savedSlot) bool { return b.slot == s })
+		if i >= 0 {
+			p.saved = append(p.saved, before[i])
+			continue
+		}
+		p.saved = append(p.saved, savedSlot{slot: s, title: slotTitle(s), href: slotHref(s)})
+	}
+	p.setAside = setAside
 }
